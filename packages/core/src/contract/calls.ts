@@ -1,0 +1,230 @@
+// Request and response schemas of every call of SPEC section 7, and the route table that names them.
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { TITLE_MAX, DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
+import { checkCompanyName, checkEmail, checkPassword, checkUsername, type RuleResult } from '../rules';
+import {
+  Active, Billing, Bucket, Client, ClientApiKey, FitParam, Id, IntegrationKey, Model, PermissionEntry,
+  Pile, Quote, Rend, Run, UploadFile, UploadItem, User,
+} from './entities';
+
+/** A string checked by one of core's rules, failing with that rule's message. */
+const ruled = (check: (v: string) => RuleResult) =>
+  z.string().superRefine((v, ctx) => {
+    const message = check(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const TitleCreate = z.string().trim().min(1, MESSAGES.titleCreate).max(TITLE_MAX, MESSAGES.titleCreate);
+export const TitleRename = z.string().trim().min(1, MESSAGES.titleRename).max(TITLE_MAX, MESSAGES.titleRename);
+export const Description = z.string().max(DESCRIPTION_MAX, MESSAGES.description);
+
+// ---- shared bodies and envelopes ----
+export const Ok = z.object({ ok: z.literal(true) });
+export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+export const ERROR_CODES = {
+  invalid: 'invalid_input',
+  unauthorized: 'unauthorized',
+  tokenMissing: 'token_missing',
+  tokenExpired: 'token_expired',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  tooLarge: 'too_large',
+  rateLimited: 'rate_limited',
+  internal: 'internal',
+} as const;
+
+const ClientQuery = z.object({ client: Id });
+const ActiveClientQuery = z.object({ active: z.coerce.number().int().optional(), client: Id });
+const ActiveBucketQuery = z.object({ active: z.coerce.number().int().optional(), bucket: Id });
+const ActiveQuery = z.object({ active: z.coerce.number().int().optional() });
+const ClientList = z.object({ list: z.array(Client) });
+
+// ---- user ----
+export const LoginResponse = z.object({
+  login: z.object({
+    client: ClientList,
+    bucket: z.object({ list: z.array(Bucket) }),
+    user: User.optional(),
+  }),
+  token: z.string(),
+});
+export const SignupBody = z.object({
+  email: ruled(checkEmail),
+  username: ruled(checkUsername),
+  password: ruled(checkPassword),
+  name: ruled(checkCompanyName),
+});
+export const ResetStartBody = z.object({ email: z.string().trim().min(1, MESSAGES.email).max(254, MESSAGES.email) });
+export const ResetFinishBody = z.object({ password: ruled(checkPassword) });
+export const TokenResponse = z.object({ token: z.string() });
+/** The permission list arrives as an array or as `permission.list`; both parse to the array. */
+export const PermissionResponse = z.union([
+  z.array(PermissionEntry),
+  z.object({ permission: z.object({ list: z.array(PermissionEntry) }) }).transform((r) => r.permission.list),
+]);
+
+// ---- client API keys ----
+export const ApiKeyListResponse = z.object({ client: ClientList, apikey: z.object({ list: z.array(ClientApiKey) }) });
+export const ApiKeyCreateBody = z.object({ client: Id, name: TitleCreate });
+export const ApiKeyResponse = z.object({ apikey: ClientApiKey });
+export const ApiKeyRenameBody = z.object({ apikey: Id, name: TitleRename });
+export const ApiKeyRemoveBody = z.object({ apikey: Id, active: Active });
+
+// ---- integration keys ----
+export const IntegrationListResponse = z.object({ client: ClientList, apikey: z.object({ list: z.array(IntegrationKey) }) });
+export const IntegrationCreateBody = z.object({
+  client: Id,
+  name: TitleCreate,
+  service: z.enum(INTEGRATION_SERVICES),
+  token: z.string().min(1, MESSAGES.integrationToken).max(INTEGRATION_TOKEN_MAX, MESSAGES.integrationToken),
+});
+export const IntegrationResponse = z.object({ apikey: IntegrationKey });
+
+// ---- projects (buckets) ----
+export const BucketListResponse = z.object({ client: ClientList, bucket: z.object({ list: z.array(Bucket) }) });
+export const BucketCreateBody = z.object({ client: Id, name: TitleCreate });
+export const BucketResponse = z.object({ bucket: Bucket });
+export const BucketRenameBody = z.object({ bucket: Id, name: TitleRename });
+export const BucketRemoveBody = z.object({ bucket: Id, active: Active });
+
+// ---- models ----
+export const ClientModelListResponse = z.object({ client: Client, bucket: Bucket, model: z.object({ list: z.array(Model) }) });
+export const GeneralModelListResponse = z.object({ model: z.object({ list: z.array(Model) }) });
+export const ModelRenameBody = z.object({ model: Id, name: TitleRename });
+export const ModelResponse = z.object({ model: Model });
+export const ModelRemoveBody = z.object({ model: Id, active: Active });
+
+// ---- runs ----
+export const RunListResponse = z.object({ client: Client, bucket: Bucket, run: z.object({ list: z.array(Run) }) });
+export const RunRenameBody = z.object({ run: Id, name: TitleRename });
+export const RunResponse = z.object({ run: Run });
+export const RunRemoveBody = z.object({ run: Id, active: Active });
+export const RunStatusQuery = z.object({ run: Id });
+export const RunStatusResponse = z.object({
+  client: Client.optional(),
+  bucket: Bucket.optional(),
+  run: z.object({ record: Run, url: z.string().nullable() }),
+});
+
+// ---- uploads (rends and items) ----
+export const RendListResponse = z.object({ client: Client.optional(), bucket: Bucket.optional(), rend: z.object({ list: z.array(Rend) }) });
+export const RendCreateBody = z.object({ bucket: Id, name: TitleCreate });
+export const RendResponse = z.object({ rend: Rend });
+export const RendFinishBody = z.object({ rend: Id });
+export const RendRenameBody = z.object({ rend: Id, name: TitleRename });
+export const RendRemoveBody = z.object({ rend: Id, active: Active });
+export const UploadRegisterBody = z.object({
+  rend: Id,
+  name: z.string().trim().min(1, MESSAGES.titleCreate).max(255),
+  file: UploadFile.extend({ checksum: z.string().regex(/^[0-9a-f]{64}$/, 'file.checksum must be a SHA-256 in hex') }),
+});
+export const UploadRegisterResponse = z.object({
+  upload: UploadItem.extend({ url: z.string(), expiresAt: z.number().int().optional() }),
+});
+export const UploadFinishBody = z.object({ upload: Id });
+export const UploadResponse = z.object({ upload: UploadItem });
+
+// ---- requests, quotes and billing ----
+export const PileCreateBody = z.discriminatedUnion('variety', [
+  z.object({ bucket: Id, variety: z.literal('FitModel'), param: FitParam }),
+  z.object({ bucket: Id, variety: z.literal('ShrinkService'), param: z.object({}) }),
+]);
+export const PileResponse = z.object({ pile: Pile });
+export const RunCreateBody = z.discriminatedUnion('function', [
+  z.object({ bucket: Id, function: z.literal('fit'), rend: Id, pile: Id, name: TitleCreate }),
+  z.object({ bucket: Id, function: z.literal('generate'), rend: Id, fit: Id, name: TitleCreate }),
+]);
+export const ShrinkCreateBody = z.object({
+  bucket: Id,
+  function: z.literal('shrink'),
+  rend: Id,
+  pile: Id,
+  name: TitleCreate,
+  desc: Description.default(''),
+});
+export const QuoteResponse = z.object({ quote: Quote });
+export const QuoteStatusQuery = z.object({ quote: Id });
+export const QuoteStatusResponse = z.object({
+  client: Client,
+  bucket: Bucket,
+  quote: z.object({ record: Quote, run: Run.nullable() }),
+});
+export const BillingResponse = z.object({ billing: Billing });
+export const HealthResponse = z.object({ ok: z.literal(true) });
+
+// ---- the route table ----
+export type Auth = 'none' | 'basic' | 'bearer' | 'reset';
+export interface CallDef {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  auth: Auth;
+  query?: z.ZodTypeAny;
+  body?: z.ZodTypeAny;
+  response: z.ZodTypeAny;
+  /** The SPEC message shown when this call fails (section 8), where SPEC names one. */
+  failure?: string;
+}
+
+const call = <const D extends CallDef>(d: D) => d;
+
+export const CALLS = {
+  health: call({ method: 'GET', path: '/api/health', auth: 'none', response: HealthResponse }),
+  login: call({ method: 'POST', path: '/api/user/login', auth: 'basic', response: LoginResponse, failure: MESSAGES.invalidCredentials }),
+  signup: call({ method: 'POST', path: '/api/user/signup', auth: 'none', body: SignupBody, response: LoginResponse, failure: MESSAGES.signupFailed }),
+  resetStart: call({ method: 'POST', path: '/api/user/password/reset/start', auth: 'none', body: ResetStartBody, response: Ok, failure: MESSAGES.invalidCredentials }),
+  resetFinish: call({ method: 'POST', path: '/api/user/password/reset/finish', auth: 'reset', body: ResetFinishBody, response: Ok, failure: MESSAGES.invalidCredentials }),
+  refresh: call({ method: 'POST', path: '/api/user/refresh', auth: 'bearer', response: TokenResponse }),
+  permissions: call({ method: 'GET', path: '/api/user/permission', auth: 'bearer', response: PermissionResponse, failure: MESSAGES.fetchPermissions }),
+
+  apikeyList: call({ method: 'GET', path: '/api/client/apikey/item', auth: 'bearer', query: ClientQuery, response: ApiKeyListResponse }),
+  apikeyCreate: call({ method: 'PUT', path: '/api/client/apikey/item', auth: 'bearer', body: ApiKeyCreateBody, response: ApiKeyResponse, failure: MESSAGES.createApiKey }),
+  apikeyRename: call({ method: 'POST', path: '/api/client/apikey/name', auth: 'bearer', body: ApiKeyRenameBody, response: ApiKeyResponse, failure: MESSAGES.renameApiKey }),
+  apikeyRemove: call({ method: 'POST', path: '/api/client/apikey/remove', auth: 'bearer', body: ApiKeyRemoveBody, response: Ok, failure: MESSAGES.removeApiKey }),
+
+  integrationList: call({ method: 'GET', path: '/api/integration/apikey/item', auth: 'bearer', query: ClientQuery, response: IntegrationListResponse }),
+  integrationCreate: call({ method: 'PUT', path: '/api/integration/apikey/item', auth: 'bearer', body: IntegrationCreateBody, response: IntegrationResponse }),
+  integrationRename: call({ method: 'POST', path: '/api/integration/apikey/name', auth: 'bearer', body: ApiKeyRenameBody, response: IntegrationResponse }),
+  integrationRemove: call({ method: 'POST', path: '/api/integration/apikey/remove', auth: 'bearer', body: ApiKeyRemoveBody, response: Ok }),
+
+  bucketList: call({ method: 'GET', path: '/api/bucket/item', auth: 'bearer', query: ActiveClientQuery, response: BucketListResponse }),
+  bucketCreate: call({ method: 'PUT', path: '/api/bucket/item', auth: 'bearer', body: BucketCreateBody, response: BucketResponse, failure: MESSAGES.createProject }),
+  bucketRename: call({ method: 'POST', path: '/api/bucket/name', auth: 'bearer', body: BucketRenameBody, response: BucketResponse, failure: MESSAGES.renameProject }),
+  bucketRemove: call({ method: 'POST', path: '/api/bucket/remove', auth: 'bearer', body: BucketRemoveBody, response: Ok, failure: MESSAGES.removeProject }),
+
+  clientModelList: call({ method: 'GET', path: '/api/client/model/item', auth: 'bearer', query: ActiveBucketQuery, response: ClientModelListResponse }),
+  generalModelList: call({ method: 'GET', path: '/api/general/model/item', auth: 'bearer', query: ActiveQuery, response: GeneralModelListResponse }),
+  modelRename: call({ method: 'POST', path: '/api/client/model/name', auth: 'bearer', body: ModelRenameBody, response: ModelResponse, failure: MESSAGES.renameModel }),
+  modelRemove: call({ method: 'POST', path: '/api/client/model/remove', auth: 'bearer', body: ModelRemoveBody, response: Ok, failure: MESSAGES.removeModel }),
+
+  runList: call({ method: 'GET', path: '/api/run/item', auth: 'bearer', query: ActiveBucketQuery, response: RunListResponse, failure: MESSAGES.loadRequests }),
+  runRename: call({ method: 'POST', path: '/api/run/name', auth: 'bearer', body: RunRenameBody, response: RunResponse, failure: MESSAGES.renameRun }),
+  runRemove: call({ method: 'POST', path: '/api/run/remove', auth: 'bearer', body: RunRemoveBody, response: Ok, failure: MESSAGES.removeRun }),
+  runStatus: call({ method: 'GET', path: '/api/run/status', auth: 'bearer', query: RunStatusQuery, response: RunStatusResponse, failure: MESSAGES.loadRun }),
+
+  rendList: call({ method: 'GET', path: '/api/rend/item', auth: 'bearer', query: ActiveBucketQuery, response: RendListResponse, failure: MESSAGES.fetchUploads }),
+  rendCreate: call({ method: 'PUT', path: '/api/rend/item', auth: 'bearer', body: RendCreateBody, response: RendResponse, failure: MESSAGES.uploadFiles }),
+  rendFinish: call({ method: 'POST', path: '/api/rend/finish', auth: 'bearer', body: RendFinishBody, response: RendResponse, failure: MESSAGES.uploadFiles }),
+  rendRename: call({ method: 'POST', path: '/api/rend/name', auth: 'bearer', body: RendRenameBody, response: RendResponse, failure: MESSAGES.renameUpload }),
+  rendRemove: call({ method: 'POST', path: '/api/rend/remove', auth: 'bearer', body: RendRemoveBody, response: Ok, failure: MESSAGES.removeUpload }),
+  uploadRegister: call({ method: 'PUT', path: '/api/upload/item', auth: 'bearer', body: UploadRegisterBody, response: UploadRegisterResponse, failure: MESSAGES.uploadFiles }),
+  uploadFinish: call({ method: 'POST', path: '/api/upload/finish', auth: 'bearer', body: UploadFinishBody, response: UploadResponse, failure: MESSAGES.uploadFiles }),
+
+  pileCreate: call({ method: 'PUT', path: '/api/pile/item', auth: 'bearer', body: PileCreateBody, response: PileResponse, failure: MESSAGES.createRequest }),
+  runCreate: call({ method: 'PUT', path: '/api/run/item/generate', auth: 'bearer', body: RunCreateBody, response: RunResponse, failure: MESSAGES.createRequest }),
+  shrinkCreate: call({ method: 'PUT', path: '/api/run/item/shrink', auth: 'bearer', body: ShrinkCreateBody, response: QuoteResponse, failure: MESSAGES.createRequest }),
+  quoteStatus: call({ method: 'GET', path: '/api/quote/status', auth: 'bearer', query: QuoteStatusQuery, response: QuoteStatusResponse, failure: MESSAGES.loadQuote }),
+  billingStatus: call({ method: 'GET', path: '/api/client/billing/status', auth: 'bearer', query: ClientQuery, response: BillingResponse }),
+} as const;
+
+export type CallName = keyof typeof CALLS;
+export type CallQuery<N extends CallName> = (typeof CALLS)[N] extends { query: infer Q extends z.ZodTypeAny } ? z.input<Q> : undefined;
+export type CallBody<N extends CallName> = (typeof CALLS)[N] extends { body: infer B extends z.ZodTypeAny } ? z.input<B> : undefined;
+export type CallResponse<N extends CallName> = z.output<(typeof CALLS)[N]['response']>;
+
+/** Where the storage endpoint lives: the signed URL of an upload points here (local store). */
+export const STORAGE_PATH_PREFIX = '/api/storage/';
+/** Where the installer packages are served (`pip install <base>/api/pack/<file>`). */
+export const PACK_PATH_PREFIX = '/api/pack/';

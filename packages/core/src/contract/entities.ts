@@ -1,0 +1,213 @@
+// Zod schemas of every entity of SPEC section 3, as they travel on the wire (DESIGN.md's contract decisions).
+import { z } from 'zod';
+import { CHOICES, PLANS, TASKS, INTEGRATION_SERVICES } from '../limits';
+
+/** Times travel as epoch seconds. */
+export const Epoch = z.number().int().nonnegative();
+/** Opaque random id (`stamp` for most entities, `clue` for keys). */
+export const Id = z.string().min(1).max(64);
+export const Active = z.union([z.literal(0), z.literal(1)]);
+
+export const Plan = z.enum(PLANS);
+export const Choice = z.enum(CHOICES);
+export const Task = z.enum(TASKS);
+export const RunFunction = z.enum(['fit', 'generate', 'shrink']);
+export const Flight = z.enum(['Failed', 'Pending', 'Processing', 'Ready']);
+export const UploadState = z.enum(['Failed', 'Finished', 'Pending', 'Preparing']);
+/** Run and model states are displayed as raw text (SPEC); DESIGN.md fixes these values. */
+export const RunState = z.string();
+export const QuoteState = z.string();
+
+export const Client = z.object({
+  stamp: Id,
+  name: z.string(),
+  plan: Plan,
+  choice: Choice,
+  active: Active,
+});
+
+export const PermissionEntry = z.object({
+  client: Client,
+  createdAt: Epoch,
+});
+
+export const ClientApiKey = z.object({
+  clue: Id,
+  name: z.string(),
+  token: z.string(),
+  installs: z.number().int().nonnegative(),
+  installedAt: Epoch.nullable(),
+  active: Active,
+  createdAt: Epoch,
+  pack: z.object({ linux64: z.string() }),
+});
+
+export const IntegrationKey = z.object({
+  clue: Id,
+  name: z.string(),
+  service: z.enum(INTEGRATION_SERVICES),
+  /** Masked in lists: the service's token is kept encrypted and never sent back whole. */
+  token: z.string(),
+  runs: z.number().int().nonnegative(),
+  runAt: Epoch.nullable(),
+  active: Active,
+  createdAt: Epoch,
+});
+
+export const Bucket = z.object({
+  stamp: Id,
+  name: z.string(),
+  /** Count of requests (runs) in the project. */
+  runs: z.number().int().nonnegative(),
+  /** Count of uploads (rends) in the project. */
+  rends: z.number().int().nonnegative(),
+  createdAt: Epoch,
+});
+
+export const UploadFile = z.object({
+  checksum: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+});
+
+export const UploadMeta = z.object({
+  /** 0 not yet processed, 1 processed, 2 error. */
+  proc: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  cols: z.number().int().nonnegative().nullable(),
+  rows: z.number().int().nonnegative().nullable(),
+  inputs: z.number().int().nonnegative().nullable(),
+  error: z.string().nullable(),
+});
+
+export const UploadItem = z.object({
+  stamp: Id,
+  name: z.string(),
+  state: UploadState,
+  file: UploadFile,
+  meta: UploadMeta,
+  error: z.string().nullable(),
+  createdAt: Epoch,
+});
+
+/** An output stored from an upload (e.g. a generate run's embeddings). */
+export const Box = z.object({
+  stamp: Id,
+  name: z.string(),
+  run: Id.nullable(),
+  size: z.number().int().nonnegative(),
+  createdAt: Epoch,
+});
+
+export const Rend = z.object({
+  stamp: Id,
+  name: z.string(),
+  flight: Flight,
+  createdAt: Epoch,
+  /** Count of requests made from this upload. */
+  runs: z.number().int().nonnegative(),
+  upload: z.object({ list: z.array(UploadItem) }),
+  box: z.object({ list: z.array(Box) }),
+});
+
+/** How runs, quotes and models name their upload. */
+export const RendRef = z.object({ stamp: Id, name: z.string() });
+
+export const Run = z.object({
+  stamp: Id,
+  name: z.string(),
+  desc: z.string(),
+  function: RunFunction,
+  state: RunState,
+  message: z.string(),
+  createdAt: Epoch,
+  rend: RendRef.nullable(),
+  /** For a generate run: the fit run whose model it applies. */
+  fit: Id.nullable().optional(),
+  /** For a shrink run: its quote. */
+  quote: Id.nullable().optional(),
+});
+
+export const Quote = z.object({
+  stamp: Id,
+  name: z.string(),
+  desc: z.string(),
+  function: RunFunction,
+  state: QuoteState,
+  message: z.string(),
+  /** Amount in cents. */
+  cent: z.number().int().nonnegative(),
+  invoiceNum: z.string(),
+  createdAt: Epoch,
+  rend: RendRef.nullable(),
+});
+
+export const Model = z.object({
+  stamp: Id,
+  name: z.string(),
+  desc: z.string(),
+  state: RunState,
+  message: z.string(),
+  createdAt: Epoch,
+  rend: RendRef.nullable(),
+});
+
+export const FitParam = z.object({
+  explainability: z.boolean(),
+  input_column_size: z.number().int(),
+  output_column_size: z.number().int(),
+  task_target_size: z.number().int(),
+  task: Task,
+});
+export const ShrinkParam = z.object({}).strict();
+
+export const PileVariety = z.enum(['FitModel', 'ShrinkService']);
+export const Pile = z.discriminatedUnion('variety', [
+  z.object({ stamp: Id, variety: z.literal('FitModel'), param: FitParam, createdAt: Epoch }),
+  z.object({ stamp: Id, variety: z.literal('ShrinkService'), param: ShrinkParam, createdAt: Epoch }),
+]);
+
+export const Billing = z.object({
+  /** Free credit left, in millions of input parameters, as a decimal string. */
+  creditBalance: z.string(),
+  /** Free credit consumed, in millions of input parameters, as a decimal string. */
+  creditConsumed: z.string(),
+  /** Outstanding account balance in cents. */
+  accountCentBalance: z.number().int(),
+  portalUrl: z.string(),
+});
+
+export const User = z.object({
+  stamp: Id,
+  email: z.string(),
+  username: z.string(),
+});
+
+export type Client = z.infer<typeof Client>;
+export type PermissionEntry = z.infer<typeof PermissionEntry>;
+export type ClientApiKey = z.infer<typeof ClientApiKey>;
+export type IntegrationKey = z.infer<typeof IntegrationKey>;
+export type Bucket = z.infer<typeof Bucket>;
+export type UploadFile = z.infer<typeof UploadFile>;
+export type UploadMeta = z.infer<typeof UploadMeta>;
+export type UploadItem = z.infer<typeof UploadItem>;
+export type Box = z.infer<typeof Box>;
+export type Rend = z.infer<typeof Rend>;
+export type RendRef = z.infer<typeof RendRef>;
+export type Run = z.infer<typeof Run>;
+export type Quote = z.infer<typeof Quote>;
+export type Model = z.infer<typeof Model>;
+export type FitParam = z.infer<typeof FitParam>;
+export type Pile = z.infer<typeof Pile>;
+export type Billing = z.infer<typeof Billing>;
+export type User = z.infer<typeof User>;
+export type Plan = z.infer<typeof Plan>;
+export type Choice = z.infer<typeof Choice>;
+export type RunFunction = z.infer<typeof RunFunction>;
+export type Flight = z.infer<typeof Flight>;
+export type UploadState = z.infer<typeof UploadState>;
+
+/** Final states: polling stops once a run, model or quote run reaches one. */
+export const FINAL_STATES: readonly string[] = ['Finished', 'Failed'];
+export const isFinalState = (state: string) => FINAL_STATES.includes(state);
+export const QUOTE_UNPAID = 'Unpaid';
+export const QUOTE_PAID = 'Paid';

@@ -1,0 +1,3 @@
+// The one contract: entities, calls, route table.
+export * from './entities';
+export * from './calls';

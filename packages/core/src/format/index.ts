@@ -1,0 +1,70 @@
+// Formatting of SPEC section 9: sizes, times, prices, credits, balances, result file names.
+import { CENTS_PER_MILLION_INPUTS, MILLION } from '../limits';
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/** File sizes in units from Bytes to YB with base 1024, e.g. 1536 -> "1.5 KB". */
+export function formatSize(bytes: number, decimals = 2): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** i;
+  return `${parseFloat(value.toFixed(decimals))} ${SIZE_UNITS[i]}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Epoch seconds to a local date-time, "YYYY-MM-DD HH:MM:SS"; an empty value gives "-". */
+export function formatTime(epochSeconds: number | null | undefined): string {
+  if (epochSeconds === null || epochSeconds === undefined || !Number.isFinite(epochSeconds) || epochSeconds <= 0) return '-';
+  const d = new Date(epochSeconds * 1000);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Cents for a number of input parameters: $0.22 per started million (rounded up). */
+export function priceCents(inputs: number): number {
+  if (!Number.isFinite(inputs) || inputs <= 0) return 0;
+  return Math.ceil(inputs / MILLION) * CENTS_PER_MILLION_INPUTS;
+}
+
+/** The estimated price over the uploads' meta.inputs, in cents. */
+export function estimatePriceCents(items: ReadonlyArray<{ meta: { inputs: number | null } }>): number {
+  const inputs = items.reduce((sum, it) => sum + (it.meta.inputs ?? 0), 0);
+  return priceCents(inputs);
+}
+
+/** Cents to dollars, "$12.34". */
+export function formatDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}$${(Math.abs(cents) / 100).toFixed(2)}`;
+}
+
+/** A billing credit string (millions of input parameters) to input parameters. */
+export function creditToInputs(credit: string | number | null | undefined): number {
+  const n = typeof credit === 'number' ? credit : parseFloat(credit ?? '');
+  return Number.isFinite(n) ? Math.round(n * MILLION) : 0;
+}
+
+/** Free credits for display: consumed and total in input parameters. */
+export function freeCredits(billing: { creditBalance: string; creditConsumed: string }): { consumed: number; total: number; left: number } {
+  const left = creditToInputs(billing.creditBalance);
+  const consumed = creditToInputs(billing.creditConsumed);
+  return { consumed, total: left + consumed, left };
+}
+
+/** A whole number with thousands separators, "1,000,000". */
+export function formatCount(n: number): string {
+  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** The result download's file name: ensemble_result_{date}_{time}.json, date YYYY-MM-DD, time HH-MM-SS. */
+export function resultFileName(now: Date = new Date()): string {
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const time = `${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}`;
+  return `ensemble_result_${date}_${time}.json`;
+}
+
+/** Masks a secret for lists: the first 3 and last 4 characters. */
+export function maskToken(token: string): string {
+  if (token.length <= 8) return '•'.repeat(token.length);
+  return `${token.slice(0, 3)}${'•'.repeat(8)}${token.slice(-4)}`;
+}

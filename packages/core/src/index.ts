@@ -1,0 +1,7 @@
+// Public API of @portal/core: framework-free, no side effects on import.
+export * from './contract';
+export * from './messages';
+export * from './limits';
+export * from './rules';
+export * from './format';
+export * from './screens';

@@ -1,0 +1,89 @@
+// Every user-facing text that SPEC.md fixes, word for word, used by all three doors, the server and the tests.
+
+export const MESSAGES = {
+  // Section 5: validation
+  titleCreate: 'Please enter the title between 1 and 60 characters long',
+  titleRename: 'Title must be between 1 and 60 characters long',
+  integrationToken: 'Token must be between 1 and 10,000 characters long',
+  description: 'Description must be at most 300 characters long',
+  email: 'Invalid email address.',
+  username: 'Username must be alphanumeric, with dashes or underscores, and between 5 and 30 characters long.',
+  companyName: 'Name must be between 5 and 50 characters long.',
+  password: 'Password must be 8-64 characters long, include an uppercase letter, a lowercase letter, a number, and a special character.',
+  passwordMismatch: 'Passwords do not match.',
+  terms: 'You must agree to the privacy policy and terms of service.',
+  fillAllFields: 'Please fill out all fields',
+  selectUpload: 'Please select an upload for this request',
+  uploadNotFound: 'Selected upload not found',
+  generateFileNotFound: 'File for generating not found',
+  tooManyFiles: (n: number) => `You can only upload up to ${n} files.`,
+  fileTooLarge: 'One or more files exceed the max size limit.',
+  invalidFileType: (list: readonly string[]) => `Invalid file type. Allowed: ${list.join(', ')}`,
+  planLimitInputs: (plan: string, n: number) => `${plan} plans are limited to ${n} input features`,
+  planLimitOutputs: (plan: string, n: number) => `${plan} plans are limited to ${n} output features`,
+  planLimitTarget: (plan: string, n: number) => `${plan} plans are limited to ${n} target size`,
+  enterpriseLimit: (n: number) => `${n} is the initial limit, contact us for a limit increase at no cost`,
+  atLeastOne: 'Must be at least 1',
+  explainabilityNotAllowed: 'Explainability is not available on the Individual plan',
+  shrinkSingleFile: 'Please choose a single .py model file',
+
+  // Section 8: errors and notices
+  invalidCredentials: 'Invalid credentials',
+  signupFailed: 'Sign up failed. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  resetStarted: "If your email is registered, you'll receive instructions shortly.",
+  passwordChanged: 'Password has been changed.',
+  tokenMissing: 'Token missing',
+  tokenExpired: 'Token expired',
+  fetchPermissions: 'Error fetching permissions',
+  createApiKey: 'Failed to create API key. Please try again.',
+  removeApiKey: 'Failed to remove API key...',
+  renameApiKey: 'Failed to rename API key...',
+  createProject: 'Failed to create project...',
+  removeProject: 'Failed to remove project...',
+  renameProject: 'Failed to rename project...',
+  removeUpload: 'Failed to remove upload...',
+  renameUpload: 'Failed to rename Upload...',
+  removeModel: 'Failed to remove model...',
+  renameModel: 'Failed to rename model...',
+  removeRun: 'Failed to remove data transformation. Please try again.',
+  renameRun: 'Failed to rename transformation. Please try again.',
+  loadRun: 'Failed to load run data.',
+  loadQuote: 'Failed to load quote data.',
+  loadTransformations: 'Failed to load data transformations',
+  loadRequests: 'Failed to load requests',
+  createRequest: 'Failed to create request',
+  fetchUploads: 'Failed to fetch uploads.',
+  uploadFiles: 'Failed to upload files.',
+  rendNotFound: 'Rend data not found for the selected run',
+  copyCode: 'Failed to copy code.',
+  copyToken: 'Failed to copy token.',
+  copyExample: 'Failed to copy example.',
+  uploadSucceeded: (file: string) => `Uploading ${file} completed successfully!`,
+
+  // Empty lists and not found
+  noApiKeys: 'No API Keys Found',
+  noProjects: 'No Projects Found',
+  noUploads: 'No Uploads Found',
+  noModels: 'No Models Found',
+  noRequests: 'No Requests Found',
+  requestNotFound: 'Request not found',
+  integrationNotFound: 'Integration not found',
+
+  globalFallback: 'An unexpected error has occurred.',
+
+  // Beyond SPEC (where it is silent): used by the server and clients alike
+  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  forbidden: 'You do not have access to this resource.',
+  notFound: 'Not found',
+  serverUnreachable: 'The server cannot be reached. Check the API address and try again.',
+} as const;
+
+/** Notification durations of SPEC section 9, in milliseconds. */
+export const NOTIFY_MS = { default: 20_000, error: 5_000, uploadSuccess: 10_000 } as const;
+
+/** The copied label resets after this many milliseconds. */
+export const COPIED_RESET_MS = 1_000;
+
+/** Contact page opened by Contact Support and by the upgrade button. */
+export const CONTACT_PATH = '/contact.html';

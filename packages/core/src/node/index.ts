@@ -1,0 +1,2 @@
+// Node-only helpers (file streams): not for the browser.
+export {};

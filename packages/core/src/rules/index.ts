@@ -1,0 +1,166 @@
+// Validation rules of SPEC section 5: each returns null when the value is fine, else SPEC's message.
+import { MESSAGES } from '../messages';
+import {
+  COMPANY_MAX, COMPANY_MIN, DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, PASSWORD_MAX, PASSWORD_MIN,
+  PLAN_LIMITS, TITLE_MAX, UPLOAD_CONTEXTS, USERNAME_MAX, USERNAME_MIN,
+  type PlanName, type UploadContext,
+} from '../limits';
+
+export type RuleResult = string | null;
+
+/** Titles (request, project, key, model, upload, rename): 1-60 characters after trimming. */
+export function checkTitle(value: string | undefined | null, mode: 'create' | 'rename' = 'create'): RuleResult {
+  const n = (value ?? '').trim().length;
+  if (n >= 1 && n <= TITLE_MAX) return null;
+  return mode === 'create' ? MESSAGES.titleCreate : MESSAGES.titleRename;
+}
+
+export function checkIntegrationToken(value: string | undefined | null): RuleResult {
+  const n = (value ?? '').length;
+  return n >= 1 && n <= INTEGRATION_TOKEN_MAX ? null : MESSAGES.integrationToken;
+}
+
+export function checkDescription(value: string | undefined | null): RuleResult {
+  return (value ?? '').length <= DESCRIPTION_MAX ? null : MESSAGES.description;
+}
+
+// A practical email pattern: something@something.tld, no spaces, one @.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function checkEmail(value: string | undefined | null): RuleResult {
+  const v = (value ?? '').trim();
+  return v.length <= 254 && EMAIL_RE.test(v) ? null : MESSAGES.email;
+}
+
+const USERNAME_RE = new RegExp(`^[A-Za-z0-9_-]{${USERNAME_MIN},${USERNAME_MAX}}$`);
+export function checkUsername(value: string | undefined | null): RuleResult {
+  return USERNAME_RE.test(value ?? '') ? null : MESSAGES.username;
+}
+
+export function checkCompanyName(value: string | undefined | null): RuleResult {
+  const n = (value ?? '').trim().length;
+  return n >= COMPANY_MIN && n <= COMPANY_MAX ? null : MESSAGES.companyName;
+}
+
+export function checkPassword(value: string | undefined | null): RuleResult {
+  const v = value ?? '';
+  const ok =
+    v.length >= PASSWORD_MIN &&
+    v.length <= PASSWORD_MAX &&
+    /[A-Z]/.test(v) &&
+    /[a-z]/.test(v) &&
+    /[0-9]/.test(v) &&
+    /[^A-Za-z0-9]/.test(v);
+  return ok ? null : MESSAGES.password;
+}
+
+export function checkPasswordMatch(password: string, confirmation: string): RuleResult {
+  return password === confirmation ? null : MESSAGES.passwordMismatch;
+}
+
+export interface SignupInput {
+  email: string;
+  username: string;
+  name: string;
+  password: string;
+  confirm: string;
+  terms: boolean;
+}
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** All sign-up field errors at once, keyed by field. Empty object when valid. */
+export function checkSignup(input: SignupInput): FieldErrors<keyof SignupInput> {
+  const errors: FieldErrors<keyof SignupInput> = {};
+  const set = (k: keyof SignupInput, r: RuleResult) => {
+    if (r) errors[k] = r;
+  };
+  set('email', checkEmail(input.email));
+  set('username', checkUsername(input.username));
+  set('name', checkCompanyName(input.name));
+  set('password', checkPassword(input.password));
+  set('confirm', checkPasswordMatch(input.password, input.confirm));
+  set('terms', input.terms ? null : MESSAGES.terms);
+  return errors;
+}
+
+export interface ResetPasswordInput {
+  password: string;
+  confirm: string;
+}
+export function checkResetPassword(input: ResetPasswordInput): FieldErrors<keyof ResetPasswordInput> {
+  const errors: FieldErrors<keyof ResetPasswordInput> = {};
+  const p = checkPassword(input.password);
+  if (p) errors.password = p;
+  const m = checkPasswordMatch(input.password, input.confirm);
+  if (m) errors.confirm = m;
+  return errors;
+}
+
+export type FitSizeField = 'inputs' | 'outputs' | 'target';
+
+/** One fit size (input columns, output columns, task target size) against the plan's maximum. */
+export function checkFitSize(field: FitSizeField, value: number | string | null | undefined, plan: PlanName): RuleResult {
+  if (value === '' || value === null || value === undefined) return MESSAGES.fillAllFields;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n) || !Number.isInteger(n)) return MESSAGES.fillAllFields;
+  if (n < 1) return MESSAGES.atLeastOne;
+  const limits = PLAN_LIMITS[plan];
+  const max = field === 'inputs' ? limits.inputColumns : field === 'outputs' ? limits.outputColumns : limits.taskTargetSize;
+  if (n <= max) return null;
+  if (plan === 'Enterprise') return MESSAGES.enterpriseLimit(max);
+  if (field === 'inputs') return MESSAGES.planLimitInputs(plan, max);
+  if (field === 'outputs') return MESSAGES.planLimitOutputs(plan, max);
+  return MESSAGES.planLimitTarget(plan, max);
+}
+
+export interface FitRequestInput {
+  name: string;
+  inputs: number | string | null;
+  outputs: number | string | null;
+  target: number | string | null;
+  explainability: boolean;
+  /** The chosen upload's id; empty when none was chosen. */
+  upload: string | null | undefined;
+}
+
+/** Whether a plan-limit message should carry the upgrade link (Individual only). */
+export function isUpgradeMessage(message: string | null, plan: PlanName): boolean {
+  return !!message && plan === 'Individual' && message.startsWith(`${plan} plans are limited to`);
+}
+
+export function checkFitRequest(input: FitRequestInput, plan: PlanName): FieldErrors<keyof FitRequestInput> {
+  const errors: FieldErrors<keyof FitRequestInput> = {};
+  const title = checkTitle(input.name, 'create');
+  if (title) errors.name = title;
+  for (const f of ['inputs', 'outputs', 'target'] as const) {
+    const r = checkFitSize(f, input[f], plan);
+    if (r) errors[f] = r;
+  }
+  if (input.explainability && !PLAN_LIMITS[plan].explainability) errors.explainability = MESSAGES.explainabilityNotAllowed;
+  if (!input.upload) errors.upload = MESSAGES.selectUpload;
+  return errors;
+}
+
+export interface DropFile {
+  name: string;
+  size: number;
+}
+
+export function extensionOf(name: string): string {
+  const i = name.lastIndexOf('.');
+  return i <= 0 && !name.startsWith('.') ? '' : name.slice(i).toLowerCase();
+}
+
+/** Drop-zone checks for a context: count, the plan's size, and the context's extensions. */
+export function checkDropFiles(files: readonly DropFile[], context: UploadContext, plan: PlanName): RuleResult {
+  const ctx = UPLOAD_CONTEXTS[context];
+  if (files.length > ctx.maxFiles) return MESSAGES.tooManyFiles(ctx.maxFiles);
+  const allowed: readonly string[] = ctx.extensions;
+  if (files.some((f) => !allowed.includes(extensionOf(f.name)))) return MESSAGES.invalidFileType(allowed);
+  if (files.some((f) => f.size > PLAN_LIMITS[plan].maxFileSize)) return MESSAGES.fileTooLarge;
+  return null;
+}
+
+export function firstError(errors: Record<string, string | undefined>): string | null {
+  for (const v of Object.values(errors)) if (v) return v;
+  return null;
+}
