@@ -5,3 +5,4 @@ export * from './limits';
 export * from './rules';
 export * from './format';
 export * from './screens';
+export * from './client';

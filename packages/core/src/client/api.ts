@@ -1,0 +1,219 @@
+// The API client: one typed method per call of SPEC section 7, with the token rules of section 6.
+import { ofetch, type FetchResponse } from 'ofetch';
+import type { z } from 'zod';
+import { CALLS, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
+import { MESSAGES } from '../messages';
+import { ApiError } from './errors';
+import { systemClock, tokenStatus, type Clock, type TokenStore } from './token';
+
+type Def<N extends CallName> = (typeof CALLS)[N];
+
+/** What each method takes: the query for GET calls, the body otherwise; login takes the credentials. */
+export type CallArgs<N extends CallName> = N extends 'login'
+  ? { email: string; password: string }
+  : N extends 'resetFinish'
+    ? CallBody<N> & { token: string }
+    : Def<N> extends { query: z.ZodTypeAny }
+      ? CallQuery<N>
+      : Def<N> extends { body: z.ZodTypeAny }
+        ? CallBody<N>
+        : void;
+
+export type ApiMethods = { [N in CallName]: (args: CallArgs<N>, opts?: CallOptions) => Promise<CallResponse<N>> };
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** The API base, e.g. http://localhost:8080 (empty for the same origin in a browser). */
+  baseUrl: string;
+  tokens: TokenStore;
+  clock?: Clock;
+  /** Called when a protected call finds no token or an expired one, after the token is removed. */
+  onAuthFailure?: (message: typeof MESSAGES.tokenMissing | typeof MESSAGES.tokenExpired) => void;
+  /** A fetch implementation (tests); defaults to the global one. */
+  fetch?: typeof fetch;
+}
+
+export interface PutOptions {
+  signal?: AbortSignal;
+  contentType?: string;
+  /** Byte length, required by Node when the body is a stream. */
+  size?: number;
+}
+
+function basicAuth(email: string, password: string): string {
+  const raw = `${email}:${password}`;
+  const bytes = new TextEncoder().encode(raw);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return `Basic ${typeof btoa === 'function' ? btoa(bin) : Buffer.from(raw).toString('base64')}`;
+}
+
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly tokens: TokenStore;
+  private readonly clock: Clock;
+  private readonly onAuthFailure?: ApiClientOptions['onAuthFailure'];
+  private readonly fetchImpl?: typeof fetch;
+  private lastRefreshMs: number | null = null;
+  private refreshing: Promise<void> | null = null;
+  /** One typed method per call of the route table, e.g. `api.calls.bucketList({ client })`. */
+  readonly calls: ApiMethods;
+
+  constructor(opts: ApiClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.tokens = opts.tokens;
+    this.clock = opts.clock ?? systemClock;
+    this.onAuthFailure = opts.onAuthFailure;
+    this.fetchImpl = opts.fetch;
+    const calls: Partial<Record<CallName, unknown>> = {};
+    for (const name of Object.keys(CALLS) as CallName[]) {
+      calls[name] = (args: unknown, o?: CallOptions) => this.call(name, args as never, o);
+    }
+    this.calls = calls as ApiMethods;
+  }
+
+  /** Resolves a URL the server returned (absolute, or a path on the API host). */
+  resolve(url: string): string {
+    return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${this.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+  }
+
+  private authFailure(code: 'token_missing' | 'token_expired', name: CallName, status = 401, serverMessage: string | null = null): ApiError {
+    const message = code === 'token_missing' ? MESSAGES.tokenMissing : MESSAGES.tokenExpired;
+    if (code === 'token_expired') this.tokens.clear();
+    this.onAuthFailure?.(message);
+    return new ApiError(status, code, serverMessage, message, name);
+  }
+
+  /** Applies the refresh rule before a protected call: under 30 minutes left, at most once per 60 s. */
+  private async beforeProtected(name: CallName): Promise<string> {
+    const token = this.tokens.get();
+    const now = this.clock.now();
+    const status = tokenStatus(token, now, this.lastRefreshMs);
+    if (status === 'missing') throw this.authFailure('token_missing', name);
+    if (status === 'expired') throw this.authFailure('token_expired', name);
+    if (status === 'refresh' && name !== 'refresh') {
+      this.lastRefreshMs = now;
+      this.refreshing ??= this.call('refresh', undefined as never)
+        .then(() => undefined, () => undefined)
+        .finally(() => (this.refreshing = null));
+      await this.refreshing;
+    }
+    return this.tokens.get() ?? token!;
+  }
+
+  private display(name: CallName, status: number, serverMessage: string | null): string {
+    const failure = (CALLS[name] as { failure?: string }).failure;
+    if (name === 'login') return status === 429 && serverMessage ? serverMessage : MESSAGES.invalidCredentials;
+    if (name === 'signup') return status === 0 ? MESSAGES.unexpected : serverMessage ?? MESSAGES.signupFailed;
+    if ((name === 'resetStart' || name === 'resetFinish') && (status === 400 || status === 429) && serverMessage) return serverMessage;
+    if (failure) return failure;
+    return serverMessage ?? MESSAGES.unexpected;
+  }
+
+  /** Makes one call of the route table. */
+  async call<N extends CallName>(name: N, args: CallArgs<N>, opts: CallOptions = {}): Promise<CallResponse<N>> {
+    const def = CALLS[name] as Def<N> & { query?: z.ZodTypeAny; body?: z.ZodTypeAny };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    let query: Record<string, unknown> | undefined;
+    let body: unknown;
+    if (def.auth === 'basic') {
+      const { email, password } = args as { email: string; password: string };
+      headers.authorization = basicAuth(email, password);
+    } else if (def.auth === 'reset') {
+      const { token, ...rest } = args as { token: string };
+      headers.authorization = `Bearer ${token}`;
+      body = rest;
+    } else if (def.auth === 'bearer') {
+      headers.authorization = `Bearer ${await this.beforeProtected(name)}`;
+    }
+    if (def.method === 'GET') query = (args ?? undefined) as Record<string, unknown> | undefined;
+    else if (def.auth !== 'reset' && def.auth !== 'basic') body = args ?? undefined;
+
+    let res: FetchResponse<unknown>;
+    try {
+      res = await ofetch.raw(this.resolve(def.path), {
+        method: def.method,
+        headers,
+        query,
+        body: body as Record<string, unknown> | undefined,
+        signal: opts.signal,
+        retry: 0,
+        ignoreResponseError: true,
+        responseType: 'json',
+        ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}),
+      } as Parameters<typeof ofetch.raw>[1]);
+    } catch (e) {
+      if ((e as Error)?.name === 'AbortError' || opts.signal?.aborted) throw e;
+      throw new ApiError(0, 'network', (e as Error)?.message ?? null, name === 'signup' ? MESSAGES.unexpected : this.display(name, 0, MESSAGES.serverUnreachable), name);
+    }
+
+    const data = res._data as Record<string, unknown> | undefined;
+    // SPEC section 6: a token in any response replaces the stored one.
+    if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.token === 'string' && name !== 'resetFinish') {
+      this.tokens.set(data.token);
+    }
+
+    if (res.status < 200 || res.status >= 300) {
+      const parsed = ErrorBody.safeParse(data);
+      const code = parsed.success ? parsed.data.error.code : `http_${res.status}`;
+      const serverMessage = parsed.success ? parsed.data.error.message : null;
+      if (res.status === 401 && def.auth === 'bearer') {
+        throw this.authFailure(code === 'token_missing' ? 'token_missing' : 'token_expired', name, 401, serverMessage);
+      }
+      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage), name);
+    }
+
+    const out = def.response.safeParse(data);
+    if (!out.success) {
+      const why = out.error.issues[0];
+      throw new ApiError(res.status, 'bad_response', `Unexpected response at ${why?.path.join('.') || 'body'}: ${why?.message}`, this.display(name, res.status, null), name);
+    }
+    return out.data as CallResponse<N>;
+  }
+
+  /** The direct PUT of file bytes to a pre-signed URL (SPEC section 4, step 3). */
+  async putBytes(url: string, body: BodyInit, opts: PutOptions = {}): Promise<void> {
+    const f = this.fetchImpl ?? fetch;
+    const headers: Record<string, string> = { 'content-type': opts.contentType ?? 'application/octet-stream' };
+    if (opts.size !== undefined) headers['content-length'] = String(opts.size);
+    let res: Response;
+    try {
+      res = await f(this.resolve(url), {
+        method: 'PUT',
+        headers,
+        body,
+        signal: opts.signal,
+        // Node's fetch needs this to send a stream body.
+        ...(typeof body === 'object' && body !== null && 'getReader' in (body as object) ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    } catch (e) {
+      if ((e as Error)?.name === 'AbortError' || opts.signal?.aborted) throw e;
+      throw new ApiError(0, 'network', (e as Error)?.message ?? null, MESSAGES.uploadFiles);
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      let serverMessage: string | null = text.slice(0, 500) || null;
+      try {
+        const parsed = ErrorBody.safeParse(JSON.parse(text));
+        if (parsed.success) serverMessage = parsed.data.error.message;
+      } catch {}
+      throw new ApiError(res.status, `http_${res.status}`, serverMessage, MESSAGES.uploadFiles);
+    }
+  }
+
+  /** Fetches a result download (run.url) and returns its text. */
+  async downloadText(url: string, signal?: AbortSignal): Promise<string> {
+    const f = this.fetchImpl ?? fetch;
+    let res: Response;
+    try {
+      res = await f(this.resolve(url), { signal });
+    } catch (e) {
+      throw new ApiError(0, 'network', (e as Error)?.message ?? null, MESSAGES.loadRun);
+    }
+    if (!res.ok) throw new ApiError(res.status, `http_${res.status}`, await res.text().catch(() => null), MESSAGES.loadRun);
+    return res.text();
+  }
+}

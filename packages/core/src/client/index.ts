@@ -1,0 +1,4 @@
+// The API client and token rules.
+export * from './api';
+export * from './errors';
+export * from './token';
