@@ -1,0 +1,401 @@
+// Fit and generate: a small embedding network (inputs → hidden → embedding → head) trained with Adam on
+// Float64Arrays, deterministic for a seed. README.md beside this file says why it is hand-written.
+import { readFile, writeFile } from 'node:fs/promises';
+import type { FitParam } from '@portal/core';
+import { scanJsonTable, type Table } from './table';
+
+export interface FitResult {
+  model: EmbeddingModel;
+  summary: string;
+  importance?: number[];
+}
+
+/** The stored model: plain JSON, everything generate needs. */
+export interface EmbeddingModel {
+  format: 'portal-embedding-mlp';
+  version: 1;
+  task: FitParam['task'];
+  inputs: number;
+  hidden: number;
+  width: number;
+  targets: number;
+  /** Classes of a single classification target column (their original values), else null. */
+  classes: number[] | null;
+  inputMean: number[];
+  inputStd: number[];
+  targetMean: number[] | null;
+  targetStd: number[] | null;
+  /** Row-major weights: w1 is hidden × inputs, w2 width × hidden, w3 heads × width. */
+  w1: number[];
+  b1: number[];
+  w2: number[];
+  b2: number[];
+  w3: number[];
+  b3: number[];
+  metrics: { trainRows: number; heldOutRows: number; epochs: number; r2?: number; accuracy?: number };
+  importance?: number[];
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
+
+/** mulberry32: small, fast, and the same sequence on every machine for a seed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle(idx: Int32Array, rand: () => number): void {
+  for (let i = idx.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    const t = idx[i];
+    idx[i] = idx[j];
+    idx[j] = t;
+  }
+}
+
+async function readTable(dataPath: string): Promise<Table> {
+  let buf: Buffer;
+  try {
+    buf = await readFile(dataPath);
+  } catch {
+    throw new Error('The upload could not be read from storage; please upload it again.');
+  }
+  const r = scanJsonTable(buf, true);
+  if (!r.ok) throw new Error(r.error);
+  return r.table;
+}
+
+function checkParam(p: FitParam): void {
+  for (const [name, v] of [['input column size', p.input_column_size], ['output column size', p.output_column_size], ['task target size', p.task_target_size]] as const) {
+    if (!Number.isInteger(v) || v < 1) throw new Error(`The request's ${name} must be a whole number of at least 1.`);
+  }
+}
+
+/** The network's parameters, flat, with the layer sizes that index them. */
+class Net {
+  w1: Float64Array; b1: Float64Array; w2: Float64Array; b2: Float64Array; w3: Float64Array; b3: Float64Array;
+  constructor(readonly nIn: number, readonly nHid: number, readonly nEmb: number, readonly nOut: number) {
+    this.w1 = new Float64Array(nHid * nIn); this.b1 = new Float64Array(nHid);
+    this.w2 = new Float64Array(nEmb * nHid); this.b2 = new Float64Array(nEmb);
+    this.w3 = new Float64Array(nOut * nEmb); this.b3 = new Float64Array(nOut);
+  }
+  arrays(): Float64Array[] { return [this.w1, this.b1, this.w2, this.b2, this.w3, this.b3]; }
+  init(rand: () => number): void {
+    const fill = (w: Float64Array, fanIn: number, fanOut: number, relu: boolean) => {
+      const a = relu ? Math.sqrt(6 / fanIn) : Math.sqrt(6 / (fanIn + fanOut));
+      for (let i = 0; i < w.length; i++) w[i] = (rand() * 2 - 1) * a;
+    };
+    fill(this.w1, this.nIn, this.nHid, true);
+    fill(this.w2, this.nHid, this.nEmb, false);
+    fill(this.w3, this.nEmb, this.nOut, false);
+  }
+  clone(): Net {
+    const n = new Net(this.nIn, this.nHid, this.nEmb, this.nOut);
+    n.arrays().forEach((a, i) => a.set(this.arrays()[i]));
+    return n;
+  }
+  /** Forward pass of one row; fills h (post-ReLU), e and out. */
+  forward(x: Float64Array, xo: number, h: Float64Array, e: Float64Array, out: Float64Array): void {
+    const { nIn, nHid, nEmb, nOut, w1, b1, w2, b2, w3, b3 } = this;
+    for (let j = 0; j < nHid; j++) {
+      let s = b1[j];
+      const o = j * nIn;
+      for (let k = 0; k < nIn; k++) s += w1[o + k] * x[xo + k];
+      h[j] = s > 0 ? s : 0;
+    }
+    for (let j = 0; j < nEmb; j++) {
+      let s = b2[j];
+      const o = j * nHid;
+      for (let k = 0; k < nHid; k++) s += w2[o + k] * h[k];
+      e[j] = s;
+    }
+    for (let j = 0; j < nOut; j++) {
+      let s = b3[j];
+      const o = j * nEmb;
+      for (let k = 0; k < nEmb; k++) s += w3[o + k] * e[k];
+      out[j] = s;
+    }
+  }
+}
+
+interface Prepared {
+  n: number;
+  nIn: number;
+  /** Standardised inputs, row-major n × nIn. */
+  x: Float64Array;
+  /** Regression: standardised targets n × nOut. Classification: class index per row. */
+  y: Float64Array;
+  nOut: number;
+  classes: number[] | null;
+  inputMean: number[]; inputStd: number[];
+  targetMean: number[] | null; targetStd: number[] | null;
+}
+
+function meanStd(vals: Float64Array, stride: number, offset: number, count: number, rowsIdx: Int32Array): [number[], number[]] {
+  const mean = new Array<number>(count).fill(0);
+  const sd = new Array<number>(count).fill(0);
+  for (const r of rowsIdx) for (let k = 0; k < count; k++) mean[k] += vals[r * stride + offset + k];
+  for (let k = 0; k < count; k++) mean[k] /= rowsIdx.length;
+  for (const r of rowsIdx) for (let k = 0; k < count; k++) { const d = vals[r * stride + offset + k] - mean[k]; sd[k] += d * d; }
+  for (let k = 0; k < count; k++) { const s = Math.sqrt(sd[k] / rowsIdx.length); sd[k] = s > 1e-12 ? s : 1; }
+  return [mean, sd];
+}
+
+function prepare(t: Table, p: FitParam, trainIdx: Int32Array): Prepared {
+  const n = t.rows, nIn = p.input_column_size, nT = p.task_target_size, stride = t.cols;
+  const v = t.values!;
+  const [inputMean, inputStd] = meanStd(v, stride, 0, nIn, trainIdx);
+  const x = new Float64Array(n * nIn);
+  for (let r = 0; r < n; r++) for (let k = 0; k < nIn; k++) x[r * nIn + k] = (v[r * stride + k] - inputMean[k]) / inputStd[k];
+  if (p.task === 'regression') {
+    const [targetMean, targetStd] = meanStd(v, stride, nIn, nT, trainIdx);
+    const y = new Float64Array(n * nT);
+    for (let r = 0; r < n; r++) for (let k = 0; k < nT; k++) y[r * nT + k] = (v[r * stride + nIn + k] - targetMean[k]) / targetStd[k];
+    return { n, nIn, x, y, nOut: nT, classes: null, inputMean, inputStd, targetMean, targetStd };
+  }
+  const y = new Float64Array(n);
+  if (nT === 1) {
+    const distinct = new Set<number>();
+    for (let r = 0; r < n; r++) {
+      distinct.add(v[r * stride + nIn]);
+      if (distinct.size > 1000) throw new Error('The target column has more than 1,000 distinct values; classification needs class labels (use regression for continuous targets).');
+    }
+    if (distinct.size < 2) throw new Error('The target column has a single value; classification needs at least two classes.');
+    const classes = [...distinct].sort((a, b) => a - b);
+    const index = new Map(classes.map((c, i) => [c, i]));
+    for (let r = 0; r < n; r++) y[r] = index.get(v[r * stride + nIn])!;
+    return { n, nIn, x, y, nOut: classes.length, classes, inputMean, inputStd, targetMean: null, targetStd: null };
+  }
+  // Several target columns in classification are one score per class: the largest names the class.
+  for (let r = 0; r < n; r++) {
+    let best = 0;
+    for (let k = 1; k < nT; k++) if (v[r * stride + nIn + k] > v[r * stride + nIn + best]) best = k;
+    y[r] = best;
+  }
+  return { n, nIn, x, y, nOut: nT, classes: null, inputMean, inputStd, targetMean: null, targetStd: null };
+}
+
+/** Mean loss over rows (MSE on standardised targets, or cross-entropy). */
+function loss(net: Net, d: Prepared, idx: Int32Array, cls: boolean, x: Float64Array = d.x): number {
+  const h = new Float64Array(net.nHid), e = new Float64Array(net.nEmb), out = new Float64Array(net.nOut);
+  let total = 0;
+  for (const r of idx) {
+    net.forward(x, r * d.nIn, h, e, out);
+    if (cls) {
+      let m = -Infinity;
+      for (let k = 0; k < d.nOut; k++) if (out[k] > m) m = out[k];
+      let s = 0;
+      for (let k = 0; k < d.nOut; k++) s += Math.exp(out[k] - m);
+      total += Math.log(s) + m - out[d.y[r]];
+    } else {
+      for (let k = 0; k < d.nOut; k++) { const diff = out[k] - d.y[r * d.nOut + k]; total += diff * diff; }
+    }
+  }
+  return total / Math.max(1, idx.length) / (cls ? 1 : d.nOut);
+}
+
+function train(d: Prepared, hidden: number, width: number, trainIdx: Int32Array, valIdx: Int32Array, seed: number, cls: boolean): { net: Net; epochs: number } {
+  const rand = rng(seed);
+  const net = new Net(d.nIn, hidden, width, d.nOut);
+  net.init(rand);
+  const params = net.arrays();
+  const grads = params.map((a) => new Float64Array(a.length));
+  const m1 = params.map((a) => new Float64Array(a.length));
+  const m2 = params.map((a) => new Float64Array(a.length));
+  const [gw1, gb1, gw2, gb2, gw3, gb3] = grads;
+  const { nIn, nOut } = d;
+  const h = new Float64Array(hidden), e = new Float64Array(width), out = new Float64Array(nOut);
+  const dOut = new Float64Array(nOut), dE = new Float64Array(width), dH = new Float64Array(hidden);
+  const batch = 32, lr = 0.005, beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+  const nParams = params.reduce((s, a) => s + a.length, 0);
+  // A fixed work budget (not a clock) keeps training deterministic and about a second long on any size.
+  const maxEpochs = Math.max(5, Math.min(200, Math.floor(6e7 / Math.max(1, trainIdx.length * nParams))));
+  const patience = 12;
+  let best = Infinity, bestNet = net.clone(), since = 0, step = 0, epochs = 0;
+  const order = Int32Array.from(trainIdx);
+  for (let epoch = 0; epoch < maxEpochs; epoch++) {
+    epochs = epoch + 1;
+    shuffle(order, rand);
+    for (let b0 = 0; b0 < order.length; b0 += batch) {
+      const b1 = Math.min(order.length, b0 + batch), bs = b1 - b0;
+      for (const g of grads) g.fill(0);
+      for (let bi = b0; bi < b1; bi++) {
+        const r = order[bi], xo = r * nIn;
+        net.forward(d.x, xo, h, e, out);
+        if (cls) {
+          let m = -Infinity;
+          for (let k = 0; k < nOut; k++) if (out[k] > m) m = out[k];
+          let s = 0;
+          for (let k = 0; k < nOut; k++) { dOut[k] = Math.exp(out[k] - m); s += dOut[k]; }
+          for (let k = 0; k < nOut; k++) dOut[k] = (dOut[k] / s - (k === d.y[r] ? 1 : 0)) / bs;
+        } else {
+          for (let k = 0; k < nOut; k++) dOut[k] = (2 * (out[k] - d.y[r * nOut + k])) / (bs * nOut);
+        }
+        dE.fill(0);
+        for (let j = 0; j < nOut; j++) {
+          const g = dOut[j], o = j * width;
+          gb3[j] += g;
+          for (let k = 0; k < width; k++) { gw3[o + k] += g * e[k]; dE[k] += g * net.w3[o + k]; }
+        }
+        dH.fill(0);
+        for (let j = 0; j < width; j++) {
+          const g = dE[j], o = j * hidden;
+          gb2[j] += g;
+          for (let k = 0; k < hidden; k++) { gw2[o + k] += g * h[k]; dH[k] += g * net.w2[o + k]; }
+        }
+        for (let j = 0; j < hidden; j++) {
+          if (h[j] <= 0) continue;
+          const g = dH[j], o = j * nIn;
+          gb1[j] += g;
+          for (let k = 0; k < nIn; k++) gw1[o + k] += g * d.x[xo + k];
+        }
+      }
+      step++;
+      const c1 = 1 - beta1 ** step, c2 = 1 - beta2 ** step;
+      for (let a = 0; a < params.length; a++) {
+        const p = params[a], g = grads[a], ma = m1[a], va = m2[a];
+        for (let i = 0; i < p.length; i++) {
+          const gi = g[i];
+          ma[i] = beta1 * ma[i] + (1 - beta1) * gi;
+          va[i] = beta2 * va[i] + (1 - beta2) * gi * gi;
+          p[i] -= (lr * (ma[i] / c1)) / (Math.sqrt(va[i] / c2) + eps);
+        }
+      }
+    }
+    const l = loss(net, d, valIdx, cls);
+    if (l < best - 1e-7) { best = l; bestNet = net.clone(); since = 0; }
+    else if (++since >= patience) break;
+  }
+  return { net: bestNet, epochs };
+}
+
+interface Scores { r2?: number; accuracy?: number }
+
+function score(net: Net, d: Prepared, idx: Int32Array, cls: boolean): Scores {
+  const h = new Float64Array(net.nHid), e = new Float64Array(net.nEmb), out = new Float64Array(net.nOut);
+  if (cls) {
+    let right = 0;
+    for (const r of idx) {
+      net.forward(d.x, r * d.nIn, h, e, out);
+      let best = 0;
+      for (let k = 1; k < d.nOut; k++) if (out[k] > out[best]) best = k;
+      if (best === d.y[r]) right++;
+    }
+    return { accuracy: right / idx.length };
+  }
+  // R² per target column on the standardised scale (the same ratio as on the original scale), averaged.
+  const res = new Float64Array(d.nOut), mean = new Float64Array(d.nOut), tot = new Float64Array(d.nOut);
+  for (const r of idx) for (let k = 0; k < d.nOut; k++) mean[k] += d.y[r * d.nOut + k] / idx.length;
+  for (const r of idx) {
+    net.forward(d.x, r * d.nIn, h, e, out);
+    for (let k = 0; k < d.nOut; k++) {
+      const y = d.y[r * d.nOut + k];
+      res[k] += (out[k] - y) ** 2;
+      tot[k] += (y - mean[k]) ** 2;
+    }
+  }
+  let r2 = 0;
+  for (let k = 0; k < d.nOut; k++) r2 += tot[k] > 0 ? 1 - res[k] / tot[k] : res[k] < 1e-9 ? 1 : 0;
+  return { r2: r2 / d.nOut };
+}
+
+/** Permutation importance on the held-out rows: how much the loss grows when one input is shuffled. */
+function importance(net: Net, d: Prepared, idx: Int32Array, cls: boolean, seed: number): number[] {
+  const base = loss(net, d, idx, cls);
+  const rand = rng(seed ^ 0x5bd1e995);
+  const x = Float64Array.from(d.x);
+  const raw: number[] = [];
+  for (let k = 0; k < d.nIn; k++) {
+    const perm = Int32Array.from(idx);
+    shuffle(perm, rand);
+    for (let i = 0; i < idx.length; i++) x[idx[i] * d.nIn + k] = d.x[perm[i] * d.nIn + k];
+    raw.push(Math.max(0, loss(net, d, idx, cls, x) - base));
+    for (const r of idx) x[r * d.nIn + k] = d.x[r * d.nIn + k];
+  }
+  const sum = raw.reduce((a, b) => a + b, 0);
+  return raw.map((v) => (sum > 0 ? Number((v / sum).toFixed(6)) : 0));
+}
+
+export async function fitModel(dataPath: string, param: FitParam, opts: { seed?: number } = {}): Promise<FitResult> {
+  checkParam(param);
+  const table = await readTable(dataPath);
+  const nIn = param.input_column_size, nT = param.task_target_size, need = nIn + nT;
+  if (table.cols < need) {
+    throw new Error(`Row 1 has ${plural(table.cols, 'value')}; this request needs ${fmt(need)} (${plural(nIn, 'input')} and ${plural(nT, 'target')}).`);
+  }
+  if (table.rows < 5) throw new Error(`The upload has ${plural(table.rows, 'row')}; training needs at least 5.`);
+  const seed = opts.seed ?? 1;
+  const rand = rng(seed);
+  const all = new Int32Array(table.rows).map((_, i) => i);
+  shuffle(all, rand);
+  const nVal = Math.max(1, Math.round(table.rows * 0.2));
+  const valIdx = all.slice(0, nVal).sort();
+  const trainIdx = all.slice(nVal).sort();
+  const cls = param.task === 'classification';
+  const d = prepare(table, param, trainIdx);
+  const width = param.output_column_size;
+  const hidden = Math.max(16, Math.min(64, 2 * (nIn + width)));
+  const { net, epochs } = train(d, hidden, width, trainIdx, valIdx, seed, cls);
+  const s = score(net, d, valIdx, cls);
+  const imp = param.explainability ? importance(net, d, valIdx, cls, seed) : undefined;
+  const round = (a: Float64Array) => Array.from(a, (v) => Number(v.toPrecision(9)));
+  const model: EmbeddingModel = {
+    format: 'portal-embedding-mlp',
+    version: 1,
+    task: param.task,
+    inputs: nIn,
+    hidden,
+    width,
+    targets: nT,
+    classes: d.classes,
+    inputMean: d.inputMean,
+    inputStd: d.inputStd,
+    targetMean: d.targetMean,
+    targetStd: d.targetStd,
+    w1: round(net.w1), b1: round(net.b1), w2: round(net.w2), b2: round(net.b2), w3: round(net.w3), b3: round(net.b3),
+    metrics: { trainRows: trainIdx.length, heldOutRows: valIdx.length, epochs, ...s },
+    ...(imp ? { importance: imp } : {}),
+  };
+  const metric = cls
+    ? `held-out accuracy ${(s.accuracy! * 100).toFixed(1)}% over ${plural(d.nOut, 'class', 'classes')}`
+    : `held-out R² ${s.r2!.toFixed(2)}`;
+  const ignored = table.cols > need ? ` Columns after the first ${fmt(need)} were ignored.` : '';
+  const summary = `Trained on ${plural(trainIdx.length, 'row')} (${fmt(valIdx.length)} held out); ${metric}.${ignored}`;
+  return { model, summary, ...(imp ? { importance: imp } : {}) };
+}
+
+function asModel(m: unknown): EmbeddingModel {
+  const x = m as EmbeddingModel;
+  const ok = x && typeof x === 'object' && x.format === 'portal-embedding-mlp' && Number.isInteger(x.inputs) && Number.isInteger(x.hidden) && Number.isInteger(x.width)
+    && Array.isArray(x.w1) && x.w1.length === x.hidden * x.inputs && Array.isArray(x.w2) && x.w2.length === x.width * x.hidden
+    && Array.isArray(x.b1) && Array.isArray(x.b2) && Array.isArray(x.inputMean) && Array.isArray(x.inputStd);
+  if (!ok) throw new Error('The fitted model of this request is damaged; please run the fit again.');
+  return x;
+}
+
+export async function generateEmbeddings(model: unknown, dataPath: string, outPath: string): Promise<{ rows: number; width: number }> {
+  const m = asModel(model);
+  const table = await readTable(dataPath);
+  if (table.cols < m.inputs) {
+    throw new Error(`Row 1 has ${plural(table.cols, 'value')}; this model needs ${plural(m.inputs, 'input')} per row.`);
+  }
+  const net = new Net(m.inputs, m.hidden, m.width, 0);
+  net.w1.set(m.w1); net.b1.set(m.b1); net.w2.set(m.w2); net.b2.set(m.b2);
+  const v = table.values!, x = new Float64Array(m.inputs), h = new Float64Array(m.hidden), e = new Float64Array(m.width), out = new Float64Array(0);
+  const lines: string[] = [];
+  for (let r = 0; r < table.rows; r++) {
+    for (let k = 0; k < m.inputs; k++) x[k] = (v[r * table.cols + k] - m.inputMean[k]) / m.inputStd[k];
+    net.forward(x, 0, h, e, out);
+    lines.push(`[${Array.from(e, (z) => Number(z.toPrecision(7))).join(',')}]`);
+  }
+  const head = JSON.stringify({ rows: table.rows, width: m.width, inputs: m.inputs, task: m.task, format: 'embeddings' });
+  await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
+  return { rows: table.rows, width: m.width };
+}
