@@ -6,3 +6,8 @@ export * from './rules';
 export * from './format';
 export * from './screens';
 export * from './client';
+export * from './timers';
+export * from './poller';
+export * from './loader';
+export * from './upload';
+export * from './flows';

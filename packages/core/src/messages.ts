@@ -76,6 +76,7 @@ export const MESSAGES = {
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
   forbidden: 'You do not have access to this resource.',
   notFound: 'Not found',
+  uploadCancelled: 'Upload cancelled.',
   serverUnreachable: 'The server cannot be reached. Check the API address and try again.',
 } as const;
 

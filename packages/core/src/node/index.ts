@@ -1,2 +1,2 @@
 // Node-only helpers (file streams): not for the browser.
-export {};
+export * from './file';

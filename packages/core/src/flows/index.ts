@@ -1,0 +1,44 @@
+// Request creation flows of SPEC section 4: fit (pile → fit run → generate run) and shrink (pile → quote).
+import type { ApiClient, CallOptions } from '../client';
+import type { FitParam } from '../contract';
+import { DEFAULT_TASK } from '../limits';
+
+export interface FitRequestArgs {
+  bucket: string;
+  /** The Ready upload (rend) the model is trained on and whose data is transformed. */
+  upload: string;
+  name: string;
+  param: Omit<FitParam, 'task'> & { task?: FitParam['task'] };
+}
+
+/** Creates a fit request; resolves to the generate run's stamp (the request details to open). */
+export async function createFitRequest(api: ApiClient, args: FitRequestArgs, opts: CallOptions = {}): Promise<string> {
+  const name = args.name.trim();
+  const { pile } = await api.calls.pileCreate(
+    { bucket: args.bucket, variety: 'FitModel', param: { ...args.param, task: args.param.task ?? DEFAULT_TASK } },
+    opts,
+  );
+  const fit = await api.calls.runCreate({ bucket: args.bucket, function: 'fit', rend: args.upload, pile: pile.stamp, name }, opts);
+  const generate = await api.calls.runCreate(
+    { bucket: args.bucket, function: 'generate', rend: args.upload, fit: fit.run.stamp, name },
+    opts,
+  );
+  return generate.run.stamp;
+}
+
+export interface ShrinkRequestArgs {
+  bucket: string;
+  upload: string;
+  name: string;
+  desc?: string;
+}
+
+/** Creates a shrink request; resolves to its quote's stamp. */
+export async function createShrinkRequest(api: ApiClient, args: ShrinkRequestArgs, opts: CallOptions = {}): Promise<string> {
+  const { pile } = await api.calls.pileCreate({ bucket: args.bucket, variety: 'ShrinkService', param: {} }, opts);
+  const { quote } = await api.calls.shrinkCreate(
+    { bucket: args.bucket, function: 'shrink', rend: args.upload, pile: pile.stamp, name: args.name.trim(), desc: args.desc ?? '' },
+    opts,
+  );
+  return quote.stamp;
+}

@@ -1,0 +1,188 @@
+// One hook per list screen: loads the list and offers create, rename and remove.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run } from '../contract';
+import { MESSAGES } from '../messages';
+import { checkIntegrationToken, checkTitle } from '../rules';
+import { toApiError } from '../loader';
+import { isAbortError } from '../timers';
+import { runUpload, type UploadProgress, type UploadSource } from '../upload';
+import { useAct, type ListActions } from './actions';
+import { useApi, useNotify } from './context';
+import { useLoad, type Loaded } from './useLoad';
+
+const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);
+
+/** The user's client accounts (SPEC: access is by client membership). */
+export function usePermissions(): Loaded<PermissionEntry[]> {
+  const api = useApi();
+  return useLoad((signal) => api.calls.permissions(undefined, { signal }), [api], { failure: MESSAGES.fetchPermissions });
+}
+
+/** One client from the permission list (its name, plan and choice). */
+export function useClient(clientId: string): { client: Client | undefined; loading: boolean; error: Loaded<unknown>['error'] } {
+  const { data, loading, error } = usePermissions();
+  const client = useMemo(() => data?.find((p) => p.client.stamp === clientId)?.client, [data, clientId]);
+  return { client, loading, error };
+}
+
+export function useApiKeys(clientId: string): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> & ListActions & { create(name: string): Promise<string | null> } {
+  const api = useApi();
+  const act = useAct();
+  const loaded = useLoad(
+    async (signal) => {
+      const res = await api.calls.apikeyList({ client: clientId }, { signal });
+      return { client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) };
+    },
+    [api, clientId],
+  );
+  const { reload } = loaded;
+  const create = useCallback((name: string) => act(checkTitle(name, 'create'), () => api.calls.apikeyCreate({ client: clientId, name: name.trim() }), reload), [act, api, clientId, reload]);
+  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.apikeyRename({ apikey: id, name: name.trim() }), reload), [act, api, reload]);
+  const remove = useCallback((id: string) => act(null, () => api.calls.apikeyRemove({ apikey: id, active: 0 }), reload), [act, api, reload]);
+  return { ...loaded, create, rename, remove };
+}
+
+export function useIntegrations(clientId: string): Loaded<{ client: Client | undefined; keys: IntegrationKey[] }> & ListActions & {
+  create(input: { name: string; service: string; token: string }): Promise<string | null>;
+} {
+  const api = useApi();
+  const act = useAct();
+  const loaded = useLoad(
+    async (signal) => {
+      const res = await api.calls.integrationList({ client: clientId }, { signal });
+      return { client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) };
+    },
+    [api, clientId],
+  );
+  const { reload } = loaded;
+  const create = useCallback(
+    (input: { name: string; service: string; token: string }) =>
+      act(
+        checkTitle(input.name, 'create') ?? checkIntegrationToken(input.token),
+        () => api.calls.integrationCreate({ client: clientId, name: input.name.trim(), service: input.service as 'OpenAI', token: input.token }),
+        reload,
+      ),
+    [act, api, clientId, reload],
+  );
+  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.integrationRename({ apikey: id, name: name.trim() }), reload), [act, api, reload]);
+  const remove = useCallback((id: string) => act(null, () => api.calls.integrationRemove({ apikey: id, active: 0 }), reload), [act, api, reload]);
+  return { ...loaded, create, rename, remove };
+}
+
+export function useProjects(clientId: string): Loaded<{ client: Client | undefined; projects: Bucket[] }> & ListActions & {
+  create(name: string): Promise<string | null>;
+  /** The stamp of the project made by the last successful create (it is in data after the reload). */
+  created: string | null;
+} {
+  const api = useApi();
+  const act = useAct();
+  const [created, setCreated] = useState<string | null>(null);
+  const loaded = useLoad(
+    async (signal) => {
+      const res = await api.calls.bucketList({ active: 1, client: clientId }, { signal });
+      return { client: byStamp(res.client.list, clientId), projects: res.bucket.list };
+    },
+    [api, clientId],
+  );
+  const { reload } = loaded;
+  const create = useCallback(
+    (name: string) =>
+      act(checkTitle(name, 'create'), async () => {
+        const res = await api.calls.bucketCreate({ client: clientId, name: name.trim() });
+        setCreated(res.bucket.stamp);
+      }, reload),
+    [act, api, clientId, reload],
+  );
+  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.bucketRename({ bucket: id, name: name.trim() }), reload), [act, api, reload]);
+  const remove = useCallback((id: string) => act(null, () => api.calls.bucketRemove({ bucket: id, active: 0 }), reload), [act, api, reload]);
+  return { ...loaded, create, rename, remove, created };
+}
+
+export function useModels(clientId: string, bucketId: string): Loaded<{ client: Client; project: Bucket; general: Model[]; own: Model[] }> & ListActions {
+  const api = useApi();
+  const act = useAct();
+  const loaded = useLoad(
+    async (signal) => {
+      const [own, general] = await Promise.all([
+        api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }),
+        api.calls.generalModelList({ active: 1 }, { signal }),
+      ]);
+      return { client: own.client, project: own.bucket, general: general.model.list, own: own.model.list };
+    },
+    [api, clientId, bucketId],
+  );
+  const { reload } = loaded;
+  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.modelRename({ model: id, name: name.trim() }), reload), [act, api, reload]);
+  const remove = useCallback((id: string) => act(null, () => api.calls.modelRemove({ model: id, active: 0 }), reload), [act, api, reload]);
+  return { ...loaded, rename, remove };
+}
+
+export function useRuns(clientId: string, bucketId: string): Loaded<{ client: Client; project: Bucket; runs: Run[] }> & ListActions {
+  const api = useApi();
+  const act = useAct();
+  const loaded = useLoad(
+    async (signal) => {
+      const res = await api.calls.runList({ active: 1, bucket: bucketId }, { signal });
+      return { client: res.client, project: res.bucket, runs: res.run.list };
+    },
+    [api, clientId, bucketId],
+    { failure: MESSAGES.loadRequests },
+  );
+  const { reload } = loaded;
+  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.runRename({ run: id, name: name.trim() }), reload), [act, api, reload]);
+  const remove = useCallback((id: string) => act(null, () => api.calls.runRemove({ run: id, active: 0 }), reload), [act, api, reload]);
+  return { ...loaded, rename, remove };
+}
+
+export interface UploadOptions {
+  onProgress?: (p: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+export function useUploads(clientId: string, bucketId: string): Loaded<{ project?: Bucket; uploads: Rend[] }> & ListActions & {
+  /** Uploads files as one group; null on success (each file notified), else the message shown. */
+  upload(files: UploadSource[], opts?: UploadOptions): Promise<string | null>;
+  /** True while an upload runs. */
+  uploading: boolean;
+} {
+  const api = useApi();
+  const act = useAct();
+  const notify = useNotify();
+  const [uploading, setUploading] = useState(false);
+  const running = useRef(0);
+  const loaded = useLoad(
+    async (signal) => {
+      const res = await api.calls.rendList({ active: 1, bucket: bucketId }, { signal });
+      return { project: res.bucket, uploads: res.rend.list };
+    },
+    [api, clientId, bucketId],
+    { failure: MESSAGES.fetchUploads },
+  );
+  const { reload } = loaded;
+  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.rendRename({ rend: id, name: name.trim() }), reload), [act, api, reload]);
+  const remove = useCallback((id: string) => act(null, () => api.calls.rendRemove({ rend: id, active: 0 }), reload), [act, api, reload]);
+  const upload = useCallback(
+    async (files: UploadSource[], opts: UploadOptions = {}): Promise<string | null> => {
+      setUploading(++running.current > 0);
+      try {
+        const result = await runUpload(api, { bucket: bucketId, files, onProgress: opts.onProgress, signal: opts.signal });
+        for (const f of result.files) notify(MESSAGES.uploadSucceeded(f.name), 'uploadSuccess');
+        await reload();
+        return null;
+      } catch (e) {
+        if (isAbortError(e) || opts.signal?.aborted) {
+          await reload();
+          return MESSAGES.uploadCancelled;
+        }
+        const error = toApiError(e, MESSAGES.uploadFiles);
+        if (!error.isAuth) notify(error.display, 'error');
+        await reload();
+        return error.display;
+      } finally {
+        setUploading(--running.current > 0);
+      }
+    },
+    [api, bucketId, notify, reload],
+  );
+  return { ...loaded, rename, remove, upload, uploading };
+}

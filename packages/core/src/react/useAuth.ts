@@ -1,0 +1,59 @@
+// Sign-in, sign-up, logout and password reset: the token is stored by the client (a token in any response replaces it).
+import { useCallback, useMemo } from 'react';
+import { toApiError } from '../loader';
+import { MESSAGES } from '../messages';
+import { checkEmail, checkPassword, checkPasswordMatch, checkSignup, firstError, type SignupInput } from '../rules';
+import { useApi, useNotify } from './context';
+
+export interface Auth {
+  /** null once signed in, else the message shown. */
+  login(email: string, password: string): Promise<string | null>;
+  /** Checks every field, then signs up and in; null on success, else the first message. */
+  signup(input: SignupInput): Promise<string | null>;
+  /** Clears the stored token (the door then goes to the root). */
+  logout(): void;
+  /** null = success: show MESSAGES.resetStarted. */
+  resetStart(email: string): Promise<string | null>;
+  /** null = success: show MESSAGES.passwordChanged. Pass the confirmation to check that it matches. */
+  resetFinish(token: string, password: string, confirm?: string): Promise<string | null>;
+}
+
+export function useAuth(): Auth {
+  const api = useApi();
+  const notify = useNotify();
+  const attempt = useCallback(
+    async (check: string | null, call: () => Promise<unknown>): Promise<string | null> => {
+      if (check) {
+        notify(check, 'error');
+        return check;
+      }
+      try {
+        await call();
+        return null;
+      } catch (e) {
+        const error = toApiError(e);
+        notify(error.display, 'error');
+        return error.display;
+      }
+    },
+    [notify],
+  );
+  return useMemo<Auth>(
+    () => ({
+      login: (email, password) =>
+        attempt(email.trim() && password ? null : MESSAGES.fillAllFields, () => api.calls.login({ email: email.trim(), password })),
+      signup: (input) =>
+        attempt(firstError(checkSignup(input)), () =>
+          api.calls.signup({ email: input.email.trim(), username: input.username, password: input.password, name: input.name.trim() }),
+        ),
+      logout: () => api.tokens.clear(),
+      resetStart: (email) => attempt(checkEmail(email), () => api.calls.resetStart({ email: email.trim() })),
+      resetFinish: (token, password, confirm) =>
+        attempt(
+          (token ? null : MESSAGES.invalidCredentials) ?? checkPassword(password) ?? (confirm === undefined ? null : checkPasswordMatch(password, confirm)),
+          () => api.calls.resetFinish({ token, password }),
+        ),
+    }),
+    [api, attempt],
+  );
+}

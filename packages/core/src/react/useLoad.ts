@@ -1,0 +1,57 @@
+// The generic loader hook: a thin subscription over core's Loader.
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import type { ApiError } from '../client';
+import { Loader } from '../loader';
+import { useNotify } from './context';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: ApiError | null;
+  loading: boolean;
+  reload(): Promise<void>;
+}
+
+export interface UseLoadOptions<T> {
+  /** The SPEC message to notify when the load fails (once per run of failures). */
+  failure?: string;
+  /** Poll after each load; a function picks the interval from the data. */
+  pollMs?: number | ((data: T) => number);
+  /** Stop polling when true. */
+  until?: (data: T) => boolean;
+}
+
+/**
+ * Runs load() on mount and when deps change, aborts it on unmount, and reloads on demand.
+ * Sign-in failures (Token missing or expired) are not notified here: the door's onAuthFailure handles them.
+ */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[], opts: UseLoadOptions<T> = {}): Loaded<T> {
+  const notify = useNotify();
+  // The latest closures, so a new render's load and options apply without restarting the loader.
+  const latest = useRef({ load, opts, notify });
+  latest.current = { load, opts, notify };
+  const polls = opts.pollMs !== undefined;
+
+  const loader = useMemo(
+    () =>
+      new Loader<T>((signal) => latest.current.load(signal), {
+        pollMs: polls ? (data: T) => {
+          const p = latest.current.opts.pollMs;
+          return typeof p === 'function' ? p(data) : (p ?? 0);
+        } : undefined,
+        until: (data) => latest.current.opts.until?.(data) ?? false,
+        onError: (error, first) => {
+          const { failure } = latest.current.opts;
+          if (first && failure && !error.isAuth) latest.current.notify(failure, 'error');
+        },
+      }),
+    [...deps, polls],
+  );
+
+  useEffect(() => {
+    void loader.reload();
+    return () => loader.stop();
+  }, [loader]);
+
+  const state = useSyncExternalStore(loader.subscribe, loader.getSnapshot, loader.getSnapshot);
+  return useMemo(() => ({ ...state, reload: loader.reload }), [state, loader]);
+}

@@ -1,0 +1,5 @@
+// Uploads: sources, hashing, the direct PUT, and the pipeline.
+export * from './types';
+export * from './hash';
+export * from './put';
+export * from './pipeline';

@@ -1,0 +1,104 @@
+// The upload flow of SPEC section 4: create group → register each file → PUT bytes → finish item → finish group.
+import { ApiError, type ApiClient } from '../client';
+import { TITLE_MAX } from '../limits';
+import { MESSAGES } from '../messages';
+import { isAbortError, sleep, systemTimers, type Timers } from '../timers';
+import { sha256Stream } from './hash';
+import { defaultPut } from './put';
+import type { PutFn, UploadProgress, UploadSource } from './types';
+
+/** The group's name: the first file's name, plus " (+N more)" for extra files, kept within the title limit. */
+export function uploadGroupName(files: ReadonlyArray<{ name: string }>): string {
+  const suffix = files.length > 1 ? ` (+${files.length - 1} more)` : '';
+  let first = (files[0]?.name ?? '').trim() || 'Upload';
+  if (first.length + suffix.length > TITLE_MAX) first = `${first.slice(0, TITLE_MAX - suffix.length - 1).trimEnd()}…`;
+  return `${first}${suffix}`;
+}
+
+export interface RunUploadOptions {
+  /** The project (bucket) stamp. */
+  bucket: string;
+  files: readonly UploadSource[];
+  /** Hex SHA-256 of a source; defaults to the source's own hash or core's streaming one. */
+  hash?: (source: UploadSource, signal?: AbortSignal) => Promise<string>;
+  onProgress?: (p: UploadProgress) => void;
+  /** Called once a file's bytes are stored and its item finished. */
+  onFileDone?: (file: UploadedFile) => void;
+  signal?: AbortSignal;
+  /** Tries per PUT (default 3). */
+  retries?: number;
+  /** Delay before the second try; doubles for each further one (default 500 ms). */
+  backoffMs?: number;
+  put?: PutFn;
+  timers?: Timers;
+}
+
+export interface UploadedFile {
+  name: string;
+  size: number;
+  checksum: string;
+  /** The upload item's stamp. */
+  upload: string;
+}
+
+export interface UploadResult {
+  /** The upload group's (rend's) stamp. */
+  rend: string;
+  files: UploadedFile[];
+}
+
+/**
+ * Uploads files as one group. Rejects with an ApiError whose display is 'Failed to upload files.'
+ * (or the abort reason when cancelled); the half-made group is then removed so it does not linger.
+ */
+export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise<UploadResult> {
+  const { signal } = opts;
+  if (opts.files.length === 0) throw new ApiError(0, 'invalid_input', 'No files chosen', MESSAGES.uploadFiles);
+  const hash = opts.hash ?? sha256Stream;
+  const put = opts.put ?? defaultPut(api);
+  const tries = Math.max(1, opts.retries ?? 3);
+  const backoff = opts.backoffMs ?? 500;
+  const timers = opts.timers ?? systemTimers;
+
+  const { rend } = await api.calls.rendCreate({ bucket: opts.bucket, name: uploadGroupName(opts.files) }, { signal });
+  const files: UploadedFile[] = [];
+  try {
+    for (const [index, source] of opts.files.entries()) {
+      const report = (loaded: number) => opts.onProgress?.({ file: source.name, index, loaded, total: source.size });
+      report(0);
+      const checksum = await hash(source, signal);
+      const { upload } = await api.calls.uploadRegister(
+        { rend: rend.stamp, name: source.name, file: { checksum, name: source.name, size: source.size } },
+        { signal },
+      );
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await put(upload.url, source, { onProgress: report, signal });
+          break;
+        } catch (e) {
+          if (isAbortError(e) || signal?.aborted || attempt >= tries || !retryable(e)) throw e;
+          report(0);
+          await sleep(backoff * 2 ** (attempt - 1), signal, timers);
+        }
+      }
+      await api.calls.uploadFinish({ upload: upload.stamp }, { signal });
+      const done = { name: source.name, size: source.size, checksum, upload: upload.stamp };
+      files.push(done);
+      opts.onFileDone?.(done);
+    }
+    await api.calls.rendFinish({ rend: rend.stamp }, { signal });
+  } catch (e) {
+    // Best effort: a group whose files did not all arrive would only confuse the uploads list.
+    await api.calls.rendRemove({ rend: rend.stamp, active: 0 }).catch(() => {});
+    if (isAbortError(e) || signal?.aborted) throw e;
+    if (e instanceof ApiError) throw e.display === MESSAGES.uploadFiles ? e : new ApiError(e.status, e.code, e.serverMessage, MESSAGES.uploadFiles, e.call);
+    throw new ApiError(0, 'upload_failed', (e as Error)?.message ?? null, MESSAGES.uploadFiles);
+  }
+  return { rend: rend.stamp, files };
+}
+
+// A refusal the server will repeat (wrong size or checksum, too large, not allowed) is not worth retrying.
+function retryable(e: unknown): boolean {
+  if (!(e instanceof ApiError)) return true;
+  return e.status === 0 || e.status === 408 || e.status === 429 || e.status >= 500;
+}
