@@ -14,7 +14,7 @@ export interface Request {
 }
 
 export type Reply = { status?: number; json?: unknown; text?: string } | undefined;
-export type Route = (req: Request, res: ServerResponse) => Reply | Promise<Reply> | 'handled';
+export type Route = (req: Request, res: ServerResponse) => Reply | 'handled' | Promise<Reply | 'handled'>;
 
 export interface TestServer {
   url: string;
