@@ -1,0 +1,30 @@
+// Bundles the server into dist/main.js: our workspace packages inlined, npm packages left to node_modules.
+import { build } from 'esbuild';
+import { chmod } from 'node:fs/promises';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // npm packages stay in node_modules; @portal/* is TypeScript source and is bundled, with what it imports
+  // (zod, ofetch), since those are core's dependencies and not resolvable from this package at run time.
+  plugins: [
+    {
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith('@portal/') || args.importer.includes('/packages/core/')) return undefined;
+          return { path: args.path, external: true };
+        });
+      },
+    },
+  ],
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+await chmod('dist/main.js', 0o755);
+console.log('server built: dist/main.js');

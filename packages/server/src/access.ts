@@ -1,0 +1,89 @@
+// Tenancy: every resource is reached through the client that owns it, and the caller must be a member of that client.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from './db/schema';
+import type { ClientTable } from './db/schema';
+import { forbidden, notFound } from './errors';
+import type { Caller } from './services';
+
+export async function memberClientStamps(db: Kysely<DB>, caller: Caller): Promise<string[]> {
+  if (caller.kind === 'key') return [caller.client];
+  const rows = await db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', caller.stamp).execute();
+  return rows.map((r) => r.client_stamp);
+}
+
+async function isMember(db: Kysely<DB>, caller: Caller, client: string): Promise<boolean> {
+  if (caller.kind === 'key') return caller.client === client;
+  const row = await db
+    .selectFrom('permissions')
+    .select('client_stamp')
+    .where('user_stamp', '=', caller.stamp)
+    .where('client_stamp', '=', client)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The client if it exists and the caller belongs to it; 404 for an unknown id, 403 for someone else's. */
+export async function requireClient(db: Kysely<DB>, caller: Caller, stamp: string): Promise<Selectable<ClientTable>> {
+  const client = await db.selectFrom('clients').selectAll().where('stamp', '=', stamp).executeTakeFirst();
+  if (!client) throw notFound('Client');
+  if (!(await isMember(db, caller, stamp))) throw forbidden();
+  return client;
+}
+
+export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: string) {
+  const bucket = await db.selectFrom('buckets').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
+  if (!bucket) throw notFound('Project');
+  const client = await requireClient(db, caller, bucket.client);
+  return { bucket, client };
+}
+
+export async function requireRend(db: Kysely<DB>, caller: Caller, stamp: string) {
+  const rend = await db.selectFrom('rends').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
+  if (!rend) throw notFound('Upload');
+  const { bucket, client } = await requireBucket(db, caller, rend.bucket);
+  return { rend, bucket, client };
+}
+
+export async function requireUpload(db: Kysely<DB>, caller: Caller, stamp: string) {
+  const upload = await db.selectFrom('uploads').selectAll().where('stamp', '=', stamp).executeTakeFirst();
+  if (!upload) throw notFound('Upload');
+  return { upload, ...(await requireRend(db, caller, upload.rend)) };
+}
+
+export async function requireRun(db: Kysely<DB>, caller: Caller, stamp: string) {
+  const run = await db.selectFrom('runs').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
+  if (!run) throw notFound('Request');
+  return { run, ...(await requireBucket(db, caller, run.bucket)) };
+}
+
+export async function requireModel(db: Kysely<DB>, caller: Caller, stamp: string) {
+  const model = await db.selectFrom('models').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
+  if (!model) throw notFound('Model');
+  // General models belong to nobody: they cannot be renamed or removed by a client.
+  if (!model.bucket) throw forbidden();
+  return { model, ...(await requireBucket(db, caller, model.bucket)) };
+}
+
+export async function requireQuote(db: Kysely<DB>, caller: Caller, stamp: string) {
+  const quote = await db.selectFrom('quotes').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
+  if (!quote) throw notFound('Quote');
+  return { quote, ...(await requireBucket(db, caller, quote.bucket)) };
+}
+
+export async function requireApiKey(db: Kysely<DB>, caller: Caller, clue: string) {
+  const key = await db.selectFrom('apikeys').selectAll().where('clue', '=', clue).where('active', '=', 1).executeTakeFirst();
+  if (!key) throw notFound('API key');
+  return { key, client: await requireClient(db, caller, key.client) };
+}
+
+export async function requireIntegration(db: Kysely<DB>, caller: Caller, clue: string) {
+  const key = await db.selectFrom('integrations').selectAll().where('clue', '=', clue).where('active', '=', 1).executeTakeFirst();
+  if (!key) throw notFound('Integration');
+  return { key, client: await requireClient(db, caller, key.client) };
+}
+
+export async function requirePile(db: Kysely<DB>, caller: Caller, stamp: string) {
+  const pile = await db.selectFrom('piles').selectAll().where('stamp', '=', stamp).executeTakeFirst();
+  if (!pile) throw notFound('Parameters');
+  return { pile, ...(await requireBucket(db, caller, pile.bucket)) };
+}

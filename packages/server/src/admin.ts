@@ -1,0 +1,60 @@
+// Operator commands: set a client's plan and choice, grant membership, list users and clients.
+import type { Kysely } from 'kysely';
+import { CHOICES, PLANS } from '@portal/core';
+import type { DB } from './db/schema';
+import { now } from './ids';
+
+export class AdminError extends Error {}
+
+/** A client by id, or by name when exactly one client has that name (case-insensitive). */
+export async function findClient(db: Kysely<DB>, idOrName: string) {
+  const byId = await db.selectFrom('clients').selectAll().where('stamp', '=', idOrName).executeTakeFirst();
+  if (byId) return byId;
+  const byName = await db.selectFrom('clients').selectAll().where((eb) => eb(eb.fn('lower', ['name']), '=', idOrName.toLowerCase())).execute();
+  if (byName.length === 1) return byName[0];
+  if (byName.length > 1) throw new AdminError(`Several clients are named "${idOrName}": use the id (${byName.map((c) => c.stamp).join(', ')}).`);
+  throw new AdminError(`No client with id or name "${idOrName}". List them with: portal-server admin clients`);
+}
+
+export async function setPlan(db: Kysely<DB>, client: string, plan: string) {
+  if (!(PLANS as readonly string[]).includes(plan)) throw new AdminError(`Plan must be one of ${PLANS.join(', ')}.`);
+  const c = await findClient(db, client);
+  await db.updateTable('clients').set({ plan }).where('stamp', '=', c.stamp).execute();
+  return `Client ${c.name} (${c.stamp}) is now on the ${plan} plan.`;
+}
+
+export async function setChoice(db: Kysely<DB>, client: string, choice: string) {
+  if (!(CHOICES as readonly string[]).includes(choice)) throw new AdminError(`Choice must be one of ${CHOICES.join(', ')}.`);
+  const c = await findClient(db, client);
+  await db.updateTable('clients').set({ choice }).where('stamp', '=', c.stamp).execute();
+  return `Client ${c.name} (${c.stamp}) now has choice ${choice}.`;
+}
+
+export async function grant(db: Kysely<DB>, email: string, client: string) {
+  const user = await db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+  if (!user) throw new AdminError(`No user with email ${email}.`);
+  const c = await findClient(db, client);
+  await db.insertInto('permissions').values({ user_stamp: user.stamp, client_stamp: c.stamp, created_at: now() }).onConflict((oc) => oc.doNothing()).execute();
+  return `${user.email} is a member of ${c.name} (${c.stamp}).`;
+}
+
+export async function listUsers(db: Kysely<DB>) {
+  const users = await db.selectFrom('users').select(['stamp', 'email', 'username', 'created_at']).orderBy('created_at').execute();
+  const perms = await db.selectFrom('permissions').innerJoin('clients', 'clients.stamp', 'permissions.client_stamp').select(['permissions.user_stamp', 'clients.name']).execute();
+  return users.map((u) => ({ id: u.stamp, email: u.email, username: u.username, clients: perms.filter((p) => p.user_stamp === u.stamp).map((p) => p.name) }));
+}
+
+export async function listClients(db: Kysely<DB>) {
+  const clients = await db.selectFrom('clients').selectAll().orderBy('created_at').execute();
+  return clients.map((c) => ({ id: c.stamp, name: c.name, plan: c.plan, choice: c.choice, active: c.active }));
+}
+
+/** Rows as an aligned text table for the terminal. */
+export function table(rows: Array<Record<string, unknown>>): string {
+  if (!rows.length) return '(none)';
+  const keys = Object.keys(rows[0]);
+  const cell = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v ?? ''));
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
+  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(keys.map((k) => k.toUpperCase())), ...rows.map((r) => line(keys.map((k) => cell(r[k]))))].join('\n');
+}

@@ -1,0 +1,145 @@
+// The Fastify app factory: external plugins, then services, then routes (fastify/demo's tiers), with one error handler.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { CALLS, ERROR_CODES, MESSAGES } from '@portal/core';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/index';
+import { Secrets } from './auth/secrets';
+import { Tokens } from './auth/tokens';
+import { openStorage } from './storage/index';
+import { openMailer } from './mail/index';
+import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
+import { JobQueue } from './worker/queue';
+import { Worker } from './worker/worker';
+import { HttpError, codeForStatus } from './errors';
+import { userRoutes } from './routes/user';
+import { bucketRoutes } from './routes/bucket';
+import { apikeyRoutes } from './routes/apikey';
+import { rendRoutes } from './routes/rend';
+import { runRoutes } from './routes/run';
+import { storageRoutes } from './routes/storage';
+import { packRoutes } from './routes/pack';
+import { webRoutes } from './routes/web';
+import type { Services } from './services';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  worker: Worker | null;
+  /** Stops the worker, the server and the database, in that order. */
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** An already opened database (tests share one); otherwise opened from the config. */
+  database?: Database;
+  payments?: PaymentProvider;
+}
+
+function contentSecurityPolicy(config: Config) {
+  const connect = ["'self'"];
+  if (config.storageUrl) {
+    // Browsers PUT upload bytes straight to the object store's pre-signed URLs.
+    const endpoint = new URL(config.storageUrl).searchParams.get('endpoint');
+    connect.push(endpoint ? new URL(endpoint).origin : 'https://*.amazonaws.com');
+  }
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Emotion (MUI) injects style tags at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: connect,
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+export async function buildApp(config: Config, opts: AppOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+
+  // ---- tier 1: external plugins ----
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false, hsts: false, frameguard: { action: 'deny' } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited),
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'Request failed');
+      return reply.code(500).send({ error: { code: ERROR_CODES.internal, message: MESSAGES.unexpected } });
+    }
+    const code = err instanceof HttpError ? err.code : codeForStatus(status);
+    // Library errors (bad JSON, wrong content type) carry a readable message and never a stack.
+    const message = err instanceof HttpError ? err.message : status === 429 ? MESSAGES.rateLimited : err.message || MESSAGES.unexpected;
+    return reply.code(status).send({ error: { code, message } });
+  });
+
+  // ---- tier 2: services ----
+  const database = opts.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  const secrets = new Secrets(config.jwtSecret);
+  const storage = openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets });
+  await storage.init();
+  const services: Services = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    secrets,
+    tokens: new Tokens(config.jwtSecret),
+    storage,
+    mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) }),
+    payments: opts.payments ?? new EmbeddedPayments((...p) => secrets.sign(...p), (sig, ...p) => secrets.verify(sig, ...p)),
+    jobs: new JobQueue(),
+  };
+
+  // ---- tier 3: routes ----
+  app.get(CALLS.health.path, async () => ({ ok: true as const }));
+  userRoutes(app, services);
+  apikeyRoutes(app, services);
+  bucketRoutes(app, services);
+  rendRoutes(app, services);
+  runRoutes(app, services);
+  storageRoutes(app, services);
+  packRoutes(app, services);
+  services.payments.register(app, services);
+  await webRoutes(app, config.webDist);
+
+  let worker: Worker | null = null;
+  if (config.worker) {
+    worker = new Worker({
+      db: services.db,
+      storage,
+      jobs: services.jobs,
+      log: app.log,
+      exclusive: database.kind === 'embedded',
+    });
+    await worker.start();
+  }
+
+  return {
+    app,
+    services,
+    worker,
+    async close() {
+      await worker?.stop();
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,206 @@
+// The one set of SQL migrations, run at start on the embedded database and on PostgreSQL alike.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema';
+
+const MIGRATIONS: ReadonlyArray<{ id: number; sql: string }> = [
+  {
+    id: 1,
+    sql: `
+create table users (
+  stamp text primary key,
+  email text not null,
+  username text not null,
+  password_hash text not null,
+  created_at bigint not null
+);
+create unique index users_email on users (lower(email));
+create unique index users_username on users (lower(username));
+create table clients (
+  stamp text primary key,
+  name text not null,
+  plan text not null,
+  choice text not null,
+  active integer not null default 1,
+  credit_total bigint not null,
+  credit_used bigint not null default 0,
+  created_at bigint not null
+);
+create table permissions (
+  user_stamp text not null references users(stamp),
+  client_stamp text not null references clients(stamp),
+  created_at bigint not null,
+  primary key (user_stamp, client_stamp)
+);
+create index permissions_client on permissions (client_stamp);
+create table apikeys (
+  clue text primary key,
+  client text not null references clients(stamp),
+  name text not null,
+  token_enc text not null,
+  token_hash text not null unique,
+  installs integer not null default 0,
+  installed_at bigint,
+  active integer not null default 1,
+  created_at bigint not null
+);
+create index apikeys_client on apikeys (client);
+create table integrations (
+  clue text primary key,
+  client text not null references clients(stamp),
+  name text not null,
+  service text not null,
+  token_enc text not null,
+  runs integer not null default 0,
+  run_at bigint,
+  active integer not null default 1,
+  created_at bigint not null
+);
+create index integrations_client on integrations (client);
+create table buckets (
+  stamp text primary key,
+  client text not null references clients(stamp),
+  name text not null,
+  active integer not null default 1,
+  created_at bigint not null
+);
+create index buckets_client on buckets (client, active);
+create table rends (
+  stamp text primary key,
+  bucket text not null references buckets(stamp),
+  name text not null,
+  flight text not null,
+  active integer not null default 1,
+  created_at bigint not null
+);
+create index rends_bucket on rends (bucket, active);
+create table uploads (
+  stamp text primary key,
+  rend text not null references rends(stamp),
+  name text not null,
+  state text not null,
+  checksum text not null,
+  file_name text not null,
+  size bigint not null,
+  proc integer not null default 0,
+  cols bigint,
+  rows bigint,
+  inputs bigint,
+  meta_error text,
+  error text,
+  stored integer not null default 0,
+  created_at bigint not null
+);
+create index uploads_rend on uploads (rend);
+create table boxes (
+  stamp text primary key,
+  rend text not null references rends(stamp),
+  run text,
+  name text not null,
+  size bigint not null,
+  storage_key text not null,
+  created_at bigint not null
+);
+create index boxes_rend on boxes (rend);
+create table piles (
+  stamp text primary key,
+  bucket text not null references buckets(stamp),
+  variety text not null,
+  param text not null,
+  created_at bigint not null
+);
+create table runs (
+  stamp text primary key,
+  bucket text not null references buckets(stamp),
+  rend text references rends(stamp),
+  pile text,
+  fit text,
+  quote text,
+  model text,
+  name text not null,
+  "desc" text not null default '',
+  function text not null,
+  state text not null,
+  message text not null default '',
+  result_key text,
+  inputs bigint not null default 0,
+  active integer not null default 1,
+  created_at bigint not null
+);
+create index runs_bucket on runs (bucket, active);
+create index runs_rend on runs (rend);
+create table models (
+  stamp text primary key,
+  bucket text references buckets(stamp),
+  rend text,
+  run text,
+  name text not null,
+  "desc" text not null default '',
+  state text not null,
+  message text not null default '',
+  data text,
+  active integer not null default 1,
+  created_at bigint not null
+);
+create index models_bucket on models (bucket, active);
+create table quotes (
+  stamp text primary key,
+  bucket text not null references buckets(stamp),
+  rend text,
+  pile text,
+  run text,
+  name text not null,
+  "desc" text not null default '',
+  function text not null,
+  state text not null,
+  message text not null default '',
+  cent bigint not null,
+  invoice_num text not null unique,
+  inputs bigint not null default 0,
+  active integer not null default 1,
+  created_at bigint not null,
+  paid_at bigint
+);
+create index quotes_bucket on quotes (bucket);
+create table jobs (
+  id bigserial primary key,
+  kind text not null,
+  ref text not null,
+  state text not null,
+  attempts integer not null default 0,
+  run_after bigint not null,
+  locked_until bigint,
+  error text,
+  created_at bigint not null
+);
+create index jobs_queue on jobs (state, run_after);
+create table reset_tokens (
+  jti text primary key,
+  user_stamp text not null,
+  expires_at bigint not null,
+  used_at bigint
+);
+create table settings (
+  key text primary key,
+  value text not null
+);
+insert into models (stamp, bucket, name, "desc", state, message, active, created_at) values
+  ('general-tabular-regression', null, 'Tabular regression (general)', 'Embeds numeric rows for regression targets; trained on public tabular data sets.', 'Finished', '', 1, 1767225600),
+  ('general-tabular-classification', null, 'Tabular classification (general)', 'Embeds numeric rows for class targets; trained on public tabular data sets.', 'Finished', '', 1, 1767225600);
+`,
+  },
+];
+
+/** Applies the migrations not applied yet, each in its own transaction; safe to call from several processes. */
+export async function migrate(db: Kysely<DB>): Promise<void> {
+  await sql`create table if not exists schema_migrations (id integer primary key, applied_at bigint not null)`.execute(db);
+  for (const m of MIGRATIONS) {
+    await db.transaction().execute(async (trx) => {
+      // A lock keeps two processes starting at once on PostgreSQL from applying the same step twice.
+      await sql`select pg_advisory_xact_lock(724101)`.execute(trx);
+      const done = await sql<{ id: number }>`select id from schema_migrations where id = ${m.id}`.execute(trx);
+      if (done.rows.length) return;
+      await sql.raw(m.sql).execute(trx);
+      await sql`insert into schema_migrations (id, applied_at) values (${m.id}, ${Math.floor(Date.now() / 1000)})`.execute(trx);
+    });
+  }
+}

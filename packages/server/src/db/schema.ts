@@ -1,0 +1,186 @@
+// Table types of the database, as Kysely sees them (one row shape per table of migrations.ts).
+import type { Generated } from 'kysely';
+
+export interface UserTable {
+  stamp: string;
+  email: string;
+  username: string;
+  password_hash: string;
+  created_at: number;
+}
+export interface ClientTable {
+  stamp: string;
+  name: string;
+  plan: string;
+  choice: string;
+  active: number;
+  /** Free credit granted and consumed, in input parameters. */
+  credit_total: number;
+  credit_used: number;
+  created_at: number;
+}
+export interface PermissionTable {
+  user_stamp: string;
+  client_stamp: string;
+  created_at: number;
+}
+export interface ApiKeyTable {
+  clue: string;
+  client: string;
+  name: string;
+  token_enc: string;
+  token_hash: string;
+  installs: number;
+  installed_at: number | null;
+  active: number;
+  created_at: number;
+}
+export interface IntegrationTable {
+  clue: string;
+  client: string;
+  name: string;
+  service: string;
+  token_enc: string;
+  runs: number;
+  run_at: number | null;
+  active: number;
+  created_at: number;
+}
+export interface BucketTable {
+  stamp: string;
+  client: string;
+  name: string;
+  active: number;
+  created_at: number;
+}
+export interface RendTable {
+  stamp: string;
+  bucket: string;
+  name: string;
+  flight: string;
+  active: number;
+  created_at: number;
+}
+export interface UploadTable {
+  stamp: string;
+  rend: string;
+  name: string;
+  state: string;
+  checksum: string;
+  file_name: string;
+  size: number;
+  proc: number;
+  cols: number | null;
+  rows: number | null;
+  inputs: number | null;
+  meta_error: string | null;
+  error: string | null;
+  stored: number;
+  created_at: number;
+}
+export interface BoxTable {
+  stamp: string;
+  rend: string;
+  run: string | null;
+  name: string;
+  size: number;
+  storage_key: string;
+  created_at: number;
+}
+export interface PileTable {
+  stamp: string;
+  bucket: string;
+  variety: string;
+  param: string;
+  created_at: number;
+}
+export interface RunTable {
+  stamp: string;
+  bucket: string;
+  rend: string | null;
+  pile: string | null;
+  fit: string | null;
+  quote: string | null;
+  model: string | null;
+  name: string;
+  desc: string;
+  function: string;
+  state: string;
+  message: string;
+  result_key: string | null;
+  inputs: number;
+  active: number;
+  created_at: number;
+}
+export interface ModelTable {
+  stamp: string;
+  /** Null for the general models every client sees. */
+  bucket: string | null;
+  rend: string | null;
+  run: string | null;
+  name: string;
+  desc: string;
+  state: string;
+  message: string;
+  data: string | null;
+  active: number;
+  created_at: number;
+}
+export interface QuoteTable {
+  stamp: string;
+  bucket: string;
+  rend: string | null;
+  pile: string | null;
+  run: string | null;
+  name: string;
+  desc: string;
+  function: string;
+  state: string;
+  message: string;
+  cent: number;
+  invoice_num: string;
+  inputs: number;
+  active: number;
+  created_at: number;
+  paid_at: number | null;
+}
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  ref: string;
+  state: string;
+  attempts: number;
+  run_after: number;
+  locked_until: number | null;
+  error: string | null;
+  created_at: number;
+}
+export interface ResetTokenTable {
+  jti: string;
+  user_stamp: string;
+  expires_at: number;
+  used_at: number | null;
+}
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  users: UserTable;
+  clients: ClientTable;
+  permissions: PermissionTable;
+  apikeys: ApiKeyTable;
+  integrations: IntegrationTable;
+  buckets: BucketTable;
+  rends: RendTable;
+  uploads: UploadTable;
+  boxes: BoxTable;
+  piles: PileTable;
+  runs: RunTable;
+  models: ModelTable;
+  quotes: QuoteTable;
+  jobs: JobTable;
+  reset_tokens: ResetTokenTable;
+  settings: SettingTable;
+}

@@ -1,0 +1,85 @@
+// Client API keys (token generated here, kept encrypted so the info page can show it) and integration keys (masked).
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { defineCall, KEY_TOKEN_PREFIX } from './define';
+import { requireApiKey, requireClient, requireIntegration } from '../access';
+import { apiKeyView, clientView, integrationView } from '../views';
+import { newId, now } from '../ids';
+import { sha256Hex } from '../auth/secrets';
+import type { Services } from '../services';
+
+export function apikeyRoutes(app: FastifyInstance, s: Services) {
+  const keyOut = (k: Parameters<typeof apiKeyView>[0]) => apiKeyView(k, s.secrets.decrypt(k.token_enc));
+  const integrationOut = (k: Parameters<typeof integrationView>[0]) => integrationView(k, s.secrets.decrypt(k.token_enc));
+
+  defineCall(app, s, 'apikeyList', {}, async ({ caller, query }) => {
+    const client = await requireClient(s.db, caller, query.client);
+    const keys = await s.db.selectFrom('apikeys').selectAll().where('client', '=', client.stamp).where('active', '=', 1).orderBy('created_at').orderBy('clue').execute();
+    return { client: { list: [clientView(client)] }, apikey: { list: keys.map(keyOut) } };
+  });
+
+  defineCall(app, s, 'apikeyCreate', {}, async ({ caller, body }) => {
+    const client = await requireClient(s.db, caller, body.client);
+    const token = KEY_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const row = {
+      clue: newId('k_'),
+      client: client.stamp,
+      name: body.name,
+      token_enc: s.secrets.encrypt(token),
+      token_hash: sha256Hex(token),
+      installs: 0,
+      installed_at: null,
+      active: 1,
+      created_at: now(),
+    };
+    await s.db.insertInto('apikeys').values(row).execute();
+    return { apikey: apiKeyView(row, token) };
+  });
+
+  defineCall(app, s, 'apikeyRename', {}, async ({ caller, body }) => {
+    const { key } = await requireApiKey(s.db, caller, body.apikey);
+    await s.db.updateTable('apikeys').set({ name: body.name }).where('clue', '=', key.clue).execute();
+    return { apikey: keyOut({ ...key, name: body.name }) };
+  });
+
+  defineCall(app, s, 'apikeyRemove', {}, async ({ caller, body }) => {
+    const { key } = await requireApiKey(s.db, caller, body.apikey);
+    await s.db.updateTable('apikeys').set({ active: body.active }).where('clue', '=', key.clue).execute();
+    return { ok: true as const };
+  });
+
+  defineCall(app, s, 'integrationList', {}, async ({ caller, query }) => {
+    const client = await requireClient(s.db, caller, query.client);
+    const keys = await s.db.selectFrom('integrations').selectAll().where('client', '=', client.stamp).where('active', '=', 1).orderBy('created_at').orderBy('clue').execute();
+    return { client: { list: [clientView(client)] }, apikey: { list: keys.map(integrationOut) } };
+  });
+
+  defineCall(app, s, 'integrationCreate', {}, async ({ caller, body }) => {
+    const client = await requireClient(s.db, caller, body.client);
+    const row = {
+      clue: newId('i_'),
+      client: client.stamp,
+      name: body.name,
+      service: body.service,
+      token_enc: s.secrets.encrypt(body.token),
+      runs: 0,
+      run_at: null,
+      active: 1,
+      created_at: now(),
+    };
+    await s.db.insertInto('integrations').values(row).execute();
+    return { apikey: integrationView(row, body.token) };
+  });
+
+  defineCall(app, s, 'integrationRename', {}, async ({ caller, body }) => {
+    const { key } = await requireIntegration(s.db, caller, body.apikey);
+    await s.db.updateTable('integrations').set({ name: body.name }).where('clue', '=', key.clue).execute();
+    return { apikey: integrationOut({ ...key, name: body.name }) };
+  });
+
+  defineCall(app, s, 'integrationRemove', {}, async ({ caller, body }) => {
+    const { key } = await requireIntegration(s.db, caller, body.apikey);
+    await s.db.updateTable('integrations').set({ active: body.active }).where('clue', '=', key.clue).execute();
+    return { ok: true as const };
+  });
+}

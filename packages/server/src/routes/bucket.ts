@@ -1,0 +1,65 @@
+// Projects (buckets): list with request and upload counts, create, rename, soft delete.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Bucket } from '@portal/core';
+import { defineCall } from './define';
+import { requireBucket, requireClient } from '../access';
+import { bucketView, clientView } from '../views';
+import { newId, now } from '../ids';
+import { badRequest } from '../errors';
+import type { Services } from '../services';
+
+/** Active projects of these clients, each with its active request and upload counts, oldest first. */
+export async function bucketsWithCounts(s: Services, clients: string[], only?: string): Promise<Bucket[]> {
+  if (!clients.length) return [];
+  let q = s.db
+    .selectFrom('buckets as b')
+    .selectAll('b')
+    .select([
+      sql<number>`(select count(*)::int from runs r where r.bucket = b.stamp and r.active = 1)`.as('run_count'),
+      sql<number>`(select count(*)::int from rends d where d.bucket = b.stamp and d.active = 1)`.as('rend_count'),
+    ])
+    .where('b.client', 'in', clients)
+    .where('b.active', '=', 1);
+  if (only) q = q.where('b.stamp', '=', only);
+  const rows = await q.orderBy('b.created_at').orderBy('b.stamp').execute();
+  return rows.map((r) => bucketView(r, { runs: r.run_count, rends: r.rend_count }));
+}
+
+export async function bucketWithCounts(s: Services, client: string, stamp: string): Promise<Bucket> {
+  const [b] = await bucketsWithCounts(s, [client], stamp);
+  return b;
+}
+
+/** `active` in list queries: only 1 (the default) lists anything; soft-deleted items are never listed. */
+export function checkActiveFilter(active: number | undefined) {
+  if (active !== undefined && active !== 0 && active !== 1) throw badRequest('active: must be 0 or 1');
+  return active !== 0;
+}
+
+export function bucketRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'bucketList', { keys: true }, async ({ caller, query }) => {
+    const client = await requireClient(s.db, caller, query.client);
+    const list = checkActiveFilter(query.active) ? await bucketsWithCounts(s, [client.stamp]) : [];
+    return { client: { list: [clientView(client)] }, bucket: { list } };
+  });
+
+  defineCall(app, s, 'bucketCreate', {}, async ({ caller, body }) => {
+    const client = await requireClient(s.db, caller, body.client);
+    const stamp = newId('b_');
+    await s.db.insertInto('buckets').values({ stamp, client: client.stamp, name: body.name, active: 1, created_at: now() }).execute();
+    return { bucket: await bucketWithCounts(s, client.stamp, stamp) };
+  });
+
+  defineCall(app, s, 'bucketRename', {}, async ({ caller, body }) => {
+    const { bucket } = await requireBucket(s.db, caller, body.bucket);
+    await s.db.updateTable('buckets').set({ name: body.name }).where('stamp', '=', bucket.stamp).execute();
+    return { bucket: await bucketWithCounts(s, bucket.client, bucket.stamp) };
+  });
+
+  defineCall(app, s, 'bucketRemove', {}, async ({ caller, body }) => {
+    const { bucket } = await requireBucket(s.db, caller, body.bucket);
+    await s.db.updateTable('buckets').set({ active: body.active }).where('stamp', '=', bucket.stamp).execute();
+    return { ok: true as const };
+  });
+}

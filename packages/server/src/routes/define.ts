@@ -1,0 +1,122 @@
+// Declares one call of core's route table: method and path from CALLS, auth by the call's kind, zod validation of query and body.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { CALLS, MESSAGES, type CallName, type CallResponse } from '@portal/core';
+import { badRequest, tokenExpired, tokenMissing, unauthorized } from '../errors';
+import { sha256Hex } from '../auth/secrets';
+import type { Caller, Services } from '../services';
+
+type Def<N extends CallName> = (typeof CALLS)[N];
+type Parsed<D, K extends 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodTypeAny } ? z.output<S> : undefined;
+
+export interface CallContext<N extends CallName> {
+  s: Services;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The signed-in user or API key; set for bearer calls. */
+  caller: Caller;
+  /** For reset calls: the user and the reset token's id. */
+  reset?: { user: string; jti: string };
+  query: Parsed<Def<N>, 'query'>;
+  body: Parsed<Def<N>, 'body'>;
+  /** The API's public base URL, for links the client follows (upload, download, payment). */
+  base: string;
+}
+
+export interface CallOptions {
+  /** Client API keys may make this call for their own client (the Python client's calls). */
+  keys?: boolean;
+  /** Limit attempts per address (login, sign-up, password reset). */
+  rateLimit?: boolean;
+}
+
+const SPEC_TEXTS: ReadonlySet<string> = new Set<string>(Object.values(MESSAGES).filter((m) => typeof m === 'string') as string[]);
+
+/** The first issue as a sentence that names the field; SPEC's own messages pass through as they are. */
+export function issueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  if (SPEC_TEXTS.has(issue.message) || issue.code === 'custom') return issue.message;
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+export function baseUrl(s: Services, req: FastifyRequest): string {
+  if (s.config.publicUrl) return s.config.publicUrl;
+  return `${req.protocol}://${req.host}`;
+}
+
+export function bearerOf(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1] : null;
+}
+
+export const KEY_TOKEN_PREFIX = 'pk_';
+
+export async function authenticate(s: Services, req: FastifyRequest, allowKeys: boolean): Promise<Caller> {
+  const token = bearerOf(req);
+  if (!token) throw tokenMissing();
+  if (token.startsWith(KEY_TOKEN_PREFIX)) {
+    if (!allowKeys) throw unauthorized('API keys cannot make this call; sign in instead.');
+    const key = await s.db
+      .selectFrom('apikeys')
+      .select(['clue', 'client'])
+      .where('token_hash', '=', sha256Hex(token))
+      .where('active', '=', 1)
+      .executeTakeFirst();
+    if (!key) throw unauthorized('Invalid API key');
+    return { kind: 'key', clue: key.clue, client: key.client };
+  }
+  const v = await s.tokens.verify(token, 'session');
+  if (!v.ok) throw v.reason === 'expired' ? tokenExpired() : unauthorized('Invalid token');
+  const user = await s.db.selectFrom('users').select(['stamp', 'email', 'username']).where('stamp', '=', v.claims.sub).executeTakeFirst();
+  if (!user) throw unauthorized('Invalid token');
+  return { kind: 'user', stamp: user.stamp, email: user.email, username: user.username };
+}
+
+export function defineCall<N extends CallName>(
+  app: FastifyInstance,
+  s: Services,
+  name: N,
+  opts: CallOptions,
+  handler: (ctx: CallContext<N>) => Promise<CallResponse<N>>,
+): void {
+  const def = CALLS[name] as Def<N> & { query?: z.ZodTypeAny; body?: z.ZodTypeAny };
+  app.route({
+    method: def.method,
+    url: def.path,
+    config: opts.rateLimit ? { rateLimit: { max: s.config.authRateLimit, timeWindow: '1 minute' } } : {},
+    handler: async (req, reply) => {
+      let caller: Caller = { kind: 'user', stamp: '', email: '', username: '' };
+      let reset: CallContext<N>['reset'];
+      if (def.auth === 'bearer') caller = await authenticate(s, req, !!opts.keys);
+      if (def.auth === 'reset') {
+        const token = bearerOf(req);
+        if (!token) throw tokenMissing();
+        const v = await s.tokens.verify(token, 'reset');
+        if (!v.ok || !v.claims.jti) throw v.ok ? unauthorized() : v.reason === 'expired' ? tokenExpired() : unauthorized();
+        reset = { user: v.claims.sub, jti: v.claims.jti };
+      }
+      let query: unknown;
+      let body: unknown;
+      if (def.query) {
+        const r = def.query.safeParse(req.query ?? {});
+        if (!r.success) throw badRequest(issueMessage(r.error));
+        query = r.data;
+      }
+      if (def.body) {
+        const r = def.body.safeParse(req.body ?? {});
+        if (!r.success) throw badRequest(issueMessage(r.error));
+        body = r.data;
+      }
+      const result = await handler({
+        s, req, reply, caller, reset, base: baseUrl(s, req),
+        query: query as CallContext<N>['query'],
+        body: body as CallContext<N>['body'],
+      });
+      return reply.send(result);
+    },
+  });
+}

@@ -1,0 +1,109 @@
+// Uploads: groups (rends) listed with their items, created, finished, renamed, removed; items registered and finished.
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES, PLAN_LIMITS, UPLOAD_CONTEXTS, extensionOf, formatSize, type PlanName } from '@portal/core';
+import { defineCall } from './define';
+import { requireBucket, requireRend, requireUpload } from '../access';
+import { checkActiveFilter, bucketWithCounts } from './bucket';
+import { clientView, uploadView } from '../views';
+import { newId, now } from '../ids';
+import { badRequest, conflict, tooLarge } from '../errors';
+import { NOT_UPLOADED, rendFull, rendsFull, settleFlight, uploadKey } from '../uploads';
+import type { Services } from '../services';
+
+export function rendRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'rendList', { keys: true }, async ({ caller, query }) => {
+    const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
+    const rends = checkActiveFilter(query.active)
+      ? await s.db.selectFrom('rends').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('stamp').execute()
+      : [];
+    return { client: clientView(client), bucket: await bucketWithCounts(s, client.stamp, bucket.stamp), rend: { list: await rendsFull(s.db, rends) } };
+  });
+
+  defineCall(app, s, 'rendCreate', { keys: true }, async ({ caller, body }) => {
+    const { bucket } = await requireBucket(s.db, caller, body.bucket);
+    const stamp = newId('r_');
+    await s.db.insertInto('rends').values({ stamp, bucket: bucket.stamp, name: body.name, flight: 'Pending', active: 1, created_at: now() }).execute();
+    return { rend: await rendFull(s.db, stamp) };
+  });
+
+  defineCall(app, s, 'rendRename', {}, async ({ caller, body }) => {
+    const { rend } = await requireRend(s.db, caller, body.rend);
+    await s.db.updateTable('rends').set({ name: body.name }).where('stamp', '=', rend.stamp).execute();
+    return { rend: await rendFull(s.db, rend.stamp) };
+  });
+
+  defineCall(app, s, 'rendRemove', {}, async ({ caller, body }) => {
+    const { rend } = await requireRend(s.db, caller, body.rend);
+    await s.db.updateTable('rends').set({ active: body.active }).where('stamp', '=', rend.stamp).execute();
+    return { ok: true as const };
+  });
+
+  defineCall(app, s, 'rendFinish', { keys: true }, async ({ caller, body }) => {
+    const { rend } = await requireRend(s.db, caller, body.rend);
+    if (rend.flight === 'Pending') {
+      await s.db.transaction().execute(async (trx) => {
+        // Items whose bytes never arrived cannot become ready: they fail now rather than wait forever.
+        await trx.updateTable('uploads').set({ state: 'Failed', error: NOT_UPLOADED }).where('rend', '=', rend.stamp).where('state', '=', 'Pending').execute();
+        await trx.updateTable('rends').set({ flight: 'Processing' }).where('stamp', '=', rend.stamp).where('flight', '=', 'Pending').execute();
+      });
+      await settleFlight(s.db, rend.stamp);
+    }
+    return { rend: await rendFull(s.db, rend.stamp) };
+  });
+
+  defineCall(app, s, 'uploadRegister', { keys: true }, async ({ caller, body, base }) => {
+    const { rend, client } = await requireRend(s.db, caller, body.rend);
+    const allowed: readonly string[] = UPLOAD_CONTEXTS.uploads.extensions;
+    if (!allowed.includes(extensionOf(body.file.name))) throw badRequest(MESSAGES.invalidFileType(allowed));
+    const plan = (client.plan in PLAN_LIMITS ? client.plan : 'Individual') as PlanName;
+    const max = PLAN_LIMITS[plan].maxFileSize;
+    if (body.file.size > max) throw tooLarge(`${MESSAGES.fileTooLarge} The ${plan} plan allows files up to ${formatSize(max)}.`);
+    if (rend.flight !== 'Pending') throw conflict('This upload is already finished: start a new upload to add files.');
+    const count = await s.db.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).where('rend', '=', rend.stamp).executeTakeFirstOrThrow();
+    if (Number(count.n) >= UPLOAD_CONTEXTS.uploads.maxFiles) throw badRequest(MESSAGES.tooManyFiles(UPLOAD_CONTEXTS.uploads.maxFiles));
+    const row = {
+      stamp: newId('f_'),
+      rend: rend.stamp,
+      name: body.name,
+      state: 'Pending',
+      checksum: body.file.checksum,
+      file_name: body.file.name,
+      size: body.file.size,
+      proc: 0,
+      cols: null,
+      rows: null,
+      inputs: null,
+      meta_error: null,
+      error: null,
+      stored: 0,
+      created_at: now(),
+    };
+    await s.db.insertInto('uploads').values(row).execute();
+    const { url, expiresAt } = await s.storage.uploadUrl({ stamp: row.stamp, size: row.size, checksum: row.checksum }, uploadKey(row.stamp), base);
+    return { upload: { ...uploadView(row), url, expiresAt } };
+  });
+
+  defineCall(app, s, 'uploadFinish', { keys: true }, async ({ caller, body }) => {
+    const { upload } = await requireUpload(s.db, caller, body.upload);
+    if (upload.state !== 'Pending') return { upload: uploadView(upload) };
+    let stored = upload.stored === 1;
+    if (!stored && s.storage.kind === 's3') {
+      const st = await s.storage.stat(uploadKey(upload.stamp));
+      if (st && st.size !== upload.size) {
+        const error = `The stored file has ${st.size} bytes but ${upload.size} were registered.`;
+        await s.db.updateTable('uploads').set({ state: 'Failed', error }).where('stamp', '=', upload.stamp).execute();
+        await s.storage.remove(uploadKey(upload.stamp)).catch(() => {});
+        throw badRequest(error);
+      }
+      stored = !!st;
+    }
+    if (!stored) throw conflict("The file's bytes have not arrived yet: send them to the upload URL, then finish.");
+    await s.db.transaction().execute(async (trx) => {
+      await trx.updateTable('uploads').set({ state: 'Preparing', stored: 1 }).where('stamp', '=', upload.stamp).where('state', '=', 'Pending').execute();
+      await s.jobs.enqueue(trx, 'analyze', upload.stamp);
+    });
+    s.jobs.wake();
+    const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', upload.stamp).executeTakeFirstOrThrow();
+    return { upload: uploadView(fresh) };
+  });
+}

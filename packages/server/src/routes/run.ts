@@ -1,0 +1,213 @@
+// Requests: piles (parameters), fit and generate runs, shrink quotes; run and model lists, status, rename, remove; billing.
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import {
+  ERROR_CODES, MESSAGES, PLAN_LIMITS, QUOTE_UNPAID, checkFitSize, extensionOf, resultFileName, type PlanName,
+} from '@portal/core';
+import { defineCall } from './define';
+import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
+import { bucketWithCounts, checkActiveFilter } from './bucket';
+import { clientView, modelView, quoteView, runView } from '../views';
+import { rendRefs } from '../refs';
+import { newId, now } from '../ids';
+import { HttpError, badRequest, conflict, notFound } from '../errors';
+import { invoiceNumber, millions, priceCents, spendCredit } from '../billing/credit';
+import { payQuote } from '../billing/shrink';
+import type { RunTable } from '../db/schema';
+import type { Services } from '../services';
+
+const planOf = (p: string): PlanName => (p in PLAN_LIMITS ? (p as PlanName) : 'Individual');
+
+/** The upload a request uses: in the same project, Ready, with a Finished file of the wanted extension. */
+async function usableRend(s: Services, bucket: string, rendStamp: string, ext: string, missing: string) {
+  const rend = await s.db.selectFrom('rends').selectAll().where('stamp', '=', rendStamp).where('bucket', '=', bucket).where('active', '=', 1).executeTakeFirst();
+  if (!rend) throw new HttpError(404, ERROR_CODES.notFound, MESSAGES.uploadNotFound);
+  if (rend.flight !== 'Ready') throw conflict('The selected upload is not ready yet: wait until its files are processed.');
+  const items = await s.db.selectFrom('uploads').selectAll().where('rend', '=', rend.stamp).where('state', '=', 'Finished').orderBy('created_at').execute();
+  const item = items.find((i) => extensionOf(i.file_name) === ext);
+  if (!item) throw badRequest(missing);
+  return { rend, item, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
+}
+
+export function runRoutes(app: FastifyInstance, s: Services) {
+  const runsOut = async (runs: Selectable<RunTable>[]) => {
+    const ref = await rendRefs(s.db, runs.map((r) => r.rend));
+    return runs.map((r) => runView(r, ref(r.rend)));
+  };
+
+  defineCall(app, s, 'pileCreate', { keys: true }, async ({ caller, body }) => {
+    const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
+    if (body.variety === 'FitModel') {
+      const plan = planOf(client.plan);
+      const p = body.param;
+      const problem =
+        checkFitSize('inputs', p.input_column_size, plan) ??
+        checkFitSize('outputs', p.output_column_size, plan) ??
+        checkFitSize('target', p.task_target_size, plan) ??
+        (p.explainability && !PLAN_LIMITS[plan].explainability ? MESSAGES.explainabilityNotAllowed : null);
+      if (problem) throw badRequest(problem);
+    }
+    const pile = { stamp: newId('p_'), bucket: bucket.stamp, variety: body.variety, param: JSON.stringify(body.param), created_at: now() };
+    await s.db.insertInto('piles').values(pile).execute();
+    return { pile: { stamp: pile.stamp, variety: body.variety, param: body.param, createdAt: pile.created_at } as never };
+  });
+
+  defineCall(app, s, 'runCreate', { keys: true }, async ({ caller, body }) => {
+    const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
+    const t = now();
+    const stamp = newId('n_');
+    if (body.function === 'fit') {
+      const { pile } = await requirePile(s.db, caller, body.pile);
+      if (pile.bucket !== bucket.stamp || pile.variety !== 'FitModel') throw notFound('Parameters');
+      const { rend, inputs } = await usableRend(s, bucket.stamp, body.rend, '.json', 'The selected upload has no .json data file to train on.');
+      const model = newId('m_');
+      await s.db.transaction().execute(async (trx) => {
+        await spendCredit(trx, client.stamp, inputs);
+        await trx.insertInto('models').values({ stamp: model, bucket: bucket.stamp, rend: rend.stamp, run: stamp, name: body.name, desc: '', state: 'Pending', message: '', data: null, active: 1, created_at: t }).execute();
+        await trx.insertInto('runs').values({
+          stamp, bucket: bucket.stamp, rend: rend.stamp, pile: pile.stamp, fit: null, quote: null, model, name: body.name, desc: '',
+          function: 'fit', state: 'Pending', message: '', result_key: null, inputs, active: 1, created_at: t,
+        }).execute();
+        await s.jobs.enqueue(trx, 'fit', stamp);
+      });
+    } else {
+      const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
+      if (!fit || fit.function !== 'fit') throw notFound('Model');
+      if (fit.bucket !== bucket.stamp) {
+        await requireRun(s.db, caller, fit.stamp);
+        throw notFound('Model');
+      }
+      if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
+      const { rend, inputs } = await usableRend(s, bucket.stamp, body.rend, '.json', MESSAGES.generateFileNotFound);
+      await s.db.transaction().execute(async (trx) => {
+        await spendCredit(trx, client.stamp, inputs);
+        await trx.insertInto('runs').values({
+          stamp, bucket: bucket.stamp, rend: rend.stamp, pile: null, fit: fit.stamp, quote: null, model: fit.model, name: body.name, desc: '',
+          function: 'generate', state: 'Pending', message: '', result_key: null, inputs, active: 1, created_at: t,
+        }).execute();
+        await s.jobs.enqueue(trx, 'generate', stamp);
+      });
+    }
+    s.jobs.wake();
+    const run = await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
+    return { run: (await runsOut([run]))[0] };
+  });
+
+  defineCall(app, s, 'shrinkCreate', {}, async ({ caller, body }) => {
+    const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
+    const { pile } = await requirePile(s.db, caller, body.pile);
+    if (pile.bucket !== bucket.stamp || pile.variety !== 'ShrinkService') throw notFound('Parameters');
+    const { rend, item } = await usableRend(s, bucket.stamp, body.rend, '.py', MESSAGES.shrinkSingleFile);
+    const inputs = item.inputs ?? 0;
+    const stamp = newId('q_');
+    await s.db.transaction().execute(async (trx) => {
+      const { billable } = await spendCredit(trx, client.stamp, inputs);
+      const cent = priceCents(billable);
+      await trx.insertInto('quotes').values({
+        stamp, bucket: bucket.stamp, rend: rend.stamp, pile: pile.stamp, run: null, name: body.name, desc: body.desc,
+        function: 'shrink', state: QUOTE_UNPAID, message: '', cent, invoice_num: invoiceNumber(), inputs, active: 1, created_at: now(), paid_at: null,
+      }).execute();
+      // Covered entirely by free credit: nothing to pay, so it starts at once.
+      if (cent === 0) await payQuote(trx, s.jobs, stamp);
+    });
+    s.jobs.wake();
+    const quote = await s.db.selectFrom('quotes').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
+    return { quote: quoteView(quote, { stamp: rend.stamp, name: rend.name }) };
+  });
+
+  defineCall(app, s, 'runList', {}, async ({ caller, query }) => {
+    const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
+    const runs = checkActiveFilter(query.active)
+      ? await s.db.selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('stamp').execute()
+      : [];
+    return { client: clientView(client), bucket: await bucketWithCounts(s, client.stamp, bucket.stamp), run: { list: await runsOut(runs) } };
+  });
+
+  defineCall(app, s, 'runStatus', { keys: true }, async ({ caller, query, base }) => {
+    const { run, bucket, client } = await requireRun(s.db, caller, query.run);
+    const url = run.state === 'Finished' && run.result_key ? await s.storage.downloadUrl(run.result_key, resultFileName(), base) : null;
+    return {
+      client: clientView(client),
+      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      run: { record: (await runsOut([run]))[0], url },
+    };
+  });
+
+  defineCall(app, s, 'runRename', {}, async ({ caller, body }) => {
+    const { run } = await requireRun(s.db, caller, body.run);
+    await s.db.updateTable('runs').set({ name: body.name }).where('stamp', '=', run.stamp).execute();
+    return { run: (await runsOut([{ ...run, name: body.name }]))[0] };
+  });
+
+  defineCall(app, s, 'runRemove', {}, async ({ caller, body }) => {
+    const { run } = await requireRun(s.db, caller, body.run);
+    await s.db.updateTable('runs').set({ active: body.active }).where('stamp', '=', run.stamp).execute();
+    return { ok: true as const };
+  });
+
+  defineCall(app, s, 'clientModelList', {}, async ({ caller, query }) => {
+    const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
+    const models = checkActiveFilter(query.active)
+      ? await s.db.selectFrom('models').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('stamp').execute()
+      : [];
+    const ref = await rendRefs(s.db, models.map((m) => m.rend));
+    return {
+      client: clientView(client),
+      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      model: { list: models.map((m) => modelView(m, ref(m.rend))) },
+    };
+  });
+
+  defineCall(app, s, 'generalModelList', {}, async ({ query }) => {
+    const models = checkActiveFilter(query.active)
+      ? await s.db.selectFrom('models').selectAll().where('bucket', 'is', null).where('active', '=', 1).orderBy('created_at').orderBy('stamp').execute()
+      : [];
+    return { model: { list: models.map((m) => modelView(m, null)) } };
+  });
+
+  defineCall(app, s, 'modelRename', {}, async ({ caller, body }) => {
+    const { model } = await requireModel(s.db, caller, body.model);
+    await s.db.updateTable('models').set({ name: body.name }).where('stamp', '=', model.stamp).execute();
+    const ref = await rendRefs(s.db, [model.rend]);
+    return { model: modelView({ ...model, name: body.name }, ref(model.rend)) };
+  });
+
+  defineCall(app, s, 'modelRemove', {}, async ({ caller, body }) => {
+    const { model } = await requireModel(s.db, caller, body.model);
+    await s.db.updateTable('models').set({ active: body.active }).where('stamp', '=', model.stamp).execute();
+    return { ok: true as const };
+  });
+
+  defineCall(app, s, 'quoteStatus', {}, async ({ caller, query }) => {
+    const { quote, bucket, client } = await requireQuote(s.db, caller, query.quote);
+    const run = quote.run ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', quote.run).where('active', '=', 1).executeTakeFirst() : undefined;
+    const ref = await rendRefs(s.db, [quote.rend]);
+    return {
+      client: clientView(client),
+      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      quote: { record: quoteView(quote, ref(quote.rend)), run: run ? (await runsOut([run]))[0] : null },
+    };
+  });
+
+  defineCall(app, s, 'billingStatus', {}, async ({ caller, query, base }) => {
+    const client = await requireClient(s.db, caller, query.client);
+    const due = await s.db
+      .selectFrom('quotes')
+      .innerJoin('buckets', 'buckets.stamp', 'quotes.bucket')
+      .select(sql<number>`coalesce(sum(quotes.cent), 0)::bigint`.as('cents'))
+      .where('buckets.client', '=', client.stamp)
+      .where('quotes.state', '=', QUOTE_UNPAID)
+      .where('quotes.active', '=', 1)
+      .executeTakeFirstOrThrow();
+    return {
+      billing: {
+        creditBalance: millions(Math.max(0, client.credit_total - client.credit_used)),
+        creditConsumed: millions(client.credit_used),
+        accountCentBalance: Number(due.cents),
+        portalUrl: s.payments.portalUrl(client.stamp, base),
+      },
+    };
+  });
+}
+

@@ -1,0 +1,94 @@
+// The local store's endpoint: signed PUTs of upload bytes (verified length and SHA-256, then renamed into place) and signed downloads.
+import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { STORAGE_PATH_PREFIX } from '@portal/core';
+import { LocalStorage } from '../storage/local';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { now } from '../ids';
+import { uploadKey } from '../uploads';
+import type { Services } from '../services';
+
+export function storageRoutes(app: FastifyInstance, s: Services) {
+  const store = s.storage;
+  if (!(store instanceof LocalStorage)) return;
+
+  app.register(async (scoped) => {
+    // The body is the file itself, whatever its type: the handler streams it, nothing parses it.
+    scoped.removeAllContentTypeParsers();
+    scoped.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+
+    scoped.put<{ Params: { stamp: string }; Querystring: { exp?: string; sig?: string } }>(
+      `${STORAGE_PATH_PREFIX}upload/:stamp`,
+      async (req, reply) => {
+        const item = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', req.params.stamp).executeTakeFirst();
+        const exp = Number(req.query.exp);
+        if (!item || !Number.isInteger(exp) || !store.verifyUpload({ stamp: item.stamp, size: item.size, checksum: item.checksum }, exp, String(req.query.sig ?? ''))) {
+          throw forbidden('This upload link is not valid.');
+        }
+        if (exp < now()) throw forbidden('This upload link has expired: register the file again.');
+        if (item.state !== 'Pending' || item.stored) throw conflict('This file has already been received.');
+
+        const fail = async (error: string) => {
+          await s.db.updateTable('uploads').set({ state: 'Failed', error }).where('stamp', '=', item.stamp).where('state', '=', 'Pending').execute();
+          return badRequest(error);
+        };
+        const declared = req.headers['content-length'];
+        if (declared !== undefined && Number(declared) !== item.size) {
+          req.raw.resume();
+          throw await fail(`The file sent has ${declared} bytes but ${item.size} were registered.`);
+        }
+
+        const tmp = store.tempPath();
+        const hash = createHash('sha256');
+        let received = 0;
+        const counter = new Transform({
+          transform(chunk: Buffer, _enc, cb) {
+            received += chunk.length;
+            // Stop reading as soon as the body is longer than registered: no need to store the rest.
+            if (received > item.size) return cb(new Error('too long'));
+            hash.update(chunk);
+            cb(null, chunk);
+          },
+        });
+        try {
+          await pipeline(req.raw, counter, createWriteStream(tmp, { flags: 'wx' }));
+        } catch {
+          await rm(tmp, { force: true });
+          if (received > item.size) throw await fail(`The file sent is longer than the ${item.size} bytes registered.`);
+          // The sender went away mid-file: the item stays Pending and the same link can be used again.
+          throw badRequest('The upload was interrupted: send the file again.');
+        }
+        if (received !== item.size) {
+          await rm(tmp, { force: true });
+          throw await fail(`The file sent has ${received} bytes but ${item.size} were registered.`);
+        }
+        if (hash.digest('hex') !== item.checksum) {
+          await rm(tmp, { force: true });
+          throw await fail("The file's SHA-256 checksum differs from the one registered: the file changed or was damaged in transit.");
+        }
+        await store.putFile(uploadKey(item.stamp), tmp);
+        await s.db.updateTable('uploads').set({ stored: 1 }).where('stamp', '=', item.stamp).execute();
+        return reply.code(200).send({ ok: true });
+      },
+    );
+  });
+
+  app.get<{ Params: { '*': string }; Querystring: { name?: string; exp?: string; sig?: string } }>(
+    `${STORAGE_PATH_PREFIX}file/*`,
+    async (req, reply) => {
+      const key = req.params['*'];
+      const name = String(req.query.name ?? '');
+      const exp = Number(req.query.exp);
+      if (!Number.isInteger(exp) || !store.verifyDownload(key, name, exp, String(req.query.sig ?? ''))) throw forbidden('This download link is not valid.');
+      if (exp < now()) throw forbidden('This download link has expired: open the request again for a fresh one.');
+      if (!(await store.stat(key))) throw notFound('File');
+      reply.header('content-disposition', `attachment; filename="${name.replace(/["\\\r\n]/g, '')}"`);
+      reply.type(name.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+      return reply.send(store.openRead(key));
+    },
+  );
+}

@@ -1,0 +1,146 @@
+// User calls: login (Basic), sign-up, password reset start and finish, refresh, permissions.
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
+import { defineCall } from './define';
+import { conflict, unauthorized } from '../errors';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
+import { memberClientStamps } from '../access';
+import { bucketsWithCounts } from './bucket';
+import { clientView } from '../views';
+import { newId, now } from '../ids';
+import type { Services } from '../services';
+
+export const EMAIL_TAKEN = 'An account with this email address already exists.';
+export const USERNAME_TAKEN = 'This username is already taken.';
+
+function parseBasic(header: string | undefined): { email: string; password: string } | null {
+  const m = /^Basic\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!m) return null;
+  const text = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = text.indexOf(':');
+  if (i < 0) return null;
+  return { email: text.slice(0, i).trim(), password: text.slice(i + 1) };
+}
+
+async function loginResponse(s: Services, user: { stamp: string; email: string; username: string }): Promise<CallResponse<'login'>> {
+  const caller = { kind: 'user' as const, ...user };
+  const stamps = await memberClientStamps(s.db, caller);
+  const clients = stamps.length
+    ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('stamp').execute()
+    : [];
+  const buckets = await bucketsWithCounts(s, clients.filter((c) => c.active).map((c) => c.stamp));
+  return {
+    login: { client: { list: clients.map(clientView) }, bucket: { list: buckets }, user },
+    token: await s.tokens.session({ sub: user.stamp, email: user.email, username: user.username }),
+  };
+}
+
+export function userRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'login', { rateLimit: true }, async ({ req }) => {
+    const creds = parseBasic(req.headers.authorization);
+    if (!creds) throw unauthorized();
+    const user = await s.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', creds.email.toLowerCase()))
+      .executeTakeFirst();
+    const ok = await verifyPassword(creds.password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !ok) throw unauthorized();
+    return loginResponse(s, user);
+  });
+
+  defineCall(app, s, 'signup', { rateLimit: true }, async ({ body }) => {
+    const email = body.email.trim();
+    const username = body.username;
+    const taken = async () => {
+      const byEmail = await s.db.selectFrom('users').select('stamp').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+      if (byEmail) return EMAIL_TAKEN;
+      const byName = await s.db.selectFrom('users').select('stamp').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+      return byName ? USERNAME_TAKEN : null;
+    };
+    const first = await taken();
+    if (first) throw conflict(first);
+    const user = { stamp: newId('u_'), email, username };
+    const passwordHash = await hashPassword(body.password);
+    const t = now();
+    try {
+      await s.db.transaction().execute(async (trx) => {
+        const client = newId('c_');
+        await trx.insertInto('users').values({ ...user, password_hash: passwordHash, created_at: t }).execute();
+        await trx
+          .insertInto('clients')
+          .values({ stamp: client, name: body.name.trim(), plan: PLANS[0], choice: CHOICES[0], active: 1, credit_total: s.config.freeCredit, credit_used: 0, created_at: t })
+          .execute();
+        await trx.insertInto('permissions').values({ user_stamp: user.stamp, client_stamp: client, created_at: t }).execute();
+      });
+    } catch (err) {
+      // Two sign-ups racing for the same email or username: the unique index decides, the loser gets the same 409.
+      const again = await taken();
+      if (again) throw conflict(again);
+      throw err;
+    }
+    return loginResponse(s, user);
+  });
+
+  defineCall(app, s, 'resetStart', { rateLimit: true }, async ({ body, base, req }) => {
+    const email = body.email.trim().toLowerCase();
+    const user = await s.db.selectFrom('users').select(['stamp', 'email']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+    // The answer is the same whether or not the address is registered.
+    if (user) {
+      const { token, jti, exp } = await s.tokens.reset(user.stamp);
+      await s.db.insertInto('reset_tokens').values({ jti, user_stamp: user.stamp, expires_at: exp, used_at: null }).execute();
+      const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
+      try {
+        await s.mailer.send({
+          to: user.email,
+          subject: 'Reset your password',
+          text: `Someone asked to reset the password of this account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this mail.`,
+        });
+      } catch (err) {
+        req.log.error({ err }, 'Sending the password-reset mail failed');
+      }
+    }
+    return { ok: true as const };
+  });
+
+  defineCall(app, s, 'resetFinish', { rateLimit: true }, async ({ body, reset }) => {
+    if (!reset) throw unauthorized();
+    const passwordHash = await hashPassword(body.password);
+    const t = now();
+    const done = await s.db.transaction().execute(async (trx) => {
+      const used = await trx
+        .updateTable('reset_tokens')
+        .set({ used_at: t })
+        .where('jti', '=', reset.jti)
+        .where('user_stamp', '=', reset.user)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>=', t)
+        .returning('jti')
+        .executeTakeFirst();
+      if (!used) return false;
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('stamp', '=', reset.user).execute();
+      return true;
+    });
+    if (!done) throw unauthorized(MESSAGES.invalidCredentials);
+    return { ok: true as const };
+  });
+
+  defineCall(app, s, 'refresh', {}, async ({ caller }) => {
+    if (caller.kind !== 'user') throw unauthorized();
+    return { token: await s.tokens.session({ sub: caller.stamp, email: caller.email, username: caller.username }) };
+  });
+
+  defineCall(app, s, 'permissions', {}, async ({ caller }) => {
+    if (caller.kind !== 'user') throw unauthorized();
+    const rows = await s.db
+      .selectFrom('permissions')
+      .innerJoin('clients', 'clients.stamp', 'permissions.client_stamp')
+      .selectAll('clients')
+      .select('permissions.created_at as granted_at')
+      .where('permissions.user_stamp', '=', caller.stamp)
+      .orderBy('permissions.created_at')
+      .orderBy('clients.stamp')
+      .execute();
+    return { permission: { list: rows.map((r) => ({ client: clientView(r), createdAt: r.granted_at })) } } as unknown as CallResponse<'permissions'>;
+  });
+}

@@ -1,0 +1,27 @@
+// The app's services, built once per app and handed to every route: database, tokens, secrets, storage, mail, payments, jobs.
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { DB } from './db/schema';
+import type { Secrets } from './auth/secrets';
+import type { Tokens } from './auth/tokens';
+import type { Storage } from './storage/index';
+import type { Mailer } from './mail/index';
+import type { PaymentProvider } from './billing/payments';
+import type { JobQueue } from './worker/queue';
+
+export interface Services {
+  config: Config;
+  db: Kysely<DB>;
+  dbKind: 'embedded' | 'postgres';
+  secrets: Secrets;
+  tokens: Tokens;
+  storage: Storage;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  jobs: JobQueue;
+}
+
+/** Who makes a call: a signed-in user, or a client API key acting for its own client. */
+export type Caller =
+  | { kind: 'user'; stamp: string; email: string; username: string }
+  | { kind: 'key'; clue: string; client: string };

@@ -1,0 +1,119 @@
+// Database rows to the wire's entities (core's contract shapes).
+import {
+  maskToken, PACK_PATH_PREFIX, type Bucket, type Client, type ClientApiKey, type IntegrationKey, type Model, type Quote,
+  type Rend, type Run, type UploadItem, type Box, type RendRef,
+} from '@portal/core';
+import type { Selectable } from 'kysely';
+import type {
+  ApiKeyTable, BoxTable, BucketTable, ClientTable, IntegrationTable, ModelTable, QuoteTable, RendTable, RunTable, UploadTable,
+} from './db/schema';
+
+type Row<T> = Selectable<T>;
+const active = (n: number): 0 | 1 => (n ? 1 : 0);
+
+export const clientView = (c: Row<ClientTable>): Client => ({
+  stamp: c.stamp,
+  name: c.name,
+  plan: c.plan as Client['plan'],
+  choice: c.choice as Client['choice'],
+  active: active(c.active),
+});
+
+/** The installer's file name: pip needs a wheel name, the key's clue rides in the query and maps the download back. */
+export const PACK_WHEEL = 'portal_client-0.1.0-py3-none-any.whl';
+export const packFileName = (clue: string) => `${PACK_WHEEL}?key=${encodeURIComponent(clue)}`;
+export const packPath = (clue: string) => `${PACK_PATH_PREFIX}${packFileName(clue)}`;
+
+export const apiKeyView = (k: Row<ApiKeyTable>, token: string): ClientApiKey => ({
+  clue: k.clue,
+  name: k.name,
+  token,
+  installs: k.installs,
+  installedAt: k.installed_at,
+  active: active(k.active),
+  createdAt: k.created_at,
+  pack: { linux64: packFileName(k.clue) },
+});
+
+export const integrationView = (k: Row<IntegrationTable>, token: string): IntegrationKey => ({
+  clue: k.clue,
+  name: k.name,
+  service: k.service as IntegrationKey['service'],
+  token: maskToken(token),
+  runs: k.runs,
+  runAt: k.run_at,
+  active: active(k.active),
+  createdAt: k.created_at,
+});
+
+export const bucketView = (b: Row<BucketTable>, counts: { runs: number; rends: number }): Bucket => ({
+  stamp: b.stamp,
+  name: b.name,
+  runs: counts.runs,
+  rends: counts.rends,
+  createdAt: b.created_at,
+});
+
+export const uploadView = (u: Row<UploadTable>): UploadItem => ({
+  stamp: u.stamp,
+  name: u.name,
+  state: u.state as UploadItem['state'],
+  file: { checksum: u.checksum, name: u.file_name, size: u.size },
+  meta: {
+    proc: (u.proc === 1 || u.proc === 2 ? u.proc : 0) as 0 | 1 | 2,
+    cols: u.cols,
+    rows: u.rows,
+    inputs: u.inputs,
+    error: u.meta_error,
+  },
+  error: u.error,
+  createdAt: u.created_at,
+});
+
+export const boxView = (b: Row<BoxTable>): Box => ({ stamp: b.stamp, name: b.name, run: b.run, size: b.size, createdAt: b.created_at });
+
+export const rendView = (r: Row<RendTable>, items: Row<UploadTable>[], boxes: Row<BoxTable>[], runs: number): Rend => ({
+  stamp: r.stamp,
+  name: r.name,
+  flight: r.flight as Rend['flight'],
+  createdAt: r.created_at,
+  runs,
+  upload: { list: items.map(uploadView) },
+  box: { list: boxes.map(boxView) },
+});
+
+export const runView = (r: Row<RunTable>, rend: RendRef | null): Run => ({
+  stamp: r.stamp,
+  name: r.name,
+  desc: r.desc,
+  function: r.function as Run['function'],
+  state: r.state,
+  message: r.message,
+  createdAt: r.created_at,
+  rend,
+  fit: r.fit,
+  quote: r.quote,
+});
+
+export const modelView = (m: Row<ModelTable>, rend: RendRef | null): Model => ({
+  stamp: m.stamp,
+  name: m.name,
+  desc: m.desc,
+  state: m.state,
+  message: m.message,
+  createdAt: m.created_at,
+  rend,
+});
+
+export const quoteView = (q: Row<QuoteTable>, rend: RendRef | null): Quote => ({
+  stamp: q.stamp,
+  name: q.name,
+  desc: q.desc,
+  function: q.function as Quote['function'],
+  state: q.state,
+  message: q.message,
+  cent: q.cent,
+  invoiceNum: q.invoice_num,
+  createdAt: q.created_at,
+  rend,
+});
