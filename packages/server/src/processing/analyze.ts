@@ -3,13 +3,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { MESSAGES, PLAN_LIMITS, UPLOAD_CONTEXTS } from '@portal/core';
+import { fail, type AnalysisLimits, type Found, type Reader } from './found';
+import { readNpy, readNpz } from './numpy';
+import { readPickleFile, readPt } from './pickled';
+import { readPyModel } from './pymodel';
 import { scanJsonTable } from './table';
+import { readText } from './text';
 
-export interface AnalysisLimits {
-  rows: number;
-  inputColumns: number;
-  maxParameters: number;
-}
+export type { AnalysisLimits } from './found';
 
 export interface Analysis {
   proc: 1 | 2;
@@ -19,19 +20,10 @@ export interface Analysis {
   error: string | null;
 }
 
-/** What a format reader found before the plan's limits are applied. */
-export type Found =
-  | { ok: true; rows: number | null; cols: number | null; inputs: number | null }
-  | { ok: false; error: string };
-
-export type Reader = (buf: Uint8Array, limits: AnalysisLimits) => Found | Promise<Found>;
-
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** No plan accepts more than this, so a larger file cannot have come through an upload. */
 const MAX_BYTES = Math.max(...Object.values(PLAN_LIMITS).map((p) => p.maxFileSize));
-
-export const fail = (error: string): Found => ({ ok: false, error });
 
 const readJson: Reader = (buf) => {
   const r = scanJsonTable(buf, false);
@@ -40,16 +32,37 @@ const readJson: Reader = (buf) => {
   return { ok: true, rows, cols, inputs: rows * cols };
 };
 
-const readers = new Map<string, Reader>([['.json', readJson]]);
+const readPy: Reader = (buf, limits) => {
+  const r = readPyModel(Buffer.from(buf).toString('utf8'));
+  if (!r.ok) return fail(r.error);
+  if (r.parameters > limits.maxParameters) {
+    return fail(`This model has ${fmt(r.parameters)} parameters; shrink accepts models of at most ${limitWords(limits.maxParameters)} parameters.`);
+  }
+  return { ok: true, rows: null, cols: null, inputs: r.parameters };
+};
 
-/** Registers the reader of one extension (each format lives in its own module). */
-export function registerReader(ext: string, reader: Reader): void {
-  readers.set(ext, reader);
+/** 1,000,000,000 reads "1 billion", as SPEC states the limit. */
+function limitWords(n: number): string {
+  if (n >= 1e9 && n % 1e9 === 0) return `${fmt(n / 1e9)} billion`;
+  if (n >= 1e6 && n % 1e6 === 0) return `${fmt(n / 1e6)} million`;
+  return fmt(n);
 }
+
+const READERS: Record<string, Reader> = {
+  '.json': readJson,
+  '.txt': readText,
+  '.npy': readNpy,
+  '.npz': readNpz,
+  '.pt': readPt,
+  '.pkl': readPickleFile,
+  '.pickle': readPickleFile,
+  '.sav': readPickleFile,
+  '.py': readPy,
+};
 
 export async function analyzeFile(path: string, fileName: string, limits: AnalysisLimits): Promise<Analysis> {
   const ext = extname(fileName).toLowerCase();
-  const reader = readers.get(ext);
+  const reader = Object.hasOwn(READERS, ext) ? READERS[ext] : undefined;
   if (!reader) return failed(MESSAGES.invalidFileType(UPLOAD_CONTEXTS.uploads.extensions));
   let buf: Buffer;
   try {

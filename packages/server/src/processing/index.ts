@@ -5,10 +5,6 @@ export type { Analysis, AnalysisLimits } from './analyze';
 export { fitModel, generateEmbeddings } from './fit';
 export type { FitResult, EmbeddingModel } from './fit';
 
-export async function shrinkReport(_pyPath: string, _outPath: string): Promise<{ parameters: number }> {
-  throw new Error('Shrink reports are not available yet on this server.');
-}
+export { shrinkReport } from './shrink';
 
-export async function buildClientWheel(): Promise<{ fileName: string; bytes: Buffer }> {
-  throw new Error('The Python client package is not available yet on this server.');
-}
+export { buildClientWheel, WHEEL_FILE } from './wheel';

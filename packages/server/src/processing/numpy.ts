@@ -1,0 +1,93 @@
+// NumPy .npy headers (shape and dtype) and .npz archives of them; array data is never interpreted.
+import { fail, type Found } from './found';
+import { ZipError, zipEntries, zipRead, isZip } from './zip';
+
+export interface NpyInfo { shape: number[]; dtype: string; itemSize: number; headerEnd: number }
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** Item size in bytes of a numeric NumPy dtype string such as '<f8', '|u1' or '<c16'; null for objects. */
+function itemSize(descr: string): number | null {
+  const m = /^[<>|=]?([biufc])(\d+)$/.exec(descr) ?? /^[<>|=]?(\?)$/.exec(descr);
+  if (!m) return null;
+  if (m[1] === '?') return 1;
+  const n = Number(m[2]);
+  return n > 0 && n <= 32 ? n : null;
+}
+
+/** Parses a .npy header; returns a user sentence when it cannot be used. */
+export function npyHeader(b: Uint8Array, what = 'The file'): NpyInfo | string {
+  const magic = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59];
+  if (b.length < 10 || magic.some((v, i) => b[i] !== v)) return `${what} is not a NumPy .npy file (its header is missing).`;
+  const major = b[6];
+  let len: number, start: number;
+  if (major === 1) { len = b[8] | (b[9] << 8); start = 10; }
+  else if (major === 2 || major === 3) { len = (b[8] | (b[9] << 8) | (b[10] << 16)) + b[11] * 0x1000000; start = 12; }
+  else return `${what} uses NumPy format version ${major}, which this service does not read.`;
+  if (start + len > b.length) return `${what} is truncated (its header is cut short).`;
+  const header = Buffer.from(b.subarray(start, start + len)).toString(major === 3 ? 'utf8' : 'latin1');
+  const descr = /['"]descr['"]\s*:\s*['"]([^'"]+)['"]/.exec(header);
+  const shape = /['"]shape['"]\s*:\s*\(([^)]*)\)/.exec(header);
+  if (!descr || !shape) {
+    if (/['"]descr['"]\s*:\s*\[/.test(header)) return `${what} holds a structured (record) array; upload a plain numeric array.`;
+    return `${what} has an unreadable NumPy header.`;
+  }
+  const size = itemSize(descr[1]);
+  if (size === null) {
+    return descr[1].includes('O')
+      ? `${what} holds Python objects (dtype object), which cannot be read without running code; save a numeric array instead.`
+      : `${what} has dtype ${descr[1]}, which is not numeric.`;
+  }
+  const dims = shape[1].split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (dims.some((d) => !/^\d+L?$/.test(d))) return `${what} has an unreadable shape (${shape[1]}).`;
+  return { shape: dims.map((d) => parseInt(d, 10)), dtype: descr[1], itemSize: size, headerEnd: start + len };
+}
+
+const product = (a: number[]) => a.reduce((p, v) => p * v, 1);
+
+/** Rows are the first axis, columns the product of the others (a 1-D array is one column). */
+function rowsCols(shape: number[]): { rows: number; cols: number } {
+  if (shape.length === 0) return { rows: 1, cols: 1 };
+  return { rows: shape[0], cols: product(shape.slice(1)) };
+}
+
+export function readNpy(b: Uint8Array): Found {
+  const h = npyHeader(b);
+  if (typeof h === 'string') return fail(h);
+  const elements = product(h.shape);
+  const expected = elements * h.itemSize;
+  const actual = b.length - h.headerEnd;
+  if (actual < expected) return fail(`The file is truncated: its header describes ${fmt(expected)} bytes of data, but it holds ${fmt(actual)}.`);
+  if (elements === 0) return fail('The array is empty.');
+  return { ok: true, ...rowsCols(h.shape), inputs: elements };
+}
+
+export function readNpz(b: Uint8Array): Found {
+  if (!isZip(b)) return fail('The file is not a NumPy .npz archive (it is not a zip file).');
+  try {
+    const arrays = zipEntries(b).filter((e) => e.name.endsWith('.npy'));
+    if (arrays.length === 0) return fail('The archive holds no .npy arrays.');
+    let inputs = 0;
+    const shapes: number[][] = [];
+    for (const e of arrays) {
+      const label = `Array ${e.name.slice(0, -4)}`;
+      // Headers are small; only their first bytes are inflated, the array data stays compressed.
+      const h = npyHeader(zipRead(b, e, 65536 + 16), label);
+      if (typeof h === 'string') return fail(h);
+      const elements = product(h.shape);
+      if (e.size !== h.headerEnd + elements * h.itemSize) return fail(`${label} is damaged: its size does not match its header.`);
+      inputs += elements;
+      shapes.push(h.shape);
+    }
+    if (inputs === 0) return fail('The arrays in the archive are empty.');
+    // One array, or arrays sharing their first axis (e.g. x and y), read as one table.
+    const rows = shapes[0].length ? shapes[0][0] : 1;
+    if (shapes.every((s) => (s.length ? s[0] : 1) === rows)) {
+      return { ok: true, rows, cols: shapes.reduce((c, s) => c + rowsCols(s).cols, 0), inputs };
+    }
+    return { ok: true, rows: null, cols: null, inputs };
+  } catch (e) {
+    if (e instanceof ZipError) return fail(e.message);
+    throw e;
+  }
+}

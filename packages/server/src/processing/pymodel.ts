@@ -1,0 +1,507 @@
+// A static reading of a PyTorch model's .py source: finds nn layer constructions in classes and module code,
+// evaluates their sizes from literals and simple constants, and counts parameters, without running the file.
+
+export interface LayerCount {
+  /** Where the layer sits, e.g. "Net.encoder.fc1". */
+  name: string;
+  type: string;
+  line: number;
+  /** Parameters of one instance. */
+  parameters: number;
+  /** How many instances the model builds (classes used several times, comprehensions over range). */
+  count: number;
+}
+
+export type ModelReading = { ok: true; parameters: number; layers: LayerCount[] } | { ok: false; error: string };
+
+type Val = number | boolean | null | string | Val[];
+
+class Unknown extends Error {}
+
+interface Logical { text: string; line: number; indent: number }
+
+/** Blanks out comments and string contents (keeping newlines), so only code is searched. */
+function stripCode(src: string): string {
+  const out: string[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i];
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const triple = src.startsWith(c.repeat(3), i);
+      const q = triple ? c.repeat(3) : c;
+      out.push(c === '"' ? '"' : "'");
+      i += q.length;
+      let body = '';
+      while (i < src.length && !src.startsWith(q, i)) {
+        if (src[i] === '\\') { body += '  '; i += 2; continue; }
+        if (!triple && src[i] === '\n') break;
+        body += src[i] === '\n' ? '\n' : ' ';
+        i++;
+      }
+      // Short literal contents are kept: they are often string constants such as padding_mode or nonlinearity.
+      out.push(!triple && body.length < 40 ? src.slice(i - body.length, i) : body, c);
+      i += q.length;
+      continue;
+    }
+    out.push(c);
+    i++;
+  }
+  return out.join('');
+}
+
+function logicalLines(code: string): Logical[] {
+  const phys = code.split('\n');
+  const out: Logical[] = [];
+  let depth = 0;
+  let cur: Logical | null = null;
+  phys.forEach((raw, idx) => {
+    const cont = cur !== null && (depth > 0 || cur.text.endsWith('\\'));
+    if (cont && cur) {
+      cur.text = cur.text.replace(/\\$/, '') + ' ' + raw.trim();
+    } else {
+      if (raw.trim() === '') return;
+      cur = { text: raw.trim(), line: idx + 1, indent: raw.length - raw.trimStart().length };
+      out.push(cur);
+    }
+    for (const ch of raw) {
+      if (ch === '(' || ch === '[' || ch === '{') depth++;
+      else if (ch === ')' || ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+    }
+    if (depth === 0 && !(cur && cur.text.endsWith('\\'))) cur = null;
+  });
+  return out;
+}
+
+/** Index of the bracket closing the one at `open`, or -1. */
+function closeOf(s: string, open: number): number {
+  let d = 0;
+  for (let i = open; i < s.length; i++) {
+    const c = s[i];
+    if (c === '(' || c === '[' || c === '{') d++;
+    else if (c === ')' || c === ']' || c === '}') { d--; if (d === 0) return i; }
+  }
+  return -1;
+}
+
+/** Splits at top-level commas. */
+function splitArgs(s: string): string[] {
+  const parts: string[] = [];
+  let d = 0, start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '(' || c === '[' || c === '{') d++;
+    else if (c === ')' || c === ']' || c === '}') d--;
+    else if (c === ',' && d === 0) { parts.push(s.slice(start, i)); start = i + 1; }
+  }
+  parts.push(s.slice(start));
+  return parts.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+// ---- expressions: numbers, names, + - * / // % **, parentheses, tuples, int/min/max ----
+class Expr {
+  private toks: string[];
+  private p = 0;
+  constructor(text: string, private readonly lookup: (name: string) => Val) {
+    this.toks = text.match(/\d[\d_]*\.?\d*(?:[eE][+-]?\d+)?|\.\d+|[A-Za-z_][\w.]*|\*\*|\/\/|["'][^"']*["']|\S/g) ?? [];
+  }
+  static eval(text: string, lookup: (name: string) => Val): Val {
+    const e = new Expr(text, lookup);
+    const v = e.tuple();
+    if (e.p < e.toks.length) throw new Unknown(text);
+    return v;
+  }
+  private peek() { return this.toks[this.p]; }
+  private next() { return this.toks[this.p++]; }
+  private tuple(): Val {
+    const first = this.sum();
+    if (this.peek() !== ',') return first;
+    const items = [first];
+    while (this.peek() === ',') { this.next(); if (this.peek() === undefined || this.peek() === ')' || this.peek() === ']') break; items.push(this.sum()); }
+    return items;
+  }
+  private num(v: Val): number {
+    if (typeof v === 'number') return v;
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    throw new Unknown(String(v));
+  }
+  private sum(): Val {
+    let v = this.prod();
+    while (this.peek() === '+' || this.peek() === '-') {
+      const op = this.next(), r = this.prod();
+      v = op === '+' ? this.num(v) + this.num(r) : this.num(v) - this.num(r);
+    }
+    return v;
+  }
+  private prod(): Val {
+    let v = this.unary();
+    while (['*', '/', '//', '%'].includes(this.peek())) {
+      const op = this.next(), a = this.num(v), b = this.num(this.unary());
+      if (op !== '*' && b === 0) throw new Unknown('division by zero');
+      v = op === '*' ? a * b : op === '/' ? a / b : op === '//' ? Math.floor(a / b) : a % b;
+    }
+    return v;
+  }
+  private unary(): Val {
+    if (this.peek() === '-') { this.next(); return -this.num(this.unary()); }
+    if (this.peek() === '+') { this.next(); return this.num(this.unary()); }
+    const base = this.atom();
+    if (this.peek() === '**') { this.next(); return this.num(base) ** this.num(this.unary()); }
+    return base;
+  }
+  private atom(): Val {
+    const t = this.next();
+    if (t === undefined) throw new Unknown('end');
+    if (t === '(' || t === '[') {
+      const close = t === '(' ? ')' : ']';
+      if (this.peek() === close) { this.next(); return []; }
+      const v = this.tuple();
+      if (this.next() !== close) throw new Unknown('bracket');
+      return t === '[' && !Array.isArray(v) ? [v] : v;
+    }
+    if (/^[\d.]/.test(t)) return Number(t.replace(/_/g, ''));
+    if (/^["']/.test(t)) return t.slice(1, -1);
+    if (t === 'True') return true;
+    if (t === 'False') return false;
+    if (t === 'None') return null;
+    if (/^[A-Za-z_]/.test(t)) {
+      if (this.peek() === '(' && ['int', 'max', 'min', 'abs', 'round', 'math.ceil', 'math.floor'].includes(t)) {
+        this.next();
+        const args: number[] = [];
+        while (this.peek() !== ')') { args.push(this.num(this.sum())); if (this.peek() === ',') this.next(); else if (this.peek() !== ')') throw new Unknown(t); }
+        this.next();
+        if (args.length === 0) throw new Unknown(t);
+        switch (t) {
+          case 'int': return Math.trunc(args[0]);
+          case 'max': return Math.max(...args);
+          case 'min': return Math.min(...args);
+          case 'abs': return Math.abs(args[0]);
+          case 'round': return Math.round(args[0]);
+          case 'math.ceil': return Math.ceil(args[0]);
+          default: return Math.floor(args[0]);
+        }
+      }
+      return this.lookup(t);
+    }
+    throw new Unknown(t);
+  }
+}
+
+// ---- layers: positional argument names, defaults and parameter formulas ----
+type Args = Record<string, Val>;
+interface LayerDef { args: string[]; defaults: Args; count: (a: Args) => number }
+
+const n = (v: Val, what: string): number => {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  throw new Unknown(what);
+};
+const dims = (v: Val, k: number): number => {
+  if (Array.isArray(v)) return v.reduce((p: number, x) => p * n(x, 'kernel_size'), 1);
+  return n(v, 'kernel_size') ** k;
+};
+const flag = (v: Val) => v !== false && v !== null && v !== 0;
+
+const conv = (k: number, transposed: boolean): LayerDef => ({
+  args: transposed
+    ? ['in_channels', 'out_channels', 'kernel_size', 'stride', 'padding', 'output_padding', 'groups', 'bias', 'dilation']
+    : ['in_channels', 'out_channels', 'kernel_size', 'stride', 'padding', 'dilation', 'groups', 'bias'],
+  defaults: { groups: 1, bias: true },
+  count: (a) => {
+    const inC = n(a.in_channels, 'in_channels'), outC = n(a.out_channels, 'out_channels'), g = n(a.groups, 'groups');
+    const w = transposed ? inC * (outC / g) : outC * (inC / g);
+    return w * dims(a.kernel_size, k) + (flag(a.bias) ? outC : 0);
+  },
+});
+
+const recurrent = (gates: number, kind: 'LSTM' | 'GRU' | 'RNN'): LayerDef => ({
+  args: kind === 'RNN'
+    ? ['input_size', 'hidden_size', 'num_layers', 'nonlinearity', 'bias', 'batch_first', 'dropout', 'bidirectional']
+    : ['input_size', 'hidden_size', 'num_layers', 'bias', 'batch_first', 'dropout', 'bidirectional', 'proj_size'],
+  defaults: { num_layers: 1, bias: true, bidirectional: false, proj_size: 0 },
+  count: (a) => {
+    const inp = n(a.input_size, 'input_size'), h = n(a.hidden_size, 'hidden_size'), layers = n(a.num_layers, 'num_layers');
+    const dirs = flag(a.bidirectional) ? 2 : 1, proj = n(a.proj_size, 'proj_size'), out = proj > 0 ? proj : h;
+    let total = 0;
+    for (let l = 0; l < layers; l++) {
+      const x = l === 0 ? inp : out * dirs;
+      const one = gates * h * x + gates * h * out + (flag(a.bias) ? 2 * gates * h : 0) + (proj > 0 ? proj * h : 0);
+      total += one * dirs;
+    }
+    return total;
+  },
+});
+
+const cell = (gates: number): LayerDef => ({
+  args: ['input_size', 'hidden_size', 'bias'],
+  defaults: { bias: true },
+  count: (a) => {
+    const i = n(a.input_size, 'input_size'), h = n(a.hidden_size, 'hidden_size');
+    return gates * h * (i + h) + (flag(a.bias) ? 2 * gates * h : 0);
+  },
+});
+
+const mha = (a: Args): number => {
+  const e = n(a.embed_dim, 'embed_dim');
+  const kd = a.kdim === null || a.kdim === undefined ? e : n(a.kdim, 'kdim');
+  const vd = a.vdim === null || a.vdim === undefined ? e : n(a.vdim, 'vdim');
+  const bias = flag(a.bias);
+  return e * e + e * kd + e * vd + (bias ? 3 * e : 0) + e * e + (bias ? e : 0) + (flag(a.add_bias_kv) ? 2 * e : 0);
+};
+
+const norm = (affineDefault: boolean): LayerDef => ({
+  args: ['num_features', 'eps', 'momentum', 'affine', 'track_running_stats'],
+  defaults: { affine: affineDefault },
+  count: (a) => (flag(a.affine) ? 2 * n(a.num_features, 'num_features') : 0),
+});
+
+export const LAYERS: Record<string, LayerDef> = {
+  Linear: { args: ['in_features', 'out_features', 'bias'], defaults: { bias: true }, count: (a) => n(a.in_features, 'in_features') * n(a.out_features, 'out_features') + (flag(a.bias) ? n(a.out_features, 'out_features') : 0) },
+  Bilinear: { args: ['in1_features', 'in2_features', 'out_features', 'bias'], defaults: { bias: true }, count: (a) => n(a.in1_features, 'in1_features') * n(a.in2_features, 'in2_features') * n(a.out_features, 'out_features') + (flag(a.bias) ? n(a.out_features, 'out_features') : 0) },
+  Conv1d: conv(1, false), Conv2d: conv(2, false), Conv3d: conv(3, false),
+  ConvTranspose1d: conv(1, true), ConvTranspose2d: conv(2, true), ConvTranspose3d: conv(3, true),
+  Embedding: { args: ['num_embeddings', 'embedding_dim'], defaults: {}, count: (a) => n(a.num_embeddings, 'num_embeddings') * n(a.embedding_dim, 'embedding_dim') },
+  EmbeddingBag: { args: ['num_embeddings', 'embedding_dim'], defaults: {}, count: (a) => n(a.num_embeddings, 'num_embeddings') * n(a.embedding_dim, 'embedding_dim') },
+  LayerNorm: {
+    args: ['normalized_shape', 'eps', 'elementwise_affine', 'bias'],
+    defaults: { elementwise_affine: true, bias: true },
+    count: (a) => (flag(a.elementwise_affine) ? dims(a.normalized_shape, 1) * (flag(a.bias) ? 2 : 1) : 0),
+  },
+  RMSNorm: { args: ['normalized_shape', 'eps', 'elementwise_affine'], defaults: { elementwise_affine: true }, count: (a) => (flag(a.elementwise_affine) ? dims(a.normalized_shape, 1) : 0) },
+  GroupNorm: { args: ['num_groups', 'num_channels', 'eps', 'affine'], defaults: { affine: true }, count: (a) => (flag(a.affine) ? 2 * n(a.num_channels, 'num_channels') : 0) },
+  BatchNorm1d: norm(true), BatchNorm2d: norm(true), BatchNorm3d: norm(true), SyncBatchNorm: norm(true),
+  InstanceNorm1d: norm(false), InstanceNorm2d: norm(false), InstanceNorm3d: norm(false),
+  LSTM: recurrent(4, 'LSTM'), GRU: recurrent(3, 'GRU'), RNN: recurrent(1, 'RNN'),
+  LSTMCell: cell(4), GRUCell: cell(3), RNNCell: cell(1),
+  MultiheadAttention: {
+    args: ['embed_dim', 'num_heads', 'dropout', 'bias', 'add_bias_kv', 'add_zero_attn', 'kdim', 'vdim'],
+    defaults: { bias: true, add_bias_kv: false, kdim: null, vdim: null },
+    count: mha,
+  },
+  TransformerEncoderLayer: {
+    args: ['d_model', 'nhead', 'dim_feedforward', 'dropout', 'activation', 'layer_norm_eps', 'batch_first', 'norm_first', 'bias'],
+    defaults: { dim_feedforward: 2048, bias: true },
+    count: (a) => {
+      const d = n(a.d_model, 'd_model'), f = n(a.dim_feedforward, 'dim_feedforward'), b = flag(a.bias);
+      return mha({ embed_dim: d, bias: b }) + d * f + (b ? f : 0) + f * d + (b ? d : 0) + 2 * (b ? 2 * d : d);
+    },
+  },
+  TransformerDecoderLayer: {
+    args: ['d_model', 'nhead', 'dim_feedforward', 'dropout', 'activation', 'layer_norm_eps', 'batch_first', 'norm_first', 'bias'],
+    defaults: { dim_feedforward: 2048, bias: true },
+    count: (a) => {
+      const d = n(a.d_model, 'd_model'), f = n(a.dim_feedforward, 'dim_feedforward'), b = flag(a.bias);
+      return 2 * mha({ embed_dim: d, bias: b }) + d * f + (b ? f : 0) + f * d + (b ? d : 0) + 3 * (b ? 2 * d : d);
+    },
+  },
+  PReLU: { args: ['num_parameters'], defaults: { num_parameters: 1 }, count: (a) => n(a.num_parameters, 'num_parameters') },
+};
+
+const LAYER_NAMES = Object.keys(LAYERS).join('|');
+
+interface Call { kind: 'layer' | 'class'; type: string; attr: string; line: number; args: string; mult: number; scope: Record<string, string[]> }
+
+interface ClassInfo { name: string; line: number; calls: Call[] }
+
+const fmt = (x: number) => x.toLocaleString('en-US');
+
+/** The multiplier of comprehensions over range(...) that enclose position `at` of a line. */
+function comprehensionMult(text: string, at: number, evalExpr: (s: string) => Val): number {
+  let mult = 1;
+  for (let i = 0; i < at; i++) {
+    const c = text[i];
+    if (c !== '[' && c !== '(') continue;
+    const close = closeOf(text, i);
+    if (close < at) continue;
+    const inner = text.slice(i + 1, close);
+    // Only the top level of this bracket counts, so a comprehension inside an argument does not leak out.
+    let depth = 0, top = '';
+    for (const ch of inner) {
+      if (ch === '(' || ch === '[' || ch === '{') depth++;
+      if (depth === 0) top += ch; else top += ' ';
+      if (ch === ')' || ch === ']' || ch === '}') depth--;
+    }
+    const r = /\bfor\s+[\w, ]+\s+in\s+range\s*\(/.exec(inner);
+    if (r && top.includes(' for ')) {
+      const open = i + 1 + r.index + r[0].length - 1;
+      const end = closeOf(text, open);
+      const parts = splitArgs(text.slice(open + 1, end)).map((p) => n(evalExpr(p), 'range'));
+      const count = parts.length === 1 ? parts[0] : parts.length >= 2 ? Math.ceil((parts[1] - parts[0]) / (parts[2] ?? 1)) : 1;
+      mult *= Math.max(0, count);
+    }
+  }
+  return mult;
+}
+
+export function readPyModel(source: string): ModelReading {
+  const code = stripCode(source.replace(/\r\n?/g, '\n'));
+  const lines = logicalLines(code);
+
+  // Constants: assignments (module, class, self.x) and def parameter defaults, first readable wins.
+  const consts = new Map<string, string[]>();
+  const add = (name: string, expr: string) => {
+    const key = name.replace(/^self\./, '');
+    for (const k of new Set([key, key.split('.').pop()!])) {
+      if (!consts.has(k)) consts.set(k, []);
+      consts.get(k)!.push(expr);
+    }
+  };
+  for (const l of lines) {
+    const a = /^([A-Za-z_][\w.]*)\s*(?::\s*[^=]+)?=(?!=)\s*(.+)$/.exec(l.text);
+    if (a && !/^(if|elif|while|for|return|def|class)\b/.test(a[1])) add(a[1], a[2]);
+    const d = /^(?:async\s+)?def\s+\w+\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
+    if (d) {
+      for (const p of splitArgs(d[1])) {
+        const m = /^\*{0,2}([A-Za-z_]\w*)\s*(?::[^=]+)?=\s*(.+)$/.exec(p);
+        if (m) add(m[1], m[2]);
+      }
+    }
+  }
+  const resolving = new Set<string>();
+  const lookup = (name: string): Val => {
+    for (const key of [name, name.replace(/^self\./, ''), name.split('.').pop()!]) {
+      const exprs = consts.get(key);
+      if (!exprs || resolving.has(key)) continue;
+      resolving.add(key);
+      try {
+        for (const e of exprs) {
+          try { return Expr.eval(e, lookup); } catch (err) { if (!(err instanceof Unknown)) throw err; }
+        }
+      } finally {
+        resolving.delete(key);
+      }
+    }
+    throw new Unknown(name);
+  };
+  const evalExpr = (s: string) => Expr.eval(s, lookup);
+
+  // Which bare names mean torch.nn layers (from torch.nn import Linear, ...).
+  const bare = new Set<string>();
+  for (const l of lines) {
+    const m = /^from\s+torch\.nn\s+import\s+(.+)$/.exec(l.text);
+    if (m) {
+      if (m[1].trim() === '*') Object.keys(LAYERS).forEach((k) => bare.add(k));
+      else for (const part of m[1].replace(/[()]/g, '').split(',')) { const [name, alias] = part.trim().split(/\s+as\s+/); if (LAYERS[name]) bare.add(alias ?? name); }
+    }
+  }
+  const bareAlias = new Map<string, string>();
+  for (const l of lines) {
+    const m = /^from\s+torch\.nn\s+import\s+(.+)$/.exec(l.text);
+    if (m && m[1].trim() !== '*') for (const part of m[1].replace(/[()]/g, '').split(',')) { const [name, alias] = part.trim().split(/\s+as\s+/); if (alias) bareAlias.set(alias, name); }
+  }
+
+  // Classes and their bodies by indentation.
+  const classes = new Map<string, ClassInfo>();
+  const owner: Array<string | null> = [];
+  const stack: Array<{ name: string; indent: number }> = [];
+  for (const l of lines) {
+    while (stack.length && l.indent <= stack[stack.length - 1].indent) stack.pop();
+    const m = /^class\s+([A-Za-z_]\w*)\s*[(:]/.exec(l.text);
+    owner.push(stack.length ? stack[0].name : null);
+    if (m && stack.length === 0) {
+      classes.set(m[1], { name: m[1], line: l.line, calls: [] });
+      stack.push({ name: m[1], indent: l.indent });
+    }
+  }
+  const moduleCalls: Call[] = [];
+  const classNames = [...classes.keys()];
+  const callRe = new RegExp(
+    `(?<![\\w.])(?:(?:torch\\.)?nn\\.(${LAYER_NAMES})|(${[...bare, ...bareAlias.keys()].join('|') || '(?!)'})|(${classNames.join('|') || '(?!)'}))\\s*\\(`,
+    'g',
+  );
+  const loops: Array<{ indent: number; mult: number }> = [];
+  lines.forEach((l, i) => {
+    while (loops.length && l.indent <= loops[loops.length - 1].indent) loops.pop();
+    if (/^class\s/.test(l.text)) return;
+    const loopMult = loops.reduce((p, x) => p * x.mult, 1);
+    const fr = /^for\s+[\w, ]+\s+in\s+range\s*\((.*)\)\s*:/.exec(l.text);
+    if (fr) {
+      let count = 1;
+      try {
+        const parts = splitArgs(fr[1]).map((p) => n(evalExpr(p), 'range'));
+        count = parts.length === 1 ? parts[0] : Math.ceil((parts[1] - parts[0]) / (parts[2] ?? 1));
+      } catch (e) { if (!(e instanceof Unknown)) throw e; }
+      loops.push({ indent: l.indent, mult: Math.max(0, count) });
+    }
+    callRe.lastIndex = 0;
+    for (let m = callRe.exec(l.text); m; m = callRe.exec(l.text)) {
+      const open = m.index + m[0].length - 1;
+      const close = closeOf(l.text, open);
+      if (close < 0) continue;
+      const before = l.text.slice(0, m.index);
+      if (/super\s*\($/.test(before) || /isinstance\s*\([^)]*$/.test(before)) continue;
+      const attr = /(?:self\.)?([A-Za-z_]\w*)\s*(?::[^=]+)?=\s*$/.exec(l.text.slice(0, m.index))?.[1]
+        ?? /^(?:self\.)?([A-Za-z_]\w*)\s*(?::[^=]+)?=/.exec(l.text)?.[1] ?? (m[1] ?? m[2] ?? m[3]);
+      let mult = loopMult;
+      try { mult *= comprehensionMult(l.text, m.index, evalExpr); } catch (e) { if (!(e instanceof Unknown)) throw e; }
+      const type = m[1] ?? (m[2] ? (bareAlias.get(m[2]) ?? m[2]) : undefined);
+      const call: Call = type
+        ? { kind: 'layer', type, attr, line: l.line, args: l.text.slice(open + 1, close), mult, scope: {} }
+        : { kind: 'class', type: m[3], attr, line: l.line, args: '', mult, scope: {} };
+      const own = owner[i];
+      if (own) classes.get(own)!.calls.push(call);
+      else moduleCalls.push(call);
+    }
+  });
+
+  const layerParams = (c: Call): number => {
+    const def = LAYERS[c.type];
+    const a: Args = { ...def.defaults };
+    const parts = splitArgs(c.args);
+    let pos = 0;
+    for (const p of parts) {
+      if (p.startsWith('*')) throw new Unknown(p);
+      const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*(.+)$/s.exec(p);
+      if (kw) { if (def.args.includes(kw[1])) a[kw[1]] = evalExpr(kw[2]); }
+      else { const name = def.args[pos++]; if (name) a[name] = evalExpr(p); }
+    }
+    const v = def.count(a);
+    if (!Number.isFinite(v) || v < 0) throw new Unknown(c.type);
+    return Math.round(v);
+  };
+
+  const layers: LayerCount[] = [];
+  const expand = (calls: Call[], mult: number, path: string, depth: number) => {
+    if (depth > 32) return;
+    for (const c of calls) {
+      const name = path ? `${path}.${c.attr}` : c.attr;
+      if (c.kind === 'layer') {
+        let parameters: number;
+        try {
+          parameters = layerParams(c);
+        } catch (e) {
+          if (!(e instanceof Unknown)) throw e;
+          throw new Unknown(`nn.${c.type} on line ${fmt(c.line)} has a size that cannot be read without running the code (${c.args.trim().slice(0, 60)}); use numbers or constants defined in the file.`);
+        }
+        layers.push({ name, type: c.type, line: c.line, parameters, count: mult * c.mult });
+      } else {
+        const cls = classes.get(c.type);
+        if (cls && c.mult > 0) expand(cls.calls, mult * c.mult, path ? `${path}.${c.attr}` : c.type, depth + 1);
+      }
+    }
+  };
+
+  try {
+    const roots = moduleCalls;
+    if (roots.length === 0) {
+      const used = new Set<string>();
+      for (const cls of classes.values()) for (const c of cls.calls) if (c.kind === 'class' && c.type !== cls.name) used.add(c.type);
+      for (const cls of classes.values()) {
+        if (!used.has(cls.name)) expand(cls.calls, 1, cls.name, 0);
+      }
+    } else {
+      expand(roots, 1, '', 0);
+    }
+  } catch (e) {
+    if (e instanceof Unknown) return { ok: false, error: e.message };
+    throw e;
+  }
+  if (layers.length === 0) {
+    return { ok: false, error: 'No PyTorch layers (such as nn.Linear, nn.Conv2d, nn.LSTM or nn.Embedding) were found in this file.' };
+  }
+  const parameters = layers.reduce((s, l) => s + l.parameters * l.count, 0);
+  return { ok: true, parameters, layers };
+}
