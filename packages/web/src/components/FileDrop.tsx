@@ -1,0 +1,83 @@
+// A drop zone (react-dropzone) with SPEC's checks per context: file count, the plan's size, allowed extensions.
+import { useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { checkDropFiles, formatSize, PLAN_LIMITS, UPLOAD_CONTEXTS, type PlanName, type UploadContext, type UploadProgress } from '@portal/core';
+import { notify } from '../lib/notify';
+
+interface Props {
+  context: UploadContext;
+  plan: PlanName;
+  disabled?: boolean;
+  /** Files that passed the checks. */
+  onFiles(files: File[]): void;
+  label?: string;
+}
+
+export function FileDrop({ context, plan, disabled, onFiles, label }: Props) {
+  const [error, setError] = useState<string | null>(null);
+  const ctx = UPLOAD_CONTEXTS[context];
+  const accepted = ctx.extensions.join(', ');
+  const onDrop = (files: File[]) => {
+    if (files.length === 0) return;
+    const message = checkDropFiles(files, context, plan);
+    setError(message);
+    if (message) {
+      notify(message, 'error');
+      return;
+    }
+    onFiles(files);
+  };
+  // Our own checks give SPEC's messages, so the drop zone itself lets every file through.
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({ onDrop, disabled, noClick: true, noKeyboard: true, multiple: ctx.maxFiles > 1 });
+  const title = label ?? (ctx.maxFiles > 1 ? 'Drop files here' : 'Drop a file here');
+  return (
+    <Box>
+      <Box
+        {...getRootProps()}
+        sx={{
+          border: '2px dashed',
+          borderColor: isDragActive ? 'primary.main' : 'divider',
+          borderRadius: 2,
+          p: { xs: 2, sm: 3 },
+          textAlign: 'center',
+          bgcolor: isDragActive ? 'rgba(77,182,172,0.08)' : 'transparent',
+        }}
+      >
+        <input {...getInputProps()} aria-label={`Choose ${ctx.maxFiles > 1 ? 'files' : 'a file'} to upload`} />
+        <Typography sx={{ mb: 1 }}>{title}</Typography>
+        <Button variant="outlined" onClick={open} disabled={disabled}>
+          {ctx.maxFiles > 1 ? 'Choose files' : 'Choose a file'}
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Allowed: {accepted}. Up to {ctx.maxFiles} {ctx.maxFiles > 1 ? 'files' : 'file'}, {formatSize(PLAN_LIMITS[plan].maxFileSize)} each on the {plan} plan.
+        </Typography>
+      </Box>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/** One progress bar per file being uploaded. */
+export function UploadBars({ progress }: { progress: UploadProgress[] }) {
+  if (progress.length === 0) return null;
+  return (
+    <Stack spacing={1} sx={{ mt: 2 }}>
+      {progress.map((p) => {
+        const pct = p.total > 0 ? Math.round((p.loaded / p.total) * 100) : 100;
+        return (
+          <Box key={`${p.index}-${p.file}`}>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {p.file}: {pct}%
+            </Typography>
+            <LinearProgress variant="determinate" value={pct} aria-label={`Uploading ${p.file}`} />
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+// One screen's frame: a heading, its actions, and its content on dark paper; sets the document title.
+import { useEffect, type ReactNode } from 'react';
+import { Box, Paper, Stack, Typography } from '@mui/material';
+
+export function Page({ title, actions, children, maxWidth }: { title: string; actions?: ReactNode; children: ReactNode; maxWidth?: number }) {
+  useEffect(() => {
+    document.title = `${title} · Portal`;
+  }, [title]);
+  return (
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth, mx: maxWidth ? 'auto' : undefined }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography variant="h1" id="page-title" sx={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+        {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+/** A titled block inside a page. */
+export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: 3 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h2">{title}</Typography>
+        {actions}
+      </Stack>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+// The frame of the four public screens: a centred card on the light grey page.
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Box, Typography } from '@mui/material';
+import { Loading } from '../components/Loading';
+import { PAGE_TEXT } from '../theme';
+
+export function PublicLayout() {
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column', alignItems: 'center', px: 1.5, py: { xs: 3, sm: 6 } }}>
+      <Typography component="p" sx={{ color: '#00574e', fontWeight: 700, fontSize: '1.5rem', mb: 2 }}>
+        Portal
+      </Typography>
+      <Box sx={{ width: '100%', maxWidth: 440 }}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Typography variant="body2" sx={{ color: PAGE_TEXT, mt: 3 }}>
+        Data-embedding service
+      </Typography>
+    </Box>
+  );
+}

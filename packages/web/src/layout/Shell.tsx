@@ -1,0 +1,166 @@
+// The signed-in chrome: top bar (menu, upgrade, Contact Support), sidebar, breadcrumbs, and the page.
+import { Suspense, useState, type ReactNode } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import {
+  AppBar, Box, Breadcrumbs, Button, Divider, Drawer, IconButton, Link, List, ListItemButton, ListItemText,
+  ListSubheader, SvgIcon, Toolbar, Typography, useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { breadcrumbs, CONTACT_PATH, matchScreen, sidebar } from '@portal/core';
+import { ChromeProvider, useChrome } from './ChromeContext';
+import { ErrorBoundary } from './ErrorBoundary';
+import { tokenStore } from '../lib/session';
+import { PAGE_TEXT } from '../theme';
+import { Loading } from '../components/Loading';
+
+const DRAWER_WIDTH = 248;
+
+function MenuIcon() {
+  return (
+    <SvgIcon aria-hidden="true">
+      <path d="M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z" />
+    </SvgIcon>
+  );
+}
+
+function useWhere() {
+  const { pathname } = useLocation();
+  const m = matchScreen(pathname);
+  return { screen: m?.screen, params: m?.params ?? {} };
+}
+
+function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { screen, params } = useWhere();
+  const { clients, names } = useChrome();
+  const navigate = useNavigate();
+  const client = params.clientId ? clients?.find((c) => c.stamp === params.clientId) : undefined;
+  const groups = sidebar(params, {
+    clientName: client?.name ?? names.client,
+    choice: client?.choice,
+    projectName: names.project,
+    keyName: names.key,
+    runName: names.run,
+    quoteName: names.quote,
+  });
+  const logout = () => {
+    tokenStore.clear();
+    onNavigate?.();
+    navigate('/', { replace: true });
+  };
+  return (
+    <Box component="nav" aria-label="Main">
+      <Toolbar />
+      {groups.map((g) => (
+        <List key={g.section} dense subheader={<ListSubheader component="div" sx={{ bgcolor: 'transparent', color: 'primary.main' }}>{g.title}</ListSubheader>}>
+          {g.links.map((l) => (
+            <ListItemButton
+              key={l.path}
+              component={RouterLink}
+              to={l.path}
+              selected={screen?.id === l.screen}
+              aria-current={screen?.id === l.screen ? 'page' : undefined}
+              onClick={onNavigate}
+            >
+              <ListItemText primary={l.label} />
+            </ListItemButton>
+          ))}
+        </List>
+      ))}
+      <Divider />
+      <List dense>
+        <ListItemButton onClick={logout}>
+          <ListItemText primary="Logout" />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+}
+
+function Crumbs() {
+  const { screen, params } = useWhere();
+  const { clients, names } = useChrome();
+  if (!screen) return null;
+  const client = params.clientId ? clients?.find((c) => c.stamp === params.clientId) : undefined;
+  const crumbs = breadcrumbs(screen.id, params, { ...names, client: client?.name ?? names.client });
+  if (crumbs.length === 0) return null;
+  return (
+    <Breadcrumbs aria-label="Breadcrumbs" sx={{ mb: 2, color: PAGE_TEXT, '& .MuiBreadcrumbs-separator': { color: PAGE_TEXT } }}>
+      {crumbs.map((c, i) =>
+        i === crumbs.length - 1 ? (
+          <Typography key={c.path + i} sx={{ color: PAGE_TEXT, fontWeight: 600 }} aria-current="page">
+            {c.label}
+          </Typography>
+        ) : (
+          <Link key={c.path + i} component={RouterLink} to={c.path} sx={{ color: '#00574e' }} underline="hover">
+            {c.label}
+          </Link>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}
+
+function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean }) {
+  const { params } = useWhere();
+  const { clients } = useChrome();
+  // The upgrade button belongs to the Individual plan: the current client's, else the user's first client's.
+  const client = (params.clientId ? clients?.find((c) => c.stamp === params.clientId) : undefined) ?? clients?.[0];
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: '#1c262b' }} elevation={1}>
+      <Toolbar sx={{ gap: 1 }}>
+        {showMenu && (
+          <IconButton edge="start" color="inherit" aria-label="Open navigation" onClick={onMenu}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography component={RouterLink} to="/account" variant="h6" sx={{ color: 'primary.main', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}>
+          Portal
+        </Typography>
+        {client?.plan === 'Individual' && (
+          <Button variant="contained" size="small" href={CONTACT_PATH} target="_blank" rel="noopener">
+            Upgrade
+          </Button>
+        )}
+        <Button variant="outlined" size="small" href={CONTACT_PATH} target="_blank" rel="noopener">
+          Contact Support
+        </Button>
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+function Frame({ children }: { children?: ReactNode }) {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <TopBar showMenu={!desktop} onMenu={() => setOpen(true)} />
+      {desktop ? (
+        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+          <SidebarNav />
+        </Drawer>
+      ) : (
+        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: false }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+          <SidebarNav onNavigate={() => setOpen(false)} />
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
+        <Toolbar />
+        <Crumbs />
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Loading />}>{children ?? <Outlet />}</Suspense>
+        </ErrorBoundary>
+      </Box>
+    </Box>
+  );
+}
+
+export default function Shell() {
+  return (
+    <ChromeProvider>
+      <Frame />
+    </ChromeProvider>
+  );
+}

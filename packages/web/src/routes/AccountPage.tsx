@@ -1,0 +1,34 @@
+// My Account: the user's client accounts (name, active, Open), from the permission list.
+import { useNavigate } from 'react-router-dom';
+import { Button, Chip } from '@mui/material';
+import { accountOpenTarget, type Client } from '@portal/core';
+import { Page } from '../components/Page';
+import { DataTable } from '../components/DataTable';
+import { useChrome } from '../layout/ChromeContext';
+
+export default function AccountPage() {
+  const { clients } = useChrome();
+  const navigate = useNavigate();
+  return (
+    <Page title="My Account">
+      <DataTable<Client>
+        label="Client accounts"
+        rows={clients}
+        loading={clients === undefined}
+        rowKey={(c) => c.stamp}
+        empty="No client accounts yet."
+        initialSort={{ id: 'name', dir: 'asc' }}
+        columns={[
+          { id: 'name', label: 'Name', value: (c) => c.name },
+          { id: 'plan', label: 'Plan', value: (c) => c.plan },
+          { id: 'active', label: 'Active', value: (c) => (c.active ? 'On' : 'Off'), render: (c) => <Chip size="small" label={c.active ? 'On' : 'Off'} color={c.active ? 'success' : 'default'} /> },
+        ]}
+        actions={(c) => (
+          <Button size="small" variant="contained" onClick={() => navigate(accountOpenTarget(c))} aria-label={`Open ${c.name}`}>
+            Open
+          </Button>
+        )}
+      />
+    </Page>
+  );
+}

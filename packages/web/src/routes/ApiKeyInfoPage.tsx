@@ -1,0 +1,75 @@
+// A client API key's details: the Linux 64-bit installer command, its token and a Python example, each copied on click.
+import { useParams } from 'react-router-dom';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { formatTime, MESSAGES, PACK_PATH_PREFIX } from '@portal/core';
+import { Page, Section } from '../components/Page';
+import { Loading } from '../components/Loading';
+import { useCopy, type CopyWhat } from '../components/useCopy';
+import { api } from '../lib/api';
+import { useLoad } from '../lib/useLoad';
+import { useCrumbNames } from '../layout/ChromeContext';
+import { installCommand, pythonExample } from '../lib/python';
+
+function CopyBlock({ what, label, text, copied, onCopy }: { what: CopyWhat; label: string; text: string; copied: CopyWhat | null; onCopy(what: CopyWhat, text: string): void }) {
+  const done = copied === what;
+  return (
+    <Section
+      title={label}
+      actions={
+        <Button variant="outlined" size="small" onClick={() => onCopy(what, text)} aria-label={done ? `${label} copied` : `Copy ${label.toLowerCase()}`}>
+          {done ? 'Copied' : 'Copy'}
+        </Button>
+      }
+    >
+      <Box
+        component="pre"
+        tabIndex={0}
+        role="button"
+        aria-label={`${label}: click to copy`}
+        onClick={() => onCopy(what, text)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            onCopy(what, text);
+          }
+        }}
+        sx={{ m: 0, p: 1.5, bgcolor: '#11191d', color: '#e0f2f1', borderRadius: 1, overflowX: 'auto', cursor: 'copy', fontSize: '0.85rem', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+      >
+        {text}
+      </Box>
+    </Section>
+  );
+}
+
+export default function ApiKeyInfoPage() {
+  const { clientId = '', apikeyId = '' } = useParams();
+  const { copied, copy } = useCopy();
+  const loaded = useLoad(async (signal) => {
+    const r = await api.calls.apikeyList({ client: clientId }, { signal });
+    return { client: r.client.list[0], key: r.apikey.list.find((k) => k.clue === apikeyId && k.active === 1) };
+  }, [clientId, apikeyId]);
+  const key = loaded.data?.key;
+  useCrumbNames({ client: loaded.data?.client?.name, key: key?.name });
+  if (loaded.loading && !loaded.data) return <Loading />;
+  if (!key) {
+    return (
+      <Page title="API Key Details">
+        <Typography role="status">{MESSAGES.notFound}</Typography>
+      </Page>
+    );
+  }
+  const origin = window.location.origin;
+  const install = installCommand(origin, key.pack.linux64, PACK_PATH_PREFIX);
+  return (
+    <Page title={key.name}>
+      <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+        <Typography variant="body2">ID: {key.clue}</Typography>
+        <Typography variant="body2">Installs: {key.installs}</Typography>
+        <Typography variant="body2">Last installed: {formatTime(key.installedAt)}</Typography>
+      </Stack>
+      <CopyBlock what="code" label="Installer (Linux 64-bit)" text={install} copied={copied} onCopy={copy} />
+      <CopyBlock what="token" label="Token" text={key.token} copied={copied} onCopy={copy} />
+      <CopyBlock what="example" label="Python example" text={pythonExample(origin, key.token)} copied={copied} onCopy={copy} />
+    </Page>
+  );
+}

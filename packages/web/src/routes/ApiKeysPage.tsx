@@ -1,0 +1,78 @@
+// The client's API keys: ID, name, install count, last installed; Create only while the list is empty.
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button } from '@mui/material';
+import { formatTime, MESSAGES, screenPath, type ClientApiKey } from '@portal/core';
+import { Page } from '../components/Page';
+import { DataTable } from '../components/DataTable';
+import { NameDialog } from '../components/Dialogs';
+import { attempt, useListEditing } from '../components/useListEditing';
+import { api } from '../lib/api';
+import { useLoad } from '../lib/useLoad';
+import { useCrumbNames } from '../layout/ChromeContext';
+
+export default function ApiKeysPage() {
+  const { clientId = '' } = useParams();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const keys = useLoad(async (signal) => {
+    const r = await api.calls.apikeyList({ client: clientId }, { signal });
+    return { client: r.client.list[0], keys: r.apikey.list.filter((k) => k.active === 1) };
+  }, [clientId]);
+  useCrumbNames({ client: keys.data?.client?.name });
+  const editing = useListEditing({
+    noun: 'API key',
+    rename: (id, name) => api.calls.apikeyRename({ apikey: id, name }),
+    remove: (id) => api.calls.apikeyRemove({ apikey: id, active: 0 }),
+    renameFailure: MESSAGES.renameApiKey,
+    removeFailure: MESSAGES.removeApiKey,
+    after: keys.reload,
+  });
+  const list = keys.data?.keys;
+  return (
+    <Page
+      title="API Keys"
+      actions={
+        list?.length === 0 && (
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            Create API Key
+          </Button>
+        )
+      }
+    >
+      <DataTable<ClientApiKey>
+        label="API keys"
+        rows={list}
+        loading={keys.loading}
+        rowKey={(k) => k.clue}
+        empty={MESSAGES.noApiKeys}
+        columns={[
+          { id: 'clue', label: 'ID', value: (k) => k.clue },
+          { id: 'name', label: 'Name', value: (k) => k.name },
+          { id: 'installs', label: 'Installs', value: (k) => k.installs, align: 'right' },
+          { id: 'installedAt', label: 'Last installed', value: (k) => k.installedAt ?? 0, render: (k) => formatTime(k.installedAt) },
+        ]}
+        actions={(k) => (
+          <>
+            <Button size="small" variant="contained" onClick={() => navigate(screenPath('apikeyInfo', { clientId, apikeyId: k.clue }))} aria-label={`Open ${k.name}`}>
+              Open
+            </Button>
+            {editing.buttons({ id: k.clue, name: k.name })}
+          </>
+        )}
+      />
+      {editing.dialogs}
+      <NameDialog
+        open={creating}
+        mode="create"
+        title="Create API Key"
+        onClose={() => setCreating(false)}
+        onSubmit={async (name) => {
+          const failed = await attempt(() => api.calls.apikeyCreate({ client: clientId, name }), MESSAGES.createApiKey);
+          if (!failed) await keys.reload();
+          return failed;
+        }}
+      />
+    </Page>
+  );
+}

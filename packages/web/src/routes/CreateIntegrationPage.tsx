@@ -1,0 +1,72 @@
+// Create an integration key: name, the one service (OpenAI), and its token (1-10,000 characters).
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  checkIntegrationToken, checkTitle, DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_INPUT_MAX,
+  screenPath, TITLE_MAX,
+} from '@portal/core';
+import { Page } from '../components/Page';
+import { attempt } from '../components/useListEditing';
+import { api } from '../lib/api';
+import { notify } from '../lib/notify';
+
+export default function CreateIntegrationPage() {
+  const { clientId = '' } = useParams();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [service, setService] = useState<(typeof INTEGRATION_SERVICES)[number]>(DEFAULT_INTEGRATION_SERVICE);
+  const [token, setToken] = useState('');
+  const [errors, setErrors] = useState<{ name?: string | null; token?: string | null }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const errs = { name: checkTitle(name, 'create'), token: checkIntegrationToken(token) };
+    setErrors(errs);
+    if (errs.name || errs.token) return;
+    setBusy(true);
+    const failed = await attempt(() => api.calls.integrationCreate({ client: clientId, name: name.trim(), service, token }));
+    setBusy(false);
+    if (!failed) {
+      notify(`Integration ${name.trim()} created.`, 'success');
+      navigate(screenPath('integrations', { clientId }));
+    }
+  };
+
+  return (
+    <Page title="Create Integration" maxWidth={640}>
+      <form onSubmit={submit} noValidate>
+        <Stack spacing={1}>
+          <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? ' '} required fullWidth autoFocus slotProps={{ htmlInput: { maxLength: TITLE_MAX } }} />
+          <TextField select label="Service" name="service" value={service} onChange={(e) => setService(e.target.value as typeof service)} helperText=" " fullWidth>
+            {INTEGRATION_SERVICES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {s}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Token"
+            name="token"
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            error={!!errors.token}
+            helperText={errors.token ?? `The service's API token (up to ${INTEGRATION_TOKEN_INPUT_MAX.toLocaleString('en-US')} characters). It is stored encrypted.`}
+            required
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: INTEGRATION_TOKEN_INPUT_MAX } }}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" disabled={busy}>
+              Create
+            </Button>
+            <Button onClick={() => navigate(screenPath('integrations', { clientId }))}>Cancel</Button>
+          </Stack>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+// Login (SPEC section 2, route /): email and password, links to sign-up and password reset.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { LightField } from '../components/LightField';
+import { MESSAGES } from '@portal/core';
+
+// The API client (and its schemas) is not needed to draw the form: it loads once the form is interactive.
+const loadApi = () => import('../lib/api');
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = 'Login · Portal';
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+    idle(() => void loadApi());
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      setError(MESSAGES.fillAllFields);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { api } = await loadApi();
+      await api.calls.login({ email: email.trim(), password });
+      navigate('/account');
+    } catch (err) {
+      const { failureMessage } = await loadApi();
+      setError(failureMessage(err, MESSAGES.invalidCredentials));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper component="section" aria-labelledby="login-title" sx={{ p: { xs: 2.5, sm: 4 } }}>
+      <Typography variant="h1" id="login-title" sx={{ mb: 2 }}>
+        Login
+      </Typography>
+      <form onSubmit={submit} noValidate>
+        <Stack spacing={2}>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <LightField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+          <LightField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? 'Signing in…' : 'Login'}
+          </Button>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            <Link component={RouterLink} to="/signup">
+              Create an account
+            </Link>
+            <Link component={RouterLink} to="/forgot-password">
+              Forgot password?
+            </Link>
+          </Stack>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,72 @@
+// Models: the general models and the client's own (with rename and remove), and Create A New Model.
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button } from '@mui/material';
+import { formatTime, MESSAGES, screenPath, type Model } from '@portal/core';
+import { Page, Section } from '../components/Page';
+import { DataTable } from '../components/DataTable';
+import { RunMessage } from '../components/RunMessage';
+import { useListEditing } from '../components/useListEditing';
+import { api } from '../lib/api';
+import { useLoad } from '../lib/useLoad';
+import { useCrumbNames } from '../layout/ChromeContext';
+
+export default function ModelsPage() {
+  const { clientId = '', bucketId = '' } = useParams();
+  const navigate = useNavigate();
+  const general = useLoad((signal) => api.calls.generalModelList({ active: 1 }, { signal }).then((r) => r.model.list), []);
+  const own = useLoad((signal) => api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }), [bucketId]);
+  useCrumbNames({ client: own.data?.client.name, project: own.data?.bucket.name });
+  const editing = useListEditing({
+    noun: 'model',
+    rename: (id, name) => api.calls.modelRename({ model: id, name }),
+    remove: (id) => api.calls.modelRemove({ model: id, active: 0 }),
+    renameFailure: MESSAGES.renameModel,
+    removeFailure: MESSAGES.removeModel,
+    after: own.reload,
+  });
+  return (
+    <Page
+      title="Models"
+      actions={
+        <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
+          Create A New Model
+        </Button>
+      }
+    >
+      <Section title="General models">
+        <DataTable<Model>
+          label="General models"
+          rows={general.data}
+          loading={general.loading}
+          rowKey={(m) => m.stamp}
+          empty={MESSAGES.noModels}
+          columns={[
+            { id: 'name', label: 'Name', value: (m) => m.name },
+            { id: 'desc', label: 'Description', value: (m) => m.desc },
+            { id: 'message', label: 'Message', value: (m) => m.message },
+            { id: 'createdAt', label: 'Created', value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
+          ]}
+        />
+      </Section>
+      <Section title="Your models">
+        <DataTable<Model>
+          label="Your models"
+          rows={own.data?.model.list}
+          loading={own.loading}
+          rowKey={(m) => m.stamp}
+          empty={MESSAGES.noModels}
+          initialSort={{ id: 'createdAt', dir: 'desc' }}
+          columns={[
+            { id: 'name', label: 'Name', value: (m) => m.name },
+            { id: 'state', label: 'Status', value: (m) => m.state },
+            { id: 'message', label: 'Message', value: (m) => m.message, render: (m) => <RunMessage message={m.message} /> },
+            { id: 'createdAt', label: 'Created', value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
+            { id: 'rend', label: 'Upload', value: (m) => m.rend?.name ?? '' },
+          ]}
+          actions={(m) => editing.buttons({ id: m.stamp, name: m.name })}
+        />
+      </Section>
+      {editing.dialogs}
+    </Page>
+  );
+}

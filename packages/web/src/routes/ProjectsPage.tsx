@@ -1,0 +1,76 @@
+// The client's projects: name, counts of transformations (requests) and uploads; create, rename, remove, Open.
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button } from '@mui/material';
+import { formatTime, MESSAGES, projectOpenTarget, type Bucket } from '@portal/core';
+import { Page } from '../components/Page';
+import { DataTable } from '../components/DataTable';
+import { NameDialog } from '../components/Dialogs';
+import { attempt, useListEditing } from '../components/useListEditing';
+import { api } from '../lib/api';
+import { useLoad } from '../lib/useLoad';
+import { useCrumbNames } from '../layout/ChromeContext';
+
+export default function ProjectsPage() {
+  const { clientId = '' } = useParams();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const projects = useLoad(async (signal) => {
+    const r = await api.calls.bucketList({ active: 1, client: clientId }, { signal });
+    return { client: r.client.list[0], projects: r.bucket.list };
+  }, [clientId]);
+  useCrumbNames({ client: projects.data?.client?.name });
+  const editing = useListEditing({
+    noun: 'project',
+    rename: (id, name) => api.calls.bucketRename({ bucket: id, name }),
+    remove: (id) => api.calls.bucketRemove({ bucket: id, active: 0 }),
+    renameFailure: MESSAGES.renameProject,
+    removeFailure: MESSAGES.removeProject,
+    after: projects.reload,
+  });
+  return (
+    <Page
+      title="Projects"
+      actions={
+        <Button variant="contained" onClick={() => setCreating(true)}>
+          Create Project
+        </Button>
+      }
+    >
+      <DataTable<Bucket>
+        label="Projects"
+        rows={projects.data?.projects}
+        loading={projects.loading}
+        rowKey={(b) => b.stamp}
+        empty={MESSAGES.noProjects}
+        initialSort={{ id: 'createdAt', dir: 'desc' }}
+        columns={[
+          { id: 'name', label: 'Name', value: (b) => b.name },
+          { id: 'runs', label: 'Transformations', value: (b) => b.runs, align: 'right' },
+          { id: 'rends', label: 'Uploads', value: (b) => b.rends, align: 'right' },
+          { id: 'createdAt', label: 'Created', value: (b) => b.createdAt, render: (b) => formatTime(b.createdAt) },
+        ]}
+        actions={(b) => (
+          <>
+            <Button size="small" variant="contained" onClick={() => navigate(projectOpenTarget(clientId, b))} aria-label={`Open ${b.name}`}>
+              Open
+            </Button>
+            {editing.buttons({ id: b.stamp, name: b.name })}
+          </>
+        )}
+      />
+      {editing.dialogs}
+      <NameDialog
+        open={creating}
+        mode="create"
+        title="Create Project"
+        onClose={() => setCreating(false)}
+        onSubmit={async (name) => {
+          const failed = await attempt(() => api.calls.bucketCreate({ client: clientId, name }), MESSAGES.createProject);
+          if (!failed) await projects.reload();
+          return failed;
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,97 @@
+// A shrink quote: invoice amount and number, billing, the payment-portal link, and the processed request, live.
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { formatDollars, formatTime, isFinalState, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
+import { Page, Section } from '../components/Page';
+import { Loading } from '../components/Loading';
+import { BillingSummary } from '../components/BillingSummary';
+import { RunMessage } from '../components/RunMessage';
+import { api } from '../lib/api';
+import { useLoad } from '../lib/useLoad';
+import { useCrumbNames } from '../layout/ChromeContext';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Box sx={{ overflowWrap: 'anywhere' }}>{children}</Box>
+    </Box>
+  );
+}
+
+export default function QuoteDetailsPage() {
+  const { clientId = '', bucketId = '', quoteId = '' } = useParams();
+  const status = useLoad((signal) => api.calls.quoteStatus({ quote: quoteId }, { signal }), [quoteId], {
+    failure: MESSAGES.loadQuote,
+    // An unpaid quote waits on the payment portal: checked more slowly until it is paid.
+    pollMs: 4000,
+    until: (r) => !!r.quote.run && isFinalState(r.quote.run.state),
+  });
+  const billing = useLoad((signal) => api.calls.billingStatus({ client: clientId }, { signal }).then((r) => r.billing), [clientId, status.data?.quote.record.state]);
+  const quote = status.data?.quote.record;
+  const run = status.data?.quote.run;
+  useCrumbNames({ client: status.data?.client.name, project: status.data?.bucket.name, quote: quote?.name });
+
+  if (!quote) {
+    if (status.loading) return <Loading />;
+    return (
+      <Page title="Quote Details">
+        <Typography role="status">{MESSAGES.requestNotFound}</Typography>
+      </Page>
+    );
+  }
+  const portalUrl = billing.data?.portalUrl;
+  return (
+    <Page
+      title={quote.name}
+      actions={
+        portalUrl && (
+          <Button variant="contained" href={portalUrl} target="_blank" rel="noopener">
+            Open payment portal
+          </Button>
+        )
+      }
+    >
+      <Stack>
+        <Field label="Status">
+          <Box aria-live="polite">
+            <Chip size="small" label={quote.state} color={quote.state === QUOTE_UNPAID ? 'warning' : 'success'} />
+          </Box>
+        </Field>
+        <Field label="Invoice amount">{formatDollars(quote.cent)}</Field>
+        <Field label="Invoice ID">{quote.invoiceNum}</Field>
+        <Field label="Created">{formatTime(quote.createdAt)}</Field>
+        <Field label="Upload">{quote.rend?.name ?? MESSAGES.rendNotFound}</Field>
+        {quote.desc && <Field label="Description">{quote.desc}</Field>}
+        {quote.message && (
+          <Field label="Message">
+            <RunMessage message={quote.message} />
+          </Field>
+        )}
+      </Stack>
+      <Section title="Processed request">
+        {run ? (
+          <Stack spacing={0.5} aria-live="polite">
+            <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: run.stamp })}>
+              {run.name}
+            </Link>
+            <Typography>Status: {run.state}</Typography>
+            <RunMessage message={run.message} />
+          </Stack>
+        ) : (
+          <Typography color="text.secondary">The request starts once the invoice is paid.</Typography>
+        )}
+      </Section>
+      <Section title="Billing">
+        <BillingSummary billing={billing.data} />
+        {portalUrl && (
+          <Typography sx={{ mt: 1 }}>
+            <Link href={portalUrl} target="_blank" rel="noopener">
+              Payment portal
+            </Link>
+          </Typography>
+        )}
+      </Section>
+    </Page>
+  );
+}

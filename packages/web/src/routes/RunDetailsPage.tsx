@@ -1,0 +1,100 @@
+// A request's details, live until it is final, with Download Results saved as ensemble_result_{date}_{time}.json.
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { formatTime, isApiError, isFinalState, MESSAGES, resultFileName } from '@portal/core';
+import { Page } from '../components/Page';
+import { Loading } from '../components/Loading';
+import { RunMessage } from '../components/RunMessage';
+import { api } from '../lib/api';
+import { notify } from '../lib/notify';
+import { useLoad } from '../lib/useLoad';
+import { useClient, useCrumbNames } from '../layout/ChromeContext';
+
+export function saveText(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Box sx={{ overflowWrap: 'anywhere' }}>{children}</Box>
+    </Box>
+  );
+}
+
+export default function RunDetailsPage() {
+  const { clientId = '', runId = '' } = useParams();
+  const client = useClient(clientId);
+  const status = useLoad((signal) => api.calls.runStatus({ run: runId }, { signal }), [runId], {
+    failure: MESSAGES.loadRun,
+    pollMs: 3000,
+    until: (r) => isFinalState(r.run.record.state),
+  });
+  const run = status.data?.run.record;
+  useCrumbNames({ client: client?.name ?? status.data?.client?.name, project: status.data?.bucket?.name, run: run?.name });
+  const [downloading, setDownloading] = useState(false);
+
+  if (!run) {
+    if (status.loading) return <Loading />;
+    return (
+      <Page title="Request Details">
+        <Typography role="status">{MESSAGES.requestNotFound}</Typography>
+      </Page>
+    );
+  }
+  const url = status.data?.run.url;
+  const download = async () => {
+    if (!url) return;
+    setDownloading(true);
+    try {
+      saveText(resultFileName(), await api.downloadText(url));
+    } catch (e) {
+      notify(isApiError(e) ? e.display : MESSAGES.loadRun, 'error');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const final = isFinalState(run.state);
+  return (
+    <Page
+      title={run.name}
+      actions={
+        <Button variant="contained" onClick={download} disabled={!url || downloading}>
+          Download Results
+        </Button>
+      }
+    >
+      <Stack>
+        <Field label="Status">
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} aria-live="polite">
+            <Chip size="small" label={run.state} color={run.state === 'Finished' ? 'success' : run.state === 'Failed' ? 'error' : 'default'} />
+            {!final && <Typography variant="body2" color="text.secondary">Updating live…</Typography>}
+          </Stack>
+        </Field>
+        {run.message && (
+          <Field label="Message">
+            <RunMessage message={run.message} />
+          </Field>
+        )}
+        <Field label="Function">{run.function}</Field>
+        <Field label="Created">{formatTime(run.createdAt)}</Field>
+        <Field label="Upload">{run.rend?.name ?? MESSAGES.rendNotFound}</Field>
+        {run.desc && <Field label="Description">{run.desc}</Field>}
+      </Stack>
+      {!url && final && run.state === 'Finished' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          This request has no result file.
+        </Typography>
+      )}
+    </Page>
+  );
+}

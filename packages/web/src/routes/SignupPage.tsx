@@ -1,0 +1,111 @@
+// Sign-up (SPEC section 5): every field checked with core's rules, the privacy and terms checkbox required.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { checkSignup, CONTACT_PATH, COMPANY_MAX, MESSAGES, PASSWORD_MAX, USERNAME_MAX, type SignupInput } from '@portal/core';
+import { api, failureMessage } from '../lib/api';
+
+type Field = keyof SignupInput;
+
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<SignupInput>({ email: '', username: '', name: '', password: '', confirm: '', terms: false });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = 'Sign Up · Portal';
+  }, []);
+
+  const shown = (f: Field) => ((submitted || touched[f]) ? errors[f] : undefined);
+
+  const update = <K extends Field>(k: K, v: SignupInput[K]) => {
+    const next = { ...form, [k]: v };
+    setForm(next);
+    setErrors(checkSignup(next));
+  };
+  const blur = (f: Field) => () => {
+    setTouched((t) => ({ ...t, [f]: true }));
+    setErrors(checkSignup(form));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const errs = checkSignup(form);
+    setErrors(errs);
+    if (Object.keys(errs).length > 0) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.calls.signup({ email: form.email.trim(), username: form.username, password: form.password, name: form.name.trim() });
+      navigate('/account');
+    } catch (err) {
+      setFailure(failureMessage(err, MESSAGES.signupFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (f: Exclude<Field, 'terms'>, label: string, props: Record<string, unknown> = {}) => (
+    <TextField
+      label={label}
+      name={f}
+      value={form[f]}
+      onChange={(e) => update(f, e.target.value)}
+      onBlur={blur(f)}
+      error={!!shown(f)}
+      helperText={shown(f) ?? ' '}
+      required
+      fullWidth
+      {...props}
+    />
+  );
+
+  return (
+    <Paper component="section" aria-labelledby="signup-title" sx={{ p: { xs: 2.5, sm: 4 } }}>
+      <Typography variant="h1" id="signup-title" sx={{ mb: 2 }}>
+        Sign Up
+      </Typography>
+      <form onSubmit={submit} noValidate>
+        <Stack spacing={1}>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {text('email', 'Email', { type: 'email', autoComplete: 'email', autoFocus: true })}
+          {text('username', 'Username', { autoComplete: 'username', slotProps: { htmlInput: { maxLength: USERNAME_MAX } } })}
+          {text('name', 'Company name', { autoComplete: 'organization', slotProps: { htmlInput: { maxLength: COMPANY_MAX } } })}
+          {text('password', 'Password', { type: 'password', autoComplete: 'new-password', slotProps: { htmlInput: { maxLength: PASSWORD_MAX } } })}
+          {text('confirm', 'Confirm password', { type: 'password', autoComplete: 'new-password', slotProps: { htmlInput: { maxLength: PASSWORD_MAX } } })}
+          <FormControl error={!!shown('terms')}>
+            <FormControlLabel
+              control={<Checkbox checked={form.terms} onChange={(e) => { update('terms', e.target.checked); setTouched((t) => ({ ...t, terms: true })); }} name="terms" />}
+              label={
+                <span>
+                  I agree to the{' '}
+                  <Link href={CONTACT_PATH} target="_blank" rel="noopener">privacy policy</Link> and{' '}
+                  <Link href={CONTACT_PATH} target="_blank" rel="noopener">terms of service</Link>
+                </span>
+              }
+            />
+            <FormHelperText>{shown('terms') ?? ' '}</FormHelperText>
+          </FormControl>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? 'Signing up…' : 'Sign Up'}
+          </Button>
+          <Typography variant="body2">
+            Already have an account?{' '}
+            <Link component={RouterLink} to="/">
+              Login
+            </Link>
+          </Typography>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
