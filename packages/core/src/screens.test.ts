@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { accountOpenTarget, breadcrumbs, matchScreen, projectOpenTarget, SCREENS, screenPath, sidebar } from './screens';
+
+describe('screens', () => {
+  it('lists the 18 routes; all but the first four need sign-in', () => {
+    expect(SCREENS).toHaveLength(18);
+    expect(SCREENS.filter((s) => !s.auth).map((s) => s.path)).toEqual(['/', '/signup', '/forgot-password', '/reset-password']);
+  });
+
+  it('matches every route back from its own path', () => {
+    const params = { clientId: 'c1', apikeyId: 'k1', bucketId: 'b1', runId: 'r1', quoteId: 'q1' };
+    for (const s of SCREENS) {
+      const path = screenPath(s.id, params);
+      expect(matchScreen(path)?.screen.id).toBe(s.id);
+    }
+  });
+
+  it('reads the project id whether a route spells it {bucketId} or {projectId}', () => {
+    // Both spellings produce the same URL; the parameter arrives as bucketId.
+    const fromBucket = matchScreen('/client/c1/project/b1/runs');
+    const fromProject = matchScreen('/client/c1/project/b1/uploads/');
+    expect(fromBucket).toMatchObject({ screen: { id: 'runs' }, params: { clientId: 'c1', bucketId: 'b1' } });
+    expect(fromProject).toMatchObject({ screen: { id: 'uploads' }, params: { clientId: 'c1', bucketId: 'b1' } });
+    expect(matchScreen('/client/c1/project/b%2F1/run/r1/details')?.params).toEqual({ clientId: 'c1', bucketId: 'b/1', runId: 'r1' });
+    expect(matchScreen('/nowhere')).toBeNull();
+  });
+
+  it('runs breadcrumbs account > client > project > run or quote', () => {
+    const p = { clientId: 'c1', bucketId: 'b1', runId: 'r1' };
+    expect(breadcrumbs('runDetails', p, { client: 'Acme', project: 'Proj', run: 'Req' }).map((c) => c.label)).toEqual(['My Account', 'Acme', 'Proj', 'Req']);
+    expect(breadcrumbs('quoteDetails', { clientId: 'c1', bucketId: 'b1', quoteId: 'q1' }, { quote: 'Q' }).map((c) => [c.label, c.path])).toEqual([
+      ['My Account', '/account'],
+      ['Client', '/client/c1/projects'],
+      ['Project', '/client/c1/project/b1/runs'],
+      ['Q', '/client/c1/project/b1/quote/q1/details'],
+    ]);
+    expect(breadcrumbs('login', {})).toEqual([]);
+  });
+
+  it('shows Projects in the sidebar only for Cloud and CloudPremise clients', () => {
+    const links = (choice: string) => sidebar({ clientId: 'c1' }, { choice }).find((g) => g.section === 'client')!.links.map((l) => l.label);
+    expect(links('Cloud')).toContain('Projects');
+    expect(links('CloudPremise')).toContain('Projects');
+    expect(links('Premise')).not.toContain('Projects');
+    const groups = sidebar({ clientId: 'c1', bucketId: 'b1', runId: 'r1' }, { choice: 'Cloud', projectName: 'P', runName: 'R' });
+    expect(groups.map((g) => g.title)).toEqual(['My Account', 'Client', 'P', 'R']);
+  });
+
+  it('opens a Premise client on its API keys, others on projects; a project on runs when it has uploads', () => {
+    expect(accountOpenTarget({ stamp: 'c1', choice: 'Premise' })).toBe('/client/c1/apikeys');
+    expect(accountOpenTarget({ stamp: 'c1', choice: 'Cloud' })).toBe('/client/c1/projects');
+    expect(accountOpenTarget({ stamp: 'c1', choice: 'CloudPremise' })).toBe('/client/c1/projects');
+    expect(projectOpenTarget('c1', { stamp: 'b1', rends: 2 })).toBe('/client/c1/project/b1/runs');
+    expect(projectOpenTarget('c1', { stamp: 'b1', rends: 0 })).toBe('/client/c1/project/b1/create-shrink-run');
+  });
+});
