@@ -1,0 +1,38 @@
+// Bundles `portal` with esbuild: dist/portal.js (the CLI) plus chunks loaded on demand (Ink and React for the UI).
+import { build } from 'esbuild';
+import { readFileSync, rmSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+const dist = join(here, 'dist');
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+// Ink imports react-devtools-core only when DEV is set; an empty module keeps it out of the bundle.
+const stub = join(dist, '.devtools-stub.mjs');
+writeFileSync(stub, 'export default undefined;\n');
+
+await build({
+  absWorkingDir: here,
+  entryPoints: { portal: 'src/main.ts' },
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  chunkNames: 'chunks/[name]-[hash]',
+  entryNames: '[name]',
+  outExtension: { '.js': '.js' },
+  alias: { 'react-devtools-core': stub },
+  define: { __PORTAL_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
+  // Some of Ink's dependencies call require() for Node built-ins; ESM bundles need one defined.
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __portalRequire } from 'node:module';\nconst require = __portalRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+rmSync(stub);
+chmodSync(join(dist, 'portal.js'), 0o755);

@@ -1,0 +1,138 @@
+// Sign-in commands: login, logout, signup, whoami, and password reset-start / reset-finish.
+import type { Command } from 'commander';
+import { MESSAGES, checkPassword, checkPasswordMatch, checkSignup, firstError, readClaims } from '@portal/core';
+import type { Deps, Session } from './context';
+import { act, examples } from './common';
+import { CliError, EXIT, usageError } from './errors';
+
+/** After a sign-in: keep the API base used, and the account when there is only one. */
+async function remember(s: Session, clients: { stamp: string }[]): Promise<void> {
+  const store = await s.store();
+  if (s.opts.api || s.deps.env.PORTAL_API) store.set('api', await s.baseUrl());
+  store.set('client', clients.length === 1 ? clients[0].stamp : undefined);
+  store.set('project', undefined);
+}
+
+export function register(program: Command, deps: Deps): void {
+  program
+    .command('login')
+    .description('Sign in; the token is kept in your config folder (mode 0600)')
+    .option('--email <email>', 'your email address')
+    .option('--password-stdin', 'read the password from standard input')
+    .addHelpText('after', examples('portal login', 'echo "$PORTAL_PASSWORD" | portal login --email ada@example.com --password-stdin'))
+    .action(
+      act(deps, async (s, opts: { email?: string; passwordStdin?: boolean }) => {
+        const email = (await s.need(opts.email, '--email', 'Email')).trim();
+        const password = await s.secret(opts.passwordStdin, '--password-stdin', 'Password');
+        if (!email || !password) throw usageError('Both the email and the password are required');
+        const api = await s.api();
+        const res = await api.calls.login({ email, password });
+        await remember(s, res.login.client.list);
+        const names = res.login.client.list.map((c) => c.name).join(', ');
+        s.out.done(res.login, `Signed in as ${email}${names ? ` (${names})` : ''}`);
+      }),
+    );
+
+  program
+    .command('logout')
+    .description('Sign out: removes the stored token')
+    .addHelpText('after', examples('portal logout'))
+    .action(
+      act(deps, async (s) => {
+        const store = await s.store();
+        store.tokens.clear();
+        store.set('client', undefined);
+        store.set('project', undefined);
+        s.out.done({ ok: true }, 'Signed out');
+        if (s.deps.env.PORTAL_TOKEN) s.out.notice('PORTAL_TOKEN is still set in your environment and is used while it is.');
+      }),
+    );
+
+  program
+    .command('signup')
+    .description('Create a user and an account (named after your company), then sign in')
+    .option('--email <email>', 'your email address')
+    .option('--username <name>', '5-30 letters, digits, dashes or underscores')
+    .option('--name <company>', 'company name, 5-50 characters')
+    .option('--password-stdin', 'read the password from standard input')
+    .option('--accept-terms', 'agree to the privacy policy and terms of service')
+    .addHelpText('after', examples('portal signup', 'echo "$PW" | portal signup --email ada@example.com --username ada_l --name "Analytical Engines" --password-stdin --accept-terms'))
+    .action(
+      act(deps, async (s, opts: { email?: string; username?: string; name?: string; passwordStdin?: boolean; acceptTerms?: boolean }) => {
+        const email = (await s.need(opts.email, '--email', 'Email')).trim();
+        const username = await s.need(opts.username, '--username', 'Username');
+        const name = await s.need(opts.name, '--name', 'Company name');
+        const password = await s.secret(opts.passwordStdin, '--password-stdin', 'Password');
+        const confirm = opts.passwordStdin ? password : await s.deps.prompter!.ask('Confirm password: ', { secret: true });
+        let terms = !!opts.acceptTerms;
+        if (!terms && s.interactive) terms = /^y(es)?$/i.test((await s.deps.prompter!.ask('Do you agree to the privacy policy and terms of service? (y/N): ')).trim());
+        if (!terms && !s.interactive) throw usageError(`${MESSAGES.terms} (--accept-terms)`);
+        const problem = firstError(checkSignup({ email, username, name, password, confirm, terms }));
+        if (problem) throw new CliError(problem);
+        const api = await s.api();
+        const res = await api.calls.signup({ email, username, password, name: name.trim() });
+        await remember(s, res.login.client.list);
+        s.out.done(res.login, `Signed up and signed in as ${email}`);
+      }),
+    );
+
+  program
+    .command('whoami')
+    .description('Show who is signed in, on which API, with which accounts')
+    .addHelpText('after', examples('portal whoami', 'portal whoami --json'))
+    .action(
+      act(deps, async (s) => {
+        const tokens = await s.tokens();
+        const token = tokens.get();
+        if (!token) throw new CliError(`${MESSAGES.tokenMissing}: sign in with portal login`, EXIT.auth);
+        const clients = await s.clients();
+        const claims = readClaims(tokens.get() ?? token) ?? {};
+        const api = await s.baseUrl();
+        const who = { email: String(claims.email ?? ''), username: String(claims.username ?? ''), api, clients };
+        s.out.object(who, [
+          ['Email', who.email],
+          ['Username', who.username],
+          ['API', api],
+          ['Accounts', clients.map((c) => `${c.name} (${c.stamp})`).join(', ')],
+        ]);
+      }),
+    );
+
+  const password = program
+    .command('password')
+    .description('Reset a forgotten password')
+    .addHelpText('after', examples('portal password reset-start --email ada@example.com', 'portal password reset-finish --token "$TOKEN_FROM_THE_EMAIL"'));
+
+  password
+    .command('reset-start')
+    .description('Send a password-reset link to your email')
+    .option('--email <email>', 'your email address')
+    .addHelpText('after', examples('portal password reset-start --email ada@example.com'))
+    .action(
+      act(deps, async (s, opts: { email?: string }) => {
+        const email = (await s.need(opts.email, '--email', 'Email')).trim();
+        const api = await s.api();
+        const res = await api.calls.resetStart({ email });
+        s.out.done(res, MESSAGES.resetStarted);
+      }),
+    );
+
+  password
+    .command('reset-finish')
+    .description('Set a new password with the token from the reset email')
+    .option('--token <token>', 'the token from the link in the email')
+    .option('--password-stdin', 'read the new password from standard input')
+    .addHelpText('after', examples('portal password reset-finish --token "$TOKEN"', 'echo "$NEW_PW" | portal password reset-finish --token "$TOKEN" --password-stdin'))
+    .action(
+      act(deps, async (s, opts: { token?: string; passwordStdin?: boolean }) => {
+        const token = (await s.need(opts.token, '--token', 'Token from the email')).trim();
+        const pw = await s.secret(opts.passwordStdin, '--password-stdin', 'New password');
+        const confirm = opts.passwordStdin ? pw : await s.deps.prompter!.ask('Confirm password: ', { secret: true });
+        const problem = checkPassword(pw) ?? checkPasswordMatch(pw, confirm);
+        if (problem) throw new CliError(problem);
+        const api = await s.api();
+        const res = await api.calls.resetFinish({ token, password: pw });
+        s.out.done(res, `${MESSAGES.passwordChanged} Sign in with portal login.`);
+      }),
+    );
+}

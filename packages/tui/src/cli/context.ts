@@ -1,0 +1,180 @@
+// What every command gets: injected IO, store and API factory (so tests run commands with fake IO), and the
+// resolution of the global flags (--api, --json, --client, --project) into an API client, account and project.
+import type { Command } from 'commander';
+import { memoryTokenStore, type ApiClient, type ApiClientOptions, type Bucket, type Client, type TokenStore } from '@portal/core';
+import type { Store } from '../store';
+import { CliError, EXIT, usageError } from './errors';
+import { Output, type OutStream } from './output';
+import { readAll, type Prompter } from './prompt';
+
+export const DEFAULT_API = 'http://localhost:8080';
+
+export interface Deps {
+  stdin: AsyncIterable<Buffer | string> & { isTTY?: boolean };
+  stdout: OutStream;
+  stderr: OutStream;
+  env: Record<string, string | undefined>;
+  /** Opens the token and settings store (lazily: most of `--help` and `--version` never need it). */
+  openStore(): Promise<Store>;
+  makeApi(opts: ApiClientOptions): ApiClient | Promise<ApiClient>;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  cwd: string;
+  /** Asks on the terminal; only used when stdin is a TTY. */
+  prompter?: Prompter;
+  /** Starts the interactive UI (loaded on demand); resolves to the exit code. */
+  startUi?(session: Session): Promise<number>;
+  version: string;
+  /** How often --wait polls. */
+  pollMs: number;
+}
+
+export interface GlobalOptions {
+  api?: string;
+  json?: boolean;
+  client?: string;
+  project?: string;
+}
+
+export class Session {
+  readonly out: Output;
+  private storePromise: Promise<Store> | null = null;
+  private apiClient: ApiClient | null = null;
+  private resolvedBase: string | null = null;
+  private clientsCache: Client[] | null = null;
+
+  constructor(
+    readonly deps: Deps,
+    readonly opts: GlobalOptions,
+  ) {
+    this.out = new Output(deps.stdout, deps.stderr, !!opts.json);
+  }
+
+  static of(deps: Deps, cmd: Command): Session {
+    return new Session(deps, cmd.optsWithGlobals() as GlobalOptions);
+  }
+
+  /** The same session with some global flags replaced. */
+  with(opts: Partial<GlobalOptions>): Session {
+    const next = new Session(this.deps, { ...this.opts, ...opts });
+    next.storePromise = this.storePromise;
+    next.tokenStore = this.tokenStore;
+    return next;
+  }
+
+  get interactive(): boolean {
+    return !!this.deps.stdin.isTTY && !!this.deps.prompter;
+  }
+
+  store(): Promise<Store> {
+    return (this.storePromise ??= this.deps.openStore());
+  }
+
+  /** --api, else PORTAL_API, else the stored one, else http://localhost:8080. */
+  async baseUrl(): Promise<string> {
+    if (this.resolvedBase) return this.resolvedBase;
+    const fromFlag = this.opts.api ?? this.deps.env.PORTAL_API;
+    const base = fromFlag ?? (await this.store()).get('api') ?? DEFAULT_API;
+    if (!/^https?:\/\/[^/]+/i.test(base)) throw usageError(`--api must be an http(s) URL, got "${base}"`);
+    return (this.resolvedBase = base.replace(/\/+$/, ''));
+  }
+
+  private tokenStore: TokenStore | null = null;
+
+  /** The token: PORTAL_TOKEN when set (kept in memory for this process), else the stored one. */
+  async tokens(): Promise<TokenStore> {
+    const fromEnv = this.deps.env.PORTAL_TOKEN;
+    return (this.tokenStore ??= fromEnv ? memoryTokenStore(fromEnv) : (await this.store()).tokens);
+  }
+
+  async api(): Promise<ApiClient> {
+    if (this.apiClient) return this.apiClient;
+    const tokens = await this.tokens();
+    const baseUrl = await this.baseUrl();
+    this.apiClient = await this.deps.makeApi({ baseUrl, tokens, clock: { now: () => this.deps.now() } });
+    return this.apiClient;
+  }
+
+  /** A value from a flag, else a prompt on a TTY, else a usage error naming the flag. */
+  async need(value: string | undefined, flag: string, question: string, opts: { secret?: boolean } = {}): Promise<string> {
+    if (value !== undefined) return value;
+    if (!this.interactive) throw usageError(`${flag} is required (no terminal to ask on)`);
+    return this.deps.prompter!.ask(`${question}: `, opts);
+  }
+
+  /** A secret from stdin (--password-stdin) or a hidden prompt on a TTY. */
+  async secret(fromStdin: boolean | undefined, flag: string, question: string): Promise<string> {
+    if (fromStdin) return readAll(this.deps.stdin);
+    if (!this.interactive) throw usageError(`${flag} is required (no terminal to ask on)`);
+    return this.deps.prompter!.ask(`${question}: `, { secret: true });
+  }
+
+  async clients(): Promise<Client[]> {
+    if (this.clientsCache) return this.clientsCache;
+    const api = await this.api();
+    const perms = await api.calls.permissions();
+    return (this.clientsCache = perms.map((p) => p.client));
+  }
+
+  /** --client, else the user's only account, else the stored last one; otherwise says how to choose. */
+  async client(): Promise<Client> {
+    const clients = await this.clients();
+    const store = await this.store();
+    const wanted = this.opts.client;
+    if (wanted) {
+      const found = clients.find((c) => c.stamp === wanted) ?? clients.find((c) => c.name === wanted);
+      if (!found) throw new CliError(`No account ${wanted} for this user (see portal accounts list)`);
+      return found;
+    }
+    if (clients.length === 1) return clients[0];
+    if (clients.length === 0) throw new CliError('This user belongs to no account.');
+    const last = clients.find((c) => c.stamp === store.get('client'));
+    if (last) return last;
+    throw usageError(`This user has ${clients.length} accounts: choose one with --client <id> (see portal accounts list)`);
+  }
+
+  /** --project, else the project set with `portal projects open`, else the account's only project. */
+  async project(client?: Client): Promise<{ client: Client; project: Bucket }> {
+    const c = client ?? (await this.client());
+    const api = await this.api();
+    const { bucket } = await api.calls.bucketList({ active: 1, client: c.stamp });
+    const wanted = this.opts.project;
+    if (wanted) {
+      const found = bucket.list.find((b) => b.stamp === wanted) ?? bucket.list.find((b) => b.name === wanted);
+      if (!found) throw new CliError(`No project ${wanted} in ${c.name} (see portal projects list)`);
+      return { client: c, project: found };
+    }
+    const stored = (await this.store()).get('project');
+    const last = bucket.list.find((b) => b.stamp === stored);
+    if (last) return { client: c, project: last };
+    if (bucket.list.length === 1) return { client: c, project: bucket.list[0] };
+    if (bucket.list.length === 0) throw new CliError(`${c.name} has no projects yet: create one with portal projects create --name N`);
+    throw usageError('Choose a project with --project <id> (see portal projects list), or set a default with portal projects open <id>');
+  }
+
+  /** Polls until done(value) is true, printing each change of state on stderr. */
+  async follow<T>(load: () => Promise<T>, state: (v: T) => string, done: (v: T) => boolean, label: string): Promise<T> {
+    let last = '';
+    for (;;) {
+      const v = await load();
+      const s = state(v);
+      if (s !== last) this.out.notice(`${label}: ${s}`);
+      last = s;
+      if (done(v)) return v;
+      await this.deps.sleep(this.deps.pollMs);
+    }
+  }
+
+  exit(code: number): never {
+    throw new ExitSignal(code);
+  }
+}
+
+/** Thrown to end a command with a given code without printing anything more. */
+export class ExitSignal extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+export { EXIT };

@@ -1,0 +1,13 @@
+// Exit codes of the CLI (gh style) and the one error type commands throw for a clean one-line failure.
+
+export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export class CliError extends Error {
+  constructor(message: string, readonly exitCode: ExitCode = EXIT.failure) {
+    super(message);
+  }
+}
+
+/** A usage error: a flag is missing or malformed. */
+export const usageError = (message: string) => new CliError(message, EXIT.usage);

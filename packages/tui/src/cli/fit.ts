@@ -1,0 +1,62 @@
+// `portal fit`: a request that trains a model on a Ready upload and transforms its data (pile → fit → generate).
+import type { Command } from 'commander';
+import { MESSAGES, TASKS, TITLE_MAX, checkFitRequest, firstError, type TaskName } from '@portal/core';
+import type { Deps } from './context';
+import { act, examples, integer } from './common';
+import { CliError, usageError } from './errors';
+import { followRun, runStatus, showRun } from './runs';
+
+interface FitOptions {
+  upload?: string;
+  inputs?: string;
+  outputs?: string;
+  target?: string;
+  task: string;
+  explain?: boolean;
+  name?: string;
+  wait?: boolean;
+}
+
+export function register(program: Command, deps: Deps): void {
+  program
+    .command('fit')
+    .description('Create a request that trains a model on a Ready upload and transforms its data')
+    .option('--upload <id>', 'a Ready upload of the project (see portal uploads list)')
+    .option('--inputs <n>', 'input column size (1 to the plan maximum)')
+    .option('--outputs <n>', 'output column size (1 to the plan maximum)')
+    .option('--target <n>', 'task target size (1 to the plan maximum)')
+    .option('--task <task>', `${TASKS.join(' or ')}`, 'regression')
+    .option('--explain', 'compute explainability (not available on the Individual plan)')
+    .option('--name <name>', "the request's title (default: the upload's name)")
+    .option('--wait', 'follow the request until it is Finished or Failed')
+    .addHelpText('after', examples('portal fit --upload <id> --inputs 3 --outputs 5 --target 1', 'portal fit --upload <id> --inputs 3 --outputs 2 --target 1 --task classification --wait'))
+    .action(
+      act(deps, async (s, opts: FitOptions) => {
+        if (!(TASKS as readonly string[]).includes(opts.task)) throw usageError(`--task must be one of: ${TASKS.join(', ')}`);
+        const upload = await s.need(opts.upload, '--upload', 'Upload id');
+        const inputs = integer(await s.need(opts.inputs, '--inputs', 'Input column size'), '--inputs');
+        const outputs = integer(await s.need(opts.outputs, '--outputs', 'Output column size'), '--outputs');
+        const target = integer(await s.need(opts.target, '--target', 'Task target size'), '--target');
+        const { client, project } = await s.project();
+        const api = await s.api();
+        const { rend } = await api.calls.rendList({ active: 1, bucket: project.stamp });
+        const chosen = rend.list.find((r) => r.stamp === upload);
+        if (!chosen) throw new CliError(MESSAGES.uploadNotFound);
+        if (chosen.flight !== 'Ready') throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
+        const name = opts.name ?? chosen.name.slice(0, TITLE_MAX);
+        const problem = firstError(checkFitRequest({ name, inputs: inputs ?? null, outputs: outputs ?? null, target: target ?? null, explainability: !!opts.explain, upload }, client.plan));
+        if (problem) throw new CliError(problem);
+        const { createFitRequest } = await import('./heavy');
+        const runId = await createFitRequest(api, {
+          bucket: project.stamp,
+          upload,
+          name,
+          param: { explainability: !!opts.explain, input_column_size: inputs!, output_column_size: outputs!, task_target_size: target!, task: opts.task as TaskName },
+        });
+        s.out.notice(`Created request ${runId} in ${project.name}`);
+        const status = opts.wait ? await followRun(s, runId) : await runStatus(s, runId);
+        await showRun(s, status);
+        if (opts.wait && status.run.record.state !== 'Finished') s.exit(1);
+      }),
+    );
+}

@@ -1,0 +1,27 @@
+// The real dependencies of the CLI: process streams, the conf store, the API client, the clock.
+import { openStore } from '../store';
+import type { Deps } from './context';
+import { ttyPrompter } from './prompt';
+
+declare const __PORTAL_VERSION__: string | undefined;
+
+export const VERSION = typeof __PORTAL_VERSION__ === 'string' ? __PORTAL_VERSION__ : '0.0.0-dev';
+
+export function nodeDeps(): Deps {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    openStore: () => openStore(process.env),
+    makeApi: async (opts) => new (await import('./heavy')).ApiClient(opts),
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    cwd: process.cwd(),
+    prompter: process.stdin.isTTY ? ttyPrompter(process.stdin, process.stderr) : undefined,
+    // Ink and React load only here, so subcommands start without them.
+    startUi: async (session) => (await import('../ui/start')).startUi(session),
+    version: VERSION,
+    pollMs: Number(process.env.PORTAL_POLL_MS) || 2000,
+  };
+}

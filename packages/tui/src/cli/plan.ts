@@ -1,0 +1,29 @@
+// `portal plan`: Compare Plans, Individual versus Enterprise, with the account's current plan.
+import type { Command } from 'commander';
+import { CONTACT_PATH, PLAN_LIMITS, PLAN_TABLE_ROWS, PLANS, type PlanName } from '@portal/core';
+import type { Deps } from './context';
+import { act, examples } from './common';
+import { renderTable } from './output';
+
+export function register(program: Command, deps: Deps): void {
+  program
+    .command('plan')
+    .description('Compare Plans: Individual versus Enterprise, and your current plan')
+    .addHelpText('after', examples('portal plan', 'portal plan --client <id> --json'))
+    .action(
+      act(deps, async (s) => {
+        let current: PlanName | null = null;
+        if ((await s.tokens()).get()) current = (await s.client()).plan;
+        if (s.out.json) return s.out.printJson({ current, plans: PLAN_LIMITS });
+        const label = (p: PlanName) => `${p}${p === 'Individual' ? ` (${PLAN_LIMITS[p].label})` : ''}${p === current ? ' [current]' : ''}`;
+        s.deps.stdout.write(
+          renderTable(
+            PLAN_TABLE_ROWS.map(([key, name]) => [name, ...PLANS.map((p) => PLAN_LIMITS[p].table[key])]),
+            [{ header: 'Feature', get: (r) => r[0] }, ...PLANS.map((p, i) => ({ header: label(p), get: (r: string[]) => r[i + 1] }))],
+            s.out.tty,
+          ),
+        );
+        if (current === 'Individual') s.out.notice(`Upgrade to Enterprise: contact us at ${await s.baseUrl()}${CONTACT_PATH}`);
+      }),
+    );
+}

@@ -1,0 +1,84 @@
+// The `portal` program: global flags, every noun's commands, and the one top-level error handler.
+import { Command, CommanderError } from 'commander';
+import { MESSAGES, isApiError } from '@portal/core';
+import { Session, ExitSignal, type Deps } from './context';
+import { CliError, EXIT } from './errors';
+import { examples } from './common';
+import * as auth from './auth';
+import * as accounts from './accounts';
+import * as plan from './plan';
+import * as keys from './keys';
+import * as integrations from './integrations';
+import * as projects from './projects';
+import * as uploads from './uploads';
+import * as models from './models';
+import * as runs from './runs';
+import * as fit from './fit';
+import * as shrink from './shrink';
+import * as quotes from './quotes';
+import * as billing from './billing';
+
+export function buildProgram(deps: Deps): Command {
+  const program = new Command('portal');
+  program
+    .description('The embedding-service portal in your terminal: an interactive UI, and subcommands for scripts.')
+    .version(deps.version, '-V, --version', 'print the version')
+    .option('--api <url>', 'API base (else PORTAL_API, else the stored one, else http://localhost:8080)')
+    .option('--json', 'print JSON on standard output (the objects the API returns)')
+    .option('--client <id>', 'account to use (default: your only account, or the last one used)')
+    .option('--project <id>', 'project to use (default: the one set by portal projects open)')
+    .configureOutput({
+      writeOut: (str) => void deps.stdout.write(str),
+      writeErr: (str) => void deps.stderr.write(str),
+    })
+    .exitOverride()
+    .configureHelp({ showGlobalOptions: true })
+    .allowExcessArguments(true)
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText(
+      'after',
+      examples('portal', 'portal login', 'portal projects list', 'portal uploads push data.json --wait', 'portal fit --upload <id> --inputs 3 --outputs 5 --target 1 --wait') +
+        '\nEnvironment: PORTAL_API (API base), PORTAL_TOKEN (overrides the stored token).\nExit codes: 0 ok, 1 failure, 2 usage error, 4 not signed in.\n',
+    )
+    .action(async (_opts: unknown, cmd: Command) => {
+      const s = Session.of(deps, cmd);
+      if (cmd.args.length > 0) program.error(`error: unknown command '${cmd.args[0]}'`, { exitCode: EXIT.usage });
+      if (!deps.stdin.isTTY || !deps.stdout.isTTY || !deps.startUi) {
+        deps.stderr.write(program.helpInformation());
+        deps.stderr.write('\nThe interactive UI needs a terminal; use the subcommands above in scripts.\n');
+        s.exit(EXIT.usage);
+      }
+      s.exit(await deps.startUi!(s));
+    });
+  for (const noun of [auth, accounts, plan, keys, integrations, projects, uploads, models, runs, fit, shrink, quotes, billing]) noun.register(program, deps);
+  return program;
+}
+
+/** Runs `portal` with these arguments (after the program name) and resolves to the exit code. */
+export async function run(argv: string[], deps: Deps): Promise<number> {
+  const program = buildProgram(deps);
+  const fail = (message: string, code: number) => {
+    deps.stderr.write(`${message}\n`);
+    return code;
+  };
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (e) {
+    if (e instanceof ExitSignal) return e.code;
+    // commander has already printed its message (or the help): only the code is left to choose.
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (e instanceof CliError) return fail(e.message, e.exitCode);
+    if (isApiError(e)) {
+      if (e.isAuth) return fail(`${e.display}: sign in with portal login`, EXIT.auth);
+      if (e.isNetwork) {
+        const base = await new Session(deps, program.opts()).baseUrl().catch(() => '');
+        return fail(`${e.display === MESSAGES.unexpected || e.display === MESSAGES.serverUnreachable ? '' : e.display + ' '}${MESSAGES.serverUnreachable}${base ? ` (${base})` : ''}`, EXIT.failure);
+      }
+      return fail(e.detail, EXIT.failure);
+    }
+    if ((e as { cancelled?: boolean })?.cancelled) return fail('Cancelled', EXIT.usage);
+    const why = e instanceof Error ? e.message : String(e);
+    return fail(`${MESSAGES.globalFallback}${why ? ` ${why}` : ''}`, EXIT.failure);
+  }
+}

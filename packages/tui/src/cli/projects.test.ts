@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/core';
+import { portal } from '../testing/cli';
+import { fakeToken, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { memoryStore } from '../store';
+
+let api: FakeApi;
+let store: ReturnType<typeof memoryStore>;
+beforeEach(async () => {
+  api = await startFakeApi();
+  store = memoryStore({ token: fakeToken('ada_l'), api: api.url });
+});
+afterEach(() => api.close());
+
+describe('portal projects', () => {
+  it('empty list: SPEC text on stderr, nothing on stdout; --json prints []', async () => {
+    const r = await portal(['projects', 'list'], { store });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe(MESSAGES.noProjects);
+    expect(JSON.parse((await portal(['projects', 'list', '--json'], { store })).stdout)).toEqual([]);
+  });
+
+  it('create, list, rename, open and remove', async () => {
+    const c = await portal(['projects', 'create', '--name', '  Churn  ', '--json'], { store });
+    expect(c.code).toBe(0);
+    const created = JSON.parse(c.stdout);
+    expect(created).toMatchObject({ name: 'Churn', runs: 0, rends: 0 });
+    expect(c.stderr).toContain(`Created project Churn (${created.stamp})`);
+
+    const list = await portal(['projects', 'list'], { store });
+    expect(list.stdout).toMatch(new RegExp(`^Churn\\t${created.stamp}\\t0\\t0\\t`));
+
+    const ren = await portal(['projects', 'rename', created.stamp, '--name', 'Churn v2'], { store });
+    expect(ren.code).toBe(0);
+    expect(api.state.buckets[0].name).toBe('Churn v2');
+
+    const open = await portal(['projects', 'open', created.stamp], { store });
+    expect(open.code).toBe(0);
+    expect(store.saved.project).toBe(created.stamp);
+
+    const rm = await portal(['projects', 'remove', created.stamp, '--yes'], { store });
+    expect(rm.code).toBe(0);
+    expect(store.saved.project).toBeUndefined();
+    expect((await portal(['projects', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noProjects);
+  });
+
+  it('a title too long is refused with SPEC text before any call', async () => {
+    const calls = api.state.calls.length;
+    const r = await portal(['projects', 'create', '--name', 'x'.repeat(61)], { store });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(MESSAGES.titleCreate);
+    expect(api.state.calls.length).toBe(calls);
+    const rn = await portal(['projects', 'rename', 'whatever', '--name', '   '], { store });
+    expect(rn.stderr.trim()).toBe(MESSAGES.titleRename);
+  });
+
+  it('an unknown id gives the failure message and exit 1', async () => {
+    const r = await portal(['projects', 'rename', 'nope', '--name', 'X'], { store });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(`${MESSAGES.renameProject} Project not found`);
+  });
+
+  it('remove asks on a terminal, needs --yes without one', async () => {
+    await portal(['projects', 'create', '--name', 'A'], { store });
+    const id = api.state.buckets[0].stamp;
+    const piped = await portal(['projects', 'remove', id], { store });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain('--yes is required');
+    const no = await portal(['projects', 'remove', id], { store, tty: true, answers: ['n'] });
+    expect(no.code).toBe(2);
+    expect(api.state.buckets[0].active).toBe(1);
+    const yes = await portal(['projects', 'remove', id], { store, tty: true, answers: ['y'] });
+    expect(yes.code).toBe(0);
+    expect(yes.prompts[0]).toBe(`Remove project ${id}? (y/N): `);
+    expect(api.state.buckets[0].active).toBe(0);
+  });
+
+  it('create asks for the name on a terminal, and names the flag without one', async () => {
+    const tty = await portal(['projects', 'create'], { store, tty: true, answers: ['Asked'] });
+    expect(tty.code).toBe(0);
+    expect(tty.prompts).toEqual(['Project name: ']);
+    const piped = await portal(['projects', 'create'], { store });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr.trim()).toBe('--name is required (no terminal to ask on)');
+  });
+
+  it('project commands pick the only project, or ask for --project', async () => {
+    await portal(['projects', 'create', '--name', 'A'], { store });
+    expect((await portal(['runs', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noRequests);
+    await portal(['projects', 'create', '--name', 'B'], { store });
+    const r = await portal(['runs', 'list'], { store });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--project <id>');
+    expect((await portal(['runs', 'list', '--project', 'zzz'], { store })).stderr).toContain('No project zzz');
+  });
+});

@@ -1,0 +1,97 @@
+// `portal projects`: list, create, rename, remove, and open (make it the default for --project).
+import type { Command } from 'commander';
+import { MESSAGES } from '@portal/core';
+import type { Deps } from './context';
+import { act, confirmRemove, examples, time, title } from './common';
+
+export function register(program: Command, deps: Deps): void {
+  const projects = program
+    .command('projects')
+    .description('Projects of an account: each holds uploads, models and requests')
+    .addHelpText('after', examples('portal projects list', 'portal projects create --name "Churn"', 'portal projects open <id>'));
+
+  projects
+    .command('list')
+    .description('List projects: name, id, requests, uploads, created')
+    .addHelpText('after', examples('portal projects list', 'portal projects list --json | jq -r ".[].stamp"'))
+    .action(
+      act(deps, async (s) => {
+        const client = await s.client();
+        const api = await s.api();
+        const { bucket } = await api.calls.bucketList({ active: 1, client: client.stamp });
+        const current = (await s.store()).get('project');
+        s.out.list(
+          bucket.list,
+          [
+            { header: 'Name', get: (b) => b.name },
+            { header: 'ID', get: (b) => b.stamp },
+            { header: 'Requests', get: (b) => b.runs },
+            { header: 'Uploads', get: (b) => b.rends },
+            { header: 'Created', get: (b) => time(b.createdAt) },
+            { header: 'Default', get: (b) => (b.stamp === current ? 'yes' : '') },
+          ],
+          MESSAGES.noProjects,
+        );
+      }),
+    );
+
+  projects
+    .command('create')
+    .description('Create a project')
+    .option('--name <name>', 'title, 1-60 characters')
+    .addHelpText('after', examples('portal projects create --name "Churn model"', 'portal projects create --name Q3 --json | jq -r .stamp'))
+    .action(
+      act(deps, async (s, opts: { name?: string }) => {
+        const name = title(await s.need(opts.name, '--name', 'Project name'), 'create');
+        const client = await s.client();
+        const api = await s.api();
+        const { bucket } = await api.calls.bucketCreate({ client: client.stamp, name });
+        s.out.done(bucket, `Created project ${bucket.name} (${bucket.stamp})`);
+      }),
+    );
+
+  projects
+    .command('rename <id>')
+    .description('Rename a project')
+    .option('--name <name>', 'new title, 1-60 characters')
+    .addHelpText('after', examples('portal projects rename <id> --name "Churn v2"'))
+    .action(
+      act(deps, async (s, id: string, opts: { name?: string }) => {
+        const name = title(await s.need(opts.name, '--name', 'New name'), 'rename');
+        const api = await s.api();
+        const { bucket } = await api.calls.bucketRename({ bucket: id, name });
+        s.out.done(bucket, `Renamed project ${id} to ${bucket.name}`);
+      }),
+    );
+
+  projects
+    .command('remove <id>')
+    .description('Remove a project')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .addHelpText('after', examples('portal projects remove <id> --yes'))
+    .action(
+      act(deps, async (s, id: string, opts: { yes?: boolean }) => {
+        await confirmRemove(s, `project ${id}`, opts.yes);
+        const api = await s.api();
+        const res = await api.calls.bucketRemove({ bucket: id, active: 0 });
+        const store = await s.store();
+        if (store.get('project') === id) store.set('project', undefined);
+        s.out.done(res, `Removed project ${id}`);
+      }),
+    );
+
+  projects
+    .command('open <id>')
+    .description('Make a project the default for the commands that need --project')
+    .addHelpText('after', examples('portal projects open <id>', 'portal uploads list   # now lists that project'))
+    .action(
+      act(deps, async (s, id: string) => {
+        const { client, project } = await s.with({ project: id }).project();
+        const store = await s.store();
+        store.set('client', client.stamp);
+        store.set('project', project.stamp);
+        const next = project.rends > 0 ? 'portal runs list' : 'portal uploads push FILE (then portal shrink or portal fit)';
+        s.out.done(project, `${project.name} (${project.stamp}) is now the default project. Next: ${next}`);
+      }),
+    );
+}

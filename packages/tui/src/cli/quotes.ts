@@ -1,0 +1,78 @@
+// `portal quotes show`: a shrink request's quote, its invoice, the payment portal and the processed request.
+import type { Command } from 'commander';
+import { MESSAGES, formatDollars, type CallResponse } from '@portal/core';
+import type { Deps, Session } from './context';
+import { act, examples, time } from './common';
+import { CliError } from './errors';
+
+type QuoteStatus = CallResponse<'quoteStatus'>;
+
+export async function quoteStatus(s: Session, id: string): Promise<QuoteStatus> {
+  const api = await s.api();
+  return api.calls.quoteStatus({ quote: id }).catch((e) => {
+    if ((e as { status?: number }).status === 404) throw new CliError(MESSAGES.requestNotFound);
+    throw e;
+  });
+}
+
+const quoteState = (q: QuoteStatus) => (q.quote.run ? `${q.quote.record.state}, request ${q.quote.run.state}` : q.quote.record.state);
+
+/** --wait: follows a quote until its request is final (payment happens in the payment portal). */
+export async function followQuote(s: Session, id: string): Promise<QuoteStatus> {
+  const { isFinalState, QUOTE_UNPAID } = await import('./heavy');
+  let told = false;
+  return s.follow(
+    async () => {
+      const q = await quoteStatus(s, id);
+      if (!told && q.quote.record.state === QUOTE_UNPAID) {
+        told = true;
+        const api = await s.api();
+        const { billing } = await api.calls.billingStatus({ client: q.client.stamp });
+        s.out.notice(`Waiting for payment of ${formatDollars(q.quote.record.cent)} at ${billing.portalUrl}`);
+      }
+      return q;
+    },
+    quoteState,
+    (q) => !!q.quote.run && isFinalState(q.quote.run.state),
+    `Quote ${id}`,
+  );
+}
+
+export async function showQuote(s: Session, q: QuoteStatus): Promise<void> {
+  const api = await s.api();
+  const { billing } = await api.calls.billingStatus({ client: q.client.stamp });
+  const r = q.quote.record;
+  s.out.object({ ...q, billing }, [
+    ['Name', r.name],
+    ['ID', r.stamp],
+    ['Description', r.desc],
+    ['Status', r.state],
+    ['Message', r.message],
+    ['Amount', formatDollars(r.cent)],
+    ['Invoice', r.invoiceNum],
+    ['Payment portal', billing.portalUrl],
+    ['Created', time(r.createdAt)],
+    ['Upload', r.rend?.name],
+    ['Project', `${q.bucket.name} (${q.bucket.stamp})`],
+    ['Request', q.quote.run ? `${q.quote.run.stamp} (${q.quote.run.state}): portal runs show ${q.quote.run.stamp}` : null],
+  ]);
+}
+
+export function register(program: Command, deps: Deps): void {
+  const quotes = program
+    .command('quotes')
+    .description('Quotes of shrink requests')
+    .addHelpText('after', examples('portal quotes show <id>'));
+
+  quotes
+    .command('show <id>')
+    .description('Show a quote: amount, invoice, payment portal and the processed request')
+    .option('--wait', 'follow until the paid request is Finished or Failed')
+    .addHelpText('after', examples('portal quotes show <id>', 'portal quotes show <id> --json | jq .quote.record.cent'))
+    .action(
+      act(deps, async (s, id: string, opts: { wait?: boolean }) => {
+        const q = opts.wait ? await followQuote(s, id) : await quoteStatus(s, id);
+        await showQuote(s, q);
+      }),
+    );
+}

@@ -1,0 +1,134 @@
+// `portal uploads`: list, push FILE... (streamed from disk, hashed while read, PUT to the pre-signed URL), rename, remove.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { MESSAGES, checkDropFiles, formatSize, type Rend, type UploadSource } from '@portal/core';
+import type { Deps, Session } from './context';
+import { act, confirmRemove, examples, time, title } from './common';
+import { CliError } from './errors';
+import { progressReporter } from './progress';
+
+const rendSize = (r: Rend) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
+const rendError = (r: Rend) => r.upload.list.find((u) => u.meta.proc === 2)?.meta.error ?? r.upload.list.find((u) => u.error)?.error ?? null;
+
+export const uploadColumns = [
+  { header: 'Name', get: (r: Rend) => r.name },
+  { header: 'ID', get: (r: Rend) => r.stamp },
+  { header: 'Status', get: (r: Rend) => r.flight },
+  { header: 'Files', get: (r: Rend) => r.upload.list.length },
+  { header: 'Size', get: (r: Rend) => formatSize(rendSize(r)) },
+  { header: 'Requests', get: (r: Rend) => r.runs },
+  { header: 'Created', get: (r: Rend) => time(r.createdAt) },
+  { header: 'Error', get: (r: Rend) => rendError(r) },
+];
+
+export async function findRend(s: Session, bucket: string, id: string): Promise<Rend | undefined> {
+  const api = await s.api();
+  const { rend } = await api.calls.rendList({ active: 1, bucket });
+  return rend.list.find((r) => r.stamp === id);
+}
+
+async function sources(s: Session, files: string[]): Promise<UploadSource[]> {
+  const { fileSource } = await import('./heavy');
+  return files.map((f) => {
+    const path = resolve(s.deps.cwd, f);
+    let st;
+    try {
+      st = statSync(path);
+    } catch {
+      throw new CliError(`Cannot read ${f}: no such file`);
+    }
+    if (!st.isFile()) throw new CliError(`Cannot upload ${f}: not a file`);
+    return fileSource(path);
+  });
+}
+
+export function register(program: Command, deps: Deps): void {
+  const uploads = program
+    .command('uploads')
+    .description("A project's uploads (groups of data files)")
+    .addHelpText('after', examples('portal uploads list', 'portal uploads push data.json --wait'));
+
+  uploads
+    .command('list')
+    .description('List uploads: name, id, status, files, size, requests, created, error')
+    .addHelpText('after', examples('portal uploads list --project <id>', 'portal uploads list --json | jq -r \'.[] | select(.flight=="Ready") | .stamp\''))
+    .action(
+      act(deps, async (s) => {
+        const { project } = await s.project();
+        const api = await s.api();
+        const { rend } = await api.calls.rendList({ active: 1, bucket: project.stamp });
+        s.out.list(rend.list, uploadColumns, MESSAGES.noUploads);
+      }),
+    );
+
+  uploads
+    .command('push <files...>')
+    .description('Upload files as one upload (named after the first file), with a progress bar per file')
+    .option('--wait', 'follow the upload until it is Ready or Failed')
+    .addHelpText('after', examples('portal uploads push data.json', 'portal uploads push a.json b.npy --project <id> --wait --json'))
+    .action(
+      act(deps, async (s, files: string[], opts: { wait?: boolean }) => {
+        const list = await sources(s, files);
+        const { client, project } = await s.project();
+        const problem = checkDropFiles(list, 'uploads', client.plan);
+        if (problem) throw new CliError(problem);
+        const api = await s.api();
+        const bar = progressReporter(s.deps.stderr, s.deps.now);
+        const { runUpload } = await import('./heavy');
+        const result = await runUpload(api, {
+          bucket: project.stamp,
+          files: list,
+          onProgress: bar.update,
+          onFileDone: (f) => {
+            bar.fileDone();
+            s.out.notice(MESSAGES.uploadSucceeded(f.name));
+          },
+        });
+        let rend = await findRend(s, project.stamp, result.rend);
+        if (opts.wait) {
+          rend = await s.follow(
+            () => findRend(s, project.stamp, result.rend),
+            (r) => r?.flight ?? 'gone',
+            (r) => !r || r.flight === 'Ready' || r.flight === 'Failed',
+            `Upload ${result.rend}`,
+          );
+        }
+        if (!rend) throw new CliError(`Upload ${result.rend} is no longer in the project`);
+        s.out.done(rend, `Upload ${rend.name} (${rend.stamp}) is ${rend.flight}`);
+        if (rend.flight === 'Failed') {
+          const why = rendError(rend);
+          if (why) s.out.notice(why);
+          s.exit(1);
+        }
+      }),
+    );
+
+  uploads
+    .command('rename <id>')
+    .description('Rename an upload')
+    .option('--name <name>', 'new title, 1-60 characters')
+    .addHelpText('after', examples('portal uploads rename <id> --name "March data"'))
+    .action(
+      act(deps, async (s, id: string, opts: { name?: string }) => {
+        const name = title(await s.need(opts.name, '--name', 'New name'), 'rename');
+        const api = await s.api();
+        const { rend } = await api.calls.rendRename({ rend: id, name });
+        s.out.done(rend, `Renamed upload ${id} to ${rend.name}`);
+      }),
+    );
+
+  uploads
+    .command('remove <id>')
+    .description('Remove an upload')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .addHelpText('after', examples('portal uploads remove <id> --yes'))
+    .action(
+      act(deps, async (s, id: string, opts: { yes?: boolean }) => {
+        await confirmRemove(s, `upload ${id}`, opts.yes);
+        const api = await s.api();
+        const res = await api.calls.rendRemove({ rend: id, active: 0 });
+        s.out.done(res, `Removed upload ${id}`);
+      }),
+    );
+}

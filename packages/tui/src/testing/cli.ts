@@ -1,0 +1,56 @@
+// Runs `portal` in-process with fake IO (a TTY or a pipe, stdin text, scripted answers) for the command tests.
+import { Readable } from 'node:stream';
+import { ApiClient } from '@portal/core';
+import { run } from '../cli/program';
+import type { Deps } from '../cli/context';
+import { memoryStore, type Store } from '../store';
+
+export interface FakeRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  store: ReturnType<typeof memoryStore>;
+  prompts: string[];
+}
+
+export interface FakeRunOptions {
+  tty?: boolean;
+  stdin?: string;
+  /** Answers to prompts, in order (TTY only). */
+  answers?: string[];
+  store?: ReturnType<typeof memoryStore>;
+  env?: Record<string, string>;
+  cwd?: string;
+  now?: number;
+}
+
+export async function portal(args: string[], opts: FakeRunOptions = {}): Promise<FakeRun> {
+  let stdout = '';
+  let stderr = '';
+  const prompts: string[] = [];
+  const answers = [...(opts.answers ?? [])];
+  const store = opts.store ?? memoryStore();
+  const stdin = Object.assign(Readable.from(opts.stdin !== undefined ? [Buffer.from(opts.stdin)] : []), { isTTY: !!opts.tty });
+  const deps: Deps = {
+    stdin,
+    stdout: { write: (s: string) => (stdout += s), isTTY: !!opts.tty, columns: 120 },
+    stderr: { write: (s: string) => (stderr += s), isTTY: !!opts.tty },
+    env: opts.env ?? {},
+    openStore: async () => store as Store,
+    makeApi: (o) => new ApiClient(o),
+    now: () => opts.now ?? Date.now(),
+    sleep: async () => {},
+    cwd: opts.cwd ?? process.cwd(),
+    prompter: {
+      ask: async (q) => {
+        prompts.push(q);
+        if (!answers.length) throw Object.assign(new Error('no answer scripted'), { cancelled: true });
+        return answers.shift()!;
+      },
+    },
+    version: '1.2.3',
+    pollMs: 0,
+  };
+  const code = await run(args, deps);
+  return { code, stdout, stderr, store, prompts };
+}
