@@ -43,6 +43,16 @@ function decodeLong(b: Uint8Array): number | bigint {
 
 /** Reads one pickle starting at `start`; returns the top value and where the pickle ended. */
 export function readPickle(buf: Uint8Array, start = 0, opts: PickleOptions = {}): { value: PV; end: number } {
+  try {
+    return run(buf, start, opts);
+  } catch (e) {
+    // Protocols 2-5 start with PROTO; without it, a failure more likely means the file was never a pickle.
+    if (e instanceof PickleError && buf[start] !== 0x80) throw new PickleError('The file is not a pickle, or it is damaged.');
+    throw e;
+  }
+}
+
+function run(buf: Uint8Array, start: number, opts: PickleOptions): { value: PV; end: number } {
   let pos = start;
   let stack: PV[] = [];
   const marks: PV[][] = [];
@@ -80,6 +90,7 @@ export function readPickle(buf: Uint8Array, start = 0, opts: PickleOptions = {})
     if (stack.length === 0) throw new PickleError('The pickle is damaged (its stack underflows).');
     return stack[stack.length - 1];
   };
+  // popMark swaps `stack`: callers take its result into a local before pushing, or the push lands on the old array.
   const popMark = (): PV[] => {
     const items = stack;
     const prev = marks.pop();
@@ -151,7 +162,7 @@ export function readPickle(buf: Uint8Array, start = 0, opts: PickleOptions = {})
       case 0x97: case 0x98:
         throw new PickleError('The pickle refers to out-of-band buffers that are not in the file.');
       case 0x29: stack.push(new PTuple([])); break; // EMPTY_TUPLE
-      case 0x74: stack.push(new PTuple(popMark())); break; // TUPLE
+      case 0x74: { const items = popMark(); stack.push(new PTuple(items)); break; } // TUPLE
       case 0x85: stack.push(new PTuple([pop()])); break; // TUPLE1
       case 0x86: { const b = pop(), a = pop(); stack.push(new PTuple([a, b])); break; } // TUPLE2
       case 0x87: { const c = pop(), b = pop(), a = pop(); stack.push(new PTuple([a, b, c])); break; } // TUPLE3
@@ -187,7 +198,7 @@ export function readPickle(buf: Uint8Array, start = 0, opts: PickleOptions = {})
         stack.push(new PObj(cls, args instanceof PTuple ? args.items : [args]));
         break;
       }
-      case 0x69: { const mod = line(), name = line(); stack.push(new PObj(new PGlobal(mod, name), popMark())); break; } // INST
+      case 0x69: { const mod = line(), name = line(), items = popMark(); stack.push(new PObj(new PGlobal(mod, name), items)); break; } // INST
       case 0x6f: { const items = popMark(); stack.push(new PObj(items[0] ?? null, items.slice(1))); break; } // OBJ
       case 0x62: { // BUILD
         const state = pop();
@@ -207,7 +218,7 @@ export function readPickle(buf: Uint8Array, start = 0, opts: PickleOptions = {})
       case 0x72: memo.set(u32(), top()); break; // LONG_BINPUT
       case 0x94: memo.set(memo.size, top()); break; // MEMOIZE
       default:
-        throw new PickleError(pos === start + 1 ? 'The file is not a pickle.' : `The pickle is damaged (unknown opcode 0x${op.toString(16)} at byte ${pos - 1}).`);
+        throw new PickleError(`The pickle is damaged (unknown opcode 0x${op.toString(16)} at byte ${pos - 1}).`);
     }
   }
 }

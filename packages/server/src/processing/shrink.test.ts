@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shrinkReport } from './index';
+import { readPyModel } from './pymodel';
+
+let dir: string;
+beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'shrink-')); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const TRANSFORMER = `
+import torch
+import torch.nn as nn
+
+D_MODEL = 512
+N_LAYERS = 6
+VOCAB = 32_000
+
+class Block(nn.Module):
+    """nn.Linear(99999, 99999) in a docstring does not count."""
+    def __init__(self, d_model=D_MODEL, ff=4 * D_MODEL):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(d_model, 8)
+        self.ln1 = nn.LayerNorm(d_model)
+        self.ff = nn.Sequential(
+            nn.Linear(d_model, ff),
+            nn.GELU(),
+            nn.Linear(ff, d_model),
+        )
+        self.ln2 = nn.LayerNorm(d_model)  # nn.Linear(1, 1) in a comment does not count
+
+class Net(nn.Module):
+    def __init__(self):
+        super(Net, self).__init__()
+        self.emb = nn.Embedding(VOCAB, D_MODEL)
+        self.blocks = nn.ModuleList([Block() for _ in range(N_LAYERS)])
+        self.conv = nn.Conv2d(3, 64, kernel_size=(3, 3), bias=False)
+        self.bn = nn.BatchNorm2d(64)
+        self.lstm = nn.LSTM(input_size=128, hidden_size=256, num_layers=2, bidirectional=True)
+        self.gru = nn.GRU(128, 64)
+        self.head = nn.Linear(D_MODEL, VOCAB, bias=False)
+`;
+
+describe('static reading of a PyTorch model', () => {
+  it('counts the parameters PyTorch would report', () => {
+    const r = readPyModel(TRANSFORMER);
+    if (!r.ok) throw new Error(r.error);
+    // Per block: attention 4·512²+4·512, two LayerNorms 2·1,024, feed-forward 512·2,048+2,048 and 2,048·512+512.
+    const block = 1_050_624 + 2 * 1_024 + 1_050_624 + 1_049_088;
+    // LSTM 128→256, 2 layers, bidirectional: 790,528 + 1,576,960. GRU 128→64: 37,248.
+    const expected = 32_000 * 512 + 6 * block + 1_728 + 128 + 2_367_488 + 37_248 + 512 * 32_000;
+    expect(r.parameters).toBe(expected);
+    expect(r.layers.find((l) => l.name === 'Net.blocks.attn')).toMatchObject({ type: 'MultiheadAttention', count: 6, parameters: 1_050_624 });
+  });
+
+  it('reads for-loops over range, bare imports and Conv3d, Embedding, BatchNorm1d sizes', () => {
+    const r = readPyModel(`
+from torch.nn import Linear, Conv3d, BatchNorm1d
+from torch import nn
+layers = []
+for i in range(4):
+    layers.append(Linear(10, 10))
+conv = Conv3d(2, 4, 3)
+bn = BatchNorm1d(16, affine=False)
+`);
+    expect(r.ok && r.parameters).toBe(4 * 110 + (4 * 2 * 27 + 4));
+  });
+});
+
+describe('shrinkReport', () => {
+  it('writes per layer parameters and total sizes at fp32, fp16 and int8', async () => {
+    const py = join(dir, 'model.py');
+    writeFileSync(py, 'import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.a = nn.Linear(100, 10)\n        self.b = nn.Embedding(1000, 8)\n');
+    const out = join(dir, 'report.json');
+    expect(await shrinkReport(py, out)).toEqual({ parameters: 1_010 + 8_000 });
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(report.bytes).toEqual({ fp32: 36_040, fp16: 18_020, int8: 9_010 });
+    expect(report.layers.map((l: { name: string; totalParameters: number }) => [l.name, l.totalParameters])).toEqual([['M.a', 1_010], ['M.b', 8_000]]);
+  });
+
+  it('fails with a sentence for a file without layers', async () => {
+    const py = join(dir, 'empty.py');
+    writeFileSync(py, 'x = 1\n');
+    await expect(shrinkReport(py, join(dir, 'r.json'))).rejects.toThrow(/^No PyTorch layers/);
+  });
+});
