@@ -4,6 +4,7 @@ import {
   type Rend, type Run, type UploadItem, type Box, type RendRef,
 } from '@portal/core';
 import type { Selectable } from 'kysely';
+import { WHEEL_FILE } from './processing/index';
 import type {
   ApiKeyTable, BoxTable, BucketTable, ClientTable, IntegrationTable, ModelTable, QuoteTable, RendTable, RunTable, UploadTable,
 } from './db/schema';
@@ -20,7 +21,7 @@ export const clientView = (c: Row<ClientTable>): Client => ({
 });
 
 /** The installer's file name: pip needs a wheel name, the key's clue rides in the query and maps the download back. */
-export const PACK_WHEEL = 'portal_client-0.1.0-py3-none-any.whl';
+export const PACK_WHEEL = WHEEL_FILE;
 export const packFileName = (clue: string) => `${PACK_WHEEL}?key=${encodeURIComponent(clue)}`;
 export const packPath = (clue: string) => `${PACK_PATH_PREFIX}${packFileName(clue)}`;
 

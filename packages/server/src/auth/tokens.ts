@@ -20,12 +20,13 @@ export class Tokens {
     this.key = createHash('sha256').update(`portal-jwt:${secret}`).digest();
   }
 
-  session(user: SessionClaims): Promise<string> {
+  /** A session token; `ttlS` other than the default is for tests of expiry. */
+  session(user: SessionClaims, ttlS = SESSION_TTL_S): Promise<string> {
     return new SignJWT({ email: user.email, username: user.username, typ: 'session' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.sub)
       .setIssuedAt()
-      .setExpirationTime(`${SESSION_TTL_S}s`)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlS)
       .sign(this.key);
   }
 

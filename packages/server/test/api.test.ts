@@ -1,0 +1,455 @@
+// Every call of the route table over HTTP against the real app, on the embedded database and on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CALLS, ERROR_CODES, MESSAGES, PLAN_LIMITS, STORAGE_PATH_PREFIX, maskToken, type CallName } from '@portal/core';
+import { call, dbKinds, fitData, PASSWORD, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import { Tokens } from '../src/auth/tokens';
+import { setPlan } from '../src/admin';
+import { EMAIL_TAKEN, USERNAME_TAKEN } from '../src/routes/user';
+
+const kinds = await dbKinds();
+const parse = <N extends CallName>(name: N, body: unknown) => CALLS[name].response.parse(body);
+const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+const PY_MODEL = Buffer.from(
+  'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc1 = nn.Linear(10, 20)\n        self.fc2 = nn.Linear(20, 2)\n',
+);
+
+describe.each(kinds)('API on the %s database', (kind) => {
+  let srv: TestServer;
+  let base: string;
+  let A: Awaited<ReturnType<typeof signup>>;
+
+  beforeAll(async () => {
+    srv = await startServer(kind);
+    base = srv.url;
+    A = await signup(base, 'alice');
+  });
+  afterAll(async () => {
+    await srv?.close();
+  });
+
+  describe('every signed-in call refuses missing, expired and tampered tokens', () => {
+    const bearer = Object.entries(CALLS).filter(([, d]) => d.auth === 'bearer') as Array<[CallName, (typeof CALLS)[CallName]]>;
+    it.each(bearer)('%s', async (name) => {
+      const noToken = await call(base, name, { body: {}, query: {} });
+      expect(noToken.status).toBe(401);
+      expect(noToken.body.error).toEqual({ code: ERROR_CODES.tokenMissing, message: MESSAGES.tokenMissing });
+
+      const expired = await new Tokens(srv.config.jwtSecret).session({ sub: A.user, email: A.email, username: A.username }, -60);
+      const exp = await call(base, name, { body: {}, query: {}, token: expired });
+      expect(exp.status).toBe(401);
+      expect(exp.body.error).toEqual({ code: ERROR_CODES.tokenExpired, message: MESSAGES.tokenExpired });
+
+      const sig = A.token.slice(-6);
+      const tampered = A.token.slice(0, -6) + (sig === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
+      const bad = await call(base, name, { body: {}, query: {}, token: tampered });
+      expect(bad.status).toBe(401);
+      expect(bad.body.error.code).toBe(ERROR_CODES.unauthorized);
+
+      // A token signed with another secret is refused the same way.
+      const foreign = await new Tokens('another-secret').session({ sub: A.user, email: A.email, username: A.username });
+      expect((await call(base, name, { body: {}, query: {}, token: foreign })).status).toBe(401);
+    });
+  });
+
+  it('health answers without a token, with security headers', async () => {
+    const r = await call(base, 'health');
+    expect(r.status).toBe(200);
+    parse('health', r.body);
+    expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('sign-up creates a user and an Individual, Cloud client named after the company; duplicates are 409', async () => {
+    const r = await call(base, 'signup', { body: { email: 'Bob.Builder@example.com', username: `bob_${kind}`, password: PASSWORD, name: 'Builders Ltd' } });
+    expect(r.status).toBe(200);
+    const body = parse('signup', r.body);
+    expect(body.login.client.list).toEqual([expect.objectContaining({ name: 'Builders Ltd', plan: 'Individual', choice: 'Cloud', active: 1 })]);
+    expect(body.token.split('.')).toHaveLength(3);
+
+    const sameEmail = await call(base, 'signup', { body: { email: 'bob.builder@EXAMPLE.com', username: `bob2_${kind}`, password: PASSWORD, name: 'Builders Ltd' } });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.error.message).toBe(EMAIL_TAKEN);
+    const sameName = await call(base, 'signup', { body: { email: 'other@example.com', username: `BOB_${kind}`, password: PASSWORD, name: 'Builders Ltd' } });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body.error.message).toBe(USERNAME_TAKEN);
+
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ email: 'nope', username: 'valid_name', password: PASSWORD, name: 'Company' }, MESSAGES.email],
+      [{ email: 'x@y.co', username: 'a b', password: PASSWORD, name: 'Company' }, MESSAGES.username],
+      [{ email: 'x@y.co', username: 'valid_name', password: 'short', name: 'Company' }, MESSAGES.password],
+      [{ email: 'x@y.co', username: 'valid_name', password: PASSWORD, name: 'Co' }, MESSAGES.companyName],
+    ];
+    for (const [body, message] of cases) {
+      const bad = await call(base, 'signup', { body });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toEqual({ code: ERROR_CODES.invalid, message });
+    }
+    const missing = await call(base, 'signup', { body: { email: 'x@y.co' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toMatch(/username/);
+  });
+
+  it('login by Basic auth; wrong password, unknown email and no header are 401 Invalid credentials', async () => {
+    const ok = await call(base, 'login', { headers: { authorization: basic(A.email.toUpperCase(), PASSWORD) } });
+    expect(ok.status).toBe(200);
+    expect(parse('login', ok.body).login.client.list[0].stamp).toBe(A.client);
+    for (const headers of [{ authorization: basic(A.email, 'Wrong-pass1!') }, { authorization: basic('nobody@example.com', PASSWORD) }, {} as Record<string, string>]) {
+      const r = await call(base, 'login', { headers });
+      expect(r.status).toBe(401);
+      expect(r.body.error.message).toBe(MESSAGES.invalidCredentials);
+    }
+  });
+
+  it('refresh gives a new session token; permissions list the client', async () => {
+    const r = await call(base, 'refresh', { token: A.token });
+    expect(r.status).toBe(200);
+    const { token } = parse('refresh', r.body);
+    const perms = await call(base, 'permissions', { token });
+    expect(perms.status).toBe(200);
+    const list = parse('permissions', perms.body);
+    expect(list.map((p) => p.client.stamp)).toEqual([A.client]);
+  });
+
+  it('password reset: mail in the outbox, single use, reset and session tokens never swap', async () => {
+    const U = await signup(base, 'reset');
+    const unknown = await call(base, 'resetStart', { body: { email: 'nobody-here@example.com' } });
+    const known = await call(base, 'resetStart', { body: { email: U.email } });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect((await call(base, 'resetStart', { body: {} })).status).toBe(400);
+
+    const outbox = join(srv.dataDir, 'outbox');
+    const files = await readdir(outbox);
+    const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+    const mail = mails.find((m) => m.includes(`To: ${U.email}`));
+    expect(mail).toBeDefined();
+    const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(mail!)![1]);
+
+    // A reset token is not a session token, and a session token cannot reset.
+    expect((await call(base, 'bucketList', { token, query: { client: U.client } })).status).toBe(401);
+    expect((await call(base, 'resetFinish', { token: U.token, body: { password: 'N3w-password!' } })).status).toBe(401);
+    expect((await call(base, 'resetFinish', { body: { password: 'N3w-password!' } })).body.error.message).toBe(MESSAGES.tokenMissing);
+
+    const weak = await call(base, 'resetFinish', { token, body: { password: 'weak' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.message).toBe(MESSAGES.password);
+    const done = await call(base, 'resetFinish', { token, body: { password: 'N3w-password!' } });
+    expect(done.status).toBe(200);
+    parse('resetFinish', done.body);
+    const again = await call(base, 'resetFinish', { token, body: { password: 'An0ther-pass!' } });
+    expect(again.status).toBe(401);
+    expect(again.body.error.message).toBe(MESSAGES.invalidCredentials);
+
+    expect((await call(base, 'login', { headers: { authorization: basic(U.email, PASSWORD) } })).status).toBe(401);
+    expect((await call(base, 'login', { headers: { authorization: basic(U.email, 'N3w-password!') } })).status).toBe(200);
+  });
+
+  it('client API keys: create, list, rename, remove; validation; unknown ids', async () => {
+    const created = await call(base, 'apikeyCreate', { token: A.token, body: { client: A.client, name: 'CI key' } });
+    expect(created.status).toBe(200);
+    const key = parse('apikeyCreate', created.body).apikey;
+    expect(key).toMatchObject({ name: 'CI key', installs: 0, installedAt: null, active: 1 });
+    expect(key.token).toMatch(/^pk_/);
+    expect(key.pack.linux64).toMatch(/\.whl\?key=/);
+
+    const list = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body);
+    expect(list.apikey.list.map((k) => [k.clue, k.token])).toEqual([[key.clue, key.token]]);
+    expect(list.client.list[0].stamp).toBe(A.client);
+
+    const renamed = await call(base, 'apikeyRename', { token: A.token, body: { apikey: key.clue, name: '  Deploy key ' } });
+    expect(parse('apikeyRename', renamed.body).apikey.name).toBe('Deploy key');
+    const badName = await call(base, 'apikeyRename', { token: A.token, body: { apikey: key.clue, name: '   ' } });
+    expect(badName.body.error.message).toBe(MESSAGES.titleRename);
+    const badCreate = await call(base, 'apikeyCreate', { token: A.token, body: { client: A.client, name: 'x'.repeat(61) } });
+    expect(badCreate.status).toBe(400);
+    expect(badCreate.body.error.message).toBe(MESSAGES.titleCreate);
+    expect((await call(base, 'apikeyCreate', { token: A.token, body: { client: 'c_nope', name: 'k' } })).status).toBe(404);
+    expect((await call(base, 'apikeyRename', { token: A.token, body: { apikey: 'k_nope', name: 'k' } })).status).toBe(404);
+    expect((await call(base, 'apikeyList', { token: A.token, query: {} })).status).toBe(400);
+
+    // The installer download counts an install of that key.
+    const pack = await fetch(new URL(`/api/pack/${key.pack.linux64}`, base));
+    expect(pack.status).toBe(200);
+    const wheel = Buffer.from(await pack.arrayBuffer());
+    expect(wheel.subarray(0, 2).toString()).toBe('PK');
+    const after = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list[0];
+    expect(after.installs).toBe(1);
+    expect(after.installedAt).toBeGreaterThan(0);
+    expect((await fetch(new URL('/api/pack/portal_client-0.1.0-py3-none-any.whl?key=k_nope', base))).status).toBe(404);
+
+    const removed = await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 0 } });
+    expect(parse('apikeyRemove', removed.body)).toEqual({ ok: true });
+    expect(parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list).toEqual([]);
+    expect((await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 0 } })).status).toBe(404);
+    expect((await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 2 } })).status).toBe(400);
+    // A removed key no longer authenticates.
+    expect((await call(base, 'bucketList', { token: key.token, query: { client: A.client } })).status).toBe(401);
+  });
+
+  it('integration keys: token encrypted at rest and masked in lists', async () => {
+    const secret = 'sk-' + 'abcdef0123456789'.repeat(8);
+    const created = await call(base, 'integrationCreate', { token: A.token, body: { client: A.client, name: 'LLM', service: 'OpenAI', token: secret } });
+    expect(created.status).toBe(200);
+    const key = parse('integrationCreate', created.body).apikey;
+    expect(key.token).toBe(maskToken(secret));
+    expect(key).toMatchObject({ service: 'OpenAI', runs: 0, runAt: null });
+    const list = parse('integrationList', (await call(base, 'integrationList', { token: A.token, query: { client: A.client } })).body);
+    expect(list.apikey.list.map((k) => k.token)).toEqual([maskToken(secret)]);
+    const row = await srv.built.services.db.selectFrom('integrations').select('token_enc').where('clue', '=', key.clue).executeTakeFirstOrThrow();
+    expect(row.token_enc).not.toContain(secret.slice(3, 20));
+
+    const badToken = await call(base, 'integrationCreate', { token: A.token, body: { client: A.client, name: 'LLM', service: 'OpenAI', token: '' } });
+    expect(badToken.body.error.message).toBe(MESSAGES.integrationToken);
+    expect((await call(base, 'integrationCreate', { token: A.token, body: { client: A.client, name: 'LLM', service: 'Other', token: 'x' } })).status).toBe(400);
+    const renamed = await call(base, 'integrationRename', { token: A.token, body: { apikey: key.clue, name: 'Language model' } });
+    expect(parse('integrationRename', renamed.body).apikey).toMatchObject({ name: 'Language model', token: maskToken(secret) });
+    expect((await call(base, 'integrationRename', { token: A.token, body: { apikey: 'i_nope', name: 'x' } })).body.error.message).toBe(MESSAGES.integrationNotFound);
+    expect(parse('integrationRemove', (await call(base, 'integrationRemove', { token: A.token, body: { apikey: key.clue, active: 0 } })).body)).toEqual({ ok: true });
+    expect(parse('integrationList', (await call(base, 'integrationList', { token: A.token, query: { client: A.client } })).body).apikey.list).toEqual([]);
+  });
+
+  it('projects: create, list with counts, rename, remove hides it everywhere', async () => {
+    const created = await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Churn' } });
+    const bucket = parse('bucketCreate', created.body).bucket;
+    expect(bucket).toMatchObject({ name: 'Churn', runs: 0, rends: 0 });
+    const list = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body);
+    expect(list.bucket.list.map((b) => b.stamp)).toContain(bucket.stamp);
+    const renamed = parse('bucketRename', (await call(base, 'bucketRename', { token: A.token, body: { bucket: bucket.stamp, name: 'Churn 2' } })).body);
+    expect(renamed.bucket.name).toBe('Churn 2');
+    expect((await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: '' } })).body.error.message).toBe(MESSAGES.titleCreate);
+    expect((await call(base, 'bucketRename', { token: A.token, body: { bucket: 'b_nope', name: 'x' } })).status).toBe(404);
+    expect((await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 'abc' } })).status).toBe(400);
+
+    await call(base, 'rendCreate', { token: A.token, body: { bucket: bucket.stamp, name: 'data.json' } });
+    const counted = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find((b) => b.stamp === bucket.stamp);
+    expect(counted?.rends).toBe(1);
+
+    expect(parse('bucketRemove', (await call(base, 'bucketRemove', { token: A.token, body: { bucket: bucket.stamp, active: 0 } })).body)).toEqual({ ok: true });
+    const after = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body);
+    expect(after.bucket.list.map((b) => b.stamp)).not.toContain(bucket.stamp);
+    expect((await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).status).toBe(404);
+    expect((await call(base, 'runList', { token: A.token, query: { bucket: bucket.stamp } })).status).toBe(404);
+  });
+
+  it('uploads: register, signed PUT, finish; analysis; group Ready; refusals leave nothing behind', async () => {
+    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Uploads' } })).body).bucket;
+    const data = fitData(30, 3);
+    const { rend, items } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'train.json', bytes: data }]);
+    expect(rend.flight).toBe('Ready');
+    const item = rend.upload.list[0];
+    expect(item).toMatchObject({ stamp: items[0], state: 'Finished', file: { name: 'train.json', size: data.length, checksum: sha256(data) } });
+    expect(item.meta).toMatchObject({ proc: 1, rows: 30, cols: 4 });
+    const list = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
+    expect(list.rend.list).toHaveLength(1);
+
+    const r2 = parse('rendCreate', (await call(base, 'rendCreate', { token: A.token, body: { bucket: bucket.stamp, name: 'more' } })).body).rend;
+    expect(r2.flight).toBe('Pending');
+    const reg = (file: { name: string; size: number; checksum: string }) => call(base, 'uploadRegister', { token: A.token, body: { rend: r2.stamp, name: file.name, file } });
+    const badExt = await reg({ name: 'evil.exe', size: 3, checksum: sha256('abc') });
+    expect(badExt.status).toBe(400);
+    expect(badExt.body.error.message).toBe(MESSAGES.invalidFileType(['.json', '.npy', '.npz', '.pkl', '.pickle', '.sav', '.py', '.pt', '.txt']));
+    const tooBig = await reg({ name: 'big.json', size: PLAN_LIMITS.Individual.maxFileSize + 1, checksum: sha256('abc') });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error.message).toContain('1 MB');
+    expect((await reg({ name: 'x.json', size: 3, checksum: 'not-hex' })).status).toBe(400);
+    expect((await call(base, 'uploadRegister', { token: A.token, body: { rend: 'r_nope', name: 'a.json', file: { name: 'a.json', size: 1, checksum: sha256('a') } } })).status).toBe(404);
+
+    // Wrong bytes: refused, the item fails with a readable error, and no file appears.
+    const good = Buffer.from('[[1,2,3,4]]');
+    const ok = await reg({ name: 'a.json', size: good.length, checksum: sha256(good) });
+    const wrong = await fetch(ok.body.upload.url, { method: 'PUT', body: Buffer.from('[[9,9,9,9]]') });
+    expect(wrong.status).toBe(400);
+    const afterWrong = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).body).rend.list.find((r) => r.stamp === r2.stamp)!;
+    expect(afterWrong.upload.list[0]).toMatchObject({ state: 'Failed', error: expect.stringMatching(/SHA-256/) });
+    const short = await reg({ name: 'b.json', size: good.length, checksum: sha256(good) });
+    expect((await fetch(short.body.upload.url, { method: 'PUT', body: good.subarray(0, 5) })).status).toBe(400);
+    const tamperedUrl = short.body.upload.url.replace(/sig=[^&]+/, 'sig=AAAA');
+    expect((await fetch(tamperedUrl, { method: 'PUT', body: good })).status).toBe(403);
+    expect(String(short.body.upload.url)).toContain(STORAGE_PATH_PREFIX);
+
+    // Finishing before the bytes arrived is a conflict; finishing the group fails items that never got bytes.
+    const early = await reg({ name: 'c.json', size: good.length, checksum: sha256(good) });
+    expect((await call(base, 'uploadFinish', { token: A.token, body: { upload: early.body.upload.stamp } })).status).toBe(409);
+    expect((await call(base, 'uploadFinish', { token: A.token, body: { upload: 'f_nope' } })).status).toBe(404);
+    const fin = parse('rendFinish', (await call(base, 'rendFinish', { token: A.token, body: { rend: r2.stamp } })).body).rend;
+    expect(fin.flight).toBe('Failed');
+    expect(fin.upload.list.every((u) => u.state === 'Failed')).toBe(true);
+    expect((await call(base, 'rendFinish', { token: A.token, body: { rend: 'r_nope' } })).status).toBe(404);
+
+    const renamed = parse('rendRename', (await call(base, 'rendRename', { token: A.token, body: { rend: r2.stamp, name: 'Broken' } })).body);
+    expect(renamed.rend.name).toBe('Broken');
+    expect(parse('rendRemove', (await call(base, 'rendRemove', { token: A.token, body: { rend: r2.stamp, active: 0 } })).body)).toEqual({ ok: true });
+    const left = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
+    expect(left.rend.list.map((r) => r.stamp)).toEqual([rend.stamp]);
+  });
+
+  it('requests: plan limits on piles, fit then generate, run and model lists, status, rename, remove', async () => {
+    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Fit' } })).body).bucket;
+    const { rend } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'train.json', bytes: fitData(60, 3) }]);
+    const param = { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'regression' as const };
+    const pileOf = (p: unknown) => call(base, 'pileCreate', { token: A.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: p } });
+
+    expect((await pileOf({ ...param, input_column_size: 4 })).body.error.message).toBe(MESSAGES.planLimitInputs('Individual', 3));
+    expect((await pileOf({ ...param, output_column_size: 6 })).body.error.message).toBe(MESSAGES.planLimitOutputs('Individual', 5));
+    expect((await pileOf({ ...param, task_target_size: 0 })).body.error.message).toBe(MESSAGES.atLeastOne);
+    expect((await pileOf({ ...param, explainability: true })).body.error.message).toBe(MESSAGES.explainabilityNotAllowed);
+    const pile = parse('pileCreate', (await pileOf(param)).body).pile;
+
+    const fitR = await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'Train' } });
+    expect(fitR.status).toBe(200);
+    const fit = parse('runCreate', fitR.body).run;
+    expect(fit).toMatchObject({ function: 'fit', state: 'Pending', rend: { stamp: rend.stamp, name: rend.name } });
+    const genR = await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Embed' } });
+    expect(genR.status).toBe(200);
+    const gen = parse('runCreate', genR.body).run;
+    expect(gen.fit).toBe(fit.stamp);
+
+    expect((await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'fit', rend: 'r_nope', pile: pile.stamp, name: 'x' } })).body.error.message).toBe(MESSAGES.uploadNotFound);
+    expect((await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: '' } })).body.error.message).toBe(MESSAGES.titleCreate);
+
+    const final = async (stamp: string) =>
+      waitFor(async () => {
+        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: stamp } })).body);
+        return r.run.record.state === 'Finished' || r.run.record.state === 'Failed' ? r : null;
+      });
+    const fitDone = await final(fit.stamp);
+    const genDone = await final(gen.stamp);
+    expect(fitDone.run.record.state).toBe('Finished');
+    expect(genDone.run.record).toMatchObject({ state: 'Finished', message: '' });
+    expect(genDone.run.url).toBeTruthy();
+    const download = await fetch(genDone.run.url!);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/ensemble_result_/);
+    expect(await download.json()).toBeTruthy();
+
+    const runs = parse('runList', (await call(base, 'runList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
+    expect(runs.run.list.map((r) => r.stamp).sort()).toEqual([fit.stamp, gen.stamp].sort());
+    expect(runs.bucket.runs).toBe(2);
+    const rends = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).body);
+    expect(rends.rend.list[0].runs).toBe(2);
+    expect(rends.rend.list[0].box.list.length).toBe(1);
+
+    const models = parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
+    expect(models.model.list).toHaveLength(1);
+    const model = models.model.list[0];
+    expect(model).toMatchObject({ name: 'Train', state: 'Finished', rend: { stamp: rend.stamp } });
+    const general = parse('generalModelList', (await call(base, 'generalModelList', { token: A.token, query: { active: 1 } })).body);
+    expect(general.model.list.length).toBeGreaterThan(0);
+    expect((await call(base, 'modelRename', { token: A.token, body: { model: general.model.list[0].stamp, name: 'Mine' } })).status).toBe(403);
+    expect(parse('modelRename', (await call(base, 'modelRename', { token: A.token, body: { model: model.stamp, name: 'Renamed' } })).body).model.name).toBe('Renamed');
+    expect((await call(base, 'modelRename', { token: A.token, body: { model: 'm_nope', name: 'x' } })).status).toBe(404);
+    expect(parse('modelRemove', (await call(base, 'modelRemove', { token: A.token, body: { model: model.stamp, active: 0 } })).body)).toEqual({ ok: true });
+    expect(parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp } })).body).model.list).toEqual([]);
+
+    expect(parse('runRename', (await call(base, 'runRename', { token: A.token, body: { run: gen.stamp, name: 'Embeddings' } })).body).run.name).toBe('Embeddings');
+    expect((await call(base, 'runRename', { token: A.token, body: { run: 'n_nope', name: 'x' } })).body.error.message).toBe(MESSAGES.requestNotFound);
+    expect(parse('runRemove', (await call(base, 'runRemove', { token: A.token, body: { run: gen.stamp, active: 0 } })).body)).toEqual({ ok: true });
+    expect((await call(base, 'runStatus', { token: A.token, query: { run: gen.stamp } })).status).toBe(404);
+    expect((await call(base, 'runStatus', { token: A.token, query: {} })).status).toBe(400);
+  });
+
+  it('Enterprise plan: explainability allowed, limits from the plan table', async () => {
+    const E = await signup(base, 'ent');
+    await setPlan(srv.built.services.db, E.client, 'Enterprise');
+    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: E.token, body: { client: E.client, name: 'Ent' } })).body).bucket;
+    const p = { explainability: true, input_column_size: 500, output_column_size: 500, task_target_size: 1, task: 'classification' };
+    expect((await call(base, 'pileCreate', { token: E.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: p } })).status).toBe(200);
+    const over = await call(base, 'pileCreate', { token: E.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: { ...p, input_column_size: 501 } } });
+    expect(over.body.error.message).toBe(MESSAGES.enterpriseLimit(500));
+  });
+
+  it('shrink: a quote, billing balance, payment on the portal page, then its run finishes', async () => {
+    const S = await signup(base, 'shrink');
+    // No free credit left: the quote must be paid.
+    await srv.built.services.db.updateTable('clients').set({ credit_total: 100 }).where('stamp', '=', S.client).execute();
+    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: S.token, body: { client: S.client, name: 'Shrink' } })).body).bucket;
+    const { rend } = await uploadFiles(base, S.token, bucket.stamp, [{ name: 'model.py', bytes: PY_MODEL }]);
+    expect(rend.flight).toBe('Ready');
+    const params = rend.upload.list[0].meta.inputs!;
+    expect(params).toBe(10 * 20 + 20 + 20 * 2 + 2);
+    const pile = parse('pileCreate', (await call(base, 'pileCreate', { token: S.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body).pile;
+    const longDesc = await call(base, 'shrinkCreate', { token: S.token, body: { bucket: bucket.stamp, function: 'shrink', rend: rend.stamp, pile: pile.stamp, name: 'Small', desc: 'x'.repeat(301) } });
+    expect(longDesc.body.error.message).toBe(MESSAGES.description);
+    const q = await call(base, 'shrinkCreate', { token: S.token, body: { bucket: bucket.stamp, function: 'shrink', rend: rend.stamp, pile: pile.stamp, name: 'Small', desc: 'Make it small' } });
+    expect(q.status).toBe(200);
+    const quote = parse('shrinkCreate', q.body).quote;
+    expect(quote).toMatchObject({ state: 'Unpaid', cent: 22, function: 'shrink', rend: { stamp: rend.stamp } });
+    expect(quote.invoiceNum).toMatch(/^INV-/);
+
+    const status = parse('quoteStatus', (await call(base, 'quoteStatus', { token: S.token, query: { quote: quote.stamp } })).body);
+    expect(status.quote.run).toBeNull();
+    expect((await call(base, 'quoteStatus', { token: S.token, query: { quote: 'q_nope' } })).status).toBe(404);
+
+    const billing = parse('billingStatus', (await call(base, 'billingStatus', { token: S.token, query: { client: S.client } })).body).billing;
+    expect(billing.accountCentBalance).toBe(22);
+    expect(billing.creditBalance).toBe('0');
+    expect(billing.creditConsumed).toBe('0.0001');
+
+    const page = await fetch(billing.portalUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(quote.invoiceNum);
+    const action = /action="([^"]+)"/.exec(html)![1].replace(/&amp;/g, '&');
+    const pay = await fetch(new URL(action, base), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(pay.status).toBe(303);
+    expect((await fetch(billing.portalUrl.replace(/sig=[^&]+/, 'sig=forged'))).status).toBe(403);
+
+    const done = await waitFor(async () => {
+      const s = parse('quoteStatus', (await call(base, 'quoteStatus', { token: S.token, query: { quote: quote.stamp } })).body);
+      return s.quote.run && (s.quote.run.state === 'Finished' || s.quote.run.state === 'Failed') ? s : null;
+    });
+    expect(done.quote.record.state).toBe('Paid');
+    expect(done.quote.run).toMatchObject({ function: 'shrink', state: 'Finished', quote: quote.stamp });
+    const after = parse('billingStatus', (await call(base, 'billingStatus', { token: S.token, query: { client: S.client } })).body).billing;
+    expect(after.accountCentBalance).toBe(0);
+  });
+
+  it('client API keys authenticate the Python client for their own client only', async () => {
+    const key = parse('apikeyCreate', (await call(base, 'apikeyCreate', { token: A.token, body: { client: A.client, name: 'py' } })).body).apikey;
+    const projects = await call(base, 'bucketList', { token: key.token, query: { client: A.client } });
+    expect(projects.status).toBe(200);
+    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Py' } })).body).bucket;
+    const { rend } = await uploadFiles(base, key.token, bucket.stamp, [{ name: 'd.json', bytes: fitData(10, 2) }]);
+    expect(rend.flight).toBe('Ready');
+    // Not a call the Python client makes, and not another client's data.
+    expect((await call(base, 'apikeyList', { token: key.token, query: { client: A.client } })).status).toBe(401);
+    const B = await signup(base, 'bob');
+    expect((await call(base, 'bucketList', { token: key.token, query: { client: B.client } })).status).toBe(403);
+    expect((await call(base, 'bucketList', { token: 'pk_forged', query: { client: A.client } })).status).toBe(401);
+  });
+
+  it('unknown fields are ignored; bad JSON and unknown API paths are clear 4xx', async () => {
+    const r = await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Extra', surprise: { deep: [1, 2] } } });
+    expect(r.status).toBe(200);
+    const bad = await fetch(new URL('/api/bucket/item', base), { method: 'PUT', headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' }, body: '{"client":' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe(ERROR_CODES.invalid);
+    const nowhere = await fetch(new URL('/api/nowhere', base));
+    expect(nowhere.status).toBe(404);
+    expect((await nowhere.json()).error.code).toBe(ERROR_CODES.notFound);
+    const page = await fetch(new URL('/client/x/projects', base));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  });
+});
+
+describe('rate limits', () => {
+  it('login, sign-up and reset answer 429 with a clear message past the limit', async () => {
+    const srv = await startServer('embedded', { authRateLimit: 3 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await call(srv.url, 'login', { headers: { authorization: basic('x@y.co', 'nope') } })).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      const r = await call(srv.url, 'login', { headers: { authorization: basic('x@y.co', 'nope') } });
+      expect(r.body.error).toEqual({ code: ERROR_CODES.rateLimited, message: MESSAGES.rateLimited });
+      for (let i = 0; i < 3; i++) await call(srv.url, 'resetStart', { body: { email: 'x@y.co' } });
+      expect((await call(srv.url, 'resetStart', { body: { email: 'x@y.co' } })).status).toBe(429);
+    } finally {
+      await srv.close();
+    }
+  });
+});
