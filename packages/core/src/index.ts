@@ -11,3 +11,4 @@ export * from './poller';
 export * from './loader';
 export * from './upload';
 export * from './flows';
+export * from './format/python';

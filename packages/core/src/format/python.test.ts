@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { installCommand, pythonExample } from '../index';
+
+describe('Python installer and example', () => {
+  it('builds the pip command from the API base and the key pack file', () => {
+    expect(installCommand('http://localhost:8080/', 'portal_client-0.1.0-py3-none-any.whl?key=abc')).toBe(
+      'pip install "http://localhost:8080/api/pack/portal_client-0.1.0-py3-none-any.whl?key=abc"',
+    );
+  });
+
+  it('puts the token and base in a runnable example', () => {
+    const ex = pythonExample('https://api.example.com', 'tok"en');
+    expect(ex).toContain('client = Client(token="tok\\"en", base_url="https://api.example.com")');
+    expect(ex).toContain('client.download(run, "embeddings.json")');
+  });
+});

@@ -1,0 +1,23 @@
+// The key info page's installer command and Python example, built from the API base the portal talks to.
+import { PACK_PATH_PREFIX } from '../contract/calls';
+
+const trimBase = (apiBase: string) => apiBase.replace(/\/+$/, '');
+
+/** `pip install "<base>/api/pack/<file>"`, quoted because the package path may carry a query string. */
+export function installCommand(apiBase: string, packFile: string): string {
+  return `pip install "${trimBase(apiBase)}${PACK_PATH_PREFIX}${packFile}"`;
+}
+
+/** A complete script: list projects, upload a file, fit and generate, download the result. */
+export function pythonExample(apiBase: string, token: string): string {
+  return `from portal_client import Client
+
+client = Client(token=${JSON.stringify(token)}, base_url=${JSON.stringify(trimBase(apiBase))})
+
+project = client.projects()[0]["stamp"]
+upload = client.upload(project, "data.json")  # rows of 3 inputs followed by 1 target
+run = client.fit(project, upload, inputs=3, outputs=5, target=1, task="regression")
+client.wait(run)
+client.download(run, "embeddings.json")
+`;
+}
