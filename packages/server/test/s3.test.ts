@@ -1,0 +1,83 @@
+// STORAGE_URL: uploads go straight to an S3-compatible bucket (s3rver) through pre-signed URLs, checked before use.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { CALLS } from '@portal/core';
+import { call, fitData, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import { parseStorageUrl } from '../src/storage/s3';
+
+describe('S3-compatible storage', () => {
+  let s3: S3rver;
+  let s3dir: string;
+  let srv: TestServer;
+  let endpoint: string;
+
+  beforeAll(async () => {
+    s3dir = await mkdtemp(join(tmpdir(), 'portal-s3rver-'));
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir });
+    const addr = await s3.run();
+    endpoint = `http://127.0.0.1:${addr.port}`;
+    const storageUrl = `s3://portal-test-files?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true&accessKeyId=S3RVER&secretAccessKey=S3RVER`;
+    srv = await startServer('embedded', { storageUrl });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    await s3?.close();
+    await rm(s3dir, { recursive: true, force: true });
+  });
+
+  it('parses the documented STORAGE_URL format and refuses others', () => {
+    expect(parseStorageUrl('s3://files?endpoint=http://h:9000&region=eu-west-1&forcePathStyle=true')).toMatchObject({
+      bucket: 'files', endpoint: 'http://h:9000', region: 'eu-west-1', forcePathStyle: true,
+    });
+    expect(() => parseStorageUrl('http://files')).toThrow(/s3:\/\//);
+  });
+
+  it('upload, analysis, fit and generate with the bytes in the bucket; download by a pre-signed URL', async () => {
+    const A = await signup(srv.url, 's3user');
+    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'S3' } })).body.bucket.stamp;
+    const data = fitData(25, 2);
+    const { rend } = await uploadFiles(srv.url, A.token, bucket, [{ name: 'train.json', bytes: data }]);
+    expect(rend.flight).toBe('Ready');
+    expect(rend.upload.list[0].meta).toMatchObject({ proc: 1, rows: 25 });
+
+    const pile = (await call(srv.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 2, output_column_size: 3, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
+    const fit = (await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
+    const gen = (await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })).body.run.stamp;
+    const status = await waitFor(async () => {
+      const r = CALLS.runStatus.response.parse((await call(srv.url, 'runStatus', { token: A.token, query: { run: gen } })).body);
+      return ['Finished', 'Failed'].includes(r.run.record.state) ? r : null;
+    });
+    expect(status.run.record.state).toBe('Finished');
+    expect(status.run.url).toContain(endpoint);
+    const res = await fetch(status.run.url!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/ensemble_result_/);
+  });
+
+  it('bytes that differ from the registered checksum fail the item with a readable error', async () => {
+    const A = await signup(srv.url, 's3bad');
+    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'S3' } })).body.bucket.stamp;
+    const rend = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket, name: 'bad' } })).body.rend.stamp;
+    const good = Buffer.from('[[1,2,3]]');
+    const reg = await call(srv.url, 'uploadRegister', { token: A.token, body: { rend, name: 'a.json', file: { name: 'a.json', size: good.length, checksum: sha256(good) } } });
+    expect(reg.body.upload.url).toContain(endpoint);
+    const put = await fetch(reg.body.upload.url, { method: 'PUT', body: Buffer.from('[[9,9,9]]') });
+    expect(put.ok).toBe(true);
+    expect((await call(srv.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } })).status).toBe(200);
+    await call(srv.url, 'rendFinish', { token: A.token, body: { rend } });
+    const settled = await waitFor(async () => {
+      const r = (await call(srv.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list[0];
+      return r.flight !== 'Processing' ? r : null;
+    });
+    expect(settled.flight).toBe('Failed');
+    expect(settled.upload.list[0]).toMatchObject({ state: 'Failed', error: expect.stringMatching(/checksum/) });
+  });
+
+  it('the CSP lets the browser send bytes to the bucket', async () => {
+    const res = await fetch(new URL('/api/health', srv.url));
+    expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${endpoint}`);
+  });
+});

@@ -1,0 +1,139 @@
+// The tenancy matrix, generated from core's route table: a second user's token against the first user's resources.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLS, type CallName } from '@portal/core';
+import { call, dbKinds, fitData, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+
+const kinds = await dbKinds();
+
+/** Calls that carry no resource id: nothing of another user's can be named through them. */
+const NO_FOREIGN_ID: CallName[] = ['health', 'login', 'signup', 'resetStart', 'resetFinish', 'refresh', 'permissions', 'generalModelList'];
+
+type Ids = Record<'client' | 'key' | 'integration' | 'bucket' | 'rend' | 'pendingRend' | 'pendingUpload' | 'pile' | 'shrinkPile' | 'pyRend' | 'fit' | 'model' | 'quote', string>;
+type Req = { query?: Record<string, unknown>; body?: Record<string, unknown> };
+
+/** For each call, a request naming the first user's resources (several where a call takes several ids). */
+function requests(a: Ids, own: { bucket: string }): Record<string, Req[]> {
+  return {
+    apikeyList: [{ query: { client: a.client } }],
+    apikeyCreate: [{ body: { client: a.client, name: 'stolen' } }],
+    apikeyRename: [{ body: { apikey: a.key, name: 'stolen' } }],
+    apikeyRemove: [{ body: { apikey: a.key, active: 0 } }],
+    integrationList: [{ query: { client: a.client } }],
+    integrationCreate: [{ body: { client: a.client, name: 'stolen', service: 'OpenAI', token: 'sk-x' } }],
+    integrationRename: [{ body: { apikey: a.integration, name: 'stolen' } }],
+    integrationRemove: [{ body: { apikey: a.integration, active: 0 } }],
+    bucketList: [{ query: { client: a.client, active: 1 } }],
+    bucketCreate: [{ body: { client: a.client, name: 'stolen' } }],
+    bucketRename: [{ body: { bucket: a.bucket, name: 'stolen' } }],
+    bucketRemove: [{ body: { bucket: a.bucket, active: 0 } }],
+    clientModelList: [{ query: { bucket: a.bucket, active: 1 } }],
+    modelRename: [{ body: { model: a.model, name: 'stolen' } }],
+    modelRemove: [{ body: { model: a.model, active: 0 } }],
+    runList: [{ query: { bucket: a.bucket, active: 1 } }],
+    runRename: [{ body: { run: a.fit, name: 'stolen' } }],
+    runRemove: [{ body: { run: a.fit, active: 0 } }],
+    runStatus: [{ query: { run: a.fit } }],
+    rendList: [{ query: { bucket: a.bucket, active: 1 } }],
+    rendCreate: [{ body: { bucket: a.bucket, name: 'stolen' } }],
+    rendFinish: [{ body: { rend: a.pendingRend } }],
+    rendRename: [{ body: { rend: a.rend, name: 'stolen' } }],
+    rendRemove: [{ body: { rend: a.rend, active: 0 } }],
+    uploadRegister: [{ body: { rend: a.pendingRend, name: 'x.json', file: { name: 'x.json', size: 2, checksum: sha256('[]') } } }],
+    uploadFinish: [{ body: { upload: a.pendingUpload } }],
+    pileCreate: [{ body: { bucket: a.bucket, variety: 'ShrinkService', param: {} } }],
+    runCreate: [
+      { body: { bucket: a.bucket, function: 'fit', rend: a.rend, pile: a.pile, name: 'stolen' } },
+      // The caller's own project with the other user's upload, parameters or model.
+      { body: { bucket: own.bucket, function: 'fit', rend: a.rend, pile: a.pile, name: 'stolen' } },
+      { body: { bucket: own.bucket, function: 'generate', rend: a.rend, fit: a.fit, name: 'stolen' } },
+    ],
+    shrinkCreate: [
+      { body: { bucket: a.bucket, function: 'shrink', rend: a.pyRend, pile: a.shrinkPile, name: 'stolen', desc: '' } },
+      { body: { bucket: own.bucket, function: 'shrink', rend: a.pyRend, pile: a.shrinkPile, name: 'stolen', desc: '' } },
+    ],
+    quoteStatus: [{ query: { quote: a.quote } }],
+    billingStatus: [{ query: { client: a.client } }],
+  };
+}
+
+describe.each(kinds)('tenancy on the %s database', (kind) => {
+  let srv: TestServer;
+  let A: Awaited<ReturnType<typeof signup>>;
+  let B: Awaited<ReturnType<typeof signup>>;
+  let ids: Ids;
+  let ownBucket: string;
+
+  /** Everything the first user can see, through the API. */
+  const snapshot = async () => {
+    const t = A.token;
+    const get = async (name: CallName, query: Record<string, unknown>) => (await call(srv.url, name, { token: t, query })).body;
+    return JSON.stringify({
+      keys: await get('apikeyList', { client: ids.client }),
+      integrations: await get('integrationList', { client: ids.client }),
+      buckets: await get('bucketList', { client: ids.client, active: 1 }),
+      rends: await get('rendList', { bucket: ids.bucket, active: 1 }),
+      runs: await get('runList', { bucket: ids.bucket, active: 1 }),
+      models: await get('clientModelList', { bucket: ids.bucket, active: 1 }),
+      quote: await get('quoteStatus', { quote: ids.quote }),
+      billing: ((b) => ({ ...b, billing: { ...b.billing, portalUrl: undefined } }))(await get('billingStatus', { client: ids.client })),
+    });
+  };
+
+  beforeAll(async () => {
+    srv = await startServer(kind);
+    const base = srv.url;
+    A = await signup(base, 'owner');
+    B = await signup(base, 'intruder');
+    const t = A.token;
+    const key = (await call(base, 'apikeyCreate', { token: t, body: { client: A.client, name: 'k' } })).body.apikey.clue;
+    const integration = (await call(base, 'integrationCreate', { token: t, body: { client: A.client, name: 'i', service: 'OpenAI', token: 'sk-secret-token' } })).body.apikey.clue;
+    const bucket = (await call(base, 'bucketCreate', { token: t, body: { client: A.client, name: 'Mine' } })).body.bucket.stamp;
+    const { rend } = await uploadFiles(base, t, bucket, [{ name: 'd.json', bytes: fitData(20, 3) }]);
+    const py = await uploadFiles(base, t, bucket, [{ name: 'm.py', bytes: Buffer.from('import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = nn.Linear(4, 4)\n') }]);
+    const pendingRend = (await call(base, 'rendCreate', { token: t, body: { bucket, name: 'pending' } })).body.rend.stamp;
+    const pendingUpload = (await call(base, 'uploadRegister', { token: t, body: { rend: pendingRend, name: 'p.json', file: { name: 'p.json', size: 2, checksum: sha256('[]') } } })).body.upload.stamp;
+    const pile = (await call(base, 'pileCreate', { token: t, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
+    const shrinkPile = (await call(base, 'pileCreate', { token: t, body: { bucket, variety: 'ShrinkService', param: {} } })).body.pile.stamp;
+    const fit = (await call(base, 'runCreate', { token: t, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run;
+    await waitFor(async () => ['Finished', 'Failed'].includes((await call(base, 'runStatus', { token: t, query: { run: fit.stamp } })).body.run.record.state));
+    const model = (await call(base, 'clientModelList', { token: t, query: { bucket } })).body.model.list[0].stamp;
+    const quote = (await call(base, 'shrinkCreate', { token: t, body: { bucket, function: 'shrink', rend: py.rend.stamp, pile: shrinkPile, name: 'q', desc: '' } })).body.quote.stamp;
+    await waitFor(async () => {
+      const q = (await call(base, 'quoteStatus', { token: t, query: { quote } })).body.quote.run;
+      return q && ['Finished', 'Failed'].includes(q.state);
+    });
+    ids = { client: A.client, key, integration, bucket, rend: rend.stamp, pendingRend, pendingUpload, pile, shrinkPile, pyRend: py.rend.stamp, fit: fit.stamp, model, quote };
+    ownBucket = (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Theirs' } })).body.bucket.stamp;
+  });
+  afterAll(async () => {
+    await srv?.close();
+  });
+
+  it('covers every call of the route table that names a resource', () => {
+    const table = requests(ids, { bucket: ownBucket });
+    const named = (Object.keys(CALLS) as CallName[]).filter((n) => !NO_FOREIGN_ID.includes(n));
+    expect(named.filter((n) => !table[n])).toEqual([]);
+  });
+
+  it('every call with the second user\'s token is 403 or 404, and the first user\'s data is unchanged', async () => {
+    const before = await snapshot();
+    const results: string[] = [];
+    for (const [name, reqs] of Object.entries(requests(ids, { bucket: ownBucket }))) {
+      for (const req of reqs) {
+        const r = await call(srv.url, name as CallName, { token: B.token, ...req });
+        if (r.status !== 403 && r.status !== 404) results.push(`${name} ${JSON.stringify(req)} -> ${r.status} ${JSON.stringify(r.body)}`);
+      }
+    }
+    expect(results).toEqual([]);
+    expect(await snapshot()).toBe(before);
+    // Nothing was created on the intruder's side either.
+    expect((await call(srv.url, 'runList', { token: B.token, query: { bucket: ownBucket } })).body.run.list).toEqual([]);
+    expect((await call(srv.url, 'rendList', { token: B.token, query: { bucket: ownBucket } })).body.rend.list).toEqual([]);
+  });
+
+  it('the first user\'s own calls still work after the attempts', async () => {
+    const r = await call(srv.url, 'runStatus', { token: A.token, query: { run: ids.fit } });
+    expect(r.status).toBe(200);
+    expect(CALLS.runStatus.response.parse(r.body).run.record.name).toBe('fit');
+  });
+});
