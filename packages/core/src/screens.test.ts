@@ -23,6 +23,10 @@ describe('screens', () => {
     expect(fromProject).toMatchObject({ screen: { id: 'uploads' }, params: { clientId: 'c1', bucketId: 'b1' } });
     expect(matchScreen('/client/c1/project/b%2F1/run/r1/details')?.params).toEqual({ clientId: 'c1', bucketId: 'b/1', runId: 'r1' });
     expect(matchScreen('/nowhere')).toBeNull();
+    // Building paths, crumbs and the sidebar accepts the {projectId} spelling too.
+    expect(screenPath('models', { clientId: 'c1', projectId: 'b1' })).toBe('/client/c1/project/b1/models');
+    expect(breadcrumbs('uploads', { clientId: 'c1', projectId: 'b1' }).map((c) => c.path)).toEqual(['/account', '/client/c1/projects', '/client/c1/project/b1/runs', '/client/c1/project/b1/uploads']);
+    expect(sidebar({ clientId: 'c1', projectId: 'b1' }, { choice: 'Cloud' }).map((g) => g.section)).toEqual(['account', 'client', 'project']);
   });
 
   it('runs breadcrumbs account > client > project > run or quote', () => {

@@ -6,8 +6,12 @@ export type ScreenId =
   | 'apikeys' | 'apikeyInfo' | 'integrations' | 'createIntegration' | 'projects'
   | 'models' | 'runs' | 'uploads' | 'createFitRun' | 'createShrinkRun' | 'runDetails' | 'quoteDetails';
 
+/** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
+export const PROJECT_ID_ALIAS = 'projectId';
+
 export type ScreenParam = 'clientId' | 'apikeyId' | 'bucketId' | 'runId' | 'quoteId';
-export type ScreenParams = Partial<Record<ScreenParam, string>>;
+/** Route parameters; `projectId` is accepted as another spelling of `bucketId` (SPEC uses both). */
+export type ScreenParams = Partial<Record<ScreenParam | typeof PROJECT_ID_ALIAS, string>>;
 
 /** Which sidebar section a screen belongs to (SPEC: My Account; client; key, project, run or quote). */
 export type SidebarSection = 'public' | 'account' | 'client' | 'key' | 'project' | 'run' | 'quote';
@@ -49,14 +53,18 @@ export const SCREENS: readonly ScreenDef[] = [
 
 export const SCREEN_BY_ID: Readonly<Record<ScreenId, ScreenDef>> = Object.fromEntries(SCREENS.map((s) => [s.id, s])) as Record<ScreenId, ScreenDef>;
 
-/** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
-export const PROJECT_ID_ALIAS = 'projectId';
+
+/** The parameters with a `projectId` spelling read as `bucketId`. */
+export function normalizeParams(params: ScreenParams): ScreenParams {
+  const { [PROJECT_ID_ALIAS]: projectId, ...rest } = params;
+  return projectId && !rest.bucketId ? { ...rest, bucketId: projectId } : rest;
+}
 
 /** Fill a screen's path with its parameters (encoded). */
 export function screenPath(id: ScreenId, params: ScreenParams = {}): string {
   const def = SCREEN_BY_ID[id];
   return def.path.replace(/:([A-Za-z]+)/g, (_, name: ScreenParam) => {
-    const v = params[name];
+    const v = params[name] ?? (name === 'bucketId' ? params[PROJECT_ID_ALIAS] : undefined);
     if (!v) throw new Error(`Missing route parameter ${name} for ${id}`);
     return encodeURIComponent(v);
   });
@@ -97,6 +105,7 @@ export interface CrumbNames {
 
 /** Breadcrumbs run account > client > project > run or quote (SPEC section 2). */
 export function breadcrumbs(id: ScreenId, params: ScreenParams, names: CrumbNames = {}): Crumb[] {
+  params = normalizeParams(params);
   const def = SCREEN_BY_ID[id];
   if (!def.auth) return [];
   const crumbs: Crumb[] = [{ screen: 'account', label: 'My Account', path: '/account' }];
@@ -133,6 +142,7 @@ export interface SidebarGroup {
  * the current key, project, run or quote with Details. Logout is added by each renderer.
  */
 export function sidebar(params: ScreenParams, ctx: { clientName?: string; choice?: string; projectName?: string; keyName?: string; runName?: string; quoteName?: string }): SidebarGroup[] {
+  params = normalizeParams(params);
   const groups: SidebarGroup[] = [
     { section: 'account', title: 'My Account', links: [
       { screen: 'account', label: 'Accounts', path: '/account' },

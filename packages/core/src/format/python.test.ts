@@ -8,6 +8,10 @@ describe('Python installer and example', () => {
     );
   });
 
+  it('names the account when the page knows it', () => {
+    expect(pythonExample('http://h', 't', 'c_1')).toContain('client = Client(token="t", base_url="http://h", client="c_1")');
+  });
+
   it('puts the token and base in a runnable example', () => {
     const ex = pythonExample('https://api.example.com', 'tok"en');
     expect(ex).toContain('client = Client(token="tok\\"en", base_url="https://api.example.com")');

@@ -8,11 +8,15 @@ export function installCommand(apiBase: string, packFile: string): string {
   return `pip install "${trimBase(apiBase)}${PACK_PATH_PREFIX}${packFile}"`;
 }
 
-/** A complete script: list projects, upload a file, fit and generate, download the result. */
-export function pythonExample(apiBase: string, token: string): string {
+/**
+ * A complete script: list projects, upload a file, fit and generate, download the result. With `client` (the
+ * account id the key belongs to, known to the key info page) the script names its account explicitly.
+ */
+export function pythonExample(apiBase: string, token: string, client?: string): string {
+  const account = client ? `, client=${JSON.stringify(client)}` : '';
   return `from portal_client import Client
 
-client = Client(token=${JSON.stringify(token)}, base_url=${JSON.stringify(trimBase(apiBase))})
+client = Client(token=${JSON.stringify(token)}, base_url=${JSON.stringify(trimBase(apiBase))}${account})
 
 project = client.projects()[0]["stamp"]
 upload = client.upload(project, "data.json")  # rows of 3 inputs followed by 1 target

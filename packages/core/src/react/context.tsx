@@ -1,5 +1,5 @@
 // The provider each door wraps its app in: one API client and one notifier shared by every hook.
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
 import type { ApiClient } from '../client';
 
 /** How long each kind stays is NOTIFY_MS; the renderer applies it. */
@@ -10,14 +10,20 @@ export interface Notifier {
 
 interface Portal {
   api: ApiClient;
-  notifier: Notifier;
+  notify: Notifier['notify'];
 }
 
 const PortalContext = createContext<Portal | null>(null);
 
 export function PortalProvider(props: { api: ApiClient; notifier: Notifier; children: ReactNode }) {
   const { api, notifier, children } = props;
-  return <PortalContext.Provider value={{ api, notifier }}>{children}</PortalContext.Provider>;
+  // One notify function for the provider's life, whatever notifier object a render passes:
+  // hooks list it in their dependencies, so a new identity would restart their loaders.
+  const latest = useRef(notifier);
+  latest.current = notifier;
+  const notify = useCallback<Notifier['notify']>((message, kind) => latest.current.notify(message, kind), []);
+  const value = useMemo(() => ({ api, notify }), [api, notify]);
+  return <PortalContext.Provider value={value}>{children}</PortalContext.Provider>;
 }
 
 function usePortal(): Portal {
@@ -30,7 +36,7 @@ export function useApi(): ApiClient {
   return usePortal().api;
 }
 
+/** A stable function: notify(message, kind). */
 export function useNotify(): Notifier['notify'] {
-  const { notifier } = usePortal();
-  return notifier.notify.bind(notifier);
+  return usePortal().notify;
 }

@@ -8,9 +8,11 @@ import { jwt, make, startServer, type TestServer } from '../testing/server';
 import { PortalProvider, type NotifyKind } from './context';
 import { useCopy } from './useCopy';
 import { useAuth } from './useAuth';
-import { useClient, usePermissions, useProjects } from './lists';
+import { useApiKeys, useClient, useIntegrations, usePermissions, useProjects, useRuns, useUploads } from './lists';
 import { useRunDetails } from './details';
-import { useShrinkRequest } from './requests';
+import { useFitRequest, useShrinkRequest } from './requests';
+import type { UploadProgress } from '../upload';
+import { createHash } from 'node:crypto';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -130,7 +132,7 @@ describe('useShrinkRequest', () => {
   it('lists Ready uploads, estimates the price and checks the form before creating the quote', async () => {
     const readyRend = make.rend({ stamp: 'r1', flight: 'Ready', upload: { list: [make.item({ meta: { proc: 1, cols: 3, rows: 10, inputs: 1_000_001, error: null } })] } });
     const pending = make.rend({ stamp: 'r2', flight: 'Pending' });
-    const { wrapper } = await setup({
+    const { wrapper, server } = await setup({
       'GET /api/rend/item': () => ({ json: { rend: { list: [readyRend, pending] } } }),
       'GET /api/client/billing/status': () => ({ json: { billing: { creditBalance: '1.5', creditConsumed: '0.5', accountCentBalance: 0, portalUrl: 'http://pay' } } }),
       'PUT /api/pile/item': () => ({ json: { pile: { stamp: 'p1', variety: 'ShrinkService', param: {}, createdAt: 1 } } }),
@@ -142,6 +144,12 @@ describe('useShrinkRequest', () => {
     await waitFor(() => expect(result.current.readyUploads.map((r) => r.stamp)).toEqual(['r1']));
     expect(result.current.billing?.creditBalance).toBe('1.5');
     expect(result.current.estimateCents(['r1'])).toBe(44);
+    expect(result.current.estimateCents([])).toBe(0);
+    // One load at mount; the next waits for the poller's 20 s.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.requests.filter((r) => r.path === '/api/rend/item')).toHaveLength(1);
+    act(() => result.current.reload());
+    await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/rend/item')).toHaveLength(2));
     expect(await result.current.submit({ name: 'S', desc: '', upload: '' })).toEqual({ error: 'Please select an upload for this request' });
     expect(await result.current.submit({ name: 'S', desc: 'x'.repeat(301), upload: 'r1' })).toEqual({ error: 'Description must be at most 300 characters long' });
     expect(await result.current.submit({ name: 'S', desc: '', upload: 'r2' })).toEqual({ error: 'Selected upload not found' });
@@ -184,5 +192,102 @@ describe('useAuth', () => {
     result.current.logout();
     expect(tokens.get()).toBeNull();
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('key lists', () => {
+  it('show only active keys and check the integration token length before calling', async () => {
+    const key = (clue: string, active: 0 | 1) => ({ clue, name: clue, token: 't', installs: 0, installedAt: null, active, createdAt: 1, pack: { linux64: 'p.whl' } });
+    const { wrapper, server } = await setup({
+      'GET /api/client/apikey/item': () => ({ json: { client: { list: [client] }, apikey: { list: [key('k1', 1), key('k2', 0)] } } }),
+      'GET /api/integration/apikey/item': () => ({ json: { client: { list: [client] }, apikey: { list: [] } } }),
+    });
+    const keys = renderHook(() => useApiKeys('c1'), { wrapper });
+    await waitFor(() => expect(keys.result.current.data?.keys.map((k) => k.clue)).toEqual(['k1']));
+    const integrations = renderHook(() => useIntegrations('c1'), { wrapper });
+    await waitFor(() => expect(integrations.result.current.data?.keys).toEqual([]));
+    const create = (token: string) => integrations.result.current.create({ name: 'OpenAI key', service: 'OpenAI', token });
+    expect(await create('')).toBe('Token must be between 1 and 10,000 characters long');
+    expect(await create('t'.repeat(10_001))).toBe('Token must be between 1 and 10,000 characters long');
+    expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+});
+
+describe('useRuns', () => {
+  it('notifies "Failed to load requests" when the list fails', async () => {
+    const { wrapper, notes } = await setup({ 'GET /api/run/item': () => ({ status: 500, json: { error: { code: 'internal', message: 'down' } } }) });
+    const { result } = renderHook(() => useRuns('c1', 'b1'), { wrapper });
+    await waitFor(() => expect(result.current.error).not.toBeNull());
+    expect(notes).toEqual([['Failed to load requests', 'error']]);
+  });
+});
+
+describe('useUploads', () => {
+  it('uploads through the pipeline, reports progress, notifies each file and reloads the list', async () => {
+    const bytes = new TextEncoder().encode('[[1,2,3,4]]');
+    let listed = 0;
+    const { wrapper, notes, server } = await setup({
+      'GET /api/rend/item': () => ({ json: { bucket: make.bucket({ stamp: 'b1' }), rend: { list: listed++ ? [make.rend({ stamp: 'r1', name: 'a.json (+1 more)' })] : [] } } }),
+      'PUT /api/rend/item': () => ({ json: { rend: make.rend({ stamp: 'r1' }) } }),
+      'PUT /api/upload/item': (req) => {
+        const b = req.body as { name: string; file: { checksum: string } };
+        expect(b.file.checksum).toBe(createHash('sha256').update(bytes).digest('hex'));
+        return { json: { upload: { ...make.item({ stamp: `u-${b.name}` }), url: `/api/storage/u-${b.name}` } } };
+      },
+      'PUT /api/storage/*': (req) => (req.raw.length === bytes.length ? { json: {} } : { status: 400, json: { error: { code: 'invalid_input', message: 'size' } } }),
+      'POST /api/upload/finish': () => ({ json: { upload: make.item() } }),
+      'POST /api/rend/finish': () => ({ json: { rend: make.rend({ stamp: 'r1' }) } }),
+    });
+    const source = (name: string) => ({ name, size: bytes.length, stream: () => new Blob([bytes]).stream() });
+    const { result } = renderHook(() => useUploads('c1', 'b1'), { wrapper });
+    await waitFor(() => expect(result.current.data?.uploads).toEqual([]));
+    const progress: UploadProgress[] = [];
+    let outcome: string | null = 'unset';
+    await act(async () => void (outcome = await result.current.upload([source('a.json'), source('b.json')], { onProgress: (p) => progress.push(p) })));
+    expect(outcome).toBeNull();
+    expect(notes).toEqual([
+      ['Uploading a.json completed successfully!', 'uploadSuccess'],
+      ['Uploading b.json completed successfully!', 'uploadSuccess'],
+    ]);
+    expect(progress.filter((p) => p.loaded === p.total).map((p) => p.file)).toEqual(['a.json', 'b.json']);
+    expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual(['r1']);
+    expect(result.current.uploading).toBe(false);
+    expect(server.requests.filter((r) => r.path.startsWith('/api/storage/'))).toHaveLength(2);
+  });
+
+  it('shows "Failed to upload files." when the group cannot be created', async () => {
+    const { wrapper, notes } = await setup({
+      'GET /api/rend/item': () => ({ json: { rend: { list: [] } } }),
+      'PUT /api/rend/item': () => ({ status: 403, json: { error: { code: 'forbidden', message: 'no' } } }),
+    });
+    const { result } = renderHook(() => useUploads('c1', 'b1'), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    let outcome: string | null = null;
+    await act(async () => void (outcome = await result.current.upload([{ name: 'a.json', size: 1, stream: () => new Blob(['x']).stream() }])));
+    expect(outcome).toBe('Failed to upload files.');
+    expect(notes).toEqual([['Failed to upload files.', 'error']]);
+  });
+});
+
+describe('useFitRequest', () => {
+  it('applies the plan limits, requires a Ready upload and returns the generate run', async () => {
+    const ready = make.rend({ stamp: 'r1', flight: 'Ready' });
+    const run = (stamp: string, fn: string) => ({ run: { stamp, name: 'F', desc: '', function: fn, state: 'Pending', message: '', createdAt: 1, rend: null } });
+    const { wrapper } = await setup({
+      'GET /api/user/permission': () => ({ json: [{ client, createdAt: 1 }] }),
+      'GET /api/rend/item': () => ({ json: { rend: { list: [ready, make.rend({ stamp: 'r2', flight: 'Processing' })] } } }),
+      'PUT /api/pile/item': (req) => ({ json: { pile: { stamp: 'p1', variety: 'FitModel', param: (req.body as { param: object }).param, createdAt: 1 } } }),
+      'PUT /api/run/item/generate': (req) => ((req.body as { function: string }).function === 'fit' ? { json: run('fit1', 'fit') } : { json: run('gen1', 'generate') }),
+    });
+    const { result } = renderHook(() => useFitRequest('c1', 'b1'), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.plan).toBe('Individual');
+    expect(result.current.readyUploads.map((r) => r.stamp)).toEqual(['r1']);
+    const base = { name: 'Fit', inputs: 3, outputs: 5, target: 1, explainability: false, upload: 'r1', task: 'regression' as const };
+    const tooMany = await result.current.submit({ ...base, inputs: 4 });
+    expect(tooMany).toEqual({ error: 'Individual plans are limited to 3 input features', fieldErrors: { inputs: 'Individual plans are limited to 3 input features' } });
+    expect(await result.current.submit({ ...base, upload: 'r2' })).toMatchObject({ error: 'Selected upload not found' });
+    expect(await result.current.submit({ ...base, upload: '' })).toMatchObject({ error: 'Please select an upload for this request' });
+    expect(await result.current.submit(base)).toEqual({ runId: 'gen1' });
   });
 });

@@ -71,7 +71,9 @@ export function defaultPut(api: ApiClient): PutFn {
     if (typeof XMLHttpRequest !== 'undefined' && typeof Blob !== 'undefined' && source instanceof Blob) {
       return xhrPut(target, source, { onProgress: (loaded) => onProgress(loaded), signal });
     }
-    await api.putBytes(target, countBytes(source.stream(), onProgress), { signal, size: source.size });
-    onProgress(source.size);
+    let sent = 0;
+    const counted = countBytes(source.stream(), (loaded) => onProgress((sent = loaded)));
+    await api.putBytes(target, counted, { signal, size: source.size });
+    if (sent !== source.size) onProgress(source.size);
   };
 }
