@@ -1,0 +1,156 @@
+// Crash safety of the built server: kill -9 during a PUT and during analysis, restart on the same DATA_DIR,
+// and nothing partial is visible and nothing stays in Preparing or Processing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { call, fitData, freshDataDir, serverRoot, sha256, signup, waitFor } from './harness';
+import { openDatabase } from '../src/db/index';
+import { CRASH_MESSAGE } from '../src/worker/worker';
+
+interface Proc {
+  child: ChildProcess;
+  url: string;
+}
+
+function start(dataDir: string, env: Record<string, string> = {}): Promise<Proc> {
+  const child = spawn(process.execPath, [join(serverRoot, 'dist/main.js')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'crash-test-secret', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /Portal running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+}
+
+function kill9(p: Proc): Promise<void> {
+  return new Promise((resolve) => {
+    if (p.child.exitCode !== null) return resolve();
+    p.child.once('exit', () => resolve());
+    p.child.kill('SIGKILL');
+  });
+}
+
+describe('crash safety of the built server', () => {
+  let dataDir: string;
+  let running: Proc | null = null;
+
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverRoot, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+    dataDir = await freshDataDir();
+  });
+  afterAll(async () => {
+    if (running) await kill9(running);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('kill -9 during a PUT: after restart the item is still Pending, no partial file anywhere, and the upload can be sent again', async () => {
+    running = await start(dataDir);
+    const A = await signup(running.url, 'crash');
+    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket.stamp;
+    const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name: 'big' } })).body.rend.stamp;
+    const data = Buffer.alloc(900_000, '1 2 3\n');
+    const reg = await call(running.url, 'uploadRegister', { token: A.token, body: { rend, name: 'big.txt', file: { name: 'big.txt', size: data.length, checksum: sha256(data) } } });
+    expect(reg.status).toBe(200);
+    const stamp = reg.body.upload.stamp as string;
+
+    // Send half the bytes, let the server write them, then kill it.
+    const url = new URL(reg.body.upload.url);
+    const req = request(url, { method: 'PUT', headers: { 'content-length': data.length } });
+    req.on('error', () => {});
+    req.write(data.subarray(0, data.length / 2));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(existsSync(join(dataDir, 'files-tmp')) && (await readdir(join(dataDir, 'files-tmp'))).length).toBe(1);
+    await kill9(running);
+    req.destroy();
+
+    running = await start(dataDir);
+    expect(await readdir(join(dataDir, 'files-tmp'))).toEqual([]);
+    expect(existsSync(join(dataDir, 'files', 'uploads', stamp))).toBe(false);
+    const list = (await call(running.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list;
+    expect(list[0].upload.list[0]).toMatchObject({ stamp, state: 'Pending' });
+
+    const put = await fetch(reg.body.upload.url.replace(url.origin, running.url), { method: 'PUT', body: data });
+    expect(put.status).toBe(200);
+    expect((await call(running.url, 'uploadFinish', { token: A.token, body: { upload: stamp } })).status).toBe(200);
+    await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
+    const settled = await waitFor(async () => {
+      const r = (await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list[0];
+      return r.flight === 'Ready' || r.flight === 'Failed' ? r : null;
+    });
+    expect(settled.upload.list[0].state).not.toMatch(/Pending|Preparing/);
+    await kill9(running);
+    running = null;
+  });
+
+  it('kill -9 during analysis: the job is retried once after restart; interrupted twice, it fails with a message', async () => {
+    // First run: no worker, so finishing leaves the items in Preparing with their jobs queued; then a hard kill.
+    running = await start(dataDir, { PORTAL_WORKER: '0' });
+    const A = await signup(running.url, 'crash2');
+    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket.stamp;
+    const rends: string[] = [];
+    const items: string[] = [];
+    for (const name of ['retried.json', 'twice.json']) {
+      const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name } })).body.rend.stamp;
+      const data = fitData(50, 3);
+      const reg = await call(running.url, 'uploadRegister', { token: A.token, body: { rend, name, file: { name, size: data.length, checksum: sha256(data) } } });
+      expect((await fetch(reg.body.upload.url, { method: 'PUT', body: data })).status).toBe(200);
+      const fin = await call(running.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
+      expect(fin.body.upload.state).toBe('Preparing');
+      await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
+      rends.push(rend);
+      items.push(reg.body.upload.stamp);
+    }
+    await kill9(running);
+
+    // The state a worker leaves when killed mid-analysis: its job claimed ("running"), once for the first
+    // item, and for the second item a job that had already been retried once before.
+    const db = await openDatabase({ dataDir });
+    await db.db.updateTable('jobs').set({ state: 'running', attempts: 1, locked_until: 0 }).where('ref', '=', items[0]).execute();
+    await db.db.updateTable('jobs').set({ state: 'running', attempts: 2, locked_until: 0 }).where('ref', '=', items[1]).execute();
+    await db.close();
+
+    running = await start(dataDir);
+    const flights = await waitFor(async () => {
+      const list = (await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[];
+      const byStamp = rends.map((s) => list.find((r) => r.stamp === s));
+      return byStamp.every((r) => r.flight === 'Ready' || r.flight === 'Failed') ? byStamp : null;
+    });
+    expect(flights[0]).toMatchObject({ flight: 'Ready' });
+    expect(flights[0].upload.list[0]).toMatchObject({ state: 'Finished', meta: { proc: 1, rows: 50 } });
+    expect(flights[1]).toMatchObject({ flight: 'Failed' });
+    expect(flights[1].upload.list[0]).toMatchObject({ state: 'Failed', error: CRASH_MESSAGE });
+
+    // A real kill while the worker is busy: whatever moment it lands, a restart settles every item.
+    const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name: 'live' } })).body.rend.stamp;
+    const data = fitData(4000, 3);
+    const reg = await call(running.url, 'uploadRegister', { token: A.token, body: { rend, name: 'live.json', file: { name: 'live.json', size: data.length, checksum: sha256(data) } } });
+    await fetch(reg.body.upload.url, { method: 'PUT', body: data });
+    await call(running.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
+    await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
+    await kill9(running);
+    running = await start(dataDir);
+    const live = await waitFor(async () => {
+      const r = ((await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[]).find((x) => x.stamp === rend);
+      return r.flight === 'Ready' || r.flight === 'Failed' ? r : null;
+    });
+    expect(live.flight).toBe('Ready');
+    await kill9(running);
+    running = null;
+  });
+});
