@@ -31,7 +31,8 @@ def _stamp(value):
 class Client:
     """Talks to the portal API with a client API key's token (or a session token).
 
-    token defaults to the PORTAL_TOKEN environment variable, base_url to PORTAL_API.
+    token defaults to the PORTAL_TOKEN environment variable, base_url to PORTAL_API, client (the account id)
+    to PORTAL_CLIENT, else the token's own account as the server reports it.
     """
 
     def __init__(self, token=None, base_url=None, client=None, timeout=60, poll_interval=1.0):
@@ -41,7 +42,7 @@ class Client:
         self.base_url = (base_url or os.environ.get("PORTAL_API") or DEFAULT_API).rstrip("/")
         self.timeout = timeout
         self.poll_interval = poll_interval
-        self._client = client
+        self._client = client or os.environ.get("PORTAL_CLIENT")
 
     # ---- HTTP ----
     def _url(self, path):
@@ -87,7 +88,15 @@ class Client:
         """The client (account) the token works for: the one given, else the first permission."""
         if self._client:
             return self._client
-        perms = self._call("GET", "/api/user/permission")
+        try:
+            perms = self._call("GET", "/api/user/permission")
+        except PortalError as err:
+            if err.status in (401, 403):
+                raise PortalError(
+                    "The server did not say which account this token belongs to (%s); "
+                    "pass Client(client=...) or set PORTAL_CLIENT." % err
+                ) from None
+            raise
         if isinstance(perms, dict):
             perms = perms.get("permission", {}).get("list", [])
         if not perms:
