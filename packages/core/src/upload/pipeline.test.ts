@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,7 +89,7 @@ function fileOf(name: string, bytes: Uint8Array): string {
   return path;
 }
 
-const randomBytes = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7919 + (i >> 8)) & 0xff);
+const randomBytes = (n: number) => randomFillSync(new Uint8Array(n));
 
 describe('uploadGroupName', () => {
   it('is the first file name, with a suffix for extra files', () => {
@@ -209,5 +209,20 @@ describe('runUpload against a local server', () => {
     const api = clientFor(server);
     await expect(runUpload(api, { bucket: 'b1', files: [] })).rejects.toMatchObject({ display: 'Failed to upload files.' });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('sha256File', () => {
+  it('stops when cancelled', async () => {
+    const path = fileOf('abort.bin', randomBytes(6 * 1024 * 1024));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(sha256File(path, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+  it('gives a file source its name, size and a matching hash', async () => {
+    const bytes = randomBytes(1234);
+    const source = fileSource(fileOf('named.json', bytes), 'shown.json');
+    expect([source.name, source.size]).toEqual(['shown.json', 1234]);
+    expect(await sha256Stream(source)).toBe(hex(bytes));
   });
 });
