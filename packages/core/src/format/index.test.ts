@@ -21,6 +21,11 @@ describe('formatSize: Bytes to YB, base 1024', () => {
     [2048 * 1024 ** 8, '2048 YB'],
   ])('%d bytes is %s', (bytes, text) => expect(formatSize(bytes)).toBe(text));
   it('rounds to two decimals', () => expect(formatSize(1000 * 1024 + 123)).toBe('1000.12 KB'));
+  it('keeps odd inputs readable', () => {
+    expect(formatSize(0.5)).toBe('0.5 Bytes');
+    expect(formatSize(-1)).toBe('0 Bytes');
+    expect(formatSize(Number.NaN)).toBe('0 Bytes');
+  });
 });
 
 describe('price: $0.22 per started million input parameters', () => {

@@ -6,7 +6,8 @@ const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as 
 /** File sizes in units from Bytes to YB with base 1024, e.g. 1536 -> "1.5 KB". */
 export function formatSize(bytes: number, decimals = 2): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  // Under one byte (never a real size) stays in Bytes rather than indexing below the table.
+  const i = Math.max(0, Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024))));
   const value = bytes / 1024 ** i;
   return `${parseFloat(value.toFixed(decimals))} ${SIZE_UNITS[i]}`;
 }
