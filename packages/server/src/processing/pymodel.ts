@@ -18,7 +18,19 @@ type Val = number | boolean | null | string | Val[];
 
 class Unknown extends Error {}
 
-interface Logical { text: string; line: number; indent: number }
+interface Logical {
+  text: string;
+  line: number;
+  indent: number;
+  /** Offsets in `text` where each further physical line starts, to report the line of a call. */
+  starts: number[];
+}
+
+const lineAt = (l: Logical, offset: number) => {
+  let k = 0;
+  while (k < l.starts.length && l.starts[k] <= offset) k++;
+  return l.line + k;
+};
 
 /** Blanks out comments and string contents (keeping newlines), so only code is searched. */
 function stripCode(src: string): string {
@@ -61,10 +73,12 @@ function logicalLines(code: string): Logical[] {
   phys.forEach((raw, idx) => {
     const cont = cur !== null && (depth > 0 || cur.text.endsWith('\\'));
     if (cont && cur) {
-      cur.text = cur.text.replace(/\\$/, '') + ' ' + raw.trim();
+      cur.text = cur.text.replace(/\\$/, '') + ' ';
+      cur.starts.push(cur.text.length);
+      cur.text += raw.trim();
     } else {
       if (raw.trim() === '') return;
-      cur = { text: raw.trim(), line: idx + 1, indent: raw.length - raw.trimStart().length };
+      cur = { text: raw.trim(), line: idx + 1, indent: raw.length - raw.trimStart().length, starts: [] };
       out.push(cur);
     }
     for (const ch of raw) {
@@ -203,7 +217,7 @@ const dims = (v: Val, k: number): number => {
   if (Array.isArray(v)) return v.reduce((p: number, x) => p * n(x, 'kernel_size'), 1);
   return n(v, 'kernel_size') ** k;
 };
-const flag = (v: Val) => v !== false && v !== null && v !== 0;
+const flag = (v: Val | undefined) => v !== undefined && v !== false && v !== null && v !== 0;
 
 const conv = (k: number, transposed: boolean): LayerDef => ({
   args: transposed
@@ -297,43 +311,91 @@ export const LAYERS: Record<string, LayerDef> = {
       return 2 * mha({ embed_dim: d, bias: b }) + d * f + (b ? f : 0) + f * d + (b ? d : 0) + 3 * (b ? 2 * d : d);
     },
   },
+  Transformer: {
+    args: ['d_model', 'nhead', 'num_encoder_layers', 'num_decoder_layers', 'dim_feedforward', 'dropout', 'activation', 'custom_encoder', 'custom_decoder', 'layer_norm_eps', 'batch_first', 'norm_first', 'bias'],
+    defaults: { d_model: 512, nhead: 8, num_encoder_layers: 6, num_decoder_layers: 6, dim_feedforward: 2048, bias: true },
+    count: (a) => {
+      const b: Args = { d_model: a.d_model, dim_feedforward: a.dim_feedforward, bias: a.bias };
+      const d = n(a.d_model, 'd_model'), norm = flag(a.bias) ? 2 * d : d;
+      return n(a.num_encoder_layers, 'num_encoder_layers') * LAYERS.TransformerEncoderLayer.count(b) + norm
+        + n(a.num_decoder_layers, 'num_decoder_layers') * LAYERS.TransformerDecoderLayer.count(b) + norm;
+    },
+  },
   PReLU: { args: ['num_parameters'], defaults: { num_parameters: 1 }, count: (a) => n(a.num_parameters, 'num_parameters') },
 };
 
-const LAYER_NAMES = Object.keys(LAYERS).join('|');
+/** Containers that deep-copy the layer they are given num_layers times. */
+const CLONERS = ['TransformerEncoder', 'TransformerDecoder'];
+const LAYER_NAMES = [...Object.keys(LAYERS), ...CLONERS].sort((a, b) => b.length - a.length).join('|');
 
-interface Call { kind: 'layer' | 'class'; type: string; attr: string; line: number; args: string; mult: number; scope: Record<string, string[]> }
+interface Call { kind: 'layer' | 'class'; type: string; attr: string; line: number; args: string; mult: number }
 
 interface ClassInfo { name: string; line: number; calls: Call[] }
 
 const fmt = (x: number) => x.toLocaleString('en-US');
 
-/** The multiplier of comprehensions over range(...) that enclose position `at` of a line. */
-function comprehensionMult(text: string, at: number, evalExpr: (s: string) => Val): number {
-  let mult = 1;
-  for (let i = 0; i < at; i++) {
-    const c = text[i];
-    if (c !== '[' && c !== '(') continue;
-    const close = closeOf(text, i);
-    if (close < at) continue;
-    const inner = text.slice(i + 1, close);
-    // Only the top level of this bracket counts, so a comprehension inside an argument does not leak out.
-    let depth = 0, top = '';
-    for (const ch of inner) {
-      if (ch === '(' || ch === '[' || ch === '{') depth++;
-      if (depth === 0) top += ch; else top += ' ';
-      if (ch === ')' || ch === ']' || ch === '}') depth--;
-    }
-    const r = /\bfor\s+[\w, ]+\s+in\s+range\s*\(/.exec(inner);
-    if (r && top.includes(' for ')) {
-      const open = i + 1 + r.index + r[0].length - 1;
-      const end = closeOf(text, open);
-      const parts = splitArgs(text.slice(open + 1, end)).map((p) => n(evalExpr(p), 'range'));
-      const count = parts.length === 1 ? parts[0] : parts.length >= 2 ? Math.ceil((parts[1] - parts[0]) / (parts[2] ?? 1)) : 1;
-      mult *= Math.max(0, count);
+/**
+ * Brackets of one logical line, matched once: for a call at some position, the comprehensions over
+ * range(...) that enclose it multiply how many layers it builds. Linear in the line's length, so a
+ * Sequential of thousands of layers on one logical line stays fast.
+ */
+class Brackets {
+  /** For each position, the innermost open bracket that contains it (-1 at top level). */
+  private readonly inside: Int32Array;
+  private readonly parent = new Map<number, number>();
+  private readonly close = new Map<number, number>();
+  private readonly mults = new Map<number, number>();
+
+  constructor(private readonly text: string, private readonly evalExpr: (s: string) => Val) {
+    this.inside = new Int32Array(text.length).fill(-1);
+    const stack: number[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      this.inside[i] = stack.length ? stack[stack.length - 1] : -1;
+      if (c === '(' || c === '[' || c === '{') {
+        this.parent.set(i, this.inside[i]);
+        stack.push(i);
+      } else if (c === ')' || c === ']' || c === '}') {
+        const open = stack.pop();
+        if (open !== undefined) this.close.set(open, i);
+      }
     }
   }
-  return mult;
+
+  /** Product of the range(...) counts of the comprehensions enclosing position `at`. */
+  multiplier(at: number): number {
+    let mult = 1;
+    for (let b = this.inside[at] ?? -1; b >= 0; b = this.parent.get(b) ?? -1) mult *= this.own(b);
+    return mult;
+  }
+
+  private own(open: number): number {
+    const known = this.mults.get(open);
+    if (known !== undefined) return known;
+    let mult = 1;
+    const end = this.close.get(open) ?? this.text.length;
+    // Only this bracket's own level counts: "for ... in range(" written directly inside it.
+    let top = '';
+    for (let i = open + 1; i < end; i++) top += this.inside[i] === open ? this.text[i] : ' ';
+    const r = /\bfor\s+[\w, ]+\s+in\s+range\s*\(/.exec(top);
+    if (r) {
+      const rOpen = open + 1 + r.index + r[0].length - 1;
+      const rClose = this.close.get(rOpen) ?? -1;
+      try {
+        mult = rangeCount(splitArgs(this.text.slice(rOpen + 1, rClose)).map((p) => n(this.evalExpr(p), 'range')));
+      } catch (e) {
+        if (!(e instanceof Unknown)) throw e;
+      }
+    }
+    this.mults.set(open, mult);
+    return mult;
+  }
+}
+
+/** How many items range(...) yields for its evaluated arguments. */
+function rangeCount(parts: number[]): number {
+  const count = parts.length === 1 ? parts[0] : parts.length >= 2 ? Math.ceil((parts[1] - parts[0]) / (parts[2] ?? 1)) : 1;
+  return Math.max(0, count);
 }
 
 export function readPyModel(source: string): ModelReading {
@@ -413,6 +475,7 @@ export function readPyModel(source: string): ModelReading {
     'g',
   );
   const loops: Array<{ indent: number; mult: number }> = [];
+  const clones: Array<{ list: Call[]; at: number; args: string; line: number; type: string }> = [];
   lines.forEach((l, i) => {
     while (loops.length && l.indent <= loops[loops.length - 1].indent) loops.pop();
     if (/^class\s/.test(l.text)) return;
@@ -421,31 +484,51 @@ export function readPyModel(source: string): ModelReading {
     if (fr) {
       let count = 1;
       try {
-        const parts = splitArgs(fr[1]).map((p) => n(evalExpr(p), 'range'));
-        count = parts.length === 1 ? parts[0] : Math.ceil((parts[1] - parts[0]) / (parts[2] ?? 1));
+        count = rangeCount(splitArgs(fr[1]).map((p) => n(evalExpr(p), 'range')));
       } catch (e) { if (!(e instanceof Unknown)) throw e; }
       loops.push({ indent: l.indent, mult: Math.max(0, count) });
     }
     callRe.lastIndex = 0;
+    let brackets: Brackets | null = null;
+    const lineTarget = /^(?:self\.)?([A-Za-z_]\w*)\s*(?::[^=()]{0,80})?=/.exec(l.text)?.[1];
     for (let m = callRe.exec(l.text); m; m = callRe.exec(l.text)) {
       const open = m.index + m[0].length - 1;
       const close = closeOf(l.text, open);
       if (close < 0) continue;
-      const before = l.text.slice(0, m.index);
+      // Only a short window before the call is searched, so a line of thousands of calls stays linear.
+      const before = l.text.slice(Math.max(0, m.index - 200), m.index);
       if (/super\s*\($/.test(before) || /isinstance\s*\([^)]*$/.test(before)) continue;
-      const attr = /(?:self\.)?([A-Za-z_]\w*)\s*(?::[^=]+)?=\s*$/.exec(l.text.slice(0, m.index))?.[1]
-        ?? /^(?:self\.)?([A-Za-z_]\w*)\s*(?::[^=]+)?=/.exec(l.text)?.[1] ?? (m[1] ?? m[2] ?? m[3]);
+      const attr = /(?:self\.)?([A-Za-z_]\w*)\s*(?::[^=()]+)?=\s*$/.exec(before)?.[1] ?? lineTarget ?? (m[1] ?? m[2] ?? m[3]);
       let mult = loopMult;
-      try { mult *= comprehensionMult(l.text, m.index, evalExpr); } catch (e) { if (!(e instanceof Unknown)) throw e; }
+      brackets ??= new Brackets(l.text, evalExpr);
+      mult *= brackets.multiplier(m.index);
       const type = m[1] ?? (m[2] ? (bareAlias.get(m[2]) ?? m[2]) : undefined);
+      const list = owner[i] ? classes.get(owner[i]!)!.calls : moduleCalls;
+      if (type && CLONERS.includes(type)) {
+        clones.push({ list, at: list.length, args: l.text.slice(open + 1, close), line: lineAt(l, m.index), type });
+        continue;
+      }
       const call: Call = type
-        ? { kind: 'layer', type, attr, line: l.line, args: l.text.slice(open + 1, close), mult, scope: {} }
-        : { kind: 'class', type: m[3], attr, line: l.line, args: '', mult, scope: {} };
-      const own = owner[i];
-      if (own) classes.get(own)!.calls.push(call);
-      else moduleCalls.push(call);
+        ? { kind: 'layer', type, attr, line: lineAt(l, m.index), args: l.text.slice(open + 1, close), mult }
+        : { kind: 'class', type: m[3], attr, line: lineAt(l, m.index), args: '', mult };
+      list.push(call);
     }
   });
+  // nn.TransformerEncoder(layer, num_layers) holds num_layers copies of `layer`, built once before it or inline.
+  for (const c of clones) {
+    const parts = splitArgs(c.args);
+    const first = parts[0] ?? '';
+    const layersArg = parts.find((p) => /^num_layers\s*=/.test(p))?.replace(/^num_layers\s*=\s*/, '') ?? parts.find((p, k) => k === 1 && !/^\w+\s*=/.test(p));
+    let copies: number;
+    try {
+      copies = n(evalExpr(layersArg ?? ''), 'num_layers');
+    } catch (e) {
+      if (!(e instanceof Unknown)) throw e;
+      return { ok: false, error: `nn.${c.type} on line ${fmt(c.line)} has a num_layers that cannot be read without running the code; use a number or a constant defined in the file.` };
+    }
+    const target = first.includes('(') ? c.list[c.at] : [...c.list.slice(0, c.at)].reverse().find((x) => x.attr === first.replace(/^self\./, ''));
+    if (target) target.mult *= copies;
+  }
 
   const layerParams = (c: Call): number => {
     const def = LAYERS[c.type];

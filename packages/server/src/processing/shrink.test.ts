@@ -85,3 +85,31 @@ describe('shrinkReport', () => {
     await expect(shrinkReport(py, join(dir, 'r.json'))).rejects.toThrow(/^No PyTorch layers/);
   });
 });
+
+describe('containers that copy layers', () => {
+  it('counts nn.TransformerEncoder as num_layers copies of its layer, and nn.Transformer whole', () => {
+    const enc = readPyModel(`
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        layer = nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128)
+        self.encoder = nn.TransformerEncoder(layer, num_layers=3)
+        self.inline = nn.TransformerEncoder(nn.TransformerEncoderLayer(64, 4, 128), 2)
+`);
+    // One layer: attention 4·64²+4·64 = 16,640; feed-forward 64·128+128 + 128·64+64 = 16,576; two LayerNorms 256.
+    expect(enc.ok && enc.parameters).toBe(5 * 33_472);
+    const t = readPyModel('import torch.nn as nn\nmodel = nn.Transformer(d_model=64, nhead=4, num_encoder_layers=2, num_decoder_layers=1, dim_feedforward=128)\n');
+    // A decoder layer adds cross-attention (16,640) and a third LayerNorm (128); each stack ends in a LayerNorm.
+    expect(t.ok && t.parameters).toBe(2 * 33_472 + 128 + (33_472 + 16_640 + 128) + 128);
+  });
+
+  it('stays fast on a Sequential of thousands of layers written on one logical line', () => {
+    const body = Array.from({ length: 5_000 }, () => '    nn.Linear(16, 16),').join('\n');
+    const t0 = performance.now();
+    const r = readPyModel(`import torch.nn as nn\nmodel = nn.Sequential(\n${body}\n)\n`);
+    expect(r.ok && r.parameters).toBe(5_000 * 272);
+    expect(r.ok && r.layers[4_999].line).toBe(5_002);
+    expect(performance.now() - t0).toBeLessThan(2_000);
+  });
+});
