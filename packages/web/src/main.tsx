@@ -3,16 +3,27 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { SnackbarProvider } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
 import { theme } from './theme';
 import { App } from './App';
+
+// notistack's stock colours are too pale for white text: these keep a readable contrast (axe).
+const Notice = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: '#2e7d32', color: '#fff' },
+  '&.notistack-MuiContent-error': { backgroundColor: '#c62828', color: '#fff' },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#8a4b00', color: '#fff' },
+  '&.notistack-MuiContent-info': { backgroundColor: '#01579b', color: '#fff' },
+  '&.notistack-MuiContent-default': { backgroundColor: '#1c262b', color: '#fff' },
+});
+const NOTICES = { default: Notice, success: Notice, error: Notice, warning: Notice, info: Notice };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFY_MS.default} preventDuplicate>
+      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFY_MS.default} preventDuplicate Components={NOTICES}>
         <BrowserRouter>
           <App />
         </BrowserRouter>

@@ -51,7 +51,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     <Box component="nav" aria-label="Main">
       <Toolbar />
       {groups.map((g) => (
-        <List key={g.section} dense subheader={<ListSubheader component="div" sx={{ bgcolor: 'transparent', color: 'primary.main' }}>{g.title}</ListSubheader>}>
+        <List key={g.section} component="div" dense subheader={<ListSubheader component="div" sx={{ bgcolor: 'transparent', color: '#80cbc4', fontWeight: 600 }}>{g.title}</ListSubheader>}>
           {g.links.map((l) => (
             <ListItemButton
               key={l.path}
@@ -67,7 +67,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         </List>
       ))}
       <Divider />
-      <List dense>
+      <List component="div" dense>
         <ListItemButton onClick={logout}>
           <ListItemText primary="Logout" />
         </ListItemButton>
@@ -138,11 +138,11 @@ function Frame({ children }: { children?: ReactNode }) {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <TopBar showMenu={!desktop} onMenu={() => setOpen(true)} />
       {desktop ? (
-        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
+        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: '#1c262b' } }}>
           <SidebarNav />
         </Drawer>
       ) : (
-        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: false }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: false }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, bgcolor: '#1c262b' } }}>
           <SidebarNav onNavigate={() => setOpen(false)} />
         </Drawer>
       )}

@@ -1,0 +1,61 @@
+// Browser end-to-end tests: Debian's Chromium against the real built server on a free port and a fresh DATA_DIR.
+import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// Workers re-read this file: the port and data dir are chosen once and passed down through the environment.
+if (!process.env.PORTAL_E2E_PORT) {
+  process.env.PORTAL_E2E_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+if (!process.env.PORTAL_E2E_DATA_DIR) process.env.PORTAL_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-web-e2e-'));
+
+const port = process.env.PORTAL_E2E_PORT;
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'web',
+  testMatch: '**/*.spec.ts',
+  outputDir: join(root, 'test-results', 'web'),
+  workers: 1,
+  fullyParallel: false,
+  timeout: 300_000,
+  expect: { timeout: 15_000 },
+  retries: 0,
+  reporter: [['list'], ['html', { outputFolder: join(root, 'playwright-report'), open: 'never' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `node ${join(root, 'packages', 'server', 'dist', 'main.js')}`,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      DATA_DIR: process.env.PORTAL_E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      WEB_DIST: join(root, 'packages', 'web', 'dist'),
+    },
+  },
+});
