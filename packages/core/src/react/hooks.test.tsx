@@ -8,8 +8,8 @@ import { jwt, make, startServer, type TestServer } from '../testing/server';
 import { PortalProvider, type NotifyKind } from './context';
 import { useCopy } from './useCopy';
 import { useAuth } from './useAuth';
-import { useApiKeys, useClient, useIntegrations, usePermissions, useProjects, useRuns, useUploads } from './lists';
-import { useRunDetails } from './details';
+import { useApiKeys, useClient, useIntegrations, useModels, usePermissions, useProjects, useRuns, useUploads } from './lists';
+import { useBilling, useQuoteDetails, useRunDetails } from './details';
 import { useFitRequest, useShrinkRequest } from './requests';
 import type { UploadProgress } from '../upload';
 import { createHash } from 'node:crypto';
@@ -289,5 +289,33 @@ describe('useFitRequest', () => {
     expect(await result.current.submit({ ...base, upload: 'r2' })).toMatchObject({ error: 'Selected upload not found' });
     expect(await result.current.submit({ ...base, upload: '' })).toMatchObject({ error: 'Please select an upload for this request' });
     expect(await result.current.submit(base)).toEqual({ runId: 'gen1' });
+  });
+});
+
+describe('models, quotes and billing', () => {
+  it('loads general and own models together and renames an own model', async () => {
+    const model = (stamp: string) => ({ stamp, name: stamp, desc: '', state: 'Finished', message: '', createdAt: 1, rend: null });
+    const { wrapper, server } = await setup({
+      'GET /api/client/model/item': () => ({ json: { client, bucket: make.bucket({ stamp: 'b1' }), model: { list: [model('own1')] } } }),
+      'GET /api/general/model/item': () => ({ json: { model: { list: [model('gen1'), model('gen2')] } } }),
+      'POST /api/client/model/name': () => ({ json: { model: model('own1') } }),
+    });
+    const { result } = renderHook(() => useModels('c1', 'b1'), { wrapper });
+    await waitFor(() => expect(result.current.data?.general.map((m) => m.stamp)).toEqual(['gen1', 'gen2']));
+    expect(result.current.data?.own.map((m) => m.stamp)).toEqual(['own1']);
+    expect(await result.current.rename('own1', ' New name ')).toBeNull();
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ model: 'own1', name: 'New name' });
+  });
+
+  it('shows "Failed to load quote data." when the quote cannot be read, and billing when it can', async () => {
+    const { wrapper, notes } = await setup({
+      'GET /api/quote/status': () => ({ status: 404, json: { error: { code: 'not_found', message: 'Quote not found' } } }),
+      'GET /api/client/billing/status': () => ({ json: { billing: { creditBalance: '2', creditConsumed: '0', accountCentBalance: 150, portalUrl: 'http://pay' } } }),
+    });
+    const quote = renderHook(() => useQuoteDetails('c1', 'b1', 'q1'), { wrapper });
+    await waitFor(() => expect(quote.result.current.error?.display).toBe('Failed to load quote data.'));
+    expect(notes).toEqual([['Failed to load quote data.', 'error']]);
+    const billing = renderHook(() => useBilling('c1'), { wrapper });
+    await waitFor(() => expect(billing.result.current.data?.accountCentBalance).toBe(150));
   });
 });
