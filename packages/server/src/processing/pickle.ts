@@ -33,8 +33,12 @@ export interface PickleOptions {
 const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1');
 const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8');
 
+/** Integers wider than this only matter as "huge"; decoding megabytes of digits would take quadratic time. */
+const MAX_LONG_BYTES = 64;
+
 function decodeLong(b: Uint8Array): number | bigint {
   if (b.length === 0) return 0;
+  if (b.length > MAX_LONG_BYTES) return b[b.length - 1] & 0x80 ? -Infinity : Infinity;
   let v = 0n;
   for (let i = b.length - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[i]);
   if (b[b.length - 1] & 0x80) v -= 1n << BigInt(8 * b.length);
@@ -139,7 +143,9 @@ function run(buf: Uint8Array, start: number, opts: PickleOptions): { value: PV; 
       case 0x4b: stack.push(u8()); break; // BININT1
       case 0x4d: stack.push(u16()); break; // BININT2
       case 0x4c: { // LONG
-        const s = line().replace(/L$/, '');
+        const s = line().trim().replace(/L$/, '');
+        if (!/^[+-]?\d+$/.test(s)) throw new PickleError('The pickle is damaged (a number is unreadable).');
+        if (s.length > 2 * MAX_LONG_BYTES) { stack.push(s.startsWith('-') ? -Infinity : Infinity); break; }
         const b = BigInt(s);
         stack.push(b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b);
         break;
