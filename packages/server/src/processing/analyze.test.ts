@@ -103,6 +103,11 @@ describe('.npy and .npz', () => {
     expect(await analyze('b.npz', mixed)).toMatchObject({ proc: 1, rows: null, cols: null, inputs: 17 });
   });
 
+  it('reads archives as numpy.savez and savez_compressed write them (zip64 local headers)', async () => {
+    expect(await analyze('savez.npz')).toEqual({ proc: 1, rows: 40, cols: 4, inputs: 160, error: null });
+    expect(await analyze('savez_compressed.npz')).toEqual({ proc: 1, rows: 1_000, cols: 8, inputs: 8_000, error: null });
+  });
+
   it('refuses broken archives', async () => {
     expect((await analyze('c.npz', 'PK\u0003\u0004 broken')).error).toBe('The archive is incomplete or damaged (its zip directory is missing).');
     expect((await analyze('d.npz', zipSync({ 'readme.txt': new Uint8Array(3) }))).error).toBe('The archive holds no .npy arrays.');
