@@ -39,7 +39,15 @@ export async function sha256File(path: string, signal?: AbortSignal): Promise<st
 
 /** An upload source for a file on disk: its name, its size now, and fresh streams of its bytes. */
 export function fileSource(path: string, name = basename(path)): UploadSource {
-  const { size } = statSync(path);
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? `File not found: ${path}` : code === 'EACCES' ? `Permission denied: ${path}` : `Cannot read ${path}: ${(e as Error).message}`);
+  }
+  if (!stats.isFile()) throw new Error(`Not a file: ${path}`);
+  const { size } = stats;
   return {
     name,
     size,

@@ -219,6 +219,10 @@ describe('sha256File', () => {
     controller.abort();
     await expect(sha256File(path, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
+  it('says clearly when a path is missing or not a file', () => {
+    expect(() => fileSource(join(dir, 'missing.json'))).toThrow(`File not found: ${join(dir, 'missing.json')}`);
+    expect(() => fileSource(dir)).toThrow(`Not a file: ${dir}`);
+  });
   it('gives a file source its name, size and a matching hash', async () => {
     const bytes = randomBytes(1234);
     const source = fileSource(fileOf('named.json', bytes), 'shown.json');
