@@ -39,7 +39,7 @@ describe('fit', () => {
     const model = a.model as { metrics: { r2: number; heldOutRows: number } };
     expect(model.metrics.r2).toBeGreaterThan(0.9);
     expect(model.metrics.heldOutRows).toBe(1_000);
-    expect(a.summary).toMatch(/^Trained on 4,000 rows \(1,000 held out\); held-out R² (0\.9\d|1\.00)\.$/);
+    expect(a.summary).toMatch(/^Trained on 3,600 rows \(400 more to stop early\); R² (0\.9\d|1\.00) on 1,000 held-out rows\.$/);
     expect(ms).toBeLessThan(2_000);
     const b = await fitModel(path, param(), { seed: 7 });
     expect(JSON.stringify(b.model)).toBe(JSON.stringify(a.model));
@@ -63,7 +63,7 @@ describe('fit', () => {
     const model = fit.model as { classes: number[]; metrics: { accuracy: number } };
     expect(model.classes).toEqual([3, 7]);
     expect(model.metrics.accuracy).toBeGreaterThan(0.9);
-    expect(fit.summary).toMatch(/held-out accuracy \d+\.\d% over 2 classes\.$/);
+    expect(fit.summary).toMatch(/; accuracy \d+\.\d% over 2 classes on 400 held-out rows\.$/);
   });
 
   it('says how many values a row needs when rows are too short', async () => {

@@ -32,7 +32,7 @@ export interface EmbeddingModel {
   b2: number[];
   w3: number[];
   b3: number[];
-  metrics: { trainRows: number; heldOutRows: number; epochs: number; r2?: number; accuracy?: number };
+  metrics: { trainRows: number; stopRows: number; heldOutRows: number; epochs: number; r2?: number; accuracy?: number };
   importance?: number[];
 }
 
@@ -335,16 +335,20 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
   const rand = rng(seed);
   const all = new Int32Array(table.rows).map((_, i) => i);
   shuffle(all, rand);
-  const nVal = Math.max(1, Math.round(table.rows * 0.2));
-  const valIdx = all.slice(0, nVal).sort();
-  const trainIdx = all.slice(nVal).sort();
+  // Three parts: 20 % held out for the reported metric and importance, and of the rest 10 % to decide when
+  // to stop, so the reported score comes from rows that influenced neither the weights nor the stopping.
+  const nTest = Math.max(1, Math.round(table.rows * 0.2));
+  const nStop = Math.max(1, Math.round((table.rows - nTest) * 0.1));
+  const testIdx = all.slice(0, nTest).sort();
+  const stopIdx = all.slice(nTest, nTest + nStop).sort();
+  const trainIdx = all.slice(nTest + nStop).sort();
   const cls = param.task === 'classification';
   const d = prepare(table, param, trainIdx);
   const width = param.output_column_size;
   const hidden = Math.max(16, Math.min(64, 2 * (nIn + width)));
-  const { net, epochs } = train(d, hidden, width, trainIdx, valIdx, seed, cls);
-  const s = score(net, d, valIdx, cls);
-  const imp = param.explainability ? importance(net, d, valIdx, cls, seed) : undefined;
+  const { net, epochs } = train(d, hidden, width, trainIdx, stopIdx, seed, cls);
+  const s = score(net, d, testIdx, cls);
+  const imp = param.explainability ? importance(net, d, testIdx, cls, seed) : undefined;
   const round = (a: Float64Array) => Array.from(a, (v) => Number(v.toPrecision(9)));
   const model: EmbeddingModel = {
     format: 'portal-embedding-mlp',
@@ -360,14 +364,14 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
     targetMean: d.targetMean,
     targetStd: d.targetStd,
     w1: round(net.w1), b1: round(net.b1), w2: round(net.w2), b2: round(net.b2), w3: round(net.w3), b3: round(net.b3),
-    metrics: { trainRows: trainIdx.length, heldOutRows: valIdx.length, epochs, ...s },
+    metrics: { trainRows: trainIdx.length, stopRows: stopIdx.length, heldOutRows: testIdx.length, epochs, ...s },
     ...(imp ? { importance: imp } : {}),
   };
   const metric = cls
-    ? `held-out accuracy ${(s.accuracy! * 100).toFixed(1)}% over ${plural(d.nOut, 'class', 'classes')}`
-    : `held-out R² ${s.r2!.toFixed(2)}`;
+    ? `accuracy ${(s.accuracy! * 100).toFixed(1)}% over ${plural(d.nOut, 'class', 'classes')}`
+    : `R² ${s.r2!.toFixed(2)}`;
   const ignored = table.cols > need ? ` Columns after the first ${fmt(need)} were ignored.` : '';
-  const summary = `Trained on ${plural(trainIdx.length, 'row')} (${fmt(valIdx.length)} held out); ${metric}.${ignored}`;
+  const summary = `Trained on ${plural(trainIdx.length, 'row')} (${fmt(stopIdx.length)} more to stop early); ${metric} on ${plural(testIdx.length, 'held-out row')}.${ignored}`;
   return { model, summary, ...(imp ? { importance: imp } : {}) };
 }
 
