@@ -35,11 +35,12 @@ class Client:
     to PORTAL_CLIENT, else the token's own account as the server reports it.
     """
 
-    def __init__(self, token=None, base_url=None, client=None, timeout=60, poll_interval=1.0):
+    def __init__(self, token=None, base_url=None, client=None, timeout=60, poll_interval=1.0, api=None):
         self.token = token or os.environ.get("PORTAL_TOKEN")
         if not self.token:
             raise PortalError("No token: pass Client(token=...) or set PORTAL_TOKEN.")
-        self.base_url = (base_url or os.environ.get("PORTAL_API") or DEFAULT_API).rstrip("/")
+        # `api` is accepted as another name for base_url (the CLI calls the API base --api).
+        self.base_url = (base_url or api or os.environ.get("PORTAL_API") or DEFAULT_API).rstrip("/")
         self.timeout = timeout
         self.poll_interval = poll_interval
         self._client = client or os.environ.get("PORTAL_CLIENT")

@@ -42,5 +42,7 @@ describe('the Python client wheel', () => {
     // Without a token the client says how to give one instead of failing later.
     const err = execFileSync(join(venv, 'bin/python'), ['-c', 'import portal_client\ntry:\n    portal_client.Client()\nexcept portal_client.PortalError as e:\n    print(e)'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
     expect(err.trim()).toBe('No token: pass Client(token=...) or set PORTAL_TOKEN.');
+    const named = execFileSync(join(venv, 'bin/python'), ['-c', 'import portal_client\nprint(portal_client.Client(api="http://h:1/", token="t").base_url)'], { encoding: 'utf8' });
+    expect(named.trim()).toBe('http://h:1');
   }, 120_000);
 });
