@@ -1,23 +1,14 @@
-// Rename and remove for any list: the dialogs, the calls, SPEC's failure notices, and a reload on success.
+// Rename and remove for any list: the dialogs over a core list hook's actions (which check, call, notify and reload).
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import { isApiError } from '@portal/core';
+import type { ListActions } from '@portal/core/react';
 import { ConfirmDialog, NameDialog } from './Dialogs';
 import { notify } from '../lib/notify';
 
 interface Target {
   id: string;
   name: string;
-}
-
-interface Options {
-  /** What the list holds, for the dialogs' titles, e.g. "project". */
-  noun: string;
-  rename(id: string, name: string): Promise<unknown>;
-  remove(id: string): Promise<unknown>;
-  renameFailure?: string;
-  removeFailure?: string;
-  after(): Promise<unknown> | void;
 }
 
 /** Runs an action, notifying SPEC's failure message; resolves to null on success or the message shown. */
@@ -33,7 +24,8 @@ export async function attempt(action: () => Promise<unknown>, failure?: string):
   }
 }
 
-export function useListEditing(o: Options) {
+/** `noun` names what the list holds in the dialogs' titles, e.g. "project". */
+export function useListEditing(noun: string, actions: ListActions) {
   const [renaming, setRenaming] = useState<Target | null>(null);
   const [removing, setRemoving] = useState<Target | null>(null);
 
@@ -53,26 +45,17 @@ export function useListEditing(o: Options) {
       <NameDialog
         open={!!renaming}
         mode="rename"
-        title={`Rename ${o.noun}`}
+        title={`Rename ${noun}`}
         initial={renaming?.name ?? ''}
         onClose={() => setRenaming(null)}
-        onSubmit={async (name) => {
-          const id = renaming!.id;
-          const failed = await attempt(() => o.rename(id, name), o.renameFailure);
-          if (!failed) await o.after();
-          return failed;
-        }}
+        onSubmit={(name) => actions.rename(renaming!.id, name)}
       />
       <ConfirmDialog
         open={!!removing}
-        title={`Remove ${o.noun}?`}
+        title={`Remove ${noun}?`}
         text={`"${removing?.name ?? ''}" will be removed from the list.`}
         onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          const id = removing!.id;
-          const failed = await attempt(() => o.remove(id), o.removeFailure);
-          if (!failed) await o.after();
-        }}
+        onConfirm={() => actions.remove(removing!.id)}
       />
     </>
   );

@@ -1,8 +1,7 @@
 // What the chrome knows about where the user is: the user's clients (from permissions) and names for the crumbs.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { MESSAGES, type Client, type CrumbNames } from '@portal/core';
-import { api } from '../lib/api';
-import { useLoad } from '../lib/useLoad';
+import type { Client, CrumbNames } from '@portal/core';
+import { usePermissions } from '@portal/core/react';
 
 export interface Chrome {
   clients: Client[] | undefined;
@@ -14,7 +13,7 @@ export interface Chrome {
 const ChromeContext = createContext<Chrome | null>(null);
 
 export function ChromeProvider({ children }: { children: ReactNode }) {
-  const permissions = useLoad((signal) => api.calls.permissions(undefined, { signal }), [], { failure: MESSAGES.fetchPermissions });
+  const permissions = usePermissions();
   const [names, setNamesState] = useState<CrumbNames>({});
   const clients = permissions.data?.map((p) => p.client);
   const value: Chrome = {

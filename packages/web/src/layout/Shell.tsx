@@ -7,7 +7,10 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { breadcrumbs, CONTACT_PATH, matchScreen, sidebar } from '@portal/core';
+import { PortalProvider } from '@portal/core/react';
 import { ChromeProvider, useChrome } from './ChromeContext';
+import { api } from '../lib/api';
+import { notifier } from '../lib/notify';
 import { ErrorBoundary } from './ErrorBoundary';
 import { tokenStore } from '../lib/session';
 import { PAGE_TEXT } from '../theme';
@@ -159,8 +162,10 @@ function Frame({ children }: { children?: ReactNode }) {
 
 export default function Shell() {
   return (
-    <ChromeProvider>
-      <Frame />
-    </ChromeProvider>
+    <PortalProvider api={api} notifier={notifier}>
+      <ChromeProvider>
+        <Frame />
+      </ChromeProvider>
+    </PortalProvider>
   );
 }

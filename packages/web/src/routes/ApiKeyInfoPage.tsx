@@ -4,9 +4,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { formatTime, MESSAGES, PACK_PATH_PREFIX } from '@portal/core';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
-import { useCopy, type CopyWhat } from '../components/useCopy';
-import { api } from '../lib/api';
-import { useLoad } from '../lib/useLoad';
+import { useApiKeys, useCopy, type CopyWhat } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { installCommand, pythonExample } from '../lib/python';
 
@@ -43,12 +41,10 @@ function CopyBlock({ what, label, text, copied, onCopy }: { what: CopyWhat; labe
 
 export default function ApiKeyInfoPage() {
   const { clientId = '', apikeyId = '' } = useParams();
-  const { copied, copy } = useCopy();
-  const loaded = useLoad(async (signal) => {
-    const r = await api.calls.apikeyList({ client: clientId }, { signal });
-    return { client: r.client.list[0], key: r.apikey.list.find((k) => k.clue === apikeyId && k.active === 1) };
-  }, [clientId, apikeyId]);
-  const key = loaded.data?.key;
+  const { copied, copy: copyWith } = useCopy();
+  const copy = (what: CopyWhat, text: string) => void copyWith(what, text, (t) => navigator.clipboard.writeText(t));
+  const loaded = useApiKeys(clientId);
+  const key = loaded.data?.keys.find((k) => k.clue === apikeyId);
   useCrumbNames({ client: loaded.data?.client?.name, key: key?.name });
   if (loaded.loading && !loaded.data) return <Loading />;
   if (!key) {

@@ -6,28 +6,17 @@ import { formatTime, MESSAGES, screenPath, type ClientApiKey } from '@portal/cor
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { NameDialog } from '../components/Dialogs';
-import { attempt, useListEditing } from '../components/useListEditing';
-import { api } from '../lib/api';
-import { useLoad } from '../lib/useLoad';
+import { useListEditing } from '../components/useListEditing';
+import { useApiKeys } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 
 export default function ApiKeysPage() {
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const keys = useLoad(async (signal) => {
-    const r = await api.calls.apikeyList({ client: clientId }, { signal });
-    return { client: r.client.list[0], keys: r.apikey.list.filter((k) => k.active === 1) };
-  }, [clientId]);
+  const keys = useApiKeys(clientId);
   useCrumbNames({ client: keys.data?.client?.name });
-  const editing = useListEditing({
-    noun: 'API key',
-    rename: (id, name) => api.calls.apikeyRename({ apikey: id, name }),
-    remove: (id) => api.calls.apikeyRemove({ apikey: id, active: 0 }),
-    renameFailure: MESSAGES.renameApiKey,
-    removeFailure: MESSAGES.removeApiKey,
-    after: keys.reload,
-  });
+  const editing = useListEditing('API key', keys);
   const list = keys.data?.keys;
   return (
     <Page
@@ -67,11 +56,7 @@ export default function ApiKeysPage() {
         mode="create"
         title="Create API Key"
         onClose={() => setCreating(false)}
-        onSubmit={async (name) => {
-          const failed = await attempt(() => api.calls.apikeyCreate({ client: clientId, name }), MESSAGES.createApiKey);
-          if (!failed) await keys.reload();
-          return failed;
-        }}
+        onSubmit={keys.create}
       />
     </Page>
   );

@@ -11,7 +11,7 @@ import { FileDrop, UploadBars } from '../components/FileDrop';
 import { useUploader } from '../components/useUploader';
 import { api } from '../lib/api';
 import { notify } from '../lib/notify';
-import { useLoad } from '../lib/useLoad';
+import { useLoad } from '@portal/core/react';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
 
 type SizeField = 'inputs' | 'outputs' | 'target';

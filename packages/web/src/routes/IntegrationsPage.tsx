@@ -5,24 +5,15 @@ import { formatTime, MESSAGES, screenPath, type IntegrationKey } from '@portal/c
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { useListEditing } from '../components/useListEditing';
-import { api } from '../lib/api';
-import { useLoad } from '../lib/useLoad';
+import { useIntegrations } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 
 export default function IntegrationsPage() {
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
-  const keys = useLoad(async (signal) => {
-    const r = await api.calls.integrationList({ client: clientId }, { signal });
-    return { client: r.client.list[0], keys: r.apikey.list.filter((k) => k.active === 1) };
-  }, [clientId]);
+  const keys = useIntegrations(clientId);
   useCrumbNames({ client: keys.data?.client?.name });
-  const editing = useListEditing({
-    noun: 'integration',
-    rename: (id, name) => api.calls.integrationRename({ apikey: id, name }),
-    remove: (id) => api.calls.integrationRemove({ apikey: id, active: 0 }),
-    after: keys.reload,
-  });
+  const editing = useListEditing('integration', keys);
   return (
     <Page
       title="Integrations"

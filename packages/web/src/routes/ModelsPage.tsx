@@ -6,24 +6,15 @@ import { Page, Section } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
-import { api } from '../lib/api';
-import { useLoad } from '../lib/useLoad';
+import { useModels } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 
 export default function ModelsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const navigate = useNavigate();
-  const general = useLoad((signal) => api.calls.generalModelList({ active: 1 }, { signal }).then((r) => r.model.list), []);
-  const own = useLoad((signal) => api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }), [bucketId]);
-  useCrumbNames({ client: own.data?.client.name, project: own.data?.bucket.name });
-  const editing = useListEditing({
-    noun: 'model',
-    rename: (id, name) => api.calls.modelRename({ model: id, name }),
-    remove: (id) => api.calls.modelRemove({ model: id, active: 0 }),
-    renameFailure: MESSAGES.renameModel,
-    removeFailure: MESSAGES.removeModel,
-    after: own.reload,
-  });
+  const models = useModels(clientId, bucketId);
+  useCrumbNames({ client: models.data?.client.name, project: models.data?.project.name });
+  const editing = useListEditing('model', models);
   return (
     <Page
       title="Models"
@@ -36,8 +27,8 @@ export default function ModelsPage() {
       <Section title="General models">
         <DataTable<Model>
           label="General models"
-          rows={general.data}
-          loading={general.loading}
+          rows={models.data?.general}
+          loading={models.loading}
           rowKey={(m) => m.stamp}
           empty={MESSAGES.noModels}
           columns={[
@@ -51,8 +42,8 @@ export default function ModelsPage() {
       <Section title="Your models">
         <DataTable<Model>
           label="Your models"
-          rows={own.data?.model.list}
-          loading={own.loading}
+          rows={models.data?.own}
+          loading={models.loading}
           rowKey={(m) => m.stamp}
           empty={MESSAGES.noModels}
           initialSort={{ id: 'createdAt', dir: 'desc' }}

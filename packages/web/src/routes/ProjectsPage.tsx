@@ -6,28 +6,17 @@ import { formatTime, MESSAGES, projectOpenTarget, type Bucket } from '@portal/co
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { NameDialog } from '../components/Dialogs';
-import { attempt, useListEditing } from '../components/useListEditing';
-import { api } from '../lib/api';
-import { useLoad } from '../lib/useLoad';
+import { useListEditing } from '../components/useListEditing';
+import { useProjects } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 
 export default function ProjectsPage() {
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const projects = useLoad(async (signal) => {
-    const r = await api.calls.bucketList({ active: 1, client: clientId }, { signal });
-    return { client: r.client.list[0], projects: r.bucket.list };
-  }, [clientId]);
+  const projects = useProjects(clientId);
   useCrumbNames({ client: projects.data?.client?.name });
-  const editing = useListEditing({
-    noun: 'project',
-    rename: (id, name) => api.calls.bucketRename({ bucket: id, name }),
-    remove: (id) => api.calls.bucketRemove({ bucket: id, active: 0 }),
-    renameFailure: MESSAGES.renameProject,
-    removeFailure: MESSAGES.removeProject,
-    after: projects.reload,
-  });
+  const editing = useListEditing('project', projects);
   return (
     <Page
       title="Projects"
@@ -65,11 +54,7 @@ export default function ProjectsPage() {
         mode="create"
         title="Create Project"
         onClose={() => setCreating(false)}
-        onSubmit={async (name) => {
-          const failed = await attempt(() => api.calls.bucketCreate({ client: clientId, name }), MESSAGES.createProject);
-          if (!failed) await projects.reload();
-          return failed;
-        }}
+        onSubmit={projects.create}
       />
     </Page>
   );

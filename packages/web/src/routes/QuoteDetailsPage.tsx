@@ -1,13 +1,13 @@
 // A shrink quote: invoice amount and number, billing, the payment-portal link, and the processed request, live.
+import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
-import { formatDollars, formatTime, isFinalState, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
+import { formatDollars, formatTime, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
+import { useBilling, useQuoteDetails } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { BillingSummary } from '../components/BillingSummary';
 import { RunMessage } from '../components/RunMessage';
-import { api } from '../lib/api';
-import { useLoad } from '../lib/useLoad';
 import { useCrumbNames } from '../layout/ChromeContext';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -21,13 +21,14 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 export default function QuoteDetailsPage() {
   const { clientId = '', bucketId = '', quoteId = '' } = useParams();
-  const status = useLoad((signal) => api.calls.quoteStatus({ quote: quoteId }, { signal }), [quoteId], {
-    failure: MESSAGES.loadQuote,
-    // An unpaid quote waits on the payment portal: checked more slowly until it is paid.
-    pollMs: 4000,
-    until: (r) => !!r.quote.run && isFinalState(r.quote.run.state),
-  });
-  const billing = useLoad((signal) => api.calls.billingStatus({ client: clientId }, { signal }).then((r) => r.billing), [clientId, status.data?.quote.record.state]);
+  const status = useQuoteDetails(clientId, bucketId, quoteId);
+  const billing = useBilling(clientId);
+  const state = status.data?.quote.record.state;
+  const reloadBilling = billing.reload;
+  // Paying the invoice changes the balance: billing is read again when the quote's state moves.
+  useEffect(() => {
+    if (state) void reloadBilling();
+  }, [state, reloadBilling]);
   const quote = status.data?.quote.record;
   const run = status.data?.quote.run;
   useCrumbNames({ client: status.data?.client.name, project: status.data?.bucket.name, quote: quote?.name });

@@ -2,13 +2,11 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { formatTime, isApiError, isFinalState, MESSAGES, resultFileName } from '@portal/core';
+import { formatTime, isFinalState, MESSAGES } from '@portal/core';
+import { useRunDetails } from '@portal/core/react';
 import { Page } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { RunMessage } from '../components/RunMessage';
-import { api } from '../lib/api';
-import { notify } from '../lib/notify';
-import { useLoad } from '../lib/useLoad';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
 
 export function saveText(fileName: string, text: string): void {
@@ -32,13 +30,9 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 export default function RunDetailsPage() {
-  const { clientId = '', runId = '' } = useParams();
+  const { clientId = '', bucketId = '', runId = '' } = useParams();
   const client = useClient(clientId);
-  const status = useLoad((signal) => api.calls.runStatus({ run: runId }, { signal }), [runId], {
-    failure: MESSAGES.loadRun,
-    pollMs: 3000,
-    until: (r) => isFinalState(r.run.record.state),
-  });
+  const status = useRunDetails(clientId, bucketId, runId);
   const run = status.data?.run.record;
   useCrumbNames({ client: client?.name ?? status.data?.client?.name, project: status.data?.bucket?.name, run: run?.name });
   const [downloading, setDownloading] = useState(false);
@@ -56,9 +50,10 @@ export default function RunDetailsPage() {
     if (!url) return;
     setDownloading(true);
     try {
-      saveText(resultFileName(), await api.downloadText(url));
-    } catch (e) {
-      notify(isApiError(e) ? e.display : MESSAGES.loadRun, 'error');
+      const { fileName, text } = await status.download();
+      saveText(fileName, text);
+    } catch {
+      // Already notified by the hook.
     } finally {
       setDownloading(false);
     }

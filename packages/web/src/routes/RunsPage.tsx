@@ -6,28 +6,18 @@ import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
-import { api } from '../lib/api';
-import { useLoad } from '../lib/useLoad';
+import { useRuns } from '@portal/core/react';
+import { useRefreshWhile } from '../lib/useRefreshWhile';
 import { useCrumbNames } from '../layout/ChromeContext';
 
 export default function RunsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const navigate = useNavigate();
+  const runs = useRuns(clientId, bucketId);
   // Requests in progress change state on the server: the list refreshes until all are final.
-  const runs = useLoad((signal) => api.calls.runList({ active: 1, bucket: bucketId }, { signal }), [bucketId], {
-    failure: MESSAGES.loadRequests,
-    pollMs: 5000,
-    until: (r) => r.run.list.every((x) => isFinalState(x.state) || (x.function === 'shrink' && !!x.quote)),
-  });
-  useCrumbNames({ client: runs.data?.client.name, project: runs.data?.bucket.name });
-  const editing = useListEditing({
-    noun: 'request',
-    rename: (id, name) => api.calls.runRename({ run: id, name }),
-    remove: (id) => api.calls.runRemove({ run: id, active: 0 }),
-    renameFailure: MESSAGES.renameRun,
-    removeFailure: MESSAGES.removeRun,
-    after: runs.reload,
-  });
+  useRefreshWhile(!!runs.data?.runs.some((x) => !isFinalState(x.state) && !(x.function === 'shrink' && x.quote)), runs.reload, 5000);
+  useCrumbNames({ client: runs.data?.client.name, project: runs.data?.project.name });
+  const editing = useListEditing('request', runs);
   const open = (r: Run) =>
     navigate(
       r.function === 'shrink' && r.quote
@@ -50,7 +40,7 @@ export default function RunsPage() {
     >
       <DataTable<Run>
         label="Requests"
-        rows={runs.data?.run.list}
+        rows={runs.data?.runs}
         loading={runs.loading}
         rowKey={(r) => r.stamp}
         empty={MESSAGES.noRequests}

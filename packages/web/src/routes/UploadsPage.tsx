@@ -1,14 +1,14 @@
 // The project's uploads: a drop zone with progress per file, and the list (flight, items, errors) with rename and remove.
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { formatTime, MESSAGES, type Rend } from '@portal/core';
+import { formatTime, MESSAGES, type Rend, type UploadProgress } from '@portal/core';
+import { useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
 import { useListEditing } from '../components/useListEditing';
-import { useUploader } from '../components/useUploader';
-import { api } from '../lib/api';
-import { useLoad } from '../lib/useLoad';
+import { useRefreshWhile } from '../lib/useRefreshWhile';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
 
 const settled = (r: Rend) => r.flight === 'Ready' || r.flight === 'Failed';
@@ -16,38 +16,30 @@ const settled = (r: Rend) => r.flight === 'Ready' || r.flight === 'Failed';
 export default function UploadsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const client = useClient(clientId);
-  const uploads = useLoad((signal) => api.calls.rendList({ active: 1, bucket: bucketId }, { signal }), [bucketId], {
-    failure: MESSAGES.fetchUploads,
-    pollMs: 3000,
-    until: (r) => r.rend.list.every(settled),
-  });
-  useCrumbNames({ client: client?.name ?? uploads.data?.client?.name, project: uploads.data?.bucket?.name });
-  const uploader = useUploader(bucketId);
-  const editing = useListEditing({
-    noun: 'upload',
-    rename: (id, name) => api.calls.rendRename({ rend: id, name }),
-    remove: (id) => api.calls.rendRemove({ rend: id, active: 0 }),
-    renameFailure: MESSAGES.renameUpload,
-    removeFailure: MESSAGES.removeUpload,
-    after: uploads.reload,
-  });
-  const plan = client?.plan ?? uploads.data?.client?.plan ?? 'Individual';
+  const uploads = useUploads(clientId, bucketId);
+  const [progress, setProgress] = useState<UploadProgress[]>([]);
+  // Uploads being analysed move to Ready or Failed on the server: the list refreshes until they settle.
+  useRefreshWhile(!!uploads.data?.uploads.some((r) => !settled(r)), uploads.reload, 3000);
+  useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
+  const editing = useListEditing('upload', uploads);
+  const plan = client?.plan ?? 'Individual';
   return (
     <Page title="Uploads">
       <FileDrop
         context="uploads"
         plan={plan}
-        disabled={uploader.busy}
+        disabled={uploads.uploading}
         onFiles={async (files) => {
-          const rend = await uploader.upload(files);
-          if (rend) await uploads.reload();
+          setProgress(files.map((f, index) => ({ file: f.name, index, loaded: 0, total: f.size })));
+          await uploads.upload(files, { onProgress: (p) => setProgress((old) => old.map((o) => (o.index === p.index ? p : o))) });
+          setProgress([]);
         }}
       />
-      <UploadBars progress={uploader.progress} />
+      <UploadBars progress={progress} />
       <Section title="Your uploads">
         <DataTable<Rend>
           label="Uploads"
-          rows={uploads.data?.rend.list}
+          rows={uploads.data?.uploads}
           loading={uploads.loading}
           rowKey={(r) => r.stamp}
           empty={MESSAGES.noUploads}
