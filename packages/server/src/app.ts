@@ -1,6 +1,5 @@
 // The Fastify app factory: external plugins, then services, then routes (fastify/demo's tiers), with one error handler.
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { CALLS, ERROR_CODES, MESSAGES } from '@portal/core';
 import type { Config } from './config';
@@ -11,8 +10,10 @@ import { openStorage } from './storage/index';
 import { openMailer } from './mail/index';
 import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
 import { JobQueue } from './worker/queue';
+import { ListCache } from './cache';
 import { Worker } from './worker/worker';
 import { HttpError, codeForStatus } from './errors';
+import { registerSecurityHeaders } from './security';
 import { userRoutes } from './routes/user';
 import { bucketRoutes } from './routes/bucket';
 import { apikeyRoutes } from './routes/apikey';
@@ -37,31 +38,6 @@ export interface AppOptions {
   payments?: PaymentProvider;
 }
 
-function contentSecurityPolicy(config: Config) {
-  const connect = ["'self'"];
-  if (config.storageUrl) {
-    // Browsers PUT upload bytes straight to the object store's pre-signed URLs.
-    const endpoint = new URL(config.storageUrl).searchParams.get('endpoint');
-    connect.push(endpoint ? new URL(endpoint).origin : 'https://*.amazonaws.com');
-  }
-  return {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Emotion (MUI) injects style tags at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: connect,
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  };
-}
-
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -70,7 +46,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   });
 
   // ---- tier 1: external plugins ----
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false, hsts: false, frameguard: { action: 'deny' } });
+  registerSecurityHeaders(app, config);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited),
@@ -106,6 +82,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) }),
     payments: opts.payments ?? new EmbeddedPayments((...p) => secrets.sign(...p), (sig, ...p) => secrets.verify(sig, ...p)),
     jobs: new JobQueue(),
+    listCache: new ListCache(config.listCacheMs),
   };
 
   // ---- tier 3: routes ----

@@ -22,6 +22,8 @@ export interface Config {
   authRateLimit: number;
   /** Free credit a new client starts with, in input parameters. */
   freeCredit: number;
+  /** How long a project-list answer may be served from memory; 0 turns the cache off. */
+  listCacheMs: number;
   /** Log requests (off in tests). */
   logLevel: string;
 }
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     worker: env.PORTAL_WORKER !== '0',
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : 20,
     freeCredit: env.FREE_CREDIT ? Number(env.FREE_CREDIT) : 10_000_000,
+    listCacheMs: env.LIST_CACHE_MS ? Number(env.LIST_CACHE_MS) : 500,
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
   };

@@ -8,6 +8,7 @@ import type { Storage } from './storage/index';
 import type { Mailer } from './mail/index';
 import type { PaymentProvider } from './billing/payments';
 import type { JobQueue } from './worker/queue';
+import type { ListCache } from './cache';
 
 export interface Services {
   config: Config;
@@ -19,6 +20,7 @@ export interface Services {
   mailer: Mailer;
   payments: PaymentProvider;
   jobs: JobQueue;
+  listCache: ListCache;
 }
 
 /** Who makes a call: a signed-in user, or a client API key acting for its own client. */

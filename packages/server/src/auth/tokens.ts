@@ -16,6 +16,8 @@ export type VerifyResult<T> = { ok: true; claims: T } | { ok: false; reason: 'ex
 
 export class Tokens {
   private readonly key: Uint8Array;
+  /** Session tokens already verified, until they expire: the signature check is the costliest step of a read. */
+  private readonly verified = new Map<string, { claims: SessionClaims; exp: number }>();
   constructor(secret: string) {
     this.key = createHash('sha256').update(`portal-jwt:${secret}`).digest();
   }
@@ -44,18 +46,23 @@ export class Tokens {
   }
 
   async verify(token: string, typ: 'session' | 'reset'): Promise<VerifyResult<SessionClaims & { jti?: string }>> {
+    if (typ === 'session') {
+      const hit = this.verified.get(token);
+      if (hit) {
+        if (hit.exp > Date.now() / 1000) return { ok: true, claims: hit.claims };
+        this.verified.delete(token);
+        return { ok: false, reason: 'expired' };
+      }
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (payload.typ !== typ || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
-      return {
-        ok: true,
-        claims: {
-          sub: payload.sub,
-          email: String(payload.email ?? ''),
-          username: String(payload.username ?? ''),
-          jti: payload.jti,
-        },
-      };
+      const claims = { sub: payload.sub, email: String(payload.email ?? ''), username: String(payload.username ?? '') };
+      if (typ === 'session' && typeof payload.exp === 'number') {
+        if (this.verified.size >= 50_000) this.verified.clear();
+        this.verified.set(token, { claims, exp: payload.exp });
+      }
+      return { ok: true, claims: { ...claims, jti: payload.jti } };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }

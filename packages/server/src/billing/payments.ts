@@ -91,6 +91,7 @@ export class EmbeddedPayments implements PaymentProvider {
       if (!owned) return reply.code(404).send(page('Invoice not found', '<h1>Invoice not found</h1>'));
       await s.db.transaction().execute((trx) => payQuote(trx, s.jobs, quote));
       s.jobs.wake();
+      s.listCache.invalidate(client);
       return reply.redirect(`/pay/${encodeURIComponent(client)}?exp=${encodeURIComponent(String(req.query.exp))}&sig=${encodeURIComponent(String(req.query.sig))}`, 303);
     });
   }

@@ -24,6 +24,8 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   let kind: Database['kind'];
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not bring the process down: the pool reconnects.
+    pool.on('error', (err) => console.error(`Database connection lost: ${err.message}`));
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';
   } else {

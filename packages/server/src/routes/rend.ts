@@ -23,6 +23,7 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
     const { bucket } = await requireBucket(s.db, caller, body.bucket);
     const stamp = newId('r_');
     await s.db.insertInto('rends').values({ stamp, bucket: bucket.stamp, name: body.name, flight: 'Pending', active: 1, created_at: now() }).execute();
+    s.listCache.invalidate(bucket.client);
     return { rend: await rendFull(s.db, stamp) };
   });
 
@@ -33,8 +34,9 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'rendRemove', {}, async ({ caller, body }) => {
-    const { rend } = await requireRend(s.db, caller, body.rend);
+    const { rend, bucket } = await requireRend(s.db, caller, body.rend);
     await s.db.updateTable('rends').set({ active: body.active }).where('stamp', '=', rend.stamp).execute();
+    s.listCache.invalidate(bucket.client);
     return { ok: true as const };
   });
 
