@@ -75,6 +75,8 @@ describe.skipIf(!built)('the Python example against the built server', () => {
     execFileSync('python3', ['-m', 'venv', venv]);
     const pip = installCommand(base, apikey.pack.linux64).replace(/^pip install "(.*)"$/, '$1');
     execFileSync(join(venv, 'bin/pip'), ['install', '--no-index', '--disable-pip-version-check', '-q', pip]);
+    const keys = await call<{ apikey: { list: Array<{ installs: number; installedAt: number | null }> } }>('GET', `/api/client/apikey/item?client=${client}`, undefined, signup.token);
+    expect(keys.apikey.list[0]).toMatchObject({ installs: 1, installedAt: expect.any(Number) });
 
     let s = 11;
     const rand = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
