@@ -19,7 +19,7 @@ interface Stored {
 }
 
 /** A storage-and-API server with the few endpoints the pipeline uses, checking bytes like the real one. */
-async function uploadServer(opts: { failPuts?: number; putStatus?: number } = {}) {
+async function uploadServer(opts: { failPuts?: number; putStatus?: number; dropAnswer?: boolean } = {}) {
   const stored = new Map<string, Stored>();
   const calls: string[] = [];
   let failPuts = opts.failPuts ?? 0;
@@ -44,10 +44,16 @@ async function uploadServer(opts: { failPuts?: number; putStatus?: number } = {}
         return { status: opts.putStatus ?? 503, json: { error: { code: 'internal', message: 'Storage busy' } } };
       }
       const want = stored.get(stamp)!;
+      if (want.bytes) return { status: 409, json: { error: { code: 'conflict', message: 'This file has already been received.' } } };
       if (req.raw.length !== want.size || hex(req.raw) !== want.checksum) {
         return { status: 400, json: { error: { code: 'invalid_input', message: 'Length or checksum differs' } } };
       }
       want.bytes = req.raw;
+      if (opts.dropAnswer) {
+        opts.dropAnswer = false;
+        res.destroy();
+        return 'handled';
+      }
       res.writeHead(200).end();
       return 'handled';
     },
@@ -164,6 +170,16 @@ describe('runUpload against a local server', () => {
     expect(result.files[0].checksum).toBe(hex(bytes));
     expect(stored.get('up1')!.bytes!.length).toBe(5000);
     expect(calls.at(-1)).toBe('rend:finish');
+  });
+
+  it('carries on when a retried PUT finds the bytes already stored (the first answer was lost)', async () => {
+    const { server, stored, calls } = await uploadServer({ dropAnswer: true });
+    const api = clientFor(server);
+    const bytes = randomBytes(4000);
+    const result = await runUpload(api, { bucket: 'b1', files: [new File([bytes], 'lost.json')], backoffMs: 5 });
+    expect(calls).toEqual(['rend:create:lost.json', 'upload:register:lost.json', 'put:up1', 'put:up1', 'upload:finish:up1', 'rend:finish']);
+    expect(stored.get('up1')!.bytes!.length).toBe(4000);
+    expect(result.files[0].upload).toBe('up1');
   });
 
   it('gives up after three tries with "Failed to upload files." and removes the half-made group', async () => {

@@ -76,6 +76,8 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
           await put(upload.url, source, { onProgress: report, signal });
           break;
         } catch (e) {
+          // The storage already holds the bytes: an earlier try arrived but its answer was lost.
+          if (attempt > 1 && e instanceof ApiError && e.status === 409) break;
           if (isAbortError(e) || signal?.aborted || attempt >= tries || !retryable(e)) throw e;
           report(0);
           await sleep(backoff * 2 ** (attempt - 1), signal, timers);
