@@ -153,4 +153,27 @@ describe('crash safety of the built server', () => {
     await kill9(running);
     running = null;
   });
+
+  it('the built CLI: admin commands on the same DATA_DIR, refused while a server holds the embedded database', async () => {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [join(serverRoot, 'dist/main.js'), ...args], { env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'crash-test-secret' }, encoding: 'utf8' });
+    const clients = cli('admin', 'clients', '--json');
+    expect(clients.status).toBe(0);
+    const list = JSON.parse(clients.stdout) as Array<{ id: string; name: string; plan: string }>;
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    const set = cli('admin', 'set-plan', list[0].name, 'Enterprise');
+    expect(set.status).toBe(0);
+    expect(set.stdout).toContain('Enterprise');
+    const bad = cli('admin', 'set-choice', list[0].id, 'Moon');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('Cloud, Premise, CloudPremise');
+    expect(cli('admin', 'users').stdout).toMatch(/EMAIL/);
+
+    running = await start(dataDir);
+    const busy = cli('admin', 'users');
+    expect(busy.status).toBe(1);
+    expect(busy.stderr).toMatch(/in use by process/);
+    await kill9(running);
+    running = null;
+  });
 });

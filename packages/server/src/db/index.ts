@@ -1,5 +1,5 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set; migrates it.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -31,10 +31,56 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   } else {
     const dir = join(opts.dataDir, 'db');
     mkdirSync(opts.dataDir, { recursive: true });
-    const lite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
-    db = new Kysely<DB>({ dialect: new PGliteDialect(lite) });
+    const unlock = lockEmbedded(opts.dataDir);
+    try {
+      const lite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
+      db = new Kysely<DB>({ dialect: new PGliteDialect(lite) });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
     kind = 'embedded';
+    const embedded = db;
+    await migrate(embedded);
+    return {
+      db: embedded,
+      kind,
+      close: async () => {
+        await embedded.destroy();
+        unlock();
+      },
+    };
   }
   await migrate(db);
   return { db, kind, close: () => db.destroy() };
+}
+
+/**
+ * The embedded database belongs to one process: two opening the same data dir would corrupt it. A pid file
+ * guards it; a file left by a process that died (kill -9) is taken over.
+ */
+function lockEmbedded(dataDir: string): () => void {
+  const file = join(dataDir, 'db.lock');
+  for (let i = 0; i < 2; i++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch {
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (pid && pid !== process.pid && alive(pid)) {
+        throw new Error(`The embedded database in ${dataDir} is in use by process ${pid}: stop that server first, or use DATABASE_URL.`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
