@@ -217,7 +217,12 @@ const dims = (v: Val, k: number): number => {
   if (Array.isArray(v)) return v.reduce((p: number, x) => p * n(x, 'kernel_size'), 1);
   return n(v, 'kernel_size') ** k;
 };
-const flag = (v: Val | undefined) => v !== undefined && v !== false && v !== null && v !== 0;
+/** Marks an argument whose value needs running code; any formula that reads it fails. */
+const UNREADABLE = '\u0000unreadable';
+const flag = (v: Val | undefined) => {
+  if (v === UNREADABLE) throw new Unknown('flag');
+  return v !== undefined && v !== false && v !== null && v !== 0;
+};
 
 const conv = (k: number, transposed: boolean): LayerDef => ({
   args: transposed
@@ -328,9 +333,18 @@ export const LAYERS: Record<string, LayerDef> = {
 const CLONERS = ['TransformerEncoder', 'TransformerDecoder'];
 const LAYER_NAMES = [...Object.keys(LAYERS), ...CLONERS].sort((a, b) => b.length - a.length).join('|');
 
-interface Call { kind: 'layer' | 'class'; type: string; attr: string; line: number; args: string; mult: number }
+interface Call { kind: 'layer' | 'unit'; type: string; attr: string; line: number; args: string; mult: number }
 
-interface ClassInfo { name: string; line: number; calls: Call[] }
+/** A top-level class or function of the file: what it builds, and the names its arguments bind to. */
+interface Unit { name: string; kind: 'class' | 'def'; params: string[]; calls: Call[] }
+
+/** Parameter names of a def's signature, without self/cls and starred parameters. */
+function paramNames(sig: string): string[] {
+  return splitArgs(sig)
+    .filter((p) => !p.startsWith('*') && p !== '/')
+    .map((p) => /^([A-Za-z_]\w*)/.exec(p)?.[1] ?? '')
+    .filter((p, k) => p !== '' && !(k === 0 && (p === 'self' || p === 'cls')));
+}
 
 const fmt = (x: number) => x.toLocaleString('en-US');
 
@@ -422,23 +436,32 @@ export function readPyModel(source: string): ModelReading {
       }
     }
   }
+  // Names resolve first in the scope of the unit being expanded (its call's arguments), then as constants.
+  type Scope = ReadonlyMap<string, Val>;
+  const NO_SCOPE: Scope = new Map();
   const resolving = new Set<string>();
-  const lookup = (name: string): Val => {
-    for (const key of [name, name.replace(/^self\./, ''), name.split('.').pop()!]) {
-      const exprs = consts.get(key);
-      if (!exprs || resolving.has(key)) continue;
-      resolving.add(key);
-      try {
-        for (const e of exprs) {
-          try { return Expr.eval(e, lookup); } catch (err) { if (!(err instanceof Unknown)) throw err; }
+  const lookupIn = (scope: Scope) => {
+    const lookup = (name: string): Val => {
+      const keys = [name, name.replace(/^self\./, ''), name.split('.').pop()!];
+      for (const key of keys) if (scope.has(key)) return scope.get(key)!;
+      for (const key of keys) {
+        const exprs = consts.get(key);
+        if (!exprs || resolving.has(key)) continue;
+        resolving.add(key);
+        try {
+          for (const e of exprs) {
+            try { return Expr.eval(e, lookup); } catch (err) { if (!(err instanceof Unknown)) throw err; }
+          }
+        } finally {
+          resolving.delete(key);
         }
-      } finally {
-        resolving.delete(key);
       }
-    }
-    throw new Unknown(name);
+      throw new Unknown(name);
+    };
+    return lookup;
   };
-  const evalExpr = (s: string) => Expr.eval(s, lookup);
+  const evalIn = (s: string, scope: Scope) => Expr.eval(s, lookupIn(scope));
+  const evalExpr = (s: string) => evalIn(s, NO_SCOPE);
 
   // Which bare names mean torch.nn layers (from torch.nn import Linear, ...).
   const bare = new Set<string>();
@@ -455,23 +478,28 @@ export function readPyModel(source: string): ModelReading {
     if (m && m[1].trim() !== '*') for (const part of m[1].replace(/[()]/g, '').split(',')) { const [name, alias] = part.trim().split(/\s+as\s+/); if (alias) bareAlias.set(alias, name); }
   }
 
-  // Classes and their bodies by indentation.
-  const classes = new Map<string, ClassInfo>();
+  // Units: top-level classes and functions, with their bodies by indentation and their parameter names.
+  const units = new Map<string, Unit>();
   const owner: Array<string | null> = [];
-  const stack: Array<{ name: string; indent: number }> = [];
+  let current: { name: string; indent: number } | null = null;
   for (const l of lines) {
-    while (stack.length && l.indent <= stack[stack.length - 1].indent) stack.pop();
-    const m = /^class\s+([A-Za-z_]\w*)\s*[(:]/.exec(l.text);
-    owner.push(stack.length ? stack[0].name : null);
-    if (m && stack.length === 0) {
-      classes.set(m[1], { name: m[1], line: l.line, calls: [] });
-      stack.push({ name: m[1], indent: l.indent });
+    if (current && l.indent <= current.indent) current = null;
+    owner.push(current ? current.name : null);
+    if (current) {
+      const unit = units.get(current.name)!;
+      const init = /^def\s+__init__\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
+      if (unit.kind === 'class' && init && unit.params.length === 0) unit.params = paramNames(init[1]);
+      continue;
     }
+    const c = /^class\s+([A-Za-z_]\w*)\s*[(:]/.exec(l.text);
+    const d = /^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
+    if (c) { units.set(c[1], { name: c[1], kind: 'class', params: [], calls: [] }); current = { name: c[1], indent: l.indent }; }
+    else if (d) { units.set(d[1], { name: d[1], kind: 'def', params: paramNames(d[2]), calls: [] }); current = { name: d[1], indent: l.indent }; }
   }
-  const moduleCalls: Call[] = [];
-  const classNames = [...classes.keys()];
+  const topCalls: Call[] = [];
+  const unitNames = [...units.keys()];
   const callRe = new RegExp(
-    `(?<![\\w.])(?:(?:torch\\.)?nn\\.(${LAYER_NAMES})|(${[...bare, ...bareAlias.keys()].join('|') || '(?!)'})|(${classNames.join('|') || '(?!)'}))\\s*\\(`,
+    `(?<![\\w.])(?:(?:torch\\.)?nn\\.(${LAYER_NAMES})|(${[...bare, ...bareAlias.keys()].join('|') || '(?!)'})|(${unitNames.join('|') || '(?!)'}))\\s*\\(`,
     'g',
   );
   const loops: Array<{ indent: number; mult: number }> = [];
@@ -497,21 +525,21 @@ export function readPyModel(source: string): ModelReading {
       if (close < 0) continue;
       // Only a short window before the call is searched, so a line of thousands of calls stays linear.
       const before = l.text.slice(Math.max(0, m.index - 200), m.index);
-      if (/super\s*\($/.test(before) || /isinstance\s*\([^)]*$/.test(before)) continue;
+      if (/super\s*\($/.test(before) || /isinstance\s*\([^)]*$/.test(before) || /\bdef\s+$/.test(before)) continue;
       const attr = /(?:self\.)?([A-Za-z_]\w*)\s*(?::[^=()]+)?=\s*$/.exec(before)?.[1] ?? lineTarget ?? (m[1] ?? m[2] ?? m[3]);
       let mult = loopMult;
       brackets ??= new Brackets(l.text, evalExpr);
       mult *= brackets.multiplier(m.index);
       const type = m[1] ?? (m[2] ? (bareAlias.get(m[2]) ?? m[2]) : undefined);
-      const list = owner[i] ? classes.get(owner[i]!)!.calls : moduleCalls;
+      const list = owner[i] ? units.get(owner[i]!)!.calls : topCalls;
+      const args = l.text.slice(open + 1, close);
       if (type && CLONERS.includes(type)) {
-        clones.push({ list, at: list.length, args: l.text.slice(open + 1, close), line: lineAt(l, m.index), type });
+        clones.push({ list, at: list.length, args, line: lineAt(l, m.index), type });
         continue;
       }
-      const call: Call = type
-        ? { kind: 'layer', type, attr, line: lineAt(l, m.index), args: l.text.slice(open + 1, close), mult }
-        : { kind: 'class', type: m[3], attr, line: lineAt(l, m.index), args: '', mult };
-      list.push(call);
+      list.push(type
+        ? { kind: 'layer', type, attr, line: lineAt(l, m.index), args, mult }
+        : { kind: 'unit', type: m[3], attr, line: lineAt(l, m.index), args, mult });
     }
   });
   // nn.TransformerEncoder(layer, num_layers) holds num_layers copies of `layer`, built once before it or inline.
@@ -530,53 +558,66 @@ export function readPyModel(source: string): ModelReading {
     if (target) target.mult *= copies;
   }
 
-  const layerParams = (c: Call): number => {
-    const def = LAYERS[c.type];
-    const a: Args = { ...def.defaults };
-    const parts = splitArgs(c.args);
+  /** Binds a call's arguments to names; arguments that cannot be read are left to the constants. */
+  const bind = (names: string[], args: string, scope: Scope, keep: (name: string) => boolean = () => true, unreadable?: Val): Map<string, Val> => {
+    const bound = new Map<string, Val>();
     let pos = 0;
-    for (const p of parts) {
-      if (p.startsWith('*')) throw new Unknown(p);
+    for (const p of splitArgs(args)) {
+      if (p.startsWith('*')) { pos = names.length; continue; }
       const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*(.+)$/s.exec(p);
-      if (kw) { if (def.args.includes(kw[1])) a[kw[1]] = evalExpr(kw[2]); }
-      else { const name = def.args[pos++]; if (name) a[name] = evalExpr(p); }
+      const name = kw ? kw[1] : names[pos++];
+      if (!name || !keep(name)) continue;
+      try {
+        bound.set(name, evalIn(kw ? kw[2] : p, scope));
+      } catch (e) {
+        if (!(e instanceof Unknown)) throw e;
+        if (unreadable !== undefined) bound.set(name, unreadable);
+      }
     }
-    const v = def.count(a);
+    return bound;
+  };
+
+  const layerParams = (c: Call, scope: Scope): number => {
+    const def = LAYERS[c.type];
+    if (splitArgs(c.args).some((p) => p.startsWith('*'))) throw new Unknown(c.args);
+    // Unreadable arguments only matter if the formula uses them (a dropout or activation does not).
+    const given = bind(def.args, c.args, scope, (name) => def.args.includes(name), UNREADABLE);
+    const v = def.count({ ...def.defaults, ...Object.fromEntries(given) });
     if (!Number.isFinite(v) || v < 0) throw new Unknown(c.type);
     return Math.round(v);
   };
 
   const layers: LayerCount[] = [];
-  const expand = (calls: Call[], mult: number, path: string, depth: number) => {
+  const expand = (calls: Call[], mult: number, path: string, depth: number, scope: Scope) => {
     if (depth > 32) return;
     for (const c of calls) {
       const name = path ? `${path}.${c.attr}` : c.attr;
       if (c.kind === 'layer') {
         let parameters: number;
         try {
-          parameters = layerParams(c);
+          parameters = layerParams(c, scope);
         } catch (e) {
           if (!(e instanceof Unknown)) throw e;
           throw new Unknown(`nn.${c.type} on line ${fmt(c.line)} has a size that cannot be read without running the code (${c.args.trim().slice(0, 60)}); use numbers or constants defined in the file.`);
         }
         layers.push({ name, type: c.type, line: c.line, parameters, count: mult * c.mult });
       } else {
-        const cls = classes.get(c.type);
-        if (cls && c.mult > 0) expand(cls.calls, mult * c.mult, path ? `${path}.${c.attr}` : c.type, depth + 1);
+        const unit = units.get(c.type);
+        if (!unit || c.mult <= 0) continue;
+        // A function's layers sit under the name its result is given; a class's under its attribute.
+        expand(unit.calls, mult * c.mult, path ? `${path}.${c.attr}` : unit.kind === 'class' ? unit.name : c.attr, depth + 1, bind(unit.params, c.args, scope));
       }
     }
   };
 
   try {
-    const roots = moduleCalls;
-    if (roots.length === 0) {
-      const used = new Set<string>();
-      for (const cls of classes.values()) for (const c of cls.calls) if (c.kind === 'class' && c.type !== cls.name) used.add(c.type);
-      for (const cls of classes.values()) {
-        if (!used.has(cls.name)) expand(cls.calls, 1, cls.name, 0);
-      }
+    if (topCalls.length > 0) {
+      expand(topCalls, 1, '', 0, NO_SCOPE);
     } else {
-      expand(roots, 1, '', 0);
+      // No module-level code builds anything: every class or function no other one uses is a model.
+      const used = new Set<string>();
+      for (const u of units.values()) for (const c of u.calls) if (c.kind === 'unit' && c.type !== u.name) used.add(c.type);
+      for (const u of units.values()) if (!used.has(u.name)) expand(u.calls, 1, u.name, 0, NO_SCOPE);
     }
   } catch (e) {
     if (e instanceof Unknown) return { ok: false, error: e.message };

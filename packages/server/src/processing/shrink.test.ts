@@ -113,3 +113,38 @@ class M(nn.Module):
     expect(performance.now() - t0).toBeLessThan(2_000);
   });
 });
+
+describe('classes and functions of the file', () => {
+  it('follows constructor and function arguments into the layers they size', () => {
+    const r = readPyModel(`
+import torch.nn as nn
+import torch.nn.functional as F
+
+def mlp(d_in, d_out, hidden=32):
+    return nn.Sequential(nn.Linear(d_in, hidden), nn.ReLU(), nn.Linear(hidden, d_out))
+
+class Block(nn.Module):
+    def __init__(self, dim, heads, ff_mult=4):
+        super().__init__()
+        self.attn = nn.TransformerEncoderLayer(dim, heads, dim * ff_mult, dropout=self.p, activation=F.gelu)
+        self.proj = mlp(dim, dim)
+
+class Net(nn.Module):
+    def __init__(self, width=16):
+        super().__init__()
+        self.small = Block(width, 2)
+        self.big = Block(dim=2 * width, heads=4, ff_mult=2)
+`);
+    if (!r.ok) throw new Error(r.error);
+    const encoder = (d: number, f: number) => 4 * d * d + 4 * d + d * f + f + f * d + d + 4 * d;
+    const proj = (d: number) => d * 32 + 32 + 32 * d + d;
+    expect(r.parameters).toBe(encoder(16, 64) + proj(16) + encoder(32, 64) + proj(32));
+    expect(r.layers.map((l) => l.name)).toEqual(['Net.small.attn', 'Net.small.proj.Linear', 'Net.small.proj.Linear', 'Net.big.attn', 'Net.big.proj.Linear', 'Net.big.proj.Linear']);
+  });
+
+  it('still names a size that needs running code', () => {
+    const r = readPyModel('import torch.nn as nn\nclass A(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        self.fc = nn.Linear(n, 2)\n');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toMatch(/^nn\.Linear on line 5 has a size that cannot be read without running the code \(n, 2\)/);
+  });
+});
