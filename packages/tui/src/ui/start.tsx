@@ -1,6 +1,41 @@
 // Starts the interactive terminal UI (Ink) for a session; loaded on demand by `portal` on a TTY.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { render } from 'ink';
+import { ApiClient } from '@portal/core';
 import type { Session } from '../cli/context';
+import { App } from './App';
 
-export async function startUi(_session: Session): Promise<number> {
+export async function startUi(session: Session): Promise<number> {
+  // Ink needs raw mode; a pipe on stdin would make it fail on the first key.
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return 2;
+  const tokens = await session.tokens();
+  const baseUrl = await session.baseUrl();
+  const store = await session.store();
+  const listeners = new Set<(message: string) => void>();
+  const api = new ApiClient({ baseUrl, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
+  const cwd = session.deps.cwd;
+  const app = render(
+    <App
+      api={api}
+      io={{
+        cwd,
+        baseUrl,
+        saveFile: async (name, text) => {
+          const path = resolve(cwd, name);
+          await writeFile(path, text);
+          return path;
+        },
+        remember: (key, value) => store.set(key, value),
+      }}
+      authFailures={{
+        subscribe(fn) {
+          listeners.add(fn);
+          return () => void listeners.delete(fn);
+        },
+      }}
+    />,
+  );
+  await app.waitUntilExit();
   return 0;
 }

@@ -1,0 +1,114 @@
+// A list screen's body: arrows move, Enter opens, / filters, r renames, d removes (after a confirmation), n creates.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Box, Text, useInput } from 'ink';
+import TextInput from 'ink-text-input';
+import { useCapture, useNav } from '../ui/context';
+import { Table, type Col } from './Table';
+
+export interface ListViewProps<T> {
+  title: string;
+  rows: readonly T[] | undefined;
+  loading: boolean;
+  cols: readonly Col<T>[];
+  empty: string;
+  keyOf(row: T): string;
+  nameOf(row: T): string;
+  onOpen?(row: T): void;
+  rename?(id: string, name: string): Promise<string | null>;
+  remove?(id: string): Promise<string | null>;
+  /** Create with a name typed inline; null on success, else the message. */
+  create?(name: string): Promise<string | null>;
+  /** Create elsewhere (another screen or a prompt of the screen's own). */
+  onNew?(): void;
+  /** More keys of the screen: return true when handled. */
+  onKey?(input: string, row: T | undefined): boolean;
+  /** Whether this list takes keys (a screen with two lists gives them to one). */
+  active?: boolean;
+  footer?: ReactNode;
+}
+
+type Editing = { kind: 'rename'; id: string; value: string } | { kind: 'create'; value: string } | { kind: 'remove'; id: string; name: string } | { kind: 'filter' } | null;
+
+export function ListView<T>(props: ListViewProps<T>) {
+  const nav = useNav();
+  const [filter, setFilter] = useState('');
+  const [at, setAt] = useState(0);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useCapture('all', editing !== null);
+
+  const rows = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    const all = props.rows ?? [];
+    return q ? all.filter((r) => props.cols.some((c) => String(c.get(r) ?? '').toLowerCase().includes(q))) : all;
+  }, [props.rows, props.cols, filter]);
+  const sel = Math.min(at, Math.max(0, rows.length - 1));
+  const row = rows[sel];
+  const active = (props.active ?? true) && !nav.menuFocused;
+
+  const run = async (action: () => Promise<string | null>) => {
+    setBusy(true);
+    const failed = await action();
+    setBusy(false);
+    setProblem(failed);
+    if (!failed) setEditing(null);
+  };
+
+  useInput(
+    (input, key) => {
+      if (editing?.kind === 'remove') {
+        if (input === 'y' || input === 'Y') void run(() => props.remove!(editing.id));
+        else if (input === 'n' || input === 'N' || key.escape) setEditing(null);
+        return;
+      }
+      if (editing) {
+        if (key.escape) {
+          if (editing.kind === 'filter') setFilter('');
+          setEditing(null);
+          setProblem(null);
+        }
+        return;
+      }
+      if (key.downArrow) setAt(Math.min(rows.length - 1, sel + 1));
+      else if (key.upArrow) setAt(Math.max(0, sel - 1));
+      else if (key.return && row && props.onOpen) props.onOpen(row);
+      else if (input === '/') setEditing({ kind: 'filter' });
+      else if (input === 'r' && row && props.rename) setEditing({ kind: 'rename', id: props.keyOf(row), value: props.nameOf(row) });
+      else if (input === 'd' && row && props.remove) setEditing({ kind: 'remove', id: props.keyOf(row), name: props.nameOf(row) });
+      else if (input === 'n' && props.create) setEditing({ kind: 'create', value: '' });
+      else if (input === 'n' && props.onNew) props.onNew();
+      else props.onKey?.(input, row);
+    },
+    { isActive: active && !busy },
+  );
+
+  return (
+    <Box flexDirection="column">
+      <Text bold>{props.title}</Text>
+      {filter || editing?.kind === 'filter' ? (
+        <Box>
+          <Text>Filter: </Text>
+          {editing?.kind === 'filter' ? <TextInput value={filter} onChange={(v) => (setFilter(v), setAt(0))} onSubmit={() => setEditing(null)} /> : <Text>{filter}</Text>}
+        </Box>
+      ) : null}
+      {props.loading && !props.rows ? <Text dimColor>Loading…</Text> : rows.length === 0 ? <Text>{props.empty}</Text> : <Table rows={rows} cols={props.cols} selected={active ? sel : undefined} keyOf={props.keyOf} />}
+      {editing?.kind === 'rename' ? (
+        <Box>
+          <Text>New name: </Text>
+          <TextInput value={editing.value} onChange={(value) => setEditing({ ...editing, value })} onSubmit={(v) => void run(() => props.rename!(editing.id, v))} />
+        </Box>
+      ) : null}
+      {editing?.kind === 'create' ? (
+        <Box>
+          <Text>Name: </Text>
+          <TextInput value={editing.value} onChange={(value) => setEditing({ ...editing, value })} onSubmit={(v) => void run(() => props.create!(v))} />
+        </Box>
+      ) : null}
+      {editing?.kind === 'remove' ? <Text color="yellow">Remove {editing.name}? (y/n)</Text> : null}
+      {busy ? <Text dimColor>Working…</Text> : null}
+      {problem && editing ? <Text color="red">{problem}</Text> : null}
+      {props.footer}
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+// My Account: the user's client accounts (name, active); Open goes to API keys for Premise, else to projects.
+import { Box } from 'ink';
+import { MESSAGES, accountOpenTarget, type PermissionEntry } from '@portal/core';
+import { usePermissions } from '@portal/core/react';
+import { ListView } from '../components/ListView';
+import { useNav } from '../ui/context';
+
+export default function AccountScreen() {
+  const nav = useNav();
+  const perms = usePermissions();
+  return (
+    <Box flexDirection="column">
+      <ListView<PermissionEntry>
+        title="My Account"
+        rows={perms.data}
+        loading={perms.loading}
+        empty={perms.error ? MESSAGES.fetchPermissions : 'No accounts found'}
+        keyOf={(p) => p.client.stamp}
+        nameOf={(p) => p.client.name}
+        cols={[
+          { header: 'Name', get: (p) => p.client.name },
+          { header: 'Active', get: (p) => (p.client.active ? 'On' : 'Off') },
+          { header: 'Plan', get: (p) => p.client.plan },
+        ]}
+        onOpen={(p) => {
+          nav.setLabel(p.client.stamp, p.client.name);
+          nav.io.remember?.('client', p.client.stamp);
+          nav.go(accountOpenTarget(p.client));
+        }}
+      />
+    </Box>
+  );
+}

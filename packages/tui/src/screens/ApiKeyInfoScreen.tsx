@@ -1,0 +1,40 @@
+// A key's installer command (Linux 64-bit), its token and a Python example; each copies with OSC 52.
+import { Box, Text, useInput } from 'ink';
+import { MESSAGES } from '@portal/core';
+import { useApiKeys, useCopy } from '@portal/core/react';
+import { installerCommand, pythonExample } from '../install';
+import { useLabel, useNav } from '../ui/context';
+
+export default function ApiKeyInfoScreen() {
+  const nav = useNav();
+  const { clientId, apikeyId } = nav.params as { clientId: string; apikeyId: string };
+  const keys = useApiKeys(clientId);
+  const { copied, copy } = useCopy();
+  const key = keys.data?.keys.find((k) => k.clue === apikeyId);
+  useLabel(clientId, keys.data?.client?.name);
+  useLabel(apikeyId, key?.name);
+  const installer = key ? installerCommand(nav.io.baseUrl, key.pack.linux64) : '';
+  const example = key ? pythonExample(nav.io.baseUrl, key.token) : '';
+  useInput((input) => {
+    if (!key) return;
+    if (input === 'c') void copy('code', installer, nav.io.copy);
+    else if (input === 't') void copy('token', key.token, nav.io.copy);
+    else if (input === 'e') void copy('example', example, nav.io.copy);
+  }, { isActive: !nav.menuFocused });
+  if (keys.loading && !keys.data) return <Text dimColor>Loading…</Text>;
+  if (!key) return <Text>{MESSAGES.noApiKeys}</Text>;
+  const label = (what: 'code' | 'token' | 'example', k: string) => <Text color={copied === what ? 'green' : 'cyan'}>[{copied === what ? 'Copied' : `${k} Copy`}]</Text>;
+  return (
+    <Box flexDirection="column">
+      <Text bold>{key.name}</Text>
+      <Text>Installer (Linux 64-bit) {label('code', 'c')}</Text>
+      <Text>  {installer}</Text>
+      <Text>Token {label('token', 't')}</Text>
+      <Text>  {key.token}</Text>
+      <Text>Python example {label('example', 'e')}</Text>
+      <Box paddingLeft={2} flexDirection="column">
+        {example.split('\n').map((l, i) => <Text key={i}>{l || ' '}</Text>)}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+// API keys of a client: ID, installs, last installed; create (only while there is none), rename, remove, details.
+import { Box } from 'ink';
+import { MESSAGES, formatTime, screenPath, type ClientApiKey } from '@portal/core';
+import { useApiKeys } from '@portal/core/react';
+import { ListView } from '../components/ListView';
+import { useLabel, useNav } from '../ui/context';
+
+export default function ApiKeysScreen() {
+  const nav = useNav();
+  const clientId = nav.params.clientId!;
+  const keys = useApiKeys(clientId);
+  useLabel(clientId, keys.data?.client?.name);
+  const list = keys.data?.keys;
+  return (
+    <Box flexDirection="column">
+      <ListView<ClientApiKey>
+        title="API Keys"
+        rows={list}
+        loading={keys.loading}
+        empty={MESSAGES.noApiKeys}
+        keyOf={(k) => k.clue}
+        nameOf={(k) => k.name}
+        cols={[
+          { header: 'Name', get: (k) => k.name },
+          { header: 'ID', get: (k) => k.clue },
+          { header: 'Installs', get: (k) => k.installs },
+          { header: 'Last installed', get: (k) => formatTime(k.installedAt) },
+        ]}
+        onOpen={(k) => {
+          nav.setLabel(k.clue, k.name);
+          nav.go(screenPath('apikeyInfo', { clientId, apikeyId: k.clue }));
+        }}
+        rename={keys.rename}
+        remove={keys.remove}
+        // SPEC: create is offered only when the list is empty.
+        create={list && list.length === 0 ? keys.create : undefined}
+      />
+    </Box>
+  );
+}

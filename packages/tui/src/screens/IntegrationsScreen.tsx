@@ -1,0 +1,36 @@
+// Integration keys of a client: ID, service, token (masked), run count, last ran; rename, remove, create.
+import { Box } from 'ink';
+import { formatTime, screenPath, type IntegrationKey } from '@portal/core';
+import { useIntegrations } from '@portal/core/react';
+import { ListView } from '../components/ListView';
+import { useLabel, useNav } from '../ui/context';
+
+export default function IntegrationsScreen() {
+  const nav = useNav();
+  const clientId = nav.params.clientId!;
+  const list = useIntegrations(clientId);
+  useLabel(clientId, list.data?.client?.name);
+  return (
+    <Box flexDirection="column">
+      <ListView<IntegrationKey>
+        title="Integrations"
+        rows={list.data?.keys}
+        loading={list.loading}
+        empty="No Integrations Found"
+        keyOf={(k) => k.clue}
+        nameOf={(k) => k.name}
+        cols={[
+          { header: 'Name', get: (k) => k.name },
+          { header: 'ID', get: (k) => k.clue },
+          { header: 'Service', get: (k) => k.service },
+          { header: 'Token', get: (k) => k.token },
+          { header: 'Runs', get: (k) => k.runs },
+          { header: 'Last ran', get: (k) => formatTime(k.runAt) },
+        ]}
+        rename={list.rename}
+        remove={list.remove}
+        onNew={() => nav.go(screenPath('createIntegration', { clientId }))}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+// Models of a project: the general models, and the client's own (rename, remove, Create A New Model).
+import { useState } from 'react';
+import { Box, Text, useInput } from 'ink';
+import { MESSAGES, formatTime, screenPath, type Model } from '@portal/core';
+import { useModels } from '@portal/core/react';
+import { ListView } from '../components/ListView';
+import { Table } from '../components/Table';
+import { useLabel, useNav } from '../ui/context';
+
+export default function ModelsScreen() {
+  const nav = useNav();
+  const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
+  const models = useModels(clientId, bucketId);
+  useLabel(clientId, models.data?.client.name);
+  useLabel(bucketId, models.data?.project.name);
+  const [showGeneral, setShowGeneral] = useState(true);
+  useInput((input) => {
+    if (input === 'g') setShowGeneral((g) => !g);
+  }, { isActive: nav.capture === 'none' && !nav.menuFocused });
+  const general = models.data?.general ?? [];
+  return (
+    <Box flexDirection="column">
+      <Text bold>General Models {showGeneral ? '' : '(g to show)'}</Text>
+      {showGeneral ? (
+        general.length ? (
+          <Table<Model>
+            rows={general}
+            keyOf={(m) => m.stamp}
+            cols={[
+              { header: 'Name', get: (m) => m.name },
+              { header: 'Description', get: (m) => m.desc, max: 40 },
+              { header: 'Message', get: (m) => m.message, danger: (m) => !!m.message },
+              { header: 'Created', get: (m) => formatTime(m.createdAt) },
+            ]}
+          />
+        ) : (
+          <Text>{models.loading ? 'Loading…' : MESSAGES.noModels}</Text>
+        )
+      ) : null}
+      <Text> </Text>
+      <ListView<Model>
+        title="Your Models"
+        rows={models.data?.own}
+        loading={models.loading}
+        empty={MESSAGES.noModels}
+        keyOf={(m) => m.stamp}
+        nameOf={(m) => m.name}
+        cols={[
+          { header: 'Name', get: (m) => m.name },
+          { header: 'Status', get: (m) => m.state },
+          { header: 'Message', get: (m) => m.message, danger: (m) => !!m.message },
+          { header: 'Created', get: (m) => formatTime(m.createdAt) },
+          { header: 'Upload', get: (m) => m.rend?.name },
+        ]}
+        rename={models.rename}
+        remove={models.remove}
+        onNew={() => nav.go(screenPath('createFitRun', { clientId, bucketId }))}
+        footer={<Text color="cyan">[ n Create A New Model ]  g show/hide general models</Text>}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+// Projects of a client: counts of requests and uploads; create, rename, remove; Open goes to requests or shrink.
+import { Box } from 'ink';
+import { MESSAGES, formatTime, projectOpenTarget, type Bucket } from '@portal/core';
+import { useProjects } from '@portal/core/react';
+import { ListView } from '../components/ListView';
+import { useLabel, useNav } from '../ui/context';
+
+export default function ProjectsScreen() {
+  const nav = useNav();
+  const clientId = nav.params.clientId!;
+  const projects = useProjects(clientId);
+  useLabel(clientId, projects.data?.client?.name);
+  return (
+    <Box flexDirection="column">
+      <ListView<Bucket>
+        title="Projects"
+        rows={projects.data?.projects}
+        loading={projects.loading}
+        empty={MESSAGES.noProjects}
+        keyOf={(b) => b.stamp}
+        nameOf={(b) => b.name}
+        cols={[
+          { header: 'Name', get: (b) => b.name },
+          { header: 'Transformations', get: (b) => b.runs },
+          { header: 'Uploads', get: (b) => b.rends },
+          { header: 'Created', get: (b) => formatTime(b.createdAt) },
+        ]}
+        onOpen={(b) => {
+          nav.setLabel(b.stamp, b.name);
+          nav.io.remember?.('project', b.stamp);
+          nav.go(projectOpenTarget(clientId, b));
+        }}
+        rename={projects.rename}
+        remove={projects.remove}
+        create={projects.create}
+      />
+    </Box>
+  );
+}

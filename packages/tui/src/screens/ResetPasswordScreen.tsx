@@ -1,0 +1,47 @@
+// Reset password: the token from the email's link authorises a new password (same rules as sign-up).
+import { useState } from 'react';
+import { Box, Text } from 'ink';
+import { MESSAGES, checkResetPassword } from '@portal/core';
+import { useAuth } from '@portal/core/react';
+import { Form } from '../components/Form';
+import { useNav } from '../ui/context';
+
+export default function ResetPasswordScreen() {
+  const nav = useNav();
+  const auth = useAuth();
+  const [values, setValues] = useState({ token: nav.query.get('token') ?? '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const fieldErrors: Record<string, string | undefined> = { ...checkResetPassword(values), token: values.token.trim() ? undefined : MESSAGES.fillAllFields };
+    setErrors(fieldErrors);
+    if (Object.values(fieldErrors).some(Boolean)) return;
+    setBusy(true);
+    const failed = await auth.resetFinish(values.token.trim(), values.password, values.confirm);
+    setBusy(false);
+    setDone(!failed);
+    setMessage(failed ? { text: failed, error: true } : { text: MESSAGES.passwordChanged });
+  };
+  return (
+    <Box flexDirection="column">
+      <Text bold>Reset Password</Text>
+      <Form
+        fields={[
+          { key: 'token', label: 'Token from the email' },
+          { key: 'password', label: 'New password', kind: 'password' },
+          { key: 'confirm', label: 'Confirm password', kind: 'password' },
+        ]}
+        values={values}
+        onChange={(k, v) => setValues((s) => ({ ...s, [k]: String(v) }))}
+        errors={errors}
+        submitLabel="Reset Password"
+        onSubmit={() => void submit()}
+        busy={busy}
+        links={[{ label: done ? 'Login' : 'Back to Login', action: () => nav.reset('/') }]}
+        message={message}
+      />
+    </Box>
+  );
+}

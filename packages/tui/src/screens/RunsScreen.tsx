@@ -1,0 +1,49 @@
+// Requests of a project: function, status, message (with Contact Support), created, upload; open, rename, remove.
+import { Box, Text } from 'ink';
+import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Run } from '@portal/core';
+import { useRuns } from '@portal/core/react';
+import { ListView } from '../components/ListView';
+import { useLabel, useNav } from '../ui/context';
+
+export default function RunsScreen() {
+  const nav = useNav();
+  const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
+  const runs = useRuns(clientId, bucketId);
+  useLabel(clientId, runs.data?.client.name);
+  useLabel(bucketId, runs.data?.project.name);
+  const anyMessage = runs.data?.runs.some((r) => r.message);
+  return (
+    <Box flexDirection="column">
+      <ListView<Run>
+        title="Requests"
+        rows={runs.data?.runs}
+        loading={runs.loading}
+        empty={runs.error ? MESSAGES.loadRequests : MESSAGES.noRequests}
+        keyOf={(r) => r.stamp}
+        nameOf={(r) => r.name}
+        cols={[
+          { header: 'Name', get: (r) => r.name },
+          { header: 'Function', get: (r) => r.function },
+          { header: 'Status', get: (r) => r.state },
+          { header: 'Message', get: (r) => r.message, danger: (r) => !!r.message, max: 40 },
+          { header: 'Created', get: (r) => formatTime(r.createdAt) },
+          { header: 'Upload', get: (r) => r.rend?.name },
+        ]}
+        onOpen={(r) => {
+          nav.setLabel(r.stamp, r.name);
+          if (r.function === 'shrink' && r.quote) nav.go(screenPath('quoteDetails', { clientId, bucketId, quoteId: r.quote }));
+          else nav.go(screenPath('runDetails', { clientId, bucketId, runId: r.stamp }));
+        }}
+        rename={runs.rename}
+        remove={runs.remove}
+        onNew={() => nav.go(screenPath('createFitRun', { clientId, bucketId }))}
+        onKey={(input) => {
+          if (input !== 's') return false;
+          nav.go(screenPath('createShrinkRun', { clientId, bucketId }));
+          return true;
+        }}
+        footer={anyMessage ? <Text color="red">Contact Support: {nav.io.baseUrl}{CONTACT_PATH}</Text> : null}
+      />
+    </Box>
+  );
+}

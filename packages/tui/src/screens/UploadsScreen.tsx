@@ -1,0 +1,97 @@
+// Uploads of a project: upload local files (streamed, hashed while read, with a progress bar), rename, remove.
+import { useState } from 'react';
+import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { Box, Text, useInput } from 'ink';
+import TextInput from 'ink-text-input';
+import { MESSAGES, checkDropFiles, formatSize, formatTime, type Rend, type UploadProgress, type UploadSource } from '@portal/core';
+import { fileSource } from '@portal/core/node';
+import { useClient, useNotify, useUploads } from '@portal/core/react';
+import { ListView } from '../components/ListView';
+import { progressLine } from '../cli/progress';
+import { useCapture, useLabel, useNav } from '../ui/context';
+
+/** Paths typed by the user: separated by spaces; quotes keep a path with spaces together. */
+export function parsePaths(text: string): string[] {
+  return [...text.matchAll(/"([^"]+)"|'([^']+)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** Local files as upload sources, or the message saying which one cannot be read. */
+export function localSources(cwd: string, paths: string[]): UploadSource[] | string {
+  const out: UploadSource[] = [];
+  for (const p of paths) {
+    const full = resolve(cwd, p);
+    try {
+      if (!statSync(full).isFile()) return `Cannot upload ${p}: not a file`;
+    } catch {
+      return `Cannot read ${p}: no such file`;
+    }
+    out.push(fileSource(full));
+  }
+  return out;
+}
+
+export default function UploadsScreen() {
+  const nav = useNav();
+  const notify = useNotify();
+  const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
+  const uploads = useUploads(clientId, bucketId);
+  const { client } = useClient(clientId);
+  useLabel(bucketId, uploads.data?.project?.name);
+  const [asking, setAsking] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ p: UploadProgress; started: number } | null>(null);
+  useCapture('all', asking !== null);
+  useInput((_input, key) => {
+    if (key.escape) setAsking(null);
+  }, { isActive: asking !== null });
+
+  const start = async (text: string) => {
+    const paths = parsePaths(text);
+    if (!paths.length) return setAsking(null);
+    const files = localSources(nav.io.cwd, paths);
+    const problem = typeof files === 'string' ? files : checkDropFiles(files, 'uploads', client?.plan ?? 'Individual');
+    if (problem) return notify(problem, 'error');
+    setAsking(null);
+    let started = Date.now();
+    let index = -1;
+    await uploads.upload(files as UploadSource[], {
+      onProgress: (p) => {
+        if (p.index !== index) (index = p.index), (started = Date.now());
+        setProgress({ p, started });
+      },
+    });
+    setProgress(null);
+  };
+
+  return (
+    <Box flexDirection="column">
+      <ListView<Rend>
+        title="Uploads"
+        rows={uploads.data?.uploads}
+        loading={uploads.loading}
+        empty={MESSAGES.noUploads}
+        keyOf={(r) => r.stamp}
+        nameOf={(r) => r.name}
+        active={asking === null}
+        cols={[
+          { header: 'Name', get: (r) => r.name },
+          { header: 'Status', get: (r) => r.flight },
+          { header: 'Files', get: (r) => r.upload.list.length },
+          { header: 'Size', get: (r) => formatSize(r.upload.list.reduce((n, u) => n + u.file.size, 0)) },
+          { header: 'Created', get: (r) => formatTime(r.createdAt) },
+          { header: 'Error', get: (r) => r.upload.list.find((u) => u.meta.proc === 2)?.meta.error, danger: () => true, max: 50 },
+        ]}
+        rename={uploads.rename}
+        remove={uploads.remove}
+        onNew={() => setAsking('')}
+      />
+      {asking !== null ? (
+        <Box>
+          <Text>Files to upload (paths, space-separated): </Text>
+          <TextInput value={asking} onChange={setAsking} onSubmit={(v) => void start(v)} />
+        </Box>
+      ) : null}
+      {progress ? <Text color="cyan">{progressLine(progress.p, Date.now() - progress.started)}</Text> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+// Renders the UI with ink-testing-library against the local test API; keys and a wait-for-text helper.
+import { render } from 'ink-testing-library';
+import { ApiClient, memoryTokenStore } from '@portal/core';
+import { App } from '../ui/App';
+import { fakeToken, type FakeApi } from './fakeApi';
+
+export const KEY = { up: '\u001B[A', down: '\u001B[B', enter: '\r', esc: '\u001B', tab: '\t', shiftTab: '\u001B[Z', space: ' ' } as const;
+
+export interface UiRun extends ReturnType<typeof render> {
+  api: ApiClient;
+  copied: string[];
+  saved: { name: string; text: string }[];
+  remembered: Record<string, string>;
+  /** Types keys one at a time, letting Ink handle each. */
+  type(...keys: string[]): Promise<void>;
+  /** Waits until the last frame contains the text (or matches), failing with the frame after 3 s. */
+  see(text: string | RegExp, timeoutMs?: number): Promise<string>;
+}
+
+const tick = (ms = 15) => new Promise((r) => setTimeout(r, ms));
+
+export function renderUi(server: FakeApi, initial: string, opts: { signedIn?: boolean; user?: string } = {}): UiRun {
+  const tokens = memoryTokenStore(opts.signedIn === false ? null : fakeToken(opts.user ?? 'ada_l'));
+  const listeners = new Set<(m: string) => void>();
+  const api = new ApiClient({ baseUrl: server.url, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
+  const copied: string[] = [];
+  const saved: { name: string; text: string }[] = [];
+  const remembered: Record<string, string> = {};
+  const inst = render(
+    <App
+      api={api}
+      initial={initial}
+      io={{
+        cwd: process.cwd(),
+        baseUrl: server.url,
+        copy: async (t) => void copied.push(t),
+        saveFile: async (name, text) => (saved.push({ name, text }), `/here/${name}`),
+        remember: (k, v) => void (remembered[k] = v),
+      }}
+      authFailures={{ subscribe: (fn) => (listeners.add(fn), () => void listeners.delete(fn)) }}
+    />,
+  );
+  const run: UiRun = {
+    ...inst,
+    api,
+    copied,
+    saved,
+    remembered,
+    async type(...keys) {
+      for (const k of keys) {
+        inst.stdin.write(k);
+        // Ink waits a moment after a lone Escape in case more of a key sequence follows.
+        await tick(k === KEY.esc ? 120 : 30);
+      }
+    },
+    async see(text, timeoutMs = 3000) {
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        const frame = inst.lastFrame() ?? '';
+        if (typeof text === 'string' ? frame.includes(text) : text.test(frame)) return frame;
+        if (Date.now() > end) throw new Error(`Did not see ${String(text)} in:\n${frame}`);
+        await tick(20);
+      }
+    },
+  };
+  return run;
+}

@@ -1,0 +1,248 @@
+// The interactive UI: history of paths, the chrome (header with breadcrumbs, menu, notifications, help line) and keys.
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Box, Text, useApp, useInput, useStdout } from 'ink';
+import {
+  CONTACT_PATH, MESSAGES, NOTIFY_MS, SCREEN_BY_ID, breadcrumbs, matchScreen, sidebar,
+  type ApiClient, type ScreenId,
+} from '@portal/core';
+import { PortalProvider, usePermissions, type NotifyKind } from '@portal/core/react';
+import { NavContext, type Capture, type Nav, type UiIo } from './context';
+import { SCREEN_COMPONENTS } from './routes';
+
+export interface AuthFailures {
+  subscribe(fn: (message: string) => void): () => void;
+}
+
+export interface AppProps {
+  api: ApiClient;
+  io: UiIo;
+  /** Where to start (a path of core's route table); defaults to /account when signed in, else /. */
+  initial?: string;
+  authFailures?: AuthFailures;
+}
+
+interface Notice {
+  id: number;
+  message: string;
+  kind: NotifyKind;
+}
+
+const HELP: Partial<Record<ScreenId, string>> = {
+  login: 'Tab/↑↓ fields · Enter submit',
+  signup: 'Tab/↑↓ fields · Space tick · Enter submit',
+  forgotPassword: 'Tab/↑↓ fields · Enter submit',
+  resetPassword: 'Tab/↑↓ fields · Enter submit',
+  account: '↑↓ move · Enter open · / filter',
+  plan: 'u upgrade',
+  apikeys: '↑↓ move · Enter details · / filter · n create · r rename · d remove',
+  apikeyInfo: 'c copy installer · t copy token · e copy example',
+  integrations: '↑↓ move · / filter · n create · r rename · d remove',
+  createIntegration: 'Tab/↑↓ fields · Enter submit',
+  projects: '↑↓ move · Enter open · / filter · n create · r rename · d remove',
+  models: '↑↓ move · / filter · n create a model · r rename · d remove',
+  runs: '↑↓ move · Enter open · / filter · n fit request · s shrink request · r rename · d remove',
+  uploads: '↑↓ move · / filter · n upload files · r rename · d remove',
+  createFitRun: 'Tab/↑↓ fields · Space tick · Enter submit',
+  createShrinkRun: 'Tab/↑↓ fields · Enter choose/submit',
+  runDetails: 'Enter/D download results',
+  quoteDetails: 'Enter open the request',
+};
+
+function toPath(path: string): { path: string; query: URLSearchParams } {
+  const [p, q = ''] = path.split('?');
+  return { path: p, query: new URLSearchParams(q) };
+}
+
+export function App(props: AppProps) {
+  const { api, io } = props;
+  const { exit } = useApp();
+  const [history, setHistory] = useState<string[]>(() => [props.initial ?? (api.tokens.get() ? '/account' : '/')]);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const [capture, setCapture] = useState<Capture>('none');
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [menuFocus, setMenuFocus] = useState(false);
+  const seq = useRef(0);
+  const { write } = useStdout();
+  const copy = useCallback(
+    async (text: string) => {
+      if (io.copy) return io.copy(text);
+      // OSC 52 asks the terminal (even over SSH) to put the text on the clipboard; the value is printed too.
+      write(`\x1b]52;c;${Buffer.from(text).toString('base64')}\x07${text}\n`);
+    },
+    [io, write],
+  );
+
+  const notifier = useMemo(
+    () => ({
+      notify(message: string, kind: NotifyKind = 'default') {
+        const id = ++seq.current;
+        setNotices((n) => [...n.filter((x) => x.message !== message), { id, message, kind }].slice(-3));
+        const ms = kind === 'error' ? NOTIFY_MS.error : kind === 'uploadSuccess' ? NOTIFY_MS.uploadSuccess : NOTIFY_MS.default;
+        setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), ms).unref?.();
+      },
+    }),
+    [],
+  );
+
+  const current = history[history.length - 1];
+  const { path, query } = toPath(current);
+  const matched = matchScreen(path) ?? { screen: SCREEN_BY_ID.login, params: {} };
+  const go = useCallback((p: string) => {
+    setMenuFocus(false);
+    setHistory((h) => (h[h.length - 1] === p ? h : [...h, p]));
+  }, []);
+  const back = useCallback(() => setHistory((h) => (h.length > 1 ? h.slice(0, -1) : h)), []);
+  const reset = useCallback((p: string) => {
+    setMenuFocus(false);
+    setHistory([p]);
+  }, []);
+  const setLabel = useCallback((id: string | undefined, name: string | undefined) => {
+    if (id && name) setLabels((l) => (l[id] === name ? l : { ...l, [id]: name }));
+  }, []);
+
+  // SPEC section 6: a missing or expired token goes back to the root with its message.
+  useEffect(() => props.authFailures?.subscribe((message) => {
+    notifier.notify(message, 'error');
+    reset('/');
+  }), [props.authFailures, notifier, reset]);
+  const guarded = matched.screen.auth && !api.tokens.get();
+  useEffect(() => {
+    if (guarded) {
+      notifier.notify(MESSAGES.tokenMissing, 'error');
+      reset('/');
+    }
+  }, [guarded, notifier, reset]);
+
+  const nav: Nav = {
+    path,
+    screen: matched.screen,
+    params: matched.params,
+    query,
+    go,
+    back,
+    reset,
+    labels,
+    setLabel,
+    capture,
+    setCapture,
+    menuFocused: menuFocus,
+    io: { ...io, copy },
+    quit: exit,
+  };
+
+  useInput(
+    (input, key) => {
+      if (key.escape) {
+        if (menuFocus) setMenuFocus(false);
+        else back();
+        return;
+      }
+      if (capture !== 'none') return;
+      if (input === 'q') exit();
+      else if (key.tab && matched.screen.auth) setMenuFocus((f) => !f);
+    },
+    { isActive: capture !== 'all' },
+  );
+
+  const Screen = SCREEN_COMPONENTS[matched.screen.id];
+  return (
+    <PortalProvider api={api} notifier={notifier}>
+      <NavContext.Provider value={nav}>
+        <Box flexDirection="column">
+          <Header nav={nav} />
+          <Notices notices={notices} />
+          <Box>
+            {matched.screen.auth && !guarded ? <Menu nav={nav} focused={menuFocus} onLogout={() => {
+              api.tokens.clear();
+              reset('/');
+            }} onContact={() => notifier.notify(`Contact Support: ${io.baseUrl}${CONTACT_PATH}`)} /> : null}
+            <Box flexDirection="column" flexGrow={1} paddingX={1}>
+              {guarded ? null : <Screen key={current} />}
+            </Box>
+          </Box>
+          <Text dimColor>
+            {[menuFocus ? '↑↓ move · Enter open' : HELP[matched.screen.id], matched.screen.auth ? 'Tab menu' : null, 'Esc back', capture === 'none' ? 'q quit' : 'Ctrl+C quit'].filter(Boolean).join(' · ')}
+          </Text>
+        </Box>
+      </NavContext.Provider>
+    </PortalProvider>
+  );
+}
+
+function Header({ nav }: { nav: Nav }) {
+  const { screen, params, labels } = nav;
+  const crumbs = breadcrumbs(screen.id, params, {
+    client: params.clientId && labels[params.clientId],
+    project: params.bucketId && labels[params.bucketId],
+    run: params.runId && labels[params.runId],
+    quote: params.quoteId && labels[params.quoteId],
+    key: params.apikeyId && labels[params.apikeyId],
+  } as Record<string, string | undefined>);
+  return (
+    <Box justifyContent="space-between">
+      <Text>
+        <Text bold color="cyan">Portal</Text>
+        <Text> · {crumbs.length ? crumbs.map((c) => c.label).join(' › ') : screen.title}</Text>
+      </Text>
+      {screen.auth ? <Text color="cyan">[Contact Support]</Text> : null}
+    </Box>
+  );
+}
+
+function Notices({ notices }: { notices: Notice[] }) {
+  if (!notices.length) return null;
+  return (
+    <Box flexDirection="column">
+      {notices.map((n) => (
+        <Text key={n.id} color={n.kind === 'error' ? 'red' : n.kind === 'default' ? undefined : 'green'}>
+          {n.kind === 'error' ? '✖' : '●'} {n.message}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+type MenuItem = { label: string; heading?: boolean; action?: () => void; current?: boolean };
+
+function Menu({ nav, focused, onLogout, onContact }: { nav: Nav; focused: boolean; onLogout(): void; onContact(): void }) {
+  const perms = usePermissions();
+  const client = perms.data?.find((p) => p.client.stamp === nav.params.clientId)?.client;
+  const groups = sidebar(nav.params, {
+    clientName: client?.name ?? (nav.params.clientId && nav.labels[nav.params.clientId]),
+    choice: client?.choice,
+    projectName: nav.params.bucketId && nav.labels[nav.params.bucketId],
+    keyName: nav.params.apikeyId && nav.labels[nav.params.apikeyId],
+    runName: nav.params.runId && nav.labels[nav.params.runId],
+    quoteName: nav.params.quoteId && nav.labels[nav.params.quoteId],
+  } as Parameters<typeof sidebar>[1]);
+  const items: MenuItem[] = [];
+  for (const g of groups) {
+    items.push({ label: g.title, heading: true });
+    for (const l of g.links) items.push({ label: l.label, action: () => nav.go(l.path), current: l.path === nav.path });
+  }
+  items.push({ label: '', heading: true }, { label: 'Contact Support', action: onContact }, { label: 'Logout', action: onLogout });
+  const selectable = items.map((it, i) => (it.action ? i : -1)).filter((i) => i >= 0);
+  const [at, setAt] = useState(0);
+  useInput(
+    (_input, key) => {
+      if (key.downArrow) setAt((a) => Math.min(selectable.length - 1, a + 1));
+      else if (key.upArrow) setAt((a) => Math.max(0, a - 1));
+      else if (key.return) items[selectable[Math.min(at, selectable.length - 1)]]?.action?.();
+    },
+    { isActive: focused },
+  );
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} paddingX={1} width={26}>
+      {items.map((it, i): ReactNode => {
+        if (it.heading) return <Text key={i} bold>{it.label}</Text>;
+        const selected = focused && selectable[Math.min(at, selectable.length - 1)] === i;
+        return (
+          <Text key={i} color={selected ? 'cyan' : it.current ? 'green' : undefined}>
+            {selected ? '› ' : '  '}
+            {it.label}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+// What screens share besides core's hooks: navigation by path, labels for crumbs, key capture, and terminal IO.
+import { createContext, useContext, useEffect } from 'react';
+import type { ScreenDef, ScreenParams } from '@portal/core';
+
+/**
+ * Who owns the keyboard: 'none' lets the app handle q, Tab and Esc; 'text' (a form is being typed into) keeps Esc
+ * for going back but gives letters and Tab to the form; 'all' (an inline edit, a filter, a confirmation) gives
+ * every key to the screen, whose Esc cancels.
+ */
+export type Capture = 'none' | 'text' | 'all';
+
+export interface UiIo {
+  /** Copies to the clipboard; by default the OSC 52 escape sequence (works over SSH) plus the value printed. */
+  copy?(text: string): Promise<void>;
+  /** Writes a file in the current folder; resolves to its path. */
+  saveFile(name: string, text: string): Promise<string>;
+  /** The folder local paths are read from (uploads). */
+  cwd: string;
+  /** The API base, for the installer command, contact page and example. */
+  baseUrl: string;
+  /** Remembers the account and project last opened (the CLI's defaults). */
+  remember?(key: 'client' | 'project', value: string): void;
+}
+
+export interface Nav {
+  path: string;
+  screen: ScreenDef;
+  params: ScreenParams;
+  /** Query values of the path (reset-password?token=...). */
+  query: URLSearchParams;
+  go(path: string): void;
+  back(): void;
+  /** Replaces the whole history (sign-in, sign-out). */
+  reset(path: string): void;
+  labels: Record<string, string>;
+  setLabel(id: string | undefined, name: string | undefined): void;
+  capture: Capture;
+  /** True while the menu has the keyboard: screens ignore keys then. */
+  menuFocused: boolean;
+  setCapture(c: Capture): void;
+  io: UiIo & { copy(text: string): Promise<void> };
+  quit(): void;
+}
+
+export const NavContext = createContext<Nav | null>(null);
+
+export function useNav(): Nav {
+  const nav = useContext(NavContext);
+  if (!nav) throw new Error('Screens render inside <App>.');
+  return nav;
+}
+
+/** Claims the keyboard while `active` (e.g. while a field is being edited). */
+export function useCapture(mode: Capture, active = true): void {
+  const { setCapture } = useNav();
+  useEffect(() => {
+    if (!active) return;
+    setCapture(mode);
+    return () => setCapture('none');
+  }, [mode, active, setCapture]);
+}
+
+/** Names an id for the breadcrumbs and the menu. */
+export function useLabel(id: string | undefined, name: string | undefined): void {
+  const { setLabel } = useNav();
+  useEffect(() => setLabel(id, name), [id, name, setLabel]);
+}
