@@ -56,7 +56,10 @@ export default function UploadsScreen() {
     let index = -1;
     await uploads.upload(files as UploadSource[], {
       onProgress: (p) => {
-        if (p.index !== index) (index = p.index), (started = Date.now());
+        if (p.index !== index) {
+          index = p.index;
+          started = Date.now();
+        }
         setProgress({ p, started });
       },
     });
