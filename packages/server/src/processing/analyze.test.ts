@@ -74,6 +74,7 @@ describe('.txt tables', () => {
     expect(await analyze('a.txt', 'x,y,z\n1,2,3\n4,5,6\n')).toMatchObject({ proc: 1, rows: 2, cols: 3, inputs: 6 });
     expect(await analyze('b.txt', '1\t2\n3\t4\n5\t6')).toMatchObject({ proc: 1, rows: 3, cols: 2 });
     expect(await analyze('c.txt', '  1.5  2e3 -3\n4 5 6\n')).toMatchObject({ proc: 1, rows: 2, cols: 3 });
+    expect(await analyze('c2.txt', '# measured values\r\n1; 2\r\n\r\n3 ;\t4\r\nnan; -inf\r\n')).toMatchObject({ proc: 1, rows: 3, cols: 2 });
   });
 
   it('names the line of a bad value or a short row', async () => {
