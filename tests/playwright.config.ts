@@ -16,6 +16,18 @@ if (!process.env.PORTAL_E2E_PORT) {
   ]).toString();
 }
 if (!process.env.PORTAL_E2E_DATA_DIR) process.env.PORTAL_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-web-e2e-'));
+// The operator CLI (plans, choices) cannot open the embedded database while the server holds it: with PostgreSQL
+// at hand (as in CI) the run gets a fresh database of its own, which both share; without it the embedded one is used.
+if (process.env.PORTAL_E2E_DATABASE_URL === undefined) {
+  const name = `portal_web_e2e_${Date.now().toString(36)}`;
+  const pg = process.env.PORTAL_E2E_PG ?? 'postgres://postgres@127.0.0.1:5432';
+  try {
+    execFileSync('createdb', ['-h', new URL(pg).hostname, '-p', new URL(pg).port || '5432', '-U', new URL(pg).username || 'postgres', name], { stdio: 'ignore', timeout: 10_000 });
+    process.env.PORTAL_E2E_DATABASE_URL = `${pg}/${name}`;
+  } catch {
+    process.env.PORTAL_E2E_DATABASE_URL = '';
+  }
+}
 
 const port = process.env.PORTAL_E2E_PORT;
 const baseURL = `http://localhost:${port}`;
@@ -23,6 +35,7 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: 'web',
   testMatch: '**/*.spec.ts',
+  globalTeardown: './web/teardown.ts',
   outputDir: join(root, 'test-results', 'web'),
   workers: 1,
   fullyParallel: false,
@@ -56,6 +69,7 @@ export default defineConfig({
       DATA_DIR: process.env.PORTAL_E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       WEB_DIST: join(root, 'packages', 'web', 'dist'),
+      ...(process.env.PORTAL_E2E_DATABASE_URL ? { DATABASE_URL: process.env.PORTAL_E2E_DATABASE_URL } : {}),
     },
   },
 });

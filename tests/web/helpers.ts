@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DATA_DIR = process.env.PORTAL_E2E_DATA_DIR!;
+/** Set when the run has its own PostgreSQL database (see playwright.config.ts); the admin CLI needs it. */
+export const DATABASE_URL = process.env.PORTAL_E2E_DATABASE_URL || '';
 export const PASSWORD = 'Str0ng!Pass';
 export const TOKEN_KEY = 'portal.token';
 
@@ -54,7 +56,7 @@ export async function loginToken(page: Page, user: { token: string }): Promise<v
 /** The server's operator CLI on the same DATA_DIR, e.g. admin('set-plan', id, 'Enterprise'). */
 export function admin(...args: string[]): string {
   return execFileSync(process.execPath, [join(ROOT, 'packages', 'server', 'dist', 'main.js'), 'admin', ...args], {
-    env: { ...process.env, DATA_DIR },
+    env: { ...process.env, DATA_DIR, ...(DATABASE_URL ? { DATABASE_URL } : {}) },
     encoding: 'utf8',
   });
 }
@@ -88,4 +90,49 @@ export function fitJson(rows = 60, inputs = 3): string {
     data.push([...xs, Math.round((xs[0] * 2 + xs[1] - xs[2]) * 1000) / 1000]);
   }
   return JSON.stringify(data);
+}
+
+/** Bearer headers for the real API as a signed-in user. */
+export function auth(user: { token: string }) {
+  return { authorization: `Bearer ${user.token}` };
+}
+
+/** A project of the user made through the API (for tests about something other than creating it). */
+export async function createProject(request: APIRequestContext, user: TestUser, name: string): Promise<string> {
+  const res = await request.put('/api/bucket/item', { headers: auth(user), data: { client: user.clientId, name } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()).bucket.stamp;
+}
+
+/** Uploads one file through the API's upload flow (group, register, PUT, finish) and waits until it settles. */
+export async function uploadFile(request: APIRequestContext, user: TestUser, bucket: string, name: string, body: string | Buffer): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+  const h = auth(user);
+  const rend = (await (await request.put('/api/rend/item', { headers: h, data: { bucket, name } })).json()).rend.stamp;
+  const reg = await request.put('/api/upload/item', {
+    headers: h,
+    data: { rend, name, file: { checksum: createHash('sha256').update(bytes).digest('hex'), name, size: bytes.length } },
+  });
+  expect(reg.status(), await reg.text()).toBeLessThan(300);
+  const upload = (await reg.json()).upload;
+  const put = await request.put(upload.url, { data: bytes, headers: { 'content-type': 'application/octet-stream' } });
+  expect(put.status(), await put.text()).toBeLessThan(300);
+  await request.post('/api/upload/finish', { headers: h, data: { upload: upload.stamp } });
+  await request.post('/api/rend/finish', { headers: h, data: { rend } });
+  await expect.poll(async () => {
+    const list = (await (await request.get(`/api/rend/item?active=1&bucket=${bucket}`, { headers: h })).json()).rend.list;
+    return list.find((r: { stamp: string }) => r.stamp === rend)?.flight;
+  }, { timeout: 60_000 }).toMatch(/Ready|Failed/);
+  return rend;
+}
+
+/** A fit request through the API; resolves when its generate run is final. */
+export async function fitThroughApi(request: APIRequestContext, user: TestUser, bucket: string, rend: string, name: string): Promise<string> {
+  const h = auth(user);
+  const pile = (await (await request.put('/api/pile/item', { headers: h, data: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' } } })).json()).pile.stamp;
+  const fit = (await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'fit', rend, pile, name } })).json()).run.stamp;
+  const gen = (await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'generate', rend, fit, name } })).json()).run.stamp;
+  await expect.poll(async () => (await (await request.get(`/api/run/status?run=${gen}`, { headers: h })).json()).run.record.state, { timeout: 90_000 }).toMatch(/Finished|Failed/);
+  return gen;
 }

@@ -74,7 +74,7 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
           {empty}
         </Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label} table`}>
           <Table size="small" aria-label={label}>
             <TableHead>
               <TableRow>
@@ -96,7 +96,7 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
               {shown.map((r) => (
                 <TableRow key={rowKey(r)} hover>
                   {columns.map((c) => (
-                    <TableCell key={c.id} align={c.align} sx={{ overflowWrap: 'anywhere', verticalAlign: 'top' }}>
+                    <TableCell key={c.id} align={c.align} sx={{ overflowWrap: 'break-word', verticalAlign: 'top' }}>
                       {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
                     </TableCell>
                   ))}

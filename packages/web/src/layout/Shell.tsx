@@ -54,7 +54,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     <Box component="nav" aria-label="Main">
       <Toolbar />
       {groups.map((g) => (
-        <List key={g.section} component="div" dense subheader={<ListSubheader component="div" sx={{ bgcolor: 'transparent', color: '#80cbc4', fontWeight: 600 }}>{g.title}</ListSubheader>}>
+        <List key={g.section} component="div" dense subheader={<ListSubheader component="div" sx={{ bgcolor: 'transparent', color: '#80cbc4', fontWeight: 600, lineHeight: 1.4, pt: 2, pb: 0.5, overflowWrap: 'anywhere' }}>{g.title}</ListSubheader>}>
           {g.links.map((l) => (
             <ListItemButton
               key={l.path}

@@ -27,7 +27,7 @@ export default function PlanPage() {
           {client.name} is on the <strong>{current}</strong> plan.
         </Typography>
       )}
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Plan comparison table">
         <Table aria-label="Plan comparison">
           <TableHead>
             <TableRow>

@@ -1,0 +1,85 @@
+// Rename and remove on the upload, model and project lists, filter and sort, and upload errors shown in the list.
+import { test, expect } from '@playwright/test';
+import { MESSAGES } from '@portal/core';
+import { createProject, createUser, fitJson, fitThroughApi, loginToken, uploadFile } from './helpers';
+
+test('uploads, models and projects: filter, sort, rename with the title rule, remove after confirming', async ({ page, request }) => {
+  const user = await createUser(request, 'lists');
+  const bucket = await createProject(request, user, 'Plant sensors');
+  await createProject(request, user, 'Archive');
+  const rend = await uploadFile(request, user, bucket, 'readings.json', fitJson());
+  await uploadFile(request, user, bucket, 'broken.json', '{"rows": [[1, 2], [3');
+  await fitThroughApi(request, user, bucket, rend, 'Plant model');
+  await loginToken(page, user);
+
+  // Projects: filter and sort.
+  await page.goto(`/client/${user.clientId}/projects`);
+  await expect(page.getByRole('cell', { name: 'Plant sensors', exact: true })).toBeVisible();
+  await page.getByLabel('Filter projects').fill('arch');
+  await expect(page.getByRole('cell', { name: 'Plant sensors', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'Archive', exact: true })).toBeVisible();
+  await page.getByLabel('Filter projects').fill('');
+  await page.getByRole('button', { name: 'Name', exact: true }).click();
+  await expect(page.getByRole('row').nth(1)).toContainText('Archive');
+  await page.getByRole('button', { name: 'Name', exact: true }).click();
+  await expect(page.getByRole('row').nth(1)).toContainText('Plant sensors');
+
+  // Open on a project with uploads goes to its requests; the project's {projectId} spelling is the same path.
+  await page.getByRole('button', { name: 'Open Plant sensors' }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${bucket}/runs$`));
+
+  // Uploads: the broken file shows its error; rename and remove.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Uploads' }).click();
+  const broken = page.getByRole('row', { name: /broken\.json/ });
+  await expect(broken.getByRole('cell', { name: 'Failed', exact: true })).toBeVisible();
+  await expect(broken.getByText(/broken\.json \([^)]*\): Failed/)).toBeVisible();
+  await page.getByRole('button', { name: 'Rename broken.json' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('x'.repeat(0));
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('dialog').getByText(MESSAGES.titleRename)).toBeVisible();
+  await page.getByRole('dialog').getByLabel('Name').fill('Bad data');
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('cell', { name: 'Bad data', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Bad data' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('cell', { name: 'Bad data', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Bad data' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('cell', { name: 'Bad data', exact: true })).toHaveCount(0);
+
+  // Models: the client's own model from the fit; rename and remove.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Models' }).click();
+  const own = page.getByRole('table', { name: 'Your models' });
+  await expect(own.getByRole('row')).toHaveCount(2);
+  const modelName = (await own.getByRole('row').nth(1).getByRole('cell').first().textContent())!;
+  await page.getByRole('button', { name: `Rename ${modelName}` }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Plant embedding model');
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect(own.getByRole('cell', { name: 'Plant embedding model', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Plant embedding model' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(MESSAGES.noModels).last()).toBeVisible();
+
+  // Projects: remove.
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('button', { name: 'Remove Archive' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('cell', { name: 'Archive', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'Plant sensors', exact: true })).toBeVisible();
+});
+
+test('clipboard failures show SPEC messages', async ({ page, request }) => {
+  const user = await createUser(request, 'clip');
+  const key = (await (await request.put('/api/client/apikey/item', { headers: { authorization: `Bearer ${user.token}` }, data: { client: user.clientId, name: 'CI key' } })).json()).apikey;
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+  });
+  await loginToken(page, user);
+  await page.goto(`/client/${user.clientId}/apikey/${key.clue}/info`);
+  await page.getByRole('button', { name: 'Copy token' }).click();
+  await expect(page.getByText(MESSAGES.copyToken)).toBeVisible();
+  await page.getByRole('button', { name: /Copy installer/ }).click();
+  await expect(page.getByText(MESSAGES.copyCode)).toBeVisible();
+  await page.getByRole('button', { name: 'Copy python example' }).click();
+  await expect(page.getByText(MESSAGES.copyExample)).toBeVisible();
+});

@@ -1,0 +1,54 @@
+// The portal at 360 px wide: the sidebar collapses behind a menu button, pages stay usable; axe and screenshots.
+import { test, expect } from '@playwright/test';
+import { checkA11y, createProject, createUser, fitJson, fitThroughApi, loginToken, shot, uploadFile } from './helpers';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test('every kind of screen at 360 px: menu button navigation, no sideways scrolling, axe', async ({ page, request }) => {
+  const user = await createUser(request, 'mobile');
+  const bucket = await createProject(request, user, 'Phone project');
+  const rend = await uploadFile(request, user, bucket, 'phone.json', fitJson(30));
+  const run = await fitThroughApi(request, user, bucket, rend, 'Phone request');
+  const key = (await (await request.put('/api/client/apikey/item', { headers: { authorization: `Bearer ${user.token}` }, data: { client: user.clientId, name: 'Phone key' } })).json()).apikey;
+
+  await page.goto('/');
+  await checkA11y(page, 'login (360)');
+  await shot(page, 'mobile-login');
+  await page.goto('/signup');
+  await shot(page, 'mobile-signup');
+
+  await loginToken(page, user);
+  await page.goto('/account');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compare Plans' }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+  const c = user.clientId;
+  const p = `/client/${c}/project/${bucket}`;
+  const routes: Array<[string, string]> = [
+    ['account', '/account'],
+    ['plan', '/plan'],
+    ['projects', `/client/${c}/projects`],
+    ['apikeys', `/client/${c}/apikeys`],
+    ['apikey-info', `/client/${c}/apikey/${key.clue}/info`],
+    ['integrations', `/client/${c}/integrations`],
+    ['create-integration', `/client/${c}/create-integration`],
+    ['runs', `${p}/runs`],
+    ['uploads', `${p}/uploads`],
+    ['models', `${p}/models`],
+    ['create-fit-run', `${p}/create-fit-run`],
+    ['create-shrink-run', `${p}/create-shrink-run`],
+    ['run-details', `${p}/run/${run}/details`],
+  ];
+  for (const [name, path] of routes) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
+    await checkA11y(page, `${name} (360)`);
+    await shot(page, `mobile-${name}`);
+  }
+});
