@@ -89,5 +89,18 @@ describe.skipIf(!built)('the Python example against the built server', () => {
     const result = JSON.parse(readFileSync(join(dir, 'embeddings.json'), 'utf8')) as { embeddings: number[][] };
     expect(result.embeddings).toHaveLength(200);
     expect(result.embeddings[0]).toHaveLength(5);
+
+    // A damaged upload fails with the analysis sentence naming the row.
+    writeFileSync(join(dir, 'bad.json'), '[[1, 2, 3, 4], [5, 6]]');
+    const script = [
+      'import portal_client',
+      `c = portal_client.Client(token=${JSON.stringify(apikey.token)}, base_url=${JSON.stringify(base)}, client=${JSON.stringify(client)})`,
+      'try:',
+      '    c.upload(c.projects()[0]["stamp"], "bad.json")',
+      'except portal_client.PortalError as e:',
+      '    print(e)',
+    ].join('\n');
+    const out = execFileSync(join(venv, 'bin/python'), ['-c', script], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(out.trim()).toBe('Row 2 has 2 values; expected 4.');
   }, 180_000);
 });
