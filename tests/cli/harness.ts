@@ -1,0 +1,94 @@
+// Builds `portal` (and the server when missing), starts the real server on a free port with a fresh data folder,
+// and runs dist/portal.js as a child process with its own HOME, so the config file lands in a temp folder.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const PORTAL = join(ROOT, 'packages/tui/dist/portal.js');
+const SERVER = join(ROOT, 'packages/server/dist/main.js');
+const PNPM = join(ROOT, '.tools/node_modules/pnpm/bin/pnpm.cjs');
+
+export function build(): void {
+  execFileSync(process.execPath, [join(ROOT, 'packages/tui/build.mjs')], { stdio: 'inherit' });
+  if (!existsSync(SERVER)) execFileSync(process.execPath, [PNPM, '--filter', '@portal/server', 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+export interface Started {
+  url: string;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<Started> {
+  const dir = await mkdtemp(join(tmpdir(), 'portal-cli-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server stopped while starting:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`The server did not answer in time:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dir,
+    async stop() {
+      if (child.exitCode === null) {
+        const gone = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a user whose home is `home`. */
+export function portal(home: string, api: string, args: string[], opts: { stdin?: string; cwd?: string; env?: Record<string, string> } = {}): Promise<Result> {
+  return new Promise((res, rej) => {
+    const child = spawn(process.execPath, [PORTAL, ...args], {
+      cwd: opts.cwd ?? home,
+      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), PORTAL_API: api, PORTAL_POLL_MS: '300', ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', rej);
+    child.on('close', (code) => res({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(opts.stdin ?? '');
+  });
+}

@@ -1,0 +1,180 @@
+// The built `portal` against the real server: a user's whole journey, a second user's isolation, the config file.
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
+import { build, portal, startServer, type Started } from './harness';
+
+let server: Started;
+let ada: string;
+let grace: string;
+const run = (home: string, args: string[], opts?: Parameters<typeof portal>[3]) => portal(home, server.url, args, opts);
+const json = <T = any>(r: { stdout: string; stderr: string; code: number }): T => {
+  if (r.code !== 0) throw new Error(`exit ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+};
+
+beforeAll(async () => {
+  build();
+  server = await startServer();
+  ada = await mkdtemp(join(tmpdir(), 'portal-ada-'));
+  grace = await mkdtemp(join(tmpdir(), 'portal-grace-'));
+});
+afterAll(async () => {
+  await server?.stop();
+  for (const d of [ada, grace]) if (d) await rm(d, { recursive: true, force: true });
+});
+
+describe('portal against the real server', () => {
+  const state: Record<string, string> = {};
+
+  it('signs up, then logs in with --password-stdin; the config file is private (0600)', async () => {
+    const up = await run(ada, ['signup', '--email', 'ada@example.com', '--username', 'ada_lovelace', '--name', 'Analytical Engines', '--password-stdin', '--accept-terms'], { stdin: 'Secret-123!\n' });
+    expect(up.code, up.stderr).toBe(0);
+    expect((await run(ada, ['logout'])).code).toBe(0);
+    expect((await run(ada, ['projects', 'list'])).code).toBe(4);
+    const bad = await run(ada, ['login', '--email', 'ada@example.com', '--password-stdin'], { stdin: 'wrong' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toBe(MESSAGES.invalidCredentials);
+    const login = await run(ada, ['login', '--email', 'ada@example.com', '--password-stdin'], { stdin: 'Secret-123!\n' });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain('Signed in as ada@example.com (Analytical Engines)');
+    const config = join(ada, '.config', 'portal', 'config.json');
+    expect((await stat(config)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(config, 'utf8')).token).toMatch(/^ey/);
+    const who = json(await run(ada, ['whoami', '--json']));
+    expect(who).toMatchObject({ email: 'ada@example.com', username: 'ada_lovelace' });
+  });
+
+  it('creates, lists, renames and removes projects', async () => {
+    const p = json(await run(ada, ['projects', 'create', '--name', 'Scratch', '--json']));
+    expect(p).toMatchObject({ name: 'Scratch', runs: 0, rends: 0 });
+    const list = await run(ada, ['projects', 'list']);
+    expect(list.stdout).toContain(`Scratch\t${p.stamp}\t0\t0\t`);
+    expect((await run(ada, ['projects', 'rename', p.stamp, '--name', 'Scratch 2'])).code).toBe(0);
+    expect(json<any[]>(await run(ada, ['projects', 'list', '--json'])).map((b) => b.name)).toEqual(['Scratch 2']);
+    const long = await run(ada, ['projects', 'rename', p.stamp, '--name', 'x'.repeat(61)]);
+    expect(long.code).toBe(1);
+    expect(long.stderr.trim()).toBe(MESSAGES.titleRename);
+    expect((await run(ada, ['projects', 'remove', p.stamp])).code).toBe(2);
+    expect((await run(ada, ['projects', 'remove', p.stamp, '--yes'])).code).toBe(0);
+    expect((await run(ada, ['projects', 'list'])).stderr.trim()).toBe(MESSAGES.noProjects);
+    const unknown = await run(ada, ['projects', 'rename', 'b_doesnotexist', '--name', 'X']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain(MESSAGES.renameProject);
+    state.project = json(await run(ada, ['projects', 'create', '--name', 'Churn', '--json'])).stamp;
+    expect((await run(ada, ['projects', 'open', state.project])).code).toBe(0);
+  });
+
+  it('pushes a real file to Ready, and refuses bad files with SPEC messages', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => [i % 7, (i * 3) % 11, (i * 5) % 13, ((i % 7) + ((i * 3) % 11)) / 10]);
+    await writeFile(join(ada, 'data.json'), JSON.stringify(rows));
+    const push = await run(ada, ['uploads', 'push', 'data.json', '--wait', '--json']);
+    const rend = json(push);
+    expect(rend).toMatchObject({ name: 'data.json', flight: 'Ready' });
+    expect(push.stderr).toContain(MESSAGES.uploadSucceeded('data.json'));
+    expect(push.stderr).toMatch(/data\.json \[=+\] 100%/);
+    state.upload = rend.stamp;
+
+    await writeFile(join(ada, 'bad.exe'), 'x');
+    const ext = await run(ada, ['uploads', 'push', 'bad.exe']);
+    expect(ext.code).toBe(1);
+    expect(ext.stderr.trim()).toBe(MESSAGES.invalidFileType(UPLOAD_CONTEXTS.uploads.extensions));
+    await writeFile(join(ada, 'big.json'), Buffer.alloc(1024 * 1024 + 10, 32));
+    const big = await run(ada, ['uploads', 'push', 'big.json']);
+    expect(big.code).toBe(1);
+    expect(big.stderr.trim()).toBe(MESSAGES.fileTooLarge);
+    expect(json<any[]>(await run(ada, ['uploads', 'list', '--json']))).toHaveLength(1);
+  });
+
+  it('fit --wait follows the request to Finished, and runs download writes the result file', async () => {
+    const over = await run(ada, ['fit', '--upload', state.upload, '--inputs', '4', '--outputs', '2', '--target', '1']);
+    expect(over.code).toBe(1);
+    expect(over.stderr.trim()).toBe(MESSAGES.planLimitInputs('Individual', 3));
+    const fit = await run(ada, ['fit', '--upload', state.upload, '--inputs', '3', '--outputs', '2', '--target', '1', '--name', 'First fit', '--wait', '--json']);
+    const status = json(fit);
+    expect(status.run.record).toMatchObject({ name: 'First fit', function: 'generate', state: 'Finished' });
+    expect(status.run.url).toBeTruthy();
+    const runs = json<any[]>(await run(ada, ['runs', 'list', '--json']));
+    expect(runs.map((r) => r.function).sort()).toEqual(['fit', 'generate']);
+
+    const before = await readdir(ada);
+    const dl = await run(ada, ['runs', 'download', status.run.record.stamp]);
+    expect(dl.code, dl.stderr).toBe(0);
+    const added = (await readdir(ada)).filter((f) => !before.includes(f));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^ensemble_result_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.json$/);
+    const result = JSON.parse(await readFile(join(ada, added[0]), 'utf8'));
+    expect(result).toBeTruthy();
+    expect((await run(ada, ['runs', 'show', 'n_doesnotexist'])).stderr.trim()).toBe(MESSAGES.requestNotFound);
+  });
+
+  it('shrink makes a quote that quotes show displays with its invoice and request', async () => {
+    await writeFile(join(ada, 'model.py'), 'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(100, 10)\n');
+    const py = json(await run(ada, ['uploads', 'push', 'model.py', '--wait', '--json']));
+    const notPy = await run(ada, ['shrink', '--upload', state.upload, '--name', 'S']);
+    expect(notPy.stderr.trim()).toBe(MESSAGES.shrinkSingleFile);
+    const q = json(await run(ada, ['shrink', '--upload', py.stamp, '--name', 'Shrink one', '--desc', 'first', '--wait', '--json']));
+    expect(q.quote.record).toMatchObject({ name: 'Shrink one', desc: 'first' });
+    expect(q.quote.run.state).toBe('Finished');
+    const show = await run(ada, ['quotes', 'show', q.quote.record.stamp]);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain(`Invoice\t${q.quote.record.invoiceNum}`);
+    expect(show.stdout).toMatch(/Payment portal\thttp.*\/pay\//);
+    state.quote = q.quote.record.stamp;
+  });
+
+  it('manages API keys and integrations', async () => {
+    const key = json(await run(ada, ['keys', 'create', '--name', 'CI', '--json']));
+    expect((await run(ada, ['keys', 'create', '--name', 'Another'])).code).toBe(1);
+    const info = json(await run(ada, ['keys', 'info', key.clue, '--json']));
+    expect(info.installer).toBe(`pip install ${server.url}/api/pack/${key.pack.linux64}`);
+    expect(info.token).toBeTruthy();
+    expect((await run(ada, ['keys', 'rename', key.clue, '--name', 'Prod'])).code).toBe(0);
+    expect((await run(ada, ['keys', 'list'])).stdout).toMatch(/^Prod\t/);
+    expect((await run(ada, ['keys', 'remove', key.clue, '--yes'])).code).toBe(0);
+    expect((await run(ada, ['keys', 'list'])).stderr.trim()).toBe(MESSAGES.noApiKeys);
+
+    const integ = json(await run(ada, ['integrations', 'create', '--name', 'OpenAI prod', '--token-stdin', '--json'], { stdin: 'sk-test-1234567890abcdef\n' }));
+    expect(integ.service).toBe('OpenAI');
+    const list = await run(ada, ['integrations', 'list']);
+    expect(list.stdout).toContain('OpenAI prod');
+    expect(list.stdout).not.toContain('sk-test-1234567890abcdef');
+    expect((await run(ada, ['integrations', 'rename', integ.clue, '--name', 'OpenAI staging'])).code).toBe(0);
+    expect((await run(ada, ['integrations', 'remove', integ.clue, '--yes'])).code).toBe(0);
+    expect(json<any[]>(await run(ada, ['integrations', 'list', '--json']))).toEqual([]);
+  });
+
+  it('a second user cannot see the first user\'s data', async () => {
+    const up = await run(grace, ['signup', '--email', 'grace@example.com', '--username', 'grace_hopper', '--name', 'Hopper Computing', '--password-stdin', '--accept-terms'], { stdin: 'Another-456!\n' });
+    expect(up.code, up.stderr).toBe(0);
+    expect((await run(grace, ['projects', 'list'])).stderr.trim()).toBe(MESSAGES.noProjects);
+    const theirs = await run(grace, ['uploads', 'list', '--project', state.project]);
+    expect(theirs.code).toBe(1);
+    for (const args of [['runs', 'list'], ['quotes', 'show', state.quote]]) {
+      const r = await run(grace, [...args, '--project', state.project]);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout).toBe('');
+    }
+    const direct = await run(grace, ['quotes', 'show', state.quote]);
+    expect(direct.code).toBe(1);
+    expect(direct.stdout).toBe('');
+    const rename = await run(grace, ['projects', 'rename', state.project, '--name', 'Mine now']);
+    expect(rename.code).toBe(1);
+    expect(json<any[]>(await run(ada, ['projects', 'list', '--json']))[0].name).toBe('Churn');
+  });
+
+  it('logout removes the token; the server being down is one clear line', async () => {
+    expect((await run(ada, ['logout'])).code).toBe(0);
+    const config = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8'));
+    expect(config.token).toBeUndefined();
+    const after = await run(ada, ['projects', 'list']);
+    expect(after.code).toBe(4);
+    const down = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list']);
+    expect(down.code).toBe(1);
+    expect(down.stderr.trim().split('\n')).toHaveLength(1);
+    expect(down.stderr).toContain(`${MESSAGES.serverUnreachable} (http://127.0.0.1:9)`);
+    expect(down.stderr).not.toMatch(/\bat .*\.js:\d+/);
+  });
+});
