@@ -70,8 +70,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   // ---- tier 2: services ----
   const database = opts.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const secrets = new Secrets(config.jwtSecret);
-  const storage = openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets });
-  await storage.init();
+  const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets });
+  await storage.init({ exclusive: database.kind === 'embedded' });
   const services: Services = {
     config,
     db: database.db,

@@ -33,8 +33,8 @@ async function serve(config: Config) {
 async function workerOnly(config: Config) {
   console.log(`Starting a portal worker with:\n${describeConfig(config)}`);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const storage = openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets: new Secrets(config.jwtSecret) });
-  await storage.init();
+  const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets: new Secrets(config.jwtSecret) });
+  await storage.init({ exclusive: database.kind === 'embedded' });
   const log = { info: (m: string) => console.log(m), error: (o: unknown, m?: string) => console.error(m ?? '', o) };
   const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded' });
   await worker.start();

@@ -6,8 +6,9 @@ import { readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { call, fitData, freshDataDir, serverRoot, sha256, signup, waitFor } from './harness';
+import { call, createPgDatabase, dbKinds, fitData, freshDataDir, serverRoot, sha256, signup, uploadFiles, waitFor } from './harness';
 import { openDatabase } from '../src/db/index';
+import pg from 'pg';
 import { CRASH_MESSAGE } from '../src/worker/worker';
 
 interface Proc {
@@ -15,8 +16,8 @@ interface Proc {
   url: string;
 }
 
-function start(dataDir: string, env: Record<string, string> = {}): Promise<Proc> {
-  const child = spawn(process.execPath, [join(serverRoot, 'dist/main.js')], {
+function start(dataDir: string, env: Record<string, string> = {}, args: string[] = [], ready = /Portal running at (http:\/\/\S+)/): Promise<Proc> {
+  const child = spawn(process.execPath, [join(serverRoot, 'dist/main.js'), ...args], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'crash-test-secret', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -25,10 +26,10 @@ function start(dataDir: string, env: Record<string, string> = {}): Promise<Proc>
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
     const onData = (d: Buffer) => {
       out += d.toString();
-      const m = /Portal running at (http:\/\/\S+)/.exec(out);
+      const m = ready.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ child, url: m[1] });
+        resolve({ child, url: m[1] ?? '' });
       }
     };
     child.stdout!.on('data', onData);
@@ -175,5 +176,49 @@ describe('crash safety of the built server', () => {
     expect(busy.stderr).toMatch(/in use by process/);
     await kill9(running);
     running = null;
+  });
+});
+
+const kinds = await dbKinds();
+
+describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API processes without a worker, and separate worker processes', () => {
+  const procs: Proc[] = [];
+  let drop: (() => Promise<void>) | null = null;
+  let dirs: string[] = [];
+
+  afterAll(async () => {
+    for (const p of procs) await kill9(p);
+    await drop?.();
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it('two API processes and two workers share one database: every job runs exactly once', async () => {
+    const db = await createPgDatabase();
+    drop = db.drop;
+    dirs = [await freshDataDir()];
+    // Files live in a shared folder here (one machine); across machines STORAGE_URL points all of them at one bucket.
+    const env = { DATABASE_URL: db.url, PORTAL_WORKER: '0' };
+    const shared = dirs[0];
+    const api1 = await start(shared, env);
+    const api2 = await start(shared, env);
+    procs.push(api1, api2);
+    procs.push(await start(shared, { DATABASE_URL: db.url }, ['worker'], /Worker running/));
+    procs.push(await start(shared, { DATABASE_URL: db.url }, ['worker'], /Worker running/));
+
+    const A = await signup(api1.url, 'scale');
+    const bucket = (await call(api2.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Scale' } })).body.bucket.stamp;
+    const files = Array.from({ length: 6 }, (_, i) => ({ name: `part${i}.json`, bytes: fitData(200 + i, 3) }));
+    const { rend } = await uploadFiles(api1.url, A.token, bucket, files);
+    expect(rend.flight).toBe('Ready');
+    // The second API process sees the same state at once (nothing lives in one process's memory).
+    const seen = (await call(api2.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list[0];
+    expect(seen.upload.list.map((u: { state: string }) => u.state)).toEqual(Array(6).fill('Finished'));
+
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const jobs = await c.query<{ state: string; attempts: number }>('select state, attempts from jobs');
+    await c.end();
+    expect(jobs.rows).toHaveLength(6);
+    expect(jobs.rows.every((j) => j.state === 'done' && j.attempts === 1)).toBe(true);
   });
 });

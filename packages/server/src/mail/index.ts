@@ -1,7 +1,6 @@
 // Outgoing mail: SMTP when SMTP_URL is set, else the server's log plus a file per mail in DATA_DIR/outbox.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import { newId } from '../ids';
 
 export interface Mail {
@@ -16,9 +15,16 @@ export interface Mailer {
 
 export function openMailer(opts: { smtpUrl?: string; dataDir: string; log: (msg: string) => void }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
     const from = process.env.MAIL_FROM || 'Portal <no-reply@localhost>';
-    return { send: async (m) => void (await transport.sendMail({ from, ...m })) };
+    // Loaded on first use: most starts never send mail.
+    let transport: Promise<{ sendMail(m: object): Promise<unknown> }> | null = null;
+    return {
+      async send(m) {
+        transport ??= import('nodemailer').then((n) => n.default.createTransport(smtpUrl));
+        await (await transport).sendMail({ from, ...m });
+      },
+    };
   }
   const outbox = join(opts.dataDir, 'outbox');
   return {

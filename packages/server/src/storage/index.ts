@@ -1,7 +1,7 @@
 // Where uploaded files and results live: local files in DATA_DIR/files, or an S3-compatible bucket (STORAGE_URL).
 import type { Secrets } from '../auth/secrets';
 import { LocalStorage } from './local';
-import { S3Storage } from './s3';
+import { openS3Storage } from './s3';
 
 export interface UploadTarget {
   stamp: string;
@@ -11,8 +11,11 @@ export interface UploadTarget {
 
 export interface Storage {
   kind: 'local' | 's3';
-  /** Prepares the store (folders, bucket) and clears half-written files left by a crash. */
-  init(): Promise<void>;
+  /**
+   * Prepares the store (folders, bucket) and clears half-written files left by a crash: all of them when this
+   * process is the only one (embedded database), else only those older than an upload link's lifetime.
+   */
+  init(opts?: { exclusive?: boolean }): Promise<void>;
   /** A URL the client PUTs the bytes to: bound to the item, its size and an expiry. */
   uploadUrl(target: UploadTarget, key: string, base: string): Promise<{ url: string; expiresAt: number }>;
   /** The stored object's size, or null when nothing is stored under the key. */
@@ -29,7 +32,7 @@ export interface Storage {
 export const UPLOAD_URL_TTL_S = 60 * 60;
 export const DOWNLOAD_URL_TTL_S = 60 * 60;
 
-export function openStorage(opts: { dataDir: string; storageUrl?: string; secrets: Secrets }): Storage {
-  if (opts.storageUrl) return new S3Storage(opts.storageUrl);
+export async function openStorage(opts: { dataDir: string; storageUrl?: string; secrets: Secrets }): Promise<Storage> {
+  if (opts.storageUrl) return openS3Storage(opts.storageUrl);
   return new LocalStorage(opts.dataDir, opts.secrets);
 }

@@ -1,6 +1,6 @@
 // Local file store: bytes arrive through the server's signed storage endpoint and are renamed into place when verified.
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { STORAGE_PATH_PREFIX } from '@portal/core';
 import type { Secrets } from '../auth/secrets';
@@ -17,11 +17,17 @@ export class LocalStorage implements Storage {
     this.tmp = join(dataDir, 'files-tmp');
   }
 
-  async init(): Promise<void> {
-    // Anything in the temporary folder was cut off mid-write by a crash: it was never visible, so it goes.
-    await rm(this.tmp, { recursive: true, force: true });
+  async init(opts: { exclusive?: boolean } = {}): Promise<void> {
     await mkdir(this.tmp, { recursive: true });
     await mkdir(this.root, { recursive: true });
+    // Anything in the temporary folder was cut off mid-write by a crash: it was never visible, so it goes.
+    // Other processes sharing the folder may be writing right now: theirs are younger than a link's lifetime.
+    const cutoff = Date.now() - UPLOAD_URL_TTL_S * 1000;
+    for (const name of await readdir(this.tmp)) {
+      const p = join(this.tmp, name);
+      const age = (await stat(p).catch(() => null))?.mtimeMs ?? 0;
+      if (opts.exclusive || age < cutoff) await rm(p, { recursive: true, force: true });
+    }
   }
 
   pathOf(key: string): string {

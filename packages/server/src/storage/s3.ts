@@ -5,10 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { now } from '../ids';
 import { DOWNLOAD_URL_TTL_S, UPLOAD_URL_TTL_S, type Storage, type UploadTarget } from './index';
 
@@ -40,14 +37,23 @@ export function parseStorageUrl(url: string): S3Location {
   };
 }
 
+type Sdk = typeof import('@aws-sdk/client-s3');
+type Presigner = typeof import('@aws-sdk/s3-request-presigner');
+
+/** The AWS SDK is large: it loads only when STORAGE_URL asks for it, so the default start stays quick. */
+export async function openS3Storage(url: string): Promise<S3Storage> {
+  const [sdk, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+  return new S3Storage(url, sdk, presigner);
+}
+
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
   readonly loc: S3Location;
   readonly client: S3Client;
 
-  constructor(url: string) {
+  constructor(url: string, private readonly sdk: Sdk, private readonly presigner: Presigner) {
     this.loc = parseStorageUrl(url);
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       region: this.loc.region,
       endpoint: this.loc.endpoint,
       forcePathStyle: this.loc.forcePathStyle,
@@ -62,21 +68,21 @@ export class S3Storage implements Storage {
 
   async init() {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.loc.bucket }));
+      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.loc.bucket }));
     } catch {
-      await this.client.send(new CreateBucketCommand({ Bucket: this.loc.bucket }));
+      await this.client.send(new this.sdk.CreateBucketCommand({ Bucket: this.loc.bucket }));
     }
   }
 
   async uploadUrl(target: UploadTarget, key: string) {
-    const cmd = new PutObjectCommand({ Bucket: this.loc.bucket, Key: key, ContentLength: target.size });
-    const url = await getSignedUrl(this.client, cmd, { expiresIn: UPLOAD_URL_TTL_S });
+    const cmd = new this.sdk.PutObjectCommand({ Bucket: this.loc.bucket, Key: key, ContentLength: target.size });
+    const url = await this.presigner.getSignedUrl(this.client, cmd, { expiresIn: UPLOAD_URL_TTL_S });
     return { url, expiresAt: now() + UPLOAD_URL_TTL_S };
   }
 
   async stat(key: string) {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.loc.bucket, Key: key }));
+      const head = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.loc.bucket, Key: key }));
       return { size: Number(head.ContentLength ?? 0) };
     } catch {
       return null;
@@ -86,7 +92,7 @@ export class S3Storage implements Storage {
   async localCopy(key: string) {
     const dir = await mkdtemp(join(tmpdir(), 'portal-s3-'));
     const path = join(dir, 'object');
-    const res = await this.client.send(new GetObjectCommand({ Bucket: this.loc.bucket, Key: key }));
+    const res = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.loc.bucket, Key: key }));
     await pipeline(res.Body as Readable, createWriteStream(path));
     return { path, done: () => rm(dir, { recursive: true, force: true }) };
   }
@@ -94,21 +100,21 @@ export class S3Storage implements Storage {
   async putFile(key: string, path: string) {
     const size = (await stat(path)).size;
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.loc.bucket, Key: key, Body: createReadStream(path), ContentLength: size }),
+      new this.sdk.PutObjectCommand({ Bucket: this.loc.bucket, Key: key, Body: createReadStream(path), ContentLength: size }),
     );
     await rm(path, { force: true });
   }
 
   async remove(key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.loc.bucket, Key: key }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.loc.bucket, Key: key }));
   }
 
   async downloadUrl(key: string, fileName: string) {
-    const cmd = new GetObjectCommand({
+    const cmd = new this.sdk.GetObjectCommand({
       Bucket: this.loc.bucket,
       Key: key,
       ResponseContentDisposition: `attachment; filename="${fileName.replace(/["\\]/g, '')}"`,
     });
-    return getSignedUrl(this.client, cmd, { expiresIn: DOWNLOAD_URL_TTL_S });
+    return this.presigner.getSignedUrl(this.client, cmd, { expiresIn: DOWNLOAD_URL_TTL_S });
   }
 }

@@ -1,0 +1,64 @@
+// Password-reset mail over SMTP (SMTP_URL), against a minimal SMTP sink that records what it receives.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:net';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { call, signup, startServer, waitFor, type TestServer } from './harness';
+
+function smtpSink(received: string[]): Promise<{ server: Server; port: number }> {
+  const server = createServer((socket) => {
+    let data = false;
+    let buf = '';
+    socket.write('220 sink ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buf += chunk.toString();
+      if (data) {
+        const end = buf.indexOf('\r\n.\r\n');
+        if (end < 0) return;
+        received.push(buf.slice(0, end));
+        buf = buf.slice(end + 5);
+        data = false;
+        socket.write('250 queued\r\n');
+      }
+      let i: number;
+      while (!data && (i = buf.indexOf('\r\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 sink\r\n');
+        else if (verb === 'DATA') {
+          data = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })));
+}
+
+describe('password-reset mail over SMTP', () => {
+  const received: string[] = [];
+  let sink: Server;
+  let srv: TestServer;
+
+  beforeAll(async () => {
+    const s = await smtpSink(received);
+    sink = s.server;
+    srv = await startServer('embedded', { worker: false, smtpUrl: `smtp://127.0.0.1:${s.port}?ignoreTLS=true`, publicUrl: 'https://portal.example.com' });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    sink?.close();
+  });
+
+  it('sends the reset link on PUBLIC_URL by SMTP, and nothing for an unknown address', async () => {
+    const U = await signup(srv.url, 'mail');
+    expect((await call(srv.url, 'resetStart', { body: { email: 'unknown@example.com' } })).status).toBe(200);
+    expect((await call(srv.url, 'resetStart', { body: { email: U.email } })).status).toBe(200);
+    const mail = await waitFor(async () => received.find((m) => m.includes(U.email)));
+    expect(mail.replace(/=\r\n/g, '')).toContain('https://portal.example.com/reset-password?token=');
+    expect(received).toHaveLength(1);
+    expect(existsSync(join(srv.dataDir, 'outbox'))).toBe(false);
+  });
+});
