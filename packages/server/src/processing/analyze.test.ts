@@ -124,6 +124,7 @@ describe('pickles, read without running them', () => {
 
   it('reads a plain list of rows as a table', async () => {
     expect(await analyze('table.pkl')).toMatchObject({ proc: 1, rows: 2, cols: 3, inputs: 6 });
+    expect(await analyze('dataset.pkl')).toEqual({ proc: 1, rows: 30, cols: 5, inputs: 150, error: null });
   });
 
   it('counts the arrays of a pickled model and of a joblib file with inline array data', async () => {

@@ -101,6 +101,10 @@ function fromShapes(shapes: number[][]): Found {
     const sh = shapes[0];
     return { ok: true, rows: sh.length ? sh[0] : 1, cols: sh.length ? product(sh.slice(1)) : 1, inputs };
   }
+  // Arrays sharing their first axis (e.g. X and y of a dataset) read as one table, as in an .npz.
+  if (shapes.every((sh) => sh.length > 0 && sh[0] === shapes[0][0])) {
+    return { ok: true, rows: shapes[0][0], cols: shapes.reduce((c, sh) => c + product(sh.slice(1)), 0), inputs };
+  }
   return { ok: true, rows: null, cols: null, inputs };
 }
 
