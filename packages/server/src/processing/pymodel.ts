@@ -416,45 +416,78 @@ export function readPyModel(source: string): ModelReading {
   const code = stripCode(source.replace(/\r\n?/g, '\n'));
   const lines = logicalLines(code);
 
-  // Constants: assignments (module, class, self.x) and def parameter defaults, first readable wins.
-  const consts = new Map<string, string[]>();
-  const add = (name: string, expr: string) => {
-    const key = name.replace(/^self\./, '');
-    for (const k of new Set([key, key.split('.').pop()!])) {
+  // Units: top-level classes and functions, with their bodies by indentation and their parameter names.
+  const units = new Map<string, Unit>();
+  const owner: Array<string | null> = [];
+  let current: { name: string; indent: number } | null = null;
+  for (const l of lines) {
+    if (current && l.indent <= current.indent) current = null;
+    owner.push(current ? current.name : null);
+    if (current) {
+      const unit = units.get(current.name)!;
+      const init = /^def\s+__init__\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
+      if (unit.kind === 'class' && init && unit.params.length === 0) unit.params = paramNames(init[1]);
+      continue;
+    }
+    const c = /^class\s+([A-Za-z_]\w*)\s*[(:]/.exec(l.text);
+    const d = /^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
+    if (c) { units.set(c[1], { name: c[1], kind: 'class', params: [], calls: [] }); current = { name: c[1], indent: l.indent }; }
+    else if (d) { units.set(d[1], { name: d[1], kind: 'def', params: paramNames(d[2]), calls: [] }); current = { name: d[1], indent: l.indent }; }
+  }
+  // Constants: assignments (module, class, self.x) and def parameter defaults, remembered with the unit
+  // they are written in, so each class's `self.dim` is its own.
+  interface Const { expr: string; unit: string | null }
+  const consts = new Map<string, Const[]>();
+  const add = (name: string, expr: string, unit: string | null) => {
+    const bareName = name.replace(/^self\./, '');
+    for (const k of new Set([name, bareName, bareName.split('.').pop()!])) {
       if (!consts.has(k)) consts.set(k, []);
-      consts.get(k)!.push(expr);
+      consts.get(k)!.push({ expr, unit });
     }
   };
-  for (const l of lines) {
+  lines.forEach((l, i) => {
     const a = /^([A-Za-z_][\w.]*)\s*(?::\s*[^=]+)?=(?!=)\s*(.+)$/.exec(l.text);
-    if (a && !/^(if|elif|while|for|return|def|class)\b/.test(a[1])) add(a[1], a[2]);
-    const d = /^(?:async\s+)?def\s+\w+\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
+    if (a && !/^(if|elif|while|for|return|def|class)\b/.test(a[1])) add(a[1], a[2], owner[i]);
+    const d = /^(?:async\s+)?def\s+(\w+)\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
     if (d) {
-      for (const p of splitArgs(d[1])) {
+      for (const p of splitArgs(d[2])) {
         const m = /^\*{0,2}([A-Za-z_]\w*)\s*(?::[^=]+)?=\s*(.+)$/.exec(p);
-        if (m) add(m[1], m[2]);
+        if (m) add(m[1], m[2], owner[i] ?? d[1]);
       }
     }
-  }
-  // Names resolve first in the scope of the unit being expanded (its call's arguments), then as constants.
-  type Scope = ReadonlyMap<string, Val>;
-  const NO_SCOPE: Scope = new Map();
+  });
+  // Names resolve in the unit being expanded: its `self.` assignments, its call's arguments, then constants
+  // of the same unit, of the module, and of any other unit.
+  interface Scope { vars: ReadonlyMap<string, Val>; unit: string | null }
+  const NO_SCOPE: Scope = { vars: new Map(), unit: null };
   const resolving = new Set<string>();
   const lookupIn = (scope: Scope) => {
-    const lookup = (name: string): Val => {
-      const keys = [name, name.replace(/^self\./, ''), name.split('.').pop()!];
-      for (const key of keys) if (scope.has(key)) return scope.get(key)!;
-      for (const key of keys) {
-        const exprs = consts.get(key);
-        if (!exprs || resolving.has(key)) continue;
-        resolving.add(key);
-        try {
-          for (const e of exprs) {
-            try { return Expr.eval(e, lookup); } catch (err) { if (!(err instanceof Unknown)) throw err; }
-          }
-        } finally {
-          resolving.delete(key);
+    const tryConsts = (key: string, only?: (c: Const) => boolean): { found: true; value: Val } | { found: false } => {
+      const all = consts.get(key);
+      const rk = `${scope.unit ?? ''}\u0000${key}`;
+      if (!all || resolving.has(rk)) return { found: false };
+      const rank = (c: Const) => (c.unit === scope.unit ? 0 : c.unit === null ? 1 : 2);
+      const ordered = all.filter(only ?? (() => true)).sort((x, y) => rank(x) - rank(y));
+      resolving.add(rk);
+      try {
+        for (const c of ordered) {
+          try { return { found: true, value: Expr.eval(c.expr, lookup) }; } catch (err) { if (!(err instanceof Unknown)) throw err; }
         }
+      } finally {
+        resolving.delete(rk);
+      }
+      return { found: false };
+    };
+    const lookup = (name: string): Val => {
+      if (name.startsWith('self.')) {
+        const own = tryConsts(name, (c) => c.unit === scope.unit);
+        if (own.found) return own.value;
+      }
+      const keys = [name, name.replace(/^self\./, ''), name.split('.').pop()!];
+      for (const key of keys) if (scope.vars.has(key)) return scope.vars.get(key)!;
+      for (const key of keys) {
+        const r = tryConsts(key);
+        if (r.found) return r.value;
       }
       throw new Unknown(name);
     };
@@ -478,24 +511,6 @@ export function readPyModel(source: string): ModelReading {
     if (m && m[1].trim() !== '*') for (const part of m[1].replace(/[()]/g, '').split(',')) { const [name, alias] = part.trim().split(/\s+as\s+/); if (alias) bareAlias.set(alias, name); }
   }
 
-  // Units: top-level classes and functions, with their bodies by indentation and their parameter names.
-  const units = new Map<string, Unit>();
-  const owner: Array<string | null> = [];
-  let current: { name: string; indent: number } | null = null;
-  for (const l of lines) {
-    if (current && l.indent <= current.indent) current = null;
-    owner.push(current ? current.name : null);
-    if (current) {
-      const unit = units.get(current.name)!;
-      const init = /^def\s+__init__\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
-      if (unit.kind === 'class' && init && unit.params.length === 0) unit.params = paramNames(init[1]);
-      continue;
-    }
-    const c = /^class\s+([A-Za-z_]\w*)\s*[(:]/.exec(l.text);
-    const d = /^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
-    if (c) { units.set(c[1], { name: c[1], kind: 'class', params: [], calls: [] }); current = { name: c[1], indent: l.indent }; }
-    else if (d) { units.set(d[1], { name: d[1], kind: 'def', params: paramNames(d[2]), calls: [] }); current = { name: d[1], indent: l.indent }; }
-  }
   const topCalls: Call[] = [];
   const unitNames = [...units.keys()];
   const callRe = new RegExp(
@@ -605,7 +620,8 @@ export function readPyModel(source: string): ModelReading {
         const unit = units.get(c.type);
         if (!unit || c.mult <= 0) continue;
         // A function's layers sit under the name its result is given; a class's under its attribute.
-        expand(unit.calls, mult * c.mult, path ? `${path}.${c.attr}` : unit.kind === 'class' ? unit.name : c.attr, depth + 1, bind(unit.params, c.args, scope));
+        const inner: Scope = { vars: bind(unit.params, c.args, scope), unit: unit.name };
+        expand(unit.calls, mult * c.mult, path ? `${path}.${c.attr}` : unit.kind === 'class' ? unit.name : c.attr, depth + 1, inner);
       }
     }
   };
@@ -617,7 +633,7 @@ export function readPyModel(source: string): ModelReading {
       // No module-level code builds anything: every class or function no other one uses is a model.
       const used = new Set<string>();
       for (const u of units.values()) for (const c of u.calls) if (c.kind === 'unit' && c.type !== u.name) used.add(c.type);
-      for (const u of units.values()) if (!used.has(u.name)) expand(u.calls, 1, u.name, 0, NO_SCOPE);
+      for (const u of units.values()) if (!used.has(u.name)) expand(u.calls, 1, u.name, 0, { vars: new Map(), unit: u.name });
     }
   } catch (e) {
     if (e instanceof Unknown) return { ok: false, error: e.message };

@@ -148,3 +148,30 @@ class Net(nn.Module):
     expect(!r.ok && r.error).toMatch(/^nn\.Linear on line 5 has a size that cannot be read without running the code \(n, 2\)/);
   });
 });
+
+describe('names in their own class', () => {
+  it("reads each class's self. values and parameters apart", () => {
+    const r = readPyModel(`
+import torch.nn as nn
+class Encoder(nn.Module):
+    def __init__(self, hidden=16):
+        super().__init__()
+        self.dim = hidden * 2
+        self.fc = nn.Linear(10, self.dim)
+
+class Decoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.dim = 3
+        self.fc = nn.Linear(self.dim, 1)
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = Encoder(hidden=8)
+        self.dec = Decoder()
+`);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.layers.map((l) => [l.name, l.parameters])).toEqual([['Model.enc.fc', 10 * 16 + 16], ['Model.dec.fc', 3 + 1]]);
+  });
+});
