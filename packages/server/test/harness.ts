@@ -18,7 +18,9 @@ export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.
 /** A migrated embedded data dir, made once per migration set and copied for each test server (initdb takes seconds). */
 async function embeddedTemplate(): Promise<string> {
   const migrations = readFileSync(join(serverRoot, 'src/db/migrations.ts'));
-  const id = createHash('sha256').update(migrations).digest('hex').slice(0, 12);
+  // A new engine version may change the on-disk format: it gets its own template.
+  const engine = readFileSync(join(serverRoot, 'node_modules/@electric-sql/pglite/package.json'));
+  const id = createHash('sha256').update(migrations).update(engine).digest('hex').slice(0, 12);
   const cache = join(serverRoot, 'node_modules/.cache/portal-pglite');
   const template = join(cache, id);
   if (await exists(join(template, 'ready'))) return template;
@@ -162,6 +164,11 @@ export async function call<T = any>(
   try {
     parsed = JSON.parse(text);
   } catch {}
+  // Every successful answer in every test must match the call's response schema in core's contract.
+  if (res.ok) {
+    const check = def.response.safeParse(parsed);
+    if (!check.success) throw new Error(`${name} answered a body outside its contract: ${check.error.message}\n${text.slice(0, 500)}`);
+  }
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
@@ -188,7 +195,9 @@ export async function uploadFiles(base: string, token: string, bucket: string, f
       body: { rend: rend.body.rend.stamp, name: f.name, file: { name: f.name, size: f.bytes.length, checksum: sha256(f.bytes) } },
     });
     if (reg.status !== 200) throw new Error(`register: ${JSON.stringify(reg.body)}`);
-    const put = await fetch(reg.body.upload.url, { method: 'PUT', body: f.bytes });
+    // Browsers send the file's own type; the storage endpoint must take the bytes as they are, whatever it says.
+    const type = f.name.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+    const put = await fetch(reg.body.upload.url, { method: 'PUT', body: f.bytes, headers: { 'content-type': type } });
     if (!put.ok) throw new Error(`put: ${put.status} ${await put.text()}`);
     const fin = await call(base, 'uploadFinish', { token, body: { upload: reg.body.upload.stamp } });
     if (fin.status !== 200) throw new Error(`finish: ${JSON.stringify(fin.body)}`);
