@@ -128,9 +128,9 @@ export async function uploadFile(request: APIRequestContext, user: TestUser, buc
 }
 
 /** A fit request through the API; resolves when its generate run is final. */
-export async function fitThroughApi(request: APIRequestContext, user: TestUser, bucket: string, rend: string, name: string): Promise<string> {
+export async function fitThroughApi(request: APIRequestContext, user: TestUser, bucket: string, rend: string, name: string, task: 'regression' | 'classification' = 'regression'): Promise<string> {
   const h = auth(user);
-  const pile = (await (await request.put('/api/pile/item', { headers: h, data: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' } } })).json()).pile.stamp;
+  const pile = (await (await request.put('/api/pile/item', { headers: h, data: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task } } })).json()).pile.stamp;
   const fit = (await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'fit', rend, pile, name } })).json()).run.stamp;
   const gen = (await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'generate', rend, fit, name } })).json()).run.stamp;
   await expect.poll(async () => (await (await request.get(`/api/run/status?run=${gen}`, { headers: h })).json()).run.record.state, { timeout: 90_000 }).toMatch(/Finished|Failed/);

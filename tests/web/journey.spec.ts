@@ -56,7 +56,7 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await expect(page.getByRole('button', { name: 'Create API Key' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Open Laptop key' }).click();
   await expect(page).toHaveURL(/\/apikey\/[^/]+\/info$/);
-  await expect(page.getByText(/^pip install http:\/\/localhost:\d+\/api\/pack\//)).toBeVisible();
+  await expect(page.getByText(/^pip install "?http:\/\/localhost:\d+\/api\/pack\//)).toBeVisible();
   await visit(page, 'apikey-info');
   await page.getByRole('button', { name: 'Copy token' }).click();
   await expect(page.getByRole('button', { name: 'Token copied' })).toHaveText('Copied');

@@ -1,7 +1,7 @@
 // Rename and remove on the upload, model and project lists, filter and sort, and upload errors shown in the list.
 import { test, expect } from '@playwright/test';
 import { MESSAGES } from '@portal/core';
-import { createProject, createUser, fitJson, fitThroughApi, loginToken, uploadFile } from './helpers';
+import { createProject, createUser, fitJson, fitThroughApi, loginToken, shot, uploadFile } from './helpers';
 
 test('uploads, models and projects: filter, sort, rename with the title rule, remove after confirming', async ({ page, request }) => {
   const user = await createUser(request, 'lists');
@@ -33,6 +33,9 @@ test('uploads, models and projects: filter, sort, rename with the title rule, re
   const broken = page.getByRole('row', { name: /broken\.json/ });
   await expect(broken.getByRole('cell', { name: 'Failed', exact: true })).toBeVisible();
   await expect(broken.getByText(/broken\.json \([^)]*\): Failed/)).toBeVisible();
+  // The item's error (meta.proc 2 or Failed) is shown under it.
+  await expect(broken.locator('li p').first()).not.toBeEmpty();
+  await shot(page, 'uploads-failed-item');
   await page.getByRole('button', { name: 'Rename broken.json' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill('x'.repeat(0));
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
@@ -82,4 +85,29 @@ test('clipboard failures show SPEC messages', async ({ page, request }) => {
   await expect(page.getByText(MESSAGES.copyCode)).toBeVisible();
   await page.getByRole('button', { name: 'Copy python example' }).click();
   await expect(page.getByText(MESSAGES.copyExample)).toBeVisible();
+});
+
+test('a failed request shows its message in red with Contact Support; server text is shown as text', async ({ page, request }) => {
+  const user = await createUser(request, 'failed');
+  const bucket = await createProject(request, user, '<img src=x onerror="window.__pwned=1">');
+  // Classification needs at least two classes: a constant target makes the training fail with a message.
+  const rows = Array.from({ length: 20 }, (_, i) => [i, i * 2, i % 3, 1]);
+  const rend = await uploadFile(request, user, bucket, 'one-class.json', JSON.stringify(rows));
+  await fitThroughApi(request, user, bucket, rend, 'One class request', 'classification');
+  await loginToken(page, user);
+  await page.goto(`/client/${user.clientId}/projects`);
+  await expect(page.getByRole('cell', { name: '<img src=x onerror="window.__pwned=1">', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await page.goto(`/client/${user.clientId}/project/${bucket}/runs`);
+  const failed = page.getByRole('row', { name: /Failed/ }).first();
+  await expect(failed).toBeVisible();
+  const link = failed.getByRole('link', { name: 'Contact Support' });
+  await expect(link).toHaveAttribute('href', '/contact.html');
+  const color = await link.evaluate((el) => getComputedStyle(el.parentElement!).color);
+  expect(color).toBe('rgb(255, 121, 97)');
+  await failed.getByRole('button', { name: /^Open / }).click();
+  await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Contact Support' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await shot(page, 'run-details-failed');
 });

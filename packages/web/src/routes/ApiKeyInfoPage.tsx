@@ -1,12 +1,11 @@
 // A client API key's details: the Linux 64-bit installer command, its token and a Python example, each copied on click.
 import { useParams } from 'react-router-dom';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { formatTime, MESSAGES, PACK_PATH_PREFIX } from '@portal/core';
+import { formatTime, installCommand, MESSAGES, pythonExample } from '@portal/core';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { useApiKeys, useCopy, type CopyWhat } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
-import { installCommand, pythonExample } from '../lib/python';
 
 function CopyBlock({ what, label, text, copied, onCopy }: { what: CopyWhat; label: string; text: string; copied: CopyWhat | null; onCopy(what: CopyWhat, text: string): void }) {
   const done = copied === what;
@@ -55,7 +54,7 @@ export default function ApiKeyInfoPage() {
     );
   }
   const origin = window.location.origin;
-  const install = installCommand(origin, key.pack.linux64, PACK_PATH_PREFIX);
+  const install = installCommand(origin, key.pack.linux64);
   return (
     <Page title={key.name}>
       <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
@@ -65,7 +64,7 @@ export default function ApiKeyInfoPage() {
       </Stack>
       <CopyBlock what="code" label="Installer (Linux 64-bit)" text={install} copied={copied} onCopy={copy} />
       <CopyBlock what="token" label="Token" text={key.token} copied={copied} onCopy={copy} />
-      <CopyBlock what="example" label="Python example" text={pythonExample(origin, key.token)} copied={copied} onCopy={copy} />
+      <CopyBlock what="example" label="Python example" text={pythonExample(origin, key.token, clientId)} copied={copied} onCopy={copy} />
     </Page>
   );
 }
