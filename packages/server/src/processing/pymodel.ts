@@ -331,7 +331,10 @@ export const LAYERS: Record<string, LayerDef> = {
 
 /** Containers that deep-copy the layer they are given num_layers times. */
 const CLONERS = ['TransformerEncoder', 'TransformerDecoder'];
-const LAYER_NAMES = [...Object.keys(LAYERS), ...CLONERS].sort((a, b) => b.length - a.length).join('|');
+/** nn.Parameter(torch.zeros(...)) and friends: a raw weight whose size is its tensor's shape. */
+const PARAMETER = 'Parameter';
+const TENSOR_MAKERS = /^torch\.(ones|zeros|randn|rand|empty|full|eye|tensor)\s*\(/;
+const LAYER_NAMES = [...Object.keys(LAYERS), ...CLONERS, PARAMETER].sort((a, b) => b.length - a.length).join('|');
 
 interface Call { kind: 'layer' | 'unit'; type: string; attr: string; line: number; args: string; mult: number }
 
@@ -592,7 +595,25 @@ export function readPyModel(source: string): ModelReading {
     return bound;
   };
 
+  /** Elements of the tensor an nn.Parameter wraps: torch.zeros(2, 3), torch.ones((2, 3)), torch.eye(n), ... */
+  const parameterElements = (args: string, scope: Scope): number => {
+    const inner = splitArgs(args)[0] ?? '';
+    const m = TENSOR_MAKERS.exec(inner);
+    const close = m ? closeOf(inner, m[0].length - 1) : -1;
+    if (!m || close < 0) throw new Unknown(inner);
+    const parts = splitArgs(inner.slice(m[0].length, close)).filter((p) => !/^[A-Za-z_]\w*\s*=(?!=)/.test(p));
+    if (m[1] === 'tensor') {
+      const v = evalIn(parts[0] ?? '', scope);
+      const count = (x: Val): number => (Array.isArray(x) ? x.reduce((t: number, y) => t + count(y), 0) : 1);
+      return count(v);
+    }
+    if (m[1] === 'eye') return n(evalIn(parts[0], scope), 'n') * (parts[1] ? n(evalIn(parts[1], scope), 'm') : n(evalIn(parts[0], scope), 'n'));
+    const dims = (m[1] === 'full' ? parts.slice(0, 1) : parts).map((p) => evalIn(p, scope));
+    return dims.reduce((t: number, d) => t * (Array.isArray(d) ? d.reduce((u: number, x) => u * n(x, 'size'), 1) : n(d, 'size')), 1);
+  };
+
   const layerParams = (c: Call, scope: Scope): number => {
+    if (c.type === PARAMETER) return parameterElements(c.args, scope);
     const def = LAYERS[c.type];
     if (splitArgs(c.args).some((p) => p.startsWith('*'))) throw new Unknown(c.args);
     // Unreadable arguments only matter if the formula uses them (a dropout or activation does not).

@@ -175,3 +175,25 @@ class Model(nn.Module):
     expect(r.layers.map((l) => [l.name, l.parameters])).toEqual([['Model.enc.fc', 10 * 16 + 16], ['Model.dec.fc', 3 + 1]]);
   });
 });
+
+describe('raw parameters', () => {
+  it('counts nn.Parameter tensors by their shape', () => {
+    const r = readPyModel(`
+import torch
+import torch.nn as nn
+class Norm(nn.Module):
+    def __init__(self, ndim, bias=True):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(ndim))
+        self.bias = nn.Parameter(torch.zeros(ndim)) if bias else None
+        self.table = nn.Parameter(torch.randn(4, ndim, requires_grad=True))
+        self.proj = nn.Parameter(torch.empty((2, 3)))
+        self.eye = nn.Parameter(torch.eye(3))
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.norm = Norm(8)
+`);
+    expect(r.ok && r.parameters).toBe(8 + 8 + 32 + 6 + 9);
+  });
+});
