@@ -10,6 +10,8 @@ export interface LayerCount {
   parameters: number;
   /** How many instances the model builds (classes used several times, comprehensions over range). */
   count: number;
+  /** When this layer's weight is another layer's (weight tying), that layer; its weight is counted there. */
+  tiedTo?: string;
 }
 
 export type ModelReading = { ok: true; parameters: number; layers: LayerCount[] } | { ok: false; error: string };
@@ -339,7 +341,14 @@ const LAYER_NAMES = [...Object.keys(LAYERS), ...CLONERS, PARAMETER].sort((a, b) 
 interface Call { kind: 'layer' | 'unit'; type: string; attr: string; line: number; args: string; mult: number }
 
 /** A top-level class or function of the file: what it builds, and the names its arguments bind to. */
-interface Unit { name: string; kind: 'class' | 'def'; params: string[]; calls: Call[] }
+interface Unit {
+  name: string;
+  kind: 'class' | 'def';
+  params: string[];
+  calls: Call[];
+  /** Weight tying, `self.a.weight = self.b.weight`: a's weight is b's, counted once. */
+  ties: Array<[string, string]>;
+}
 
 /** Parameter names of a def's signature, without self/cls and starred parameters. */
 function paramNames(sig: string): string[] {
@@ -428,14 +437,16 @@ export function readPyModel(source: string): ModelReading {
     owner.push(current ? current.name : null);
     if (current) {
       const unit = units.get(current.name)!;
+      const tie = /^(?:self\.)?(?:[\w.]*\.)?(\w+)\.weight\s*=\s*(?:self\.)?(?:[\w.]*\.)?(\w+)\.weight$/.exec(l.text);
+      if (tie) unit.ties.push([tie[1], tie[2]]);
       const init = /^def\s+__init__\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
       if (unit.kind === 'class' && init && unit.params.length === 0) unit.params = paramNames(init[1]);
       continue;
     }
     const c = /^class\s+([A-Za-z_]\w*)\s*[(:]/.exec(l.text);
     const d = /^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
-    if (c) { units.set(c[1], { name: c[1], kind: 'class', params: [], calls: [] }); current = { name: c[1], indent: l.indent }; }
-    else if (d) { units.set(d[1], { name: d[1], kind: 'def', params: paramNames(d[2]), calls: [] }); current = { name: d[1], indent: l.indent }; }
+    if (c) { units.set(c[1], { name: c[1], kind: 'class', params: [], calls: [], ties: [] }); current = { name: c[1], indent: l.indent }; }
+    else if (d) { units.set(d[1], { name: d[1], kind: 'def', params: paramNames(d[2]), calls: [], ties: [] }); current = { name: d[1], indent: l.indent }; }
   }
   // Constants: assignments (module, class, self.x) and def parameter defaults, remembered with the unit
   // they are written in, so each class's `self.dim` is its own.
@@ -642,8 +653,22 @@ export function readPyModel(source: string): ModelReading {
         if (!unit || c.mult <= 0) continue;
         // A function's layers sit under the name its result is given; a class's under its attribute.
         const inner: Scope = { vars: bind(unit.params, c.args, scope), unit: unit.name };
-        expand(unit.calls, mult * c.mult, path ? `${path}.${c.attr}` : unit.kind === 'class' ? unit.name : c.attr, depth + 1, inner);
+        expandUnit(unit, mult * c.mult, path ? `${path}.${c.attr}` : unit.kind === 'class' ? unit.name : c.attr, depth + 1, inner);
       }
+    }
+  };
+  const expandUnit = (unit: Unit, mult: number, path: string, depth: number, scope: Scope) => {
+    const start = layers.length;
+    expand(unit.calls, mult, path, depth, scope);
+    for (const [a, b] of unit.ties) {
+      const mine = layers.slice(start);
+      const left = mine.find((l) => l.name === `${path}.${a}`);
+      const right = mine.find((l) => l.name === `${path}.${b}`);
+      if (!left || !right || left.tiedTo) continue;
+      // An embedding's parameters are its weight alone, so the tied weight is exactly the embedding's size.
+      const shared = left.type.startsWith('Embedding') ? left.parameters : right.type.startsWith('Embedding') ? right.parameters : Math.min(left.parameters, right.parameters);
+      left.parameters = Math.max(0, left.parameters - shared);
+      left.tiedTo = right.name;
     }
   };
 
@@ -654,7 +679,7 @@ export function readPyModel(source: string): ModelReading {
       // No module-level code builds anything: every class or function no other one uses is a model.
       const used = new Set<string>();
       for (const u of units.values()) for (const c of u.calls) if (c.kind === 'unit' && c.type !== u.name) used.add(c.type);
-      for (const u of units.values()) if (!used.has(u.name)) expand(u.calls, 1, u.name, 0, { vars: new Map(), unit: u.name });
+      for (const u of units.values()) if (!used.has(u.name)) expandUnit(u, 1, u.name, 0, { vars: new Map(), unit: u.name });
     }
   } catch (e) {
     if (e instanceof Unknown) return { ok: false, error: e.message };

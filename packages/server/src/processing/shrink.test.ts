@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,5 +196,29 @@ class M(nn.Module):
         self.norm = Norm(8)
 `);
     expect(r.ok && r.parameters).toBe(8 + 8 + 32 + 6 + 9);
+  });
+});
+
+describe('weight tying', () => {
+  it('counts an embedding tied to the output layer once', () => {
+    const r = readPyModel(`
+import torch.nn as nn
+class LM(nn.Module):
+    def __init__(self, vocab=1000, dim=64):
+        super().__init__()
+        self.wte = nn.Embedding(vocab, dim)
+        self.lm_head = nn.Linear(dim, vocab, bias=False)
+        self.wte.weight = self.lm_head.weight
+`);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.parameters).toBe(64_000);
+    expect(r.layers.find((l) => l.name === 'LM.wte')).toMatchObject({ parameters: 0, tiedTo: 'LM.lm_head' });
+  });
+});
+
+describe('a real-world model file', () => {
+  it('reads GPT-2 small as PyTorch counts it: 124,475,904 parameters with the tied head', () => {
+    const r = readPyModel(readFileSync(fileURLToPath(new URL('./fixtures/gpt2_small.py', import.meta.url)), 'utf8'));
+    expect(r.ok && r.parameters).toBe(124_475_904);
   });
 });

@@ -28,6 +28,7 @@ export async function shrinkReport(pyPath: string, outPath: string): Promise<{ p
       type: l.type,
       line: l.line,
       count: l.count,
+      ...(l.tiedTo ? { tiedTo: l.tiedTo } : {}),
       parameters: l.parameters,
       totalParameters: l.parameters * l.count,
       bytes: sizes(l.parameters * l.count),
