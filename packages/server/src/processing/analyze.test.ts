@@ -61,6 +61,7 @@ describe('.json tables', () => {
     expect((await analyze('g.json', '[[1,2],[3,4]')).error).toBe('The file ends too early: the JSON is incomplete.');
     expect((await analyze('h.json', '{"columns": ["a"], "rows": [[1, 2]]}')).error).toBe('"columns" names 1 column but each row has 2 values.');
     expect((await analyze('i.json', '{"data": 1}')).proc).toBe(2);
+    expect((await analyze('j.json', '[{"a": 1, "b": 2}]')).error).toBe('Row 1 is an object; write each row as a list of numbers, with the names once in { "columns": [...], "rows": [[...], ...] }.');
   });
 
   it('applies the plan row limit, naming it', async () => {

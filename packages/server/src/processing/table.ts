@@ -205,6 +205,9 @@ class Scanner {
           throw new TableError(`Row ${fmt(row)} is a single number, not a list of numbers; write each row as a list, e.g. [[1, 2], [3, 4]].`);
         }
         if (this.pos >= b.length) this.syntax('');
+        if (b[this.pos] === 123) {
+          throw new TableError(`Row ${fmt(row)} is an object; write each row as a list of numbers, with the names once in { "columns": [...], "rows": [[...], ...] }.`);
+        }
         throw new TableError(`Row ${fmt(row)} is not a list of numbers.`);
       }
       this.pos++;
