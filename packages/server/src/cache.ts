@@ -9,28 +9,42 @@ interface Entry {
 
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
+  /** Loads under way: concurrent misses of one key share one database query instead of stampeding. */
+  private readonly loading = new Map<string, Promise<string>>();
+  /** Bumped by every write to a client, so a load that raced a write is not kept. */
+  private readonly generation = new Map<string, number>();
 
   constructor(private readonly ttlMs: number) {}
 
-  get(key: string): string | null {
-    if (this.ttlMs <= 0) return null;
+  async get(key: string, client: string, load: () => Promise<{ body: string; client: string }>): Promise<string> {
+    if (this.ttlMs <= 0) return (await load()).body;
     const e = this.entries.get(key);
-    if (!e) return null;
-    if (Date.now() - e.at > this.ttlMs) {
-      this.entries.delete(key);
-      return null;
-    }
-    return e.body;
-  }
-
-  set(key: string, client: string, body: string): void {
-    if (this.ttlMs <= 0) return;
-    // Bounded: a burst of distinct keys cannot grow memory without limit.
-    if (this.entries.size >= 10_000) this.entries.clear();
-    this.entries.set(key, { client, at: Date.now(), body });
+    if (e && Date.now() - e.at <= this.ttlMs) return e.body;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const gen = this.generation.get(client) ?? 0;
+    const p = load().then(
+      (r) => {
+        this.loading.delete(key);
+        if ((this.generation.get(client) ?? 0) === gen) {
+          // Bounded: a burst of distinct keys cannot grow memory without limit.
+          if (this.entries.size >= 10_000) this.entries.clear();
+          this.entries.set(key, { client: r.client, at: Date.now(), body: r.body });
+        }
+        return r.body;
+      },
+      (err) => {
+        this.loading.delete(key);
+        throw err;
+      },
+    );
+    this.loading.set(key, p);
+    return p;
   }
 
   invalidate(client: string): void {
+    this.generation.set(client, (this.generation.get(client) ?? 0) + 1);
     for (const [k, e] of this.entries) if (e.client === client) this.entries.delete(k);
+    for (const k of this.loading.keys()) if (k.includes(`|${client}|`)) this.loading.delete(k);
   }
 }

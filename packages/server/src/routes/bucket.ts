@@ -45,23 +45,23 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
     const listed = checkActiveFilter(query.active);
     const who = caller.kind === 'user' ? caller.stamp : caller.clue;
     const cacheKey = `${caller.kind}:${who}|${query.client}|${listed ? 1 : 0}`;
-    const cached = s.listCache.get(cacheKey);
-    if (cached) return reply.type('application/json; charset=utf-8').send(cached) as never;
-    const row = await sql<{ stamp: string; name: string; plan: string; choice: string; active: number; member: boolean; buckets: string }>`
-      select c.stamp, c.name, c.plan, c.choice, c.active,
-        exists(select 1 from permissions p where p.client_stamp = c.stamp and p.user_stamp = ${caller.kind === 'user' ? caller.stamp : ''}) as member,
-        (select coalesce(json_agg(json_build_object(
-            'stamp', b.stamp, 'name', b.name,
-            'runs', (select count(*) from runs r where r.bucket = b.stamp and r.active = 1),
-            'rends', (select count(*) from rends d where d.bucket = b.stamp and d.active = 1),
-            'createdAt', b.created_at) order by b.created_at, b.stamp), '[]'::json)::text
-          from buckets b where b.client = c.stamp and b.active = 1 and ${listed}) as buckets
-      from clients c where c.stamp = ${query.client}`.execute(s.db);
-    const c = row.rows[0];
-    if (!c) throw notFound('Client');
-    if (caller.kind === 'user' ? !c.member : caller.client !== c.stamp) throw forbidden();
-    const body = `{"client":{"list":[${JSON.stringify(clientView({ ...c, credit_total: 0, credit_used: 0, created_at: 0 }))}]},"bucket":{"list":${c.buckets}}}`;
-    s.listCache.set(cacheKey, c.stamp, body);
+    const body = await s.listCache.get(cacheKey, query.client, async () => {
+      const row = await sql<{ stamp: string; name: string; plan: string; choice: string; active: number; member: boolean; buckets: string }>`
+        select c.stamp, c.name, c.plan, c.choice, c.active,
+          exists(select 1 from permissions p where p.client_stamp = c.stamp and p.user_stamp = ${caller.kind === 'user' ? caller.stamp : ''}) as member,
+          (select coalesce(json_agg(json_build_object(
+              'stamp', b.stamp, 'name', b.name,
+              'runs', (select count(*) from runs r where r.bucket = b.stamp and r.active = 1),
+              'rends', (select count(*) from rends d where d.bucket = b.stamp and d.active = 1),
+              'createdAt', b.created_at) order by b.created_at, b.stamp), '[]'::json)::text
+            from buckets b where b.client = c.stamp and b.active = 1 and ${listed}) as buckets
+        from clients c where c.stamp = ${query.client}`.execute(s.db);
+      const c = row.rows[0];
+      if (!c) throw notFound('Client');
+      if (caller.kind === 'user' ? !c.member : caller.client !== c.stamp) throw forbidden();
+      const client = JSON.stringify(clientView({ ...c, credit_total: 0, credit_used: 0, created_at: 0 }));
+      return { client: c.stamp, body: `{"client":{"list":[${client}]},"bucket":{"list":${c.buckets}}}` };
+    });
     return reply.type('application/json; charset=utf-8').send(body) as never;
   });
 
