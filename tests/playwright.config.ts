@@ -21,8 +21,18 @@ if (!process.env.PORTAL_E2E_DATA_DIR) process.env.PORTAL_E2E_DATA_DIR = mkdtempS
 if (process.env.PORTAL_E2E_DATABASE_URL === undefined) {
   const name = `portal_web_e2e_${Date.now().toString(36)}`;
   const pg = process.env.PORTAL_E2E_PG ?? 'postgres://postgres@127.0.0.1:5432';
+  const conn = ['-h', new URL(pg).hostname, '-p', new URL(pg).port || '5432', '-U', new URL(pg).username || 'postgres'];
+  // Databases of earlier runs, dropped once no server holds them (a running one refuses, which is fine).
   try {
-    execFileSync('createdb', ['-h', new URL(pg).hostname, '-p', new URL(pg).port || '5432', '-U', new URL(pg).username || 'postgres', name], { stdio: 'ignore', timeout: 10_000 });
+    const old = execFileSync('psql', [...conn, '-d', 'postgres', '-Atc', "select datname from pg_database where datname like 'portal_web_e2e_%'"], { encoding: 'utf8', timeout: 10_000 });
+    for (const db of old.split('\n').filter(Boolean)) {
+      try {
+        execFileSync('dropdb', [...conn, db], { stdio: 'ignore', timeout: 10_000 });
+      } catch {}
+    }
+  } catch {}
+  try {
+    execFileSync('createdb', [...conn, name], { stdio: 'ignore', timeout: 10_000 });
     process.env.PORTAL_E2E_DATABASE_URL = `${pg}/${name}`;
   } catch {
     process.env.PORTAL_E2E_DATABASE_URL = '';
@@ -35,7 +45,6 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: 'web',
   testMatch: '**/*.spec.ts',
-  globalTeardown: './web/teardown.ts',
   outputDir: join(root, 'test-results', 'web'),
   workers: 1,
   fullyParallel: false,

@@ -12,6 +12,8 @@ export interface Column<T> {
   value?: (row: T) => string | number | null | undefined;
   render?: (row: T) => ReactNode;
   align?: 'left' | 'right';
+  /** Keeps long content (file lists, messages) readable on narrow screens; the table scrolls instead. */
+  minWidth?: number;
 }
 
 interface Props<T> {
@@ -96,7 +98,7 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
               {shown.map((r) => (
                 <TableRow key={rowKey(r)} hover>
                   {columns.map((c) => (
-                    <TableCell key={c.id} align={c.align} sx={{ overflowWrap: 'break-word', verticalAlign: 'top' }}>
+                    <TableCell key={c.id} align={c.align} sx={{ overflowWrap: 'break-word', verticalAlign: 'top', minWidth: c.minWidth }}>
                       {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
                     </TableCell>
                   ))}

@@ -128,7 +128,7 @@ export default function CreateShrinkRunPage() {
           empty={MESSAGES.noUploads}
           columns={[
             { id: 'name', label: 'Name', value: (r) => r.name },
-            { id: 'items', label: 'Files', value: (r) => r.upload.list.map((i) => i.name).join(' '), render: (r) => <RendItems rend={r} /> },
+            { id: 'items', minWidth: 200, label: 'Files', value: (r) => r.upload.list.map((i) => i.name).join(' '), render: (r) => <RendItems rend={r} /> },
             { id: 'price', label: 'Estimate', value: (r) => estimatePriceCents(r.upload.list), render: (r) => formatDollars(estimatePriceCents(r.upload.list)) },
             { id: 'createdAt', label: 'Created', value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
           ]}

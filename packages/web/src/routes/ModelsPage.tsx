@@ -34,7 +34,7 @@ export default function ModelsPage() {
           columns={[
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'desc', label: 'Description', value: (m) => m.desc },
-            { id: 'message', label: 'Message', value: (m) => m.message },
+            { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message },
             { id: 'createdAt', label: 'Created', value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
           ]}
         />
@@ -50,7 +50,7 @@ export default function ModelsPage() {
           columns={[
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'state', label: 'Status', value: (m) => m.state },
-            { id: 'message', label: 'Message', value: (m) => m.message, render: (m) => <RunMessage message={m.message} /> },
+            { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message, render: (m) => <RunMessage message={m.message} /> },
             { id: 'createdAt', label: 'Created', value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
             { id: 'rend', label: 'Upload', value: (m) => m.rend?.name ?? '' },
           ]}

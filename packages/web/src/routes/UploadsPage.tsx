@@ -47,7 +47,7 @@ export default function UploadsPage() {
           columns={[
             { id: 'name', label: 'Name', value: (r) => r.name },
             { id: 'flight', label: 'Flight', value: (r) => r.flight },
-            { id: 'items', label: 'Files', value: (r) => r.upload.list.map((i) => i.name).join(' '), render: (r) => <RendItems rend={r} /> },
+            { id: 'items', minWidth: 200, label: 'Files', value: (r) => r.upload.list.map((i) => i.name).join(' '), render: (r) => <RendItems rend={r} /> },
             { id: 'runs', label: 'Requests', value: (r) => r.runs, align: 'right' },
             { id: 'createdAt', label: 'Created', value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
           ]}
