@@ -30,6 +30,8 @@ export interface FormProps {
   /** A message under the form (the result or the first problem). */
   message?: { text: string; error?: boolean } | null;
   busy?: boolean;
+  /** Which item has the focus at first (fields, then the submit button, then the links). */
+  initialFocus?: number;
   children?: ReactNode;
 }
 
@@ -38,7 +40,7 @@ export function Form(props: FormProps) {
   const { fields } = props;
   const links = props.links ?? [];
   const count = fields.length + 1 + links.length;
-  const [at, setAt] = useState(0);
+  const [at, setAt] = useState(props.initialFocus ?? 0);
   useCapture('text');
   const focusField = at < fields.length ? fields[at] : undefined;
   const next = () => setAt((a) => Math.min(count - 1, a + 1));

@@ -96,13 +96,13 @@ export function ListView<T>(props: ListViewProps<T>) {
       {editing?.kind === 'rename' ? (
         <Box>
           <Text>New name: </Text>
-          <TextInput value={editing.value} onChange={(value) => setEditing({ ...editing, value })} onSubmit={(v) => void run(() => props.rename!(editing.id, v))} />
+          <TextInput focus={!busy} value={editing.value} onChange={(value) => setEditing({ ...editing, value })} onSubmit={(v) => void run(() => props.rename!(editing.id, v))} />
         </Box>
       ) : null}
       {editing?.kind === 'create' ? (
         <Box>
           <Text>Name: </Text>
-          <TextInput value={editing.value} onChange={(value) => setEditing({ ...editing, value })} onSubmit={(v) => void run(() => props.create!(v))} />
+          <TextInput focus={!busy} value={editing.value} onChange={(value) => setEditing({ ...editing, value })} onSubmit={(v) => void run(() => props.create!(v))} />
         </Box>
       ) : null}
       {editing?.kind === 'remove' ? <Text color="yellow">Remove {editing.name}? (y/n)</Text> : null}

@@ -4,12 +4,13 @@ import { Box, Text } from 'ink';
 import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, checkIntegrationToken, checkTitle, screenPath } from '@portal/core';
 import { useIntegrations } from '@portal/core/react';
 import { Form } from '../components/Form';
-import { useNav } from '../ui/context';
+import { useLabel, useNav } from '../ui/context';
 
 export default function CreateIntegrationScreen() {
   const nav = useNav();
   const clientId = nav.params.clientId!;
   const integrations = useIntegrations(clientId);
+  useLabel(clientId, integrations.data?.client?.name);
   const [values, setValues] = useState({ name: '', service: DEFAULT_INTEGRATION_SERVICE as string, token: '' });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);

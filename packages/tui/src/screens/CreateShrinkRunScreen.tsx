@@ -62,7 +62,9 @@ export default function CreateShrinkRunScreen() {
             items={shrink.readyUploads.map((r) => ({ label: `${r.name}  (${formatDollars(shrink.estimateCents([r.stamp]))})`, value: r.stamp }))}
             onSelect={(it) => {
               setValues((v) => ({ ...v, upload: it.value }));
-              setView('main');
+              setProblem(null);
+              // Switch after this Enter has been handled, so the main view's button does not receive it too.
+              setTimeout(() => setView('main'), 0);
             }}
           />
         ) : (
@@ -99,6 +101,7 @@ export default function CreateShrinkRunScreen() {
         submitLabel="Create Shrink Request"
         onSubmit={() => void submit()}
         busy={busy}
+        initialFocus={values.upload ? 2 : 0}
         links={[
           { label: `Pick an upload${chosen ? ` (chosen: ${chosen.name})` : ''}`, action: () => setView('pick') },
           { label: 'Upload a new file', action: () => setView('upload') },

@@ -7,7 +7,7 @@ let server: FakeApi;
 beforeEach(async () => (server = await startFakeApi()));
 afterEach(() => server.close());
 
-describe('LoginScreen', () => {
+describe('LoginScreen', { timeout: 30_000 }, () => {
   it('signs in and opens My Account with the user accounts', async () => {
     const ui = renderUi(server, '/', { signedIn: false });
     await ui.see('Login');

@@ -13,7 +13,9 @@ export interface UiRun extends ReturnType<typeof render> {
   remembered: Record<string, string>;
   /** Types keys one at a time, letting Ink handle each. */
   type(...keys: string[]): Promise<void>;
-  /** Waits until the last frame contains the text (or matches), failing with the frame after 3 s. */
+  /** Waits until the text is no longer on screen (e.g. an inline field closed after its action finished). */
+  gone(text: string, timeoutMs?: number): Promise<void>;
+  /** Waits until the last frame, its whitespace collapsed, contains the text (or matches); resolves to that text. */
   see(text: string | RegExp, timeoutMs?: number): Promise<string>;
 }
 
@@ -48,16 +50,34 @@ export function renderUi(server: FakeApi, initial: string, opts: { signedIn?: bo
     remembered,
     async type(...keys) {
       for (const k of keys) {
+        const before = inst.frames.length;
         inst.stdin.write(k);
-        // Ink waits a moment after a lone Escape in case more of a key sequence follows.
-        await tick(k === KEY.esc ? 120 : 30);
+        // Wait for Ink to draw the key's effect (a busy machine can take a while); keys that change nothing time out.
+        // Ink also waits a moment after a lone Escape in case more of a key sequence follows.
+        const end = Date.now() + (k === KEY.esc ? 400 : 250);
+        await tick(k === KEY.esc ? 120 : 10);
+        while (inst.frames.length === before && Date.now() < end) await tick(10);
+        await tick(20);
       }
+    },
+    async gone(text, timeoutMs = 3000) {
+      const end = Date.now() + timeoutMs;
+      while ((inst.lastFrame() ?? '').replace(/\s+/g, ' ').includes(text)) {
+        if (Date.now() > end) throw new Error(`Still see ${text} in:\n${inst.lastFrame()}`);
+        await tick(20);
+      }
+      await tick(30);
     },
     async see(text, timeoutMs = 3000) {
       const end = Date.now() + timeoutMs;
       for (;;) {
-        const frame = inst.lastFrame() ?? '';
-        if (typeof text === 'string' ? frame.includes(text) : text.test(frame)) return frame;
+        // Long texts wrap at the test terminal's width: compare with the lines joined.
+        const frame = (inst.lastFrame() ?? '').replace(/\s+/g, ' ');
+        if (typeof text === 'string' ? frame.includes(text) : text.test(frame)) {
+          // Ink subscribes to keys in effects that run just after a frame is drawn: let them settle.
+          await tick(50);
+          return frame;
+        }
         if (Date.now() > end) throw new Error(`Did not see ${String(text)} in:\n${frame}`);
         await tick(20);
       }

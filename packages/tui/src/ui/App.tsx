@@ -130,19 +130,22 @@ export function App(props: AppProps) {
     quit: exit,
   };
 
-  useInput(
-    (input, key) => {
-      if (key.escape) {
-        if (menuFocus) setMenuFocus(false);
-        else back();
-        return;
-      }
-      if (capture !== 'none') return;
-      if (input === 'q') exit();
-      else if (key.tab && matched.screen.auth) setMenuFocus((f) => !f);
-    },
-    { isActive: capture !== 'all' },
-  );
+  // Ink re-subscribes key handlers in effects, which can run after a key already arrived: the handler reads the
+  // latest render's values from a ref instead of its own closure.
+  const latest = useRef({ capture, menuFocus, auth: matched.screen.auth });
+  latest.current = { capture, menuFocus, auth: matched.screen.auth };
+  useInput((input, key) => {
+    const now = latest.current;
+    if (now.capture === 'all') return;
+    if (key.escape) {
+      if (now.menuFocus) setMenuFocus(false);
+      else back();
+      return;
+    }
+    if (now.capture !== 'none') return;
+    if (input === 'q') exit();
+    else if (key.tab && now.auth) setMenuFocus((f) => !f);
+  });
 
   const Screen = SCREEN_COMPONENTS[matched.screen.id];
   return (

@@ -1,0 +1,29 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { renderUi } from '../testing/ui';
+
+let server: FakeApi;
+beforeEach(async () => (server = await startFakeApi()));
+afterEach(() => server.close());
+
+describe('PlanScreen', { timeout: 30_000 }, () => {
+  it('compares the plans, marks the current one and offers the upgrade on Individual', async () => {
+    const ui = renderUi(server, '/plan');
+    const frame = await ui.see('Current plan');
+    expect(frame).toContain('Individual (In Beta) ✔ Current plan');
+    expect(frame).toMatch(/Max file size\s+1 MB\s+Unlimited/);
+    expect(frame).toContain('Upgrade');
+    await ui.type('u');
+    await ui.see('Upgrade: contact us at');
+    ui.unmount();
+  });
+
+  it('no upgrade on Enterprise', async () => {
+    server.state.clients[0].plan = 'Enterprise';
+    const ui = renderUi(server, '/plan');
+    const frame = await ui.see('Current plan');
+    expect(frame).toContain('Enterprise ✔ Current plan');
+    expect(frame).not.toContain('[ Upgrade ]');
+    ui.unmount();
+  });
+});

@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/core';
+import { seedProject, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { KEY, renderUi } from '../testing/ui';
+
+let server: FakeApi;
+beforeEach(async () => (server = await startFakeApi()));
+afterEach(() => server.close());
+
+describe('RunsScreen', { timeout: 30_000 }, () => {
+  it('lists requests with a failed one in red and Contact Support; opens details; renames and removes', async () => {
+    const { bucket, run } = seedProject(server.state);
+    Object.assign(run, { state: 'Failed', message: 'Row 3 has 2 values, expected 4.' });
+    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/runs`);
+    const frame = await ui.see('First fit');
+    expect(frame).toMatch(/First fit\s+generate\s+Failed\s+Row 3 has 2 values/);
+    expect(frame).toContain('Contact Support:');
+    await ui.type(KEY.enter);
+    await ui.see('Request Details');
+    await ui.type(KEY.esc);
+    await ui.see('First fit');
+    await ui.type('r', ' again', KEY.enter);
+    await ui.gone('New name:');
+    await ui.type('d', 'y');
+    await ui.see(MESSAGES.noRequests);
+    ui.unmount();
+  });
+
+  it('n opens the fit request, s the shrink request; a failed load shows SPEC text', async () => {
+    const { bucket } = seedProject(server.state);
+    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/runs`);
+    await ui.see('First fit');
+    await ui.type('n');
+    await ui.see('Create Request');
+    await ui.type(KEY.esc);
+    await ui.see('First fit');
+    await ui.type('s');
+    await ui.see('Create Shrink Request');
+    ui.unmount();
+    server.state.failing.runList = 500;
+    const failed = renderUi(server, `/client/cli000001/project/${bucket.stamp}/runs`);
+    await failed.see(MESSAGES.loadRequests);
+    failed.unmount();
+  });
+});
