@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CALLS, ERROR_CODES, MESSAGES, PLAN_LIMITS, STORAGE_PATH_PREFIX, maskToken, type CallName } from '@portal/core';
+import { CALLS, ERROR_CODES, MESSAGES, PLAN_LIMITS, STORAGE_PATH_PREFIX, maskToken, type CallName, type CallResponse } from '@portal/core';
 import { call, dbKinds, fitData, PASSWORD, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
 import { Tokens } from '../src/auth/tokens';
 import { setPlan } from '../src/admin';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../src/routes/user';
 
 const kinds = await dbKinds();
-const parse = <N extends CallName>(name: N, body: unknown) => CALLS[name].response.parse(body);
+const parse = <N extends CallName>(name: N, body: unknown): CallResponse<N> => CALLS[name].response.parse(body) as CallResponse<N>;
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 const PY_MODEL = Buffer.from(
   'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc1 = nn.Linear(10, 20)\n        self.fc2 = nn.Linear(20, 2)\n',
@@ -261,14 +261,14 @@ describe.each(kinds)('API on the %s database', (kind) => {
     // Wrong bytes: refused, the item fails with a readable error, and no file appears.
     const good = Buffer.from('[[1,2,3,4]]');
     const ok = await reg({ name: 'a.json', size: good.length, checksum: sha256(good) });
-    const wrong = await fetch(ok.body.upload.url, { method: 'PUT', body: Buffer.from('[[9,9,9,9]]') });
+    const wrong = await fetch(ok.body.upload.url, { method: 'PUT', body: new Uint8Array(Buffer.from('[[9,9,9,9]]')) });
     expect(wrong.status).toBe(400);
     const afterWrong = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).body).rend.list.find((r) => r.stamp === r2.stamp)!;
     expect(afterWrong.upload.list[0]).toMatchObject({ state: 'Failed', error: expect.stringMatching(/SHA-256/) });
     const short = await reg({ name: 'b.json', size: good.length, checksum: sha256(good) });
-    expect((await fetch(short.body.upload.url, { method: 'PUT', body: good.subarray(0, 5) })).status).toBe(400);
+    expect((await fetch(short.body.upload.url, { method: 'PUT', body: new Uint8Array(good.subarray(0, 5)) })).status).toBe(400);
     const tamperedUrl = short.body.upload.url.replace(/sig=[^&]+/, 'sig=AAAA');
-    expect((await fetch(tamperedUrl, { method: 'PUT', body: good })).status).toBe(403);
+    expect((await fetch(tamperedUrl, { method: 'PUT', body: new Uint8Array(good) })).status).toBe(403);
     expect(String(short.body.upload.url)).toContain(STORAGE_PATH_PREFIX);
 
     // Finishing before the bytes arrived is a conflict; finishing the group fails items that never got bytes.

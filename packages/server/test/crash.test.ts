@@ -86,7 +86,7 @@ describe('crash safety of the built server', () => {
     const list = (await call(running.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list;
     expect(list[0].upload.list[0]).toMatchObject({ stamp, state: 'Pending' });
 
-    const put = await fetch(reg.body.upload.url.replace(url.origin, running.url), { method: 'PUT', body: data });
+    const put = await fetch(reg.body.upload.url.replace(url.origin, running.url), { method: 'PUT', body: new Uint8Array(data) });
     expect(put.status).toBe(200);
     expect((await call(running.url, 'uploadFinish', { token: A.token, body: { upload: stamp } })).status).toBe(200);
     await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
@@ -110,7 +110,7 @@ describe('crash safety of the built server', () => {
       const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name } })).body.rend.stamp;
       const data = fitData(50, 3);
       const reg = await call(running.url, 'uploadRegister', { token: A.token, body: { rend, name, file: { name, size: data.length, checksum: sha256(data) } } });
-      expect((await fetch(reg.body.upload.url, { method: 'PUT', body: data })).status).toBe(200);
+      expect((await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(data) })).status).toBe(200);
       const fin = await call(running.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
       expect(fin.body.upload.state).toBe('Preparing');
       await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
@@ -141,7 +141,7 @@ describe('crash safety of the built server', () => {
     const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name: 'live' } })).body.rend.stamp;
     const data = fitData(4000, 3);
     const reg = await call(running.url, 'uploadRegister', { token: A.token, body: { rend, name: 'live.json', file: { name: 'live.json', size: data.length, checksum: sha256(data) } } });
-    await fetch(reg.body.upload.url, { method: 'PUT', body: data });
+    await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(data) });
     await call(running.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
     await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
     await kill9(running);

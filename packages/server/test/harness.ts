@@ -197,7 +197,7 @@ export async function uploadFiles(base: string, token: string, bucket: string, f
     if (reg.status !== 200) throw new Error(`register: ${JSON.stringify(reg.body)}`);
     // Browsers send the file's own type; the storage endpoint must take the bytes as they are, whatever it says.
     const type = f.name.endsWith('.json') ? 'application/json' : 'application/octet-stream';
-    const put = await fetch(reg.body.upload.url, { method: 'PUT', body: f.bytes, headers: { 'content-type': type } });
+    const put = await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(f.bytes), headers: { 'content-type': type } });
     if (!put.ok) throw new Error(`put: ${put.status} ${await put.text()}`);
     const fin = await call(base, 'uploadFinish', { token, body: { upload: reg.body.upload.stamp } });
     if (fin.status !== 200) throw new Error(`finish: ${JSON.stringify(fin.body)}`);

@@ -64,7 +64,7 @@ describe('S3-compatible storage', () => {
     const good = Buffer.from('[[1,2,3]]');
     const reg = await call(srv.url, 'uploadRegister', { token: A.token, body: { rend, name: 'a.json', file: { name: 'a.json', size: good.length, checksum: sha256(good) } } });
     expect(reg.body.upload.url).toContain(endpoint);
-    const put = await fetch(reg.body.upload.url, { method: 'PUT', body: Buffer.from('[[9,9,9]]') });
+    const put = await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(Buffer.from('[[9,9,9]]')) });
     expect(put.ok).toBe(true);
     expect((await call(srv.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } })).status).toBe(200);
     await call(srv.url, 'rendFinish', { token: A.token, body: { rend } });
