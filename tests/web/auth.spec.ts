@@ -127,3 +127,27 @@ test('logout clears the token and goes to the root', async ({ page, request }) =
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
 });
+
+test('keyboard only: log in, open a client and create a project', async ({ page, request }) => {
+  const user = await createUser(request, 'keys');
+  await page.goto('/');
+  // The email field takes the focus on arrival.
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(user.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account$/);
+  const open = page.getByRole('button', { name: /^Open / });
+  for (let i = 0; i < 30 && !(await open.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects$/);
+  const create = page.getByRole('button', { name: 'Create Project' });
+  for (let i = 0; i < 30 && !(await create.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Typed project');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('cell', { name: 'Typed project', exact: true })).toBeVisible();
+});

@@ -23,7 +23,7 @@ export function Page({ title, actions, children, maxWidth }: { title: string; ac
 export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
     <Box component="section" sx={{ mt: 3 }}>
-      <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h2">{title}</Typography>
         {actions}
       </Stack>

@@ -57,7 +57,7 @@ export default function ApiKeyInfoPage() {
   const install = installCommand(origin, key.pack.linux64);
   return (
     <Page title={key.name}>
-      <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
         <Typography variant="body2">ID: {key.clue}</Typography>
         <Typography variant="body2">Installs: {key.installs}</Typography>
         <Typography variant="body2">Last installed: {formatTime(key.installedAt)}</Typography>

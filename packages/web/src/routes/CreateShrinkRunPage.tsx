@@ -195,7 +195,7 @@ export default function CreateShrinkRunPage() {
                 {errors.upload}
               </Typography>
             )}
-            <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
+            <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
               <Button variant="outlined" onClick={() => go('pick')}>
                 Pick an existing upload
               </Button>

@@ -34,7 +34,7 @@ export default function PlanPage() {
               <TableCell>Feature</TableCell>
               {PLANS.map((p) => (
                 <TableCell key={p}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
                     <span>{p}</span>
                     {PLAN_LIMITS[p].label !== p && <Chip size="small" variant="outlined" label={PLAN_LIMITS[p].label} />}
                     {current === p && <Chip size="small" color="primary" label="Current plan" />}
