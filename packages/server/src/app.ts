@@ -1,5 +1,6 @@
 // The Fastify app factory: external plugins, then services, then routes (fastify/demo's tiers), with one error handler.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import { CALLS, ERROR_CODES, MESSAGES } from '@portal/core';
 import type { Config } from './config';
@@ -39,11 +40,12 @@ export interface AppOptions {
 }
 
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<BuiltApp> {
-  const app = Fastify({
+  const options: FastifyHttpOptions<Server> = {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-  });
+    trustProxy: config.trustProxy,
+  };
+  const app = Fastify(options);
 
   // ---- tier 1: external plugins ----
   registerSecurityHeaders(app, config);

@@ -22,6 +22,8 @@ export interface Config {
   authRateLimit: number;
   /** Free credit a new client starts with, in input parameters. */
   freeCredit: number;
+  /** Whom to believe about the client's address and scheme (X-Forwarded-*): Fastify's trustProxy. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** How long a project-list answer may be served from memory; 0 turns the cache off. */
   listCacheMs: number;
   /** Log requests (off in tests). */
@@ -61,10 +63,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     worker: env.PORTAL_WORKER !== '0',
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : 20,
     freeCredit: env.FREE_CREDIT ? Number(env.FREE_CREDIT) : 10_000_000,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     listCacheMs: env.LIST_CACHE_MS ? Number(env.LIST_CACHE_MS) : 500,
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
   };
+}
+
+/** TRUST_PROXY: unset or false (default), true, a hop count, or addresses/CIDRs separated by commas. */
+function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
+  if (!v || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v;
 }
 
 /** The configuration as printed at start: no secrets, credentials stripped from URLs. */
@@ -78,7 +92,8 @@ export function describeConfig(c: Config): string {
     `STORAGE_URL=${strip(c.storageUrl)?.replace(/(secretAccessKey|accessKeyId)=[^&]*/g, '$1=***') ?? '(unset: files in DATA_DIR/files)'}`,
     `SMTP_URL=${strip(c.smtpUrl) ?? '(unset: mail goes to the log and DATA_DIR/outbox)'}`,
     `JWT_SECRET=${process.env.JWT_SECRET ? '(set)' : '(kept in DATA_DIR/jwt-secret)'}`,
-    `PUBLIC_URL=${c.publicUrl ?? "(unset: links use the request's Host)"}`,
+    `PUBLIC_URL=${c.publicUrl ?? "(unset: links use the request's Host; reset mail links use localhost)"}`,
+    `TRUST_PROXY=${process.env.TRUST_PROXY || 'false'}`,
   ];
   return lines.join('\n');
 }

@@ -148,6 +148,43 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect((await call(base, 'login', { headers: { authorization: basic(U.email, 'N3w-password!') } })).status).toBe(200);
   });
 
+  it('a forged Host header never decides where a reset link points', async () => {
+    const U = await signup(base, 'forged');
+    const r = await srv.built.app.inject({ method: 'POST', url: CALLS.resetStart.path, headers: { host: 'evil.example', 'content-type': 'application/json' }, payload: { email: U.email } });
+    expect(r.statusCode).toBe(200);
+    const outbox = join(srv.dataDir, 'outbox');
+    const mails = await Promise.all((await readdir(outbox)).map((f) => readFile(join(outbox, f), 'utf8')));
+    const mail = mails.find((m) => m.includes(`To: ${U.email}`))!;
+    expect(mail).not.toContain('evil.example');
+    expect(mail).toMatch(/http:\/\/localhost:\d+\/reset-password\?token=/);
+  });
+
+  it('a generate request whose model fails to train fails too, with a sentence', async () => {
+    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Doomed' } })).body).bucket;
+    // Two numbers per row, while the parameters ask for three inputs and a target: training cannot work.
+    const { rend } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'narrow.json', bytes: fitData(20, 1) }]);
+    const pile = parse('pileCreate', (await call(base, 'pileCreate', { token: A.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' } } })).body).pile;
+    const fit = parse('runCreate', (await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'Doomed fit' } })).body).run;
+    const gen = parse('runCreate', (await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Doomed embed' } })).body).run;
+    const final = (stamp: string) =>
+      waitFor(async () => {
+        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: stamp } })).body);
+        return ['Finished', 'Failed'].includes(r.run.record.state) ? r.run : null;
+      });
+    const f = await final(fit.stamp);
+    const g = await final(gen.stamp);
+    expect(f.record.state).toBe('Failed');
+    expect(f.record.message).toMatch(/\.$/);
+    expect(f.url).toBeNull();
+    expect(g.record.state).toBe('Failed');
+    expect(g.record.message).toMatch(/^The model this request uses failed to train/);
+    const models = parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp } })).body);
+    expect(models.model.list[0]).toMatchObject({ state: 'Failed', message: f.record.message });
+    // Once the fit is known to have failed, a new generate request is refused at once.
+    const again = await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Again' } });
+    expect(again.status).toBe(409);
+  });
+
   it('client API keys: create, list, rename, remove; validation; unknown ids', async () => {
     const created = await call(base, 'apikeyCreate', { token: A.token, body: { client: A.client, name: 'CI key' } });
     expect(created.status).toBe(200);

@@ -1,5 +1,6 @@
 // User calls: login (Basic), sign-up, password reset start and finish, refresh, permissions.
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
 import { conflict, unauthorized } from '../errors';
@@ -82,14 +83,16 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     return loginResponse(s, user);
   });
 
-  defineCall(app, s, 'resetStart', { rateLimit: true }, async ({ body, base, req }) => {
+  defineCall(app, s, 'resetStart', { rateLimit: true }, async ({ body, req }) => {
     const email = body.email.trim().toLowerCase();
     const user = await s.db.selectFrom('users').select(['stamp', 'email']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
     // The answer is the same whether or not the address is registered.
     if (user) {
       const { token, jti, exp } = await s.tokens.reset(user.stamp);
       await s.db.insertInto('reset_tokens').values({ jti, user_stamp: user.stamp, expires_at: exp, used_at: null }).execute();
-      const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
+      // Never the request's Host header: a forged one would mail the victim a link to someone else's site.
+      const port = (app.server.address() as AddressInfo | null)?.port ?? s.config.port;
+      const link = `${s.config.publicUrl ?? `http://localhost:${port}`}/reset-password?token=${encodeURIComponent(token)}`;
       try {
         await s.mailer.send({
           to: user.email,
