@@ -5,6 +5,8 @@ import { usePermissions } from '@portal/core/react';
 
 export interface Chrome {
   clients: Client[] | undefined;
+  /** True while the permission list is first loading (false once it loaded or failed). */
+  clientsLoading: boolean;
   names: CrumbNames;
   setNames(names: CrumbNames): void;
   reloadClients(): Promise<void>;
@@ -18,6 +20,7 @@ export function ChromeProvider({ children }: { children: ReactNode }) {
   const clients = permissions.data?.map((p) => p.client);
   const value: Chrome = {
     clients,
+    clientsLoading: permissions.loading && !permissions.data,
     names,
     setNames: (n) => setNamesState((old) => (Object.entries(n).every(([k, v]) => old[k as keyof CrumbNames] === v) ? old : { ...old, ...n })),
     reloadClients: permissions.reload,

@@ -7,14 +7,14 @@ import { DataTable } from '../components/DataTable';
 import { useChrome } from '../layout/ChromeContext';
 
 export default function AccountPage() {
-  const { clients } = useChrome();
+  const { clients, clientsLoading } = useChrome();
   const navigate = useNavigate();
   return (
     <Page title="My Account">
       <DataTable<Client>
         label="Client accounts"
         rows={clients}
-        loading={clients === undefined}
+        loading={clientsLoading}
         rowKey={(c) => c.stamp}
         empty="No client accounts yet."
         initialSort={{ id: 'name', dir: 'asc' }}

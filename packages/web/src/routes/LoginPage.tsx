@@ -1,9 +1,10 @@
 // Login (SPEC section 2, route /): email and password, links to sign-up and password reset.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { Alert, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { LightField } from '../components/LightField';
-import { MESSAGES } from '@portal/core';
+import { MESSAGES, tokenStatus } from '@portal/core';
+import { tokenStore } from '../lib/session';
 
 // The API client (and its schemas) is not needed to draw the form: it loads once the form is interactive.
 const loadApi = () => import('../lib/api');
@@ -40,6 +41,10 @@ export default function LoginPage() {
       setBusy(false);
     }
   };
+
+  // Someone still signed in has nothing to do here.
+  const status = tokenStatus(tokenStore.get(), Date.now(), null);
+  if (status === 'ok' || status === 'refresh') return <Navigate to="/account" replace />;
 
   return (
     <Paper component="section" aria-labelledby="login-title" sx={{ p: { xs: 2.5, sm: 4 } }}>
