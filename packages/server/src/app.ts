@@ -53,6 +53,14 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     global: false,
     errorResponseBuilder: () => new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited),
   });
+  // An empty JSON body (curl -H 'content-type: application/json' -X POST) means no body, not an error;
+  // anything else goes through Fastify's parser, which refuses __proto__ and constructor pollution.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    json(req, body as string, done);
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });

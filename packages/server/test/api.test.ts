@@ -465,6 +465,10 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const bad = await fetch(new URL('/api/bucket/item', base), { method: 'PUT', headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' }, body: '{"client":' });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe(ERROR_CODES.invalid);
+    const empty = await fetch(new URL('/api/user/refresh', base), { method: 'POST', headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' } });
+    expect(empty.status).toBe(200);
+    const polluted = await fetch(new URL('/api/bucket/item', base), { method: 'PUT', headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' }, body: '{"client":"x","name":"y","__proto__":{"admin":true}}' });
+    expect(polluted.status).toBe(400);
     const nowhere = await fetch(new URL('/api/nowhere', base));
     expect(nowhere.status).toBe(404);
     expect((await nowhere.json()).error.code).toBe(ERROR_CODES.notFound);
