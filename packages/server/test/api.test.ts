@@ -445,6 +445,18 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(after.accountCentBalance).toBe(0);
   });
 
+  it('the payment page escapes what users typed', async () => {
+    const n = `xss${kind}${Date.now().toString(36)}`;
+    const r = await call(base, 'signup', { body: { email: `${n}@example.com`, username: n, password: PASSWORD, name: '<script>alert(1)</script>' } });
+    const X = parse('signup', r.body);
+    const billing = parse('billingStatus', (await call(base, 'billingStatus', { token: X.token, query: { client: X.login.client.list[0].stamp } })).body).billing;
+    const page = await fetch(billing.portalUrl);
+    const html = await page.text();
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
   it('client API keys authenticate the Python client for their own client only', async () => {
     const key = parse('apikeyCreate', (await call(base, 'apikeyCreate', { token: A.token, body: { client: A.client, name: 'py' } })).body).apikey;
     const projects = await call(base, 'bucketList', { token: key.token, query: { client: A.client } });
