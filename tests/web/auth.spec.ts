@@ -92,7 +92,11 @@ test('reset with a bad token shows Invalid credentials', async ({ page }) => {
 test('a guarded route without a token goes to the root with Token missing', async ({ page }) => {
   await page.goto('/client/abc/projects');
   await expect(page).toHaveURL(/\/$/);
+  const shown = Date.now();
   await expect(notice(page, MESSAGES.tokenMissing)).toBeVisible();
+  // Errors stay 5 seconds (SPEC section 8).
+  await expect(notice(page, MESSAGES.tokenMissing)).toBeHidden({ timeout: 10_000 });
+  expect(Date.now() - shown).toBeGreaterThanOrEqual(4_500);
 });
 
 test('an expired token is removed and the root shows Token expired', async ({ page }) => {
