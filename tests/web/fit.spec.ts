@@ -1,0 +1,28 @@
+// The fit form's own drop zone: a new .json uploaded there is selected once Ready, and the request runs.
+import { test, expect } from '@playwright/test';
+import { MESSAGES } from '@portal/core';
+import { createProject, createUser, fitJson, loginToken, notice } from './helpers';
+
+test('upload a .json from the fit form, then create the request with classification', async ({ page, request }) => {
+  const user = await createUser(request, 'fitform');
+  const bucket = await createProject(request, user, 'Fit form');
+  await loginToken(page, user);
+  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+  await expect(page.getByText('No Ready uploads yet: upload a .json file below.')).toBeVisible();
+  await page.getByLabel('Choose a file to upload').setInputFiles({ name: 'model.py', mimeType: 'text/x-python', buffer: Buffer.from('x = 1\n') });
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.invalidFileType(['.json']) })).toBeVisible();
+  // Classes 0 and 1 as the target, so classification has two classes to learn.
+  const rows = Array.from({ length: 40 }, (_, i) => [i / 40, Math.sin(i), (i % 7) / 7, i % 2]);
+  await page.getByLabel('Choose a file to upload').setInputFiles({ name: 'classes.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rows)) });
+  await expect(notice(page, MESSAGES.uploadSucceeded('classes.json'))).toBeVisible();
+  await expect(page.getByLabel(/^Upload/)).toHaveText(/classes\.json/, { timeout: 60_000 });
+  await page.getByLabel(/^Request name/).fill('Classes');
+  await page.getByLabel(/^Input column size/).fill('3');
+  await page.getByLabel(/^Output column size/).fill('2');
+  await page.getByLabel(/^Task$/).click();
+  await page.getByRole('option', { name: 'classification' }).click();
+  await page.getByRole('button', { name: 'Create Request' }).click();
+  await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
+  await expect(page.getByText('Finished', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('button', { name: 'Download Results' })).toBeEnabled();
+});
