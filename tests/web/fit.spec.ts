@@ -1,7 +1,7 @@
 // The fit form's own drop zone: a new .json uploaded there is selected once Ready, and the request runs.
 import { test, expect } from '@playwright/test';
 import { MESSAGES } from '@portal/core';
-import { createProject, createUser, fitJson, loginToken, notice } from './helpers';
+import { createProject, createUser, loginToken, notice } from './helpers';
 
 test('upload a .json from the fit form, then create the request with classification', async ({ page, request }) => {
   const user = await createUser(request, 'fitform');
