@@ -3,8 +3,9 @@ import { build } from 'esbuild';
 import { chmod } from 'node:fs/promises';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The processing thread is its own file: worker_threads load it by path next to main.js.
+  entryPoints: { main: 'src/main.ts', 'processing-thread': 'src/worker/thread.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

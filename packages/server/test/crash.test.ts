@@ -214,11 +214,23 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     const seen = (await call(api2.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list[0];
     expect(seen.upload.list.map((u: { state: string }) => u.state)).toEqual(Array(6).fill('Finished'));
 
+    // Training and generating run in the built server's processing threads.
+    const pile = (await call(api1.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
+    const fit = (await call(api1.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
+    const gen = (await call(api2.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })).body.run.stamp;
+    const done = await waitFor(async () => {
+      const r = (await call(api1.url, 'runStatus', { token: A.token, query: { run: gen } })).body.run;
+      return ['Finished', 'Failed'].includes(r.record.state) ? r : null;
+    });
+    expect(done.record).toMatchObject({ state: 'Finished', message: '' });
+    const embeddings = await (await fetch(done.url)).json();
+    expect(embeddings).toBeTruthy();
+
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     const jobs = await c.query<{ state: string; attempts: number }>('select state, attempts from jobs');
     await c.end();
-    expect(jobs.rows).toHaveLength(6);
+    expect(jobs.rows).toHaveLength(8);
     expect(jobs.rows.every((j) => j.state === 'done' && j.attempts === 1)).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
-import * as processing from '../processing/index';
+import { runProcessing } from './run-processing';
 import type { DB, JobTable } from '../db/schema';
 import type { Storage } from '../storage/index';
 import type { JobQueue } from './queue';
@@ -216,7 +216,7 @@ export class Worker {
         }
       }
       const limits = PLAN_LIMITS[plan];
-      const a = await processing.analyzeFile(copy.path, item.file_name, {
+      const a = await runProcessing('analyzeFile', copy.path, item.file_name, {
         rows: limits.rows,
         inputColumns: limits.inputColumns,
         maxParameters: SHRINK_MAX_PARAMETERS,
@@ -279,9 +279,9 @@ export class Worker {
     const pile = run.pile ? await db.selectFrom('piles').select('param').where('stamp', '=', run.pile).executeTakeFirst() : undefined;
     const param = FitParam.parse(JSON.parse(pile?.param ?? 'null'));
     const data = await this.dataFile(run.rend, '.json', 'The upload has no processed .json data file to train on.');
-    let fitted: Awaited<ReturnType<typeof processing.fitModel>>;
+    let fitted: Awaited<ReturnType<typeof runProcessing<'fitModel'>>>;
     try {
-      fitted = await processing.fitModel(data.path, param, { seed: 1 });
+      fitted = await runProcessing('fitModel', data.path, param, { seed: 1 });
     } finally {
       await data.done();
     }
@@ -314,7 +314,7 @@ export class Worker {
     let result: { key: string; size: number };
     try {
       result = await this.withResult(stamp, async (out) => {
-        await processing.generateEmbeddings(JSON.parse(model.data!), data.path, out);
+        await runProcessing('generateEmbeddings', JSON.parse(model.data!), data.path, out);
       });
     } finally {
       await data.done();
@@ -336,7 +336,7 @@ export class Worker {
     let result: { key: string; size: number };
     try {
       result = await this.withResult(stamp, async (out) => {
-        await processing.shrinkReport(py.path, out);
+        await runProcessing('shrinkReport', py.path, out);
       });
     } finally {
       await py.done();
