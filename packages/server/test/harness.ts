@@ -13,7 +13,7 @@ import { openDatabase } from '../src/db/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const serverRoot = join(here, '..');
-export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_ADMIN_URL = process.env.PORTAL_TEST_DATABASE_URL ?? process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A migrated embedded data dir, made once per migration set and copied for each test server (initdb takes seconds). */
 async function embeddedTemplate(): Promise<string> {
