@@ -1,0 +1,51 @@
+// The web portal on the same origin: built files, index.html for client routes, a notice when it is not built.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type TestServer } from './harness';
+
+describe('web portal', () => {
+  let dist: string;
+  let built: TestServer;
+  let missing: TestServer;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'portal-web-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+    await writeFile(join(dist, 'assets', 'app.js'), 'console.log("app")');
+    await writeFile(join(dist, 'contact.html'), '<h1>Contact</h1>');
+    built = await startServer('embedded', { worker: false, webDist: dist });
+    missing = await startServer('embedded', { worker: false, webDist: join(dist, 'nope') });
+  });
+  afterAll(async () => {
+    await built?.close();
+    await missing?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves the built files and falls back to index.html for client routes', async () => {
+    const js = await fetch(new URL('/assets/app.js', built.url));
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    expect(await (await fetch(new URL('/contact.html', built.url))).text()).toContain('Contact');
+    for (const path of ['/', '/signup', '/client/c_1/project/b_2/runs', '/reset-password?token=abc']) {
+      const page = await fetch(new URL(path, built.url));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+    expect((await fetch(new URL('/assets/missing.js', built.url))).status).toBe(404);
+    const api = await fetch(new URL('/api/unknown/route', built.url));
+    expect(api.status).toBe(404);
+    expect((await api.json()).error.code).toBe('not_found');
+  });
+
+  it('says so when the portal is not built, while the API keeps working', async () => {
+    const page = await fetch(new URL('/client/x/projects', missing.url));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('The web portal is not built');
+    expect((await fetch(new URL('/api/health', missing.url))).status).toBe(200);
+  });
+});
