@@ -67,7 +67,7 @@ export class Session {
   }
 
   store(): Promise<Store> {
-    return (this.storePromise ??= this.deps.openStore());
+    return (this.storePromise ??= sharedStore(this.deps));
   }
 
   /** --api, else PORTAL_API, else the stored one, else http://localhost:8080. */
@@ -178,3 +178,17 @@ export class ExitSignal extends Error {
 }
 
 export { EXIT };
+
+const opened = new WeakMap<Deps, Promise<Store>>();
+
+/** Opens the store once per run (every session of the run shares it). */
+export function sharedStore(deps: Deps): Promise<Store> {
+  let p = opened.get(deps);
+  if (!p) opened.set(deps, (p = deps.openStore()));
+  return p;
+}
+
+export async function flushStore(deps: Deps): Promise<void> {
+  const p = opened.get(deps);
+  if (p) await (await p).flush().catch(() => {});
+}

@@ -1,5 +1,5 @@
 // The parts of core that bring zod, ofetch and hashing: loaded when a command first talks to the API, so
 // `portal --version` and `--help` start as fast as a bare commander program.
-export { ApiClient, runUpload, createFitRequest, createShrinkRequest, isFinalState, QUOTE_UNPAID } from '@portal/core';
+export { ApiClient, ApiError, MESSAGES, defaultPut, runUpload, sha256Stream, createFitRequest, createShrinkRequest, isFinalState, QUOTE_UNPAID } from '@portal/core';
 export { installerCommand, pythonExample } from '../install';
 export { fileSource } from '@portal/core/node';

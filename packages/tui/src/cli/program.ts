@@ -1,7 +1,7 @@
 // The `portal` program: global flags, every noun's commands, and the one top-level error handler.
 import { Command, CommanderError } from 'commander';
 import { MESSAGES, isApiError } from '@portal/core';
-import { Session, ExitSignal, type Deps } from './context';
+import { Session, ExitSignal, flushStore, type Deps } from './context';
 import { CliError, EXIT } from './errors';
 import { examples } from './common';
 import * as auth from './auth';
@@ -65,6 +65,13 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (e) {
+    return failure(e);
+  } finally {
+    // A refreshed or cleared token must reach the config file before the process ends.
+    await flushStore(deps);
+  }
+
+  async function failure(e: unknown): Promise<number> {
     if (e instanceof ExitSignal) return e.code;
     // commander has already printed its message (or the help): only the code is left to choose.
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;

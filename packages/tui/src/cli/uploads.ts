@@ -2,11 +2,12 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { MESSAGES, checkDropFiles, formatSize, type Rend, type UploadSource } from '@portal/core';
+import { MESSAGES, checkDropFiles, formatSize, type Rend } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, confirmRemove, examples, time, title } from './common';
 import { CliError } from './errors';
 import { progressReporter } from './progress';
+import { diskPut, hashFile, type DiskSource } from './put';
 
 const rendSize = (r: Rend) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
 const rendError = (r: Rend) => r.upload.list.find((u) => u.meta.proc === 2)?.meta.error ?? r.upload.list.find((u) => u.error)?.error ?? null;
@@ -28,7 +29,7 @@ export async function findRend(s: Session, bucket: string, id: string): Promise<
   return rend.list.find((r) => r.stamp === id);
 }
 
-async function sources(s: Session, files: string[]): Promise<UploadSource[]> {
+async function sources(s: Session, files: string[]): Promise<DiskSource[]> {
   const { fileSource } = await import('./heavy');
   return files.map((f) => {
     const path = resolve(s.deps.cwd, f);
@@ -39,7 +40,7 @@ async function sources(s: Session, files: string[]): Promise<UploadSource[]> {
       throw new CliError(`Cannot read ${f}: no such file`);
     }
     if (!st.isFile()) throw new CliError(`Cannot upload ${f}: not a file`);
-    return fileSource(path);
+    return { ...fileSource(path), path };
   });
 }
 
@@ -70,15 +71,25 @@ export function register(program: Command, deps: Deps): void {
     .action(
       act(deps, async (s, files: string[], opts: { wait?: boolean }) => {
         const list = await sources(s, files);
+        // Count and extensions do not depend on the plan: refuse those before any call.
+        const local = checkDropFiles(list, 'uploads', 'Enterprise');
+        if (local) throw new CliError(local);
+        // The checksum must be known before the upload URL is asked for: hash while the account and project are
+        // looked up, so the file's first read overlaps those calls.
+        const hashes = new Map(list.map((f) => [f, hashFile(f.path)]));
+        for (const h of hashes.values()) h?.catch(() => {});
         const { client, project } = await s.project();
         const problem = checkDropFiles(list, 'uploads', client.plan);
         if (problem) throw new CliError(problem);
         const api = await s.api();
         const bar = progressReporter(s.deps.stderr, s.deps.now);
-        const { runUpload } = await import('./heavy');
+        const { runUpload, sha256Stream, defaultPut, ApiError } = await import('./heavy');
+        const put = diskPut(api, defaultPut(api), (status, message) => new ApiError(status, status ? `http_${status}` : 'network', message, MESSAGES.uploadFiles));
         const result = await runUpload(api, {
           bucket: project.stamp,
           files: list,
+          hash: (f, signal) => hashes.get(f as DiskSource) ?? sha256Stream(f, signal),
+          put,
           onProgress: bar.update,
           onFileDone: (f) => {
             bar.fileDone();

@@ -37,5 +37,6 @@ export async function startUi(session: Session): Promise<number> {
     />,
   );
   await app.waitUntilExit();
+  await store.flush();
   return 0;
 }

@@ -1,0 +1,229 @@
+#!/usr/bin/env node
+// bench/cli: the `portal` executable against baselines measured in the same run: start-up (--version) vs a bare
+// esbuild-bundled commander program, the terminal UI's first frame vs a bare React + Ink bundle (through a pty),
+// `uploads push` of a 10 MB file vs `sha256sum` then `curl -T` to a pre-signed URL of the same server, and the
+// peak memory of a push as the file grows. Prints each ratio with PASS or FAIL; exits 1 when one misses its target.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, openSync, writeSync, closeSync, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const tui = join(root, 'packages/tui');
+const PORTAL = join(tui, 'dist/portal.js');
+const SERVER = join(root, 'packages/server/dist/main.js');
+const require = createRequire(join(tui, 'package.json'));
+const { build } = require('esbuild');
+const work = mkdtempSync(join(tmpdir(), 'portal-bench-cli-'));
+const results = [];
+const node = process.execPath;
+
+function report(name, ours, base, target, unit = 'ms') {
+  const ratio = ours / base;
+  const ok = ratio <= target;
+  results.push(ok);
+  console.log(`${name}: portal ${ours.toFixed(1)} ${unit}, baseline ${base.toFixed(1)} ${unit}, ratio ${ratio.toFixed(3)} (target ≤ ${target}) ${ok ? 'PASS' : 'FAIL'}`);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+function timeRun(cmd, args, opts = {}) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  return ms;
+}
+
+/** Alternates the two commands so both see the same machine load; medians of n runs each. */
+function compare(n, a, b) {
+  const ta = [];
+  const tb = [];
+  for (let i = 0; i < n; i++) {
+    ta.push(a());
+    tb.push(b());
+  }
+  return [median(ta), median(tb)];
+}
+
+// ---- build portal and the baselines ----
+execFileSync(node, [join(tui, 'build.mjs')], { stdio: 'inherit' });
+if (!existsSync(SERVER)) execFileSync(node, [join(root, '.tools/node_modules/pnpm/bin/pnpm.cjs'), '--filter', '@portal/server', 'run', 'build'], { cwd: root, stdio: 'inherit' });
+const banner = { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" };
+writeFileSync(join(work, 'bare-commander.mjs'), "import { Command } from 'commander';\nnew Command('bare').version('1.0.0').option('--json').parse();\n");
+writeFileSync(join(work, 'stub.mjs'), 'export default undefined;\n');
+writeFileSync(join(work, 'bare-ink.jsx'), "import React from 'react';\nimport { render, Text } from 'ink';\nrender(<Text>Ready</Text>);\nsetTimeout(() => process.exit(0), 2000);\n");
+const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', minify: true, nodePaths: [join(tui, 'node_modules')], banner, logLevel: 'warning', define: { 'process.env.NODE_ENV': '"production"' } };
+await build({ ...common, entryPoints: [join(work, 'bare-commander.mjs')], outfile: join(work, 'bare-commander.js') });
+await build({ ...common, entryPoints: [join(work, 'bare-ink.jsx')], outfile: join(work, 'bare-ink.js'), jsx: 'automatic', alias: { 'react-devtools-core': join(work, 'stub.mjs') } });
+
+// ---- 1. start-up: portal --version vs bare commander --version ----
+{
+  for (let i = 0; i < 3; i++) {
+    timeRun(node, [PORTAL, '--version']);
+    timeRun(node, [join(work, 'bare-commander.js'), '--version']);
+  }
+  const [ours, base] = compare(25, () => timeRun(node, [PORTAL, '--version']), () => timeRun(node, [join(work, 'bare-commander.js'), '--version']));
+  report('portal --version vs bare commander', ours, base, 1.15);
+}
+
+// ---- 2. first frame of the terminal UI vs a bare React + Ink bundle, in a pty ----
+function firstFrame(command, marker, env) {
+  return new Promise((res, rej) => {
+    const t = process.hrtime.bigint();
+    // `script` gives the program a real terminal; stty sets a size so Ink lays out as it would for a person.
+    const child = spawn('script', ['-qfc', `stty cols 120 rows 40; exec ${command}`, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      rej(new Error(`no first frame (${marker}) from ${command}:\n${out}`));
+    }, 15_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes(marker)) {
+        const ms = Number(process.hrtime.bigint() - t) / 1e6;
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        res(ms);
+      }
+    });
+  });
+}
+{
+  const home = join(work, 'ui-home');
+  mkdirSync(home, { recursive: true });
+  // Signed out, so the UI opens on the login screen without calling the server.
+  const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TERM: 'xterm-256color', PORTAL_API: 'http://127.0.0.1:9', NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? '' };
+  const ours = [];
+  const base = [];
+  for (let i = 0; i < 2; i++) {
+    await firstFrame(`${node} ${PORTAL}`, 'Login', env);
+    await firstFrame(`${node} ${join(work, 'bare-ink.js')}`, 'Ready', env);
+  }
+  for (let i = 0; i < 12; i++) {
+    ours.push(await firstFrame(`${node} ${PORTAL}`, 'Login', env));
+    base.push(await firstFrame(`${node} ${join(work, 'bare-ink.js')}`, 'Ready', env));
+  }
+  report('TUI first frame vs bare React + Ink', median(ours), median(base), 1.3);
+}
+
+// ---- 3 and 4 need the real server, on an Enterprise account (10 MB files) ----
+const freePort = () => new Promise((res) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => {
+    const { port } = s.address();
+    s.close(() => res(port));
+  });
+});
+const dataDir = join(work, 'data');
+const port = await freePort();
+const api = `http://127.0.0.1:${port}`;
+let server = null;
+async function startServer() {
+  server = spawn(node, [SERVER], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${api}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const gone = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await gone;
+}
+process.on('exit', () => server?.kill('SIGKILL'));
+
+try {
+  await startServer();
+  const home = join(work, 'push-home');
+  mkdirSync(home, { recursive: true });
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), PORTAL_API: api };
+  const cli = (args, input) => {
+    const r = spawnSync(node, [PORTAL, ...args], { env, input, cwd: work, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`portal ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  cli(['signup', '--email', 'bench@example.com', '--username', 'bench_user', '--name', 'Bench Company', '--password-stdin', '--accept-terms'], 'Bench-123!\n');
+  const client = JSON.parse(cli(['accounts', 'list', '--json']))[0].client.stamp;
+  await stopServer();
+  // The embedded database is single-process: the admin command runs while the server is stopped.
+  execFileSync(node, [SERVER, 'admin', 'set-plan', client, 'Enterprise'], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+  await startServer();
+  const project = JSON.parse(cli(['projects', 'create', '--name', 'Bench', '--json'])).stamp;
+
+  // A table of numbers (the server analyses uploads; a .txt upload must be one).
+  const makeFile = (name, bytes) => {
+    const path = join(work, name);
+    const fd = openSync(path, 'w');
+    const row = '12345 67890 13579 24680\n';
+    const block = Buffer.from(row.repeat(Math.floor((1024 * 1024) / row.length)));
+    let left = bytes - (bytes % row.length);
+    while (left > 0) {
+      const n = Math.min(block.length, left);
+      writeSync(fd, block, 0, n);
+      left -= n;
+    }
+    closeSync(fd);
+    return path;
+  };
+  const ten = makeFile('ten.txt', 10_000_000);
+  const one = makeFile('one.txt', 1_000_000);
+
+  // Baseline: hash with sha256sum, register the file (untimed: the server's pre-signed URL), then curl -T.
+  const token = JSON.parse(execFileSync('cat', [join(home, '.config/portal/config.json')], { encoding: 'utf8' })).token;
+  const call = async (method, path, body) => {
+    const r = await fetch(`${api}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  const baseline = async () => {
+    let t = process.hrtime.bigint();
+    const sum = execFileSync('sha256sum', [ten], { encoding: 'utf8' }).split(' ')[0];
+    let ms = Number(process.hrtime.bigint() - t) / 1e6;
+    const { rend } = await call('PUT', '/api/rend/item', { bucket: project, name: 'baseline' });
+    const { upload } = await call('PUT', '/api/upload/item', { rend: rend.stamp, name: 'ten.txt', file: { checksum: sum, name: 'ten.txt', size: statSync(ten).size } });
+    const url = upload.url.startsWith('http') ? upload.url : `${api}${upload.url}`;
+    t = process.hrtime.bigint();
+    execFileSync('curl', ['-sS', '--fail', '-T', ten, '-H', 'content-type: application/octet-stream', url], { stdio: ['ignore', 'ignore', 'pipe'] });
+    ms += Number(process.hrtime.bigint() - t) / 1e6;
+    return ms;
+  };
+  const push = (file) => timeRun(node, [PORTAL, 'uploads', 'push', file, '--project', project, '--json'], { env, cwd: work });
+  await baseline();
+  push(ten);
+  const ours = [];
+  const base = [];
+  for (let i = 0; i < 7; i++) {
+    ours.push(push(ten));
+    base.push(await baseline());
+  }
+  report('uploads push 10 MB vs sha256sum + curl -T', median(ours), median(base), 1.0);
+
+  // Peak memory: the file is streamed, so a push of 10 MB should not hold much more than a push of 1 MB.
+  const peak = (file) => {
+    const r = spawnSync('/usr/bin/time', ['-f', '%M', node, PORTAL, 'uploads', 'push', file, '--project', project, '--json'], { env, cwd: work, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stderr);
+    return Number(r.stderr.trim().split('\n').pop()) / 1024;
+  };
+  const small = median([peak(one), peak(one), peak(one)]);
+  const large = median([peak(ten), peak(ten), peak(ten)]);
+  const grew = large - small;
+  const ok = grew < 4;
+  results.push(ok);
+  console.log(`peak memory of a push: 1 MB file ${small.toFixed(1)} MB, 10 MB file ${large.toFixed(1)} MB, growth ${grew.toFixed(1)} MB for 9 MB more data (target < 4 MB) ${ok ? 'PASS' : 'FAIL'}`);
+} finally {
+  await stopServer();
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(results.every(Boolean) ? 0 : 1);
