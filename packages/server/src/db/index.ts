@@ -23,6 +23,11 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   let db: Kysely<DB>;
   let kind: Database['kind'];
   if (opts.databaseUrl) {
+    try {
+      new URL(opts.databaseUrl);
+    } catch {
+      throw new Error('DATABASE_URL must look like postgres://user:password@host:5432/database');
+    }
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not bring the process down: the pool reconnects.
     pool.on('error', (err) => console.error(`Database connection lost: ${err.message}`));
@@ -51,7 +56,13 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
       },
     };
   }
-  await migrate(db);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.destroy().catch(() => {});
+    const where = new URL(opts.databaseUrl).host || 'DATABASE_URL';
+    throw new Error(`Cannot use the PostgreSQL database at ${where}: ${(err as Error).message}`);
+  }
   return { db, kind, close: () => db.destroy() };
 }
 
