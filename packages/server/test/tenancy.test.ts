@@ -131,6 +131,20 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
     expect((await call(srv.url, 'rendList', { token: B.token, query: { bucket: ownBucket } })).body.rend.list).toEqual([]);
   });
 
+  it('every call naming an unknown id is 404, for the owner too', async () => {
+    const unknown = Object.fromEntries(Object.keys(ids).map((k) => [k, `x_unknown_${k}`])) as Ids;
+    // The owner's own project, so calls that take several ids reach the unknown one.
+    const ownProject = ids.bucket;
+    const results: string[] = [];
+    for (const [name, reqs] of Object.entries(requests(unknown, { bucket: ownProject }))) {
+      for (const req of reqs) {
+        const r = await call(srv.url, name as CallName, { token: A.token, ...req });
+        if (r.status !== 404) results.push(`${name} ${JSON.stringify(req)} -> ${r.status} ${JSON.stringify(r.body)}`);
+      }
+    }
+    expect(results).toEqual([]);
+  });
+
   it('the first user\'s own calls still work after the attempts', async () => {
     const r = await call(srv.url, 'runStatus', { token: A.token, query: { run: ids.fit } });
     expect(r.status).toBe(200);
