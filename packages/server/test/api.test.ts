@@ -53,6 +53,20 @@ describe.each(kinds)('API on the %s database', (kind) => {
     });
   });
 
+  describe('every call with a schema refuses an empty request with 400 naming the problem', () => {
+    const withSchema = (Object.keys(CALLS) as CallName[]).filter((n) => {
+      const d = CALLS[n] as { query?: { safeParse(v: unknown): { success: boolean } }; body?: { safeParse(v: unknown): { success: boolean } }; auth: string };
+      const schema = d.query ?? d.body;
+      return schema && d.auth !== 'reset' && !schema.safeParse({}).success;
+    });
+    it.each(withSchema)('%s', async (name) => {
+      const r = await call(base, name, { token: A.token, body: {}, query: {} });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe(ERROR_CODES.invalid);
+      expect(r.body.error.message.length).toBeGreaterThan(5);
+    });
+  });
+
   it('health answers without a token, with security headers', async () => {
     const r = await call(base, 'health');
     expect(r.status).toBe(200);
