@@ -1,8 +1,14 @@
 // Bundles the server into dist/main.js: our workspace packages inlined, npm packages left to node_modules.
 import { build } from 'esbuild';
 import { chmod } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Paths are this package's, wherever the build is started from.
+const here = dirname(fileURLToPath(import.meta.url));
 
 await build({
+  absWorkingDir: here,
   // The processing thread is its own file: worker_threads load it by path next to main.js.
   entryPoints: { main: 'src/main.ts', 'processing-thread': 'src/worker/thread.ts' },
   outdir: 'dist',
@@ -18,7 +24,7 @@ await build({
       name: 'externals',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) => {
-          if (args.path.startsWith('@portal/') || args.importer.includes('/packages/core/')) return undefined;
+          if (args.kind === 'entry-point' || args.path.startsWith('@portal/') || args.importer.includes('/packages/core/')) return undefined;
           return { path: args.path, external: true };
         });
       },
@@ -27,5 +33,5 @@ await build({
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-await chmod('dist/main.js', 0o755);
+await chmod(join(here, 'dist/main.js'), 0o755);
 console.log('server built: dist/main.js');
