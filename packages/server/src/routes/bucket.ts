@@ -60,7 +60,9 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
       if (!c) throw notFound('Client');
       if (caller.kind === 'user' ? !c.member : caller.client !== c.stamp) throw forbidden();
       const client = JSON.stringify(clientView({ ...c, credit_total: 0, credit_used: 0, created_at: 0 }));
-      return { client: c.stamp, body: `{"client":{"list":[${client}]},"bucket":{"list":${c.buckets}}}` };
+      // PostgreSQL spaces its JSON out (" : "); compacting it once per load saves a fifth of every answer.
+      const buckets = JSON.stringify(JSON.parse(c.buckets));
+      return { client: c.stamp, body: `{"client":{"list":[${client}]},"bucket":{"list":${buckets}}}` };
     });
     return reply.type('application/json; charset=utf-8').send(body) as never;
   });
