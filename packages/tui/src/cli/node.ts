@@ -8,8 +8,12 @@ declare const __PORTAL_VERSION__: string | undefined;
 export const VERSION = typeof __PORTAL_VERSION__ === 'string' ? __PORTAL_VERSION__ : '0.0.0-dev';
 
 export function nodeDeps(): Deps {
+  let prompter: Deps['prompter'] | null = null;
   return {
-    stdin: process.stdin,
+    // Getters: touching process.stdin sets up a TTY or pipe stream, which `--version` and `--help` never need.
+    get stdin() {
+      return process.stdin;
+    },
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
@@ -18,7 +22,10 @@ export function nodeDeps(): Deps {
     now: () => Date.now(),
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     cwd: process.cwd(),
-    prompter: process.stdin.isTTY ? ttyPrompter(process.stdin, process.stderr) : undefined,
+    get prompter() {
+      if (prompter === null) prompter = process.stdin.isTTY ? ttyPrompter(process.stdin, process.stderr) : undefined;
+      return prompter;
+    },
     // Ink and React load only here, so subcommands start without them.
     startUi: async (session) => (await import('../ui/start')).startUi(session),
     version: VERSION,

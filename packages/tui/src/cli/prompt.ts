@@ -1,5 +1,4 @@
 // Prompts on a TTY (questions on stderr so stdout stays clean); secrets are not echoed.
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 
 export interface Prompter {
@@ -9,7 +8,7 @@ export interface Prompter {
 export function ttyPrompter(input: Readable, output: Writable): Prompter {
   return {
     ask(question, opts = {}) {
-      return new Promise((resolve, reject) => {
+      return import('node:readline').then(({ createInterface }) => new Promise((resolve, reject) => {
         const rl = createInterface({ input, output, terminal: true });
         if (opts.secret) {
           // readline echoes through _writeToOutput; print the question once and swallow the typed characters.
@@ -29,7 +28,7 @@ export function ttyPrompter(input: Readable, output: Writable): Prompter {
           if (opts.secret) output.write('\n');
           resolve(answer);
         });
-      });
+      }));
     },
   };
 }

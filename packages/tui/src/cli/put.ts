@@ -1,7 +1,6 @@
 // The direct PUT of a file from disk for Node: node:http(s) with the file piped from a read stream, so bytes are
 // read once, sent as they are read, and memory stays flat whatever the file's size (no web-stream adapters).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -45,13 +44,6 @@ export function diskPut(api: ApiClient, fallback: PutFn, makeError: (status: num
         headers: { 'content-type': 'application/octet-stream', 'content-length': String(source.size) },
         signal,
       });
-      const file = createReadStream(source.path, { highWaterMark: CHUNK });
-      let sent = 0;
-      file.on('data', (chunk) => {
-        sent += chunk.length;
-        onProgress(sent);
-      });
-      file.on('error', (e) => req.destroy(e));
       req.on('error', (e) => reject(signal?.aborted ? signal.reason : makeError(0, e.message)));
       req.on('response', (res) => {
         let body = '';
@@ -67,7 +59,24 @@ export function diskPut(api: ApiClient, fallback: PutFn, makeError: (status: num
           reject(makeError(status, message));
         });
       });
-      file.pipe(req);
+      // One buffer, reused once the socket has taken each chunk: memory stays flat whatever the file's size.
+      void (async () => {
+        const fh = await open(source.path, 'r');
+        try {
+          const buf = Buffer.allocUnsafe(CHUNK);
+          let sent = 0;
+          for (;;) {
+            const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
+            if (bytesRead === 0) break;
+            await new Promise<void>((ok, fail) => req.write(buf.subarray(0, bytesRead), (e) => (e ? fail(e) : ok())));
+            sent += bytesRead;
+            onProgress(sent);
+          }
+          req.end();
+        } finally {
+          await fh.close();
+        }
+      })().catch((e) => req.destroy(e));
     });
   };
 }

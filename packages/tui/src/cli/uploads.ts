@@ -7,7 +7,7 @@ import type { Deps, Session } from './context';
 import { act, confirmRemove, examples, time, title } from './common';
 import { CliError } from './errors';
 import { progressReporter } from './progress';
-import { diskPut, hashFile, type DiskSource } from './put';
+import type { DiskSource } from './put';
 
 const rendSize = (r: Rend) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
 const rendError = (r: Rend) => r.upload.list.find((u) => u.meta.proc === 2)?.meta.error ?? r.upload.list.find((u) => u.error)?.error ?? null;
@@ -76,6 +76,8 @@ export function register(program: Command, deps: Deps): void {
         if (local) throw new CliError(local);
         // The checksum must be known before the upload URL is asked for: hash while the account and project are
         // looked up, so the file's first read overlaps those calls.
+        // node:http(s) and node:crypto load only for a push: other commands start without them.
+        const { diskPut, hashFile } = await import('./put');
         const hashes = new Map(list.map((f) => [f, hashFile(f.path)]));
         for (const h of hashes.values()) h?.catch(() => {});
         const { client, project } = await s.project();

@@ -1,13 +1,28 @@
 // The interactive UI: history of paths, the chrome (header with breadcrumbs, menu, notifications, help line) and keys.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
-import {
-  CONTACT_PATH, MESSAGES, NOTIFY_MS, SCREEN_BY_ID, breadcrumbs, matchScreen, sidebar,
-  type ApiClient, type ScreenId,
-} from '@portal/core';
-import { PortalProvider, usePermissions, type NotifyKind } from '@portal/core/react';
+import { CONTACT_PATH, MESSAGES, NOTIFY_MS, SCREEN_BY_ID, breadcrumbs, matchScreen, type ApiClient, type ScreenId } from '@portal/core';
+import { PortalProvider, type NotifyKind } from '@portal/core/react';
 import { NavContext, type Capture, type Nav, type UiIo } from './context';
-import { SCREEN_COMPONENTS } from './routes';
+import { loadScreen, loadedScreen } from './routes';
+import type MenuType from './Menu';
+
+/** A module loaded on demand: undefined until it arrives, then re-renders with it. */
+function useLoaded<T>(get: () => T | undefined, load: () => Promise<T>, key: unknown): T | undefined {
+  const [, setTick] = useState(0);
+  const value = get();
+  useEffect(() => {
+    if (value !== undefined) return;
+    let live = true;
+    void load().then(() => live && setTick((t) => t + 1));
+    return () => void (live = false);
+  }, [key, value]);
+  return value;
+}
+
+// The menu loads the permission list (and with it core's schemas): it comes a moment after the first frame.
+let menuModule: typeof MenuType | undefined;
+const loadMenu = async () => (menuModule ??= (await import('./Menu')).default);
 
 export interface AuthFailures {
   subscribe(fn: (message: string) => void): () => void;
@@ -147,7 +162,8 @@ export function App(props: AppProps) {
     else if (key.tab && now.auth) setMenuFocus((f) => !f);
   });
 
-  const Screen = SCREEN_COMPONENTS[matched.screen.id];
+  const Screen: ComponentType | undefined = useLoaded(() => loadedScreen(matched.screen.id), () => loadScreen(matched.screen.id), matched.screen.id);
+  const Menu = useLoaded(() => (matched.screen.auth ? menuModule : undefined), loadMenu, matched.screen.auth);
   return (
     <PortalProvider api={api} notifier={notifier}>
       <NavContext.Provider value={nav}>
@@ -155,12 +171,19 @@ export function App(props: AppProps) {
           <Header nav={nav} />
           <Notices notices={notices} />
           <Box>
-            {matched.screen.auth && !guarded ? <Menu nav={nav} focused={menuFocus} onLogout={() => {
-              api.tokens.clear();
-              reset('/');
-            }} onContact={() => notifier.notify(`Contact Support: ${io.baseUrl}${CONTACT_PATH}`)} /> : null}
+            {matched.screen.auth && !guarded && Menu ? (
+              <Menu
+                  nav={nav}
+                  focused={menuFocus}
+                  onLogout={() => {
+                    api.tokens.clear();
+                    reset('/');
+                  }}
+                  onContact={() => notifier.notify(`Contact Support: ${io.baseUrl}${CONTACT_PATH}`)}
+                />
+            ) : null}
             <Box flexDirection="column" flexGrow={1} paddingX={1}>
-              {guarded ? null : <Screen key={current} />}
+              {guarded ? null : Screen ? <Screen key={current} /> : <Text dimColor>Loading…</Text>}
             </Box>
           </Box>
           <Text dimColor>
@@ -201,51 +224,6 @@ function Notices({ notices }: { notices: Notice[] }) {
           {n.kind === 'error' ? '✖' : '●'} {n.message}
         </Text>
       ))}
-    </Box>
-  );
-}
-
-type MenuItem = { label: string; heading?: boolean; action?: () => void; current?: boolean };
-
-function Menu({ nav, focused, onLogout, onContact }: { nav: Nav; focused: boolean; onLogout(): void; onContact(): void }) {
-  const perms = usePermissions();
-  const client = perms.data?.find((p) => p.client.stamp === nav.params.clientId)?.client;
-  const groups = sidebar(nav.params, {
-    clientName: client?.name ?? (nav.params.clientId && nav.labels[nav.params.clientId]),
-    choice: client?.choice,
-    projectName: nav.params.bucketId && nav.labels[nav.params.bucketId],
-    keyName: nav.params.apikeyId && nav.labels[nav.params.apikeyId],
-    runName: nav.params.runId && nav.labels[nav.params.runId],
-    quoteName: nav.params.quoteId && nav.labels[nav.params.quoteId],
-  } as Parameters<typeof sidebar>[1]);
-  const items: MenuItem[] = [];
-  for (const g of groups) {
-    items.push({ label: g.title, heading: true });
-    for (const l of g.links) items.push({ label: l.label, action: () => nav.go(l.path), current: l.path === nav.path });
-  }
-  items.push({ label: '', heading: true }, { label: 'Contact Support', action: onContact }, { label: 'Logout', action: onLogout });
-  const selectable = items.map((it, i) => (it.action ? i : -1)).filter((i) => i >= 0);
-  const [at, setAt] = useState(0);
-  useInput(
-    (_input, key) => {
-      if (key.downArrow) setAt((a) => Math.min(selectable.length - 1, a + 1));
-      else if (key.upArrow) setAt((a) => Math.max(0, a - 1));
-      else if (key.return) items[selectable[Math.min(at, selectable.length - 1)]]?.action?.();
-    },
-    { isActive: focused },
-  );
-  return (
-    <Box flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} paddingX={1} width={26}>
-      {items.map((it, i): ReactNode => {
-        if (it.heading) return <Text key={i} bold>{it.label}</Text>;
-        const selected = focused && selectable[Math.min(at, selectable.length - 1)] === i;
-        return (
-          <Text key={i} color={selected ? 'cyan' : it.current ? 'green' : undefined}>
-            {selected ? '› ' : '  '}
-            {it.label}
-          </Text>
-        );
-      })}
     </Box>
   );
 }

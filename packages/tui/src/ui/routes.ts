@@ -1,42 +1,42 @@
-// One screen component per route of core's table (the same names as the web portal's pages).
+// One screen component per route of core's table (the same names as the web portal's pages), each loaded on
+// demand so the first frame does not wait for every screen and for core's schemas.
 import type { ComponentType } from 'react';
 import type { ScreenId } from '@portal/core';
-import LoginScreen from '../screens/LoginScreen';
-import SignupScreen from '../screens/SignupScreen';
-import ForgotPasswordScreen from '../screens/ForgotPasswordScreen';
-import ResetPasswordScreen from '../screens/ResetPasswordScreen';
-import AccountScreen from '../screens/AccountScreen';
-import PlanScreen from '../screens/PlanScreen';
-import ApiKeysScreen from '../screens/ApiKeysScreen';
-import ApiKeyInfoScreen from '../screens/ApiKeyInfoScreen';
-import IntegrationsScreen from '../screens/IntegrationsScreen';
-import CreateIntegrationScreen from '../screens/CreateIntegrationScreen';
-import ProjectsScreen from '../screens/ProjectsScreen';
-import ModelsScreen from '../screens/ModelsScreen';
-import RunsScreen from '../screens/RunsScreen';
-import UploadsScreen from '../screens/UploadsScreen';
-import CreateFitRunScreen from '../screens/CreateFitRunScreen';
-import CreateShrinkRunScreen from '../screens/CreateShrinkRunScreen';
-import RunDetailsScreen from '../screens/RunDetailsScreen';
-import QuoteDetailsScreen from '../screens/QuoteDetailsScreen';
 
-export const SCREEN_COMPONENTS: Record<ScreenId, ComponentType> = {
-  login: LoginScreen,
-  signup: SignupScreen,
-  forgotPassword: ForgotPasswordScreen,
-  resetPassword: ResetPasswordScreen,
-  account: AccountScreen,
-  plan: PlanScreen,
-  apikeys: ApiKeysScreen,
-  apikeyInfo: ApiKeyInfoScreen,
-  integrations: IntegrationsScreen,
-  createIntegration: CreateIntegrationScreen,
-  projects: ProjectsScreen,
-  models: ModelsScreen,
-  runs: RunsScreen,
-  uploads: UploadsScreen,
-  createFitRun: CreateFitRunScreen,
-  createShrinkRun: CreateShrinkRunScreen,
-  runDetails: RunDetailsScreen,
-  quoteDetails: QuoteDetailsScreen,
+export const SCREEN_LOADERS: Record<ScreenId, () => Promise<{ default: ComponentType }>> = {
+  login: () => import('../screens/LoginScreen'),
+  signup: () => import('../screens/SignupScreen'),
+  forgotPassword: () => import('../screens/ForgotPasswordScreen'),
+  resetPassword: () => import('../screens/ResetPasswordScreen'),
+  account: () => import('../screens/AccountScreen'),
+  plan: () => import('../screens/PlanScreen'),
+  apikeys: () => import('../screens/ApiKeysScreen'),
+  apikeyInfo: () => import('../screens/ApiKeyInfoScreen'),
+  integrations: () => import('../screens/IntegrationsScreen'),
+  createIntegration: () => import('../screens/CreateIntegrationScreen'),
+  projects: () => import('../screens/ProjectsScreen'),
+  models: () => import('../screens/ModelsScreen'),
+  runs: () => import('../screens/RunsScreen'),
+  uploads: () => import('../screens/UploadsScreen'),
+  createFitRun: () => import('../screens/CreateFitRunScreen'),
+  createShrinkRun: () => import('../screens/CreateShrinkRunScreen'),
+  runDetails: () => import('../screens/RunDetailsScreen'),
+  quoteDetails: () => import('../screens/QuoteDetailsScreen'),
 };
+
+const loaded = new Map<ScreenId, ComponentType>();
+
+/** The screen's component when its module has loaded, else undefined (see loadScreen). */
+export const loadedScreen = (id: ScreenId): ComponentType | undefined => loaded.get(id);
+
+/**
+ * Loads a screen's module. Not React.lazy: React holds a resolved Suspense boundary back for up to 300 ms to
+ * avoid flicker, which would delay the first frame; start.tsx loads the first screen before rendering.
+ */
+export async function loadScreen(id: ScreenId): Promise<ComponentType> {
+  const hit = loaded.get(id);
+  if (hit) return hit;
+  const mod = await SCREEN_LOADERS[id]();
+  loaded.set(id, mod.default);
+  return mod.default;
+}

@@ -2,9 +2,11 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { render } from 'ink';
-import { ApiClient } from '@portal/core';
 import type { Session } from '../cli/context';
 import { App } from './App';
+import { lazyApi } from './lazyApi';
+import { loadScreen } from './routes';
+import { SCREEN_BY_ID, matchScreen } from '@portal/core';
 
 export async function startUi(session: Session): Promise<number> {
   // Ink needs raw mode; a pipe on stdin would make it fail on the first key.
@@ -13,11 +15,15 @@ export async function startUi(session: Session): Promise<number> {
   const baseUrl = await session.baseUrl();
   const store = await session.store();
   const listeners = new Set<(message: string) => void>();
-  const api = new ApiClient({ baseUrl, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
+  const api = lazyApi({ baseUrl, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
   const cwd = session.deps.cwd;
+  // The first screen's module is loaded before the first frame, so that frame shows the screen itself.
+  const initial = tokens.get() ? '/account' : '/';
+  await loadScreen((matchScreen(initial)?.screen ?? SCREEN_BY_ID.login).id);
   const app = render(
     <App
       api={api}
+      initial={initial}
       io={{
         cwd,
         baseUrl,
@@ -36,6 +42,8 @@ export async function startUi(session: Session): Promise<number> {
       }}
     />,
   );
+  // Load the client's schemas while the person reads the first screen.
+  setTimeout(() => void api.ready(), 0);
   await app.waitUntilExit();
   await store.flush();
   return 0;
