@@ -408,9 +408,17 @@ describe.each(kinds)('API on the %s database', (kind) => {
     await setPlan(srv.built.services.db, E.client, 'Enterprise');
     const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: E.token, body: { client: E.client, name: 'Ent' } })).body).bucket;
     const p = { explainability: true, input_column_size: 500, output_column_size: 500, task_target_size: 1, task: 'classification' };
-    expect((await call(base, 'pileCreate', { token: E.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: p } })).status).toBe(200);
+    const pile = await call(base, 'pileCreate', { token: E.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: p } });
+    expect(pile.status).toBe(200);
     const over = await call(base, 'pileCreate', { token: E.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: { ...p, input_column_size: 501 } } });
     expect(over.body.error.message).toBe(MESSAGES.enterpriseLimit(500));
+
+    // Back on the Individual plan, parameters saved under Enterprise no longer pass.
+    await setPlan(srv.built.services.db, E.client, 'Individual');
+    const { rend } = await uploadFiles(base, E.token, bucket.stamp, [{ name: 'd.json', bytes: fitData(10, 3) }]);
+    const run = await call(base, 'runCreate', { token: E.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.body.pile.stamp, name: 'Too big now' } });
+    expect(run.status).toBe(400);
+    expect(run.body.error.message).toBe(MESSAGES.planLimitInputs('Individual', 3));
   });
 
   it('shrink: a quote, billing balance, payment on the portal page, then its run finishes', async () => {

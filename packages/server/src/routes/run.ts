@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import {
-  ERROR_CODES, MESSAGES, PLAN_LIMITS, QUOTE_UNPAID, checkFitSize, extensionOf, resultFileName, type PlanName,
+  ERROR_CODES, MESSAGES, PLAN_LIMITS, QUOTE_UNPAID, checkFitSize, extensionOf, resultFileName, type FitParam, type PlanName,
 } from '@portal/core';
 import { defineCall } from './define';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
@@ -18,6 +18,17 @@ import type { RunTable } from '../db/schema';
 import type { Services } from '../services';
 
 const planOf = (p: string): PlanName => (p in PLAN_LIMITS ? (p as PlanName) : 'Individual');
+
+/** Fit parameters against the client's plan: sizes from 1 to the plan's maximum, explainability only where allowed. */
+function checkFitParam(p: FitParam, planName: string): void {
+  const plan = planOf(planName);
+  const problem =
+    checkFitSize('inputs', p.input_column_size, plan) ??
+    checkFitSize('outputs', p.output_column_size, plan) ??
+    checkFitSize('target', p.task_target_size, plan) ??
+    (p.explainability && !PLAN_LIMITS[plan].explainability ? MESSAGES.explainabilityNotAllowed : null);
+  if (problem) throw badRequest(problem);
+}
 
 /** The upload a request uses: in the same project, Ready, with a Finished file of the wanted extension. */
 async function usableRend(s: Services, bucket: string, rendStamp: string, ext: string, missing: string) {
@@ -38,16 +49,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'pileCreate', { keys: true }, async ({ caller, body }) => {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
-    if (body.variety === 'FitModel') {
-      const plan = planOf(client.plan);
-      const p = body.param;
-      const problem =
-        checkFitSize('inputs', p.input_column_size, plan) ??
-        checkFitSize('outputs', p.output_column_size, plan) ??
-        checkFitSize('target', p.task_target_size, plan) ??
-        (p.explainability && !PLAN_LIMITS[plan].explainability ? MESSAGES.explainabilityNotAllowed : null);
-      if (problem) throw badRequest(problem);
-    }
+    if (body.variety === 'FitModel') checkFitParam(body.param, client.plan);
     const pile = { stamp: newId('p_'), bucket: bucket.stamp, variety: body.variety, param: JSON.stringify(body.param), created_at: now() };
     await s.db.insertInto('piles').values(pile).execute();
     return { pile: { stamp: pile.stamp, variety: body.variety, param: body.param, createdAt: pile.created_at } as never };
@@ -60,6 +62,8 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     if (body.function === 'fit') {
       const { pile } = await requirePile(s.db, caller, body.pile);
       if (pile.bucket !== bucket.stamp || pile.variety !== 'FitModel') throw notFound('Parameters');
+      // The plan may have changed since the parameters were saved: the limits of today apply.
+      checkFitParam(JSON.parse(pile.param) as FitParam, client.plan);
       const { rend, inputs } = await usableRend(s, bucket.stamp, body.rend, '.json', 'The selected upload has no .json data file to train on.');
       const model = newId('m_');
       await s.db.transaction().execute(async (trx) => {

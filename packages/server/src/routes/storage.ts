@@ -31,6 +31,8 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
         }
         if (exp < now()) throw forbidden('This upload link has expired: register the file again.');
         if (item.state !== 'Pending' || item.stored) throw conflict('This file has already been received.');
+        const rend = await s.db.selectFrom('rends').select('active').where('stamp', '=', item.rend).executeTakeFirst();
+        if (!rend?.active) throw notFound('Upload');
 
         const fail = async (error: string) => {
           await s.db.updateTable('uploads').set({ state: 'Failed', error }).where('stamp', '=', item.stamp).where('state', '=', 'Pending').execute();
