@@ -1,0 +1,69 @@
+// The built `portal` interactive UI in a real terminal (a pty through `script`) against the real server.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/core';
+import { PORTAL, build, portal, startServer, type Started } from './harness';
+
+let server: Started;
+let home: string;
+
+beforeAll(async () => {
+  build();
+  server = await startServer();
+  home = await mkdtemp(join(tmpdir(), 'portal-tui-'));
+  const up = await portal(home, server.url, ['signup', '--email', 'tui@example.com', '--username', 'tui_user', '--name', 'Terminal Works', '--password-stdin', '--accept-terms'], { stdin: 'Secret-123!\n' });
+  if (up.code !== 0) throw new Error(up.stderr);
+});
+afterAll(async () => {
+  await server?.stop();
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+/** Starts the UI in a pty; `screen()` is what has been drawn so far with escape sequences removed. */
+function startUi() {
+  const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), PORTAL_API: server.url, TERM: 'xterm-256color' };
+  const child = spawn('script', ['-qfc', `stty cols 110 rows 40; exec ${process.execPath} ${PORTAL}`, '/dev/null'], { env, cwd: home, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  // eslint-disable-next-line no-control-regex
+  const screen = () => out.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g, '');
+  return {
+    child,
+    screen,
+    async see(text: string, timeoutMs = 15_000) {
+      const end = Date.now() + timeoutMs;
+      while (!screen().includes(text)) {
+        if (Date.now() > end) throw new Error(`Did not see ${text} in:\n${screen().slice(-3000)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    },
+    async keys(...ks: string[]) {
+      for (const k of ks) {
+        child.stdin.write(k);
+        await new Promise((r) => setTimeout(r, k === '\u001B' ? 250 : 120));
+      }
+    },
+    exited: new Promise<number>((r) => child.on('close', (code) => r(code ?? -1))),
+  };
+}
+
+describe('portal interactive UI against the real server', () => {
+  it('opens My Account, creates a project in the Projects screen, and quits with q', async () => {
+    const ui = startUi();
+    await ui.see('Terminal Works');
+    await ui.keys('\r');
+    await ui.see(MESSAGES.noProjects);
+    await ui.keys('n');
+    await ui.see('Name:');
+    await ui.keys('From the terminal', '\r');
+    await ui.see('From the terminal');
+    await ui.keys('q');
+    expect(await ui.exited).toBe(0);
+    const list = await portal(home, server.url, ['projects', 'list', '--json']);
+    expect(JSON.parse(list.stdout).map((b: { name: string }) => b.name)).toEqual(['From the terminal']);
+  });
+});
