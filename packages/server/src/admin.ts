@@ -58,3 +58,31 @@ export function table(rows: Array<Record<string, unknown>>): string {
   const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
   return [line(keys.map((k) => k.toUpperCase())), ...rows.map((r) => line(keys.map((k) => cell(r[k]))))].join('\n');
 }
+
+/** One admin command by name, as the CLI and the running server's admin route both call it. */
+export async function runAdmin(db: Kysely<DB>, command: string, args: string[], json = false): Promise<string> {
+  const need = (n: number, usage: string) => {
+    if (args.length !== n) throw new AdminError(`usage: portal-server admin ${usage}`);
+  };
+  switch (command) {
+    case 'set-plan':
+      need(2, 'set-plan <client> <plan>');
+      return setPlan(db, args[0], args[1]);
+    case 'set-choice':
+      need(2, 'set-choice <client> <choice>');
+      return setChoice(db, args[0], args[1]);
+    case 'grant':
+      need(2, 'grant <email> <client>');
+      return grant(db, args[0], args[1]);
+    case 'users': {
+      const rows = await listUsers(db);
+      return json ? JSON.stringify(rows, null, 2) : table(rows);
+    }
+    case 'clients': {
+      const rows = await listClients(db);
+      return json ? JSON.stringify(rows, null, 2) : table(rows);
+    }
+    default:
+      throw new AdminError(`Unknown admin command "${command}".`);
+  }
+}

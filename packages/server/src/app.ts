@@ -23,10 +23,14 @@ import { runRoutes } from './routes/run';
 import { storageRoutes } from './routes/storage';
 import { packRoutes } from './routes/pack';
 import { webRoutes } from './routes/web';
+import { adminRoutes } from './routes/admin';
+import { randomBytes } from 'node:crypto';
 import type { Services } from './services';
 
 export interface BuiltApp {
   app: FastifyInstance;
+  /** Authorises operator commands sent to this process (see routes/admin.ts). */
+  adminToken: string;
   services: Services;
   worker: Worker | null;
   /** Stops the worker, the server and the database, in that order. */
@@ -105,6 +109,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   storageRoutes(app, services);
   packRoutes(app, services);
   services.payments.register(app, services);
+  const adminToken = randomBytes(32).toString('base64url');
+  adminRoutes(app, services, adminToken);
   await webRoutes(app, config.webDist);
 
   let worker: Worker | null = null;
@@ -121,6 +127,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
 
   return {
     app,
+    adminToken,
     services,
     worker,
     async close() {

@@ -42,6 +42,13 @@ export class ListCache {
     return p;
   }
 
+  /** Drops everything (operator changes may touch any client). */
+  clear(): void {
+    this.entries.clear();
+    this.loading.clear();
+    for (const k of this.generation.keys()) this.generation.set(k, (this.generation.get(k) ?? 0) + 1);
+  }
+
   invalidate(client: string): void {
     this.generation.set(client, (this.generation.get(client) ?? 0) + 1);
     for (const [k, e] of this.entries) if (e.client === client) this.entries.delete(k);

@@ -2,12 +2,15 @@
 import { Command } from 'commander';
 import { loadConfig, describeConfig, type Config } from './config';
 import { buildApp } from './app';
-import { openDatabase } from './db/index';
+import { EmbeddedInUseError, openDatabase } from './db/index';
+import { ADMIN_PATH } from './routes/admin';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { openStorage } from './storage/index';
 import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
 import { Worker } from './worker/worker';
-import { AdminError, grant, listClients, listUsers, setChoice, setPlan, table } from './admin';
+import { AdminError, runAdmin } from './admin';
 
 function onSignals(stop: () => Promise<void>) {
   let stopping = false;
@@ -20,13 +23,25 @@ function onSignals(stop: () => Promise<void>) {
   }
 }
 
+const adminFile = (dataDir: string) => join(dataDir, 'admin.json');
+
 async function serve(config: Config) {
   console.log(`Starting the portal server with:\n${describeConfig(config)}`);
   const built = await buildApp(config);
-  onSignals(() => built.close());
   const address = await built.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
-  const shown = config.publicUrl ?? `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+  const anyHost = config.host === '0.0.0.0' || config.host === '::';
+  const shown = config.publicUrl ?? `http://${anyHost ? 'localhost' : config.host}:${port}`;
+  // Admin commands reach this process while it holds the embedded database (single-process) through this file.
+  const local = anyHost ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const file = adminFile(config.dataDir);
+  if (built.services.dbKind === 'embedded') {
+    writeFileSync(file, JSON.stringify({ pid: process.pid, url: `http://${local}:${port}`, token: built.adminToken }), { mode: 0o600 });
+  }
+  onSignals(async () => {
+    if (built.services.dbKind === 'embedded') rmSync(file, { force: true });
+    await built.close();
+  });
   console.log(`Portal running at ${shown}`);
 }
 
@@ -45,11 +60,41 @@ async function workerOnly(config: Config) {
   console.log('Worker running: taking jobs from the database.');
 }
 
-async function admin(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<string>) {
-  const config = loadConfig(process.env, { worker: false });
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+/** Sends an admin command to the running server that holds the embedded database. */
+async function adminViaServer(dataDir: string, pid: number, command: string, args: string[], json: boolean): Promise<void> {
+  let target: { pid: number; url: string; token: string };
   try {
-    console.log(await fn(database.db));
+    target = JSON.parse(readFileSync(adminFile(dataDir), 'utf8'));
+  } catch {
+    throw new Error(`The embedded database in ${dataDir} is in use by process ${pid}, which does not accept admin commands: stop it first.`);
+  }
+  if (target.pid !== pid) throw new Error(`The embedded database in ${dataDir} is in use by process ${pid}: stop it first.`);
+  const res = await fetch(`${target.url}${ADMIN_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-portal-admin': target.token },
+    body: JSON.stringify({ command, args, json }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { output?: string; error?: { message?: string } };
+  if (!res.ok) {
+    console.error(body.error?.message ?? `The running server answered ${res.status}.`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(body.output ?? '');
+}
+
+async function admin(command: string, args: string[], json = false) {
+  const config = loadConfig(process.env, { worker: false });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (err) {
+    // A running server holds the embedded database: it runs the command itself.
+    if (err instanceof EmbeddedInUseError) return adminViaServer(config.dataDir, err.pid, command, args, json);
+    throw err;
+  }
+  try {
+    console.log(await runAdmin(database.db, command, args, json));
   } catch (err) {
     if (err instanceof AdminError) {
       console.error(err.message);
@@ -72,17 +117,11 @@ program
 program.command('worker').description('run only the job worker (scale-out: several workers share the database)').action(() => workerOnly(loadConfig(process.env, { worker: true })));
 
 const adm = program.command('admin').description('operator commands (same DATA_DIR / DATABASE_URL as the server)');
-adm.command('set-plan <client> <plan>').description('set a client\'s plan: Individual or Enterprise (client by id or name)').action((c: string, p: string) => admin((db) => setPlan(db, c, p)));
-adm.command('set-choice <client> <choice>').description('set a client\'s choice: Cloud, Premise or CloudPremise').action((c: string, ch: string) => admin((db) => setChoice(db, c, ch)));
-adm.command('grant <email> <client>').description('make a user a member of a client').action((e: string, c: string) => admin((db) => grant(db, e, c)));
-adm.command('users').option('--json', 'print JSON').description('list users and their clients').action((o: { json?: boolean }) => admin(async (db) => {
-  const rows = await listUsers(db);
-  return o.json ? JSON.stringify(rows, null, 2) : table(rows);
-}));
-adm.command('clients').option('--json', 'print JSON').description('list clients with plan and choice').action((o: { json?: boolean }) => admin(async (db) => {
-  const rows = await listClients(db);
-  return o.json ? JSON.stringify(rows, null, 2) : table(rows);
-}));
+adm.command('set-plan <client> <plan>').description('set a client\'s plan: Individual or Enterprise (client by id or name)').action((c: string, p: string) => admin('set-plan', [c, p]));
+adm.command('set-choice <client> <choice>').description('set a client\'s choice: Cloud, Premise or CloudPremise').action((c: string, ch: string) => admin('set-choice', [c, ch]));
+adm.command('grant <email> <client>').description('make a user a member of a client').action((e: string, c: string) => admin('grant', [e, c]));
+adm.command('users').option('--json', 'print JSON').description('list users and their clients').action((o: { json?: boolean }) => admin('users', [], o.json));
+adm.command('clients').option('--json', 'print JSON').description('list clients with plan and choice').action((o: { json?: boolean }) => admin('clients', [], o.json));
 
 program.parseAsync(process.argv).catch((err) => {
   console.error(err instanceof Error ? err.message : String(err));

@@ -155,7 +155,7 @@ describe('crash safety of the built server', () => {
     running = null;
   });
 
-  it('the built CLI: admin commands on the same DATA_DIR, refused while a server holds the embedded database', async () => {
+  it('the built CLI: admin commands on the same DATA_DIR, handed to the running server while it holds the embedded database', async () => {
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, [join(serverRoot, 'dist/main.js'), ...args], { env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'crash-test-secret' }, encoding: 'utf8' });
     const clients = cli('admin', 'clients', '--json');
@@ -170,10 +170,24 @@ describe('crash safety of the built server', () => {
     expect(bad.stderr).toContain('Cloud, Premise, CloudPremise');
     expect(cli('admin', 'users').stdout).toMatch(/EMAIL/);
 
+    // While a server holds the embedded database, the CLI hands the command to it.
     running = await start(dataDir);
     const busy = cli('admin', 'users');
-    expect(busy.status).toBe(1);
-    expect(busy.stderr).toMatch(/in use by process/);
+    expect(busy.status).toBe(0);
+    expect(busy.stdout).toMatch(/EMAIL/);
+    const switched = cli('admin', 'set-plan', list[0].id, 'Individual');
+    expect(switched.status).toBe(0);
+    const clientsNow = JSON.parse(cli('admin', 'clients', '--json').stdout) as Array<{ id: string; plan: string }>;
+    expect(clientsNow.find((c) => c.id === list[0].id)?.plan).toBe('Individual');
+    const refused = cli('admin', 'set-plan', list[0].id, 'Gold');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('Individual, Enterprise');
+    const forged = await fetch(`${running.url}/api/admin/command`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-portal-admin': 'guess' },
+      body: JSON.stringify({ command: 'users', args: [] }),
+    });
+    expect(forged.status).toBe(401);
     await kill9(running);
     running = null;
   });

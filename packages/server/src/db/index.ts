@@ -66,6 +66,13 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   return { db, kind, close: () => db.destroy() };
 }
 
+/** The embedded database is held by another live process (a running server). */
+export class EmbeddedInUseError extends Error {
+  constructor(readonly pid: number, dataDir: string) {
+    super(`The embedded database in ${dataDir} is in use by process ${pid}: stop that server first, or use DATABASE_URL.`);
+  }
+}
+
 /**
  * The embedded database belongs to one process: two opening the same data dir would corrupt it. A pid file
  * guards it; a file left by a process that died (kill -9) is taken over.
@@ -79,7 +86,7 @@ function lockEmbedded(dataDir: string): () => void {
     } catch {
       const pid = Number(readFileSync(file, 'utf8'));
       if (pid && pid !== process.pid && alive(pid)) {
-        throw new Error(`The embedded database in ${dataDir} is in use by process ${pid}: stop that server first, or use DATABASE_URL.`);
+        throw new EmbeddedInUseError(pid, dataDir);
       }
       rmSync(file, { force: true });
     }
