@@ -1,5 +1,5 @@
 // A list screen's body: arrows move, Enter opens, / filters, r renames, d removes (after a confirmation), n creates.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
 import TextInput from 'ink-text-input';
 import { useCapture, useNav } from '../ui/context';
@@ -55,17 +55,25 @@ export function ListView<T>(props: ListViewProps<T>) {
     if (!failed) setEditing(null);
   };
 
+  // Ink re-subscribes handlers in effects; a key typed right after another must see the state that key made.
+  const latest = useRef({ editing, rows, sel, row, props });
+  latest.current = { editing, rows, sel, row, props };
+  const edit = (next: Editing) => {
+    latest.current.editing = next;
+    setEditing(next);
+  };
   useInput(
     (input, key) => {
+      const { editing, rows, sel, row, props } = latest.current;
       if (editing?.kind === 'remove') {
         if (input === 'y' || input === 'Y') void run(() => props.remove!(editing.id));
-        else if (input === 'n' || input === 'N' || key.escape) setEditing(null);
+        else if (input === 'n' || input === 'N' || key.escape) edit(null);
         return;
       }
       if (editing) {
         if (key.escape) {
           if (editing.kind === 'filter') setFilter('');
-          setEditing(null);
+          edit(null);
           setProblem(null);
         }
         return;
@@ -73,10 +81,10 @@ export function ListView<T>(props: ListViewProps<T>) {
       if (key.downArrow) setAt(Math.min(rows.length - 1, sel + 1));
       else if (key.upArrow) setAt(Math.max(0, sel - 1));
       else if (key.return && row && props.onOpen) props.onOpen(row);
-      else if (input === '/') setEditing({ kind: 'filter' });
-      else if (input === 'r' && row && props.rename) setEditing({ kind: 'rename', id: props.keyOf(row), value: props.nameOf(row) });
-      else if (input === 'd' && row && props.remove) setEditing({ kind: 'remove', id: props.keyOf(row), name: props.nameOf(row) });
-      else if (input === 'n' && props.create) setEditing({ kind: 'create', value: '' });
+      else if (input === '/') edit({ kind: 'filter' });
+      else if (input === 'r' && row && props.rename) edit({ kind: 'rename', id: props.keyOf(row), value: props.nameOf(row) });
+      else if (input === 'd' && row && props.remove) edit({ kind: 'remove', id: props.keyOf(row), name: props.nameOf(row) });
+      else if (input === 'n' && props.create) edit({ kind: 'create', value: '' });
       else if (input === 'n' && props.onNew) props.onNew();
       else props.onKey?.(input, row);
     },
