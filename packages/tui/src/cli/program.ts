@@ -56,12 +56,15 @@ export function buildProgram(deps: Deps): Command {
 
 /** Runs `portal` with these arguments (after the program name) and resolves to the exit code. */
 export async function run(argv: string[], deps: Deps): Promise<number> {
-  const program = buildProgram(deps);
+  // `portal` alone on a terminal opens the UI: no need to build every command first.
+  const uiOnly = argv.length === 0 && !!deps.startUi && !!deps.stdin.isTTY && !!deps.stdout.isTTY;
+  const program = uiOnly ? null : buildProgram(deps);
   const fail = (message: string, code: number) => {
     deps.stderr.write(`${message}\n`);
     return code;
   };
   try {
+    if (!program) return await deps.startUi!(new Session(deps, {}));
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (e) {
@@ -79,7 +82,7 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     if (isApiError(e)) {
       if (e.isAuth) return fail(`${e.display}: sign in with portal login`, EXIT.auth);
       if (e.isNetwork) {
-        const base = await new Session(deps, program.opts()).baseUrl().catch(() => '');
+        const base = await new Session(deps, program?.opts() ?? {}).baseUrl().catch(() => '');
         return fail(`${e.display === MESSAGES.unexpected || e.display === MESSAGES.serverUnreachable ? '' : e.display + ' '}${MESSAGES.serverUnreachable}${base ? ` (${base})` : ''}`, EXIT.failure);
       }
       return fail(e.detail, EXIT.failure);
