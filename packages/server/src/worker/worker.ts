@@ -30,6 +30,8 @@ export interface WorkerOptions {
 
 export const CRASH_MESSAGE = 'Processing was interrupted twice, so it was stopped. Please try again or contact support.';
 const MAX_ATTEMPTS = 2;
+const JOB_RETENTION_S = 7 * 24 * 60 * 60;
+const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
 /** A message for users: one sentence ending in a full stop. */
 export function sentence(text: string): string {
@@ -61,10 +63,24 @@ export class Worker {
 
   async start(): Promise<void> {
     await this.recover(this.o.exclusive);
+    await this.housekeep().catch(() => {});
     this.running = true;
     this.unsubscribe = this.o.jobs.onWake(() => this.wakeUp?.());
-    if (!this.o.exclusive) this.recoverTimer = setInterval(() => void this.recover(false).catch(() => {}), this.leaseS * 1000);
+    this.recoverTimer = setInterval(() => {
+      if (!this.o.exclusive) void this.recover(false).catch(() => {});
+      if (Date.now() - this.lastHousekeeping > HOUSEKEEPING_MS) void this.housekeep().catch(() => {});
+    }, this.leaseS * 1000);
     this.loop = this.run();
+  }
+
+  private lastHousekeeping = 0;
+
+  /** Drops finished jobs after a week and spent or expired reset tokens, so the tables do not grow forever. */
+  async housekeep(): Promise<void> {
+    this.lastHousekeeping = Date.now();
+    const t = now();
+    await this.o.db.deleteFrom('jobs').where('state', 'in', ['done', 'failed']).where('created_at', '<', t - JOB_RETENTION_S).execute();
+    await this.o.db.deleteFrom('reset_tokens').where('expires_at', '<', t - 24 * 60 * 60).execute();
   }
 
   async stop(): Promise<void> {
