@@ -27,6 +27,8 @@ export interface Deps {
   version: string;
   /** How often --wait polls. */
   pollMs: number;
+  /** Calls fn on Ctrl+C (SIGINT) until the returned function is called. */
+  onInterrupt?(fn: () => void): () => void;
 }
 
 export interface GlobalOptions {

@@ -30,5 +30,9 @@ export function nodeDeps(): Deps {
     startUi: async (session) => (await import('../ui/start')).startUi(session),
     version: VERSION,
     pollMs: Number(process.env.PORTAL_POLL_MS) || 2000,
+    onInterrupt: (fn) => {
+      process.once('SIGINT', fn);
+      return () => void process.off('SIGINT', fn);
+    },
   };
 }

@@ -55,6 +55,16 @@ describe('portal uploads', () => {
     expect(api.state.calls).not.toContain('rendCreate');
   });
 
+  it('Ctrl+C cancels the push and removes the half-made upload', async () => {
+    seedProject(api.state);
+    await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
+    const r = await portal(['uploads', 'push', 'a.json'], { store, cwd: dir, onInterrupt: (press) => press() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(MESSAGES.uploadCancelled);
+    const made = api.state.rends.filter((x) => x.name === 'a.json');
+    expect(made.every((x) => x.active === 0)).toBe(true);
+  });
+
   it('renames and removes uploads', async () => {
     const { rend } = seedProject(api.state);
     expect((await portal(['uploads', 'rename', rend.stamp, '--name', 'March'], { store })).code).toBe(0);

@@ -87,7 +87,11 @@ export function register(program: Command, deps: Deps): void {
         const bar = progressReporter(s.deps.stderr, s.deps.now);
         const { runUpload, sha256Stream, defaultPut, ApiError } = await import('./heavy');
         const put = diskPut(api, defaultPut(api), (status, message) => new ApiError(status, status ? `http_${status}` : 'network', message, MESSAGES.uploadFiles));
+        // Ctrl+C cancels cleanly: the pipeline removes the half-made upload instead of leaving it behind.
+        const abort = new AbortController();
+        const release = s.deps.onInterrupt?.(() => abort.abort());
         const result = await runUpload(api, {
+          signal: abort.signal,
           bucket: project.stamp,
           files: list,
           hash: (f, signal) => hashes.get(f as DiskSource) ?? sha256Stream(f, signal),
@@ -97,7 +101,12 @@ export function register(program: Command, deps: Deps): void {
             bar.fileDone();
             s.out.notice(MESSAGES.uploadSucceeded(f.name));
           },
-        });
+        })
+          .catch((e) => {
+            if (abort.signal.aborted) throw new CliError(`\n${MESSAGES.uploadCancelled}`, 2);
+            throw e;
+          })
+          .finally(() => release?.());
         let rend = await findRend(s, project.stamp, result.rend);
         if (opts.wait) {
           rend = await s.follow(

@@ -22,6 +22,8 @@ export interface FakeRunOptions {
   env?: Record<string, string>;
   cwd?: string;
   now?: number;
+  /** Receives the Ctrl+C handler a command installs (to press Ctrl+C from the test). */
+  onInterrupt?: (fn: () => void) => void;
 }
 
 export async function portal(args: string[], opts: FakeRunOptions = {}): Promise<FakeRun> {
@@ -50,6 +52,10 @@ export async function portal(args: string[], opts: FakeRunOptions = {}): Promise
     },
     version: '1.2.3',
     pollMs: 0,
+    onInterrupt: (fn) => {
+      opts.onInterrupt?.(fn);
+      return () => {};
+    },
   };
   const code = await run(args, deps);
   return { code, stdout, stderr, store, prompts };
