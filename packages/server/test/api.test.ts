@@ -483,6 +483,9 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const key = parse('apikeyCreate', (await call(base, 'apikeyCreate', { token: A.token, body: { client: A.client, name: 'py' } })).body).apikey;
     const projects = await call(base, 'bucketList', { token: key.token, query: { client: A.client } });
     expect(projects.status).toBe(200);
+    // The key finds the account it works for.
+    const perms = parse('permissions', (await call(base, 'permissions', { token: key.token })).body);
+    expect(perms.map((p) => p.client.stamp)).toEqual([A.client]);
     const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Py' } })).body).bucket;
     const { rend } = await uploadFiles(base, key.token, bucket.stamp, [{ name: 'd.json', bytes: fitData(10, 2) }]);
     expect(rend.flight).toBe('Ready');

@@ -133,8 +133,13 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     return { token: await s.tokens.session({ sub: caller.stamp, email: caller.email, username: caller.username }) };
   });
 
-  defineCall(app, s, 'permissions', {}, async ({ caller }) => {
-    if (caller.kind !== 'user') throw unauthorized();
+  // A client API key sees its own client, so the Python client can find the account its key works for.
+  defineCall(app, s, 'permissions', { keys: true }, async ({ caller }) => {
+    if (caller.kind === 'key') {
+      const key = await s.db.selectFrom('apikeys').select('created_at').where('clue', '=', caller.clue).executeTakeFirstOrThrow();
+      const client = await s.db.selectFrom('clients').selectAll().where('stamp', '=', caller.client).executeTakeFirstOrThrow();
+      return { permission: { list: [{ client: clientView(client), createdAt: key.created_at }] } } as unknown as CallResponse<'permissions'>;
+    }
     const rows = await s.db
       .selectFrom('permissions')
       .innerJoin('clients', 'clients.stamp', 'permissions.client_stamp')
