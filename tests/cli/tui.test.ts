@@ -1,6 +1,6 @@
 // The built `portal` interactive UI in a real terminal (a pty through `script`) against the real server.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,5 +65,33 @@ describe('portal interactive UI against the real server', () => {
     expect(await ui.exited).toBe(0);
     const list = await portal(home, server.url, ['projects', 'list', '--json']);
     expect(JSON.parse(list.stdout).map((b: { name: string }) => b.name)).toEqual(['From the terminal']);
+  });
+
+  it('opens a project with a finished request, shows its details and downloads the results', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => [i % 5, (i * 7) % 9, (i * 3) % 4, (i % 5) / 4]);
+    await writeFile(join(home, 'data.json'), JSON.stringify(rows));
+    const up = await portal(home, server.url, ['uploads', 'push', 'data.json', '--wait', '--json']);
+    expect(up.code, up.stderr).toBe(0);
+    const fit = await portal(home, server.url, ['fit', '--upload', JSON.parse(up.stdout).stamp, '--inputs', '3', '--outputs', '2', '--target', '1', '--name', 'Terminal fit', '--wait']);
+    expect(fit.code, fit.stderr).toBe(0);
+
+    const ui = startUi();
+    await ui.see('Terminal Works');
+    await ui.keys('\r');
+    await ui.see('From the terminal');
+    // The project has an upload now, so Open goes to its requests.
+    await ui.keys('\r');
+    await ui.see('Terminal fit');
+    await ui.see('generate');
+    await ui.keys('/', 'generate', '\r', '\r');
+    await ui.see('Request Details');
+    await ui.see('Download Results');
+    await ui.keys('\r');
+    await ui.see('Saved');
+    await ui.keys('q');
+    expect(await ui.exited).toBe(0);
+    const saved = (await readdir(home)).filter((f) => /^ensemble_result_.*\.json$/.test(f));
+    expect(saved).toHaveLength(1);
+    expect(JSON.parse(await readFile(join(home, saved[0]), 'utf8'))).toBeTruthy();
   });
 });
