@@ -15,6 +15,7 @@ import { ListCache } from './cache';
 import { Worker } from './worker/worker';
 import { HttpError, codeForStatus } from './errors';
 import { registerSecurityHeaders } from './security';
+import { databaseRateStore } from './ratelimit';
 import { userRoutes } from './routes/user';
 import { bucketRoutes } from './routes/bucket';
 import { apikeyRoutes } from './routes/apikey';
@@ -53,8 +54,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
 
   // ---- tier 1: external plugins ----
   registerSecurityHeaders(app, config);
+  const database = opts.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateStore(database.db),
     errorResponseBuilder: () => new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.rateLimited),
   });
   // An empty JSON body (curl -H 'content-type: application/json' -X POST) means no body, not an error;
@@ -82,7 +85,6 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   });
 
   // ---- tier 2: services ----
-  const database = opts.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const secrets = new Secrets(config.jwtSecret);
   const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets });
   await storage.init({ exclusive: database.kind === 'embedded' });

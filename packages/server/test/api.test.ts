@@ -1,9 +1,12 @@
 // Every call of the route table over HTTP against the real app, on the embedded database and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CALLS, ERROR_CODES, MESSAGES, PLAN_LIMITS, STORAGE_PATH_PREFIX, maskToken, type CallName, type CallResponse } from '@portal/core';
-import { call, dbKinds, fitData, PASSWORD, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import { call, createPgDatabase, dbKinds, fitData, PASSWORD, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import { buildApp, type BuiltApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { Tokens } from '../src/auth/tokens';
 import { setPlan } from '../src/admin';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../src/routes/user';
@@ -512,6 +515,29 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const page = await fetch(new URL('/client/x/projects', base));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  });
+});
+
+describe.runIf(kinds.includes('postgres'))('rate limits across API processes', () => {
+  it('two servers on one PostgreSQL database count the same attempts', async () => {
+    const db = await createPgDatabase();
+    const dirs = [await mkdtemp(join(tmpdir(), 'portal-rl-')), await mkdtemp(join(tmpdir(), 'portal-rl-'))];
+    const apps: BuiltApp[] = [];
+    try {
+      for (const dir of dirs) {
+        const config = loadConfig({ DATABASE_URL: db.url, JWT_SECRET: 'shared' }, { dataDir: dir, logLevel: 'silent', worker: false, authRateLimit: 3 });
+        const built = await buildApp(config);
+        apps.push(built);
+      }
+      const attempt = (i: number) => apps[i % 2].app.inject({ method: 'POST', url: CALLS.login.path, headers: { authorization: basic('x@y.co', 'nope'), 'x-test': String(i) } });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await attempt(i)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      for (const a of apps) await a.close();
+      await db.drop();
+      for (const d of dirs) await rm(d, { recursive: true, force: true });
+    }
   });
 });
 

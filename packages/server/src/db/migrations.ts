@@ -188,6 +188,16 @@ insert into models (stamp, bucket, name, "desc", state, message, active, created
   ('general-tabular-classification', null, 'Tabular classification (general)', 'Embeds numeric rows for class targets; trained on public tabular data sets.', 'Finished', '', 1, 1767225600);
 `,
   },
+  {
+    id: 2,
+    sql: `
+create table rate_limits (
+  key text primary key,
+  window_start bigint not null,
+  count integer not null
+);
+`,
+  },
 ];
 
 /** Applies the migrations not applied yet, each in its own transaction; safe to call from several processes. */

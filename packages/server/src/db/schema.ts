@@ -161,6 +161,12 @@ export interface ResetTokenTable {
   expires_at: number;
   used_at: number | null;
 }
+export interface RateLimitTable {
+  key: string;
+  /** Start of the current window, epoch milliseconds. */
+  window_start: number;
+  count: number;
+}
 export interface SettingTable {
   key: string;
   value: string;
@@ -183,4 +189,5 @@ export interface DB {
   jobs: JobTable;
   reset_tokens: ResetTokenTable;
   settings: SettingTable;
+  rate_limits: RateLimitTable;
 }

@@ -13,6 +13,7 @@ import type { Storage } from '../storage/index';
 import type { JobQueue } from './queue';
 import { settleFlight, uploadKey } from '../uploads';
 import { newId, now } from '../ids';
+import { pruneRateLimits } from '../ratelimit';
 
 type Job = Selectable<JobTable>;
 type Outcome = 'done' | { waitS: number };
@@ -81,6 +82,7 @@ export class Worker {
     const t = now();
     await this.o.db.deleteFrom('jobs').where('state', 'in', ['done', 'failed']).where('created_at', '<', t - JOB_RETENTION_S).execute();
     await this.o.db.deleteFrom('reset_tokens').where('expires_at', '<', t - 24 * 60 * 60).execute();
+    await pruneRateLimits(this.o.db);
   }
 
   async stop(): Promise<void> {
