@@ -14,6 +14,14 @@ import { EMAIL_TAKEN, USERNAME_TAKEN } from '../src/routes/user';
 const kinds = await dbKinds();
 const parse = <N extends CallName>(name: N, body: unknown): CallResponse<N> => CALLS[name].response.parse(body) as CallResponse<N>;
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+/** The mail the embedded mailer wrote to DATA_DIR/outbox for this address (sent in the background). */
+const mailTo = (dataDir: string, email: string) =>
+  waitFor(async () => {
+    const outbox = join(dataDir, 'outbox');
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+    return mails.find((m) => m.includes(`To: ${email}`));
+  });
 const PY_MODEL = Buffer.from(
   'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc1 = nn.Linear(10, 20)\n        self.fc2 = nn.Linear(20, 2)\n',
 );
@@ -139,12 +147,8 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(known.body).toEqual(unknown.body);
     expect((await call(base, 'resetStart', { body: {} })).status).toBe(400);
 
-    const outbox = join(srv.dataDir, 'outbox');
-    const files = await readdir(outbox);
-    const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
-    const mail = mails.find((m) => m.includes(`To: ${U.email}`));
-    expect(mail).toBeDefined();
-    const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(mail!)![1]);
+    const mail = await mailTo(srv.dataDir, U.email);
+    const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(mail)![1]);
 
     // A reset token is not a session token, and a session token cannot reset.
     expect((await call(base, 'bucketList', { token, query: { client: U.client } })).status).toBe(401);
@@ -169,9 +173,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const U = await signup(base, 'forged');
     const r = await srv.built.app.inject({ method: 'POST', url: CALLS.resetStart.path, headers: { host: 'evil.example', 'content-type': 'application/json' }, payload: { email: U.email } });
     expect(r.statusCode).toBe(200);
-    const outbox = join(srv.dataDir, 'outbox');
-    const mails = await Promise.all((await readdir(outbox)).map((f) => readFile(join(outbox, f), 'utf8')));
-    const mail = mails.find((m) => m.includes(`To: ${U.email}`))!;
+    const mail = await mailTo(srv.dataDir, U.email);
     expect(mail).not.toContain('evil.example');
     expect(mail).toMatch(/http:\/\/localhost:\d+\/reset-password\?token=/);
   });
