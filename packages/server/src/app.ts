@@ -1,6 +1,7 @@
 // The Fastify app factory: external plugins, then services, then routes (fastify/demo's tiers), with one error handler.
 import Fastify, { type FastifyError, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
+import { sql } from 'kysely';
 import rateLimit from '@fastify/rate-limit';
 import { CALLS, ERROR_CODES, MESSAGES } from '@portal/core';
 import type { Config } from './config';
@@ -102,7 +103,15 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   };
 
   // ---- tier 3: routes ----
-  app.get(CALLS.health.path, async () => ({ ok: true as const }));
+  // For load balancers: healthy means the database answers too.
+  app.get(CALLS.health.path, async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(services.db);
+    } catch {
+      return reply.code(503).send({ error: { code: ERROR_CODES.internal, message: 'The database is not reachable.' } });
+    }
+    return { ok: true as const };
+  });
   userRoutes(app, services);
   apikeyRoutes(app, services);
   bucketRoutes(app, services);
