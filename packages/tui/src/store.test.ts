@@ -10,8 +10,8 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('store', () => {
   it('keeps the token in the config folder with mode 0600, and reads it back in a new process', async () => {
-    const env = { XDG_CONFIG_HOME: dir };
-    expect(configDir(env as never)).toBeTruthy();
+    expect(await configDir({ PORTAL_CONFIG_DIR: dir })).toBe(dir);
+    expect(await configDir({})).toMatch(/portal$/);
     const a = await openStore({ PORTAL_CONFIG_DIR: join(dir, 'portal') });
     a.tokens.set('tok.en.1');
     a.set('client', 'c1');

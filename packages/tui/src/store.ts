@@ -3,7 +3,6 @@
 // write, because conf brings a JSON-schema validator that would cost every command (and the UI's first frame) ~40 ms.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import envPaths from 'env-paths';
 import type { TokenStore } from '@portal/core';
 
 export type StoreKey = 'api' | 'client' | 'project';
@@ -22,12 +21,15 @@ export interface Store {
 type Saved = Partial<Record<StoreKey | 'token', string>>;
 
 /** The folder conf uses for projectName 'portal' with no suffix (XDG_CONFIG_HOME/portal on Linux). */
-export function configDir(env: Record<string, string | undefined> = process.env): string {
-  return env.PORTAL_CONFIG_DIR ?? envPaths('portal', { suffix: '' }).config;
+export async function configDir(env: Record<string, string | undefined> = process.env): Promise<string> {
+  if (env.PORTAL_CONFIG_DIR) return env.PORTAL_CONFIG_DIR;
+  // Loaded here rather than at start-up: `portal --version` and `--help` never open the store.
+  const { default: envPaths } = await import('env-paths');
+  return envPaths('portal', { suffix: '' }).config;
 }
 
 export async function openStore(env: Record<string, string | undefined> = process.env): Promise<Store> {
-  const cwd = configDir(env);
+  const cwd = await configDir(env);
   const path = join(cwd, 'config.json');
   let saved: Saved = {};
   try {
