@@ -132,6 +132,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       jobs: services.jobs,
       log: app.log,
       exclusive: database.kind === 'embedded',
+      leaseS: config.jobLeaseS,
     });
     await worker.start();
   }

@@ -22,6 +22,8 @@ export interface Config {
   authRateLimit: number;
   /** Free credit a new client starts with, in input parameters. */
   freeCredit: number;
+  /** Seconds a worker holds a job between heartbeats; a job whose lease ran out is taken over (PostgreSQL). */
+  jobLeaseS: number;
   /** Whom to believe about the client's address and scheme (X-Forwarded-*): Fastify's trustProxy. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** How long a project-list answer may be served from memory; 0 turns the cache off. */
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : 20,
     freeCredit: env.FREE_CREDIT ? Number(env.FREE_CREDIT) : 10_000_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    jobLeaseS: env.PORTAL_JOB_LEASE_S ? Math.max(1, Number(env.PORTAL_JOB_LEASE_S)) : 30,
     listCacheMs: env.LIST_CACHE_MS ? Number(env.LIST_CACHE_MS) : 500,
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,

@@ -51,7 +51,7 @@ async function workerOnly(config: Config) {
   const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets: new Secrets(config.jwtSecret) });
   await storage.init({ exclusive: database.kind === 'embedded' });
   const log = { info: (m: string) => console.log(m), error: (o: unknown, m?: string) => console.error(m ?? '', o) };
-  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded' });
+  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', leaseS: config.jobLeaseS });
   await worker.start();
   onSignals(async () => {
     await worker.stop();

@@ -247,4 +247,41 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     expect(jobs.rows).toHaveLength(8);
     expect(jobs.rows.every((j) => j.state === 'done' && j.attempts === 1)).toBe(true);
   });
+
+  it('kill -9 of a worker in the middle of training: another worker takes the job over when its lease runs out', async () => {
+    const db = await createPgDatabase();
+    const dir = await freshDataDir();
+    dirs.push(dir);
+    const env = { DATABASE_URL: db.url, PORTAL_JOB_LEASE_S: '2' };
+    const api = await start(dir, { ...env, PORTAL_WORKER: '0' });
+    procs.push(api);
+    const doomed = await start(dir, env, ['worker'], /Worker running/);
+    const A = await signup(api.url, 'lease');
+    const bucket = (await call(api.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Lease' } })).body.bucket.stamp;
+    const { rend } = await uploadFiles(api.url, A.token, bucket, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
+    const pile = (await call(api.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
+
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const fit = (await call(api.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
+      // Kill the worker the moment it has claimed the training job.
+      await waitFor(async () => (await c.query(`select 1 from jobs where ref = $1 and state = 'running'`, [fit])).rowCount, 20_000);
+      await kill9(doomed);
+      const mid = (await call(api.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record.state;
+      expect(['Pending', 'Processing']).toContain(mid);
+
+      procs.push(await start(dir, env, ['worker'], /Worker running/));
+      const done = await waitFor(async () => {
+        const r = (await call(api.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record;
+        return ['Finished', 'Failed'].includes(r.state) ? r : null;
+      }, 30_000);
+      expect(done).toMatchObject({ state: 'Finished', message: '' });
+      const job = await c.query<{ state: string; attempts: number }>('select state, attempts from jobs where ref = $1', [fit]);
+      expect(job.rows[0]).toEqual({ state: 'done', attempts: 2 });
+    } finally {
+      await c.end();
+      await db.drop().catch(() => {});
+    }
+  });
 });
