@@ -3,7 +3,7 @@ import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
+import { MESSAGES, UPLOAD_CONTEXTS, installCommand, pythonExample } from '@portal/core';
 import { build, portal, startServer, type Started } from './harness';
 
 let server: Started;
@@ -129,8 +129,11 @@ describe('portal against the real server', () => {
     const key = json(await run(ada, ['keys', 'create', '--name', 'CI', '--json']));
     expect((await run(ada, ['keys', 'create', '--name', 'Another'])).code).toBe(1);
     const info = json(await run(ada, ['keys', 'info', key.clue, '--json']));
-    expect(info.installer).toBe(`pip install ${server.url}/api/pack/${key.pack.linux64}`);
+    // The same installer and example as the web portal's key page.
+    expect(info.installer).toBe(installCommand(server.url, key.pack.linux64));
     expect(info.token).toBeTruthy();
+    const account = json<any[]>(await run(ada, ['accounts', 'list', '--json']))[0].client.stamp;
+    expect(info.example).toBe(pythonExample(server.url, info.token, account));
     expect((await run(ada, ['keys', 'rename', key.clue, '--name', 'Prod'])).code).toBe(0);
     expect((await run(ada, ['keys', 'list'])).stdout).toMatch(/^Prod\t/);
     expect((await run(ada, ['keys', 'remove', key.clue, '--yes'])).code).toBe(0);

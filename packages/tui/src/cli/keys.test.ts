@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portal/core';
+import { MESSAGES, installCommand, pythonExample } from '@portal/core';
 import { portal } from '../testing/cli';
 import { fakeToken, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { memoryStore } from '../store';
@@ -23,12 +23,13 @@ describe('portal keys', () => {
     expect(again.stderr).toContain('already has an API key');
 
     const info = await portal(['keys', 'info', key.clue], { store, tty: true });
-    expect(info.stdout).toContain(`pip install ${api.url}/api/pack/${key.pack.linux64}`);
+    expect(info.stdout).toContain(`pip install "${api.url}/api/pack/${key.pack.linux64}"`);
     expect(info.stdout).toContain(key.token);
     expect(info.stdout).toContain('Python example:');
     const infoJson = JSON.parse((await portal(['keys', 'info', key.clue, '--json'], { store })).stdout);
     expect(infoJson.token).toBe(key.token);
-    expect(infoJson.installer).toContain('pip install');
+    expect(infoJson.installer).toBe(installCommand(api.url, key.pack.linux64));
+    expect(infoJson.example).toBe(pythonExample(api.url, key.token, 'cli000001'));
 
     expect((await portal(['keys', 'rename', key.clue, '--name', 'Prod'], { store })).code).toBe(0);
     expect((await portal(['keys', 'list'], { store })).stdout).toMatch(/^Prod\t/);

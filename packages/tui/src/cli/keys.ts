@@ -12,13 +12,6 @@ async function activeKeys(s: Session): Promise<{ clientId: string; keys: ClientA
   return { clientId: client.stamp, keys: res.apikey.list.filter((k) => k.active === 1) };
 }
 
-async function findKey(s: Session, id: string): Promise<ClientApiKey> {
-  const { keys } = await activeKeys(s);
-  const key = keys.find((k) => k.clue === id);
-  if (!key) throw new CliError(`No API key ${id} in this account (see portal keys list)`);
-  return key;
-}
-
 export function register(program: Command, deps: Deps): void {
   const keys = program
     .command('keys')
@@ -96,11 +89,13 @@ export function register(program: Command, deps: Deps): void {
     .addHelpText('after', examples('portal keys info <id>', 'portal keys info <id> --json | jq -r .token'))
     .action(
       act(deps, async (s, id: string) => {
-        const key = await findKey(s, id);
+        const { clientId, keys: list } = await activeKeys(s);
+        const key = list.find((k) => k.clue === id);
+        if (!key) throw new CliError(`No API key ${id} in this account (see portal keys list)`);
         const base = await s.baseUrl();
-        const { installerCommand, pythonExample } = await import('./heavy');
-        const installer = installerCommand(base, key.pack.linux64);
-        const example = pythonExample(base, key.token);
+        const { installCommand, pythonExample } = await import('./heavy');
+        const installer = installCommand(base, key.pack.linux64);
+        const example = pythonExample(base, key.token, clientId);
         if (s.out.json) return s.out.printJson({ ...key, installer, example });
         s.out.object(key, [
           ['Name', key.name],

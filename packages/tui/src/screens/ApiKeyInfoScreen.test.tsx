@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portal/core';
+import { MESSAGES, installCommand, pythonExample } from '@portal/core';
 import { startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { renderUi } from '../testing/ui';
 
@@ -13,18 +13,23 @@ afterEach(() => server.close());
 describe('ApiKeyInfoScreen', { timeout: 30_000 }, () => {
   it('shows installer, token and example; copies each and the label resets after a second', async () => {
     const ui = renderUi(server, '/client/cli000001/apikey/key000001/info');
-    const frame = await ui.see(`pip install ${server.url}/api/pack/portal_client.whl`);
+    // The same installer and example as the web portal's key page (core builds both).
+    const install = installCommand(server.url, 'portal_client.whl');
+    const frame = await ui.see(install);
+    expect(install).toBe(`pip install "${server.url}/api/pack/portal_client.whl"`);
     expect(frame).toContain('tok_secret');
-    expect(frame).toContain('portal_client.Client(');
+    expect(frame).toContain('from portal_client import Client');
+    expect(frame).toContain('client="cli000001"');
     await ui.type('t');
     await ui.see('Token [Copied]');
     expect(ui.copied).toEqual(['tok_secret']);
     await ui.type('c');
     await ui.see('Installer (Linux 64-bit) [Copied]');
-    expect(ui.copied[1]).toBe(`pip install ${server.url}/api/pack/portal_client.whl`);
+    expect(ui.copied[1]).toBe(install);
     await ui.see('[c Copy]', 2500);
     await ui.type('e');
-    expect(ui.copied[2]).toContain('tok_secret');
+    await ui.see('Python example [Copied]');
+    expect(ui.copied[2]).toBe(pythonExample(server.url, 'tok_secret', 'cli000001'));
     ui.unmount();
   });
 

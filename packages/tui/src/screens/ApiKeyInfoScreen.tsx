@@ -1,8 +1,7 @@
 // A key's installer command (Linux 64-bit), its token and a Python example; each copies with OSC 52.
 import { Box, Text, useInput } from 'ink';
-import { MESSAGES } from '@portal/core';
+import { MESSAGES, installCommand, pythonExample } from '@portal/core';
 import { useApiKeys, useCopy } from '@portal/core/react';
-import { installerCommand, pythonExample } from '../install';
 import { useLabel, useNav } from '../ui/context';
 
 export default function ApiKeyInfoScreen() {
@@ -13,8 +12,8 @@ export default function ApiKeyInfoScreen() {
   const key = keys.data?.keys.find((k) => k.clue === apikeyId);
   useLabel(clientId, keys.data?.client?.name);
   useLabel(apikeyId, key?.name);
-  const installer = key ? installerCommand(nav.io.baseUrl, key.pack.linux64) : '';
-  const example = key ? pythonExample(nav.io.baseUrl, key.token) : '';
+  const installer = key ? installCommand(nav.io.baseUrl, key.pack.linux64) : '';
+  const example = key ? pythonExample(nav.io.baseUrl, key.token, clientId) : '';
   useInput((input) => {
     if (!key) return;
     if (input === 'c') void copy('code', installer, nav.io.copy);
