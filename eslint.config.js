@@ -22,4 +22,11 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
+  {
+    // In test files any `.only` is a focus, however deep it sits (Playwright's test.describe.only, vitest's it.only.each).
+    files: ['**/*.test.{ts,tsx,js,mjs}', '**/*.spec.{ts,tsx,js,mjs}', 'tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='only']", message: focused[0].message }],
+    },
+  },
 );

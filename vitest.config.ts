@@ -7,7 +7,9 @@ export default defineConfig({
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
       { test: { name: 'server', root: 'packages/server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
       { test: { name: 'tui', root: 'packages/tui', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      // Not vitest's 'jsdom' environment: it resolves jsdom 31, which needs Node 22. Web's tests install the
+      // package's own jsdom 29 first (src/test-dom.ts), which runs on Node 20.
+      { test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
     ],
   },
 });

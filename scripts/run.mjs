@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's commands: installs what is missing (pnpm pinned, dependencies), builds, then starts or tests.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,13 +52,62 @@ function build() {
   }
 }
 
+// Each test step writes a JSON report beside its normal output, so the run can close with one count of tests.
+const reportDir = join(root, 'test-results', 'counts');
+const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reportDir, `${name}.json`)}`];
+
 const TEST_STEPS = [
-  ['typecheck', ['-r', '--filter', './packages/*', '--filter', './tests', '--filter', './bench', 'run', 'typecheck']],
-  ['lint', ['exec', 'eslint', '--max-warnings=0', '.']],
-  ['unit and integration tests', ['exec', 'vitest', 'run']],
-  ['end-to-end tests (terminal)', ['--filter', './tests', 'run', 'test:cli']],
-  ['end-to-end tests (browser)', ['--filter', './tests', 'run', 'test:web']],
+  { name: 'typecheck', args: ['-r', '--filter', './packages/*', '--filter', './tests', '--filter', './bench', 'run', 'typecheck'] },
+  { name: 'lint', args: ['exec', 'eslint', '--max-warnings=0', '.'] },
+  { name: 'unit and integration tests', args: ['exec', 'vitest', 'run', ...vitestJson('unit')], report: 'unit.json', kind: 'vitest' },
+  { name: 'end-to-end tests (terminal)', args: ['--filter', './tests', 'run', 'test:cli', ...vitestJson('cli')], report: 'cli.json', kind: 'vitest' },
+  {
+    name: 'end-to-end tests (browser)',
+    args: ['--filter', './tests', 'run', 'test:web', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reportDir, 'web.json') },
+    report: 'web.json',
+    kind: 'playwright',
+  },
 ];
+
+/** Passed and failed tests of one step's JSON report; null when the step wrote none (it crashed before testing). */
+function countTests(step) {
+  const file = join(reportDir, step.report);
+  if (!existsSync(file)) return null;
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    if (step.kind === 'vitest') return { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 };
+    const s = r.stats ?? {};
+    return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+function test() {
+  rmSync(reportDir, { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+  const failedSteps = [];
+  let passed = 0;
+  let failed = 0;
+  for (const step of TEST_STEPS) {
+    console.log(`\n=== ${step.name} ===`);
+    const ok = run(process.execPath, [pnpmBin, ...step.args], { env: { ...process.env, ...step.env } }) === 0;
+    if (!ok) failedSteps.push(step.name);
+    // Typecheck and lint count as one check each; a test step counts its tests, or one failure if it reported none.
+    const counts = step.report ? countTests(step) : null;
+    if (counts) {
+      passed += counts.passed;
+      failed += counts.failed;
+      if (!ok && counts.failed === 0) failed += 1;
+    } else if (ok) passed += 1;
+    else failed += 1;
+  }
+  if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join(', ')}`);
+  else console.log('\nAll test steps passed.');
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failedSteps.length ? 1 : 0);
+}
 
 const cmd = process.argv[2];
 switch (cmd) {
@@ -77,21 +126,11 @@ switch (cmd) {
     child.on('exit', (code) => process.exit(code ?? 0));
     break;
   }
-  case 'test': {
+  case 'test':
     install();
     build();
-    const failed = [];
-    for (const [name, args] of TEST_STEPS) {
-      console.log(`\n=== ${name} ===`);
-      if (pnpm(args) !== 0) failed.push(name);
-    }
-    if (failed.length) {
-      console.error(`\nFailed: ${failed.join(', ')}`);
-      process.exit(1);
-    }
-    console.log('\nAll test steps passed.');
+    test();
     break;
-  }
   case 'bench':
     install();
     build();
