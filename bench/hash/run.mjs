@@ -88,7 +88,7 @@ try {
   if (streamed !== expected) throw new Error(`digest mismatch: ${streamed} != ${expected}`);
   let memBest = Infinity;
   let streamBest = Infinity;
-  for (let i = 0; i < 15; i++) {
+  for (let i = 0; i < 40; i++) {
     let t = performance.now();
     createHash('sha256').update(bytes).digest('hex');
     memBest = Math.min(memBest, performance.now() - t);

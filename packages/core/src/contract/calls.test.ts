@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CALLS } from './calls';
+
+// SPEC section 7, copied literally: method, path, and the payload fields (query or body) it names.
+const SPEC_CALLS: [string, string, string[]][] = [
+  ['POST', '/api/user/login', []],
+  ['POST', '/api/user/signup', ['email', 'username', 'password', 'name']],
+  ['POST', '/api/user/password/reset/start', ['email']],
+  ['POST', '/api/user/password/reset/finish', ['password']],
+  ['POST', '/api/user/refresh', []],
+  ['GET', '/api/user/permission', []],
+  ['GET', '/api/client/apikey/item', ['client']],
+  ['PUT', '/api/client/apikey/item', ['client', 'name']],
+  ['POST', '/api/client/apikey/name', ['apikey', 'name']],
+  ['POST', '/api/client/apikey/remove', ['apikey', 'active']],
+  ['GET', '/api/integration/apikey/item', ['client']],
+  ['PUT', '/api/integration/apikey/item', ['client', 'name', 'service', 'token']],
+  ['POST', '/api/integration/apikey/name', ['apikey', 'name']],
+  ['POST', '/api/integration/apikey/remove', ['apikey', 'active']],
+  ['GET', '/api/bucket/item', ['active', 'client']],
+  ['PUT', '/api/bucket/item', ['client', 'name']],
+  ['POST', '/api/bucket/name', ['bucket', 'name']],
+  ['POST', '/api/bucket/remove', ['bucket', 'active']],
+  ['GET', '/api/client/model/item', ['active', 'bucket']],
+  ['GET', '/api/general/model/item', ['active']],
+  ['POST', '/api/client/model/name', ['model', 'name']],
+  ['POST', '/api/client/model/remove', ['model', 'active']],
+  ['GET', '/api/run/item', ['active', 'bucket']],
+  ['POST', '/api/run/name', ['run', 'name']],
+  ['POST', '/api/run/remove', ['run', 'active']],
+  ['GET', '/api/run/status', ['run']],
+  ['GET', '/api/rend/item', ['active', 'bucket']],
+  ['PUT', '/api/rend/item', ['bucket', 'name']],
+  ['POST', '/api/rend/finish', ['rend']],
+  ['POST', '/api/rend/name', ['rend', 'name']],
+  ['POST', '/api/rend/remove', ['rend', 'active']],
+  ['PUT', '/api/upload/item', ['rend', 'name', 'file']],
+  ['POST', '/api/upload/finish', ['upload']],
+  ['PUT', '/api/pile/item', ['bucket', 'variety', 'param']],
+  ['PUT', '/api/run/item/generate', ['bucket', 'function', 'rend', 'name']],
+  ['PUT', '/api/run/item/shrink', ['bucket', 'function', 'rend', 'pile', 'name', 'desc']],
+  ['GET', '/api/quote/status', ['quote']],
+  ['GET', '/api/client/billing/status', ['client']],
+];
+
+/** Every field name a request schema accepts, across the variants of a discriminated union. */
+function fieldsOf(schema: z.ZodTypeAny | undefined): Set<string> {
+  const out = new Set<string>();
+  const walk = (s: unknown) => {
+    if (s instanceof z.ZodObject) for (const k of Object.keys(s.shape)) out.add(k);
+    else if (s instanceof z.ZodDiscriminatedUnion || s instanceof z.ZodUnion) for (const o of s.options) walk(o);
+  };
+  walk(schema);
+  return out;
+}
+
+const now = 1_790_000_000;
+const client = { stamp: 'c1', name: 'Acme Labs', plan: 'Individual', choice: 'Cloud', active: 1 };
+const bucket = { stamp: 'b1', name: 'Churn', runs: 0, rends: 1, createdAt: now };
+const run = { stamp: 'r1', name: 'Fit', desc: '', function: 'fit', state: 'Pending', message: '', createdAt: now, rend: { stamp: 'u1', name: 'data.json' } };
+
+describe('route table of the calls (SPEC section 7)', () => {
+  it.each(SPEC_CALLS)('%s %s is in the table with the payload SPEC names', (method, path, fields) => {
+    const defs = Object.values(CALLS).filter((d) => d.method === method && d.path === path);
+    expect(defs).toHaveLength(1);
+    const def = defs[0] as { query?: z.ZodTypeAny; body?: z.ZodTypeAny };
+    const accepted = fieldsOf(method === 'GET' ? def.query : def.body);
+    for (const f of fields) expect(accepted, `${method} ${path} accepts ${f}`).toContain(f);
+  });
+
+  it('has no call SPEC does not list, apart from the health check', () => {
+    const spec = new Set(SPEC_CALLS.map(([m, p]) => `${m} ${p}`));
+    const extra = Object.values(CALLS).map((d) => `${d.method} ${d.path}`).filter((k) => !spec.has(k));
+    expect(extra).toEqual(['GET /api/health']);
+  });
+
+  it('generate runs take a fit, fit runs a pile', () => {
+    const body = CALLS.runCreate.body;
+    expect(body.safeParse({ bucket: 'b1', function: 'fit', rend: 'u1', pile: 'p1', name: 'Fit' }).success).toBe(true);
+    expect(body.safeParse({ bucket: 'b1', function: 'generate', rend: 'u1', fit: 'r1', name: 'Gen' }).success).toBe(true);
+    expect(body.safeParse({ bucket: 'b1', function: 'generate', rend: 'u1', pile: 'p1', name: 'Gen' }).success).toBe(false);
+  });
+});
+
+describe('response envelopes read what SPEC section 7 says', () => {
+  it('login: login {client.list, bucket.list} and token', () => {
+    const r = CALLS.login.response.parse({ login: { client: { list: [client] }, bucket: { list: [bucket] } }, token: 't' });
+    expect(r.login.client.list[0].name).toBe('Acme Labs');
+    expect(r.token).toBe('t');
+  });
+
+  it('permission: an array or permission.list, both read as the array', () => {
+    const entry = { client, createdAt: now };
+    expect(CALLS.permissions.response.parse([entry])).toEqual([entry]);
+    expect(CALLS.permissions.response.parse({ permission: { list: [entry] } })).toEqual([entry]);
+  });
+
+  it('run status: run.record and run.url; quote status: client, bucket, quote.record and quote.run', () => {
+    expect(CALLS.runStatus.response.parse({ run: { record: run, url: '/dl' } }).run.url).toBe('/dl');
+    const quote = { ...run, stamp: 'q1', function: 'shrink', state: 'Unpaid', cent: 44, invoiceNum: 'INV-1' };
+    const r = CALLS.quoteStatus.response.parse({ client, bucket, quote: { record: quote, run: null } });
+    expect(r.quote.record.cent).toBe(44);
+  });
+
+  it('ids come back where SPEC reads them: bucket.stamp, rend.stamp, upload.url and upload.stamp, pile.stamp, run.stamp, quote.stamp', () => {
+    const upload = {
+      stamp: 'i1', name: 'data.json', state: 'Pending', file: { checksum: 'a'.repeat(64), name: 'data.json', size: 3 },
+      meta: { proc: 0, cols: null, rows: null, inputs: null, error: null }, error: null, createdAt: now,
+    };
+    expect(CALLS.bucketCreate.response.parse({ bucket }).bucket.stamp).toBe('b1');
+    expect(CALLS.uploadRegister.response.parse({ upload: { ...upload, url: '/put' } }).upload.url).toBe('/put');
+    expect(CALLS.runCreate.response.parse({ run }).run.stamp).toBe('r1');
+    const pile = { stamp: 'p1', variety: 'ShrinkService', param: {}, createdAt: now };
+    expect(CALLS.pileCreate.response.parse({ pile }).pile.stamp).toBe('p1');
+  });
+
+  it('a response missing what SPEC reads does not parse', () => {
+    expect(CALLS.login.response.safeParse({ login: { client: { list: [] } } }).success).toBe(false);
+    expect(CALLS.billingStatus.response.safeParse({ billing: { creditBalance: 1 } }).success).toBe(false);
+  });
+});
