@@ -10,6 +10,8 @@ import { loadConfig } from '../src/config';
 import { Tokens } from '../src/auth/tokens';
 import { setPlan } from '../src/admin';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../src/routes/user';
+import { UNREADABLE_TOKEN } from '../src/routes/apikey';
+import { Secrets } from '../src/auth/secrets';
 
 const kinds = await dbKinds();
 const parse = <N extends CallName>(name: N, body: unknown): CallResponse<N> => CALLS[name].response.parse(body) as CallResponse<N>;
@@ -236,6 +238,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(after.installs).toBe(1);
     expect(after.installedAt).toBeGreaterThan(0);
     expect((await fetch(new URL('/api/pack/portal_client-0.1.0-py3-none-any.whl?key=k_nope', base))).status).toBe(404);
+
+    // Stored under another secret (JWT_SECRET changed): listed as unreadable, not a failure.
+    const enc = (await srv.built.services.db.selectFrom('apikeys').select('token_enc').where('clue', '=', key.clue).executeTakeFirstOrThrow()).token_enc;
+    await srv.built.services.db.updateTable('apikeys').set({ token_enc: new Secrets('old-secret').encrypt('pk_old') }).where('clue', '=', key.clue).execute();
+    const unreadable = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list[0];
+    expect(unreadable.token).toBe(UNREADABLE_TOKEN);
+    await srv.built.services.db.updateTable('apikeys').set({ token_enc: enc }).where('clue', '=', key.clue).execute();
 
     const removed = await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 0 } });
     expect(parse('apikeyRemove', removed.body)).toEqual({ ok: true });

@@ -8,9 +8,19 @@ import { newId, now } from '../ids';
 import { sha256Hex } from '../auth/secrets';
 import type { Services } from '../services';
 
+export const UNREADABLE_TOKEN = '(unreadable: the server secret changed; create a new key)';
+
 export function apikeyRoutes(app: FastifyInstance, s: Services) {
-  const keyOut = (k: Parameters<typeof apiKeyView>[0]) => apiKeyView(k, s.secrets.decrypt(k.token_enc));
-  const integrationOut = (k: Parameters<typeof integrationView>[0]) => integrationView(k, s.secrets.decrypt(k.token_enc));
+  // A token encrypted under an earlier JWT_SECRET cannot be read back: the list says so instead of failing.
+  const reveal = (enc: string) => {
+    try {
+      return s.secrets.decrypt(enc);
+    } catch {
+      return UNREADABLE_TOKEN;
+    }
+  };
+  const keyOut = (k: Parameters<typeof apiKeyView>[0]) => apiKeyView(k, reveal(k.token_enc));
+  const integrationOut = (k: Parameters<typeof integrationView>[0]) => integrationView(k, reveal(k.token_enc));
 
   defineCall(app, s, 'apikeyList', {}, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
