@@ -5,8 +5,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PNPM_VERSION = '10.34.8';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The pin lives once, in package.json's packageManager field.
+const PNPM_VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.replace(/^pnpm@/, '');
 const toolsDir = join(root, '.tools');
 const pnpmBin = join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
 
@@ -28,8 +29,17 @@ function pnpm(args) {
   return run(process.execPath, [pnpmBin, ...args]);
 }
 
+function installedPnpm() {
+  try {
+    return JSON.parse(readFileSync(join(toolsDir, 'node_modules', 'pnpm', 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}
+
 function ensurePnpm() {
-  if (existsSync(pnpmBin)) return;
+  // The pinned version, not merely some pnpm: a checkout that moved the pin gets the new one.
+  if (existsSync(pnpmBin) && installedPnpm() === PNPM_VERSION) return;
   console.error(`Installing pnpm ${PNPM_VERSION} into .tools/ ...`);
   must('npm', ['install', '--prefix', toolsDir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `pnpm@${PNPM_VERSION}`], 'Installing pnpm');
 }
