@@ -1,5 +1,5 @@
 // A short-lived cache of project-list answers (microcaching): the hottest read skips the database for a moment.
-// Writes in this process drop the client's entries at once; other API processes see a change within the TTL.
+// Writes in this process drop the client's entries at once; other API processes see a change within twice the TTL.
 
 interface Entry {
   client: string;
@@ -19,9 +19,19 @@ export class ListCache {
   async get(key: string, client: string, load: () => Promise<{ body: string; client: string }>): Promise<string> {
     if (this.ttlMs <= 0) return (await load()).body;
     const e = this.entries.get(key);
-    if (e && Date.now() - e.at <= this.ttlMs) return e.body;
+    const age = e ? Date.now() - e.at : Infinity;
+    if (e && age <= this.ttlMs) return e.body;
     const pending = this.loading.get(key);
+    // Just past its time, the answer is still served while one load refreshes it: no request waits on the database.
+    if (e && age <= 2 * this.ttlMs) {
+      if (!pending) this.refresh(key, client, load).catch(() => {});
+      return e.body;
+    }
     if (pending) return pending;
+    return this.refresh(key, client, load);
+  }
+
+  private refresh(key: string, client: string, load: () => Promise<{ body: string; client: string }>): Promise<string> {
     const gen = this.generation.get(client) ?? 0;
     const p = load().then(
       (r) => {
