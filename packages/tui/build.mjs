@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { readFileSync, rmSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
@@ -13,6 +14,16 @@ mkdirSync(dist, { recursive: true });
 // Ink imports react-devtools-core only when DEV is set; an empty module keeps it out of the bundle.
 const stub = join(dist, '.devtools-stub.mjs');
 writeFileSync(stub, 'export default undefined;\n');
+
+// ofetch's Node build wraps the global fetch with node-fetch-native, a polyfill that Node 20 never uses but that every
+// command would evaluate (about 15 ms); its standard build calls the same global fetch.
+const ofetchDir = dirname(createRequire(join(here, '../core/package.json')).resolve('ofetch/package.json'));
+const ofetchStandard = {
+  name: 'ofetch-standard',
+  setup(b) {
+    b.onResolve({ filter: /^ofetch$/ }, () => ({ path: join(ofetchDir, 'dist/index.mjs') }));
+  },
+};
 
 await build({
   absWorkingDir: here,
@@ -29,6 +40,7 @@ await build({
   entryNames: '[name]',
   outExtension: { '.js': '.js' },
   alias: { 'react-devtools-core': stub },
+  plugins: [ofetchStandard],
   define: { __PORTAL_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
   // Some of Ink's dependencies call require() for Node built-ins; ESM bundles need one defined.
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __portalRequire } from 'node:module';\nconst require = __portalRequire(import.meta.url);" },

@@ -120,7 +120,7 @@ describe('portal against the real server', () => {
     expect(q.quote.run.state).toBe('Finished');
     const show = await run(ada, ['quotes', 'show', q.quote.record.stamp]);
     expect(show.code).toBe(0);
-    expect(show.stdout).toContain(`Invoice\t${q.quote.record.invoiceNum}`);
+    expect(show.stdout).toContain(`Invoice ID\t${q.quote.record.invoiceNum}`);
     expect(show.stdout).toMatch(/Payment portal\thttp.*\/pay\//);
     state.quote = q.quote.record.stamp;
   });

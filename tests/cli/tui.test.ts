@@ -84,7 +84,7 @@ describe('portal interactive UI against the real server', () => {
     await ui.see('Terminal fit');
     await ui.see('generate');
     await ui.keys('/', 'generate', '\r', '\r');
-    await ui.see('Request Details');
+    await ui.see('Function:');
     await ui.see('Download Results');
     await ui.keys('\r');
     await ui.see('Saved');

@@ -1,5 +1,6 @@
 // The upload flow of SPEC section 4: create group → register each file → PUT bytes → finish item → finish group.
 import { ApiError, type ApiClient } from '../client';
+import type { Rend } from '../contract';
 import { TITLE_MAX } from '../limits';
 import { MESSAGES } from '../messages';
 import { isAbortError, sleep, systemTimers, type Timers } from '../timers';
@@ -45,6 +46,8 @@ export interface UploadResult {
   /** The upload group's (rend's) stamp. */
   rend: string;
   files: UploadedFile[];
+  /** The group as the server answered its finish call, so callers need not read it back. */
+  group?: Rend;
 }
 
 /**
@@ -62,6 +65,7 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
 
   const { rend } = await api.calls.rendCreate({ bucket: opts.bucket, name: uploadGroupName(opts.files) }, { signal });
   const files: UploadedFile[] = [];
+  let group: Rend | undefined;
   try {
     for (const [index, source] of opts.files.entries()) {
       const report = (loaded: number) => opts.onProgress?.({ file: source.name, index, loaded, total: source.size });
@@ -88,7 +92,7 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
       files.push(done);
       opts.onFileDone?.(done);
     }
-    await api.calls.rendFinish({ rend: rend.stamp }, { signal });
+    group = (await api.calls.rendFinish({ rend: rend.stamp }, { signal })).rend;
   } catch (e) {
     // Best effort: a group whose files did not all arrive would only confuse the uploads list.
     await api.calls.rendRemove({ rend: rend.stamp, active: 0 }).catch(() => {});
@@ -96,7 +100,7 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
     if (e instanceof ApiError) throw e.display === MESSAGES.uploadFiles ? e : new ApiError(e.status, e.code, e.serverMessage, MESSAGES.uploadFiles, e.call);
     throw new ApiError(0, 'upload_failed', (e as Error)?.message ?? null, MESSAGES.uploadFiles);
   }
-  return { rend: rend.stamp, files };
+  return { rend: rend.stamp, files, group };
 }
 
 // A refusal the server will repeat (wrong size or checksum, too large, not allowed) is not worth retrying.

@@ -1,26 +1,34 @@
-// The direct PUT of a file from disk for Node: node:http(s) with the file piped from a read stream, so bytes are
-// read once, sent as they are read, and memory stays flat whatever the file's size (no web-stream adapters).
+// Hashing and the direct PUT of a file from disk for Node: node:http(s) fed from two reused buffers, so bytes are sent
+// as they are read and memory stays flat whatever the file's size (no web-stream adapters, no undici for the bytes).
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { ApiClient, PutFn, UploadSource } from '@portal/core';
 
-// Small enough that the chunks in flight on the socket stay a few hundred KB, large enough for few syscalls.
-const CHUNK = 256 * 1024;
+// Large enough for few round trips through the event loop (256 KB chunks made a 10 MB PUT about a third slower),
+// small enough that the two buffers are irrelevant for memory.
+const CHUNK = 1024 * 1024;
 
-/** Hex SHA-256 of a file, read into one reused buffer: no garbage per chunk, so memory stays flat. */
+/** Hex SHA-256 of a file: the next chunk is read while the current one is hashed, into two reused buffers. */
 export async function hashFile(path: string): Promise<string> {
   const fh = await open(path, 'r');
+  let pending: ReturnType<typeof fh.read> | undefined;
   try {
     const hash = createHash('sha256');
-    const buf = Buffer.allocUnsafe(1024 * 1024);
+    const bufs = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+    let current = 0;
+    pending = fh.read(bufs[current], 0, CHUNK, null);
     for (;;) {
-      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      const { bytesRead } = await pending;
       if (bytesRead === 0) return hash.digest('hex');
-      hash.update(buf.subarray(0, bytesRead));
+      const chunk = bufs[current].subarray(0, bytesRead);
+      current ^= 1;
+      pending = fh.read(bufs[current], 0, CHUNK, null);
+      hash.update(chunk);
     }
   } finally {
+    await pending?.catch(() => {});
     await fh.close();
   }
 }
@@ -59,21 +67,29 @@ export function diskPut(api: ApiClient, fallback: PutFn, makeError: (status: num
           reject(makeError(status, message));
         });
       });
-      // One buffer, reused once the socket has taken each chunk: memory stays flat whatever the file's size.
+      // Two buffers, each reused once the socket has taken it: the next chunk is read from disk while the current
+      // one is sent, and memory stays flat whatever the file's size.
       void (async () => {
         const fh = await open(source.path, 'r');
+        let pending: ReturnType<typeof fh.read> | undefined;
         try {
-          const buf = Buffer.allocUnsafe(CHUNK);
+          const bufs = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+          let current = 0;
           let sent = 0;
+          pending = fh.read(bufs[current], 0, CHUNK, null);
           for (;;) {
-            const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
+            const { bytesRead } = await pending;
             if (bytesRead === 0) break;
-            await new Promise<void>((ok, fail) => req.write(buf.subarray(0, bytesRead), (e) => (e ? fail(e) : ok())));
+            const chunk = bufs[current].subarray(0, bytesRead);
+            current ^= 1;
+            pending = fh.read(bufs[current], 0, CHUNK, null);
+            await new Promise<void>((ok, fail) => req.write(chunk, (e) => (e ? fail(e) : ok())));
             sent += bytesRead;
             onProgress(sent);
           }
           req.end();
         } finally {
+          await pending?.catch(() => {});
           await fh.close();
         }
       })().catch((e) => req.destroy(e));

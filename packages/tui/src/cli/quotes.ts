@@ -1,6 +1,6 @@
 // `portal quotes show`: a shrink request's quote, its invoice, the payment portal and the processed request.
 import type { Command } from 'commander';
-import { MESSAGES, formatDollars, type CallResponse } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, formatCount, formatDollars, freeCredits, type CallResponse } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
 import { CliError } from './errors';
@@ -42,20 +42,31 @@ export async function showQuote(s: Session, q: QuoteStatus): Promise<void> {
   const api = await s.api();
   const { billing } = await api.calls.billingStatus({ client: q.client.stamp });
   const r = q.quote.record;
+  const credits = freeCredits(billing);
   s.out.object({ ...q, billing }, [
     ['Name', r.name],
     ['ID', r.stamp],
     ['Description', r.desc],
     ['Status', r.state],
     ['Message', r.message],
-    ['Amount', formatDollars(r.cent)],
-    ['Invoice', r.invoiceNum],
+    ['Invoice amount', formatDollars(r.cent)],
+    ['Invoice ID', r.invoiceNum],
     ['Payment portal', billing.portalUrl],
     ['Created', time(r.createdAt)],
-    ['Upload', r.rend?.name],
+    ['Upload', r.rend?.name ?? MESSAGES.rendNotFound],
     ['Project', `${q.bucket.name} (${q.bucket.stamp})`],
-    ['Request', q.quote.run ? `${q.quote.run.stamp} (${q.quote.run.state}): portal runs show ${q.quote.run.stamp}` : null],
+    ['Request', q.quote.run ? `${q.quote.run.name} (${q.quote.run.stamp}), ${q.quote.run.state}: portal runs show ${q.quote.run.stamp}` : 'starts once the invoice is paid'],
+    ['Free credits', `${formatCount(credits.consumed)} of ${formatCount(credits.total)} input parameters used`],
+    ['Outstanding balance', formatDollars(billing.accountCentBalance)],
   ]);
+  if (s.out.json) return;
+  // From the heavy chunk: contract constants bring zod, which commands that never call the API must not load.
+  const { QUOTE_UNPAID } = await import('./heavy');
+  const contact = `${await s.baseUrl()}${CONTACT_PATH}`;
+  if (r.message) s.out.notice(`${r.message} Contact Support: ${contact}`);
+  if (q.quote.run?.message) s.out.notice(`${q.quote.run.message} Contact Support: ${contact}`);
+  // The quote is paid in the payment portal, in a browser: the terminal can only point there.
+  if (r.state === QUOTE_UNPAID) s.out.notice(`Pay ${formatDollars(r.cent)} (invoice ${r.invoiceNum}) at ${billing.portalUrl}`);
 }
 
 export function register(program: Command, deps: Deps): void {

@@ -55,6 +55,40 @@ describe('portal uploads', () => {
     expect(api.state.calls).not.toContain('rendCreate');
   });
 
+  it('a project known by its id needs no look-up: only the upload calls are made, and the answer is the finished group', async () => {
+    const { bucket } = seedProject(api.state);
+    await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
+    api.state.calls.length = 0;
+    const r = await portal(['uploads', 'push', 'a.json', '--project', bucket.stamp, '--json'], { store, cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'a.json', upload: { list: [{ name: 'a.json' }] } });
+    expect(api.state.calls).toEqual(['rendCreate', 'uploadRegister', 'storagePut', 'uploadFinish', 'rendFinish']);
+  });
+
+  it('--project given by name, or a default project removed since, is found through the account', async () => {
+    const { bucket } = seedProject(api.state);
+    await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
+    const byName = await portal(['uploads', 'push', 'a.json', '--project', bucket.name, '--json'], { store, cwd: dir });
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(api.state.rends.filter((x) => x.bucket === bucket.stamp && x.name === 'a.json')).toHaveLength(1);
+    store.set('project', 'b_removed_since');
+    const stale = await portal(['uploads', 'push', 'a.json', '--json'], { store, cwd: dir });
+    expect(stale.code, stale.stderr).toBe(0);
+    expect(api.state.rends.filter((x) => x.bucket === bucket.stamp && x.name === 'a.json')).toHaveLength(2);
+    const unknown = await portal(['uploads', 'push', 'a.json', '--project', 'Nowhere'], { store, cwd: dir });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('No project Nowhere in Analytical Engines (see portal projects list)');
+  });
+
+  it('a file over the plan limit pushed to a project known by id: the server refuses it, SPEC text, nothing left behind', async () => {
+    const { bucket } = seedProject(api.state);
+    await writeFile(join(dir, 'big.json'), Buffer.alloc(1024 * 1024 + 1));
+    const big = await portal(['uploads', 'push', 'big.json', '--project', bucket.stamp], { store, cwd: dir });
+    expect(big.code).toBe(1);
+    expect(big.stderr.trim()).toBe(MESSAGES.fileTooLarge);
+    expect(api.state.rends.filter((x) => x.name === 'big.json' && x.active === 1)).toEqual([]);
+  });
+
   it('Ctrl+C cancels the push and removes the half-made upload', async () => {
     seedProject(api.state);
     await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
@@ -150,8 +184,13 @@ describe('portal shrink / quotes / billing', () => {
     expect(quote.quote.record).toMatchObject({ name: 'Shrink one', state: 'Unpaid', cent: 22 });
     expect(quote.billing.portalUrl).toBe('http://pay.example/portal');
     const show = await portal(['quotes', 'show', quote.quote.record.stamp], { store, tty: true });
-    expect(show.stdout).toMatch(/Amount:\s+\$0\.22/);
-    expect(show.stdout).toContain('INV-0001');
+    expect(show.stdout).toMatch(/Invoice amount:\s+\$0\.22/);
+    expect(show.stdout).toMatch(/Invoice ID:\s+INV-0001/);
+    expect(show.stdout).toMatch(/Payment portal:\s+http:\/\/pay\.example\/portal/);
+    expect(show.stdout).toMatch(/Request:\s+starts once the invoice is paid/);
+    expect(show.stdout).toMatch(/Free credits:\s+500,000 of 5,000,000 input parameters used/);
+    // It cannot be paid from the terminal: the command says where to pay.
+    expect(show.stderr).toContain('Pay $0.22 (invoice INV-0001) at http://pay.example/portal');
     expect((await portal(['quotes', 'show', 'nope'], { store })).stderr.trim()).toBe(MESSAGES.requestNotFound);
   });
 

@@ -1,6 +1,6 @@
 // `portal uploads`: list, push FILE... (streamed from disk, hashed while read, PUT to the pre-signed URL), rename, remove.
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MESSAGES, checkDropFiles, formatSize, type Rend } from '@portal/core';
 import type { Deps, Session } from './context';
@@ -29,8 +29,8 @@ export async function findRend(s: Session, bucket: string, id: string): Promise<
   return rend.list.find((r) => r.stamp === id);
 }
 
-async function sources(s: Session, files: string[]): Promise<DiskSource[]> {
-  const { fileSource } = await import('./heavy');
+/** The files named on the command line: stat only, so checks and hashing can start before core's client loads. */
+function localFiles(s: Session, files: string[]): { path: string; name: string; size: number }[] {
   return files.map((f) => {
     const path = resolve(s.deps.cwd, f);
     let st;
@@ -40,7 +40,7 @@ async function sources(s: Session, files: string[]): Promise<DiskSource[]> {
       throw new CliError(`Cannot read ${f}: no such file`);
     }
     if (!st.isFile()) throw new CliError(`Cannot upload ${f}: not a file`);
-    return { ...fileSource(path), path };
+    return { path, name: basename(path), size: st.size };
   });
 }
 
@@ -70,47 +70,66 @@ export function register(program: Command, deps: Deps): void {
     .addHelpText('after', examples('portal uploads push data.json', 'portal uploads push a.json b.npy --project <id> --wait --json'))
     .action(
       act(deps, async (s, files: string[], opts: { wait?: boolean }) => {
-        const list = await sources(s, files);
+        const local = localFiles(s, files);
         // Count and extensions do not depend on the plan: refuse those before any call.
-        const local = checkDropFiles(list, 'uploads', 'Enterprise');
-        if (local) throw new CliError(local);
-        // The checksum must be known before the upload URL is asked for: hash while the account and project are
-        // looked up, so the file's first read overlaps those calls.
-        // node:http(s) and node:crypto load only for a push: other commands start without them.
+        const early = checkDropFiles(local, 'uploads', 'Enterprise');
+        if (early) throw new CliError(early);
+        // The checksum must be known before the upload URL is asked for: hashing starts first and runs while core's
+        // client loads and the upload group is created. node:http(s) and node:crypto load only for a push.
         const { diskPut, hashFile } = await import('./put');
-        const hashes = new Map(list.map((f) => [f, hashFile(f.path)]));
-        for (const h of hashes.values()) h?.catch(() => {});
-        const { client, project } = await s.project();
-        const problem = checkDropFiles(list, 'uploads', client.plan);
-        if (problem) throw new CliError(problem);
-        const api = await s.api();
+        const hashes = new Map(local.map((f) => [f.path, hashFile(f.path)]));
+        for (const h of hashes.values()) h.catch(() => {});
+        const [{ runUpload, defaultPut, fileSource, ApiError, isApiError }, api] = await Promise.all([import('./heavy'), s.api()]);
+        const list: DiskSource[] = local.map((f) => ({ ...fileSource(f.path), path: f.path }));
         const bar = progressReporter(s.deps.stderr, s.deps.now);
-        const { runUpload, sha256Stream, defaultPut, ApiError } = await import('./heavy');
         const put = diskPut(api, defaultPut(api), (status, message) => new ApiError(status, status ? `http_${status}` : 'network', message, MESSAGES.uploadFiles));
         // Ctrl+C cancels cleanly: the pipeline removes the half-made upload instead of leaving it behind.
         const abort = new AbortController();
         const release = s.deps.onInterrupt?.(() => abort.abort());
-        const result = await runUpload(api, {
-          signal: abort.signal,
-          bucket: project.stamp,
-          files: list,
-          hash: (f, signal) => hashes.get(f as DiskSource) ?? sha256Stream(f, signal),
-          put,
-          onProgress: bar.update,
-          onFileDone: (f) => {
-            bar.fileDone();
-            s.out.notice(MESSAGES.uploadSucceeded(f.name));
-          },
-        })
+        const push = (bucket: string) =>
+          runUpload(api, {
+            signal: abort.signal,
+            bucket,
+            files: list,
+            hash: (f) => hashes.get((f as DiskSource).path)!,
+            put,
+            onProgress: bar.update,
+            onFileDone: (f) => {
+              bar.fileDone();
+              s.out.notice(MESSAGES.uploadSucceeded(f.name));
+            },
+          });
+        // A project known by its id (--project, or the one opened last) needs no look-up: the server checks access and
+        // the plan's size limit when the file is registered. Otherwise, or when that id is unknown (a name given to
+        // --project, a project removed since), the project is found through the account first.
+        // (The project opened last belongs to the account opened last: --client alone asks for another one.)
+        const known = s.opts.project ?? (s.opts.client ? undefined : (await s.store()).get('project'));
+        let bucket = known;
+        const result = await (async () => {
+          if (known) {
+            try {
+              return await push(known);
+            } catch (e) {
+              if (!(isApiError(e) && e.status === 404 && e.call === 'rendCreate')) throw e;
+            }
+          }
+          const { client, project } = await s.project();
+          const problem = checkDropFiles(local, 'uploads', client.plan);
+          if (problem) throw new CliError(problem);
+          bucket = project.stamp;
+          return push(project.stamp);
+        })()
           .catch((e) => {
             if (abort.signal.aborted) throw new CliError(`\n${MESSAGES.uploadCancelled}`, 2);
+            // The server refuses a file over the plan's limit: SPEC's message, as when the plan is checked here.
+            if (isApiError(e) && e.status === 413) throw new CliError(MESSAGES.fileTooLarge);
             throw e;
           })
           .finally(() => release?.());
-        let rend = await findRend(s, project.stamp, result.rend);
+        let rend: Rend | undefined = result.group ?? (await findRend(s, bucket!, result.rend));
         if (opts.wait) {
           rend = await s.follow(
-            () => findRend(s, project.stamp, result.rend),
+            () => findRend(s, bucket!, result.rend),
             (r) => r?.flight ?? 'gone',
             (r) => !r || r.flight === 'Ready' || r.flight === 'Failed',
             `Upload ${result.rend}`,

@@ -24,10 +24,12 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
     const { bucket, run } = seedProject(server.state);
     run.state = 'Processing';
     const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/run/${run.stamp}/details`);
-    await ui.see('Processing (refreshing)');
+    await ui.see('Processing (updating live…)');
     run.state = 'Failed';
     run.message = 'The model did not converge.';
-    await ui.see('The model did not converge. · Contact Support', 6000);
+    const failed = await ui.see('The model did not converge. · Contact Support', 6000);
+    expect(failed).toMatch(/Status:\s+Failed /);
+    expect(failed).not.toContain('Download Results');
     ui.unmount();
   });
 

@@ -20,22 +20,34 @@ export default function RunDetailsScreen() {
       () => {},
     );
   }, { isActive: !nav.menuFocused });
-  if (!run) return <Text>{details.loading ? 'Loading…' : details.error?.status === 404 ? MESSAGES.requestNotFound : MESSAGES.loadRun}</Text>;
+  if (!run) {
+    if (details.loading) return <Text>Loading…</Text>;
+    // An unknown or removed request (or another account's) is 'Request not found'; any other failure is SPEC's load message.
+    const missing = !details.error || details.error.status === 404 || details.error.status === 403;
+    return <Text>{missing ? MESSAGES.requestNotFound : MESSAGES.loadRun}</Text>;
+  }
   const final = isFinalState(run.state);
+  const url = details.data?.run.url;
   return (
     <Box flexDirection="column">
-      <Text bold>Request Details</Text>
+      <Text bold>{run.name}</Text>
       <Fields
         rows={[
-          ['Name', run.name],
+          ['Status', `${run.state}${final ? '' : ' (updating live…)'}`],
+          ...(run.message ? [['Message', <Text color="red">{run.message} · Contact Support: {nav.io.baseUrl}{CONTACT_PATH}</Text>] as const] : []),
           ['Function', run.function],
-          ['Status', `${run.state}${final ? '' : ' (refreshing)'}`],
           ['Created', formatTime(run.createdAt)],
-          ['Upload', run.rend?.name ?? '-'],
+          ['Upload', run.rend?.name ?? <Text color="red">{MESSAGES.rendNotFound}</Text>],
+          ...(run.desc ? [['Description', run.desc] as const] : []),
         ]}
       />
-      {run.message ? <Text color="red">{run.message} · Contact Support: {nav.io.baseUrl}{CONTACT_PATH}</Text> : null}
-      {details.data?.run.url ? <Text color="cyan">[ Download Results ] press Enter</Text> : <Text dimColor>Results are not ready yet.</Text>}
+      {url ? (
+        <Text color="cyan">[ Download Results ] press Enter</Text>
+      ) : final ? (
+        run.state === 'Finished' ? <Text dimColor>This request has no result file.</Text> : null
+      ) : (
+        <Text dimColor>[ Download Results ] (once the results are ready)</Text>
+      )}
     </Box>
   );
 }
