@@ -3,7 +3,7 @@ import { test, expect } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MESSAGES } from '@portal/core';
-import { createUser, DATA_DIR, loginToken, loginUi, notice, PASSWORD, TOKEN_KEY, unique } from './helpers';
+import { checkA11y, createUser, DATA_DIR, loginToken, loginUi, notice, PASSWORD, shot, TOKEN_KEY, unique } from './helpers';
 
 test('sign-up shows every rule message under its field and the terms message', async ({ page }) => {
   await page.goto('/signup');
@@ -48,6 +48,8 @@ test('forgot password, then the emailed link sets a new password', async ({ page
   const user = await createUser(request, 'reset');
   await page.goto('/');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await checkA11y(page, 'forgot-password');
+  await shot(page, 'forgot-password');
   await page.getByLabel('Email').fill('nobody');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(MESSAGES.email)).toBeVisible();
@@ -65,6 +67,8 @@ test('forgot password, then the emailed link sets a new password', async ({ page
   }).toBeTruthy();
   const url = new URL(link!);
   await page.goto(url.pathname + url.search);
+  await checkA11y(page, 'reset-password');
+  await shot(page, 'reset-password');
   await page.getByLabel('New password').fill('weak');
   await page.getByLabel('Confirm password').fill('different');
   await page.getByRole('button', { name: 'Change password' }).click();

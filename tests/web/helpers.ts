@@ -136,3 +136,15 @@ export async function fitThroughApi(request: APIRequestContext, user: TestUser, 
   await expect.poll(async () => (await (await request.get(`/api/run/status?run=${gen}`, { headers: h })).json()).run.record.state, { timeout: 90_000 }).toMatch(/Finished|Failed/);
   return gen;
 }
+
+/** A small PyTorch model definition, as a shrink request takes it. */
+export const MODEL_PY = ['import torch.nn as nn', '', 'model = nn.Sequential(', '    nn.Linear(16, 8),', '    nn.ReLU(),', '    nn.Linear(8, 2),', ')', ''].join('\n');
+
+/** A shrink quote through the API for a Ready .py upload; resolves to the quote's stamp. */
+export async function shrinkThroughApi(request: APIRequestContext, user: TestUser, bucket: string, rend: string, name: string): Promise<string> {
+  const h = auth(user);
+  const pile = (await (await request.put('/api/pile/item', { headers: h, data: { bucket, variety: 'ShrinkService', param: {} } })).json()).pile.stamp;
+  const res = await request.put('/api/run/item/shrink', { headers: h, data: { bucket, function: 'shrink', rend, pile, name, desc: 'Smaller, same answers' } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()).quote.stamp;
+}

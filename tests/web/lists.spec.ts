@@ -107,6 +107,8 @@ test('a failed request shows its message in red with Contact Support; server tex
   expect(color).toBe('rgb(255, 121, 97)');
   await failed.getByRole('button', { name: /^Open / }).click();
   await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
+  // The requests list can stay on screen while the details page loads: wait for the details themselves.
+  await expect(page.getByRole('heading', { level: 1, name: 'One class request' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Contact Support' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await shot(page, 'run-details-failed');

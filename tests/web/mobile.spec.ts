@@ -1,6 +1,6 @@
 // The portal at 360 px wide: the sidebar collapses behind a menu button, pages stay usable; axe and screenshots.
 import { test, expect } from '@playwright/test';
-import { checkA11y, createProject, createUser, fitJson, fitThroughApi, loginToken, shot, uploadFile } from './helpers';
+import { checkA11y, createProject, createUser, fitJson, fitThroughApi, loginToken, MODEL_PY, shot, shrinkThroughApi, uploadFile } from './helpers';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -9,13 +9,20 @@ test('every kind of screen at 360 px: menu button navigation, no sideways scroll
   const bucket = await createProject(request, user, 'Phone project');
   const rend = await uploadFile(request, user, bucket, 'phone.json', fitJson(30));
   const run = await fitThroughApi(request, user, bucket, rend, 'Phone request');
+  const py = await uploadFile(request, user, bucket, 'phone-model.py', MODEL_PY);
+  const quote = await shrinkThroughApi(request, user, bucket, py, 'Phone quote');
   const key = (await (await request.put('/api/client/apikey/item', { headers: { authorization: `Bearer ${user.token}` }, data: { client: user.clientId, name: 'Phone key' } })).json()).apikey;
 
   await page.goto('/');
   await checkA11y(page, 'login (360)');
   await shot(page, 'mobile-login');
-  await page.goto('/signup');
-  await shot(page, 'mobile-signup');
+  const publicRoutes: Array<[string, string]> = [['signup', '/signup'], ['forgot-password', '/forgot-password'], ['reset-password', '/reset-password?token=t']];
+  for (const [name, path] of publicRoutes) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await checkA11y(page, `${name} (360)`);
+    await shot(page, `mobile-${name}`);
+  }
 
   await loginToken(page, user);
   await page.goto('/account');
@@ -40,7 +47,10 @@ test('every kind of screen at 360 px: menu button navigation, no sideways scroll
     ['models', `${p}/models`],
     ['create-fit-run', `${p}/create-fit-run`],
     ['create-shrink-run', `${p}/create-shrink-run`],
+    ['create-shrink-run-pick', `${p}/create-shrink-run?view=pick`],
+    ['create-shrink-run-upload', `${p}/create-shrink-run?view=upload`],
     ['run-details', `${p}/run/${run}/details`],
+    ['quote-details', `${p}/quote/${quote}/details`],
   ];
   for (const [name, path] of routes) {
     await page.goto(path);

@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
@@ -23,7 +23,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFY_MS.default} preventDuplicate Components={NOTICES}>
+      {/* The stack sits just under the top bar, so it never hides Upgrade or Contact Support. */}
+      <GlobalStyles styles={{ '.portal-notices': { top: '64px !important' }, '@media (min-width: 600px)': { '.portal-notices': { top: '72px !important' } } }} />
+      <SnackbarProvider maxSnack={4} classes={{ containerAnchorOriginTopRight: 'portal-notices' }} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFY_MS.default} preventDuplicate Components={NOTICES}>
         <BrowserRouter>
           <App />
         </BrowserRouter>

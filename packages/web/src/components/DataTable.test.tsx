@@ -1,7 +1,7 @@
 // Lists: empty text, filter box across columns, and sorting by a column in both directions.
 // @vitest-environment node
 import '../test-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { DataTable, type Column } from './DataTable';
 
@@ -48,5 +48,35 @@ describe('DataTable', () => {
     expect(names()).toEqual(['Gamma', 'Beta', 'alpha']);
     fireEvent.click(screen.getByRole('button', { name: 'Count' }));
     expect(names()).toEqual(['alpha', 'Beta', 'Gamma']);
+  });
+
+  it('shows the load failure with a Retry button instead of the empty text', () => {
+    const retry = vi.fn();
+    render(<DataTable<Row> label="Things" rows={undefined} columns={columns} rowKey={(r) => r.id} empty="No Things Found" error="Failed to load requests" onRetry={retry} />);
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load requests');
+    expect(screen.queryByText('No Things Found')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a phone shows each row as a card with its actions, sortable from a Sort by box', () => {
+    const original = window.matchMedia;
+    // A 360 px screen: MUI's breakpoint query for "below sm" matches.
+    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+    try {
+      render(
+        <DataTable<Row> label="Things" rows={rows} columns={columns} rowKey={(r) => r.id} empty="none" actions={(r) => <button type="button">Open {r.name}</button>} />,
+      );
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem');
+      expect(cards).toHaveLength(3);
+      expect(within(cards[0]!).getByRole('button', { name: 'Open Beta' })).toBeTruthy();
+      expect(within(cards[0]!).getByText('Count')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'count:desc' } });
+      const order = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem').map((c) => c.firstElementChild!.textContent);
+      expect(order).toEqual(['Gamma', 'Beta', 'alpha']);
+    } finally {
+      window.matchMedia = original;
+    }
   });
 });

@@ -1,8 +1,10 @@
 // A list with SPEC's columns, its empty-list text, a filter box and sortable columns.
 import { useMemo, useState, type ReactNode } from 'react';
 import {
-  Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, TextField, Typography,
+  Alert, Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, TextField, Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { Loading } from './Loading';
 
 export interface Column<T> {
@@ -27,7 +29,13 @@ interface Props<T> {
   actions?: (row: T) => ReactNode;
   initialSort?: { id: string; dir: 'asc' | 'desc' };
   filter?: boolean;
+  /** Shown instead of the empty text when the list could not be loaded (SPEC's message where it names one). */
+  error?: string | null;
+  onRetry?: () => void;
 }
+
+// A card leaves out a field with nothing in it (an empty message), rather than a label with a blank beside it.
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
@@ -37,7 +45,10 @@ function compare(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
 }
 
-export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, actions, initialSort, filter = true }: Props<T>) {
+export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, actions, initialSort, filter = true, error, onRetry }: Props<T>) {
+  const theme = useTheme();
+  // On a phone a wide table would hide its actions off to the side: each row becomes a card instead.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ id: string; dir: 'asc' | 'desc' } | null>(initialSort ?? null);
 
@@ -57,24 +68,92 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
     setSort((s) => (s?.id === id ? { id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { id, dir: 'asc' }));
 
   if (rows === undefined && loading) return <Loading label={`Loading ${label}`} />;
+  if (rows === undefined && error) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        action={onRetry && <Button color="inherit" size="small" onClick={onRetry}>Retry</Button>}
+        sx={{ my: 1 }}
+      >
+        {error}
+      </Alert>
+    );
+  }
   const total = rows?.length ?? 0;
+  const sortable = columns.filter((c) => c.value);
 
   return (
     <Box>
-      {filter && total > 0 && (
-        <TextField
-          label={`Filter ${label.toLowerCase()}`}
-          size="small"
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          sx={{ mb: 1.5, width: { xs: '100%', sm: 320 } }}
-        />
+      {total > 0 && (filter || phone) && (
+        <Stack direction="row" sx={{ mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
+          {filter && (
+            <TextField
+              label={`Filter ${label.toLowerCase()}`}
+              size="small"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              sx={{ flex: { xs: '1 1 160px', sm: '0 0 320px' } }}
+            />
+          )}
+          {phone && sortable.length > 0 && (
+            <TextField
+              select
+              label="Sort by"
+              size="small"
+              value={sort ? `${sort.id}:${sort.dir}` : ''}
+              onChange={(e) => {
+                const [id, dir] = e.target.value.split(':');
+                setSort(id ? { id, dir: dir === 'desc' ? 'desc' : 'asc' } : null);
+              }}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ flex: '1 1 140px' }}
+            >
+              <option value="">As listed</option>
+              {sortable.flatMap((c) => [
+                <option key={`${c.id}:asc`} value={`${c.id}:asc`}>{c.label} ↑</option>,
+                <option key={`${c.id}:desc`} value={`${c.id}:desc`}>{c.label} ↓</option>,
+              ])}
+            </TextField>
+          )}
+        </Stack>
       )}
       {total === 0 ? (
         <Typography sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }} role="status">
           {empty}
         </Typography>
+      ) : phone ? (
+        <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          {shown.map((r) => {
+            const [head, ...rest] = columns;
+            return (
+              <Box component="li" key={rowKey(r)} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, overflowWrap: 'anywhere' }}>
+                {head && (
+                  <Typography component="div" sx={{ fontWeight: 600, mb: 0.5 }}>
+                    {head.render ? head.render(r) : String(head.value?.(r) ?? '')}
+                  </Typography>
+                )}
+                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(84px, auto) 1fr', columnGap: 1.5, rowGap: 0.5 }}>
+                  {rest.filter((c) => !isBlank(c.value?.(r)) || (!c.value && c.render)).map((c) => (
+                    <Box key={c.id} sx={{ display: 'contents' }}>
+                      <Typography component="dt" variant="body2" color="text.secondary">{c.label}</Typography>
+                      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
+                        {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+                {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>{actions(r)}</Box>}
+              </Box>
+            );
+          })}
+          {shown.length === 0 && (
+            <Typography component="li" sx={{ textAlign: 'center', color: 'text.secondary', py: 2 }}>
+              Nothing matches the filter.
+            </Typography>
+          )}
+        </Box>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label} table`}>
           <Table size="small" aria-label={label}>
@@ -98,12 +177,12 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
               {shown.map((r) => (
                 <TableRow key={rowKey(r)} hover>
                   {columns.map((c) => (
-                    <TableCell key={c.id} align={c.align} sx={{ overflowWrap: 'break-word', verticalAlign: 'top', minWidth: c.minWidth }}>
+                    <TableCell key={c.id} align={c.align} sx={{ overflowWrap: 'break-word', verticalAlign: 'middle', minWidth: c.minWidth }}>
                       {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
                     </TableCell>
                   ))}
                   {actions && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
                       {actions(r)}
                     </TableCell>
                   )}

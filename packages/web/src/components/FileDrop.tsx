@@ -62,22 +62,35 @@ export function FileDrop({ context, plan, disabled, onFiles, label }: Props) {
   );
 }
 
-/** One progress bar per file being uploaded. */
-export function UploadBars({ progress }: { progress: UploadProgress[] }) {
+/** One batch of files being uploaded: a progress bar per file and, when it can be stopped, a Cancel button. */
+export function UploadBars({ progress, onCancel }: { progress: UploadProgress[]; onCancel?: () => void }) {
   if (progress.length === 0) return null;
+  const what = progress.length === 1 ? progress[0]!.file : `${progress.length} files`;
   return (
-    <Stack spacing={1} sx={{ mt: 2 }}>
-      {progress.map((p) => {
-        const pct = p.total > 0 ? Math.round((p.loaded / p.total) * 100) : 100;
-        return (
-          <Box key={`${p.index}-${p.file}`}>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {p.file}: {pct}%
-            </Typography>
-            <LinearProgress variant="determinate" value={pct} aria-label={`Uploading ${p.file}`} />
-          </Box>
-        );
-      })}
-    </Stack>
+    <Box component="section" aria-label={`Uploading ${what}`} sx={{ mt: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          Uploading {what}
+        </Typography>
+        {onCancel && (
+          <Button size="small" color="error" variant="outlined" onClick={onCancel} aria-label={`Cancel upload of ${what}`}>
+            Cancel
+          </Button>
+        )}
+      </Stack>
+      <Stack spacing={1}>
+        {progress.map((p) => {
+          const pct = p.total > 0 ? Math.round((p.loaded / p.total) * 100) : 100;
+          return (
+            <Box key={`${p.index}-${p.file}`}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {p.file}: {pct}%
+              </Typography>
+              <LinearProgress variant="determinate" value={pct} aria-label={`Uploading ${p.file}`} />
+            </Box>
+          );
+        })}
+      </Stack>
+    </Box>
   );
 }

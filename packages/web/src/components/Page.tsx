@@ -7,7 +7,7 @@ export function Page({ title, actions, children, maxWidth }: { title: string; ac
     document.title = `${title} · Portal`;
   }, [title]);
   return (
-    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth, mx: maxWidth ? 'auto' : undefined }}>
+    <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth, width: '100%' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography variant="h1" id="page-title" sx={{ overflowWrap: 'anywhere' }}>
           {title}

@@ -1,4 +1,4 @@
-// Uploads files as one group with core's pipeline: progress per file, SPEC's success notice per file, failure notice.
+// Uploads files as one group with core's pipeline: progress per file, SPEC's success notice per file, cancel, failure notice.
 import { useRef, useState } from 'react';
 import { isApiError, MESSAGES, runUpload, type UploadProgress } from '@portal/core';
 import { api } from '../lib/api';
@@ -9,26 +9,29 @@ export function useUploader(bucketId: string) {
   const [busy, setBusy] = useState(false);
   const ctrl = useRef<AbortController | null>(null);
 
-  /** Resolves to the new upload group's stamp, or null when it failed (already notified). */
+  /** Resolves to the new upload group's stamp, or null when it failed or was cancelled (already notified). */
   const upload = async (files: File[]): Promise<string | null> => {
     setBusy(true);
-    ctrl.current = new AbortController();
+    const controller = new AbortController();
+    ctrl.current = controller;
     setProgress(files.map((f, index) => ({ file: f.name, index, loaded: 0, total: f.size })));
     try {
       const result = await runUpload(api, {
         bucket: bucketId,
         files,
-        signal: ctrl.current.signal,
+        signal: controller.signal,
         onProgress: (p) => setProgress((old) => old.map((o) => (o.index === p.index ? p : o))),
         onFileDone: (f) => notify(MESSAGES.uploadSucceeded(f.name), 'uploadSuccess'),
       });
-      setProgress([]);
       return result.rend;
     } catch (e) {
-      if (!(isApiError(e) && e.isAuth) && (e as Error)?.name !== 'AbortError') notify(isApiError(e) ? e.detail : MESSAGES.uploadFiles, 'error');
-      setProgress([]);
+      // Core removes the half-made group before the cancel comes back here.
+      if (controller.signal.aborted || (e as Error)?.name === 'AbortError') notify(MESSAGES.uploadCancelled);
+      else if (!(isApiError(e) && e.isAuth)) notify(isApiError(e) ? e.detail : MESSAGES.uploadFiles, 'error');
       return null;
     } finally {
+      ctrl.current = null;
+      setProgress([]);
       setBusy(false);
     }
   };

@@ -7,6 +7,8 @@ export interface Chrome {
   clients: Client[] | undefined;
   /** True while the permission list is first loading (false once it loaded or failed). */
   clientsLoading: boolean;
+  /** Set when the permission list could not be loaded. */
+  clientsError: unknown;
   names: CrumbNames;
   setNames(names: CrumbNames): void;
   reloadClients(): Promise<void>;
@@ -21,6 +23,7 @@ export function ChromeProvider({ children }: { children: ReactNode }) {
   const value: Chrome = {
     clients,
     clientsLoading: permissions.loading && !permissions.data,
+    clientsError: permissions.error,
     names,
     setNames: (n) => setNamesState((old) => (Object.entries(n).every(([k, v]) => old[k as keyof CrumbNames] === v) ? old : { ...old, ...n })),
     reloadClients: permissions.reload,

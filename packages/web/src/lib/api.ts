@@ -10,6 +10,12 @@ export function failureMessage(e: unknown, fallback: string = MESSAGES.unexpecte
   return fallback;
 }
 
+/** What a list shows when it could not be loaded: SPEC's message when it names one; nothing for sign-in failures (they leave the page). */
+export function loadFailure(error: unknown, message?: string): string | null {
+  if (!error || isAuthFailure(error)) return null;
+  return message ?? failureMessage(error);
+}
+
 /** Sign-in failures are already shown by the auth event: callers skip their own notice for them. */
 export function isAuthFailure(e: unknown): boolean {
   return isApiError(e) && e.isAuth;

@@ -1,13 +1,14 @@
 // My Account: the user's client accounts (name, active, Open), from the permission list.
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip } from '@mui/material';
-import { accountOpenTarget, type Client } from '@portal/core';
+import { accountOpenTarget, MESSAGES, type Client } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { useChrome } from '../layout/ChromeContext';
+import { loadFailure } from '../lib/api';
 
 export default function AccountPage() {
-  const { clients, clientsLoading } = useChrome();
+  const { clients, clientsLoading, clientsError, reloadClients } = useChrome();
   const navigate = useNavigate();
   return (
     <Page title="My Account">
@@ -15,6 +16,8 @@ export default function AccountPage() {
         label="Client accounts"
         rows={clients}
         loading={clientsLoading}
+        error={loadFailure(clientsError, MESSAGES.fetchPermissions)}
+        onRetry={() => void reloadClients()}
         rowKey={(c) => c.stamp}
         empty="No client accounts yet."
         initialSort={{ id: 'name', dir: 'asc' }}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { formatTime, MESSAGES, screenPath, type ClientApiKey } from '@portal/core';
+import { loadFailure } from '../lib/api';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { NameDialog } from '../components/Dialogs';
@@ -33,6 +34,8 @@ export default function ApiKeysPage() {
         label="API keys"
         rows={list}
         loading={keys.loading}
+        error={loadFailure(keys.error)}
+        onRetry={() => void keys.reload()}
         rowKey={(k) => k.clue}
         empty={MESSAGES.noApiKeys}
         columns={[

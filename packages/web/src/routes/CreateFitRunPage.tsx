@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
-  checkFitRequest, CONTACT_PATH, createFitRequest, DEFAULT_TASK, isApiError, isUpgradeMessage, MESSAGES, PLAN_LIMITS,
+  checkFitRequest, CONTACT_PATH, createFitRequest, DEFAULT_TASK, extensionOf, isApiError, isUpgradeMessage, MESSAGES, PLAN_LIMITS,
   screenPath, TASKS, TITLE_MAX, type FitRequestInput, type PlanName, type Rend, type TaskName,
 } from '@portal/core';
 import { Page, Section } from '../components/Page';
@@ -75,8 +75,14 @@ export default function CreateFitRunPage() {
     const errs = checkFitRequest(form, plan);
     setErrors(errs);
     if (Object.keys(errs).length > 0) return;
-    if (!ready.some((r) => r.stamp === form.upload)) {
+    const chosen = ready.find((r) => r.stamp === form.upload);
+    if (!chosen) {
       setErrors({ upload: MESSAGES.uploadNotFound });
+      return;
+    }
+    // Training and generating read the upload's .json data: an upload without one cannot be used.
+    if (!chosen.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json')) {
+      setErrors({ upload: MESSAGES.generateFileNotFound });
       return;
     }
     setBusy(true);
@@ -180,7 +186,7 @@ export default function CreateFitRunPage() {
                 if (rend) setWaitingFor(rend);
               }}
             />
-            <UploadBars progress={uploader.progress} />
+            <UploadBars progress={uploader.progress} onCancel={uploader.cancel} />
             {pending && (
               <Typography role="status" sx={{ mt: 1 }}>
                 {pending.name}: {pending.flight}

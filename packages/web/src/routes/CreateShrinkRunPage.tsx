@@ -15,6 +15,7 @@ import { useUploader } from '../components/useUploader';
 import { api } from '../lib/api';
 import { notify } from '../lib/notify';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
+import { useRefreshWhile } from '../lib/useRefreshWhile';
 
 type View = 'main' | 'pick' | 'upload';
 
@@ -59,7 +60,9 @@ function useShrinkData(clientId: string, bucketId: string) {
       setReloading(false);
     }
   };
-  return { rends, billing, project, reload, reloading };
+  /** A quiet check (no busy Reload button), for following an upload the user just made. */
+  const refresh = () => poller.current?.reload() ?? Promise.resolve();
+  return { rends, billing, project, reload, reloading, refresh };
 }
 
 export default function CreateShrinkRunPage() {
@@ -81,9 +84,16 @@ export default function CreateShrinkRunPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const choose = (stamp: string) => {
+    setUpload(stamp);
+    setErrors((e) => ({ ...e, upload: null }));
+  };
+
   const ready = useMemo(() => data.rends?.filter((r) => r.flight === 'Ready') ?? [], [data.rends]);
   const chosen = data.rends?.find((r) => r.stamp === upload);
   const estimate = chosen ? estimatePriceCents(chosen.upload.list) : 0;
+  // A model the user just uploaded is analysed within seconds: follow it closely rather than at the picker's 20 s pace.
+  useRefreshWhile(chosen?.flight === 'Pending' || chosen?.flight === 'Processing', data.refresh, 2000);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -133,7 +143,7 @@ export default function CreateShrinkRunPage() {
             { id: 'createdAt', label: 'Created', value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
           ]}
           actions={(r) => (
-            <Button size="small" variant="contained" onClick={() => { setUpload(r.stamp); go('main'); }} aria-label={`Select ${r.name}`}>
+            <Button size="small" variant="contained" onClick={() => { choose(r.stamp); go('main'); }} aria-label={`Select ${r.name}`}>
               Select
             </Button>
           )}
@@ -153,13 +163,13 @@ export default function CreateShrinkRunPage() {
           onFiles={async (files) => {
             const rend = await uploader.upload(files);
             if (rend) {
-              setUpload(rend);
+              choose(rend);
               await data.reload();
               go('main');
             }
           }}
         />
-        <UploadBars progress={uploader.progress} />
+        <UploadBars progress={uploader.progress} onCancel={uploader.cancel} />
       </Page>
     );
   }

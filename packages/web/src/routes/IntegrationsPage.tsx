@@ -2,6 +2,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { formatTime, MESSAGES, screenPath, type IntegrationKey } from '@portal/core';
+import { loadFailure } from '../lib/api';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { useListEditing } from '../components/useListEditing';
@@ -27,6 +28,8 @@ export default function IntegrationsPage() {
         label="Integrations"
         rows={keys.data?.keys}
         loading={keys.loading}
+        error={loadFailure(keys.error)}
+        onRetry={() => void keys.reload()}
         rowKey={(k) => k.clue}
         empty={MESSAGES.integrationNotFound}
         columns={[

@@ -1,4 +1,5 @@
 // Models: the general models and the client's own (with rename and remove), and Create A New Model.
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { formatTime, MESSAGES, screenPath, type Model } from '@portal/core';
@@ -8,6 +9,8 @@ import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useModels } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
+import { loadFailure } from '../lib/api';
+import { notify } from '../lib/notify';
 
 export default function ModelsPage() {
   const { clientId = '', bucketId = '' } = useParams();
@@ -15,6 +18,11 @@ export default function ModelsPage() {
   const models = useModels(clientId, bucketId);
   useCrumbNames({ client: models.data?.client.name, project: models.data?.project.name });
   const editing = useListEditing('model', models);
+  // Models are the project's trained data transformations: a failed load says so (SPEC section 8).
+  const failed = loadFailure(models.error, MESSAGES.loadTransformations);
+  useEffect(() => {
+    if (failed) notify(failed, 'error');
+  }, [failed]);
   return (
     <Page
       title="Models"
@@ -29,6 +37,8 @@ export default function ModelsPage() {
           label="General models"
           rows={models.data?.general}
           loading={models.loading}
+          error={failed}
+          onRetry={() => void models.reload()}
           rowKey={(m) => m.stamp}
           empty={MESSAGES.noModels}
           columns={[
@@ -44,6 +54,8 @@ export default function ModelsPage() {
           label="Your models"
           rows={models.data?.own}
           loading={models.loading}
+          error={failed}
+          onRetry={() => void models.reload()}
           rowKey={(m) => m.stamp}
           empty={MESSAGES.noModels}
           initialSort={{ id: 'createdAt', dir: 'desc' }}

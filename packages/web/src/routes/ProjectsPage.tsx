@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { formatTime, MESSAGES, projectOpenTarget, type Bucket } from '@portal/core';
+import { loadFailure } from '../lib/api';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { NameDialog } from '../components/Dialogs';
@@ -30,6 +31,8 @@ export default function ProjectsPage() {
         label="Projects"
         rows={projects.data?.projects}
         loading={projects.loading}
+        error={loadFailure(projects.error)}
+        onRetry={() => void projects.reload()}
         rowKey={(b) => b.stamp}
         empty={MESSAGES.noProjects}
         initialSort={{ id: 'createdAt', dir: 'desc' }}

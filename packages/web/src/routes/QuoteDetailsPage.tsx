@@ -1,7 +1,7 @@
 // A shrink quote: invoice amount and number, billing, the payment-portal link, and the processed request, live.
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { formatDollars, formatTime, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
 import { useBilling, useQuoteDetails } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
@@ -35,9 +35,12 @@ export default function QuoteDetailsPage() {
 
   if (!quote) {
     if (status.loading) return <Loading />;
+    const missing = !status.error || status.error.status === 404 || status.error.status === 403;
     return (
       <Page title="Quote Details">
-        <Typography role="status">{MESSAGES.requestNotFound}</Typography>
+        <Alert severity={missing ? 'info' : 'error'} role="alert">
+          {missing ? MESSAGES.requestNotFound : MESSAGES.loadQuote}
+        </Alert>
       </Page>
     );
   }
@@ -62,7 +65,7 @@ export default function QuoteDetailsPage() {
         <Field label="Invoice amount">{formatDollars(quote.cent)}</Field>
         <Field label="Invoice ID">{quote.invoiceNum}</Field>
         <Field label="Created">{formatTime(quote.createdAt)}</Field>
-        <Field label="Upload">{quote.rend?.name ?? MESSAGES.rendNotFound}</Field>
+        <Field label="Upload">{quote.rend?.name ?? <Box component="span" sx={{ color: 'error.main' }}>{MESSAGES.rendNotFound}</Box>}</Field>
         {quote.desc && <Field label="Description">{quote.desc}</Field>}
         {quote.message && (
           <Field label="Message">

@@ -1,7 +1,7 @@
 // A request's details, live until it is final, with Download Results saved as ensemble_result_{date}_{time}.json.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { formatTime, isFinalState, MESSAGES } from '@portal/core';
 import { useRunDetails } from '@portal/core/react';
 import { Page } from '../components/Page';
@@ -39,9 +39,13 @@ export default function RunDetailsPage() {
 
   if (!run) {
     if (status.loading) return <Loading />;
+    // An unknown or removed request is 'Request not found'; any other failure is SPEC's load message.
+    const missing = !status.error || status.error.status === 404 || status.error.status === 403;
     return (
       <Page title="Request Details">
-        <Typography role="status">{MESSAGES.requestNotFound}</Typography>
+        <Alert severity={missing ? 'info' : 'error'} role="alert">
+          {missing ? MESSAGES.requestNotFound : MESSAGES.loadRun}
+        </Alert>
       </Page>
     );
   }
@@ -82,7 +86,7 @@ export default function RunDetailsPage() {
         )}
         <Field label="Function">{run.function}</Field>
         <Field label="Created">{formatTime(run.createdAt)}</Field>
-        <Field label="Upload">{run.rend?.name ?? MESSAGES.rendNotFound}</Field>
+        <Field label="Upload">{run.rend?.name ?? <Box component="span" sx={{ color: 'error.main' }}>{MESSAGES.rendNotFound}</Box>}</Field>
         {run.desc && <Field label="Description">{run.desc}</Field>}
       </Stack>
       {!url && final && run.state === 'Finished' && (

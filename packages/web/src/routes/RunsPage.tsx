@@ -2,6 +2,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { formatTime, isFinalState, MESSAGES, screenPath, type Run } from '@portal/core';
+import { loadFailure } from '../lib/api';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { RunMessage } from '../components/RunMessage';
@@ -42,6 +43,8 @@ export default function RunsPage() {
         label="Requests"
         rows={runs.data?.runs}
         loading={runs.loading}
+        error={loadFailure(runs.error, MESSAGES.loadRequests)}
+        onRetry={() => void runs.reload()}
         rowKey={(r) => r.stamp}
         empty={MESSAGES.noRequests}
         initialSort={{ id: 'createdAt', dir: 'desc' }}

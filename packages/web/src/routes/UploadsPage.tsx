@@ -1,23 +1,33 @@
 // The project's uploads: a drop zone with progress per file, and the list (flight, items, errors) with rename and remove.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatTime, MESSAGES, type Rend, type UploadProgress } from '@portal/core';
 import { useUploads } from '@portal/core/react';
+import { loadFailure } from '../lib/api';
 import { Page, Section } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
 import { useListEditing } from '../components/useListEditing';
 import { useRefreshWhile } from '../lib/useRefreshWhile';
+import { notify } from '../lib/notify';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
 
 const settled = (r: Rend) => r.flight === 'Ready' || r.flight === 'Failed';
+
+/** Files dropped together travel as one upload group; each batch can be cancelled on its own. */
+interface Batch {
+  id: number;
+  progress: UploadProgress[];
+  controller: AbortController;
+}
 
 export default function UploadsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const client = useClient(clientId);
   const uploads = useUploads(clientId, bucketId);
-  const [progress, setProgress] = useState<UploadProgress[]>([]);
+  const [batches, setBatches] = useState<Batch[]>([]);
+  const nextBatch = useRef(0);
   // Uploads being analysed move to Ready or Failed on the server: the list refreshes until they settle.
   useRefreshWhile(!!uploads.data?.uploads.some((r) => !settled(r)), uploads.reload, 3000);
   useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
@@ -28,19 +38,28 @@ export default function UploadsPage() {
       <FileDrop
         context="uploads"
         plan={plan}
-        disabled={uploads.uploading}
         onFiles={async (files) => {
-          setProgress(files.map((f, index) => ({ file: f.name, index, loaded: 0, total: f.size })));
-          await uploads.upload(files, { onProgress: (p) => setProgress((old) => old.map((o) => (o.index === p.index ? p : o))) });
-          setProgress([]);
+          const id = ++nextBatch.current;
+          const controller = new AbortController();
+          setBatches((all) => [...all, { id, controller, progress: files.map((f, index) => ({ file: f.name, index, loaded: 0, total: f.size })) }]);
+          const onProgress = (p: UploadProgress) =>
+            setBatches((all) => all.map((b) => (b.id === id ? { ...b, progress: b.progress.map((o) => (o.index === p.index ? p : o)) } : b)));
+          // Success and failure are notified by core's hook; a cancel comes back as its message, shown here.
+          const outcome = await uploads.upload(files, { onProgress, signal: controller.signal });
+          if (outcome === MESSAGES.uploadCancelled) notify(MESSAGES.uploadCancelled);
+          setBatches((all) => all.filter((b) => b.id !== id));
         }}
       />
-      <UploadBars progress={progress} />
+      {batches.map((b) => (
+        <UploadBars key={b.id} progress={b.progress} onCancel={() => b.controller.abort()} />
+      ))}
       <Section title="Your uploads">
         <DataTable<Rend>
           label="Uploads"
           rows={uploads.data?.uploads}
           loading={uploads.loading}
+        error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
+        onRetry={() => void uploads.reload()}
           rowKey={(r) => r.stamp}
           empty={MESSAGES.noUploads}
           initialSort={{ id: 'createdAt', dir: 'desc' }}

@@ -1,0 +1,209 @@
+// SPEC section 8's messages where the web shows them: failed calls (the real server's answer replaced by a 500 for
+// one call), not-found texts, the fit and shrink forms' rules, and cancelling an upload in progress.
+import { test, expect, type Page } from '@playwright/test';
+import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
+import { auth, createProject, MODEL_PY, createUser, fitJson, fitThroughApi, loginToken, notice, uploadFile, type TestUser } from './helpers';
+
+/** The next call matching `path` and `method` fails with a 500, as a broken server would answer; others go through. */
+async function failOnce(page: Page, path: string, method: string) {
+  let done = false;
+  await page.route(`**${path}*`, async (route) => {
+    if (done || route.request().method() !== method) return route.fallback();
+    done = true;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Something broke' } }) });
+  });
+}
+
+async function renameFails(page: Page, name: string, path: string, message: string) {
+  await failOnce(page, path, 'POST');
+  await page.getByRole('button', { name: `Rename ${name}` }).first().click();
+  await page.getByRole('dialog').getByLabel('Name').fill(`${name} 2`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect(notice(page, message)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+}
+
+async function removeFails(page: Page, name: string, path: string, message: string) {
+  await failOnce(page, path, 'POST');
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(notice(page, message)).toBeVisible();
+  await expect(page.getByRole('cell', { name, exact: true }).first()).toBeVisible();
+}
+
+let user: TestUser;
+let bucket: string;
+let rend: string;
+let run: string;
+
+test.beforeAll(async ({ request }) => {
+  user = await createUser(request, 'messages');
+  bucket = await createProject(request, user, 'Messages project');
+  rend = await uploadFile(request, user, bucket, 'rows.json', fitJson(30));
+  await uploadFile(request, user, bucket, 'net.py', MODEL_PY);
+  run = await fitThroughApi(request, user, bucket, rend, 'Messages request');
+});
+
+test('list failures: loading, creating, renaming and removing show SPEC messages', async ({ page, request }) => {
+  await request.put('/api/client/apikey/item', { headers: auth(user), data: { client: user.clientId, name: 'Failing key' } });
+  await loginToken(page, user);
+  const c = user.clientId;
+  const p = `/client/${c}/project/${bucket}`;
+
+  await failOnce(page, '/api/user/permission', 'GET');
+  await page.goto('/account');
+  await expect(notice(page, MESSAGES.fetchPermissions)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.fetchPermissions })).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('button', { name: /^Open Company / })).toBeVisible();
+
+  await page.goto(`/client/${c}/projects`);
+  await failOnce(page, '/api/bucket/item', 'PUT');
+  await page.getByRole('button', { name: 'Create Project' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Never made');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  await expect(notice(page, MESSAGES.createProject)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await renameFails(page, 'Messages project', '/api/bucket/name', MESSAGES.renameProject);
+  await removeFails(page, 'Messages project', '/api/bucket/remove', MESSAGES.removeProject);
+
+  await page.goto(`/client/${c}/apikeys`);
+  await renameFails(page, 'Failing key', '/api/client/apikey/name', MESSAGES.renameApiKey);
+  await removeFails(page, 'Failing key', '/api/client/apikey/remove', MESSAGES.removeApiKey);
+  await page.getByRole('button', { name: 'Remove Failing key' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await failOnce(page, '/api/client/apikey/item', 'PUT');
+  await page.getByRole('button', { name: 'Create API Key' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Second key');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  await expect(notice(page, MESSAGES.createApiKey)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await failOnce(page, '/api/rend/item', 'GET');
+  await page.goto(`${p}/uploads`);
+  await expect(notice(page, MESSAGES.fetchUploads)).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await renameFails(page, 'rows.json', '/api/rend/name', MESSAGES.renameUpload);
+  await removeFails(page, 'rows.json', '/api/rend/remove', MESSAGES.removeUpload);
+  await failOnce(page, '/api/upload/item', 'PUT');
+  await page.getByLabel('Choose files to upload').setInputFiles({ name: 'more.json', mimeType: 'application/json', buffer: Buffer.from(fitJson(5)) });
+  await expect(notice(page, MESSAGES.uploadFiles)).toBeVisible();
+  // The half-made group does not stay in the list.
+  await expect(page.getByRole('cell', { name: 'more.json', exact: true })).toHaveCount(0);
+
+  await failOnce(page, '/api/client/model/item', 'GET');
+  await page.goto(`${p}/models`);
+  await expect(notice(page, MESSAGES.loadTransformations)).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).first().click();
+  const own = page.getByRole('table', { name: 'Your models' });
+  const model = (await own.getByRole('row').nth(1).getByRole('cell').first().textContent())!;
+  await renameFails(page, model, '/api/client/model/name', MESSAGES.renameModel);
+  await removeFails(page, model, '/api/client/model/remove', MESSAGES.removeModel);
+
+  await failOnce(page, '/api/run/item', 'GET');
+  await page.goto(`${p}/runs`);
+  await expect(notice(page, MESSAGES.loadRequests)).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  // The fit and its generate request share the name: the first one stands for both.
+  await renameFails(page, 'Messages request', '/api/run/name', MESSAGES.renameRun);
+  await failOnce(page, '/api/run/remove', 'POST');
+  await page.getByRole('button', { name: 'Remove Messages request' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(notice(page, MESSAGES.removeRun)).toBeVisible();
+});
+
+test('details: failed loads, unknown ids, and a request whose upload data is missing', async ({ page }) => {
+  await loginToken(page, user);
+  const p = `/client/${user.clientId}/project/${bucket}`;
+
+  await page.goto(`${p}/run/n_unknown/details`);
+  await expect(page.getByRole('main').getByText(MESSAGES.requestNotFound)).toBeVisible();
+  await page.goto(`${p}/quote/q_unknown/details`);
+  await expect(page.getByRole('main').getByText(MESSAGES.requestNotFound)).toBeVisible();
+
+  await failOnce(page, '/api/run/status', 'GET');
+  await page.goto(`${p}/run/${run}/details`);
+  await expect(notice(page, MESSAGES.loadRun)).toBeVisible();
+  await expect(page.getByRole('main').getByText(MESSAGES.loadRun)).toBeVisible();
+
+  await failOnce(page, '/api/quote/status', 'GET');
+  await page.goto(`${p}/quote/q_unknown2/details`);
+  await expect(notice(page, MESSAGES.loadQuote)).toBeVisible();
+
+  // The server names the upload of every request; one answered without it shows SPEC's text.
+  await page.route('**/api/run/status*', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    body.run.record.rend = null;
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.goto(`${p}/run/${run}/details`);
+  await expect(page.getByText(MESSAGES.rendNotFound)).toBeVisible();
+});
+
+test('fit form: an upload without .json data, a failed create; shrink form: its rules and a single .py file', async ({ page, request }) => {
+  await loginToken(page, user);
+  const p = `/client/${user.clientId}/project/${bucket}`;
+
+  await page.goto(`${p}/create-fit-run`);
+  await page.getByLabel(/^Request name/).fill('Wrong data');
+  await page.getByLabel(/^Input column size/).fill('3');
+  await page.getByLabel(/^Output column size/).fill('2');
+  await page.getByLabel(/^Upload/).click();
+  await page.getByRole('option', { name: 'net.py' }).click();
+  await page.getByRole('button', { name: 'Create Request' }).click();
+  await expect(page.getByText(MESSAGES.generateFileNotFound)).toBeVisible();
+  await page.getByLabel(/^Upload/).click();
+  await page.getByRole('option', { name: 'rows.json' }).click();
+  await failOnce(page, '/api/pile/item', 'PUT');
+  await page.getByRole('button', { name: 'Create Request' }).click();
+  await expect(notice(page, MESSAGES.createRequest)).toBeVisible();
+  await expect(page).toHaveURL(/\/create-fit-run$/);
+  // The upload went away after it was chosen: the server's 'Selected upload not found' is shown with the failure.
+  await request.post('/api/rend/remove', { headers: auth(user), data: { rend, active: 0 } });
+  await page.getByRole('button', { name: 'Create Request' }).click();
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.uploadNotFound })).toBeVisible();
+
+  await page.goto(`${p}/create-shrink-run`);
+  await page.getByRole('button', { name: 'Create Quote' }).click();
+  await expect(page.getByText(MESSAGES.titleCreate)).toBeVisible();
+  await expect(page.getByText(MESSAGES.selectUpload)).toBeVisible();
+  await page.getByLabel('Description').fill('d'.repeat(320));
+  await expect(page.getByLabel('Description')).toHaveValue('d'.repeat(300));
+  await expect(page.getByText('300/300')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload a new model file' }).click();
+  await page.getByLabel('Choose a file to upload').setInputFiles({ name: 'rows.json', mimeType: 'application/json', buffer: Buffer.from('[]') });
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.invalidFileType(UPLOAD_CONTEXTS.shrink.extensions) })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Pick an existing upload' }).click();
+  // Only Ready uploads are offered, each with its price estimate.
+  await expect(page.getByRole('button', { name: 'Select net.py' })).toBeVisible();
+  await page.getByRole('button', { name: 'Select net.py' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'net.py (Ready)' })).toBeVisible();
+  await expect(page.getByText(MESSAGES.selectUpload)).toHaveCount(0);
+});
+
+test('an upload in progress can be cancelled: Upload cancelled. and no half-made upload in the list', async ({ page, request }) => {
+  const fresh = await createProject(request, user, 'Cancel project');
+  await loginToken(page, user);
+  // The storage answers slowly, so the upload is still sending its bytes when Cancel is pressed.
+  await page.route('**/api/storage/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 4000));
+    await route.continue().catch(() => {});
+  });
+  await page.goto(`/client/${user.clientId}/project/${fresh}/uploads`);
+  await expect(page.getByText(MESSAGES.noUploads)).toBeVisible();
+  await page.getByLabel('Choose files to upload').setInputFiles([
+    { name: 'a.json', mimeType: 'application/json', buffer: Buffer.from(fitJson(10)) },
+    { name: 'b.json', mimeType: 'application/json', buffer: Buffer.from(fitJson(10)) },
+  ]);
+  const batch = page.getByRole('region', { name: 'Uploading 2 files' });
+  await expect(batch.getByRole('progressbar', { name: 'Uploading a.json' })).toBeVisible();
+  await batch.getByRole('button', { name: 'Cancel upload of 2 files' }).click();
+  await expect(notice(page, MESSAGES.uploadCancelled)).toBeVisible();
+  await expect(batch).toHaveCount(0);
+  await expect(page.getByText(MESSAGES.noUploads)).toBeVisible();
+  const list = (await (await request.get(`/api/rend/item?active=1&bucket=${fresh}`, { headers: auth(user) })).json()).rend.list;
+  expect(list).toEqual([]);
+  await expect(notice(page, MESSAGES.uploadSucceeded('a.json'))).toHaveCount(0);
+});
