@@ -29,7 +29,7 @@ export function register(program: Command, deps: Deps): void {
             { header: 'Active', get: (p) => onOff(p.client.active) },
             { header: 'Default', get: (p) => (p.client.stamp === current || perms.length === 1 ? 'yes' : '') },
           ],
-          'No accounts found',
+          'No client accounts yet.',
         );
       }),
     );

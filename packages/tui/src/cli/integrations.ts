@@ -34,7 +34,7 @@ export function register(program: Command, deps: Deps): void {
             { header: 'Runs', get: (k) => k.runs },
             { header: 'Last ran', get: (k) => time(k.runAt) },
           ],
-          'No Integrations Found',
+          MESSAGES.integrationNotFound,
         );
       }),
     );

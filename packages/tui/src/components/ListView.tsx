@@ -11,6 +11,8 @@ export interface ListViewProps<T> {
   loading: boolean;
   cols: readonly Col<T>[];
   empty: string;
+  /** The load failed: this text (in red) instead of the empty-list text. */
+  error?: string | null;
   keyOf(row: T): string;
   nameOf(row: T): string;
   onOpen?(row: T): void;
@@ -100,7 +102,7 @@ export function ListView<T>(props: ListViewProps<T>) {
           {editing?.kind === 'filter' ? <TextInput value={filter} onChange={(v) => (setFilter(v), setAt(0))} onSubmit={() => setEditing(null)} /> : <Text>{filter}</Text>}
         </Box>
       ) : null}
-      {props.loading && !props.rows ? <Text dimColor>Loading…</Text> : rows.length === 0 ? <Text>{props.empty}</Text> : <Table rows={rows} cols={props.cols} selected={active ? sel : undefined} keyOf={props.keyOf} />}
+      {props.loading && !props.rows ? <Text dimColor>Loading…</Text> : rows.length === 0 ? (props.error && !props.rows?.length ? <Text color="red">{props.error}</Text> : <Text>{props.empty}</Text>) : <Table rows={rows} cols={props.cols} selected={active ? sel : undefined} keyOf={props.keyOf} />}
       {editing?.kind === 'rename' ? (
         <Box>
           <Text>New name: </Text>

@@ -3,6 +3,7 @@ import { Box } from 'ink';
 import { MESSAGES, accountOpenTarget, type PermissionEntry } from '@portal/core';
 import { usePermissions } from '@portal/core/react';
 import { ListView } from '../components/ListView';
+import { loadFailure } from '../components/lists';
 import { useNav } from '../ui/context';
 
 export default function AccountScreen() {
@@ -12,15 +13,16 @@ export default function AccountScreen() {
     <Box flexDirection="column">
       <ListView<PermissionEntry>
         title="My Account"
-        rows={perms.data}
+        rows={perms.data && [...perms.data].sort((a, b) => a.client.name.localeCompare(b.client.name))}
         loading={perms.loading}
-        empty={perms.error ? MESSAGES.fetchPermissions : 'No accounts found'}
+        empty="No client accounts yet."
+        error={loadFailure(perms.error, MESSAGES.fetchPermissions)}
         keyOf={(p) => p.client.stamp}
         nameOf={(p) => p.client.name}
         cols={[
           { header: 'Name', get: (p) => p.client.name },
-          { header: 'Active', get: (p) => (p.client.active ? 'On' : 'Off') },
           { header: 'Plan', get: (p) => p.client.plan },
+          { header: 'Active', get: (p) => (p.client.active ? 'On' : 'Off') },
         ]}
         onOpen={(p) => {
           nav.setLabel(p.client.stamp, p.client.name);

@@ -3,6 +3,7 @@ import { Box } from 'ink';
 import { MESSAGES, formatTime, screenPath, type ClientApiKey } from '@portal/core';
 import { useApiKeys } from '@portal/core/react';
 import { ListView } from '../components/ListView';
+import { loadFailure } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function ApiKeysScreen() {
@@ -18,6 +19,7 @@ export default function ApiKeysScreen() {
         rows={list}
         loading={keys.loading}
         empty={MESSAGES.noApiKeys}
+        error={loadFailure(keys.error)}
         keyOf={(k) => k.clue}
         nameOf={(k) => k.name}
         cols={[

@@ -23,7 +23,7 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     expect(frame).toContain(MESSAGES.planLimitOutputs('Individual', 5));
     expect(frame).toContain('Upgrade:');
     await ui.type(...Array(5).fill(KEY.shiftTab), '\u007F', '3', KEY.tab, '\u007F', '5', ...Array(4).fill(KEY.tab), KEY.enter);
-    frame = await ui.see('Request Details');
+    frame = await ui.see(/Function:\s+generate/);
     expect(frame).toContain('My fit');
     expect(server.state.calls.filter((c) => c === 'runCreate')).toHaveLength(2);
     ui.unmount();

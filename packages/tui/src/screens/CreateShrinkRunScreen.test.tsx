@@ -36,7 +36,7 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
     await ui.type(KEY.down, KEY.enter);
     await ui.see('Estimated price: $0.22');
     await ui.type(KEY.enter);
-    const frame = await ui.see('Quote Details');
+    const frame = await ui.see('Invoice amount');
     expect(frame).toContain('INV-0001');
     ui.unmount();
   });

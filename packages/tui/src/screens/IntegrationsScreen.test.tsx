@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/core';
 import { startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { KEY, renderUi } from '../testing/ui';
 
@@ -18,7 +19,7 @@ describe('IntegrationsScreen', { timeout: 30_000 }, () => {
     await ui.gone('New name:');
     await ui.see('OpenAI prod v2');
     await ui.type('d', 'y');
-    await ui.see('No Integrations Found');
+    await ui.see(MESSAGES.integrationNotFound);
     await ui.type('n');
     await ui.see('Create Integration');
     ui.unmount();

@@ -1,8 +1,9 @@
 // Integration keys of a client: ID, service, token (masked), run count, last ran; rename, remove, create.
 import { Box } from 'ink';
-import { formatTime, screenPath, type IntegrationKey } from '@portal/core';
+import { MESSAGES, formatTime, screenPath, type IntegrationKey } from '@portal/core';
 import { useIntegrations } from '@portal/core/react';
 import { ListView } from '../components/ListView';
+import { loadFailure } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function IntegrationsScreen() {
@@ -16,7 +17,8 @@ export default function IntegrationsScreen() {
         title="Integrations"
         rows={list.data?.keys}
         loading={list.loading}
-        empty="No Integrations Found"
+        empty={MESSAGES.integrationNotFound}
+        error={loadFailure(list.error)}
         keyOf={(k) => k.clue}
         nameOf={(k) => k.name}
         cols={[

@@ -10,7 +10,7 @@ afterEach(() => server.close());
 describe('LoginScreen', { timeout: 30_000 }, () => {
   it('signs in and opens My Account with the user accounts', async () => {
     const ui = renderUi(server, '/', { signedIn: false });
-    await ui.see('Login');
+    await ui.see('Password:');
     await ui.type('ada@example.com', KEY.tab, 'Secret-123', KEY.enter);
     const frame = await ui.see('Analytical Engines');
     expect(frame).toContain('My Account');

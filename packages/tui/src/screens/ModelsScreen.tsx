@@ -1,9 +1,10 @@
 // Models of a project: the general models, and the client's own (rename, remove, Create A New Model).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
-import { MESSAGES, formatTime, screenPath, type Model } from '@portal/core';
-import { useModels } from '@portal/core/react';
+import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Model } from '@portal/core';
+import { useModels, useNotify } from '@portal/core/react';
 import { ListView } from '../components/ListView';
+import { loadFailure, newestFirst } from '../components/lists';
 import { Table } from '../components/Table';
 import { useLabel, useNav } from '../ui/context';
 
@@ -18,6 +19,12 @@ export default function ModelsScreen() {
     if (input === 'g') setShowGeneral((g) => !g);
   }, { isActive: nav.capture === 'none' && !nav.menuFocused });
   const general = models.data?.general ?? [];
+  // Models are the project's trained data transformations: a failed load says so (SPEC section 8).
+  const failed = loadFailure(models.error, MESSAGES.loadTransformations);
+  const notify = useNotify();
+  useEffect(() => {
+    if (failed) notify(failed, 'error');
+  }, [failed, notify]);
   return (
     <Box flexDirection="column">
       <Text bold>General Models {showGeneral ? '' : '(g to show)'}</Text>
@@ -34,15 +41,16 @@ export default function ModelsScreen() {
             ]}
           />
         ) : (
-          <Text>{models.loading ? 'Loading…' : MESSAGES.noModels}</Text>
+          <Text color={failed ? 'red' : undefined}>{models.loading ? 'Loading…' : failed ?? MESSAGES.noModels}</Text>
         )
       ) : null}
       <Text> </Text>
       <ListView<Model>
         title="Your Models"
-        rows={models.data?.own}
+        rows={newestFirst(models.data?.own)}
         loading={models.loading}
         empty={MESSAGES.noModels}
+        error={failed}
         keyOf={(m) => m.stamp}
         nameOf={(m) => m.name}
         cols={[
@@ -55,7 +63,12 @@ export default function ModelsScreen() {
         rename={models.rename}
         remove={models.remove}
         onNew={() => nav.go(screenPath('createFitRun', { clientId, bucketId }))}
-        footer={<Text color="cyan">[ n Create A New Model ]  g show/hide general models</Text>}
+        footer={
+          <Box flexDirection="column">
+            {models.data?.own.some((m) => m.message) ? <Text color="red">Contact Support: {nav.io.baseUrl}{CONTACT_PATH}</Text> : null}
+            <Text color="cyan">[ n Create A New Model ]  g show/hide general models</Text>
+          </Box>
+        }
       />
     </Box>
   );

@@ -27,12 +27,14 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
     const { bucket } = seedProject(server.state);
     server.state.buckets.push({ stamp: 'bktempty01', name: 'Empty', runs: 0, rends: 0, createdAt: 1_700_000_001, client: 'cli000001', active: 1 });
     const ui = renderUi(server, '/client/cli000001/projects');
-    await ui.see('Empty');
-    await ui.type(KEY.enter);
+    // Newest first, as on the web: Empty (created later) is on top.
+    await ui.see(/Empty .*Churn /);
+    await ui.type(KEY.down, KEY.enter);
     await ui.see('Requests');
     expect(ui.remembered.project).toBe(bucket.stamp);
-    await ui.type(KEY.esc, KEY.down, KEY.enter);
+    await ui.type(KEY.esc, KEY.up, KEY.enter);
     await ui.see('Create Shrink Request');
+    expect(ui.remembered.project).toBe('bktempty01');
     ui.unmount();
   });
 

@@ -3,6 +3,7 @@ import { Box } from 'ink';
 import { MESSAGES, formatTime, projectOpenTarget, type Bucket } from '@portal/core';
 import { useProjects } from '@portal/core/react';
 import { ListView } from '../components/ListView';
+import { loadFailure, newestFirst } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function ProjectsScreen() {
@@ -14,9 +15,10 @@ export default function ProjectsScreen() {
     <Box flexDirection="column">
       <ListView<Bucket>
         title="Projects"
-        rows={projects.data?.projects}
+        rows={newestFirst(projects.data?.projects)}
         loading={projects.loading}
         empty={MESSAGES.noProjects}
+        error={loadFailure(projects.error)}
         keyOf={(b) => b.stamp}
         nameOf={(b) => b.name}
         cols={[

@@ -16,13 +16,23 @@ describe('RunsScreen', { timeout: 30_000 }, () => {
     expect(frame).toMatch(/First fit\s+generate\s+Failed\s+Row 3 has 2 values/);
     expect(frame).toContain('Contact Support:');
     await ui.type(KEY.enter);
-    await ui.see('Request Details');
+    await ui.see(/Function:\s+generate/);
     await ui.type(KEY.esc);
     await ui.see('First fit');
     await ui.type('r', ' again', KEY.enter);
     await ui.gone('New name:');
     await ui.type('d', 'y');
     await ui.see(MESSAGES.noRequests);
+    ui.unmount();
+  });
+
+  it('refreshes by itself while a request is not final, as the web list does', async () => {
+    const { bucket, run } = seedProject(server.state);
+    run.state = 'Processing';
+    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/runs`);
+    await ui.see(/First fit\s+generate\s+Processing/);
+    run.state = 'Finished';
+    await ui.see(/First fit\s+generate\s+Finished/, 8000);
     ui.unmount();
   });
 

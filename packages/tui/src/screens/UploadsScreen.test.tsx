@@ -28,7 +28,7 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
     await ui.see('data.json');
     await ui.type('n', 'a.json', KEY.enter);
     await ui.see(MESSAGES.uploadSucceeded('a.json'));
-    await ui.see(/a\.json\s+Ready\s+1\s+11 Bytes/);
+    await ui.see(/a\.json\s+Ready\s+a\.json \(11 Bytes\): Finished\s+0/);
     expect(Object.values(server.state.stored)).toEqual([{ size: 11, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     ui.unmount();
   });
@@ -57,6 +57,20 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
     await ui.type('d', 'y');
     await ui.see(MESSAGES.noUploads);
     ui.unmount();
+  });
+
+  it('refreshes by itself until uploads are Ready or Failed; a failed load shows SPEC text', async () => {
+    const { bucket, rend } = seedProject(server.state);
+    Object.assign(rend, { flight: 'Processing' });
+    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
+    await ui.see(/data\.json\s+Processing/);
+    Object.assign(rend, { flight: 'Ready' });
+    await ui.see(/data\.json\s+Ready/, 6000);
+    ui.unmount();
+    server.state.failing.rendList = 500;
+    const failed = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
+    await failed.see(MESSAGES.fetchUploads);
+    failed.unmount();
   });
 
   it('reads quoted paths with spaces', () => {

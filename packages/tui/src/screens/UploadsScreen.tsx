@@ -8,6 +8,7 @@ import { MESSAGES, checkDropFiles, formatSize, formatTime, type Rend, type Uploa
 import { fileSource } from '@portal/core/node';
 import { useClient, useNotify, useUploads } from '@portal/core/react';
 import { ListView } from '../components/ListView';
+import { loadFailure, newestFirst, useRefreshWhile } from '../components/lists';
 import { progressLine } from '../cli/progress';
 import { useCapture, useLabel, useNav } from '../ui/context';
 
@@ -31,6 +32,10 @@ export function localSources(cwd: string, paths: string[]): UploadSource[] | str
   return out;
 }
 
+/** The error of an item Failed or with meta.proc 2 (SPEC section 8), as the web portal shows it. */
+const rendError = (r: Rend) =>
+  r.upload.list.map((i) => (i.meta.proc === 2 ? i.meta.error ?? i.error : i.state === 'Failed' ? i.error ?? i.meta.error : null)).find(Boolean) ?? null;
+
 export default function UploadsScreen() {
   const nav = useNav();
   const notify = useNotify();
@@ -38,6 +43,8 @@ export default function UploadsScreen() {
   const uploads = useUploads(clientId, bucketId);
   const { client } = useClient(clientId);
   useLabel(bucketId, uploads.data?.project?.name);
+  // Uploads being analysed move to Ready or Failed on the server: the list refreshes until they settle.
+  useRefreshWhile(!!uploads.data?.uploads.some((r) => r.flight !== 'Ready' && r.flight !== 'Failed'), uploads.reload, 3000);
   const [asking, setAsking] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ p: UploadProgress; started: number } | null>(null);
   useCapture('all', asking !== null);
@@ -70,19 +77,20 @@ export default function UploadsScreen() {
     <Box flexDirection="column">
       <ListView<Rend>
         title="Uploads"
-        rows={uploads.data?.uploads}
+        rows={newestFirst(uploads.data?.uploads)}
         loading={uploads.loading}
         empty={MESSAGES.noUploads}
+        error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
         keyOf={(r) => r.stamp}
         nameOf={(r) => r.name}
         active={asking === null}
         cols={[
           { header: 'Name', get: (r) => r.name },
-          { header: 'Status', get: (r) => r.flight },
-          { header: 'Files', get: (r) => r.upload.list.length },
-          { header: 'Size', get: (r) => formatSize(r.upload.list.reduce((n, u) => n + u.file.size, 0)) },
+          { header: 'Flight', get: (r) => r.flight },
+          { header: 'Files', get: (r) => r.upload.list.map((i) => `${i.name} (${formatSize(i.file.size)}): ${i.state}`).join(', '), max: 50 },
+          { header: 'Requests', get: (r) => r.runs },
           { header: 'Created', get: (r) => formatTime(r.createdAt) },
-          { header: 'Error', get: (r) => r.upload.list.find((u) => u.meta.proc === 2)?.meta.error, danger: () => true, max: 50 },
+          { header: 'Error', get: (r) => rendError(r), danger: () => true, max: 50 },
         ]}
         rename={uploads.rename}
         remove={uploads.remove}
