@@ -138,6 +138,11 @@ describe('portal fit / runs / models', () => {
     const nan = await portal(['fit', '--upload', rend.stamp, '--inputs', 'three', '--outputs', '5', '--target', '1'], { store });
     expect(nan.code).toBe(2);
     expect(nan.stderr).toContain('--inputs must be a whole number');
+    Object.assign(rend.upload.list[0], { name: 'data.txt' });
+    const noJson = await portal(['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1'], { store });
+    expect(noJson.code).toBe(1);
+    expect(noJson.stderr.trim()).toBe(MESSAGES.generateFileNotFound);
+    Object.assign(rend.upload.list[0], { name: 'data.json' });
     const unknown = await portal(['fit', '--upload', 'nope', '--inputs', '3', '--outputs', '5', '--target', '1'], { store });
     expect(unknown.stderr.trim()).toBe(MESSAGES.uploadNotFound);
     const missing = await portal(['fit', '--upload', rend.stamp, '--inputs', '3'], { store });

@@ -18,6 +18,7 @@ describe('ApiKeyInfoScreen', { timeout: 30_000 }, () => {
     const frame = await ui.see(install);
     expect(install).toBe(`pip install "${server.url}/api/pack/portal_client.whl"`);
     expect(frame).toContain('tok_secret');
+    expect(frame).toContain('ID: key000001 · Installs: 2 · Last installed:');
     expect(frame).toContain('from portal_client import Client');
     expect(frame).toContain('client="cli000001"');
     await ui.type('t');
@@ -35,7 +36,7 @@ describe('ApiKeyInfoScreen', { timeout: 30_000 }, () => {
 
   it('an unknown key shows the empty text', async () => {
     const ui = renderUi(server, '/client/cli000001/apikey/nope/info');
-    await ui.see(MESSAGES.noApiKeys);
+    await ui.see(MESSAGES.notFound);
     ui.unmount();
   });
 });

@@ -1,6 +1,6 @@
 // A key's installer command (Linux 64-bit), its token and a Python example; each copies with OSC 52.
 import { Box, Text, useInput } from 'ink';
-import { MESSAGES, installCommand, pythonExample } from '@portal/core';
+import { MESSAGES, formatTime, installCommand, pythonExample } from '@portal/core';
 import { useApiKeys, useCopy } from '@portal/core/react';
 import { useLabel, useNav } from '../ui/context';
 
@@ -21,11 +21,12 @@ export default function ApiKeyInfoScreen() {
     else if (input === 'e') void copy('example', example, nav.io.copy);
   }, { isActive: !nav.menuFocused });
   if (keys.loading && !keys.data) return <Text dimColor>Loading…</Text>;
-  if (!key) return <Text>{MESSAGES.noApiKeys}</Text>;
+  if (!key) return <Text>{MESSAGES.notFound}</Text>;
   const label = (what: 'code' | 'token' | 'example', k: string) => <Text color={copied === what ? 'green' : 'cyan'}>[{copied === what ? 'Copied' : `${k} Copy`}]</Text>;
   return (
     <Box flexDirection="column">
       <Text bold>{key.name}</Text>
+      <Text>ID: {key.clue} · Installs: {key.installs} · Last installed: {formatTime(key.installedAt)}</Text>
       <Text>Installer (Linux 64-bit) {label('code', 'c')}</Text>
       <Text>  {installer}</Text>
       <Text>Token {label('token', 't')}</Text>

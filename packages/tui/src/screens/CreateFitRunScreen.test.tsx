@@ -28,4 +28,17 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     expect(server.state.calls.filter((c) => c === 'runCreate')).toHaveLength(2);
     ui.unmount();
   });
+
+  it('labels the sizes with the plan maximum; an upload without a .json file cannot be used', async () => {
+    const { bucket, rend } = seedProject(server.state);
+    Object.assign(rend.upload.list[0], { name: 'data.txt', file: { ...rend.upload.list[0].file, name: 'data.txt' } });
+    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/create-fit-run`);
+    const frame = await ui.see('Input column size (1-3)');
+    expect(frame).toContain('Output column size (1-5)');
+    await ui.see('Only Ready uploads can be chosen.');
+    await ui.type('My fit', KEY.tab, KEY.enter, '3', KEY.tab, '5', KEY.tab, KEY.tab, KEY.enter, KEY.tab, KEY.enter);
+    await ui.see(MESSAGES.generateFileNotFound);
+    expect(server.state.calls).not.toContain('pileCreate');
+    ui.unmount();
+  });
 });

@@ -1,7 +1,7 @@
 // Create a request with model training: name, a Ready upload, the sizes within the plan, task, explainability.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, PLAN_LIMITS, TASKS, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, PLAN_LIMITS, TASKS, extensionOf, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
 import { useFitRequest } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -16,7 +16,15 @@ export default function CreateFitRunScreen() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const explainAllowed = PLAN_LIMITS[fit.plan].explainability;
+  const limits = PLAN_LIMITS[fit.plan];
   const submit = async () => {
+    // Training and generating read the upload's .json data: an upload without one cannot be used (as on the web).
+    const chosen = fit.readyUploads.find((r) => r.stamp === values.upload);
+    if (chosen && !chosen.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json')) {
+      setErrors({ upload: MESSAGES.generateFileNotFound });
+      setProblem(null);
+      return;
+    }
     setBusy(true);
     const res = await fit.submit({
       name: String(values.name),
@@ -36,14 +44,14 @@ export default function CreateFitRunScreen() {
   return (
     <Box flexDirection="column">
       <Text bold>Create Request</Text>
-      <Text dimColor>Plan: {fit.plan} · up to {PLAN_LIMITS[fit.plan].inputColumns} inputs, {PLAN_LIMITS[fit.plan].outputColumns} outputs</Text>
+
       <Form
         fields={[
-          { key: 'name', label: 'Name' },
-          { key: 'upload', label: 'Upload (Ready)', kind: 'select', items: fit.readyUploads.map((r) => ({ label: r.name, value: r.stamp })) },
-          { key: 'inputs', label: 'Input column size' },
-          { key: 'outputs', label: 'Output column size' },
-          { key: 'target', label: 'Task target size' },
+          { key: 'name', label: 'Request name' },
+          { key: 'upload', label: 'Upload', kind: 'select', items: fit.readyUploads.map((r) => ({ label: r.name, value: r.stamp })) },
+          { key: 'inputs', label: `Input column size (1-${limits.inputColumns})` },
+          { key: 'outputs', label: `Output column size (1-${limits.outputColumns})` },
+          { key: 'target', label: `Task target size (1-${limits.taskTargetSize})` },
           { key: 'task', label: 'Task', kind: 'select', items: TASKS.map((t) => ({ label: t, value: t })) },
           { key: 'explainability', label: 'Explainability', kind: 'checkbox', disabled: !explainAllowed },
         ]}
@@ -54,7 +62,10 @@ export default function CreateFitRunScreen() {
         onSubmit={() => void submit()}
         busy={busy}
         message={problem ? { text: problem, error: true } : null}
+        links={[{ label: 'Cancel', action: () => nav.go(screenPath('runs', { clientId, bucketId })) }]}
       >
+        <Text dimColor>{fit.readyUploads.length === 0 ? 'No Ready uploads yet: upload a .json file on the Uploads screen.' : 'Only Ready uploads can be chosen.'}</Text>
+        {!explainAllowed ? <Text dimColor>Explainability: not available on the Individual plan.</Text> : null}
         {upgrade ? <Text color="cyan">Upgrade: {nav.io.baseUrl}{CONTACT_PATH}</Text> : null}
       </Form>
     </Box>

@@ -15,7 +15,7 @@ describe('CreateIntegrationScreen', { timeout: 30_000 }, () => {
     let frame = await ui.see(MESSAGES.titleCreate);
     expect(frame).toContain(MESSAGES.integrationToken);
     await ui.type(KEY.shiftTab, KEY.shiftTab, KEY.shiftTab, 'OpenAI prod', KEY.tab, KEY.enter, 'sk-secret-1234', KEY.enter);
-    frame = await ui.see('Integrations');
+    frame = await ui.see('Integration OpenAI prod created.');
     await ui.see('OpenAI prod');
     expect(server.state.integrations[0]).toMatchObject({ name: 'OpenAI prod', service: 'OpenAI' });
     ui.unmount();

@@ -1,8 +1,8 @@
 // Create an integration key: name, the one service, and its token.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, checkIntegrationToken, checkTitle, screenPath } from '@portal/core';
-import { useIntegrations } from '@portal/core/react';
+import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_INPUT_MAX, checkIntegrationToken, checkTitle, screenPath } from '@portal/core';
+import { useIntegrations, useNotify } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
 
@@ -10,6 +10,7 @@ export default function CreateIntegrationScreen() {
   const nav = useNav();
   const clientId = nav.params.clientId!;
   const integrations = useIntegrations(clientId);
+  const notify = useNotify();
   useLabel(clientId, integrations.data?.client?.name);
   const [values, setValues] = useState({ name: '', service: DEFAULT_INTEGRATION_SERVICE as string, token: '' });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -21,7 +22,10 @@ export default function CreateIntegrationScreen() {
     setBusy(true);
     const failed = await integrations.create(values);
     setBusy(false);
-    if (!failed) nav.go(screenPath('integrations', { clientId }));
+    if (!failed) {
+      notify(`Integration ${values.name.trim()} created.`, 'success');
+      nav.go(screenPath('integrations', { clientId }));
+    }
   };
   return (
     <Box flexDirection="column">
@@ -38,7 +42,10 @@ export default function CreateIntegrationScreen() {
         submitLabel="Create"
         onSubmit={() => void submit()}
         busy={busy}
-      />
+        links={[{ label: 'Cancel', action: () => nav.go(screenPath('integrations', { clientId })) }]}
+      >
+        <Text dimColor>The service's API token (up to {INTEGRATION_TOKEN_INPUT_MAX.toLocaleString('en-US')} characters). It is stored encrypted.</Text>
+      </Form>
     </Box>
   );
 }

@@ -30,9 +30,10 @@ describe('LoginScreen', { timeout: 30_000 }, () => {
     await ui.type(KEY.tab, KEY.tab, KEY.tab, KEY.enter);
     await ui.see('Sign Up');
     await ui.type(KEY.esc);
-    await ui.see('Forgot Password?');
+    await ui.see('Create an account');
+    await ui.see('Forgot password?');
     await ui.type(KEY.tab, KEY.tab, KEY.tab, KEY.tab, KEY.enter);
-    await ui.see('Send Reset Link');
+    await ui.see('Send reset link');
     ui.unmount();
   });
 

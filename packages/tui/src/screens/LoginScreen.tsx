@@ -29,8 +29,8 @@ export default function LoginScreen() {
         onSubmit={() => void submit()}
         busy={busy}
         links={[
-          { label: "Don't have an account? Sign Up", action: () => nav.go('/signup') },
-          { label: 'Forgot Password?', action: () => nav.go('/forgot-password') },
+          { label: 'Create an account', action: () => nav.go('/signup') },
+          { label: 'Forgot password?', action: () => nav.go('/forgot-password') },
         ]}
         message={problem ? { text: problem, error: true } : null}
       />

@@ -12,7 +12,9 @@ describe('PlanScreen', { timeout: 30_000 }, () => {
     const frame = await ui.see('Current plan');
     expect(frame).toContain('Individual (In Beta) ✔ Current plan');
     expect(frame).toMatch(/Max file size\s+1 MB\s+Unlimited/);
-    expect(frame).toContain('Upgrade');
+    expect(frame).toContain('Analytical Engines is on the Individual plan.');
+    expect(frame).toContain('Enterprise limits are initial limits');
+    expect(frame).toContain('[ Upgrade to Enterprise ]');
     await ui.type('u');
     await ui.see('Upgrade: contact us at');
     ui.unmount();
@@ -23,7 +25,7 @@ describe('PlanScreen', { timeout: 30_000 }, () => {
     const ui = renderUi(server, '/plan');
     const frame = await ui.see('Current plan');
     expect(frame).toContain('Enterprise ✔ Current plan');
-    expect(frame).not.toContain('[ Upgrade ]');
+    expect(frame).not.toContain('[ Upgrade to Enterprise ]');
     ui.unmount();
   });
 });

@@ -20,6 +20,7 @@ export default function PlanScreen() {
   return (
     <Box flexDirection="column">
       <Text bold>Compare Plans</Text>
+      {client ? <Text>{client.name} is on the {current} plan.</Text> : null}
       <Table<{ label: string; values: string[] }>
         rows={rows}
         keyOf={(r) => r.label}
@@ -28,7 +29,8 @@ export default function PlanScreen() {
           ...PLANS.map((p, i) => ({ header: `${p}${p === 'Individual' ? ` (${PLAN_LIMITS[p].label})` : ''}${p === current ? ' ✔ Current plan' : ''}`, get: (r: { values: string[] }) => r.values[i], max: 40 })),
         ]}
       />
-      {current === 'Individual' ? <Text color="cyan">[ Upgrade ] press u: {contact}</Text> : null}
+      <Text dimColor>Enterprise limits are initial limits: contact us for an increase at no cost.</Text>
+      {current === 'Individual' ? <Text color="cyan">[ Upgrade to Enterprise ] press u: {contact}</Text> : null}
     </Box>
   );
 }

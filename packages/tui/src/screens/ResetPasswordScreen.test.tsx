@@ -21,4 +21,13 @@ describe('ResetPasswordScreen', { timeout: 30_000 }, () => {
     expect(server.state.calls).toContain('resetFinish');
     ui.unmount();
   });
+
+  it('without the token from the email the reset fails with Invalid credentials, as on the web', async () => {
+    const ui = renderUi(server, '/reset-password', { signedIn: false });
+    await ui.see('Change password');
+    await ui.type(KEY.tab, 'Long-999', KEY.tab, 'Long-999', KEY.enter);
+    await ui.see(MESSAGES.invalidCredentials);
+    expect(server.state.calls).not.toContain('resetFinish');
+    ui.unmount();
+  });
 });

@@ -15,9 +15,11 @@ export default function ResetPasswordScreen() {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const fieldErrors: Record<string, string | undefined> = { ...checkResetPassword(values), token: values.token.trim() ? undefined : MESSAGES.fillAllFields };
+    const fieldErrors: Record<string, string | undefined> = checkResetPassword(values);
     setErrors(fieldErrors);
     if (Object.values(fieldErrors).some(Boolean)) return;
+    // As on the web: no token from the email is a failed reset (SPEC: 'Invalid credentials').
+    if (!values.token.trim()) return setMessage({ text: MESSAGES.invalidCredentials, error: true });
     setBusy(true);
     const failed = await auth.resetFinish(values.token.trim(), values.password, values.confirm);
     setBusy(false);
@@ -36,10 +38,10 @@ export default function ResetPasswordScreen() {
         values={values}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: String(v) }))}
         errors={errors}
-        submitLabel="Reset Password"
+        submitLabel="Change password"
         onSubmit={() => void submit()}
         busy={busy}
-        links={[{ label: done ? 'Login' : 'Back to Login', action: () => nav.reset('/') }]}
+        links={[{ label: done ? 'Login' : 'Back to login', action: () => nav.reset('/') }]}
         message={message}
       />
     </Box>
