@@ -1,10 +1,10 @@
-// Create a shrink request: main view (name, description, upload, estimate), pick a Ready upload (reload control,
-// polled), or upload a new .py model file.
-import { useState } from 'react';
+// Create a shrink request: main view (name, description, the model upload, price and credits), pick a Ready upload
+// (reload control, polled), or upload a new .py model file, which is then chosen.
+import { useEffect, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
 import TextInput from 'ink-text-input';
 import SelectInput from 'ink-select-input';
-import { checkDropFiles, formatCount, formatDollars, freeCredits, screenPath, type UploadSource } from '@portal/core';
+import { DESCRIPTION_MAX, MESSAGES, checkDropFiles, formatCount, formatDollars, formatTime, freeCredits, screenPath, type UploadSource } from '@portal/core';
 import { useClient, useNotify, useShrinkRequest, useUploads } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useCapture, useNav } from '../ui/context';
@@ -32,6 +32,16 @@ export default function CreateShrinkRunScreen() {
   }, { isActive: view !== 'main' && !busy });
 
   const chosen = shrink.uploads.find((r) => r.stamp === values.upload);
+  // A model uploaded from here is chosen as soon as it appears in the list (it may still be processing), as on the web.
+  const [before, setBefore] = useState<Set<string> | null>(null);
+  useEffect(() => {
+    if (!before) return;
+    const fresh = shrink.uploads.find((r) => !before.has(r.stamp));
+    if (fresh) {
+      setValues((v) => ({ ...v, upload: fresh.stamp }));
+      setBefore(null);
+    }
+  }, [before, shrink.uploads]);
   const submit = async () => {
     setBusy(true);
     const res = await shrink.submit(values);
@@ -43,12 +53,15 @@ export default function CreateShrinkRunScreen() {
     const files = localSources(nav.io.cwd, parsePaths(text));
     const bad = typeof files === 'string' ? files : checkDropFiles(files, 'shrink', client?.plan ?? 'Individual');
     if (bad) return notify(bad, 'error');
+    const known = new Set(shrink.uploads.map((r) => r.stamp));
     setBusy(true);
     const failed = await uploads.upload(files as UploadSource[]);
     setBusy(false);
     if (!failed) {
+      setBefore(known);
+      setProblem(null);
       shrink.reload();
-      setView('pick');
+      setView('main');
     }
   };
 
@@ -56,10 +69,10 @@ export default function CreateShrinkRunScreen() {
     return (
       <Box flexDirection="column">
         <Text bold>Pick an upload</Text>
-        <Text dimColor>r reload now (also reloads by itself) · Esc back</Text>
+        <Text dimColor>Only Ready uploads can be chosen. This list refreshes by itself; r reloads at once · Esc back</Text>
         {shrink.readyUploads.length ? (
           <SelectInput
-            items={shrink.readyUploads.map((r) => ({ label: `${r.name}  (${formatDollars(shrink.estimateCents([r.stamp]))})`, value: r.stamp }))}
+            items={shrink.readyUploads.map((r) => ({ label: `${r.name}  (${formatDollars(shrink.estimateCents([r.stamp]))}, ${formatTime(r.createdAt)})`, value: r.stamp }))}
             onSelect={(it) => {
               setValues((v) => ({ ...v, upload: it.value }));
               setProblem(null);
@@ -68,7 +81,7 @@ export default function CreateShrinkRunScreen() {
             }}
           />
         ) : (
-          <Text>No Uploads Found</Text>
+          <Text>{MESSAGES.noUploads}</Text>
         )}
         {shrink.uploads.filter((r) => r.flight !== 'Ready').map((r) => <Text key={r.stamp} dimColor>{r.name}: {r.flight}</Text>)}
       </Box>
@@ -77,12 +90,13 @@ export default function CreateShrinkRunScreen() {
   if (view === 'upload') {
     return (
       <Box flexDirection="column">
-        <Text bold>Upload a new file</Text>
-        <Text dimColor>A single .py model file (at most 1 billion parameters) · Esc back</Text>
+        <Text bold>Upload a model</Text>
+        <Text>A single .py file defining a model of at most 1 billion parameters.</Text>
         <Box>
           <Text>Path: </Text>
           <TextInput value={path} onChange={setPath} onSubmit={(v) => void uploadNew(v)} />
         </Box>
+        <Text dimColor>Enter upload · Esc back</Text>
         {busy ? <Text dimColor>Uploading…</Text> : null}
       </Box>
     );
@@ -93,23 +107,32 @@ export default function CreateShrinkRunScreen() {
       <Text bold>Create Shrink Request</Text>
       <Form
         fields={[
-          { key: 'name', label: 'Name' },
-          { key: 'desc', label: 'Description' },
+          { key: 'name', label: 'Request name' },
+          { key: 'desc', label: `Description (${values.desc.length}/${DESCRIPTION_MAX})` },
         ]}
         values={values}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: String(v) }))}
-        submitLabel="Create Shrink Request"
+        submitLabel="Create Quote"
         onSubmit={() => void submit()}
         busy={busy}
         initialFocus={values.upload ? 2 : 0}
         links={[
-          { label: `Pick an upload${chosen ? ` (chosen: ${chosen.name})` : ''}`, action: () => setView('pick') },
-          { label: 'Upload a new file', action: () => setView('upload') },
+          { label: 'Pick an existing upload', action: () => setView('pick') },
+          { label: 'Upload a new model file', action: () => setView('upload') },
+          { label: 'Cancel', action: () => nav.go(screenPath('runs', { clientId, bucketId })) },
         ]}
         message={problem ? { text: problem, error: true } : null}
       >
+        <Text>Model upload: {chosen ? `${chosen.name} (${chosen.flight})` : 'No upload selected.'}</Text>
         <Text>Estimated price: {formatDollars(values.upload ? shrink.estimateCents([values.upload]) : 0)}</Text>
-        {credits ? <Text>Free credits: {formatCount(credits.consumed)} of {formatCount(credits.total)} input parameters used</Text> : null}
+        {credits ? (
+          <>
+            <Text>Free credits: {formatCount(credits.consumed)} of {formatCount(credits.total)} input parameters used</Text>
+            <Text>Outstanding balance: {formatDollars(shrink.billing!.accountCentBalance)}</Text>
+          </>
+        ) : (
+          <Text dimColor>Loading billing…</Text>
+        )}
       </Form>
     </Box>
   );
