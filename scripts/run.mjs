@@ -144,7 +144,7 @@ switch (cmd) {
   case 'bench':
     install();
     build();
-    process.exit(pnpm(['--filter', './bench', 'run', 'bench']));
+    process.exit(pnpm(['--filter', './bench', 'run', 'bench', ...process.argv.slice(3)]));
     break;
   default:
     console.error('usage: node scripts/run.mjs start|test|build|bench');
