@@ -1,7 +1,7 @@
 // Sign-up: email, username, company name, password and confirmation, and the terms; checked by core's rules.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { checkSignup, type SignupInput } from '@portal/core';
+import { CONTACT_PATH, checkSignup, type SignupInput } from '@portal/core';
 import { useAuth } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useNav } from '../ui/context';
@@ -43,7 +43,9 @@ export default function SignupScreen() {
         busy={busy}
         links={[{ label: 'Already have an account? Login', action: () => nav.go('/') }]}
         message={problem ? { text: problem, error: true } : null}
-      />
+      >
+        <Text dimColor>Privacy policy and terms of service: {nav.io.baseUrl}{CONTACT_PATH}</Text>
+      </Form>
     </Box>
   );
 }
