@@ -94,7 +94,21 @@ function countTests(step) {
   }
 }
 
+const CHROMIUM = '/usr/bin/chromium';
+
+/** The browser tests drive Debian's Chromium (Playwright cannot download its own here): installed when missing and we may. */
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Chromium for the browser tests (apt-get) ...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update', '-qq'], { env }) === 0) run('apt-get', ['install', '-y', '-qq', 'chromium'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  if (!existsSync(CHROMIUM)) console.error(`The browser tests need Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
+}
+
 function test() {
+  ensureChromium();
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const failedSteps = [];
