@@ -94,4 +94,28 @@ describe('portal interactive UI against the real server', () => {
     expect(saved).toHaveLength(1);
     expect(JSON.parse(await readFile(join(home, saved[0]), 'utf8'))).toBeTruthy();
   });
+
+  it('opens a shrink quote from the requests list: invoice, billing and the payment portal link (paid in a browser)', async () => {
+    await writeFile(join(home, 'model.py'), 'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(100, 10)\n');
+    const py = await portal(home, server.url, ['uploads', 'push', 'model.py', '--wait', '--json']);
+    expect(py.code, py.stderr).toBe(0);
+    const made = await portal(home, server.url, ['shrink', '--upload', JSON.parse(py.stdout).stamp, '--name', 'Terminal shrink', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    const q = JSON.parse(made.stdout);
+
+    const ui = startUi();
+    await ui.see('Terminal Works');
+    await ui.keys('\r');
+    await ui.see('From the terminal');
+    await ui.keys('\r');
+    await ui.see('Terminal shrink');
+    await ui.keys('/', 'Terminal shrink', '\r', '\r');
+    await ui.see('Invoice amount');
+    await ui.see(q.quote.record.invoiceNum);
+    await ui.see('Free credits:');
+    // The signed link is longer than the terminal is wide: its start is on the line.
+    await ui.see(`Payment portal: ${q.billing.portalUrl.slice(0, 40)}`);
+    await ui.keys('q');
+    expect(await ui.exited).toBe(0);
+  });
 });
