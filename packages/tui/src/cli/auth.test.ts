@@ -97,5 +97,9 @@ describe('portal login / logout / whoami / signup / password', () => {
     const plan = await portal(['plan', '--client', 'cli000002'], { store, tty: true });
     expect(plan.stdout).toContain('ENTERPRISE [CURRENT]');
     expect(plan.stdout).toContain('Max file size');
+    expect(plan.stderr).toContain('Enterprise limits are initial limits');
+    expect(plan.stderr).not.toContain('Upgrade to Enterprise');
+    const individual = await portal(['plan', '--client', 'cli000001'], { store });
+    expect(individual.stderr).toContain('Upgrade to Enterprise: contact us at');
   });
 });

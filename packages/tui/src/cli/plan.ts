@@ -23,6 +23,7 @@ export function register(program: Command, deps: Deps): void {
             s.out.tty,
           ),
         );
+        s.out.notice('Enterprise limits are initial limits: contact us for an increase at no cost.');
         if (current === 'Individual') s.out.notice(`Upgrade to Enterprise: contact us at ${await s.baseUrl()}${CONTACT_PATH}`);
       }),
     );
