@@ -87,6 +87,13 @@ describe('portal uploads', () => {
     expect(big.code).toBe(1);
     expect(big.stderr.trim()).toBe(MESSAGES.fileTooLarge);
     expect(api.state.rends.filter((x) => x.name === 'big.json' && x.active === 1)).toEqual([]);
+    // Several files, one of them over the Individual limit: the plan is checked before anything is sent.
+    await writeFile(join(dir, 'small.json'), '[[1,2,3,4]]');
+    api.state.calls.length = 0;
+    const two = await portal(['uploads', 'push', 'small.json', 'big.json', '--project', bucket.stamp], { store, cwd: dir });
+    expect(two.code).toBe(1);
+    expect(two.stderr.trim()).toBe(MESSAGES.fileTooLarge);
+    expect(api.state.calls).not.toContain('rendCreate');
   });
 
   it('Ctrl+C cancels the push and removes the half-made upload', async () => {

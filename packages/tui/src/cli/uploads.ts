@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { MESSAGES, checkDropFiles, formatSize, type Rend } from '@portal/core';
+import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, type Rend } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, confirmRemove, examples, time, title } from './common';
 import { CliError } from './errors';
@@ -103,7 +103,11 @@ export function register(program: Command, deps: Deps): void {
         // the plan's size limit when the file is registered. Otherwise, or when that id is unknown (a name given to
         // --project, a project removed since), the project is found through the account first.
         // (The project opened last belongs to the account opened last: --client alone asks for another one.)
-        const known = s.opts.project ?? (s.opts.client ? undefined : (await s.store()).get('project'));
+        // With several files of which one may be over the plan's limit, the plan is checked first: the server would
+        // refuse that file only after the ones before it were sent.
+        const smallestLimit = Math.min(...PLANS.map((p) => PLAN_LIMITS[p].maxFileSize));
+        const serverChecksFirst = local.length === 1 || local.every((f) => f.size <= smallestLimit);
+        const known = !serverChecksFirst ? undefined : (s.opts.project ?? (s.opts.client ? undefined : (await s.store()).get('project')));
         let bucket = known;
         const result = await (async () => {
           if (known) {
