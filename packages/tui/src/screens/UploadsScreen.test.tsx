@@ -33,6 +33,24 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
     ui.unmount();
   });
 
+  it('Esc while a file is sent cancels it: Upload cancelled, and the half-made upload is removed; the screen stays', async () => {
+    const { bucket } = seedProject(server.state);
+    server.state.storageDelayMs = 3000;
+    await writeFile(join(dir, 'slow.json'), '[[1,2,3,4]]');
+    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
+    await ui.see('data.json');
+    await ui.type('n', 'slow.json', KEY.enter);
+    await ui.see('Esc cancel');
+    await ui.type(KEY.esc);
+    await ui.see(MESSAGES.uploadCancelled);
+    expect(ui.lastFrame()).toContain('Uploads');
+    await ui.gone('Esc cancel');
+    const made = server.state.rends.filter((r) => r.name === 'slow.json');
+    expect(made).toHaveLength(1);
+    expect(made[0].active).toBe(0);
+    ui.unmount();
+  });
+
   it('refuses a wrong extension or a missing file with a clear message', async () => {
     const { bucket } = seedProject(server.state);
     await writeFile(join(dir, 'x.exe'), 'x');

@@ -1,5 +1,5 @@
 // Uploads of a project: upload local files (streamed, hashed while read, with a progress bar), rename, remove.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { Box, Text, useInput } from 'ink';
@@ -47,10 +47,14 @@ export default function UploadsScreen() {
   useRefreshWhile(!!uploads.data?.uploads.some((r) => r.flight !== 'Ready' && r.flight !== 'Failed'), uploads.reload, 3000);
   const [asking, setAsking] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ p: UploadProgress; started: number } | null>(null);
-  useCapture('all', asking !== null);
+  // While files are sent, Esc cancels them (the half-made upload is removed), as the web's cancel button does.
+  const abort = useRef<AbortController | null>(null);
+  useCapture('all', asking !== null || progress !== null);
   useInput((_input, key) => {
-    if (key.escape) setAsking(null);
-  }, { isActive: asking !== null });
+    if (!key.escape) return;
+    if (abort.current) abort.current.abort();
+    else setAsking(null);
+  }, { isActive: asking !== null || progress !== null });
 
   const start = async (text: string) => {
     const paths = parsePaths(text);
@@ -61,7 +65,10 @@ export default function UploadsScreen() {
     setAsking(null);
     let started = Date.now();
     let index = -1;
-    await uploads.upload(files as UploadSource[], {
+    const controller = (abort.current = new AbortController());
+    setProgress({ p: { file: (files as UploadSource[])[0].name, index: 0, loaded: 0, total: (files as UploadSource[])[0].size }, started });
+    const outcome = await uploads.upload(files as UploadSource[], {
+      signal: controller.signal,
       onProgress: (p) => {
         if (p.index !== index) {
           index = p.index;
@@ -70,7 +77,9 @@ export default function UploadsScreen() {
         setProgress({ p, started });
       },
     });
+    abort.current = null;
     setProgress(null);
+    if (outcome === MESSAGES.uploadCancelled) notify(MESSAGES.uploadCancelled);
   };
 
   return (
@@ -102,7 +111,7 @@ export default function UploadsScreen() {
           <TextInput value={asking} onChange={setAsking} onSubmit={(v) => void start(v)} />
         </Box>
       ) : null}
-      {progress ? <Text color="cyan">{progressLine(progress.p, Date.now() - progress.started)}</Text> : null}
+      {progress ? <Text color="cyan">{progressLine(progress.p, Date.now() - progress.started)} · Esc cancel</Text> : null}
     </Box>
   );
 }

@@ -29,6 +29,8 @@ export interface FakeState {
   stored: Record<string, { size: number; sha256: string }>;
   /** Every call made, by name, for assertions. */
   calls: string[];
+  /** Holds each storage PUT this long before answering (to cancel an upload in flight). */
+  storageDelayMs?: number;
   /** Calls that should fail, with the HTTP status to answer. */
   failing: Partial<Record<CallName, number>>;
 }
@@ -94,6 +96,7 @@ async function handle(state: FakeState, req: IncomingMessage, res: ServerRespons
   try {
     if (req.method === 'PUT' && u.pathname.startsWith(STORAGE_PATH_PREFIX)) {
       const stamp = u.pathname.slice(STORAGE_PATH_PREFIX.length);
+      if (state.storageDelayMs) await new Promise((r) => setTimeout(r, state.storageDelayMs));
       const body = await readBody(req);
       state.stored[stamp] = { size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
       state.calls.push('storagePut');
