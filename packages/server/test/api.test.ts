@@ -292,6 +292,11 @@ describe.each(kinds)('API on the %s database', (kind) => {
     await call(base, 'rendCreate', { token: A.token, body: { bucket: bucket.stamp, name: 'data.json' } });
     const counted = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find((b) => b.stamp === bucket.stamp);
     expect(counted?.rends).toBe(1);
+    // Names are user text: quotes, backslashes, control characters and non-ASCII come back exactly.
+    const odd = 'Q"uo\\te\t\u00e9\u{1F600} </script>';
+    const oddBucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: odd } })).body).bucket;
+    const oddListed = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find((b) => b.stamp === oddBucket.stamp);
+    expect(oddListed).toEqual({ stamp: oddBucket.stamp, name: odd, runs: 0, rends: 0, createdAt: oddBucket.createdAt });
 
     expect(parse('bucketRemove', (await call(base, 'bucketRemove', { token: A.token, body: { bucket: bucket.stamp, active: 0 } })).body)).toEqual({ ok: true });
     const after = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body);
@@ -415,6 +420,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(parse('runRemove', (await call(base, 'runRemove', { token: A.token, body: { run: gen.stamp, active: 0 } })).body)).toEqual({ ok: true });
     expect((await call(base, 'runStatus', { token: A.token, query: { run: gen.stamp } })).status).toBe(404);
     expect((await call(base, 'runStatus', { token: A.token, query: {} })).status).toBe(400);
+    // The project list's counts follow request and upload creates and removes (kept on the project row).
+    const listed = async () =>
+      parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find((b) => b.stamp === bucket.stamp);
+    expect(await listed()).toMatchObject({ runs: 1, rends: 1 });
+    await call(base, 'rendRemove', { token: A.token, body: { rend: rend.stamp, active: 0 } });
+    await call(base, 'runRemove', { token: A.token, body: { run: fit.stamp, active: 0 } });
+    expect(await listed()).toMatchObject({ runs: 0, rends: 0 });
   });
 
   it('Enterprise plan: explainability allowed, limits from the plan table', async () => {
@@ -479,6 +491,34 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(done.quote.run).toMatchObject({ function: 'shrink', state: 'Finished', quote: quote.stamp });
     const after = parse('billingStatus', (await call(base, 'billingStatus', { token: S.token, query: { client: S.client } })).body).billing;
     expect(after.accountCentBalance).toBe(0);
+  });
+
+  it('fit and generate spend free credit by their inputs; a quote charges $0.22 per started million beyond it', async () => {
+    const C = await signup(base, 'credit');
+    const billingOf = async () => parse('billingStatus', (await call(base, 'billingStatus', { token: C.token, query: { client: C.client } })).body).billing;
+    const start = await billingOf();
+    expect(start).toMatchObject({ creditConsumed: '0', accountCentBalance: 0 });
+    const total = Number(start.creditBalance) * 1e6;
+    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: C.token, body: { client: C.client, name: 'Credit' } })).body).bucket;
+    const { rend } = await uploadFiles(base, C.token, bucket.stamp, [{ name: 'train.json', bytes: fitData(50, 3) }]);
+    const inputs = rend.upload.list[0].meta.inputs!;
+    expect(inputs).toBe(200);
+    const param = { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' as const };
+    const pile = parse('pileCreate', (await call(base, 'pileCreate', { token: C.token, body: { bucket: bucket.stamp, variety: 'FitModel', param } })).body).pile;
+    const fit = parse('runCreate', (await call(base, 'runCreate', { token: C.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'F' } })).body).run;
+    expect(await billingOf()).toMatchObject({ creditConsumed: String(inputs / 1e6), creditBalance: String((total - inputs) / 1e6), accountCentBalance: 0 });
+    await call(base, 'runCreate', { token: C.token, body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'G' } });
+    expect(await billingOf()).toMatchObject({ creditConsumed: String((2 * inputs) / 1e6) });
+
+    // 4,002,000 parameters against 1,000,400 of credit left: 3,001,600 beyond it, 4 started millions, 88 cents.
+    await srv.built.services.db.updateTable('clients').set({ credit_total: 1_000_800 }).where('stamp', '=', C.client).execute();
+    const big = Buffer.from('import torch.nn as nn\n\nclass Big(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2000, 2000)\n');
+    const up = await uploadFiles(base, C.token, bucket.stamp, [{ name: 'big.py', bytes: big }]);
+    expect(up.rend.upload.list[0].meta.inputs).toBe(4_002_000);
+    const shrinkPile = parse('pileCreate', (await call(base, 'pileCreate', { token: C.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body).pile;
+    const q = await call(base, 'shrinkCreate', { token: C.token, body: { bucket: bucket.stamp, function: 'shrink', rend: up.rend.stamp, pile: shrinkPile.stamp, name: 'Shrink it', desc: '' } });
+    expect(parse('shrinkCreate', q.body).quote).toMatchObject({ state: 'Unpaid', cent: 88 });
+    expect(await billingOf()).toMatchObject({ creditBalance: '0', creditConsumed: '1.0008', accountCentBalance: 88 });
   });
 
   it('the payment page escapes what users typed', async () => {

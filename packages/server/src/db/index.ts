@@ -1,7 +1,7 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set; migrates it.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
@@ -31,6 +31,7 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not bring the process down: the pool reconnects.
     pool.on('error', (err) => console.error(`Database connection lost: ${err.message}`));
+    pool.on('connect', preparedStatements);
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';
   } else {
@@ -64,6 +65,23 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     throw new Error(`Cannot use the PostgreSQL database at ${where}: ${(err as Error).message}`);
   }
   return { db, kind, close: () => db.destroy() };
+}
+
+/** A query whose text starts with this comment runs as a named prepared statement on PostgreSQL. */
+export const PREPARED = (name: string) => sql.raw(`/* prepared:${name} */`);
+const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
+
+/**
+ * Hot queries are prepared once per connection and then only bound and executed: PostgreSQL plans the list
+ * query in about three times as long as it runs it. Only marked texts are prepared, so the number of statements
+ * a connection holds stays fixed.
+ */
+function preparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+    const m = typeof text === 'string' && Array.isArray(values) ? PREPARED_MARK.exec(text) : null;
+    return m ? query({ name: m[1], text, values }, ...rest) : query(text, values, ...rest);
+  };
 }
 
 /** The embedded database is held by another live process (a running server). */

@@ -51,6 +51,9 @@ export interface BucketTable {
   client: string;
   name: string;
   active: number;
+  /** Active requests and uploads of the project, kept by triggers (migration 3). */
+  run_count: Generated<number>;
+  rend_count: Generated<number>;
   created_at: number;
 }
 export interface RendTable {

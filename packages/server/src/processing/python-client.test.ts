@@ -11,6 +11,8 @@ import { installCommand, pythonExample } from '@portal/core';
 // example lists projects, uploads, fits, generates and downloads with the API key's token.
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const built = existsSync(main);
+// `npm test` builds first; under CI a missing build is an error rather than a quietly skipped example.
+if (!built && process.env.CI) throw new Error(`${main} does not exist: build the server before the tests.`);
 if (!built) console.warn(`Skipping the Python example run: ${main} does not exist (build the server first).`);
 
 let dir: string;

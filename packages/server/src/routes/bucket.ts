@@ -9,22 +9,26 @@ import { bucketView, clientView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest } from '../errors';
 import type { Services } from '../services';
+import { PREPARED } from '../db/index';
 
 /** Active projects of these clients, each with its active request and upload counts, oldest first. */
 export async function bucketsWithCounts(s: Services, clients: string[], only?: string): Promise<Bucket[]> {
   if (!clients.length) return [];
-  let q = s.db
-    .selectFrom('buckets as b')
-    .selectAll('b')
-    .select([
-      sql<number>`(select count(*)::int from runs r where r.bucket = b.stamp and r.active = 1)`.as('run_count'),
-      sql<number>`(select count(*)::int from rends d where d.bucket = b.stamp and d.active = 1)`.as('rend_count'),
-    ])
-    .where('b.client', 'in', clients)
-    .where('b.active', '=', 1);
+  let q = s.db.selectFrom('buckets as b').selectAll('b').where('b.client', 'in', clients).where('b.active', '=', 1);
   if (only) q = q.where('b.stamp', '=', only);
   const rows = await q.orderBy('b.created_at').orderBy('b.stamp').execute();
   return rows.map((r) => bucketView(r, { runs: r.run_count, rends: r.rend_count }));
+}
+
+interface ListRow {
+  stamp: string;
+  name: string;
+  plan: string;
+  choice: string;
+  active: number;
+  member: boolean;
+  /** The projects as JSON objects joined by commas, written by the database (compact, in list order). */
+  buckets: string;
 }
 
 export async function bucketWithCounts(s: Services, client: string, stamp: string): Promise<Bucket> {
@@ -39,30 +43,28 @@ export function checkActiveFilter(active: number | undefined) {
 }
 
 export function bucketRoutes(app: FastifyInstance, s: Services) {
-  // The hottest read (every page of a project opens with it): one query that answers membership and builds the
-  // list's JSON inside the database, plus a short-lived cache.
+  // The hottest read (every page of a project opens with it): one query over one index answers membership and
+  // the list (counts are kept on the project rows), optionally behind a short-lived cache (LIST_CACHE_MS).
   defineCall(app, s, 'bucketList', { keys: true }, async ({ caller, query, reply }) => {
     const listed = checkActiveFilter(query.active);
     const who = caller.kind === 'user' ? caller.stamp : caller.clue;
     const cacheKey = `${caller.kind}:${who}|${query.client}|${listed ? 1 : 0}`;
     const body = await s.listCache.get(cacheKey, query.client, async () => {
-      const row = await sql<{ stamp: string; name: string; plan: string; choice: string; active: number; member: boolean; buckets: string }>`
+      // One row whose text is the list's JSON already: returning 100 rows costs more to decode than this to send,
+      // and to_json quotes names exactly as JSON.stringify would.
+      const { rows } = await sql<ListRow>`${PREPARED('bucket_list')}
         select c.stamp, c.name, c.plan, c.choice, c.active,
-          exists(select 1 from permissions p where p.client_stamp = c.stamp and p.user_stamp = ${caller.kind === 'user' ? caller.stamp : ''}) as member,
-          (select coalesce(json_agg(json_build_object(
-              'stamp', b.stamp, 'name', b.name,
-              'runs', (select count(*) from runs r where r.bucket = b.stamp and r.active = 1),
-              'rends', (select count(*) from rends d where d.bucket = b.stamp and d.active = 1),
-              'createdAt', b.created_at) order by b.created_at, b.stamp), '[]'::json)::text
+          exists(select 1 from permissions p where p.client_stamp = ${query.client} and p.user_stamp = ${caller.kind === 'user' ? caller.stamp : ''}) as member,
+          (select coalesce(string_agg('{"stamp":' || to_json(b.stamp)::text || ',"name":' || to_json(b.name)::text
+              || ',"runs":' || b.run_count || ',"rends":' || b.rend_count || ',"createdAt":' || b.created_at || '}',
+              ',' order by b.created_at, b.stamp), '')
             from buckets b where b.client = c.stamp and b.active = 1 and ${listed}) as buckets
         from clients c where c.stamp = ${query.client}`.execute(s.db);
-      const c = row.rows[0];
+      const c = rows[0];
       if (!c) throw notFound('Client');
       if (caller.kind === 'user' ? !c.member : caller.client !== c.stamp) throw forbidden();
       const client = JSON.stringify(clientView({ ...c, credit_total: 0, credit_used: 0, created_at: 0 }));
-      // PostgreSQL spaces its JSON out (" : "); compacting it once per load saves a fifth of every answer.
-      const buckets = JSON.stringify(JSON.parse(c.buckets));
-      return { client: c.stamp, body: `{"client":{"list":[${client}]},"bucket":{"list":${buckets}}}` };
+      return { client: c.stamp, body: `{"client":{"list":[${client}]},"bucket":{"list":[${c.buckets}]}}` };
     });
     return reply.type('application/json; charset=utf-8').send(body) as never;
   });
