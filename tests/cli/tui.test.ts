@@ -33,6 +33,7 @@ function startUi() {
   return {
     child,
     screen,
+    raw: () => out,
     async see(text: string, timeoutMs = 15_000) {
       const end = Date.now() + timeoutMs;
       while (!screen().includes(text)) {
@@ -115,6 +116,27 @@ describe('portal interactive UI against the real server', () => {
     await ui.see('Free credits:');
     // The signed link is longer than the terminal is wide: its start is on the line.
     await ui.see(`Payment portal: ${q.billing.portalUrl.slice(0, 40)}`);
+    await ui.keys('q');
+    expect(await ui.exited).toBe(0);
+  });
+
+  it('API key details: the installer from core, and t copies the token with OSC 52 (works over SSH) and prints it', async () => {
+    const made = await portal(home, server.url, ['keys', 'create', '--name', 'Terminal key', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    const key = JSON.parse(made.stdout);
+    const ui = startUi();
+    await ui.see('Terminal Works');
+    await ui.keys('\r');
+    await ui.see('From the terminal');
+    // The side menu: Accounts, Compare Plans, Projects, API Keys.
+    await ui.keys('\t', '\u001B[B', '\u001B[B', '\u001B[B', '\r');
+    await ui.see('Terminal key');
+    await ui.keys('\r');
+    await ui.see('Installer (Linux 64-bit)');
+    await ui.see('pip install');
+    await ui.keys('t');
+    await ui.see('Token [Copied]');
+    expect(ui.raw()).toContain(`\x1b]52;c;${Buffer.from(key.token).toString('base64')}\x07`);
     await ui.keys('q');
     expect(await ui.exited).toBe(0);
   });
