@@ -15,7 +15,7 @@ test('upload a .json from the fit form, then create the request with classificat
   const rows = Array.from({ length: 40 }, (_, i) => [i / 40, Math.sin(i), (i % 7) / 7, i % 2]);
   await page.getByLabel('Choose a file to upload').setInputFiles({ name: 'classes.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rows)) });
   await expect(notice(page, MESSAGES.uploadSucceeded('classes.json'))).toBeVisible();
-  await expect(page.getByLabel(/^Upload/)).toHaveText(/classes\.json/, { timeout: 60_000 });
+  await expect(page.getByRole('combobox', { name: 'Upload' })).toHaveText(/classes\.json/, { timeout: 60_000 });
   await page.getByLabel(/^Request name/).fill('Classes');
   await page.getByLabel(/^Input column size/).fill('3');
   await page.getByLabel(/^Output column size/).fill('2');

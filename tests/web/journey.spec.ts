@@ -147,7 +147,7 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await expect(page.getByRole('link', { name: 'Upgrade' }).first()).toHaveAttribute('href', '/contact.html');
   await page.getByLabel(/^Input column size/).fill('3');
   await page.getByLabel(/^Output column size/).fill('2');
-  await page.getByLabel(/^Upload/).click();
+  await page.getByRole('combobox', { name: 'Upload' }).click();
   await page.getByRole('option', { name: 'sensors.json' }).click();
   await page.getByRole('button', { name: 'Create Request' }).click();
   await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);

@@ -9,26 +9,46 @@ import { setAuthFailureHandler } from './lib/session';
 import { notify } from './lib/notify';
 import LoginPage from './routes/LoginPage';
 
-const Shell = lazy(() => import('./layout/Shell'));
+const RELOADED = 'portal.reloadedForNewRelease';
+
+/** A page loaded on demand. After a new release the open tab's old chunks are gone: one reload fetches the new ones. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazy(() =>
+    load().then(
+      (m) => {
+        sessionStorage.removeItem(RELOADED);
+        return m;
+      },
+      (e: unknown) => {
+        if (sessionStorage.getItem(RELOADED)) throw e;
+        sessionStorage.setItem(RELOADED, '1');
+        window.location.reload();
+        return new Promise<never>(() => {});
+      },
+    ),
+  );
+}
+
+const Shell = lazyPage(() => import('./layout/Shell'));
 
 const PAGES: Record<Exclude<ScreenId, 'login'>, LazyExoticComponent<ComponentType>> = {
-  signup: lazy(() => import('./routes/SignupPage')),
-  forgotPassword: lazy(() => import('./routes/ForgotPasswordPage')),
-  resetPassword: lazy(() => import('./routes/ResetPasswordPage')),
-  account: lazy(() => import('./routes/AccountPage')),
-  plan: lazy(() => import('./routes/PlanPage')),
-  apikeys: lazy(() => import('./routes/ApiKeysPage')),
-  apikeyInfo: lazy(() => import('./routes/ApiKeyInfoPage')),
-  integrations: lazy(() => import('./routes/IntegrationsPage')),
-  createIntegration: lazy(() => import('./routes/CreateIntegrationPage')),
-  projects: lazy(() => import('./routes/ProjectsPage')),
-  models: lazy(() => import('./routes/ModelsPage')),
-  runs: lazy(() => import('./routes/RunsPage')),
-  uploads: lazy(() => import('./routes/UploadsPage')),
-  createFitRun: lazy(() => import('./routes/CreateFitRunPage')),
-  createShrinkRun: lazy(() => import('./routes/CreateShrinkRunPage')),
-  runDetails: lazy(() => import('./routes/RunDetailsPage')),
-  quoteDetails: lazy(() => import('./routes/QuoteDetailsPage')),
+  signup: lazyPage(() => import('./routes/SignupPage')),
+  forgotPassword: lazyPage(() => import('./routes/ForgotPasswordPage')),
+  resetPassword: lazyPage(() => import('./routes/ResetPasswordPage')),
+  account: lazyPage(() => import('./routes/AccountPage')),
+  plan: lazyPage(() => import('./routes/PlanPage')),
+  apikeys: lazyPage(() => import('./routes/ApiKeysPage')),
+  apikeyInfo: lazyPage(() => import('./routes/ApiKeyInfoPage')),
+  integrations: lazyPage(() => import('./routes/IntegrationsPage')),
+  createIntegration: lazyPage(() => import('./routes/CreateIntegrationPage')),
+  projects: lazyPage(() => import('./routes/ProjectsPage')),
+  models: lazyPage(() => import('./routes/ModelsPage')),
+  runs: lazyPage(() => import('./routes/RunsPage')),
+  uploads: lazyPage(() => import('./routes/UploadsPage')),
+  createFitRun: lazyPage(() => import('./routes/CreateFitRunPage')),
+  createShrinkRun: lazyPage(() => import('./routes/CreateShrinkRunPage')),
+  runDetails: lazyPage(() => import('./routes/RunDetailsPage')),
+  quoteDetails: lazyPage(() => import('./routes/QuoteDetailsPage')),
 };
 
 function AuthFailures() {

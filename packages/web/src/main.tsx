@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { closeSnackbar, MaterialDesignContent, SnackbarProvider, type SnackbarKey } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
 import { theme } from './theme';
@@ -19,13 +19,25 @@ const Notice = styled(MaterialDesignContent)({
 });
 const NOTICES = { default: Notice, success: Notice, error: Notice, warning: Notice, info: Notice };
 
+// A notice can be dismissed before its time is up (the default one stays 20 seconds).
+const dismiss = (key: SnackbarKey) => (
+  <button type="button" className="portal-notice-close" aria-label="Dismiss notification" onClick={() => closeSnackbar(key)}>
+    ×
+  </button>
+);
+
+// The dismiss button of a notice: light on the notice's dark colours.
+const NOTICE_STYLES = {
+  '.portal-notice-close': { background: 'none', border: 0, color: 'inherit', font: 'inherit', fontSize: '1.4rem', lineHeight: 1, padding: '4px 8px', cursor: 'pointer', borderRadius: 4 },
+  '.portal-notice-close:focus-visible': { outline: '2px solid #fff' },
+} as const;
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      {/* The stack sits just under the top bar, so it never hides Upgrade or Contact Support. */}
-      <GlobalStyles styles={{ '.portal-notices': { top: '64px !important' }, '@media (min-width: 600px)': { '.portal-notices': { top: '72px !important' } } }} />
-      <SnackbarProvider maxSnack={4} classes={{ containerAnchorOriginTopRight: 'portal-notices' }} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFY_MS.default} preventDuplicate Components={NOTICES}>
+      <GlobalStyles styles={NOTICE_STYLES} />
+      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFY_MS.default} preventDuplicate Components={NOTICES} action={dismiss}>
         <BrowserRouter>
           <App />
         </BrowserRouter>

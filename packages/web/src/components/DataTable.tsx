@@ -16,6 +16,8 @@ export interface Column<T> {
   align?: 'left' | 'right';
   /** Keeps long content (file lists, messages) readable on narrow screens; the table scrolls instead. */
   minWidth?: number;
+  /** Keeps a short value (a time) on one line. */
+  nowrap?: boolean;
 }
 
 interface Props<T> {
@@ -177,7 +179,7 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
               {shown.map((r) => (
                 <TableRow key={rowKey(r)} hover>
                   {columns.map((c) => (
-                    <TableCell key={c.id} align={c.align} sx={{ overflowWrap: 'break-word', verticalAlign: 'middle', minWidth: c.minWidth }}>
+                    <TableCell key={c.id} align={c.align} sx={{ overflowWrap: 'break-word', verticalAlign: 'middle', minWidth: c.minWidth, whiteSpace: c.nowrap ? 'nowrap' : undefined }}>
                       {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
                     </TableCell>
                   ))}

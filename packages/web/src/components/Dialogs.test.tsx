@@ -34,6 +34,8 @@ describe('NameDialog', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Fine' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(submit).toHaveBeenCalledWith('Fine'));
+    // The failure is said inside the dialog too, where a screen reader still reaches it.
+    expect(await screen.findByText(MESSAGES.createProject)).toBeTruthy();
     expect(close).not.toHaveBeenCalled();
   });
 });

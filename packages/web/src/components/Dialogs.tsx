@@ -35,7 +35,9 @@ export function NameDialog({ open, title, mode, initial = '', label = 'Name', su
     setBusy(true);
     try {
       const failed = await onSubmit(value.trim());
-      if (!failed) onClose();
+      // The dialog hides the rest of the page from screen readers, notices included: it says what failed itself.
+      if (failed) setError(failed);
+      else onClose();
     } finally {
       setBusy(false);
     }

@@ -42,7 +42,7 @@ export default function ApiKeysPage() {
           { id: 'clue', label: 'ID', value: (k) => k.clue },
           { id: 'name', label: 'Name', value: (k) => k.name },
           { id: 'installs', label: 'Installs', value: (k) => k.installs, align: 'right' },
-          { id: 'installedAt', label: 'Last installed', value: (k) => k.installedAt ?? 0, render: (k) => formatTime(k.installedAt) },
+          { id: 'installedAt', label: 'Last installed', nowrap: true, value: (k) => k.installedAt ?? 0, render: (k) => formatTime(k.installedAt) },
         ]}
         actions={(k) => (
           <>

@@ -16,6 +16,9 @@ import { useClient, useCrumbNames } from '../layout/ChromeContext';
 
 type SizeField = 'inputs' | 'outputs' | 'target';
 
+/** "Input column size (1-3)"; a size that can only be 1 says so plainly. */
+const sizeLabel = (label: string, max: number) => (max === 1 ? `${label} (1)` : `${label} (1-${max})`);
+
 function Helper({ message, plan }: { message: string | undefined; plan: PlanName }): ReactNode {
   if (!message) return ' ';
   if (!isUpgradeMessage(message, plan)) return message;
@@ -137,9 +140,9 @@ export default function CreateFitRunPage() {
           )}
           <TextField label="Request name" name="name" value={form.name} onChange={(e) => update('name', e.target.value)} error={!!errors.name} helperText={errors.name ?? ' '} required fullWidth autoFocus slotProps={{ htmlInput: { maxLength: TITLE_MAX } }} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {size('inputs', `Input column size (1-${limits.inputColumns})`, limits.inputColumns)}
-            {size('outputs', `Output column size (1-${limits.outputColumns})`, limits.outputColumns)}
-            {size('target', `Task target size (1-${limits.taskTargetSize})`, limits.taskTargetSize)}
+            {size('inputs', sizeLabel('Input column size', limits.inputColumns), limits.inputColumns)}
+            {size('outputs', sizeLabel('Output column size', limits.outputColumns), limits.outputColumns)}
+            {size('target', sizeLabel('Task target size', limits.taskTargetSize), limits.taskTargetSize)}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <TextField select label="Task" name="task" value={task} onChange={(e) => setTask(e.target.value as TaskName)} sx={{ minWidth: 200 }} helperText=" ">

@@ -140,7 +140,7 @@ export default function CreateShrinkRunPage() {
             { id: 'name', label: 'Name', value: (r) => r.name },
             { id: 'items', minWidth: 200, label: 'Files', value: (r) => r.upload.list.map((i) => i.name).join(' '), render: (r) => <RendItems rend={r} /> },
             { id: 'price', label: 'Estimate', value: (r) => estimatePriceCents(r.upload.list), render: (r) => formatDollars(estimatePriceCents(r.upload.list)) },
-            { id: 'createdAt', label: 'Created', value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
+            { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
           ]}
           actions={(r) => (
             <Button size="small" variant="contained" onClick={() => { choose(r.stamp); go('main'); }} aria-label={`Select ${r.name}`}>

@@ -38,7 +38,7 @@ export default function IntegrationsPage() {
           { id: 'service', label: 'Service', value: (k) => k.service },
           { id: 'token', label: 'Token', value: (k) => k.token, render: (k) => <code>{k.token}</code> },
           { id: 'runs', label: 'Runs', value: (k) => k.runs, align: 'right' },
-          { id: 'runAt', label: 'Last ran', value: (k) => k.runAt ?? 0, render: (k) => formatTime(k.runAt) },
+          { id: 'runAt', label: 'Last ran', nowrap: true, value: (k) => k.runAt ?? 0, render: (k) => formatTime(k.runAt) },
         ]}
         actions={(k) => editing.buttons({ id: k.clue, name: k.name })}
       />

@@ -45,7 +45,7 @@ export default function ModelsPage() {
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'desc', label: 'Description', value: (m) => m.desc },
             { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message },
-            { id: 'createdAt', label: 'Created', value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
+            { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
           ]}
         />
       </Section>
@@ -63,7 +63,7 @@ export default function ModelsPage() {
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'state', label: 'Status', value: (m) => m.state },
             { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message, render: (m) => <RunMessage message={m.message} /> },
-            { id: 'createdAt', label: 'Created', value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
+            { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
             { id: 'rend', label: 'Upload', value: (m) => m.rend?.name ?? '' },
           ]}
           actions={(m) => editing.buttons({ id: m.stamp, name: m.name })}

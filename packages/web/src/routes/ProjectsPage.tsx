@@ -40,7 +40,7 @@ export default function ProjectsPage() {
           { id: 'name', label: 'Name', value: (b) => b.name },
           { id: 'runs', label: 'Transformations', value: (b) => b.runs, align: 'right' },
           { id: 'rends', label: 'Uploads', value: (b) => b.rends, align: 'right' },
-          { id: 'createdAt', label: 'Created', value: (b) => b.createdAt, render: (b) => formatTime(b.createdAt) },
+          { id: 'createdAt', label: 'Created', nowrap: true, value: (b) => b.createdAt, render: (b) => formatTime(b.createdAt) },
         ]}
         actions={(b) => (
           <>

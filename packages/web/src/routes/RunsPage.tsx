@@ -53,7 +53,7 @@ export default function RunsPage() {
           { id: 'function', label: 'Function', value: (r) => r.function },
           { id: 'state', label: 'Status', value: (r) => r.state },
           { id: 'message', minWidth: 200, label: 'Message', value: (r) => r.message, render: (r) => <RunMessage message={r.message} /> },
-          { id: 'createdAt', label: 'Created', value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
+          { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
           { id: 'rend', label: 'Upload', value: (r) => r.rend?.name ?? '' },
         ]}
         actions={(r) => (

@@ -68,7 +68,7 @@ export default function UploadsPage() {
             { id: 'flight', label: 'Flight', value: (r) => r.flight },
             { id: 'items', minWidth: 200, label: 'Files', value: (r) => r.upload.list.map((i) => i.name).join(' '), render: (r) => <RendItems rend={r} /> },
             { id: 'runs', label: 'Requests', value: (r) => r.runs, align: 'right' },
-            { id: 'createdAt', label: 'Created', value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
+            { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
           ]}
           actions={(r) => editing.buttons({ id: r.stamp, name: r.name })}
         />
