@@ -16,6 +16,7 @@ import { ListCache } from './cache';
 import { Worker } from './worker/worker';
 import { HttpError, codeForStatus } from './errors';
 import { registerSecurityHeaders } from './security';
+import { NUL_MESSAGE } from './routes/define';
 import { databaseRateStore } from './ratelimit';
 import { userRoutes } from './routes/user';
 import { bucketRoutes } from './routes/bucket';
@@ -74,6 +75,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   });
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    // Text the database cannot store (a NUL character, e.g. in Basic auth or a path) is bad input, not a failure.
+    const dbCode = (err as { code?: unknown }).code;
+    if (dbCode === '22021' || dbCode === '22P05') {
+      return reply.code(400).send({ error: { code: ERROR_CODES.invalid, message: `Text ${NUL_MESSAGE}.` } });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err }, 'Request failed');

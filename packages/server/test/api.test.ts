@@ -550,6 +550,18 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect((await call(base, 'bucketList', { token: 'pk_forged', query: { client: A.client } })).status).toBe(401);
   });
 
+  it('a NUL character in a query, a body or Basic auth is a 400 naming the field, never a 5xx', async () => {
+    const inQuery = await call(base, 'bucketList', { token: A.token, query: { client: 'c_\u0000' } });
+    expect(inQuery.status).toBe(400);
+    expect(inQuery.body.error.message).toBe('client: must not contain the NUL character');
+    const inBody = await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Nul \u0000 name' } });
+    expect(inBody.status).toBe(400);
+    expect(inBody.body.error.message).toBe('name: must not contain the NUL character');
+    const login = await fetch(new URL(CALLS.login.path, base), { method: 'POST', headers: { authorization: basic('a\u0000b@example.com', 'x') } });
+    expect(login.status).toBe(400);
+    expect((await login.json()).error.code).toBe(ERROR_CODES.invalid);
+  });
+
   it('unknown fields are ignored; bad JSON and unknown API paths are clear 4xx', async () => {
     const r = await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Extra', surprise: { deep: [1, 2] } } });
     expect(r.status).toBe(200);

@@ -31,6 +31,9 @@ describe('fuzzing the write calls', () => {
     const value = fc.oneof(
       idArb,
       fc.string({ maxLength: 80 }),
+      // Any code point, NUL and lone surrogates included: text a database cannot store must still be a 4xx.
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('\u0000', 'a\u0000b', '\ud800'),
       fc.integer(),
       fc.double(),
       fc.boolean(),
@@ -48,7 +51,7 @@ describe('fuzzing the write calls', () => {
     const auth = fc.oneof(
       { weight: 8, arbitrary: fc.constant(`Bearer ${token}`) },
       { weight: 1, arbitrary: fc.string().map((s) => `Bearer ${s}`) },
-      { weight: 1, arbitrary: fc.string().map((s) => `Basic ${Buffer.from(s).toString('base64')}`) },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary' }).map((s) => `Basic ${Buffer.from(s).toString('base64')}`) },
     );
     const failures: string[] = [];
     let count = 0;

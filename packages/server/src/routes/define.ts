@@ -41,6 +41,25 @@ export function issueMessage(error: z.ZodError): string {
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
+/** The path of the first string holding a NUL character: PostgreSQL text cannot store one, so it is bad input. */
+export function nulField(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path.join('.') || 'input' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = nulField(value[i], [...path, String(i)]);
+      if (hit !== null) return hit;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const hit = nulField(v, [...path, k]);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
+}
+
+export const NUL_MESSAGE = 'must not contain the NUL character';
+
 export function baseUrl(s: Services, req: FastifyRequest): string {
   if (s.config.publicUrl) return s.config.publicUrl;
   return `${req.protocol}://${req.host}`;
@@ -100,6 +119,8 @@ export function defineCall<N extends CallName>(
       }
       let query: unknown;
       let body: unknown;
+      const nul = nulField(req.query) ?? nulField(req.body);
+      if (nul !== null) throw badRequest(`${nul}: ${NUL_MESSAGE}`);
       if (def.query) {
         const r = def.query.safeParse(req.query ?? {});
         if (!r.success) throw badRequest(issueMessage(r.error));
