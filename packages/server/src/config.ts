@@ -47,6 +47,15 @@ function secretFrom(dataDir: string): string {
   return secret;
 }
 
+/** A numeric setting: unset gives the default; anything but a number from `min` up stops the start with a sentence. */
+function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min}, got "${raw}".`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './.portal-data');
   const port = overrides.port ?? (env.PORT ? Number(env.PORT) : 8080);
@@ -63,11 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     webDist: env.WEB_DIST || defaultWebDist(),
     worker: env.PORTAL_WORKER !== '0',
-    authRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : 20,
-    freeCredit: env.FREE_CREDIT ? Number(env.FREE_CREDIT) : 10_000_000,
+    authRateLimit: numberSetting(env, 'AUTH_RATE_LIMIT', 20, 1),
+    freeCredit: numberSetting(env, 'FREE_CREDIT', 10_000_000, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    jobLeaseS: env.PORTAL_JOB_LEASE_S ? Math.max(1, Number(env.PORTAL_JOB_LEASE_S)) : 30,
-    listCacheMs: env.LIST_CACHE_MS ? Number(env.LIST_CACHE_MS) : 500,
+    jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 30, 1),
+    listCacheMs: numberSetting(env, 'LIST_CACHE_MS', 500, 0),
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
   };
