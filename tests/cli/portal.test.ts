@@ -86,6 +86,10 @@ describe('portal against the real server', () => {
     expect(big.code).toBe(1);
     expect(big.stderr.trim()).toBe(MESSAGES.fileTooLarge);
     expect(json<any[]>(await run(ada, ['uploads', 'list', '--json']))).toHaveLength(1);
+    // --project by name: the server does not know it as an id, so the project is found through the account.
+    const byName = json(await run(ada, ['uploads', 'push', 'data.json', '--project', 'Churn', '--json']));
+    expect(byName).toMatchObject({ name: 'data.json' });
+    expect((await run(ada, ['uploads', 'remove', byName.stamp, '--yes'])).code).toBe(0);
   });
 
   it('fit --wait follows the request to Finished, and runs download writes the result file', async () => {
