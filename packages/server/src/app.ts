@@ -15,7 +15,7 @@ import { JobQueue } from './worker/queue';
 import { ListCache } from './cache';
 import { Worker } from './worker/worker';
 import { HttpError, codeForStatus } from './errors';
-import { registerSecurityHeaders } from './security';
+import { clientErrorHandler, registerSecurityHeaders } from './security';
 import { NUL_MESSAGE } from './routes/define';
 import { databaseRateStore } from './ratelimit';
 import { userRoutes } from './routes/user';
@@ -51,6 +51,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    clientErrorHandler: clientErrorHandler(config),
   };
   const app = Fastify(options);
 

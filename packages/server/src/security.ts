@@ -1,6 +1,8 @@
 // Security headers on every response: a CSP for the web app (its own scripts; inline styles for Emotion/MUI),
 // no framing, no sniffing. Computed once at start, since they never vary per request.
 import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import { ERROR_CODES } from '@portal/core';
 import type { Config } from './config';
 
 export function contentSecurityPolicy(config: Config): string {
@@ -46,4 +48,24 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     reply.headers(headers);
     done();
   });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a control character in a header, headers too
+ * large, a timeout) get the API's error envelope and the security headers too, rather than a bare default body.
+ */
+export function clientErrorHandler(config: Config): (err: NodeJS.ErrnoException, socket: Socket) => void {
+  const headers = Object.entries(securityHeaders(config)).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  return (err, socket) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, message] =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive.']
+      : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+      : [400, 'Bad Request', 'The request is malformed (its headers or framing are not valid HTTP).'];
+    const body = JSON.stringify({ error: { code: ERROR_CODES.invalid, message } });
+    if (socket.writable) {
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`);
+    }
+    socket.destroy();
+  };
 }

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { CALLS, ERROR_CODES, MESSAGES, PLAN_LIMITS, STORAGE_PATH_PREFIX, maskToken, type CallName, type CallResponse } from '@portal/core';
 import { call, createPgDatabase, dbKinds, fitData, PASSWORD, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
@@ -560,6 +561,20 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const login = await fetch(new URL(CALLS.login.path, base), { method: 'POST', headers: { authorization: basic('a\u0000b@example.com', 'x') } });
     expect(login.status).toBe(400);
     expect((await login.json()).error.code).toBe(ERROR_CODES.invalid);
+  });
+
+  it('a request Node\'s HTTP parser refuses still gets the error envelope and the security headers', async () => {
+    const { port, hostname } = new URL(base);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw.toLowerCase()).toContain('x-frame-options: deny');
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)).error.code).toBe(ERROR_CODES.invalid);
   });
 
   it('unknown fields are ignored; bad JSON and unknown API paths are clear 4xx', async () => {
