@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Box, Text } from 'ink';
 import { CONTACT_PATH, MESSAGES, PLAN_LIMITS, TASKS, extensionOf, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
-import { useFitRequest } from '@portal/core/react';
+import { useClient, useFitRequest } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
 
@@ -10,7 +10,8 @@ export default function CreateFitRunScreen() {
   const nav = useNav();
   const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
   const fit = useFitRequest(clientId, bucketId);
-  useLabel(bucketId, nav.labels[bucketId]);
+  const { client } = useClient(clientId);
+  useLabel(clientId, client?.name);
   const [values, setValues] = useState<Record<string, string | boolean>>({ name: '', upload: '', inputs: '', outputs: '', target: '1', task: 'regression', explainability: false });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [problem, setProblem] = useState<string | null>(null);

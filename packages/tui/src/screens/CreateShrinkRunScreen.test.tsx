@@ -26,6 +26,7 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
     const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/create-shrink-run`);
     await ui.see('Free credits: 500,000 of 5,000,000 input parameters used');
     await ui.see('Model upload: No upload selected.');
+    await ui.see('My Account › Analytical Engines › Churn › Create Shrink Request');
     await ui.type('Shrink one', KEY.tab, 'first', KEY.tab, KEY.enter);
     await ui.see(MESSAGES.selectUpload);
     // Upload a new file: a non-.py file is refused first.

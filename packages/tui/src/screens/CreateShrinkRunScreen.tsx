@@ -7,7 +7,7 @@ import SelectInput from 'ink-select-input';
 import { DESCRIPTION_MAX, MESSAGES, checkDropFiles, formatCount, formatDollars, formatTime, freeCredits, screenPath, type UploadSource } from '@portal/core';
 import { useClient, useNotify, useShrinkRequest, useUploads } from '@portal/core/react';
 import { Form } from '../components/Form';
-import { useCapture, useNav } from '../ui/context';
+import { useCapture, useLabel, useNav } from '../ui/context';
 import { localSources, parsePaths } from './UploadsScreen';
 
 type View = 'main' | 'pick' | 'upload';
@@ -19,6 +19,8 @@ export default function CreateShrinkRunScreen() {
   const shrink = useShrinkRequest(clientId, bucketId);
   const uploads = useUploads(clientId, bucketId);
   const { client } = useClient(clientId);
+  useLabel(clientId, client?.name);
+  useLabel(bucketId, uploads.data?.project?.name);
   const [view, setView] = useState<View>('main');
   const [values, setValues] = useState({ name: '', desc: '', upload: '' });
   const [problem, setProblem] = useState<string | null>(null);

@@ -11,6 +11,7 @@ export default function RunDetailsScreen() {
   const { clientId, bucketId, runId } = nav.params as { clientId: string; bucketId: string; runId: string };
   const details = useRunDetails(clientId, bucketId, runId);
   const run = details.data?.run.record;
+  useLabel(clientId, details.data?.client?.name);
   useLabel(bucketId, details.data?.bucket?.name);
   useLabel(runId, run?.name);
   useInput((input, key) => {

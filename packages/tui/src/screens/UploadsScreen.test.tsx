@@ -26,6 +26,8 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
     await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
     const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
     await ui.see('data.json');
+    // The breadcrumbs name the account and the project, as on the web.
+    await ui.see('My Account › Analytical Engines › Churn › Uploads');
     await ui.type('n', 'a.json', KEY.enter);
     await ui.see(MESSAGES.uploadSucceeded('a.json'));
     await ui.see(/a\.json\s+Ready\s+a\.json \(11 Bytes\): Finished\s+0/);

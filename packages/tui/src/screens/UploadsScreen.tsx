@@ -42,6 +42,7 @@ export default function UploadsScreen() {
   const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
   const uploads = useUploads(clientId, bucketId);
   const { client } = useClient(clientId);
+  useLabel(clientId, client?.name);
   useLabel(bucketId, uploads.data?.project?.name);
   // Uploads being analysed move to Ready or Failed on the server: the list refreshes until they settle.
   useRefreshWhile(!!uploads.data?.uploads.some((r) => r.flight !== 'Ready' && r.flight !== 'Failed'), uploads.reload, 3000);

@@ -280,7 +280,8 @@ function answer(state: FakeState, name: CallName, { body, query, auth, user, bas
     }
     case 'rendList': {
       const b = bucketOf(query.bucket);
-      return { rend: { list: state.rends.filter((r) => r.bucket === b.stamp && r.active).map(rendView) } };
+      // As the real server: the account and the project come with the list.
+      return { client: mine(b.client), bucket: bucketView(b), rend: { list: state.rends.filter((r) => r.bucket === b.stamp && r.active).map(rendView) } };
     }
     case 'rendCreate': {
       bucketOf(body.bucket);
