@@ -1,4 +1,4 @@
-// Fuzz: 10,000+ generated bodies across the write calls must never produce a 5xx (in-process inject, embedded database).
+// Fuzz: 10,000+ generated bodies across the write calls, and query strings across the read calls, must never produce a 5xx (in-process inject, embedded database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CALLS, type CallName } from '@portal/core';
@@ -75,4 +75,26 @@ describe('fuzzing the write calls', () => {
     expect(failures).toEqual([]);
     expect(count).toBeGreaterThanOrEqual(10_000);
   }, 180_000);
+
+  it('2,000 generated query strings on the read calls: no response is a 5xx', async () => {
+    const READ_CALLS = (Object.keys(CALLS) as CallName[]).filter((n) => CALLS[n].method === 'GET');
+    const value = fc.oneof(
+      fc.constantFrom(...ids),
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('0', '1', '-1', '2', '1e308', 'NaN', '', '\u0000', '[]', '{}'),
+    );
+    const pairs = fc.array(fc.tuple(fc.constantFrom(...FIELDS, 'active', 'quote'), value), { maxLength: 6 });
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...READ_CALLS), pairs, async (name, kv) => {
+        const query = new URLSearchParams(kv).toString();
+        const res = await srv.built.app.inject({ method: 'GET', url: `${CALLS[name].path}?${query}`, headers: { authorization: `Bearer ${token}` } });
+        if (res.statusCode >= 500) failures.push(`${name} ?${query.slice(0, 200)} -> ${res.statusCode} ${res.body}`);
+        return res.statusCode < 500;
+      }),
+      { numRuns: 2_000, seed: 20261121 },
+    );
+    expect(failures).toEqual([]);
+  }, 120_000);
 });
