@@ -213,8 +213,16 @@ test('an upload in progress can be cancelled: Upload cancelled. and no half-made
   ]);
   const batch = page.getByRole('region', { name: 'Uploading 2 files' });
   await expect(batch.getByRole('progressbar', { name: 'Uploading a.json' })).toBeVisible();
+  // Closing or reloading the tab now would lose the upload: the browser asks first.
+  const leaveWarns = () => page.evaluate(() => {
+    const e = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  });
+  expect(await leaveWarns()).toBe(true);
   await batch.getByRole('button', { name: 'Cancel upload of 2 files' }).click();
   await seen(page, MESSAGES.uploadCancelled);
+  expect(await leaveWarns()).toBe(false);
   await expect(batch).toHaveCount(0);
   await expect(page.getByText(MESSAGES.noUploads)).toBeVisible();
   const list = (await (await request.get(`/api/rend/item?active=1&bucket=${fresh}`, { headers: auth(user) })).json()).rend.list;

@@ -3,11 +3,13 @@ import { useRef, useState } from 'react';
 import { isApiError, MESSAGES, runUpload, type UploadProgress } from '@portal/core';
 import { api } from '../lib/api';
 import { notify } from '../lib/notify';
+import { useLeaveWarning } from '../lib/useLeaveWarning';
 
 export function useUploader(bucketId: string) {
   const [progress, setProgress] = useState<UploadProgress[]>([]);
   const [busy, setBusy] = useState(false);
   const ctrl = useRef<AbortController | null>(null);
+  useLeaveWarning(busy);
 
   /** Resolves to the new upload group's stamp, or null when it failed or was cancelled (already notified). */
   const upload = async (files: File[]): Promise<string | null> => {

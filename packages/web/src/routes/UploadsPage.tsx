@@ -11,6 +11,7 @@ import { RendItems } from '../components/RendItems';
 import { useListEditing } from '../components/useListEditing';
 import { useRefreshWhile } from '../lib/useRefreshWhile';
 import { notify } from '../lib/notify';
+import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
 
 const settled = (r: Rend) => r.flight === 'Ready' || r.flight === 'Failed';
@@ -28,6 +29,7 @@ export default function UploadsPage() {
   const uploads = useUploads(clientId, bucketId);
   const [batches, setBatches] = useState<Batch[]>([]);
   const nextBatch = useRef(0);
+  useLeaveWarning(batches.length > 0);
   // Uploads being analysed move to Ready or Failed on the server: the list refreshes until they settle.
   useRefreshWhile(!!uploads.data?.uploads.some((r) => !settled(r)), uploads.reload, 3000);
   useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
