@@ -30,7 +30,16 @@ test('sign-up with an email already taken shows the server message', async ({ pa
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).not.toHaveText(MESSAGES.signupFailed);
   await expect(page).toHaveURL(/\/signup$/);
+
+  // A failure without a message of the server's, and one without any answer (SPEC section 8).
+  await page.route('**/api/user/signup', (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.signupFailed);
+  await page.route('**/api/user/signup', (route) => route.abort('connectionrefused'), { times: 1 });
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.unexpected);
 });
 
 test('login: wrong password shows Invalid credentials; the right one opens My Account', async ({ page, request }) => {
