@@ -140,7 +140,7 @@ test('logout clears the token and goes to the root', async ({ page, request }) =
   const user = await createUser(request, 'logout');
   await loginToken(page, user);
   await page.goto('/account');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
 });

@@ -211,7 +211,7 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await expect(page.getByRole('cell', { name: 'Compressed model', exact: true })).toHaveCount(0);
 
   // Logout clears the token and goes to the root.
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
   await page.goto('/account');
