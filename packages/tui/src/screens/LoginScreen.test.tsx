@@ -20,6 +20,7 @@ describe('LoginScreen', { timeout: 30_000 }, () => {
 
   it('shows Invalid credentials on a wrong password', async () => {
     const ui = renderUi(server, '/', { signedIn: false });
+    await ui.see('Password:');
     await ui.type('ada@example.com', KEY.down, 'wrong', KEY.enter);
     await ui.see(MESSAGES.invalidCredentials);
     ui.unmount();
@@ -27,6 +28,7 @@ describe('LoginScreen', { timeout: 30_000 }, () => {
 
   it('links to sign-up and forgot password', async () => {
     const ui = renderUi(server, '/', { signedIn: false });
+    await ui.see('Password:');
     await ui.type(KEY.tab, KEY.tab, KEY.tab, KEY.enter);
     await ui.see('Sign Up');
     await ui.type(KEY.esc);

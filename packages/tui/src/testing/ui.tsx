@@ -54,13 +54,13 @@ export function renderUi(server: FakeApi, initial: string, opts: { signedIn?: bo
         inst.stdin.write(k);
         // Wait for Ink to draw the key's effect (a busy machine can take a while); keys that change nothing time out.
         // Ink also waits a moment after a lone Escape in case more of a key sequence follows.
-        const end = Date.now() + (k === KEY.esc ? 400 : 250);
+        const end = Date.now() + (k === KEY.esc ? 1000 : 800);
         await tick(k === KEY.esc ? 120 : 10);
         while (inst.frames.length === before && Date.now() < end) await tick(10);
         await tick(20);
       }
     },
-    async gone(text, timeoutMs = 3000) {
+    async gone(text, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;
       while ((inst.lastFrame() ?? '').replace(/\s+/g, ' ').includes(text)) {
         if (Date.now() > end) throw new Error(`Still see ${text} in:\n${inst.lastFrame()}`);
@@ -68,7 +68,7 @@ export function renderUi(server: FakeApi, initial: string, opts: { signedIn?: bo
       }
       await tick(30);
     },
-    async see(text, timeoutMs = 3000) {
+    async see(text, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;
       for (;;) {
         // Long texts wrap at the test terminal's width: compare with the lines joined.
