@@ -3,6 +3,7 @@
 // esbuild-bundled commander program, the terminal UI's first frame vs a bare React + Ink bundle (through a pty),
 // `uploads push` of a 10 MB file vs `sha256sum` then `curl -T` to a pre-signed URL of the same server, and the
 // peak memory of a push as the file grows. Prints each ratio with PASS or FAIL; exits 1 when one misses its target.
+// `--only first-frame` runs the terminal UI's first-frame comparison alone.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync, openSync, writeSync, closeSync, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,6 +22,12 @@ const { build } = require('esbuild');
 const work = mkdtempSync(join(tmpdir(), 'portal-bench-cli-'));
 const results = [];
 const node = process.execPath;
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : null;
+if (only !== null && only !== 'first-frame') {
+  console.error(`unknown --only ${only}; the one choice is first-frame`);
+  process.exit(2);
+}
 
 function report(name, ours, base, target, unit = 'ms') {
   const ratio = ours / base;
@@ -65,7 +72,7 @@ await build({ ...common, entryPoints: [join(work, 'bare-commander.mjs')], outfil
 await build({ ...common, entryPoints: [join(work, 'bare-ink.jsx')], outfile: join(work, 'bare-ink.js'), jsx: 'automatic', alias: { 'react-devtools-core': join(work, 'stub.mjs') } });
 
 // ---- 1. start-up: portal --version vs bare commander --version ----
-{
+if (!only) {
   for (let i = 0; i < 3; i++) {
     timeRun(node, [PORTAL, '--version']);
     timeRun(node, [join(work, 'bare-commander.js'), '--version']);
@@ -113,6 +120,10 @@ function firstFrame(command, marker, env) {
     base.push(await firstFrame(`${node} ${join(work, 'bare-ink.js')}`, 'Ready', env));
   }
   report('TUI first frame vs bare React + Ink', median(ours), median(base), 1.3);
+}
+if (only) {
+  rmSync(work, { recursive: true, force: true });
+  process.exit(results.every(Boolean) ? 0 : 1);
 }
 
 // ---- 3 and 4 need the real server, on an Enterprise account (10 MB files) ----

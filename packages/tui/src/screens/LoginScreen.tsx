@@ -1,7 +1,8 @@
 // Login: email and password; links to sign-up and forgot-password.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { useAuth } from '@portal/core/react';
+// Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
+import { useAuth } from '../../../core/src/react/useAuth';
 import { Form } from '../components/Form';
 import { useNav } from '../ui/context';
 
