@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, MESSAGES, checkIntegrationToken } from '@portal/core';
 import type { Deps, Session } from './context';
-import { act, confirmRemove, examples, time, title } from './common';
+import { act, examples, time, title } from './common';
+import { registerRenameRemove } from './renameRemove';
 import { CliError, usageError } from './errors';
 import { readAll } from './prompt';
 
@@ -59,33 +60,13 @@ export function register(program: Command, deps: Deps): void {
       }),
     );
 
-  integrations
-    .command('rename <id>')
-    .description('Rename an integration key')
-    .option('--name <name>', 'new title, 1-60 characters')
-    .addHelpText('after', examples('portal integrations rename <id> --name "OpenAI staging"'))
-    .action(
-      act(deps, async (s, id: string, opts: { name?: string }) => {
-        const name = title(await s.need(opts.name, '--name', 'New name'), 'rename');
-        const api = await s.api();
-        const { apikey } = await api.calls.integrationRename({ apikey: id, name }).catch(notFound);
-        s.out.done(apikey, `Renamed integration ${id} to ${apikey.name}`);
-      }),
-    );
-
-  integrations
-    .command('remove <id>')
-    .description('Remove an integration key')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', examples('portal integrations remove <id> --yes'))
-    .action(
-      act(deps, async (s, id: string, opts: { yes?: boolean }) => {
-        await confirmRemove(s, `integration ${id}`, opts.yes);
-        const api = await s.api();
-        const res = await api.calls.integrationRemove({ apikey: id, active: 0 }).catch(notFound);
-        s.out.done(res, `Removed integration ${id}`);
-      }),
-    );
+  registerRenameRemove(integrations, deps, {
+    noun: 'integration',
+    helpNoun: 'an integration key',
+    exampleName: 'OpenAI staging',
+    rename: async (api, id, name) => (await api.calls.integrationRename({ apikey: id, name }).catch(notFound)).apikey,
+    remove: (api, id) => api.calls.integrationRemove({ apikey: id, active: 0 }).catch(notFound),
+  });
 }
 
 /** SPEC's not-found text for an unknown integration key. */

@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { MESSAGES, type ClientApiKey } from '@portal/core';
 import type { Deps, Session } from './context';
-import { act, confirmRemove, examples, time, title } from './common';
+import { act, examples, time, title } from './common';
+import { registerRenameRemove } from './renameRemove';
 import { CliError } from './errors';
 
 async function activeKeys(s: Session): Promise<{ clientId: string; keys: ClientApiKey[] }> {
@@ -55,33 +56,12 @@ export function register(program: Command, deps: Deps): void {
       }),
     );
 
-  keys
-    .command('rename <id>')
-    .description('Rename an API key')
-    .option('--name <name>', 'new title, 1-60 characters')
-    .addHelpText('after', examples('portal keys rename <id> --name "Staging"'))
-    .action(
-      act(deps, async (s, id: string, opts: { name?: string }) => {
-        const name = title(await s.need(opts.name, '--name', 'New name'), 'rename');
-        const api = await s.api();
-        const { apikey } = await api.calls.apikeyRename({ apikey: id, name });
-        s.out.done(apikey, `Renamed API key ${id} to ${apikey.name}`);
-      }),
-    );
-
-  keys
-    .command('remove <id>')
-    .description('Remove an API key')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', examples('portal keys remove <id> --yes'))
-    .action(
-      act(deps, async (s, id: string, opts: { yes?: boolean }) => {
-        await confirmRemove(s, `API key ${id}`, opts.yes);
-        const api = await s.api();
-        const res = await api.calls.apikeyRemove({ apikey: id, active: 0 });
-        s.out.done(res, `Removed API key ${id}`);
-      }),
-    );
+  registerRenameRemove(keys, deps, {
+    noun: 'API key',
+    exampleName: 'Staging',
+    rename: async (api, id, name) => (await api.calls.apikeyRename({ apikey: id, name })).apikey,
+    remove: (api, id) => api.calls.apikeyRemove({ apikey: id, active: 0 }),
+  });
 
   keys
     .command('info <id>')

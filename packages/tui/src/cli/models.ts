@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { MESSAGES } from '@portal/core';
 import type { Deps } from './context';
-import { act, confirmRemove, examples, time, title } from './common';
+import { act, examples, time } from './common';
+import { registerRenameRemove } from './renameRemove';
 
 export function register(program: Command, deps: Deps): void {
   const models = program
@@ -49,31 +50,10 @@ export function register(program: Command, deps: Deps): void {
       }),
     );
 
-  models
-    .command('rename <id>')
-    .description('Rename a model')
-    .option('--name <name>', 'new title, 1-60 characters')
-    .addHelpText('after', examples('portal models rename <id> --name "Churn embedder"'))
-    .action(
-      act(deps, async (s, id: string, opts: { name?: string }) => {
-        const name = title(await s.need(opts.name, '--name', 'New name'), 'rename');
-        const api = await s.api();
-        const { model } = await api.calls.modelRename({ model: id, name });
-        s.out.done(model, `Renamed model ${id} to ${model.name}`);
-      }),
-    );
-
-  models
-    .command('remove <id>')
-    .description('Remove a model')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', examples('portal models remove <id> --yes'))
-    .action(
-      act(deps, async (s, id: string, opts: { yes?: boolean }) => {
-        await confirmRemove(s, `model ${id}`, opts.yes);
-        const api = await s.api();
-        const res = await api.calls.modelRemove({ model: id, active: 0 });
-        s.out.done(res, `Removed model ${id}`);
-      }),
-    );
+  registerRenameRemove(models, deps, {
+    noun: 'model',
+    exampleName: 'Churn embedder',
+    rename: async (api, id, name) => (await api.calls.modelRename({ model: id, name })).model,
+    remove: (api, id) => api.calls.modelRemove({ model: id, active: 0 }),
+  });
 }

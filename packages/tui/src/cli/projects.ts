@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { MESSAGES } from '@portal/core';
 import type { Deps } from './context';
-import { act, confirmRemove, examples, time, title } from './common';
+import { act, examples, time, title } from './common';
+import { registerRenameRemove } from './renameRemove';
 
 export function register(program: Command, deps: Deps): void {
   const projects = program
@@ -50,35 +51,17 @@ export function register(program: Command, deps: Deps): void {
       }),
     );
 
-  projects
-    .command('rename <id>')
-    .description('Rename a project')
-    .option('--name <name>', 'new title, 1-60 characters')
-    .addHelpText('after', examples('portal projects rename <id> --name "Churn v2"'))
-    .action(
-      act(deps, async (s, id: string, opts: { name?: string }) => {
-        const name = title(await s.need(opts.name, '--name', 'New name'), 'rename');
-        const api = await s.api();
-        const { bucket } = await api.calls.bucketRename({ bucket: id, name });
-        s.out.done(bucket, `Renamed project ${id} to ${bucket.name}`);
-      }),
-    );
-
-  projects
-    .command('remove <id>')
-    .description('Remove a project')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', examples('portal projects remove <id> --yes'))
-    .action(
-      act(deps, async (s, id: string, opts: { yes?: boolean }) => {
-        await confirmRemove(s, `project ${id}`, opts.yes);
-        const api = await s.api();
-        const res = await api.calls.bucketRemove({ bucket: id, active: 0 });
-        const store = await s.store();
-        if (store.get('project') === id) store.set('project', undefined);
-        s.out.done(res, `Removed project ${id}`);
-      }),
-    );
+  registerRenameRemove(projects, deps, {
+    noun: 'project',
+    exampleName: 'Churn v2',
+    rename: async (api, id, name) => (await api.calls.bucketRename({ bucket: id, name })).bucket,
+    remove: (api, id) => api.calls.bucketRemove({ bucket: id, active: 0 }),
+    // The removed project must not stay the default for --project.
+    afterRemove: async (s, id) => {
+      const store = await s.store();
+      if (store.get('project') === id) store.set('project', undefined);
+    },
+  });
 
   projects
     .command('open <id>')

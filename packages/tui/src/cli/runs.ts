@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CONTACT_PATH, MESSAGES, resultFileName, type Run, type CallResponse } from '@portal/core';
 import type { Deps, Session } from './context';
-import { act, confirmRemove, examples, time, title } from './common';
+import { act, examples, time } from './common';
+import { registerRenameRemove } from './renameRemove';
 import { CliError } from './errors';
 
 type RunStatus = CallResponse<'runStatus'>;
@@ -83,33 +84,12 @@ export function register(program: Command, deps: Deps): void {
       }),
     );
 
-  runs
-    .command('rename <id>')
-    .description('Rename a request')
-    .option('--name <name>', 'new title, 1-60 characters')
-    .addHelpText('after', examples('portal runs rename <id> --name "Churn fit v2"'))
-    .action(
-      act(deps, async (s, id: string, opts: { name?: string }) => {
-        const name = title(await s.need(opts.name, '--name', 'New name'), 'rename');
-        const api = await s.api();
-        const { run } = await api.calls.runRename({ run: id, name });
-        s.out.done(run, `Renamed request ${id} to ${run.name}`);
-      }),
-    );
-
-  runs
-    .command('remove <id>')
-    .description('Remove a request')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', examples('portal runs remove <id> --yes'))
-    .action(
-      act(deps, async (s, id: string, opts: { yes?: boolean }) => {
-        await confirmRemove(s, `request ${id}`, opts.yes);
-        const api = await s.api();
-        const res = await api.calls.runRemove({ run: id, active: 0 });
-        s.out.done(res, `Removed request ${id}`);
-      }),
-    );
+  registerRenameRemove(runs, deps, {
+    noun: 'request',
+    exampleName: 'Churn fit v2',
+    rename: async (api, id, name) => (await api.calls.runRename({ run: id, name })).run,
+    remove: (api, id) => api.calls.runRemove({ run: id, active: 0 }),
+  });
 
   runs
     .command('download <id>')

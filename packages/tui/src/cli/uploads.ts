@@ -4,7 +4,8 @@ import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, type Rend } from '@portal/core';
 import type { Deps, Session } from './context';
-import { act, confirmRemove, examples, time, title } from './common';
+import { act, examples, time } from './common';
+import { registerRenameRemove } from './renameRemove';
 import { CliError } from './errors';
 import { progressReporter } from './progress';
 import type { DiskSource } from './put';
@@ -149,31 +150,10 @@ export function register(program: Command, deps: Deps): void {
       }),
     );
 
-  uploads
-    .command('rename <id>')
-    .description('Rename an upload')
-    .option('--name <name>', 'new title, 1-60 characters')
-    .addHelpText('after', examples('portal uploads rename <id> --name "March data"'))
-    .action(
-      act(deps, async (s, id: string, opts: { name?: string }) => {
-        const name = title(await s.need(opts.name, '--name', 'New name'), 'rename');
-        const api = await s.api();
-        const { rend } = await api.calls.rendRename({ rend: id, name });
-        s.out.done(rend, `Renamed upload ${id} to ${rend.name}`);
-      }),
-    );
-
-  uploads
-    .command('remove <id>')
-    .description('Remove an upload')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', examples('portal uploads remove <id> --yes'))
-    .action(
-      act(deps, async (s, id: string, opts: { yes?: boolean }) => {
-        await confirmRemove(s, `upload ${id}`, opts.yes);
-        const api = await s.api();
-        const res = await api.calls.rendRemove({ rend: id, active: 0 });
-        s.out.done(res, `Removed upload ${id}`);
-      }),
-    );
+  registerRenameRemove(uploads, deps, {
+    noun: 'upload',
+    exampleName: 'March data',
+    rename: async (api, id, name) => (await api.calls.rendRename({ rend: id, name })).rend,
+    remove: (api, id) => api.calls.rendRemove({ rend: id, active: 0 }),
+  });
 }
