@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Box, Text } from 'ink';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
-import { useAuth } from '../../../core/src/react/useAuth';
+import { useAuth } from '@portal/core/react/useAuth';
 import { Form } from '../components/Form';
 import { useNav } from '../ui/context';
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType }
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import { CONTACT_PATH, MESSAGES, NOTIFY_MS, SCREEN_BY_ID, breadcrumbs, matchScreen, type ApiClient, type ScreenId } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
-import { PortalProvider, type NotifyKind } from '../../../core/src/react/context';
+import { PortalProvider, type NotifyKind } from '@portal/core/react/context';
 import { NavContext, type Capture, type Nav, type UiIo } from './context';
 import { loadScreen, loadedScreen } from './routes';
 import type MenuType from './Menu';
