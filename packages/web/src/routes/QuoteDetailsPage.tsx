@@ -9,15 +9,7 @@ import { Loading } from '../components/Loading';
 import { BillingSummary } from '../components/BillingSummary';
 import { RunMessage } from '../components/RunMessage';
 import { useCrumbNames } from '../layout/ChromeContext';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75 }}>
-      <Typography color="text.secondary">{label}</Typography>
-      <Box sx={{ overflowWrap: 'anywhere' }}>{children}</Box>
-    </Box>
-  );
-}
+import { DetailField } from '../components/DetailField';
 
 export default function QuoteDetailsPage() {
   const { clientId = '', bucketId = '', quoteId = '' } = useParams();
@@ -57,20 +49,20 @@ export default function QuoteDetailsPage() {
       }
     >
       <Stack>
-        <Field label="Status">
+        <DetailField label="Status">
           <Box aria-live="polite">
             <Chip size="small" label={quote.state} color={quote.state === QUOTE_UNPAID ? 'warning' : 'success'} />
           </Box>
-        </Field>
-        <Field label="Invoice amount">{formatDollars(quote.cent)}</Field>
-        <Field label="Invoice ID">{quote.invoiceNum}</Field>
-        <Field label="Created">{formatTime(quote.createdAt)}</Field>
-        <Field label="Upload">{quote.rend?.name ?? <Box component="span" sx={{ color: 'error.main' }}>{MESSAGES.rendNotFound}</Box>}</Field>
-        {quote.desc && <Field label="Description">{quote.desc}</Field>}
+        </DetailField>
+        <DetailField label="Invoice amount">{formatDollars(quote.cent)}</DetailField>
+        <DetailField label="Invoice ID">{quote.invoiceNum}</DetailField>
+        <DetailField label="Created">{formatTime(quote.createdAt)}</DetailField>
+        <DetailField label="Upload">{quote.rend?.name ?? <Box component="span" sx={{ color: 'error.main' }}>{MESSAGES.rendNotFound}</Box>}</DetailField>
+        {quote.desc && <DetailField label="Description">{quote.desc}</DetailField>}
         {quote.message && (
-          <Field label="Message">
+          <DetailField label="Message">
             <RunMessage message={quote.message} />
-          </Field>
+          </DetailField>
         )}
       </Stack>
       <Section title="Processed request">

@@ -8,6 +8,7 @@ import { Page } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { RunMessage } from '../components/RunMessage';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
+import { DetailField } from '../components/DetailField';
 
 export function saveText(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -18,15 +19,6 @@ export function saveText(fileName: string, text: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75 }}>
-      <Typography color="text.secondary">{label}</Typography>
-      <Box sx={{ overflowWrap: 'anywhere' }}>{children}</Box>
-    </Box>
-  );
 }
 
 export default function RunDetailsPage() {
@@ -73,21 +65,21 @@ export default function RunDetailsPage() {
       }
     >
       <Stack>
-        <Field label="Status">
+        <DetailField label="Status">
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} aria-live="polite">
             <Chip size="small" label={run.state} color={run.state === 'Finished' ? 'success' : run.state === 'Failed' ? 'error' : 'default'} />
             {!final && <Typography variant="body2" color="text.secondary">Updating live…</Typography>}
           </Stack>
-        </Field>
+        </DetailField>
         {run.message && (
-          <Field label="Message">
+          <DetailField label="Message">
             <RunMessage message={run.message} />
-          </Field>
+          </DetailField>
         )}
-        <Field label="Function">{run.function}</Field>
-        <Field label="Created">{formatTime(run.createdAt)}</Field>
-        <Field label="Upload">{run.rend?.name ?? <Box component="span" sx={{ color: 'error.main' }}>{MESSAGES.rendNotFound}</Box>}</Field>
-        {run.desc && <Field label="Description">{run.desc}</Field>}
+        <DetailField label="Function">{run.function}</DetailField>
+        <DetailField label="Created">{formatTime(run.createdAt)}</DetailField>
+        <DetailField label="Upload">{run.rend?.name ?? <Box component="span" sx={{ color: 'error.main' }}>{MESSAGES.rendNotFound}</Box>}</DetailField>
+        {run.desc && <DetailField label="Description">{run.desc}</DetailField>}
       </Stack>
       {!url && final && run.state === 'Finished' && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
