@@ -1,17 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { seedProject, setRow, startTestApi, type TestApi } from '../testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 describe('RunsScreen', { timeout: 30_000 }, () => {
   it('lists requests with a failed one in red and Contact Support; opens details; renames and removes', async () => {
-    const { bucket, run } = seedProject(server.state);
-    Object.assign(run, { state: 'Failed', message: 'Row 3 has 2 values, expected 4.' });
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/runs`);
+    const { bucket, run } = await seedProject(server);
+    await setRow(server, 'runs', run.stamp, { state: 'Failed', message: 'Row 3 has 2 values, expected 4.' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
     const frame = await ui.see('First fit');
     expect(frame).toMatch(/First fit\s+generate\s+Failed\s+Row 3 has 2 values/);
     expect(frame).toContain('Contact Support:');
@@ -21,24 +22,25 @@ describe('RunsScreen', { timeout: 30_000 }, () => {
     await ui.see('First fit');
     await ui.type('r', ' again', KEY.enter);
     await ui.gone('New name:');
+    await ui.see('First fit again');
     await ui.type('d', 'y');
     await ui.see(MESSAGES.noRequests);
     ui.unmount();
   });
 
   it('refreshes by itself while a request is not final, as the web list does', async () => {
-    const { bucket, run } = seedProject(server.state);
-    run.state = 'Processing';
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/runs`);
+    const { bucket, run } = await seedProject(server);
+    await setRow(server, 'runs', run.stamp, { state: 'Processing' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
     await ui.see(/First fit\s+generate\s+Processing/);
-    run.state = 'Finished';
+    await setRow(server, 'runs', run.stamp, { state: 'Finished' });
     await ui.see(/First fit\s+generate\s+Finished/, 8000);
     ui.unmount();
   });
 
   it('n opens the fit request, s the shrink request; a failed load shows SPEC text', async () => {
-    const { bucket } = seedProject(server.state);
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/runs`);
+    const { bucket } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
     await ui.see('First fit');
     await ui.type('n');
     await ui.see('Create Request');
@@ -47,8 +49,8 @@ describe('RunsScreen', { timeout: 30_000 }, () => {
     await ui.type('s');
     await ui.see('Create Shrink Request');
     ui.unmount();
-    server.state.failing.runList = 500;
-    const failed = renderUi(server, `/client/cli000001/project/${bucket.stamp}/runs`);
+    server.failing.runList = 500;
+    const failed = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
     await failed.see(MESSAGES.loadRequests);
     failed.unmount();
   });

@@ -1,0 +1,256 @@
+// The real server for the tui's command and screen tests: the provider API on the embedded database, one per test
+// file, with a fresh user (and account) for every test. The client talks to it through a small pass-through proxy
+// that records which calls were made and can fail a chosen call, or hold the storage PUT, the way the web portal's
+// browser tests inject failures; everything else is the real server's answer. States the product reaches only over
+// time (a failed request, a paid quote, a result file) are written into the server's own database and storage.
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
+import { startServer, type TestServer } from '@portal/server/testing';
+
+export const PASSWORD = 'Secret-123!';
+
+export interface TestUser {
+  email: string;
+  username: string;
+  password: string;
+  /** A real session token from the server. */
+  token: string;
+  /** The stamp of the account made at sign-up. */
+  client: string;
+  /** The account's name. */
+  name: string;
+}
+
+export interface TestApi {
+  /** Where clients connect: the pass-through proxy in front of the real server. */
+  url: string;
+  server: TestServer;
+  /** Names of the calls made since this test began (plus 'storagePut' for each PUT of file bytes). */
+  calls: string[];
+  /** Calls to answer with this HTTP status instead of passing them on. */
+  failing: Partial<Record<CallName, number>>;
+  /** Holds each storage PUT this long before passing it on (to cancel an upload in flight). */
+  storageDelayMs: number;
+  /** This test's user, made fresh before each test. */
+  user: TestUser;
+  /** Signs up another user (with a new account of their own). */
+  newUser(opts?: { name?: string; label?: string }): Promise<TestUser>;
+  /** Before each test: forgets the recorded calls and injected failures, and signs up a fresh user. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const ROUTES = new Map(Object.entries(CALLS).map(([name, def]) => [`${def.method} ${def.path}`, name as CallName]));
+let counter = 0;
+
+/** Starts the real server (worker included unless told otherwise) and the proxy in front of it. */
+export async function startTestApi(opts: { worker?: boolean } = {}): Promise<TestApi> {
+  const server = await startServer('embedded', { worker: opts.worker ?? true });
+  const target = new URL(server.url);
+  const api: TestApi = {
+    url: '',
+    server,
+    calls: [],
+    failing: {},
+    storageDelayMs: 0,
+    user: undefined as unknown as TestUser,
+    newUser: (o) => newUser(api, o),
+    reset: async () => {
+      api.calls.length = 0;
+      for (const k of Object.keys(api.failing)) delete api.failing[k as CallName];
+      api.storageDelayMs = 0;
+      api.user = await newUser(api);
+    },
+    close: async () => {
+      const closed = new Promise<void>((r) => proxy.close(() => r()));
+      proxy.closeAllConnections();
+      await closed;
+      await server.close();
+    },
+  };
+  const proxy = createServer((req, res) => void pass(api, target, req, res));
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  api.url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  return api;
+}
+
+async function pass(api: TestApi, target: URL, req: IncomingMessage, res: ServerResponse) {
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  const storage = path.startsWith(STORAGE_PATH_PREFIX);
+  const name = storage ? 'storagePut' : ROUTES.get(`${req.method} ${path}`);
+  if (name) api.calls.push(name);
+  const status = name && !storage ? api.failing[name as CallName] : undefined;
+  if (status) {
+    req.resume();
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { code: 'internal', message: 'Simulated failure' } }));
+    return;
+  }
+  if (storage && api.storageDelayMs) await new Promise((r) => setTimeout(r, api.storageDelayMs));
+  // The Host header is kept: the server builds upload and download links from it, so they lead back here.
+  const out = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  out.on('error', () => res.destroy());
+  req.on('aborted', () => out.destroy());
+  res.on('close', () => (res.writableFinished ? undefined : out.destroy()));
+  req.pipe(out);
+}
+
+async function newUser(api: TestApi, opts: { name?: string; label?: string } = {}): Promise<TestUser> {
+  const n = `${opts.label ?? 'ada'}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
+  const name = opts.name ?? 'Analytical Engines';
+  const body = { email: `${n}@example.com`, username: n, password: PASSWORD, name };
+  const r = await fetch(new URL(CALLS.signup.path, api.server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const out = (await r.json()) as { token: string; login: { client: { list: { stamp: string }[] } } };
+  if (!r.ok) throw new Error(`sign-up failed: ${r.status} ${JSON.stringify(out)}`);
+  return { email: body.email, username: n, password: PASSWORD, token: out.token, client: out.login.client.list[0].stamp, name };
+}
+
+// ---- seeding: states reached over time, written into the server's own database and storage ----
+
+const id = (prefix: string) => prefix + randomBytes(9).toString('base64url');
+const db = (api: TestApi) => api.server.built.services.db;
+/** Direct writes bypass the server's short project-list cache: clear it so the next list reads them. */
+const fresh = (api: TestApi) => api.server.built.services.listCache.clear();
+
+export const T0 = 1_700_000_000;
+
+/** Adds a project (to the current user's account unless told) holding nothing. */
+export async function seedBucket(api: TestApi, opts: { client?: string; name?: string } = {}) {
+  const stamp = id('b_');
+  await db(api).insertInto('buckets').values({ stamp, client: opts.client ?? api.user.client, name: opts.name ?? 'Churn', active: 1, created_at: T0 }).execute();
+  fresh(api);
+  return { stamp, name: opts.name ?? 'Churn' };
+}
+
+export interface SeedUpload {
+  name?: string;
+  flight?: 'Failed' | 'Pending' | 'Processing' | 'Ready';
+  /** Items: name, state, size, meta (inputs etc.), errors. */
+  items?: Array<{ name?: string; state?: 'Failed' | 'Finished' | 'Pending' | 'Preparing'; size?: number; rows?: number; cols?: number; inputs?: number; proc?: 0 | 1 | 2; metaError?: string | null; error?: string | null }>;
+  createdAt?: number;
+}
+
+/** Adds an upload (a Ready group with one analysed file unless told otherwise) to a project. */
+export async function seedUpload(api: TestApi, bucket: string, opts: SeedUpload = {}) {
+  const stamp = id('r_');
+  const name = opts.name ?? 'data.json';
+  await db(api).insertInto('rends').values({ stamp, bucket, name, flight: opts.flight ?? 'Ready', active: 1, created_at: opts.createdAt ?? T0 }).execute();
+  const items = opts.items ?? [{}];
+  const stamps: string[] = [];
+  for (const it of items) {
+    const file = it.name ?? name;
+    const item = id('f_');
+    stamps.push(item);
+    const state = it.state ?? 'Finished';
+    const proc = it.proc ?? (state === 'Finished' ? 1 : state === 'Failed' ? 2 : 0);
+    await db(api)
+      .insertInto('uploads')
+      .values({
+        stamp: item, rend: stamp, name: file, state, checksum: 'a'.repeat(64), file_name: file, size: it.size ?? 2048, proc,
+        cols: proc === 1 ? (it.cols ?? 4) : null, rows: proc === 1 ? (it.rows ?? 10) : null, inputs: proc === 1 ? (it.inputs ?? 40) : null,
+        meta_error: it.metaError ?? null, error: it.error ?? null, stored: 1, created_at: opts.createdAt ?? T0,
+      })
+      .execute();
+  }
+  fresh(api);
+  return { stamp, name, items: stamps };
+}
+
+export interface SeedRun {
+  name?: string;
+  function?: 'fit' | 'generate' | 'shrink';
+  state?: string;
+  message?: string;
+  desc?: string;
+  /** A result file (JSON text) the run's download link serves; only a Finished run shows the link. */
+  result?: string;
+  createdAt?: number;
+}
+
+/** Adds a request on an upload. */
+export async function seedRun(api: TestApi, bucket: string, rend: string | null, opts: SeedRun = {}) {
+  const stamp = id('u_');
+  let resultKey: string | null = null;
+  if (opts.result !== undefined) {
+    resultKey = `results/${stamp}.json`;
+    const dir = await mkdtemp(join(tmpdir(), 'portal-seed-'));
+    await writeFile(join(dir, 'r.json'), opts.result);
+    await api.server.built.services.storage.putFile(resultKey, join(dir, 'r.json'));
+    await rm(dir, { recursive: true, force: true });
+  }
+  await db(api)
+    .insertInto('runs')
+    .values({
+      stamp, bucket, rend, pile: null, fit: null, quote: null, model: null, name: opts.name ?? 'First fit', desc: opts.desc ?? '',
+      function: opts.function ?? 'generate', state: opts.state ?? 'Finished', message: opts.message ?? '', result_key: resultKey, inputs: 40,
+      active: 1, created_at: opts.createdAt ?? T0,
+    })
+    .execute();
+  fresh(api);
+  return { stamp, name: opts.name ?? 'First fit' };
+}
+
+/** Adds one of the client's own models. */
+export async function seedModel(api: TestApi, bucket: string, rend: string | null, opts: { name?: string; state?: string; message?: string; desc?: string } = {}) {
+  const stamp = id('m_');
+  await db(api)
+    .insertInto('models')
+    .values({ stamp, bucket, rend, run: null, name: opts.name ?? 'Churn model', desc: opts.desc ?? '', state: opts.state ?? 'Finished', message: opts.message ?? '', data: null, active: 1, created_at: T0 })
+    .execute();
+  return { stamp, name: opts.name ?? 'Churn model' };
+}
+
+/** Adds a shrink quote on an upload (Unpaid unless told; a paid one may point at its request). */
+export async function seedQuote(api: TestApi, bucket: string, rend: string | null, opts: { name?: string; state?: string; cent?: number; run?: string | null; message?: string; desc?: string } = {}) {
+  const stamp = id('q_');
+  await db(api)
+    .insertInto('quotes')
+    .values({
+      stamp, bucket, rend, pile: null, run: opts.run ?? null, name: opts.name ?? 'Shrink it', desc: opts.desc ?? '', function: 'shrink',
+      state: opts.state ?? 'Unpaid', message: opts.message ?? '', cent: opts.cent ?? 22, invoice_num: 'INV-0001', inputs: 40, active: 1,
+      created_at: T0, paid_at: opts.state === 'Paid' ? T0 : null,
+    })
+    .execute();
+  return { stamp, name: opts.name ?? 'Shrink it' };
+}
+
+/** A project with a Ready upload, a finished request and a model, for list tests. */
+export async function seedProject(api: TestApi, client = api.user.client) {
+  const bucket = await seedBucket(api, { client });
+  const rend = await seedUpload(api, bucket.stamp);
+  const run = await seedRun(api, bucket.stamp, rend.stamp);
+  const model = await seedModel(api, bucket.stamp, rend.stamp);
+  return { bucket, rend, run, model };
+}
+
+type Table = 'runs' | 'models' | 'quotes' | 'rends' | 'uploads' | 'buckets' | 'clients';
+
+/** Changes a row the way the server's worker or an operator would (a request finishing, a quote paid, a new plan). */
+export async function setRow(api: TestApi, table: Table, stamp: string, patch: Record<string, unknown>) {
+  await db(api).updateTable(table).set(patch as never).where('stamp', '=', stamp).execute();
+  fresh(api);
+}
+
+/** Puts an account on a plan. */
+export const setPlan = (api: TestApi, client: string, plan: Plan) => setRow(api, 'clients', client, { plan });
+
+/** Gives the user access to another account (as a second membership). */
+export async function addAccount(api: TestApi, user: TestUser, name: string, plan: Plan = 'Enterprise') {
+  const stamp = id('c_');
+  await db(api).insertInto('clients').values({ stamp, name, plan, choice: 'Premise', active: 1, credit_total: 0, credit_used: 0, created_at: T0 }).execute();
+  const u = await db(api).selectFrom('users').select('stamp').where('username', '=', user.username).executeTakeFirstOrThrow();
+  await db(api).insertInto('permissions').values({ user_stamp: u.stamp, client_stamp: stamp, created_at: T0 }).execute();
+  fresh(api);
+  return { stamp, name };
+}
+
+/** Reads rows straight from the server's database, for assertions on what a command did. */
+export const rows = (api: TestApi) => db(api);
