@@ -1,24 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { rows, seedProject, startTestApi, type TestApi } from '../testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 describe('ModelsScreen', { timeout: 30_000 }, () => {
   it('shows general and own models; renames and removes own ones; n creates a new model', async () => {
-    const { bucket } = seedProject(server.state);
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/models`);
+    const { bucket, model } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/models`);
     const frame = await ui.see('Churn model');
-    expect(frame).toMatch(/General text\s+A general embedding/);
+    // The general models every account sees come with the server's database.
+    expect(frame).toMatch(/Tabular regression \(general\)\s+Embeds numeric rows/);
     expect(frame).toMatch(/Churn model\s+Finished\s+-\s+\S+ \S+\s+data\.json/);
     await ui.type('r', ' 2', KEY.enter);
     await ui.gone('New name:');
     await ui.see('Churn model 2');
     await ui.type('d', 'y');
     await ui.see(new RegExp(`Your Models .*${MESSAGES.noModels}`));
+    const row = await rows(server).selectFrom('models').select(['name', 'active']).where('stamp', '=', model.stamp).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Churn model 2', active: 0 });
     await ui.type('n');
     await ui.see('Create Request');
     ui.unmount();

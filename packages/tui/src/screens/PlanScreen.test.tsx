@@ -1,13 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setPlan, startTestApi, type TestApi } from '../testing/api';
 import { renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 describe('PlanScreen', { timeout: 30_000 }, () => {
   it('compares the plans, marks the current one and offers the upgrade on Individual', async () => {
+    // A new account starts on Individual.
     const ui = renderUi(server, '/plan');
     const frame = await ui.see('Current plan');
     expect(frame).toContain('Individual (In Beta) ✔ Current plan');
@@ -21,7 +23,7 @@ describe('PlanScreen', { timeout: 30_000 }, () => {
   });
 
   it('no upgrade on Enterprise', async () => {
-    server.state.clients[0].plan = 'Enterprise';
+    await setPlan(server, server.user.client, 'Enterprise');
     const ui = renderUi(server, '/plan');
     const frame = await ui.see('Current plan');
     expect(frame).toContain('Enterprise ✔ Current plan');
