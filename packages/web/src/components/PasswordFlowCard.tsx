@@ -1,0 +1,77 @@
+// The card shared by the forgot-password and reset-password pages: a titled form with a failure line, which turns
+// into a success notice and a link once its one call has gone through.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Link, Paper, Stack, Typography } from '@mui/material';
+import { MESSAGES } from '@portal/core';
+import { failureMessage } from '../lib/api';
+
+/** The form's state: sending (busy), the failure to show, and whether the call went through. */
+export function usePasswordFlow() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const send = async (call: () => Promise<unknown>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await call();
+      setDone(true);
+    } catch (x) {
+      setFailure(failureMessage(x, MESSAGES.invalidCredentials));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { failure, setFailure, done, busy, send };
+}
+
+export function PasswordFlowCard(props: {
+  id: string;
+  title: string;
+  flow: ReturnType<typeof usePasswordFlow>;
+  onSubmit: (e: FormEvent) => void;
+  doneMessage: string;
+  doneLink: string;
+  spacing?: number;
+  /** Text above the failure line. */
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  const { id, title, flow } = props;
+  useEffect(() => {
+    document.title = `${title} · Portal`;
+  }, [title]);
+  return (
+    <Paper component="section" aria-labelledby={id} sx={{ p: { xs: 2.5, sm: 4 } }}>
+      <Typography variant="h1" id={id} sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {flow.done ? (
+        <Stack spacing={2}>
+          <Alert severity="success" role="status">
+            {props.doneMessage}
+          </Alert>
+          <Link component={RouterLink} to="/">
+            {props.doneLink}
+          </Link>
+        </Stack>
+      ) : (
+        <form onSubmit={props.onSubmit} noValidate>
+          <Stack spacing={props.spacing ?? 2}>
+            {props.intro}
+            {flow.failure && (
+              <Alert severity="error" role="alert">
+                {flow.failure}
+              </Alert>
+            )}
+            {props.children}
+            <Link component={RouterLink} to="/">
+              Back to login
+            </Link>
+          </Stack>
+        </form>
+      )}
+    </Paper>
+  );
+}
