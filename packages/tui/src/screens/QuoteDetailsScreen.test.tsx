@@ -1,18 +1,36 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, startFakeApi, type FakeApi } from '../testing/fakeApi';
-import { KEY, renderUi } from '../testing/ui';
+import { seedProject, setRow, startTestApi, type TestApi } from '../testing/api';
+import { seedInvoice } from '../testing/seed-b';
+import { KEY, renderUi, type UiRun } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+/** The account's payment portal link (signed, so not known in advance): the server's pay page for this account. */
+const portalLink = () => new RegExp(`^${server.url.replace(/[.]/g, '\\.')}/pay/${server.user.client}\\?exp=\\d+&sig=\\S+$`);
+
+/** The portal link as shown: it wraps at the test terminal's width, so it is read without whitespace and the menu's border. */
+async function shownPortal(ui: UiRun): Promise<string> {
+  await ui.see('Payment portal:');
+  const m = /Paymentportal:(\S+?)\(pcopy\)/.exec((ui.lastFrame() ?? '').replace(/[\s│]+/g, ''));
+  if (!m) throw new Error(`No payment portal link in:\n${ui.lastFrame()}`);
+  return m[1];
+}
 
 describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
   it('shows the invoice, the payment portal and opens the processed request', async () => {
-    const { bucket, rend, run } = seedProject(server.state);
-    server.state.quotes.push({ stamp: 'quo000001', name: 'Shrink one', desc: 'first', function: 'shrink', state: 'Paid', message: '', cent: 44, invoiceNum: 'INV-7', createdAt: 1_700_000_000, rend: { stamp: rend.stamp, name: rend.name }, bucket: bucket.stamp, run: run.stamp });
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/quote/quo000001/details`);
-    const frame = await ui.see('Payment portal: http://pay.example/portal');
+    const { bucket, rend, run } = await seedProject(server);
+    const quote = await seedInvoice(server, bucket.stamp, rend.stamp, { name: 'Shrink one', desc: 'first', state: 'Paid', cent: 44, run: run.stamp, invoiceNum: 'INV-7' });
+    // Half a million of five million free input parameters spent, and $12.34 still owed on another, unpaid quote.
+    await setRow(server, 'clients', server.user.client, { credit_total: 5_000_000, credit_used: 500_000 });
+    await seedInvoice(server, bucket.stamp, rend.stamp, { name: 'Owed', cent: 1234 });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/quote/${quote.stamp}/details`);
+    const portal = await shownPortal(ui);
+    expect(portal).toMatch(portalLink());
+    const frame = await ui.see('Outstanding balance');
     expect(frame).toMatch(/Invoice amount:\s+\$0\.44/);
     expect(frame).toMatch(/Invoice ID:\s+INV-7/);
     expect(frame).toMatch(/Description:\s+first/);
@@ -22,28 +40,33 @@ describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
     expect(frame).toContain('Outstanding balance: $12.34');
     // The quote is paid in the payment portal, in a browser: p copies its link (OSC 52 in a real terminal).
     await ui.type('p');
-    await ui.see('Copied http://pay.example/portal');
-    expect(ui.copied).toEqual(['http://pay.example/portal']);
+    await ui.see('Copied http');
+    expect((ui.lastFrame() ?? '').replace(/[\s│]+/g, '')).toContain(`Copied${portal}`);
+    expect(ui.copied).toEqual([portal]);
+    // The copied link opens the account's invoices on the server's payment page.
+    const page = await fetch(portal);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('INV-7');
     await ui.type(KEY.enter);
     await ui.see(/First fit .*Function:\s+generate/);
     ui.unmount();
   });
 
   it('an unpaid quote says its request waits for payment; a removed upload and a message show in red with Contact Support', async () => {
-    const { bucket } = seedProject(server.state);
-    server.state.quotes.push({ stamp: 'quo000002', name: 'Shrink two', desc: '', function: 'shrink', state: 'Unpaid', message: 'Model too large.', cent: 22, invoiceNum: 'INV-8', createdAt: 1_700_000_000, rend: null, bucket: bucket.stamp, run: null });
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/quote/quo000002/details`);
+    const { bucket } = await seedProject(server);
+    const quote = await seedInvoice(server, bucket.stamp, null, { name: 'Shrink two', state: 'Unpaid', message: 'Model too large.', cent: 22, invoiceNum: 'INV-8' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/quote/${quote.stamp}/details`);
     const frame = await ui.see('The request starts once the invoice is paid.');
     expect(frame).toMatch(/Status:\s+Unpaid/);
     expect(frame).toContain(MESSAGES.rendNotFound);
     expect(frame).toContain('Model too large. · Contact Support');
-    await ui.see('Payment portal: http://pay.example/portal');
+    expect(await shownPortal(ui)).toMatch(portalLink());
     ui.unmount();
   });
 
   it('an unknown quote shows SPEC text', async () => {
-    const { bucket } = seedProject(server.state);
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/quote/nope/details`);
+    const { bucket } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/quote/nope/details`);
     await ui.see(MESSAGES.requestNotFound);
     ui.unmount();
   });
