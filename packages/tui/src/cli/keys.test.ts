@@ -1,18 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, installCommand, pythonExample } from '@portal/core';
-import { portal } from '../testing/cli';
-import { fakeToken, startFakeApi, type FakeApi } from '../testing/fakeApi';
-import { memoryStore } from '../store';
+import { portal, signedIn } from '../testing/cli';
+import { startTestApi, type TestApi } from '../testing/api';
+import type { memoryStore } from '../store';
 
-let api: FakeApi;
+let server: TestApi;
 let store: ReturnType<typeof memoryStore>;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
 beforeEach(async () => {
-  api = await startFakeApi();
-  store = memoryStore({ token: fakeToken('ada_l'), api: api.url });
+  await server.reset();
+  store = signedIn(server);
 });
-afterEach(() => api.close());
 
-describe('portal keys', () => {
+describe('portal keys', { timeout: 30_000 }, () => {
   it('create only while none exists, then list, info, rename and remove', async () => {
     expect((await portal(['keys', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noApiKeys);
     const c = await portal(['keys', 'create', '--name', 'CI', '--json'], { store });
@@ -23,13 +24,13 @@ describe('portal keys', () => {
     expect(again.stderr).toContain('already has an API key');
 
     const info = await portal(['keys', 'info', key.clue], { store, tty: true });
-    expect(info.stdout).toContain(`pip install "${api.url}/api/pack/${key.pack.linux64}"`);
+    expect(info.stdout).toContain(`pip install "${server.url}/api/pack/${key.pack.linux64}"`);
     expect(info.stdout).toContain(key.token);
     expect(info.stdout).toContain('Python example:');
     const infoJson = JSON.parse((await portal(['keys', 'info', key.clue, '--json'], { store })).stdout);
     expect(infoJson.token).toBe(key.token);
-    expect(infoJson.installer).toBe(installCommand(api.url, key.pack.linux64));
-    expect(infoJson.example).toBe(pythonExample(api.url, key.token, 'cli000001'));
+    expect(infoJson.installer).toBe(installCommand(server.url, key.pack.linux64));
+    expect(infoJson.example).toBe(pythonExample(server.url, key.token, server.user.client));
 
     expect((await portal(['keys', 'rename', key.clue, '--name', 'Prod'], { store })).code).toBe(0);
     expect((await portal(['keys', 'list'], { store })).stdout).toMatch(/^Prod\t/);
@@ -39,14 +40,16 @@ describe('portal keys', () => {
   });
 
   it('a failing create shows SPEC message', async () => {
-    api.state.failing.apikeyCreate = 500;
+    server.failing.apikeyCreate = 500;
     const r = await portal(['keys', 'create', '--name', 'CI'], { store });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(MESSAGES.createApiKey);
+    expect(server.calls).toContain('apikeyCreate');
+    expect((await portal(['keys', 'list', '--json'], { store })).stdout.trim()).toBe('[]');
   });
 });
 
-describe('portal integrations', () => {
+describe('portal integrations', { timeout: 30_000 }, () => {
   it('creates from --token-stdin, lists masked, renames and removes', async () => {
     const c = await portal(['integrations', 'create', '--name', 'OpenAI prod', '--token-stdin', '--json'], { store, stdin: 'sk-secret-abcd\n' });
     expect(c.code).toBe(0);
@@ -56,8 +59,10 @@ describe('portal integrations', () => {
     expect(list.stdout).toContain('OpenAI prod');
     expect(list.stdout).not.toContain('sk-secret');
     expect((await portal(['integrations', 'rename', k.clue, '--name', 'Renamed'], { store })).code).toBe(0);
+    expect((await portal(['integrations', 'list'], { store })).stdout).toMatch(/^Renamed\t/);
     expect((await portal(['integrations', 'rename', 'nope', '--name', 'X'], { store })).stderr.trim()).toBe(MESSAGES.integrationNotFound);
     expect((await portal(['integrations', 'remove', k.clue, '--yes'], { store })).code).toBe(0);
+    expect((await portal(['integrations', 'list', '--json'], { store })).stdout.trim()).toBe('[]');
   });
 
   it('an empty token gets the rule message; a missing one names the flag', async () => {

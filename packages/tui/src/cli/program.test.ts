@@ -1,14 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
-import { fakeToken, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { startTestApi, type TestApi } from '../testing/api';
+import { forgedToken } from '../testing/seed-cli';
 import { memoryStore } from '../store';
 
-let api: FakeApi;
-beforeEach(async () => (api = await startFakeApi()));
-afterEach(() => api.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
-describe('portal (global behaviour)', () => {
+describe('portal (global behaviour)', { timeout: 30_000 }, () => {
   it('prints the version and exits 0', async () => {
     const r = await portal(['--version']);
     expect(r.code).toBe(0);
@@ -38,20 +40,21 @@ describe('portal (global behaviour)', () => {
   });
 
   it('not signed in: says so and exits 4', async () => {
-    const r = await portal(['projects', 'list', '--api', api.url]);
+    const r = await portal(['projects', 'list', '--api', server.url]);
     expect(r.code).toBe(4);
     expect(r.stderr.trim()).toBe(`${MESSAGES.tokenMissing}: sign in with portal login`);
   });
 
   it('a refused token is removed and exits 4', async () => {
-    const store = memoryStore({ token: fakeToken('nobody') });
-    const r = await portal(['projects', 'list', '--api', api.url], { store });
+    const store = memoryStore({ token: forgedToken(server.user) });
+    const r = await portal(['projects', 'list', '--api', server.url], { store });
     expect(r.code).toBe(4);
     expect(store.tokens.get()).toBeNull();
+    expect(server.calls).toContain('permissions');
   });
 
   it('server down: one clear line, exit 1, no stack trace', async () => {
-    const store = memoryStore({ token: fakeToken('ada_l') });
+    const store = memoryStore({ token: server.user.token });
     const r = await portal(['projects', 'list', '--api', 'http://127.0.0.1:9'], { store });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(MESSAGES.serverUnreachable);
@@ -60,17 +63,22 @@ describe('portal (global behaviour)', () => {
   });
 
   it('--api, then PORTAL_API, then the stored API base', async () => {
-    const store = memoryStore({ token: fakeToken('ada_l'), api: 'http://127.0.0.1:9' });
+    const store = memoryStore({ token: server.user.token, api: 'http://127.0.0.1:9' });
     expect((await portal(['projects', 'list'], { store })).code).toBe(1);
-    expect((await portal(['projects', 'list'], { store, env: { PORTAL_API: api.url } })).code).toBe(0);
-    expect((await portal(['projects', 'list', '--api', api.url], { store, env: { PORTAL_API: 'http://127.0.0.1:9' } })).code).toBe(0);
+    expect((await portal(['projects', 'list'], { store, env: { PORTAL_API: server.url } })).code).toBe(0);
+    expect((await portal(['projects', 'list', '--api', server.url], { store, env: { PORTAL_API: 'http://127.0.0.1:9' } })).code).toBe(0);
     expect((await portal(['projects', 'list', '--api', 'nonsense'], { store })).stderr).toContain('--api must be an http(s) URL');
   });
 
   it('PORTAL_TOKEN overrides the stored token', async () => {
-    const store = memoryStore({ token: fakeToken('nobody') });
-    const r = await portal(['accounts', 'list', '--api', api.url], { store, env: { PORTAL_TOKEN: fakeToken('ada_l') } });
+    const other = await server.newUser({ name: 'Somebody Else Ltd', label: 'other' });
+    const store = memoryStore({ token: other.token });
+    const r = await portal(['accounts', 'list', '--api', server.url], { store, env: { PORTAL_TOKEN: server.user.token } });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Analytical Engines');
+    expect(r.stdout).toContain(server.user.client);
+    expect(r.stdout).not.toContain('Somebody Else Ltd');
+    // The stored token is only set aside for this process, not replaced.
+    expect(store.tokens.get()).toBe(other.token);
   });
 });

@@ -1,18 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { portal } from '../testing/cli';
-import { fakeToken, startFakeApi, type FakeApi } from '../testing/fakeApi';
-import { memoryStore } from '../store';
+import { portal, signedIn } from '../testing/cli';
+import { rows, startTestApi, type TestApi } from '../testing/api';
+import type { memoryStore } from '../store';
 
-let api: FakeApi;
+let server: TestApi;
 let store: ReturnType<typeof memoryStore>;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
 beforeEach(async () => {
-  api = await startFakeApi();
-  store = memoryStore({ token: fakeToken('ada_l'), api: api.url });
+  await server.reset();
+  store = signedIn(server);
 });
-afterEach(() => api.close());
 
-describe('portal projects', () => {
+/** The user's projects as the server's database holds them, removed ones included. */
+const projectRows = () => rows(server).selectFrom('buckets').select(['stamp', 'name', 'active']).where('client', '=', server.user.client).orderBy('created_at').orderBy('stamp').execute();
+
+describe('portal projects', { timeout: 30_000 }, () => {
   it('empty list: SPEC text on stderr, nothing on stdout; --json prints []', async () => {
     const r = await portal(['projects', 'list'], { store });
     expect(r.code).toBe(0);
@@ -33,7 +37,7 @@ describe('portal projects', () => {
 
     const ren = await portal(['projects', 'rename', created.stamp, '--name', 'Churn v2'], { store });
     expect(ren.code).toBe(0);
-    expect(api.state.buckets[0].name).toBe('Churn v2');
+    expect(await projectRows()).toEqual([{ stamp: created.stamp, name: 'Churn v2', active: 1 }]);
 
     const open = await portal(['projects', 'open', created.stamp], { store });
     expect(open.code).toBe(0);
@@ -43,14 +47,14 @@ describe('portal projects', () => {
     expect(rm.code).toBe(0);
     expect(store.saved.project).toBeUndefined();
     expect((await portal(['projects', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noProjects);
+    expect(await projectRows()).toEqual([{ stamp: created.stamp, name: 'Churn v2', active: 0 }]);
   });
 
   it('a title too long is refused with SPEC text before any call', async () => {
-    const calls = api.state.calls.length;
     const r = await portal(['projects', 'create', '--name', 'x'.repeat(61)], { store });
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(MESSAGES.titleCreate);
-    expect(api.state.calls.length).toBe(calls);
+    expect(server.calls).toEqual([]);
     const rn = await portal(['projects', 'rename', 'whatever', '--name', '   '], { store });
     expect(rn.stderr.trim()).toBe(MESSAGES.titleRename);
   });
@@ -63,23 +67,24 @@ describe('portal projects', () => {
 
   it('remove asks on a terminal, needs --yes without one', async () => {
     await portal(['projects', 'create', '--name', 'A'], { store });
-    const id = api.state.buckets[0].stamp;
+    const [{ stamp: id }] = await projectRows();
     const piped = await portal(['projects', 'remove', id], { store });
     expect(piped.code).toBe(2);
     expect(piped.stderr).toContain('--yes is required');
     const no = await portal(['projects', 'remove', id], { store, tty: true, answers: ['n'] });
     expect(no.code).toBe(2);
-    expect(api.state.buckets[0].active).toBe(1);
+    expect((await projectRows())[0].active).toBe(1);
     const yes = await portal(['projects', 'remove', id], { store, tty: true, answers: ['y'] });
     expect(yes.code).toBe(0);
     expect(yes.prompts[0]).toBe(`Remove project ${id}? (y/N): `);
-    expect(api.state.buckets[0].active).toBe(0);
+    expect((await projectRows())[0].active).toBe(0);
   });
 
   it('create asks for the name on a terminal, and names the flag without one', async () => {
     const tty = await portal(['projects', 'create'], { store, tty: true, answers: ['Asked'] });
     expect(tty.code).toBe(0);
     expect(tty.prompts).toEqual(['Project name: ']);
+    expect((await projectRows()).map((b) => b.name)).toEqual(['Asked']);
     const piped = await portal(['projects', 'create'], { store });
     expect(piped.code).toBe(2);
     expect(piped.stderr.trim()).toBe('--name is required (no terminal to ask on)');

@@ -1,9 +1,14 @@
-// Runs `portal` in-process with fake IO (a TTY or a pipe, stdin text, scripted answers) for the command tests.
+// Runs `portal` in-process with fake IO (a TTY or a pipe, stdin text, scripted answers) for the command tests,
+// against the real server of ./api (signedIn gives a store holding a real session token for it).
 import { Readable } from 'node:stream';
 import { ApiClient } from '@portal/core';
 import { run } from '../cli/program';
 import type { Deps } from '../cli/context';
 import { memoryStore, type Store } from '../store';
+import type { TestApi, TestUser } from './api';
+
+/** A token store signed in as this user (the test's own unless told) on the test server. */
+export const signedIn = (server: TestApi, user: TestUser = server.user) => memoryStore({ token: user.token, api: server.url });
 
 export interface FakeRun {
   code: number;
@@ -24,6 +29,8 @@ export interface FakeRunOptions {
   now?: number;
   /** Receives the Ctrl+C handler a command installs (to press Ctrl+C from the test). */
   onInterrupt?: (fn: () => void) => void;
+  /** How often --wait polls the server (ms). */
+  pollMs?: number;
 }
 
 export async function portal(args: string[], opts: FakeRunOptions = {}): Promise<FakeRun> {
@@ -41,7 +48,8 @@ export async function portal(args: string[], opts: FakeRunOptions = {}): Promise
     openStore: async () => store as Store,
     makeApi: (o) => new ApiClient(o),
     now: () => opts.now ?? Date.now(),
-    sleep: async () => {},
+    // --wait polls a real server whose worker takes real time: a short real pause, not a busy loop.
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     cwd: opts.cwd ?? process.cwd(),
     prompter: {
       ask: async (q) => {
@@ -51,7 +59,7 @@ export async function portal(args: string[], opts: FakeRunOptions = {}): Promise
       },
     },
     version: '1.2.3',
-    pollMs: 0,
+    pollMs: opts.pollMs ?? 20,
     onInterrupt: (fn) => {
       opts.onInterrupt?.(fn);
       return () => {};
