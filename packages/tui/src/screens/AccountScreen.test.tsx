@@ -1,21 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addAccount, startTestApi, type TestApi } from '../testing/api';
+import { setChoice } from '../testing/seed-a';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 describe('AccountScreen', { timeout: 30_000 }, () => {
   it('lists the accounts; Open goes to projects (Cloud) or API keys (Premise)', async () => {
-    server.state.clients.push({ stamp: 'cli000002', name: 'On Premise Co', plan: 'Enterprise', choice: 'Premise', active: 1 });
-    server.state.users[0].clients.push('cli000002');
+    await addAccount(server, server.user, 'On Premise Co', 'Enterprise');
     const ui = renderUi(server, '/account');
     const frame = await ui.see('On Premise Co');
     expect(frame).toMatch(/Analytical Engines\s+Individual\s+On/);
     await ui.type(KEY.enter);
     await ui.see('Projects');
-    expect(ui.remembered.client).toBe('cli000001');
+    expect(ui.remembered.client).toBe(server.user.client);
     await ui.type(KEY.esc, KEY.down, KEY.enter);
     const keys = await ui.see('No API Keys Found');
     // Premise: the menu has no Projects entry.
@@ -25,8 +26,8 @@ describe('AccountScreen', { timeout: 30_000 }, () => {
   });
 
   it('filters with /', async () => {
-    server.state.clients.push({ stamp: 'cli000002', name: 'Second Co', plan: 'Enterprise', choice: 'Cloud', active: 1 });
-    server.state.users[0].clients.push('cli000002');
+    const second = await addAccount(server, server.user, 'Second Co', 'Enterprise');
+    await setChoice(server, second.stamp, 'Cloud');
     const ui = renderUi(server, '/account');
     await ui.see('Second Co');
     await ui.type('/', 'seco');

@@ -1,41 +1,52 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, installCommand, pythonExample } from '@portal/core';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, installCommand, pythonExample, type ClientApiKey } from '@portal/core';
+import { T0, startTestApi, type TestApi } from '../testing/api';
+import { seedApiKey } from '../testing/seed-a';
 import { renderUi } from '../testing/ui';
 
-let server: FakeApi;
+/** The screen's text beside the menu, its lines joined and spaces dropped: the installer is wider than the test terminal and wraps. */
+const content = (frame: string) =>
+  frame
+    .split('\n')
+    .map((l) => l.replace(/^[│╭╰][^│╮╯]*[│╮╯]/, ''))
+    .join('')
+    .replace(/\s+/g, '');
+
+let server: TestApi;
+let key: ClientApiKey;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
 beforeEach(async () => {
-  server = await startFakeApi();
-  server.state.keys.push({ clue: 'key000001', name: 'CI', token: 'tok_secret', installs: 2, installedAt: 1_700_000_000, active: 1, createdAt: 1_700_000_000, pack: { linux64: 'portal_client.whl' }, client: 'cli000001' });
+  await server.reset();
+  key = await seedApiKey(server, { name: 'CI', installs: 2, installedAt: T0 });
 });
-afterEach(() => server.close());
 
 describe('ApiKeyInfoScreen', { timeout: 30_000 }, () => {
   it('shows installer, token and example; copies each and the label resets after a second', async () => {
-    const ui = renderUi(server, '/client/cli000001/apikey/key000001/info');
+    const ui = renderUi(server, `/client/${server.user.client}/apikey/${key.clue}/info`);
     // The same installer and example as the web portal's key page (core builds both).
-    const install = installCommand(server.url, 'portal_client.whl');
-    const frame = await ui.see(install);
-    expect(install).toBe(`pip install "${server.url}/api/pack/portal_client.whl"`);
-    expect(frame).toContain('tok_secret');
-    expect(frame).toContain('ID: key000001 · Installs: 2 · Last installed:');
+    const install = installCommand(server.url, key.pack.linux64);
+    const frame = await ui.see(`ID: ${key.clue} · Installs: 2 · Last installed:`);
+    expect(install).toBe(`pip install "${server.url}/api/pack/${key.pack.linux64}"`);
+    expect(content(ui.lastFrame() ?? '')).toContain(install.replace(/\s+/g, ''));
+    expect(frame).toContain(key.token);
     expect(frame).toContain('from portal_client import Client');
-    expect(frame).toContain('client="cli000001"');
+    expect(frame).toContain(`client="${server.user.client}"`);
     await ui.type('t');
     await ui.see('Token [Copied]');
-    expect(ui.copied).toEqual(['tok_secret']);
+    expect(ui.copied).toEqual([key.token]);
     await ui.type('c');
     await ui.see('Installer (Linux 64-bit) [Copied]');
     expect(ui.copied[1]).toBe(install);
     await ui.see('[c Copy]', 2500);
     await ui.type('e');
     await ui.see('Python example [Copied]');
-    expect(ui.copied[2]).toBe(pythonExample(server.url, 'tok_secret', 'cli000001'));
+    expect(ui.copied[2]).toBe(pythonExample(server.url, key.token, server.user.client));
     ui.unmount();
   });
 
   it('an unknown key shows the empty text', async () => {
-    const ui = renderUi(server, '/client/cli000001/apikey/nope/info');
+    const ui = renderUi(server, `/client/${server.user.client}/apikey/nope/info`);
     await ui.see(MESSAGES.notFound);
     ui.unmount();
   });

@@ -1,52 +1,62 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { rows, startTestApi, type TestApi } from '../testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+/** The account's keys as the server stored them. */
+const keys = () => rows(server).selectFrom('apikeys').selectAll().where('client', '=', server.user.client).orderBy('created_at').execute();
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('ApiKeysScreen', { timeout: 30_000 }, () => {
   it('creates a key only while the list is empty, renames, removes after confirming', async () => {
-    const ui = renderUi(server, '/client/cli000001/apikeys');
+    const ui = renderUi(server, `/client/${server.user.client}/apikeys`);
     await ui.see(MESSAGES.noApiKeys);
     await ui.type('n', 'x'.repeat(61), KEY.enter);
     await ui.see(MESSAGES.titleCreate);
+    expect(await keys()).toHaveLength(0);
     await ui.type(KEY.esc, 'n', 'CI key', KEY.enter);
-    let frame = await ui.see(/CI key\s+key\w+\s+0/);
+    await ui.see('CI key');
+    const [made] = await keys();
+    expect(made).toMatchObject({ name: 'CI key', active: 1, installs: 0 });
+    let frame = await ui.see(new RegExp(`CI key\\s+${escape(made.clue)}\\s+0`));
     await ui.type('n');
     frame = await ui.see('CI key');
     expect(frame).not.toContain('Name:');
     await ui.type('r', ...Array(6).fill('\u007F'), 'Prod', KEY.enter);
-    await ui.see(/Prod\s+key/);
-    expect(server.state.keys[0].name).toBe('Prod');
+    await ui.see(new RegExp(`Prod\\s+${escape(made.clue)}`));
+    expect((await keys())[0].name).toBe('Prod');
     await ui.type('d');
     await ui.see('Remove Prod? (y/n)');
     await ui.type('n');
-    expect(server.state.keys[0].active).toBe(1);
+    expect((await keys())[0].active).toBe(1);
     await ui.type('d', 'y');
     await ui.see(MESSAGES.noApiKeys);
-    expect(server.state.keys[0].active).toBe(0);
+    expect(await keys()).toMatchObject([{ clue: made.clue, active: 0 }]);
     ui.unmount();
   });
 
   it('a failing rename shows SPEC message', async () => {
-    server.state.failing.apikeyRename = 500;
-    const ui = renderUi(server, '/client/cli000001/apikeys');
+    server.failing.apikeyRename = 500;
+    const ui = renderUi(server, `/client/${server.user.client}/apikeys`);
     await ui.see(MESSAGES.noApiKeys);
     await ui.type('n', 'CI', KEY.enter);
-    await ui.see(/CI\s+key/);
+    await ui.see(/CI\s+k_/);
     await ui.type('r', 'x', KEY.enter);
     await ui.see(MESSAGES.renameApiKey);
+    expect((await keys())[0].name).toBe('CI');
     ui.unmount();
   });
 
   it('Enter opens the key details', async () => {
-    const ui = renderUi(server, '/client/cli000001/apikeys');
+    const ui = renderUi(server, `/client/${server.user.client}/apikeys`);
     await ui.see(MESSAGES.noApiKeys);
     await ui.type('n', 'CI', KEY.enter);
-    await ui.see(/CI\s+key/);
+    await ui.see(/CI\s+k_/);
     await ui.type(KEY.enter);
     await ui.see('Installer (Linux 64-bit)');
     ui.unmount();
