@@ -1,17 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { seedBucket, seedProject, seedRun, seedUpload, setRow, startTestApi, type TestApi } from '../testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 describe('RunDetailsScreen', { timeout: 30_000 }, () => {
   it('shows the request and downloads its results as ensemble_result_{date}_{time}.json', async () => {
-    const { bucket, run, rend } = seedProject(server.state);
-    run.url = `${server.url}/results/${rend.stamp}.json`;
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/run/${run.stamp}/details`);
+    const bucket = await seedBucket(server);
+    const rend = await seedUpload(server, bucket.stamp);
+    // A result file in the server's storage, served through the run's signed link.
+    const run = await seedRun(server, bucket.stamp, rend.stamp, { result: '[[0.25,0.5],[0.75,1]]' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${run.stamp}/details`);
     const frame = await ui.see('Download Results');
     expect(frame).toMatch(/Status:\s+Finished/);
     await ui.type(KEY.enter);
@@ -21,12 +24,11 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
   });
 
   it('refreshes until the request is final', async () => {
-    const { bucket, run } = seedProject(server.state);
-    run.state = 'Processing';
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/run/${run.stamp}/details`);
+    const { bucket, run } = await seedProject(server);
+    await setRow(server, 'runs', run.stamp, { state: 'Processing' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${run.stamp}/details`);
     await ui.see('Processing (updating live…)');
-    run.state = 'Failed';
-    run.message = 'The model did not converge.';
+    await setRow(server, 'runs', run.stamp, { state: 'Failed', message: 'The model did not converge.' });
     const failed = await ui.see('The model did not converge. · Contact Support', 6000);
     expect(failed).toMatch(/Status:\s+Failed /);
     expect(failed).not.toContain('Download Results');
@@ -34,8 +36,8 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
   });
 
   it('an unknown request says so', async () => {
-    seedProject(server.state);
-    const ui = renderUi(server, `/client/cli000001/project/${server.state.buckets[0].stamp}/run/nope/details`);
+    const { bucket } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/nope/details`);
     await ui.see(MESSAGES.requestNotFound);
     ui.unmount();
   });

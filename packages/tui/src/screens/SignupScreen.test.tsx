@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { rows, startTestApi, type TestApi } from '../testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 describe('SignupScreen', { timeout: 30_000 }, () => {
   it('shows each rule message under its field', async () => {
@@ -14,7 +15,7 @@ describe('SignupScreen', { timeout: 30_000 }, () => {
     await ui.type('bad', KEY.tab, 'abc', KEY.tab, 'Co', KEY.tab, 'weak', KEY.tab, 'other', KEY.tab, KEY.tab, KEY.enter);
     const frame = await ui.see(MESSAGES.email);
     for (const m of [MESSAGES.username, MESSAGES.companyName, MESSAGES.password, MESSAGES.passwordMismatch, MESSAGES.terms]) expect(frame).toContain(m);
-    expect(server.state.calls).not.toContain('signup');
+    expect(server.calls).not.toContain('signup');
     ui.unmount();
   });
 
@@ -24,6 +25,15 @@ describe('SignupScreen', { timeout: 30_000 }, () => {
     await ui.type('grace@example.com', KEY.tab, 'grace_h', KEY.tab, 'Hopper Ltd', KEY.tab, 'Secret-123', KEY.tab, 'Secret-123', KEY.tab, KEY.space, KEY.tab, KEY.enter);
     await ui.see('Hopper Ltd');
     expect(ui.api.tokens.get()).toBeTruthy();
+    // The server made the user and their account.
+    const made = await rows(server)
+      .selectFrom('users')
+      .innerJoin('permissions', 'permissions.user_stamp', 'users.stamp')
+      .innerJoin('clients', 'clients.stamp', 'permissions.client_stamp')
+      .select(['users.username', 'clients.name'])
+      .where('users.email', '=', 'grace@example.com')
+      .execute();
+    expect(made).toEqual([{ username: 'grace_h', name: 'Hopper Ltd' }]);
     ui.unmount();
   });
 });
