@@ -1,26 +1,33 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { addAccount, rows, startTestApi, type TestApi } from '../testing/api';
+import { resetTokenFor } from '../testing/seed-cli';
 import { memoryStore } from '../store';
 
-let api: FakeApi;
-beforeEach(async () => (api = await startFakeApi()));
-afterEach(() => api.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
-describe('portal login / logout / whoami / signup / password', () => {
+/** A real sign-in through the command, as a script would do it. */
+const login = (store = memoryStore(), password = server.user.password) =>
+  portal(['login', '--email', server.user.email, '--password-stdin', '--api', server.url], { stdin: `${password}\n`, store });
+
+describe('portal login / logout / whoami / signup / password', { timeout: 30_000 }, () => {
   it('logs in with --password-stdin, stores the token and the only account', async () => {
-    const r = await portal(['login', '--email', 'ada@example.com', '--password-stdin', '--api', api.url], { stdin: 'Secret-123\n' });
+    const r = await login();
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('Signed in as ada@example.com (Analytical Engines)');
+    expect(r.stderr).toContain(`Signed in as ${server.user.email} (Analytical Engines)`);
     expect(r.stdout).toBe('');
     expect(r.store.saved.token).toMatch(/\./);
-    expect(r.store.saved.client).toBe('cli000001');
-    expect(r.store.saved.api).toBe(api.url);
+    expect(r.store.saved.client).toBe(server.user.client);
+    expect(r.store.saved.api).toBe(server.url);
 
     const who = await portal(['whoami', '--json'], { store: r.store });
     expect(who.code).toBe(0);
-    expect(JSON.parse(who.stdout)).toMatchObject({ email: 'ada@example.com', username: 'ada_l', api: api.url });
+    expect(JSON.parse(who.stdout)).toMatchObject({ email: server.user.email, username: server.user.username, api: server.url });
 
     const out = await portal(['logout'], { store: r.store });
     expect(out.code).toBe(0);
@@ -29,77 +36,92 @@ describe('portal login / logout / whoami / signup / password', () => {
   });
 
   it('wrong password: SPEC message, exit 1', async () => {
-    const r = await portal(['login', '--email', 'ada@example.com', '--password-stdin', '--api', api.url], { stdin: 'nope' });
+    const r = await login(memoryStore(), 'nope');
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(MESSAGES.invalidCredentials);
+    expect(r.store.saved.token).toBeUndefined();
   });
 
   it('without a terminal a missing value is a usage error naming the flag', async () => {
-    const a = await portal(['login', '--api', api.url]);
+    const a = await portal(['login', '--api', server.url]);
     expect(a.code).toBe(2);
     expect(a.stderr).toContain('--email is required');
-    const b = await portal(['login', '--email', 'ada@example.com', '--api', api.url]);
+    const b = await portal(['login', '--email', server.user.email, '--api', server.url]);
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('--password-stdin is required');
+    expect(server.calls).toEqual([]);
   });
 
   it('on a terminal it asks for what is missing, the password hidden', async () => {
-    const r = await portal(['login', '--api', api.url], { tty: true, answers: ['ada@example.com', 'Secret-123'] });
+    const r = await portal(['login', '--api', server.url], { tty: true, answers: [server.user.email, server.user.password] });
     expect(r.code).toBe(0);
     expect(r.prompts).toEqual(['Email: ', 'Password: ']);
+    expect(r.store.saved.client).toBe(server.user.client);
   });
 
   it('signup checks the rules and needs the terms', async () => {
-    const bad = await portal(['signup', '--email', 'x@example.com', '--username', 'abc', '--name', 'Company', '--password-stdin', '--accept-terms', '--api', api.url], { stdin: 'Secret-123' });
+    const n = `grace_${randomBytes(4).toString('hex')}`;
+    const bad = await portal(['signup', '--email', `${n}@example.com`, '--username', 'abc', '--name', 'Company', '--password-stdin', '--accept-terms', '--api', server.url], { stdin: 'Secret-123' });
     expect(bad.code).toBe(1);
     expect(bad.stderr.trim()).toBe(MESSAGES.username);
-    const noTerms = await portal(['signup', '--email', 'x@example.com', '--username', 'grace_h', '--name', 'Company', '--password-stdin', '--api', api.url], { stdin: 'Secret-123' });
+    const noTerms = await portal(['signup', '--email', `${n}@example.com`, '--username', n, '--name', 'Company', '--password-stdin', '--api', server.url], { stdin: 'Secret-123' });
     expect(noTerms.code).toBe(2);
     expect(noTerms.stderr).toContain(MESSAGES.terms);
-    const ok = await portal(['signup', '--email', 'grace@example.com', '--username', 'grace_h', '--name', 'Hopper Ltd', '--password-stdin', '--accept-terms', '--api', api.url, '--json'], { stdin: 'Secret-123' });
+    expect(server.calls).toEqual([]);
+    const ok = await portal(['signup', '--email', `${n}@example.com`, '--username', n, '--name', 'Hopper Ltd', '--password-stdin', '--accept-terms', '--api', server.url, '--json'], { stdin: 'Secret-123' });
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout).client.list[0].name).toBe('Hopper Ltd');
     expect(ok.store.saved.token).toBeTruthy();
+    // The user and its account are on the server, and the stored token is theirs.
+    const user = await rows(server).selectFrom('users').select(['email', 'username']).where('username', '=', n).executeTakeFirst();
+    expect(user).toEqual({ email: `${n}@example.com`, username: n });
+    const who = await portal(['whoami', '--json'], { store: ok.store });
+    expect(JSON.parse(who.stdout)).toMatchObject({ email: `${n}@example.com`, username: n, clients: [{ name: 'Hopper Ltd' }] });
   });
 
-  it('password reset-start and reset-finish show SPEC texts', async () => {
-    const a = await portal(['password', 'reset-start', '--email', 'ada@example.com', '--api', api.url]);
+  it('password reset-start and reset-finish show SPEC texts; the new password signs in', async () => {
+    const a = await portal(['password', 'reset-start', '--email', server.user.email, '--api', server.url]);
     expect(a.code).toBe(0);
     expect(a.stderr.trim()).toBe(MESSAGES.resetStarted);
-    const weak = await portal(['password', 'reset-finish', '--token', 't', '--password-stdin', '--api', api.url], { stdin: 'weak' });
+    const token = await resetTokenFor(server, server.user.email);
+    const weak = await portal(['password', 'reset-finish', '--token', token, '--password-stdin', '--api', server.url], { stdin: 'weak' });
     expect(weak.code).toBe(1);
     expect(weak.stderr.trim()).toBe(MESSAGES.password);
-    const b = await portal(['password', 'reset-finish', '--token', 't', '--password-stdin', '--api', api.url], { stdin: 'Better-456' });
+    const b = await portal(['password', 'reset-finish', '--token', token, '--password-stdin', '--api', server.url], { stdin: 'Better-456' });
     expect(b.code).toBe(0);
     expect(b.stderr).toContain(MESSAGES.passwordChanged);
+    expect((await login(memoryStore(), server.user.password)).code).toBe(1);
+    expect((await login(memoryStore(), 'Better-456')).code).toBe(0);
+    // The link is single use.
+    const again = await portal(['password', 'reset-finish', '--token', token, '--password-stdin', '--api', server.url], { stdin: 'Another-789' });
+    expect(again.code).toBe(1);
   });
 
   it('accounts list: table on a TTY, tab-separated when piped, an array with --json', async () => {
-    const store = (await portal(['login', '--email', 'ada@example.com', '--password-stdin', '--api', api.url], { stdin: 'Secret-123' })).store;
+    const { store } = await login();
     const tty = await portal(['accounts', 'list'], { store, tty: true });
     expect(tty.stdout.split('\n')[0]).toMatch(/^NAME\s+ID\s+PLAN\s+CHOICE\s+ACTIVE/);
     expect(tty.stdout).toContain('Analytical Engines');
     const piped = await portal(['accounts', 'list'], { store });
-    expect(piped.stdout).toBe('Analytical Engines\tcli000001\tIndividual\tCloud\tOn\tyes\n');
+    expect(piped.stdout).toBe(`Analytical Engines\t${server.user.client}\tIndividual\tCloud\tOn\tyes\n`);
     const json = await portal(['accounts', 'list', '--json'], { store });
-    expect(JSON.parse(json.stdout)[0].client.stamp).toBe('cli000001');
+    expect(JSON.parse(json.stdout)[0].client.stamp).toBe(server.user.client);
   });
 
   it('with several accounts and none chosen, says how to choose (usage error)', async () => {
-    api.state.clients.push({ stamp: 'cli000002', name: 'Second Co', plan: 'Enterprise', choice: 'Premise', active: 1 });
-    api.state.users[0].clients.push('cli000002');
+    const second = await addAccount(server, server.user, 'Second Co', 'Enterprise');
     const store = memoryStore();
-    await portal(['login', '--email', 'ada@example.com', '--password-stdin', '--api', api.url], { stdin: 'Secret-123', store });
+    expect((await login(store)).code).toBe(0);
     const r = await portal(['projects', 'list'], { store });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('choose one with --client <id>');
-    expect((await portal(['projects', 'list', '--client', 'cli000002'], { store })).code).toBe(0);
-    const plan = await portal(['plan', '--client', 'cli000002'], { store, tty: true });
+    expect((await portal(['projects', 'list', '--client', second.stamp], { store })).code).toBe(0);
+    const plan = await portal(['plan', '--client', second.stamp], { store, tty: true });
     expect(plan.stdout).toContain('ENTERPRISE [CURRENT]');
     expect(plan.stdout).toContain('Max file size');
     expect(plan.stderr).toContain('Enterprise limits are initial limits');
     expect(plan.stderr).not.toContain('Upgrade to Enterprise');
-    const individual = await portal(['plan', '--client', 'cli000001'], { store });
+    const individual = await portal(['plan', '--client', server.user.client], { store });
     expect(individual.stderr).toContain('Upgrade to Enterprise: contact us at');
   });
 });
