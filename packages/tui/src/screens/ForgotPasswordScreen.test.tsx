@@ -1,23 +1,48 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { rows, startTestApi, type TestApi } from '../testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+/** The mails the server wrote to its outbox (no SMTP in tests) for this address; sent in the background, so waited for. */
+async function mailsTo(email: string): Promise<string[]> {
+  const dir = join(server.server.dataDir, 'outbox');
+  const end = Date.now() + 5000;
+  for (;;) {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const mails = (await Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')))).filter((m) => m.startsWith(`To: ${email}\n`));
+    if (mails.length || Date.now() > end) return mails;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('ForgotPasswordScreen', { timeout: 30_000 }, () => {
   it('checks the email, then confirms the reset mail', async () => {
     const ui = renderUi(server, '/forgot-password', { signedIn: false });
     await ui.see('Send reset link');
     await ui.see('Enter the email you signed up with');
-    await ui.type('nope', KEY.enter);
+    // The user's address is <username>@example.com: the name alone is not an email.
+    await ui.type(server.user.username, KEY.enter);
     await ui.see(MESSAGES.email);
+    expect(server.calls).not.toContain('resetStart');
     await ui.type('@example.com', KEY.enter);
     const done = await ui.see(MESSAGES.resetStarted);
     expect(done).not.toContain('Email:');
-    expect(server.state.calls).toContain('resetStart');
+    expect(server.calls).toContain('resetStart');
+    // The server issued a reset token for this user and mailed its link.
+    const user = await rows(server).selectFrom('users').select('stamp').where('email', '=', server.user.email).executeTakeFirstOrThrow();
+    const tokens = await rows(server).selectFrom('reset_tokens').selectAll().where('user_stamp', '=', user.stamp).execute();
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0].used_at).toBeNull();
+    const mails = await mailsTo(server.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('/reset-password?token=');
     // A terminal cannot open the email's link: the token it carries is typed on the next screen.
     await ui.type(KEY.enter);
     await ui.see('Token from the email:');

@@ -1,25 +1,34 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portal/core';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, type IntegrationKey } from '@portal/core';
+import { rows, startTestApi, type TestApi } from '../testing/api';
+import { seedIntegration } from '../testing/seed-a';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
+let server: TestApi;
+let key: IntegrationKey;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
 beforeEach(async () => {
-  server = await startFakeApi();
-  server.state.integrations.push({ clue: 'int000001', name: 'OpenAI prod', service: 'OpenAI', token: 'sk-•••abcd', runs: 3, runAt: null, active: 1, createdAt: 1_700_000_000, client: 'cli000001' });
+  await server.reset();
+  key = await seedIntegration(server, { name: 'OpenAI prod', token: 'sk-secret-abcd', runs: 3 });
 });
-afterEach(() => server.close());
+
+const stored = () => rows(server).selectFrom('integrations').select(['name', 'active']).where('clue', '=', key.clue).executeTakeFirstOrThrow();
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('IntegrationsScreen', { timeout: 30_000 }, () => {
   it('lists keys masked, renames, removes and opens the create screen', async () => {
-    const ui = renderUi(server, '/client/cli000001/integrations');
+    const ui = renderUi(server, `/client/${server.user.client}/integrations`);
     const frame = await ui.see('OpenAI prod');
-    expect(frame).toMatch(/OpenAI prod\s+int000001\s+OpenAI\s+sk-•••abcd\s+3/);
+    expect(frame).toMatch(new RegExp(`OpenAI prod\\s+${escape(key.clue)}\\s+OpenAI\\s+sk-•+abcd\\s+3`));
+    expect(frame).not.toContain('sk-secret');
     await ui.type('r', ' v2', KEY.enter);
     await ui.gone('New name:');
     await ui.see('OpenAI prod v2');
+    expect(await stored()).toEqual({ name: 'OpenAI prod v2', active: 1 });
     await ui.type('d', 'y');
     await ui.see(MESSAGES.integrationNotFound);
+    expect((await stored()).active).toBe(0);
     await ui.type('n');
     await ui.see('Create Integration');
     ui.unmount();

@@ -1,28 +1,35 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portal/core';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CALLS, MESSAGES } from '@portal/core';
+import { startTestApi, type TestApi } from '../testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 describe('LoginScreen', { timeout: 30_000 }, () => {
   it('signs in and opens My Account with the user accounts', async () => {
     const ui = renderUi(server, '/', { signedIn: false });
     await ui.see('Password:');
-    await ui.type('ada@example.com', KEY.tab, 'Secret-123', KEY.enter);
+    await ui.type(server.user.email, KEY.tab, server.user.password, KEY.enter);
     const frame = await ui.see('Analytical Engines');
     expect(frame).toContain('My Account');
-    expect(ui.api.tokens.get()).toBeTruthy();
+    expect(server.calls).toContain('login');
+    // A session token the server accepts: it is the one the account list was read with.
+    const token = ui.api.tokens.get();
+    expect(token).toBeTruthy();
+    const me = await fetch(new URL(CALLS.permissions.path, server.server.url), { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
     ui.unmount();
   });
 
   it('shows Invalid credentials on a wrong password', async () => {
     const ui = renderUi(server, '/', { signedIn: false });
     await ui.see('Password:');
-    await ui.type('ada@example.com', KEY.down, 'wrong', KEY.enter);
+    await ui.type(server.user.email, KEY.down, 'wrong', KEY.enter);
     await ui.see(MESSAGES.invalidCredentials);
+    expect(ui.api.tokens.get()).toBeFalsy();
     ui.unmount();
   });
 
