@@ -1,16 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { startTestApi, type TestApi } from '../testing/api';
+import { canLogIn, resetToken } from '../testing/seed-b';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
-beforeEach(async () => (server = await startFakeApi()));
-afterEach(() => server.close());
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
 describe('ResetPasswordScreen', { timeout: 30_000 }, () => {
   it('takes the token from the path, checks the password rule and match, then changes it', async () => {
-    const ui = renderUi(server, '/reset-password?token=abc', { signedIn: false });
-    await ui.see('abc');
+    // The token of the link the server mailed to this test's user.
+    const token = await resetToken(server, server.user);
+    const ui = renderUi(server, `/reset-password?token=${encodeURIComponent(token)}`, { signedIn: false });
+    await ui.see(token.slice(0, 24));
     await ui.type(KEY.tab, 'weak', KEY.tab, 'weak', KEY.enter);
     await ui.see(MESSAGES.password);
     await ui.type(KEY.up, 'Long-99', KEY.tab, 'Long-98', KEY.enter);
@@ -18,7 +22,10 @@ describe('ResetPasswordScreen', { timeout: 30_000 }, () => {
     expect(frame).not.toContain(MESSAGES.password);
     await ui.type('\u007F', '9', KEY.enter);
     await ui.see(MESSAGES.passwordChanged);
-    expect(server.state.calls).toContain('resetFinish');
+    expect(server.calls).toContain('resetFinish');
+    // The new password (typed after the rejected 'weak') is the one that logs in now.
+    expect(await canLogIn(server, server.user.email, 'weakLong-99')).toBe(true);
+    expect(await canLogIn(server, server.user.email, server.user.password)).toBe(false);
     ui.unmount();
   });
 
@@ -27,7 +34,8 @@ describe('ResetPasswordScreen', { timeout: 30_000 }, () => {
     await ui.see('Change password');
     await ui.type(KEY.tab, 'Long-999', KEY.tab, 'Long-999', KEY.enter);
     await ui.see(MESSAGES.invalidCredentials);
-    expect(server.state.calls).not.toContain('resetFinish');
+    expect(server.calls).not.toContain('resetFinish');
+    expect(await canLogIn(server, server.user.email, server.user.password)).toBe(true);
     ui.unmount();
   });
 });
