@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Link, Paper, Stack, Typography } from '@mui/material';
 import { MESSAGES } from '@portal/core';
 import { failureMessage } from '../lib/api';
+import { FormFailure } from './FormFailure';
 
 /** The form's state: sending (busy), the failure to show, and whether the call went through. */
 export function usePasswordFlow() {
@@ -60,11 +61,7 @@ export function PasswordFlowCard(props: {
         <form onSubmit={props.onSubmit} noValidate>
           <Stack spacing={props.spacing ?? 2}>
             {props.intro}
-            {flow.failure && (
-              <Alert severity="error" role="alert">
-                {flow.failure}
-              </Alert>
-            )}
+            <FormFailure message={flow.failure} />
             {props.children}
             <Link component={RouterLink} to="/">
               Back to login

@@ -1,7 +1,7 @@
 // Create a request with model training: name, the three sizes within the plan, task, explainability, a Ready upload.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   checkFitRequest, CONTACT_PATH, createFitRequest, DEFAULT_TASK, extensionOf, isApiError, isUpgradeMessage, MESSAGES, PLAN_LIMITS,
   screenPath, TASKS, TITLE_MAX, type FitRequestInput, type PlanName, type Rend, type TaskName,
@@ -13,6 +13,8 @@ import { api } from '../lib/api';
 import { notify } from '../lib/notify';
 import { useLoad } from '@portal/core/react';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
+import { FormFailure } from '../components/FormFailure';
+import { FormActions } from '../components/FormActions';
 
 type SizeField = 'inputs' | 'outputs' | 'target';
 
@@ -133,11 +135,7 @@ export default function CreateFitRunPage() {
     <Page title="Create Request" maxWidth={880}>
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure message={failure} />
           <TextField label="Request name" name="name" value={form.name} onChange={(e) => update('name', e.target.value)} error={!!errors.name} helperText={errors.name ?? ' '} required fullWidth autoFocus slotProps={{ htmlInput: { maxLength: TITLE_MAX } }} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {size('inputs', sizeLabel('Input column size', limits.inputColumns), limits.inputColumns)}
@@ -196,12 +194,7 @@ export default function CreateFitRunPage() {
               </Typography>
             )}
           </Section>
-          <Stack direction="row" spacing={1} sx={{ pt: 2 }}>
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {busy ? 'Creating…' : 'Create Request'}
-            </Button>
-            <Button onClick={() => navigate(screenPath('runs', { clientId, bucketId }))}>Cancel</Button>
-          </Stack>
+          <FormActions label="Create Request" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, bucketId }))} />
         </Stack>
       </form>
     </Page>

@@ -1,7 +1,7 @@
 // Create a shrink request in three sub-views: main (name, description, price, billing), pick an upload, upload a .py model.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import {
   changeDetector, checkDescription, checkTitle, createShrinkRequest, DESCRIPTION_MAX, estimatePriceCents, formatDollars,
   formatTime, isApiError, MESSAGES, ReloadPoller, screenPath, TITLE_MAX, type Billing, type Rend,
@@ -16,6 +16,8 @@ import { api } from '../lib/api';
 import { notify } from '../lib/notify';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
 import { useRefreshWhile } from '../lib/useRefreshWhile';
+import { FormFailure } from '../components/FormFailure';
+import { FormActions } from '../components/FormActions';
 
 type View = 'main' | 'pick' | 'upload';
 
@@ -178,11 +180,7 @@ export default function CreateShrinkRunPage() {
     <Page title="Create Shrink Request" maxWidth={880}>
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure message={failure} />
           <TextField label="Request name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? ' '} required fullWidth autoFocus slotProps={{ htmlInput: { maxLength: TITLE_MAX } }} />
           <TextField
             label="Description"
@@ -220,12 +218,7 @@ export default function CreateShrinkRunPage() {
               <BillingSummary billing={data.billing} />
             </Box>
           </Section>
-          <Stack direction="row" spacing={1} sx={{ pt: 2 }}>
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {busy ? 'Creating…' : 'Create Quote'}
-            </Button>
-            <Button onClick={() => navigate(screenPath('runs', { clientId, bucketId }))}>Cancel</Button>
-          </Stack>
+          <FormActions label="Create Quote" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, bucketId }))} />
         </Stack>
       </form>
     </Page>

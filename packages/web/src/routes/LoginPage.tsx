@@ -1,10 +1,11 @@
 // Login (SPEC section 2, route /): email and password, links to sign-up and password reset.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import { Alert, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { LightField } from '../components/LightField';
 import { MESSAGES, tokenStatus } from '@portal/core';
 import { tokenStore } from '../lib/session';
+import { FormFailure } from '../components/FormFailure';
 
 // The API client (and its schemas) is not needed to draw the form: it loads once the form is interactive.
 const loadApi = () => import('../lib/api');
@@ -53,11 +54,7 @@ export default function LoginPage() {
       </Typography>
       <form onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormFailure message={error} />
           <LightField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
           <LightField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
           <Button type="submit" variant="contained" size="large" disabled={busy}>

@@ -1,9 +1,10 @@
 // Sign-up (SPEC section 5): every field checked with core's rules, the privacy and terms checkbox required.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { checkSignup, CONTACT_PATH, COMPANY_MAX, MESSAGES, PASSWORD_MAX, USERNAME_MAX, type SignupInput } from '@portal/core';
 import { api, failureMessage } from '../lib/api';
+import { FormFailure } from '../components/FormFailure';
 
 type Field = keyof SignupInput;
 
@@ -72,11 +73,7 @@ export default function SignupPage() {
       </Typography>
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure message={failure} />
           {text('email', 'Email', { type: 'email', autoComplete: 'email', autoFocus: true })}
           {text('username', 'Username', { autoComplete: 'username', slotProps: { htmlInput: { maxLength: USERNAME_MAX } } })}
           {text('name', 'Company name', { autoComplete: 'organization', slotProps: { htmlInput: { maxLength: COMPANY_MAX } } })}
