@@ -1,29 +1,37 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@portal/core';
-import { seedProject, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
+import { rows, seedProject, startTestApi, type TestApi } from '../testing/api';
+import { setCredit } from '../testing/seed-a';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: FakeApi;
+// A model the server can read: one layer of 10 x 64 weights and 64 biases.
+const MODEL = 'import torch.nn as nn\n\n\nclass Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(10, 64)\n';
+
+let server: TestApi;
 let dir: string;
+// The worker analyses the uploaded model file (its parameters are the inputs the price is reckoned from).
+beforeAll(async () => (server = await startTestApi()), 120_000);
+afterAll(() => server.close());
 beforeEach(async () => {
-  server = await startFakeApi();
+  await server.reset();
+  await setCredit(server, server.user.client, 5_000_000, 500_000);
   dir = await mkdtemp(join(tmpdir(), 'portal-ui-'));
   vi.spyOn(process, 'cwd').mockReturnValue(dir);
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
   it('needs an upload; uploads a new .py file, picks it, shows the estimate and creates the quote', async () => {
-    const { bucket } = seedProject(server.state);
-    await writeFile(join(dir, 'model.py'), 'print(1)\n');
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/create-shrink-run`);
+    const { bucket } = await seedProject(server);
+    await writeFile(join(dir, 'model.py'), MODEL);
+    await writeFile(join(dir, 'notes.txt'), 'not a model\n');
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-shrink-run`);
     await ui.see('Free credits: 500,000 of 5,000,000 input parameters used');
     await ui.see('Model upload: No upload selected.');
     await ui.see('My Account › Analytical Engines › Churn › Create Shrink Request');
@@ -32,28 +40,37 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
     // Upload a new file: a non-.py file is refused first.
     await ui.type(KEY.tab, KEY.tab, KEY.enter);
     await ui.see('Upload a model');
-    await ui.type('model.py', KEY.enter);
+    await ui.type('notes.txt', KEY.enter);
+    await ui.see(MESSAGES.invalidFileType(UPLOAD_CONTEXTS.shrink.extensions));
+    expect(server.calls).not.toContain('rendCreate');
+    await ui.type(...Array('notes.txt'.length).fill('\u007F'), 'model.py', KEY.enter);
     // Back on the main view with the new model chosen, its price and the free credits.
-    await ui.see('Model upload: model.py (Ready)');
+    await ui.see('Model upload: model.py (Ready)', 20_000);
     await ui.see('Estimated price: $0.22');
     await ui.type(KEY.tab, KEY.tab);
     await ui.type(KEY.enter);
     const frame = await ui.see('Invoice amount');
-    expect(frame).toContain('INV-0001');
+    // The server made the quote on the uploaded model, named and described as typed.
+    const quotes = await rows(server).selectFrom('quotes').selectAll().where('bucket', '=', bucket.stamp).execute();
+    expect(quotes).toHaveLength(1);
+    expect(quotes[0]).toMatchObject({ name: 'Shrink one', desc: 'first', function: 'shrink', inputs: 10 * 64 + 64 });
+    expect(frame).toContain(quotes[0].invoice_num);
+    const upload = await rows(server).selectFrom('rends').select('name').where('stamp', '=', quotes[0].rend).executeTakeFirstOrThrow();
+    expect(upload.name).toBe('model.py');
     ui.unmount();
   });
 
   it('the pick view reloads on r', async () => {
-    const { bucket } = seedProject(server.state);
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/create-shrink-run`);
+    const { bucket } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-shrink-run`);
     await ui.see('Pick an existing upload');
     await ui.type(KEY.tab, KEY.tab, KEY.tab, KEY.enter);
     await ui.see('Only Ready uploads can be chosen.');
     await ui.see('data.json ($0.22');
-    const before = server.state.calls.filter((c) => c === 'rendList').length;
+    const before = server.calls.filter((c) => c === 'rendList').length;
     await ui.type('r');
     await new Promise((r) => setTimeout(r, 200));
-    expect(server.state.calls.filter((c) => c === 'rendList').length).toBeGreaterThan(before);
+    expect(server.calls.filter((c) => c === 'rendList').length).toBeGreaterThan(before);
     await ui.type(KEY.esc);
     await ui.see('Create Shrink Request');
     ui.unmount();
