@@ -1,45 +1,56 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { seedProject, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { rows, seedProject, setRow, startTestApi, type TestApi } from '../testing/api';
 import { KEY, renderUi } from '../testing/ui';
 import { parsePaths } from './UploadsScreen';
 
-let server: FakeApi;
+// With the worker: an upload pushed from the screen is analysed by the server before it is Ready.
+let server: TestApi;
 let dir: string;
+beforeAll(async () => (server = await startTestApi()), 120_000);
+afterAll(() => server.close());
 beforeEach(async () => {
-  server = await startFakeApi();
+  await server.reset();
   dir = await mkdtemp(join(tmpdir(), 'portal-ui-'));
   vi.spyOn(process, 'cwd').mockReturnValue(dir);
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 
+const uploadsOf = (bucket: string, name: string) =>
+  rows(server).selectFrom('rends').select(['stamp', 'active', 'flight']).where('bucket', '=', bucket).where('name', '=', name).execute();
+
 describe('UploadsScreen', { timeout: 30_000 }, () => {
   it('uploads local files by path (streamed, hashed, PUT) and shows the success notice', async () => {
-    const { bucket } = seedProject(server.state);
-    await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
+    const { bucket } = await seedProject(server);
+    const bytes = '[[1,2,3,4]]';
+    await writeFile(join(dir, 'a.json'), bytes);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
     await ui.see('data.json');
     // The breadcrumbs name the account and the project, as on the web.
     await ui.see('My Account › Analytical Engines › Churn › Uploads');
     await ui.type('n', 'a.json', KEY.enter);
     await ui.see(MESSAGES.uploadSucceeded('a.json'));
-    await ui.see(/a\.json\s+Ready\s+a\.json \(11 Bytes\): Finished\s+0/);
-    expect(Object.values(server.state.stored)).toEqual([{ size: 11, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    await ui.see(/a\.json\s+Ready\s+a\.json \(11 Bytes\): Finished\s+0/, 20_000);
+    expect(server.calls.filter((c) => c === 'storagePut')).toHaveLength(1);
+    // The server stored the file's bytes under the checksum the client computed.
+    const [made] = await uploadsOf(bucket.stamp, 'a.json');
+    const items = await rows(server).selectFrom('uploads').select(['size', 'checksum', 'stored']).where('rend', '=', made.stamp).execute();
+    expect(items).toEqual([{ size: 11, checksum: createHash('sha256').update(bytes).digest('hex'), stored: 1 }]);
     ui.unmount();
   });
 
   it('Esc while a file is sent cancels it: Upload cancelled, and the half-made upload is removed; the screen stays', async () => {
-    const { bucket } = seedProject(server.state);
-    server.state.storageDelayMs = 3000;
+    const { bucket } = await seedProject(server);
+    server.storageDelayMs = 3000;
     await writeFile(join(dir, 'slow.json'), '[[1,2,3,4]]');
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
     await ui.see('data.json');
     await ui.type('n', 'slow.json', KEY.enter);
     await ui.see('Esc cancel');
@@ -47,48 +58,49 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
     await ui.see(MESSAGES.uploadCancelled);
     expect(ui.lastFrame()).toContain('Uploads');
     await ui.gone('Esc cancel');
-    const made = server.state.rends.filter((r) => r.name === 'slow.json');
+    const made = await uploadsOf(bucket.stamp, 'slow.json');
     expect(made).toHaveLength(1);
     expect(made[0].active).toBe(0);
     ui.unmount();
   });
 
   it('refuses a wrong extension or a missing file with a clear message', async () => {
-    const { bucket } = seedProject(server.state);
+    const { bucket } = await seedProject(server);
     await writeFile(join(dir, 'x.exe'), 'x');
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
     await ui.see('data.json');
     await ui.type('n', 'x.exe', KEY.enter);
     await ui.see(MESSAGES.invalidFileType(UPLOAD_CONTEXTS.uploads.extensions));
     await ui.type(KEY.esc, 'n', 'missing.json', KEY.enter);
     await ui.see('Cannot read missing.json: no such file');
-    expect(server.state.calls).not.toContain('rendCreate');
+    expect(server.calls).not.toContain('rendCreate');
     ui.unmount();
   });
 
   it('renames, removes, and shows the empty text and item errors', async () => {
-    const { bucket, rend } = seedProject(server.state);
-    Object.assign(rend.upload.list[0].meta, { proc: 2, error: 'Row 2 is not an array of numbers' });
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
+    const { bucket, rend } = await seedProject(server);
+    await setRow(server, 'uploads', rend.items[0], { proc: 2, cols: null, rows: null, inputs: null, meta_error: 'Row 2 is not an array of numbers' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
     await ui.see('Row 2 is not an array');
     await ui.type('r', '!', KEY.enter);
     await ui.gone('New name:');
     await ui.see('data.json!');
     await ui.type('d', 'y');
     await ui.see(MESSAGES.noUploads);
+    expect(await uploadsOf(bucket.stamp, 'data.json!')).toEqual([{ stamp: rend.stamp, active: 0, flight: 'Ready' }]);
     ui.unmount();
   });
 
   it('refreshes by itself until uploads are Ready or Failed; a failed load shows SPEC text', async () => {
-    const { bucket, rend } = seedProject(server.state);
-    Object.assign(rend, { flight: 'Processing' });
-    const ui = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
+    const { bucket, rend } = await seedProject(server);
+    await setRow(server, 'rends', rend.stamp, { flight: 'Processing' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
     await ui.see(/data\.json\s+Processing/);
-    Object.assign(rend, { flight: 'Ready' });
+    await setRow(server, 'rends', rend.stamp, { flight: 'Ready' });
     await ui.see(/data\.json\s+Ready/, 6000);
     ui.unmount();
-    server.state.failing.rendList = 500;
-    const failed = renderUi(server, `/client/cli000001/project/${bucket.stamp}/uploads`);
+    server.failing.rendList = 500;
+    const failed = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
     await failed.see(MESSAGES.fetchUploads);
     failed.unmount();
   });
