@@ -7,8 +7,8 @@ export default defineConfig({
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
       { test: { name: 'server', root: 'packages/server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
       { test: { name: 'tui', root: 'packages/tui', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
-      // Not vitest's 'jsdom' environment: it resolves jsdom 31, which needs Node 22. Web's tests install the
-      // package's own jsdom 29 first (src/test-dom.ts), which runs on Node 20.
+      // Not vitest's 'jsdom' environment: it resolves jsdom 31, which needs Node 22. Core's and web's tests
+      // install core's jsdom 29 window first (@portal/core/testing/dom), which runs on Node 20.
       { test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
     ],
   },

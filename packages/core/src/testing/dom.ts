@@ -1,4 +1,5 @@
-// Test support: a jsdom window for hook tests, installed before React loads (import this first).
+// Test support: a jsdom window for hook and component tests (core's and the web portal's), installed before React
+// loads: import this first, with vitest's `node` environment.
 // The workspace's vitest jsdom environment resolves a jsdom that needs Node 22; core's own jsdom runs on Node 20.
 import { JSDOM } from 'jsdom';
 
@@ -11,4 +12,7 @@ for (const key of Object.getOwnPropertyNames(dom.window)) {
 }
 g.window = dom.window;
 g.document = dom.window.document;
+// Newer Node versions have their own navigator and localStorage; the browser code under test wants the window's.
+g.navigator = dom.window.navigator;
+g.localStorage = dom.window.localStorage;
 g.IS_REACT_ACT_ENVIRONMENT = true;

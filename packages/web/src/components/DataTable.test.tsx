@@ -1,6 +1,6 @@
 // Lists: empty text, filter box across columns, and sorting by a column in both directions.
 // @vitest-environment node
-import '../test-dom';
+import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { DataTable, type Column } from './DataTable';

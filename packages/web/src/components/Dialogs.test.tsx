@@ -1,6 +1,6 @@
 // Name dialogs apply core's title rule with SPEC's create and rename messages before anything is sent.
 // @vitest-environment node
-import '../test-dom';
+import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@portal/core';

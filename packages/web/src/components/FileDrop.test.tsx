@@ -1,6 +1,6 @@
 // Drop-zone checks per context and plan: wrong extension, too many files, too large; good files pass through.
 // @vitest-environment node
-import '../test-dom';
+import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';

@@ -1,6 +1,6 @@
 // The progress of one upload batch: a bar per file, and the Cancel button that stops it.
 // @vitest-environment node
-import '../test-dom';
+import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderApp } from '../test-utils';

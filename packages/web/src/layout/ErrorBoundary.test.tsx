@@ -1,6 +1,6 @@
 // The global fallback: a screen that throws while rendering shows SPEC's message instead of a blank page.
 // @vitest-environment node
-import '../test-dom';
+import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MESSAGES } from '@portal/core';

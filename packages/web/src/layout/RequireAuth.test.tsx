@@ -1,6 +1,6 @@
 // Guarded routes: no token and an expired token both go to the root with SPEC's notice; the expired one is removed.
 // @vitest-environment node
-import '../test-dom';
+import '@portal/core/testing/dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 // SPEC's notification durations: upload success 10 seconds, errors 5, everything else 20.
 // @vitest-environment node
-import '../test-dom';
+import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';

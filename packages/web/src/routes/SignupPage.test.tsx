@@ -1,6 +1,6 @@
 // Sign-up form rules in the browser: every message under its field, shown on submit and on leaving a field.
 // @vitest-environment node
-import '../test-dom';
+import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MESSAGES } from '@portal/core';
