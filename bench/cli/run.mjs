@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // bench/cli: the `portal` executable against baselines measured in the same run: start-up (--version) vs a bare
 // esbuild-bundled commander program, the terminal UI's first frame vs a bare React + Ink bundle (through a pty),
-// `uploads push` of a 10 MB file vs `sha256sum` then `curl -T` to a pre-signed URL of the same server, and the
+// `uploads push` of a 10 MB file vs `sha256sum` then `curl -T` to a pre-signed URL of the same server (with, for
+// reference, a bare Node client of the same protocol: bare-push.mjs), and the
 // peak memory of a push as the file grows. Prints each ratio with PASS or FAIL; exits 1 when one misses its target.
 // `--only first-frame` runs the terminal UI's first-frame comparison alone.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -212,15 +213,24 @@ try {
     return ms;
   };
   const push = (file) => timeRun(node, [PORTAL, 'uploads', 'push', file, '--project', project, '--json'], { env, cwd: work });
+  // The floor for any Node client of the same protocol (bare-push.mjs: the same calls and PUT, nothing else).
+  const bare = () => timeRun(node, [join(here, 'bare-push.mjs'), ten, project, token, api], { cwd: work });
   await baseline();
   push(ten);
+  bare();
   const ours = [];
   const base = [];
+  const floor = [];
   for (let i = 0; i < 7; i++) {
     ours.push(push(ten));
     base.push(await baseline());
+    floor.push(bare());
   }
   report('uploads push 10 MB vs sha256sum + curl -T', median(ours), median(base), 1.0);
+  console.log(
+    `  (floor: a bare Node client making the same calls takes ${median(floor).toFixed(1)} ms, ${(median(floor) / median(base)).toFixed(3)}x the baseline; ` +
+      `portal is ${(median(ours) / median(floor)).toFixed(3)}x that floor. Node's start-up and the protocol's register-before-PUT keep any Node client above 1.0x: see packages/tui/README.md)`,
+  );
 
   // Peak memory: the file is streamed, so a push of 10 MB should not hold much more than a push of 1 MB.
   const peak = (file) => {
