@@ -1,46 +1,65 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { portal } from '../testing/cli';
-import { fakeToken, seedProject, startFakeApi, type FakeApi } from '../testing/fakeApi';
-import { memoryStore } from '../store';
+import { fitData } from '@portal/server/testing';
+import { portal, signedIn } from '../testing/cli';
+import { rows, seedBucket, seedProject, seedQuote, setRow, startTestApi, type TestApi } from '../testing/api';
+import { setCredit, storedBytes } from '../testing/seed-cli';
+import type { memoryStore } from '../store';
 
-let api: FakeApi;
+// The worker runs: pushed files are analysed and requests are processed as in production.
+let server: TestApi;
 let store: ReturnType<typeof memoryStore>;
 let dir: string;
+beforeAll(async () => (server = await startTestApi()), 120_000);
+afterAll(() => server.close());
 beforeEach(async () => {
-  api = await startFakeApi();
-  store = memoryStore({ token: fakeToken('ada_l'), api: api.url });
+  await server.reset();
+  store = signedIn(server);
   dir = await mkdtemp(join(tmpdir(), 'portal-cli-'));
 });
 afterEach(async () => {
-  await api.close();
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('portal uploads', () => {
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+/** The uploads of a project as the server's database holds them, removed ones included. */
+const rendRows = (bucket: string) => rows(server).selectFrom('rends').select(['stamp', 'name', 'flight', 'active']).where('bucket', '=', bucket).orderBy('created_at').orderBy('stamp').execute();
+const PY_MODEL =
+  'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc1 = nn.Linear(10, 20)\n        self.fc2 = nn.Linear(20, 2)\n';
+
+describe('portal uploads', { timeout: 60_000 }, () => {
   it('pushes files (register, PUT with the checksum, finish) and waits for Ready', async () => {
-    const { bucket } = seedProject(api.state);
-    await writeFile(join(dir, 'a.json'), JSON.stringify([[1, 2, 3, 4]]));
-    await writeFile(join(dir, 'b.txt'), 'hello');
+    const { bucket } = await seedProject(server);
+    // Two small tables the server's analysis accepts.
+    const a = JSON.stringify([[1, 2, 3, 4], [5, 6, 7, 8]]);
+    const b = '1 2 3 4\n5 6 7 8\n';
+    await writeFile(join(dir, 'a.json'), a);
+    await writeFile(join(dir, 'b.txt'), b);
     const r = await portal(['uploads', 'push', 'a.json', 'b.txt', '--wait', '--json'], { store, cwd: dir });
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const rend = JSON.parse(r.stdout);
     expect(rend).toMatchObject({ name: 'a.json (+1 more)', flight: 'Ready' });
-    expect(rend.upload.list.map((u: { name: string }) => u.name)).toEqual(['a.json', 'b.txt']);
+    // Files registered within the same second come back in no set order: compared by name.
+    const items = [...rend.upload.list].sort((x: { name: string }, y: { name: string }) => x.name.localeCompare(y.name));
+    expect(items.map((u: { name: string }) => u.name)).toEqual(['a.json', 'b.txt']);
     expect(r.stderr).toContain(MESSAGES.uploadSucceeded('a.json'));
     expect(r.stderr).toContain(MESSAGES.uploadSucceeded('b.txt'));
     expect(r.stderr).toMatch(/a\.json \[=+\] 100%/);
-    expect(Object.values(api.state.stored).map((s) => s.size)).toEqual([11, 5]);
-    expect(api.state.rends.filter((x) => x.bucket === bucket.stamp)).toHaveLength(2);
+    // The server's storage holds each file's bytes, as they are on disk.
+    const stored = await Promise.all(items.map((u: { stamp: string }) => storedBytes(server, u.stamp)));
+    expect(stored).toEqual([{ size: a.length, sha256: sha256(a) }, { size: b.length, sha256: sha256(b) }]);
+    expect(items.map((u: { state: string; meta: { rows: number } }) => [u.state, u.meta.rows])).toEqual([['Finished', 2], ['Finished', 2]]);
+    expect(await rendRows(bucket.stamp)).toHaveLength(2);
     const list = await portal(['uploads', 'list'], { store });
     expect(list.stdout).toContain('a.json (+1 more)');
   });
 
   it('refuses a wrong extension, a file too large and a missing file with SPEC text', async () => {
-    seedProject(api.state);
+    const { bucket } = await seedProject(server);
     await writeFile(join(dir, 'x.exe'), 'x');
     const ext = await portal(['uploads', 'push', 'x.exe'], { store, cwd: dir });
     expect(ext.code).toBe(1);
@@ -52,83 +71,117 @@ describe('portal uploads', () => {
     const missing = await portal(['uploads', 'push', 'nope.json'], { store, cwd: dir });
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toBe('Cannot read nope.json: no such file');
-    expect(api.state.calls).not.toContain('rendCreate');
+    expect(server.calls).not.toContain('rendCreate');
+    expect(await rendRows(bucket.stamp)).toHaveLength(1);
   });
 
   it('a project known by its id needs no look-up: only the upload calls are made, and the answer is the finished group', async () => {
-    const { bucket } = seedProject(api.state);
+    const { bucket } = await seedProject(server);
     await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
-    api.state.calls.length = 0;
+    server.calls.length = 0;
     const r = await portal(['uploads', 'push', 'a.json', '--project', bucket.stamp, '--json'], { store, cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'a.json', upload: { list: [{ name: 'a.json' }] } });
-    expect(api.state.calls).toEqual(['rendCreate', 'uploadRegister', 'storagePut', 'uploadFinish', 'rendFinish']);
+    expect(server.calls).toEqual(['rendCreate', 'uploadRegister', 'storagePut', 'uploadFinish', 'rendFinish']);
   });
 
   it('--project given by name, or a default project removed since, is found through the account', async () => {
-    const { bucket } = seedProject(api.state);
+    const { bucket } = await seedProject(server);
     await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
+    const pushed = async () => (await rendRows(bucket.stamp)).filter((x) => x.name === 'a.json' && x.active === 1);
     const byName = await portal(['uploads', 'push', 'a.json', '--project', bucket.name, '--json'], { store, cwd: dir });
     expect(byName.code, byName.stderr).toBe(0);
-    expect(api.state.rends.filter((x) => x.bucket === bucket.stamp && x.name === 'a.json')).toHaveLength(1);
+    expect(await pushed()).toHaveLength(1);
     store.set('project', 'b_removed_since');
     const stale = await portal(['uploads', 'push', 'a.json', '--json'], { store, cwd: dir });
     expect(stale.code, stale.stderr).toBe(0);
-    expect(api.state.rends.filter((x) => x.bucket === bucket.stamp && x.name === 'a.json')).toHaveLength(2);
+    expect(await pushed()).toHaveLength(2);
     const unknown = await portal(['uploads', 'push', 'a.json', '--project', 'Nowhere'], { store, cwd: dir });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe('No project Nowhere in Analytical Engines (see portal projects list)');
   });
 
   it('a file over the plan limit pushed to a project known by id: the server refuses it, SPEC text, nothing left behind', async () => {
-    const { bucket } = seedProject(api.state);
+    const { bucket } = await seedProject(server);
     await writeFile(join(dir, 'big.json'), Buffer.alloc(1024 * 1024 + 1));
     const big = await portal(['uploads', 'push', 'big.json', '--project', bucket.stamp], { store, cwd: dir });
     expect(big.code).toBe(1);
     expect(big.stderr.trim()).toBe(MESSAGES.fileTooLarge);
-    expect(api.state.rends.filter((x) => x.name === 'big.json' && x.active === 1)).toEqual([]);
+    // The server refused the file when it was registered: the group made for it was removed, no bytes were sent.
+    expect(server.calls).toContain('uploadRegister');
+    expect(server.calls).not.toContain('storagePut');
+    expect((await rendRows(bucket.stamp)).filter((x) => x.name === 'big.json' && x.active === 1)).toEqual([]);
     // Several files, one of them over the Individual limit: the plan is checked before anything is sent.
     await writeFile(join(dir, 'small.json'), '[[1,2,3,4]]');
-    api.state.calls.length = 0;
+    server.calls.length = 0;
     const two = await portal(['uploads', 'push', 'small.json', 'big.json', '--project', bucket.stamp], { store, cwd: dir });
     expect(two.code).toBe(1);
     expect(two.stderr.trim()).toBe(MESSAGES.fileTooLarge);
-    expect(api.state.calls).not.toContain('rendCreate');
+    expect(server.calls).not.toContain('rendCreate');
   });
 
   it('Ctrl+C cancels the push and removes the half-made upload', async () => {
-    seedProject(api.state);
+    const { bucket } = await seedProject(server);
     await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
-    const r = await portal(['uploads', 'push', 'a.json'], { store, cwd: dir, onInterrupt: (press) => press() });
+    // The bytes are held on their way to storage; Ctrl+C is pressed while they are in flight.
+    server.storageDelayMs = 2000;
+    let poll: ReturnType<typeof setInterval> | undefined;
+    const pressWhileSending = (press: () => void) => {
+      poll = setInterval(() => {
+        if (!server.calls.includes('storagePut')) return;
+        clearInterval(poll);
+        press();
+      }, 10);
+    };
+    const r = await portal(['uploads', 'push', 'a.json'], { store, cwd: dir, onInterrupt: pressWhileSending }).finally(() => clearInterval(poll));
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(MESSAGES.uploadCancelled);
-    const made = api.state.rends.filter((x) => x.name === 'a.json');
-    expect(made.every((x) => x.active === 0)).toBe(true);
+    expect(server.calls).toContain('rendRemove');
+    const made = (await rendRows(bucket.stamp)).filter((x) => x.name === 'a.json');
+    expect(made).toHaveLength(1);
+    expect(made[0].active).toBe(0);
+    expect((await portal(['uploads', 'list', '--json'], { store })).stdout).not.toContain('"a.json"');
   });
 
   it('renames and removes uploads', async () => {
-    const { rend } = seedProject(api.state);
+    const { bucket, rend } = await seedProject(server);
     expect((await portal(['uploads', 'rename', rend.stamp, '--name', 'March'], { store })).code).toBe(0);
+    expect(await rendRows(bucket.stamp)).toMatchObject([{ stamp: rend.stamp, name: 'March', active: 1 }]);
     expect((await portal(['uploads', 'remove', rend.stamp, '--yes'], { store })).code).toBe(0);
     expect((await portal(['uploads', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noUploads);
+    expect(await rendRows(bucket.stamp)).toMatchObject([{ stamp: rend.stamp, active: 0 }]);
   });
 });
 
-describe('portal fit / runs / models', () => {
+describe('portal fit / runs / models', { timeout: 60_000 }, () => {
   it('creates a fit request, follows it and downloads the results', async () => {
-    const { rend } = seedProject(api.state);
+    const bucket = await seedBucket(server);
+    // Training data of three inputs and a target, pushed and analysed by the server.
+    await writeFile(join(dir, 'train.json'), fitData(40, 3));
+    const push = await portal(['uploads', 'push', 'train.json', '--wait', '--json'], { store, cwd: dir });
+    expect(push.code, push.stderr).toBe(0);
+    const rend = JSON.parse(push.stdout);
+    expect(rend.flight).toBe('Ready');
+
     const r = await portal(['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1', '--name', 'Fit one', '--wait', '--json'], { store });
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const status = JSON.parse(r.stdout);
     expect(status.run.record).toMatchObject({ name: 'Fit one', function: 'generate', state: 'Finished' });
-    expect(api.state.calls.filter((c) => c === 'runCreate')).toHaveLength(2);
-    expect(api.state.calls).toContain('pileCreate');
+    expect(server.calls.filter((c) => c === 'runCreate')).toHaveLength(2);
+    expect(server.calls).toContain('pileCreate');
+    const made = await rows(server).selectFrom('runs').select(['function', 'state']).where('bucket', '=', bucket.stamp).orderBy('function').execute();
+    expect(made).toEqual([{ function: 'fit', state: 'Finished' }, { function: 'generate', state: 'Finished' }]);
 
     const now = new Date(2026, 10, 21, 9, 5, 7).getTime();
     const d = await portal(['runs', 'download', status.run.record.stamp], { store, cwd: dir, now });
-    expect(d.code).toBe(0);
-    expect(await readdir(dir)).toEqual(['ensemble_result_2026-11-21_09-05-07.json']);
-    expect(JSON.parse(await readFile(join(dir, 'ensemble_result_2026-11-21_09-05-07.json'), 'utf8'))).toEqual([[0.25, 0.5], [0.75, 1]]);
+    expect(d.code, d.stderr).toBe(0);
+    expect((await readdir(dir)).sort()).toEqual(['ensemble_result_2026-11-21_09-05-07.json', 'train.json']);
+    // The file holds the server's results: what its download link serves.
+    const served = await (await fetch(status.run.url)).json();
+    const saved = JSON.parse(await readFile(join(dir, 'ensemble_result_2026-11-21_09-05-07.json'), 'utf8'));
+    expect(saved).toEqual(served);
+    expect(saved).toMatchObject({ format: 'embeddings', rows: 40, inputs: 3, width: 5 });
+    expect(saved.embeddings).toHaveLength(40);
 
     const list = await portal(['runs', 'list'], { store, tty: true });
     expect(list.stdout.split('\n')[0]).toMatch(/^NAME\s+ID\s+FUNCTION\s+STATUS\s+MESSAGE\s+CREATED\s+UPLOAD$/);
@@ -136,7 +189,7 @@ describe('portal fit / runs / models', () => {
   });
 
   it('checks the plan limits, the numbers and the upload', async () => {
-    const { rend } = seedProject(api.state);
+    const { rend } = await seedProject(server);
     const over = await portal(['fit', '--upload', rend.stamp, '--inputs', '4', '--outputs', '5', '--target', '1'], { store });
     expect(over.code).toBe(1);
     expect(over.stderr.trim()).toBe(MESSAGES.planLimitInputs('Individual', 3));
@@ -145,70 +198,97 @@ describe('portal fit / runs / models', () => {
     const nan = await portal(['fit', '--upload', rend.stamp, '--inputs', 'three', '--outputs', '5', '--target', '1'], { store });
     expect(nan.code).toBe(2);
     expect(nan.stderr).toContain('--inputs must be a whole number');
-    Object.assign(rend.upload.list[0], { name: 'data.txt' });
+    await setRow(server, 'uploads', rend.items[0], { name: 'data.txt', file_name: 'data.txt' });
     const noJson = await portal(['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1'], { store });
     expect(noJson.code).toBe(1);
     expect(noJson.stderr.trim()).toBe(MESSAGES.generateFileNotFound);
-    Object.assign(rend.upload.list[0], { name: 'data.json' });
+    await setRow(server, 'uploads', rend.items[0], { name: 'data.json', file_name: 'data.json' });
     const unknown = await portal(['fit', '--upload', 'nope', '--inputs', '3', '--outputs', '5', '--target', '1'], { store });
     expect(unknown.stderr.trim()).toBe(MESSAGES.uploadNotFound);
     const missing = await portal(['fit', '--upload', rend.stamp, '--inputs', '3'], { store });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--outputs is required');
+    expect(server.calls).not.toContain('pileCreate');
+    expect(server.calls).not.toContain('runCreate');
   });
 
   it('runs show: Request not found for an unknown id; rename and remove', async () => {
-    const { run } = seedProject(api.state);
+    const { run } = await seedProject(server);
     const nf = await portal(['runs', 'show', 'nope'], { store });
     expect(nf.code).toBe(1);
     expect(nf.stderr.trim()).toBe(MESSAGES.requestNotFound);
     const show = await portal(['runs', 'show', run.stamp], { store });
     expect(show.stdout).toContain(`ID\t${run.stamp}`);
     expect((await portal(['runs', 'rename', run.stamp, '--name', 'Renamed'], { store })).code).toBe(0);
+    expect((await portal(['runs', 'show', run.stamp], { store })).stdout).toContain('Name\tRenamed');
     expect((await portal(['runs', 'remove', run.stamp, '--yes'], { store })).code).toBe(0);
     expect((await portal(['runs', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noRequests);
+    expect(await rows(server).selectFrom('runs').select(['name', 'active']).where('stamp', '=', run.stamp).executeTakeFirst()).toEqual({ name: 'Renamed', active: 0 });
   });
 
   it('models list (own and --general), rename, remove', async () => {
-    const { model } = seedProject(api.state);
+    const { model } = await seedProject(server);
     expect((await portal(['models', 'list'], { store })).stdout).toContain('Churn model');
-    expect((await portal(['models', 'list', '--general'], { store })).stdout).toContain('General text');
+    // The general models every account sees come with the server.
+    expect((await portal(['models', 'list', '--general'], { store })).stdout).toContain('Tabular regression (general)');
     expect((await portal(['models', 'rename', model.stamp, '--name', 'M2'], { store })).code).toBe(0);
+    expect((await portal(['models', 'list'], { store })).stdout).toContain('M2');
     expect((await portal(['models', 'remove', model.stamp, '--yes'], { store })).code).toBe(0);
     expect((await portal(['models', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noModels);
   });
 });
 
-describe('portal shrink / quotes / billing', () => {
+describe('portal shrink / quotes / billing', { timeout: 60_000 }, () => {
   it('needs a single .py upload, then creates a quote shown with billing', async () => {
-    const { bucket, rend } = seedProject(api.state);
+    const { bucket, rend } = await seedProject(server);
     const notPy = await portal(['shrink', '--upload', rend.stamp, '--name', 'S'], { store });
     expect(notPy.code).toBe(1);
     expect(notPy.stderr.trim()).toBe(MESSAGES.shrinkSingleFile);
-    await writeFile(join(dir, 'model.py'), 'print(1)\n');
-    const push = await portal(['uploads', 'push', 'model.py', '--json', '--project', bucket.stamp], { store, cwd: dir });
+    // No free credit left: the quote has to be paid.
+    await setCredit(server, server.user.client, 5_000_000, 5_000_000);
+    await writeFile(join(dir, 'model.py'), PY_MODEL);
+    const push = await portal(['uploads', 'push', 'model.py', '--wait', '--json', '--project', bucket.stamp], { store, cwd: dir });
+    expect(push.code, push.stderr).toBe(0);
     const py = JSON.parse(push.stdout);
+    expect(py.flight).toBe('Ready');
     const longDesc = await portal(['shrink', '--upload', py.stamp, '--name', 'S', '--desc', 'd'.repeat(301)], { store });
     expect(longDesc.stderr.trim()).toBe(MESSAGES.description);
     const q = await portal(['shrink', '--upload', py.stamp, '--name', 'Shrink one', '--desc', 'first', '--json'], { store });
-    expect(q.code).toBe(0);
+    expect(q.code, q.stderr).toBe(0);
     const quote = JSON.parse(q.stdout);
+    // The model's 262 parameters, none of them free: one started million at $0.22.
     expect(quote.quote.record).toMatchObject({ name: 'Shrink one', state: 'Unpaid', cent: 22 });
-    expect(quote.billing.portalUrl).toBe('http://pay.example/portal');
+    const invoice = quote.quote.record.invoiceNum as string;
+    expect(invoice).toMatch(/^INV-/);
+    const portalUrl = `${server.url}/pay/${server.user.client}?`;
+    expect(quote.billing.portalUrl.startsWith(portalUrl)).toBe(true);
+    expect(await rows(server).selectFrom('quotes').select(['name', 'desc', 'state', 'cent', 'rend']).where('stamp', '=', quote.quote.record.stamp).executeTakeFirst()).toEqual({
+      name: 'Shrink one', desc: 'first', state: 'Unpaid', cent: 22, rend: py.stamp,
+    });
     const show = await portal(['quotes', 'show', quote.quote.record.stamp], { store, tty: true });
+    const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
     expect(show.stdout).toMatch(/Invoice amount:\s+\$0\.22/);
-    expect(show.stdout).toMatch(/Invoice ID:\s+INV-0001/);
-    expect(show.stdout).toMatch(/Payment portal:\s+http:\/\/pay\.example\/portal/);
+    expect(show.stdout).toMatch(new RegExp(`Invoice ID:\\s+${escaped(invoice)}`));
+    expect(show.stdout).toMatch(new RegExp(`Payment portal:\\s+${escaped(portalUrl)}`));
     expect(show.stdout).toMatch(/Request:\s+starts once the invoice is paid/);
-    expect(show.stdout).toMatch(/Free credits:\s+500,000 of 5,000,000 input parameters used/);
+    expect(show.stdout).toMatch(/Free credits:\s+5,000,000 of 5,000,000 input parameters used/);
     // It cannot be paid from the terminal: the command says where to pay.
-    expect(show.stderr).toContain('Pay $0.22 (invoice INV-0001) at http://pay.example/portal');
+    expect(show.stderr).toContain(`Pay $0.22 (invoice ${invoice}) at ${portalUrl}`);
     expect((await portal(['quotes', 'show', 'nope'], { store })).stderr.trim()).toBe(MESSAGES.requestNotFound);
   });
 
   it('billing shows credits and balance', async () => {
+    await setCredit(server, server.user.client, 5_000_000, 500_000);
+    // The outstanding balance is what the account's unpaid quotes add up to.
+    const bucket = await seedBucket(server);
+    for (const [cent, state] of [[1000, 'Unpaid'], [234, 'Unpaid'], [999, 'Paid']] as const) {
+      const q = await seedQuote(server, bucket.stamp, null, { cent, state });
+      await setRow(server, 'quotes', q.stamp, { invoice_num: `INV-${q.stamp}` });
+    }
     const r = await portal(['billing'], { store, tty: true });
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Free credits consumed:\s+500,000 of 5,000,000 input parameters/);
     expect(r.stdout).toMatch(/Outstanding balance:\s+\$12\.34/);
+    expect(r.stdout).toContain(`${server.url}/pay/${server.user.client}?`);
   });
 });
