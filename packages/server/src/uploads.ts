@@ -11,8 +11,8 @@ export async function rendsFull(db: Kysely<DB>, rends: Selectable<RendTable>[]):
   if (!rends.length) return [];
   const ids = rends.map((r) => r.stamp);
   const [items, boxes, counts] = await Promise.all([
-    db.selectFrom('uploads').selectAll().where('rend', 'in', ids).orderBy('created_at').orderBy('stamp').execute(),
-    db.selectFrom('boxes').selectAll().where('rend', 'in', ids).orderBy('created_at').orderBy('stamp').execute(),
+    db.selectFrom('uploads').selectAll().where('rend', 'in', ids).orderBy('created_at').orderBy('seq').execute(),
+    db.selectFrom('boxes').selectAll().where('rend', 'in', ids).orderBy('created_at').orderBy('seq').execute(),
     db
       .selectFrom('runs')
       .select(['rend', (eb) => eb.fn.countAll<number>().as('n')])

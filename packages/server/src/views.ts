@@ -9,7 +9,8 @@ import type {
   ApiKeyTable, BoxTable, BucketTable, ClientTable, IntegrationTable, ModelTable, QuoteTable, RendTable, RunTable, UploadTable,
 } from './db/schema';
 
-type Row<T> = Selectable<T>;
+// Views read only what the wire shows: the insertion order column (seq) is not needed to build one.
+type Row<T> = Omit<Selectable<T>, 'seq'>;
 const active = (n: number): 0 | 1 => (n ? 1 : 0);
 
 export const clientView = (c: Row<ClientTable>): Client => ({

@@ -306,6 +306,26 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect((await call(base, 'runList', { token: A.token, query: { bucket: bucket.stamp } })).status).toBe(404);
   });
 
+  it('rows made in the same second list in the order they were made (projects, upload groups, their files)', async () => {
+    const B = await signup(base, 'order');
+    const names = Array.from({ length: 8 }, (_, i) => `P${i}`);
+    const buckets = [];
+    for (const name of names) buckets.push(parse('bucketCreate', (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name } })).body).bucket);
+    const listed = parse('bucketList', (await call(base, 'bucketList', { token: B.token, query: { client: B.client, active: 1 } })).body).bucket.list;
+    expect(listed.map((b) => b.name)).toEqual(names);
+    // Upload groups list newest first; the files of one group in the order they were registered.
+    const bucket = buckets[0].stamp;
+    const rends = [];
+    for (const name of names) rends.push(parse('rendCreate', (await call(base, 'rendCreate', { token: B.token, body: { bucket, name } })).body).rend);
+    const files = names.map((n) => `${n}.json`);
+    for (const name of files) {
+      await call(base, 'uploadRegister', { token: B.token, body: { rend: rends[0].stamp, name, file: { name, size: 2, checksum: sha256('[]') } } });
+    }
+    const groups = parse('rendList', (await call(base, 'rendList', { token: B.token, query: { bucket, active: 1 } })).body).rend.list;
+    expect(groups.map((r) => r.name)).toEqual([...names].reverse());
+    expect(groups.at(-1)!.upload.list.map((u) => u.name)).toEqual(files);
+  });
+
   it('uploads: register, signed PUT, finish; analysis; group Ready; refusals leave nothing behind', async () => {
     const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Uploads' } })).body).bucket;
     const data = fitData(30, 3);

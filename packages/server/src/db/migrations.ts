@@ -237,6 +237,25 @@ drop index buckets_client;
 create index buckets_client on buckets (client, active, created_at, stamp) include (name, run_count, rend_count);
 `,
   },
+  {
+    id: 4,
+    // Rows made in the same second (files sent together, a script creating projects) list in the order they were
+    // made: \`created_at\` counts whole seconds (SPEC's epoch times), and the random stamp used to break ties.
+    sql: `
+alter table clients add column seq bigint generated always as identity;
+alter table buckets add column seq bigint generated always as identity;
+alter table rends add column seq bigint generated always as identity;
+alter table uploads add column seq bigint generated always as identity;
+alter table boxes add column seq bigint generated always as identity;
+alter table runs add column seq bigint generated always as identity;
+alter table models add column seq bigint generated always as identity;
+alter table quotes add column seq bigint generated always as identity;
+alter table apikeys add column seq bigint generated always as identity;
+alter table integrations add column seq bigint generated always as identity;
+drop index buckets_client;
+create index buckets_client on buckets (client, active, created_at, seq) include (stamp, name, run_count, rend_count);
+`,
+  },
 ];
 
 /** Applies the migrations not applied yet (up to `upTo`, for tests of a step), each in its own transaction; safe to call from several processes. */

@@ -9,6 +9,8 @@ export interface UserTable {
   created_at: number;
 }
 export interface ClientTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   stamp: string;
   name: string;
   plan: string;
@@ -25,6 +27,8 @@ export interface PermissionTable {
   created_at: number;
 }
 export interface ApiKeyTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   clue: string;
   client: string;
   name: string;
@@ -36,6 +40,8 @@ export interface ApiKeyTable {
   created_at: number;
 }
 export interface IntegrationTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   clue: string;
   client: string;
   name: string;
@@ -47,6 +53,8 @@ export interface IntegrationTable {
   created_at: number;
 }
 export interface BucketTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   stamp: string;
   client: string;
   name: string;
@@ -57,6 +65,8 @@ export interface BucketTable {
   created_at: number;
 }
 export interface RendTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   stamp: string;
   bucket: string;
   name: string;
@@ -65,6 +75,8 @@ export interface RendTable {
   created_at: number;
 }
 export interface UploadTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   stamp: string;
   rend: string;
   name: string;
@@ -82,6 +94,8 @@ export interface UploadTable {
   created_at: number;
 }
 export interface BoxTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   stamp: string;
   rend: string;
   run: string | null;
@@ -98,6 +112,8 @@ export interface PileTable {
   created_at: number;
 }
 export interface RunTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   stamp: string;
   bucket: string;
   rend: string | null;
@@ -116,6 +132,8 @@ export interface RunTable {
   created_at: number;
 }
 export interface ModelTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   stamp: string;
   /** Null for the general models every client sees. */
   bucket: string | null;
@@ -130,6 +148,8 @@ export interface ModelTable {
   created_at: number;
 }
 export interface QuoteTable {
+  /** Insertion order, to break ties between rows made in the same second (migration 4). */
+  seq: Generated<number>;
   stamp: string;
   bucket: string;
   rend: string | null;

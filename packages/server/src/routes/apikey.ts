@@ -24,7 +24,7 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'apikeyList', {}, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
-    const keys = await s.db.selectFrom('apikeys').selectAll().where('client', '=', client.stamp).where('active', '=', 1).orderBy('created_at').orderBy('clue').execute();
+    const keys = await s.db.selectFrom('apikeys').selectAll().where('client', '=', client.stamp).where('active', '=', 1).orderBy('created_at').orderBy('seq').execute();
     return { client: { list: [clientView(client)] }, apikey: { list: keys.map(keyOut) } };
   });
 
@@ -60,7 +60,7 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'integrationList', {}, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
-    const keys = await s.db.selectFrom('integrations').selectAll().where('client', '=', client.stamp).where('active', '=', 1).orderBy('created_at').orderBy('clue').execute();
+    const keys = await s.db.selectFrom('integrations').selectAll().where('client', '=', client.stamp).where('active', '=', 1).orderBy('created_at').orderBy('seq').execute();
     return { client: { list: [clientView(client)] }, apikey: { list: keys.map(integrationOut) } };
   });
 

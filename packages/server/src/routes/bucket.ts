@@ -16,7 +16,7 @@ export async function bucketsWithCounts(s: Services, clients: string[], only?: s
   if (!clients.length) return [];
   let q = s.db.selectFrom('buckets as b').selectAll('b').where('b.client', 'in', clients).where('b.active', '=', 1);
   if (only) q = q.where('b.stamp', '=', only);
-  const rows = await q.orderBy('b.created_at').orderBy('b.stamp').execute();
+  const rows = await q.orderBy('b.created_at').orderBy('b.seq').execute();
   return rows.map((r) => bucketView(r, { runs: r.run_count, rends: r.rend_count }));
 }
 
@@ -57,7 +57,7 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
           exists(select 1 from permissions p where p.client_stamp = ${query.client} and p.user_stamp = ${caller.kind === 'user' ? caller.stamp : ''}) as member,
           (select coalesce(string_agg('{"stamp":' || to_json(b.stamp)::text || ',"name":' || to_json(b.name)::text
               || ',"runs":' || b.run_count || ',"rends":' || b.rend_count || ',"createdAt":' || b.created_at || '}',
-              ',' order by b.created_at, b.stamp), '')
+              ',' order by b.created_at, b.seq), '')
             from buckets b where b.client = c.stamp and b.active = 1 and ${listed}) as buckets
         from clients c where c.stamp = ${query.client}`.execute(s.db);
       const c = rows[0];

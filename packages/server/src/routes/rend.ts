@@ -14,7 +14,7 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'rendList', { keys: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const rends = checkActiveFilter(query.active)
-      ? await s.db.selectFrom('rends').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('stamp').execute()
+      ? await s.db.selectFrom('rends').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('seq', 'desc').execute()
       : [];
     return { client: clientView(client), bucket: await bucketWithCounts(s, client.stamp, bucket.stamp), rend: { list: await rendsFull(s.db, rends) } };
   });

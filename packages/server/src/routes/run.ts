@@ -35,7 +35,7 @@ async function usableRend(s: Services, bucket: string, rendStamp: string, ext: s
   const rend = await s.db.selectFrom('rends').selectAll().where('stamp', '=', rendStamp).where('bucket', '=', bucket).where('active', '=', 1).executeTakeFirst();
   if (!rend) throw new HttpError(404, ERROR_CODES.notFound, MESSAGES.uploadNotFound);
   if (rend.flight !== 'Ready') throw conflict('The selected upload is not ready yet: wait until its files are processed.');
-  const items = await s.db.selectFrom('uploads').selectAll().where('rend', '=', rend.stamp).where('state', '=', 'Finished').orderBy('created_at').execute();
+  const items = await s.db.selectFrom('uploads').selectAll().where('rend', '=', rend.stamp).where('state', '=', 'Finished').orderBy('created_at').orderBy('seq').execute();
   const item = items.find((i) => extensionOf(i.file_name) === ext);
   if (!item) throw badRequest(missing);
   return { rend, item, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
@@ -125,7 +125,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'runList', {}, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const runs = checkActiveFilter(query.active)
-      ? await s.db.selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('stamp').execute()
+      ? await s.db.selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('seq', 'desc').execute()
       : [];
     return { client: clientView(client), bucket: await bucketWithCounts(s, client.stamp, bucket.stamp), run: { list: await runsOut(runs) } };
   });
@@ -156,7 +156,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'clientModelList', {}, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const models = checkActiveFilter(query.active)
-      ? await s.db.selectFrom('models').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('stamp').execute()
+      ? await s.db.selectFrom('models').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('seq', 'desc').execute()
       : [];
     const ref = await rendRefs(s.db, models.map((m) => m.rend));
     return {
@@ -168,7 +168,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'generalModelList', {}, async ({ query }) => {
     const models = checkActiveFilter(query.active)
-      ? await s.db.selectFrom('models').selectAll().where('bucket', 'is', null).where('active', '=', 1).orderBy('created_at').orderBy('stamp').execute()
+      ? await s.db.selectFrom('models').selectAll().where('bucket', 'is', null).where('active', '=', 1).orderBy('created_at').orderBy('seq').execute()
       : [];
     return { model: { list: models.map((m) => modelView(m, null)) } };
   });

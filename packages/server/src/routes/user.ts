@@ -27,7 +27,7 @@ async function loginResponse(s: Services, user: { stamp: string; email: string; 
   const caller = { kind: 'user' as const, ...user };
   const stamps = await memberClientStamps(s.db, caller);
   const clients = stamps.length
-    ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('stamp').execute()
+    ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('seq').execute()
     : [];
   const buckets = await bucketsWithCounts(s, clients.filter((c) => c.active).map((c) => c.stamp));
   return {
@@ -147,7 +147,7 @@ export function userRoutes(app: FastifyInstance, s: Services) {
       .select('permissions.created_at as granted_at')
       .where('permissions.user_stamp', '=', caller.stamp)
       .orderBy('permissions.created_at')
-      .orderBy('clients.stamp')
+      .orderBy('clients.seq')
       .execute();
     return { permission: { list: rows.map((r) => ({ client: clientView(r), createdAt: r.granted_at })) } } as unknown as CallResponse<'permissions'>;
   });
