@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
 import { addAccount, rows, startTestApi, type TestApi } from '../testing/api';
-import { resetTokenFor } from '../testing/seed-cli';
+import { resetTokenFor } from '../testing/seed';
 import { memoryStore } from '../store';
 
 let server: TestApi;

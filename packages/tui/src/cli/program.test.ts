@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
 import { startTestApi, type TestApi } from '../testing/api';
-import { forgedToken } from '../testing/seed-cli';
+import { forgedToken } from '../testing/seed';
 import { memoryStore } from '../store';
 
 let server: TestApi;

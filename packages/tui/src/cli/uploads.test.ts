@@ -7,7 +7,7 @@ import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import { fitData } from '@portal/server/testing';
 import { portal, signedIn } from '../testing/cli';
 import { rows, seedBucket, seedProject, seedQuote, setRow, startTestApi, type TestApi } from '../testing/api';
-import { setCredit, storedBytes } from '../testing/seed-cli';
+import { setCredit, storedBytes } from '../testing/seed';
 import type { memoryStore } from '../store';
 
 // The worker runs: pushed files are analysed and requests are processed as in production.

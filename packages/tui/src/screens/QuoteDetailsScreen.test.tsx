@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, setRow, startTestApi, type TestApi } from '../testing/api';
-import { seedInvoice } from '../testing/seed-b';
+import { seedProject, seedQuote, setRow, startTestApi, type TestApi } from '../testing/api';
 import { KEY, renderUi, type UiRun } from '../testing/ui';
 
 let server: TestApi;
@@ -23,10 +22,10 @@ async function shownPortal(ui: UiRun): Promise<string> {
 describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
   it('shows the invoice, the payment portal and opens the processed request', async () => {
     const { bucket, rend, run } = await seedProject(server);
-    const quote = await seedInvoice(server, bucket.stamp, rend.stamp, { name: 'Shrink one', desc: 'first', state: 'Paid', cent: 44, run: run.stamp, invoiceNum: 'INV-7' });
+    const quote = await seedQuote(server, bucket.stamp, rend.stamp, { name: 'Shrink one', desc: 'first', state: 'Paid', cent: 44, run: run.stamp, invoiceNum: 'INV-7' });
     // Half a million of five million free input parameters spent, and $12.34 still owed on another, unpaid quote.
     await setRow(server, 'clients', server.user.client, { credit_total: 5_000_000, credit_used: 500_000 });
-    await seedInvoice(server, bucket.stamp, rend.stamp, { name: 'Owed', cent: 1234 });
+    await seedQuote(server, bucket.stamp, rend.stamp, { name: 'Owed', cent: 1234 });
     const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/quote/${quote.stamp}/details`);
     const portal = await shownPortal(ui);
     expect(portal).toMatch(portalLink());
@@ -54,7 +53,7 @@ describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
 
   it('an unpaid quote says its request waits for payment; a removed upload and a message show in red with Contact Support', async () => {
     const { bucket } = await seedProject(server);
-    const quote = await seedInvoice(server, bucket.stamp, null, { name: 'Shrink two', state: 'Unpaid', message: 'Model too large.', cent: 22, invoiceNum: 'INV-8' });
+    const quote = await seedQuote(server, bucket.stamp, null, { name: 'Shrink two', state: 'Unpaid', message: 'Model too large.', cent: 22, invoiceNum: 'INV-8' });
     const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/quote/${quote.stamp}/details`);
     const frame = await ui.see('The request starts once the invoice is paid.');
     expect(frame).toMatch(/Status:\s+Unpaid/);

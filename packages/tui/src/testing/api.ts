@@ -208,18 +208,31 @@ export async function seedModel(api: TestApi, bucket: string, rend: string | nul
   return { stamp, name: opts.name ?? 'Churn model' };
 }
 
-/** Adds a shrink quote on an upload (Unpaid unless told; a paid one may point at its request). */
-export async function seedQuote(api: TestApi, bucket: string, rend: string | null, opts: { name?: string; state?: string; cent?: number; run?: string | null; message?: string; desc?: string } = {}) {
+export interface SeedQuote {
+  name?: string;
+  desc?: string;
+  state?: string;
+  message?: string;
+  cent?: number;
+  /** The request a paid quote started. */
+  run?: string | null;
+  /** Invoice numbers are unique on the server: a fresh one unless told. */
+  invoiceNum?: string;
+}
+
+/** Adds a shrink quote on an upload (Unpaid unless told), with its own invoice number. */
+export async function seedQuote(api: TestApi, bucket: string, rend: string | null, opts: SeedQuote = {}) {
   const stamp = id('q_');
+  const invoiceNum = opts.invoiceNum ?? `INV-${randomBytes(4).toString('hex').toUpperCase()}`;
   await db(api)
     .insertInto('quotes')
     .values({
       stamp, bucket, rend, pile: null, run: opts.run ?? null, name: opts.name ?? 'Shrink it', desc: opts.desc ?? '', function: 'shrink',
-      state: opts.state ?? 'Unpaid', message: opts.message ?? '', cent: opts.cent ?? 22, invoice_num: 'INV-0001', inputs: 40, active: 1,
+      state: opts.state ?? 'Unpaid', message: opts.message ?? '', cent: opts.cent ?? 22, invoice_num: invoiceNum, inputs: 40, active: 1,
       created_at: T0, paid_at: opts.state === 'Paid' ? T0 : null,
     })
     .execute();
-  return { stamp, name: opts.name ?? 'Shrink it' };
+  return { stamp, name: opts.name ?? 'Shrink it', invoiceNum };
 }
 
 /** A project with a Ready upload, a finished request and a model, for list tests. */

@@ -3,7 +3,6 @@ import { render } from 'ink-testing-library';
 import { ApiClient, memoryTokenStore } from '@portal/core';
 import { App } from '../ui/App';
 import type { TestApi, TestUser } from './api';
-import { fakeToken, type FakeApi } from './fakeApi';
 
 export const KEY = { up: '\u001B[A', down: '\u001B[B', enter: '\r', esc: '\u001B', tab: '\t', shiftTab: '\u001B[Z', space: ' ' } as const;
 
@@ -23,10 +22,8 @@ export interface UiRun extends ReturnType<typeof render> {
 const tick = (ms = 15) => new Promise((r) => setTimeout(r, ms));
 
 /** Opens the UI at a route, signed in as this test's user (or another one, or signed out). */
-export function renderUi(server: TestApi | FakeApi, initial: string, opts: { signedIn?: boolean; user?: TestUser | string } = {}): UiRun {
-  // (FakeApi and string users: only while the screen tests move onto the real server.)
-  const token = 'user' in server && typeof opts.user !== 'string' ? (opts.user ?? server.user).token : fakeToken(typeof opts.user === 'string' ? opts.user : 'ada_l');
-  const tokens = memoryTokenStore(opts.signedIn === false ? null : token);
+export function renderUi(server: TestApi, initial: string, opts: { signedIn?: boolean; user?: TestUser } = {}): UiRun {
+  const tokens = memoryTokenStore(opts.signedIn === false ? null : (opts.user ?? server.user).token);
   const listeners = new Set<(m: string) => void>();
   const api = new ApiClient({ baseUrl: server.url, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
   const copied: string[] = [];
