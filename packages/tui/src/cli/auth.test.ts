@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
-import { addAccount, rows, startTestApi, type TestApi } from '../testing/api';
-import { resetTokenFor } from '../testing/seed';
+import { addAccount, rows, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { resetTokenFor } from '@portal/server/testing/seed';
 import { memoryStore } from '../store';
 
 let server: TestApi;

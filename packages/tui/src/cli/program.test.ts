@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
-import { startTestApi, type TestApi } from '../testing/api';
-import { forgedToken } from '../testing/seed';
+import { startTestApi, type TestApi } from '@portal/server/testing/api';
+import { forgedToken } from '@portal/server/testing/seed';
 import { memoryStore } from '../store';
 
 let server: TestApi;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal, signedIn } from '../testing/cli';
-import { rows, startTestApi, type TestApi } from '../testing/api';
+import { rows, startTestApi, type TestApi } from '@portal/server/testing/api';
 import type { memoryStore } from '../store';
 
 let server: TestApi;

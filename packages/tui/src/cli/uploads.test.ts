@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import { fitData } from '@portal/server/testing';
 import { portal, signedIn } from '../testing/cli';
-import { rows, seedBucket, seedProject, seedQuote, setRow, startTestApi, type TestApi } from '../testing/api';
-import { setCredit, storedBytes } from '../testing/seed';
+import { rows, seedBucket, seedProject, seedQuote, setRow, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { setCredit, storedBytes } from '@portal/server/testing/seed';
 import type { memoryStore } from '../store';
 
 // The worker runs: pushed files are analysed and requests are processed as in production.

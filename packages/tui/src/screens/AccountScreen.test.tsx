@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addAccount, startTestApi, type TestApi } from '../testing/api';
-import { setChoice } from '../testing/seed';
+import { addAccount, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { setChoice } from '@portal/server/testing/seed';
 import { KEY, renderUi } from '../testing/ui';
 
 let server: TestApi;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, installCommand, pythonExample, type ClientApiKey } from '@portal/core';
-import { T0, startTestApi, type TestApi } from '../testing/api';
-import { seedApiKey } from '../testing/seed';
+import { T0, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { seedApiKey } from '@portal/server/testing/seed';
 import { renderUi } from '../testing/ui';
 
 /** The screen's text beside the menu, its lines joined and spaces dropped: the installer is wider than the test terminal and wraps. */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { rows, seedProject, startTestApi, type TestApi } from '../testing/api';
-import { setCredit } from '../testing/seed';
+import { rows, seedProject, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { setCredit } from '@portal/server/testing/seed';
 import { KEY, renderUi } from '../testing/ui';
 
 // A model the server can read: one layer of 10 x 64 weights and 64 biases.

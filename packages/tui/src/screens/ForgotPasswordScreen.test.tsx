@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, startTestApi, type TestApi } from '../testing/api';
+import { rows, startTestApi, type TestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
 let server: TestApi;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type IntegrationKey } from '@portal/core';
-import { rows, startTestApi, type TestApi } from '../testing/api';
-import { seedIntegration } from '../testing/seed';
+import { rows, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { seedIntegration } from '@portal/server/testing/seed';
 import { KEY, renderUi } from '../testing/ui';
 
 let server: TestApi;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setPlan, startTestApi, type TestApi } from '../testing/api';
+import { setPlan, startTestApi, type TestApi } from '@portal/server/testing/api';
 import { renderUi } from '../testing/ui';
 
 let server: TestApi;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { startTestApi, type TestApi } from '../testing/api';
-import { canLogIn, resetToken } from '../testing/seed';
+import { startTestApi, type TestApi } from '@portal/server/testing/api';
+import { canLogIn, resetToken } from '@portal/server/testing/seed';
 import { KEY, renderUi } from '../testing/ui';
 
 let server: TestApi;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, setRow, startTestApi, type TestApi } from '../testing/api';
+import { seedProject, setRow, startTestApi, type TestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
 let server: TestApi;

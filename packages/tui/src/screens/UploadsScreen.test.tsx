@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { rows, seedProject, setRow, startTestApi, type TestApi } from '../testing/api';
+import { rows, seedProject, setRow, startTestApi, type TestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 import { parsePaths } from './UploadsScreen';
 

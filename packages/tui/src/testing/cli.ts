@@ -5,7 +5,7 @@ import { ApiClient } from '@portal/core';
 import { run } from '../cli/program';
 import type { Deps } from '../cli/context';
 import { memoryStore, type Store } from '../store';
-import type { TestApi, TestUser } from './api';
+import type { TestApi, TestUser } from '@portal/server/testing/api';
 
 /** A token store signed in as this user (the test's own unless told) on the test server. */
 export const signedIn = (server: TestApi, user: TestUser = server.user) => memoryStore({ token: user.token, api: server.url });

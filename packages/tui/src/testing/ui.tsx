@@ -2,7 +2,7 @@
 import { render } from 'ink-testing-library';
 import { ApiClient, memoryTokenStore } from '@portal/core';
 import { App } from '../ui/App';
-import type { TestApi, TestUser } from './api';
+import type { TestApi, TestUser } from '@portal/server/testing/api';
 
 export const KEY = { up: '\u001B[A', down: '\u001B[B', enter: '\r', esc: '\u001B', tab: '\t', shiftTab: '\u001B[Z', space: ' ' } as const;
 

@@ -1,4 +1,4 @@
-// The real server for the tui's command and screen tests: the provider API on the embedded database, one per test
+// The real server for the clients' tests (core's hooks and pipeline, the terminal UI's commands and screens): the provider API on the embedded database, one per test
 // file, with a fresh user (and account) for every test. The client talks to it through a small pass-through proxy
 // that records which calls were made and can fail a chosen call, or hold the storage PUT, the way the web portal's
 // browser tests inject failures; everything else is the real server's answer. States the product reaches only over
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
-import { startServer, type TestServer } from '@portal/server/testing';
+import { startServer, type TestServer } from './harness';
 
 export const PASSWORD = 'Secret-123!';
 
@@ -36,6 +36,11 @@ export interface TestApi {
   failing: Partial<Record<CallName, number>>;
   /** Holds each storage PUT this long before passing it on (to cancel an upload in flight). */
   storageDelayMs: number;
+  /**
+   * Faults for the next `times` calls of one name ('storagePut' included): answered with `status` instead of being
+   * passed on, or, with `lost`, passed on and answered by the server but the answer never reaches the client.
+   */
+  fail(call: CallName | 'storagePut', fault: { times?: number; status?: number; lost?: boolean }): void;
   /** This test's user, made fresh before each test. */
   user: TestUser;
   /** Signs up another user (with a new account of their own). */
@@ -52,18 +57,21 @@ let counter = 0;
 export async function startTestApi(opts: { worker?: boolean } = {}): Promise<TestApi> {
   const server = await startServer('embedded', { worker: opts.worker ?? true });
   const target = new URL(server.url);
+  const faults: Fault[] = [];
   const api: TestApi = {
     url: '',
     server,
     calls: [],
     failing: {},
     storageDelayMs: 0,
+    fail: (call, fault) => faults.push({ call, times: fault.times ?? 1, status: fault.status ?? 503, lost: !!fault.lost }),
     user: undefined as unknown as TestUser,
     newUser: (o) => newUser(api, o),
     reset: async () => {
       api.calls.length = 0;
       for (const k of Object.keys(api.failing)) delete api.failing[k as CallName];
       api.storageDelayMs = 0;
+      faults.length = 0;
       api.user = await newUser(api);
     },
     close: async () => {
@@ -73,18 +81,27 @@ export async function startTestApi(opts: { worker?: boolean } = {}): Promise<Tes
       await server.close();
     },
   };
-  const proxy = createServer((req, res) => void pass(api, target, req, res));
+  const proxy = createServer((req, res) => void pass(api, faults, target, req, res));
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   api.url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   return api;
 }
 
-async function pass(api: TestApi, target: URL, req: IncomingMessage, res: ServerResponse) {
+interface Fault {
+  call: string;
+  times: number;
+  status: number;
+  lost: boolean;
+}
+
+async function pass(api: TestApi, faults: Fault[], target: URL, req: IncomingMessage, res: ServerResponse) {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   const storage = path.startsWith(STORAGE_PATH_PREFIX);
   const name = storage ? 'storagePut' : ROUTES.get(`${req.method} ${path}`);
   if (name) api.calls.push(name);
-  const status = name && !storage ? api.failing[name as CallName] : undefined;
+  const fault = faults.find((f) => f.call === name && f.times > 0);
+  if (fault) fault.times--;
+  const status = fault && !fault.lost ? fault.status : name && !storage ? api.failing[name as CallName] : undefined;
   if (status) {
     req.resume();
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -94,6 +111,12 @@ async function pass(api: TestApi, target: URL, req: IncomingMessage, res: Server
   if (storage && api.storageDelayMs) await new Promise((r) => setTimeout(r, api.storageDelayMs));
   // The Host header is kept: the server builds upload and download links from it, so they lead back here.
   const out = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    if (fault?.lost) {
+      // The server did the work; its answer is lost on the way back.
+      answer.resume();
+      answer.on('end', () => res.destroy());
+      return;
+    }
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });

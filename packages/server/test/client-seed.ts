@@ -1,11 +1,11 @@
-// Seeding and checks beyond testing/api.ts: keys made through the real API (the server encrypts their tokens), then
+// Seeding and checks beyond client-api.ts: keys made through the real API (the server encrypts their tokens), then
 // what only happens over time written into its database; tokens the server refuses, the bytes its storage holds, the
 // mail it sent, and whether a password logs in.
 import { createHash, createHmac } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CALLS, type CallName, type ClientApiKey, type IntegrationKey } from '@portal/core';
-import { rows, type TestApi, type TestUser } from './api';
+import { rows, type TestApi, type TestUser } from './client-api';
 
 /** One call of the route table straight to the server (not through the proxy: it is not counted nor failed). */
 async function call<T>(api: TestApi, name: CallName, body: unknown, user: TestUser = api.user): Promise<T> {
