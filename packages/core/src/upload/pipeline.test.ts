@@ -2,92 +2,38 @@ import { createHash, randomFillSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rows, seedBucket, setPlan, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { storedBytes } from '@portal/server/testing/seed';
 import { ApiClient, memoryTokenStore } from '../client';
 import { fileSource, sha256File } from '../node';
-import { jwt, make, startServer, type TestServer } from '../testing/server';
 import { runUpload, uploadGroupName } from './pipeline';
 import { sha256Stream } from './hash';
 import type { UploadProgress, UploadSource } from './types';
 
 const hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-interface Stored {
-  size: number;
-  checksum: string;
-  bytes?: Buffer;
-}
-
-/** A storage-and-API server with the few endpoints the pipeline uses, checking bytes like the real one. */
-async function uploadServer(opts: { failPuts?: number; putStatus?: number; dropAnswer?: boolean } = {}) {
-  const stored = new Map<string, Stored>();
-  const calls: string[] = [];
-  let failPuts = opts.failPuts ?? 0;
-  const server = await startServer({
-    'PUT /api/rend/item': (req) => {
-      const name = (req.body as { name: string }).name;
-      calls.push(`rend:create:${name}`);
-      return { json: { rend: make.rend({ stamp: 'rend1', name }) } };
-    },
-    'PUT /api/upload/item': (req) => {
-      const b = req.body as { name: string; file: { checksum: string; size: number } };
-      const stamp = `up${stored.size + 1}`;
-      stored.set(stamp, { size: b.file.size, checksum: b.file.checksum });
-      calls.push(`upload:register:${b.name}`);
-      return { json: { upload: { ...make.item({ stamp, name: b.name, file: { ...b.file, name: b.name } }), url: `/api/storage/${stamp}?sig=abc` } } };
-    },
-    'PUT /api/storage/*': async (req, res) => {
-      const stamp = req.path.split('/').pop()!;
-      calls.push(`put:${stamp}`);
-      if (failPuts > 0) {
-        failPuts--;
-        return { status: opts.putStatus ?? 503, json: { error: { code: 'internal', message: 'Storage busy' } } };
-      }
-      const want = stored.get(stamp)!;
-      if (want.bytes) return { status: 409, json: { error: { code: 'conflict', message: 'This file has already been received.' } } };
-      if (req.raw.length !== want.size || hex(req.raw) !== want.checksum) {
-        return { status: 400, json: { error: { code: 'invalid_input', message: 'Length or checksum differs' } } };
-      }
-      want.bytes = req.raw;
-      if (opts.dropAnswer) {
-        opts.dropAnswer = false;
-        res.destroy();
-        return 'handled';
-      }
-      res.writeHead(200).end();
-      return 'handled';
-    },
-    'POST /api/upload/finish': (req) => {
-      const stamp = (req.body as { upload: string }).upload;
-      calls.push(`upload:finish:${stamp}`);
-      return { json: { upload: make.item({ stamp, state: 'Finished' }) } };
-    },
-    'POST /api/rend/finish': () => {
-      calls.push('rend:finish');
-      return { json: { rend: make.rend({ stamp: 'rend1', flight: 'Processing' }) } };
-    },
-    'POST /api/rend/remove': () => {
-      calls.push('rend:remove');
-      return { json: { ok: true } };
-    },
-  });
-  return { server, stored, calls };
-}
-
-const servers: TestServer[] = [];
+// The real server (no worker: the pipeline ends where analysis begins), with the real storage behind its upload links.
+let server: TestApi;
 let dir: string;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'portal-upload-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
+  server = await startTestApi({ worker: false });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
-function clientFor(server: TestServer) {
-  servers.push(server);
-  return new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(jwt(Math.floor(Date.now() / 1000) + 3600)) });
-}
+let bucket: string;
+beforeEach(async () => {
+  await server.reset();
+  // Enterprise allows files up to 10 MB; the Individual plan's 1 MB would refuse the larger files here.
+  await setPlan(server, server.user.client, 'Enterprise');
+  bucket = (await seedBucket(server)).stamp;
+});
+
+const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
 
 function fileOf(name: string, bytes: Uint8Array): string {
   const path = join(dir, name);
@@ -96,6 +42,12 @@ function fileOf(name: string, bytes: Uint8Array): string {
 }
 
 const randomBytes = (n: number) => randomFillSync(new Uint8Array(n));
+
+/** The project's upload groups as the server's database holds them, removed ones included. */
+const rendRows = () => rows(server).selectFrom('rends').select(['stamp', 'name', 'flight', 'active']).where('bucket', '=', bucket).execute();
+const itemRows = (rend: string) =>
+  rows(server).selectFrom('uploads').select(['stamp', 'name', 'state', 'checksum', 'size', 'stored', 'error']).where('rend', '=', rend).orderBy('seq').execute();
+const puts = () => server.calls.filter((c) => c === 'storagePut');
 
 describe('uploadGroupName', () => {
   it('is the first file name, with a suffix for extra files', () => {
@@ -127,30 +79,37 @@ describe('hashing', () => {
   });
 });
 
-describe('runUpload against a local server', () => {
+describe('runUpload against the real server', { timeout: 60_000 }, () => {
   it('creates the group, registers, stores verified bytes, finishes each item and the group, reporting progress', async () => {
-    const { server, stored, calls } = await uploadServer();
-    const api = clientFor(server);
     const a = randomBytes(2.5 * 1024 * 1024);
     const b = randomBytes(1000);
     const progress: UploadProgress[] = [];
-    const result = await runUpload(api, {
-      bucket: 'b1',
+    const result = await runUpload(client(), {
+      bucket,
       files: [fileSource(fileOf('first.json', a)), fileSource(fileOf('second.json', b))],
       onProgress: (p) => progress.push(p),
     });
-    expect(calls).toEqual([
-      'rend:create:first.json (+1 more)',
-      'upload:register:first.json', 'put:up1', 'upload:finish:up1',
-      'upload:register:second.json', 'put:up2', 'upload:finish:up2',
-      'rend:finish',
+    expect(server.calls).toEqual([
+      'rendCreate',
+      'uploadRegister', 'storagePut', 'uploadFinish',
+      'uploadRegister', 'storagePut', 'uploadFinish',
+      'rendFinish',
     ]);
-    expect(result.rend).toBe('rend1');
+    // One group, named after its files, now processing (analysis would follow).
+    expect(await rendRows()).toEqual([{ stamp: result.rend, name: 'first.json (+1 more)', flight: 'Processing', active: 1 }]);
+    expect(result.group).toMatchObject({ stamp: result.rend, flight: 'Processing' });
+    const items = await itemRows(result.rend);
     expect(result.files.map((f) => [f.name, f.upload, f.checksum])).toEqual([
-      ['first.json', 'up1', hex(a)],
-      ['second.json', 'up2', hex(b)],
+      ['first.json', items[0].stamp, hex(a)],
+      ['second.json', items[1].stamp, hex(b)],
     ]);
-    expect(Buffer.compare(stored.get('up1')!.bytes!, Buffer.from(a))).toBe(0);
+    // Registered with their size and checksum, finished (waiting for analysis), and their bytes in the storage.
+    expect(items.map((i) => [i.name, i.size, i.checksum, i.state, i.stored])).toEqual([
+      ['first.json', a.length, hex(a), 'Preparing', 1],
+      ['second.json', b.length, hex(b), 'Preparing', 1],
+    ]);
+    expect(await storedBytes(server, items[0].stamp)).toEqual({ size: a.length, sha256: hex(a) });
+    expect(await storedBytes(server, items[1].stamp)).toEqual({ size: b.length, sha256: hex(b) });
     const first = progress.filter((p) => p.index === 0);
     expect(first[0]).toEqual({ file: 'first.json', index: 0, loaded: 0, total: a.length });
     expect(first.at(-1)).toEqual({ file: 'first.json', index: 0, loaded: a.length, total: a.length });
@@ -161,70 +120,97 @@ describe('runUpload against a local server', () => {
   });
 
   it('retries a PUT that fails once and succeeds on the second try', async () => {
-    const { server, stored, calls } = await uploadServer({ failPuts: 1 });
-    const api = clientFor(server);
+    server.fail('storagePut', { times: 1, status: 503 });
     const bytes = randomBytes(5000);
     const source: UploadSource = new File([bytes], 'retry.json');
-    const result = await runUpload(api, { bucket: 'b1', files: [source], backoffMs: 10 });
-    expect(calls.filter((c) => c.startsWith('put:'))).toEqual(['put:up1', 'put:up1']);
+    const result = await runUpload(client(), { bucket, files: [source], backoffMs: 10 });
+    expect(puts()).toHaveLength(2);
     expect(result.files[0].checksum).toBe(hex(bytes));
-    expect(stored.get('up1')!.bytes!.length).toBe(5000);
-    expect(calls.at(-1)).toBe('rend:finish');
+    expect(await storedBytes(server, result.files[0].upload)).toEqual({ size: 5000, sha256: hex(bytes) });
+    expect(server.calls.at(-1)).toBe('rendFinish');
+    expect((await itemRows(result.rend)).map((i) => i.state)).toEqual(['Preparing']);
   });
 
   it('carries on when a retried PUT finds the bytes already stored (the first answer was lost)', async () => {
-    const { server, stored, calls } = await uploadServer({ dropAnswer: true });
-    const api = clientFor(server);
+    // The storage takes the first PUT's bytes, but its answer never reaches the client; the retry is refused as a repeat.
+    server.fail('storagePut', { lost: true });
     const bytes = randomBytes(4000);
-    const result = await runUpload(api, { bucket: 'b1', files: [new File([bytes], 'lost.json')], backoffMs: 5 });
-    expect(calls).toEqual(['rend:create:lost.json', 'upload:register:lost.json', 'put:up1', 'put:up1', 'upload:finish:up1', 'rend:finish']);
-    expect(stored.get('up1')!.bytes!.length).toBe(4000);
-    expect(result.files[0].upload).toBe('up1');
+    const result = await runUpload(client(), { bucket, files: [new File([bytes], 'lost.json')], backoffMs: 5 });
+    expect(server.calls).toEqual(['rendCreate', 'uploadRegister', 'storagePut', 'storagePut', 'uploadFinish', 'rendFinish']);
+    const [item] = await itemRows(result.rend);
+    expect(result.files[0].upload).toBe(item.stamp);
+    expect(await storedBytes(server, item.stamp)).toEqual({ size: 4000, sha256: hex(bytes) });
+    expect(item.state).toBe('Preparing');
+    expect(result.group?.flight).toBe('Processing');
   });
 
   it('gives up after three tries with "Failed to upload files." and removes the half-made group', async () => {
-    const { server, calls } = await uploadServer({ failPuts: 5 });
-    const api = clientFor(server);
-    const err = await runUpload(api, { bucket: 'b1', files: [new File([randomBytes(10)], 'x.json')], backoffMs: 5 }).catch((e) => e);
+    server.fail('storagePut', { times: 5, status: 503 });
+    const err = await runUpload(client(), { bucket, files: [new File([randomBytes(10)], 'x.json')], backoffMs: 5 }).catch((e) => e);
     expect(err.display).toBe('Failed to upload files.');
-    expect(err.serverMessage).toBe('Storage busy');
-    expect(calls.filter((c) => c.startsWith('put:'))).toHaveLength(3);
-    expect(calls).toContain('rend:remove');
-    expect(calls).not.toContain('rend:finish');
+    expect(err.status).toBe(503);
+    expect(err.serverMessage).toBe('Simulated failure');
+    expect(puts()).toHaveLength(3);
+    expect(server.calls).toContain('rendRemove');
+    expect(server.calls).not.toContain('uploadFinish');
+    expect(server.calls).not.toContain('rendFinish');
+    const [rend] = await rendRows();
+    expect(rend).toMatchObject({ name: 'x.json', flight: 'Pending', active: 0 });
+    expect(await storedBytes(server, (await itemRows(rend.stamp))[0].stamp)).toBeNull();
   });
 
   it('does not retry a refusal the storage would repeat', async () => {
-    const { server, calls } = await uploadServer({ failPuts: 1, putStatus: 413 });
-    const api = clientFor(server);
-    const err = await runUpload(api, { bucket: 'b1', files: [new File([randomBytes(10)], 'x.json')], backoffMs: 5 }).catch((e) => e);
-    expect(err.status).toBe(413);
-    expect(calls.filter((c) => c.startsWith('put:'))).toHaveLength(1);
+    // Registered with another file's checksum: the storage reads the bytes, finds them different and refuses them.
+    const err = await runUpload(client(), {
+      bucket,
+      files: [new File([randomBytes(10)], 'x.json')],
+      hash: async () => hex(randomBytes(10)),
+      backoffMs: 5,
+    }).catch((e) => e);
+    expect(err.status).toBe(400);
+    expect(err.display).toBe('Failed to upload files.');
+    expect(err.serverMessage).toMatch(/SHA-256 checksum differs/);
+    expect(puts()).toHaveLength(1);
+    const [rend] = await rendRows();
+    expect(rend.active).toBe(0);
+    const [item] = await itemRows(rend.stamp);
+    expect([item.state, item.stored]).toEqual(['Failed', 0]);
+    expect(await storedBytes(server, item.stamp)).toBeNull();
   });
 
   it('stops when cancelled mid-PUT, without finishing, and removes the group', async () => {
-    const { server, calls } = await uploadServer();
-    const api = clientFor(server);
+    // The storage PUT is held on its way, so the cancel lands while the bytes are in flight.
+    server.storageDelayMs = 2_000;
     const controller = new AbortController();
+    // Cancelled once bytes are flowing and the PUT has reached the storage's side.
+    const cancel = setInterval(() => {
+      if (sent && server.calls.includes('storagePut')) controller.abort();
+    }, 5);
+    let sent = false;
     const bytes = randomBytes(8 * 1024 * 1024);
-    const err = await runUpload(api, {
-      bucket: 'b1',
+    const err = await runUpload(client(), {
+      bucket,
       files: [fileSource(fileOf('cancel.json', bytes))],
       signal: controller.signal,
-      onProgress: (p) => {
-        if (p.loaded > 0) controller.abort();
-      },
-    }).catch((e) => e);
+      onProgress: (p) => void (sent ||= p.loaded > 0),
+    })
+      .catch((e) => e)
+      .finally(() => clearInterval(cancel));
     expect(err.name).toBe('AbortError');
-    expect(calls).not.toContain('upload:finish:up1');
-    expect(calls).not.toContain('rend:finish');
-    await expect.poll(() => calls.includes('rend:remove')).toBe(true);
+    expect(server.calls).toContain('storagePut');
+    expect(server.calls).not.toContain('uploadFinish');
+    expect(server.calls).not.toContain('rendFinish');
+    await expect.poll(() => server.calls.includes('rendRemove')).toBe(true);
+    await expect.poll(async () => (await rendRows())[0]?.active).toBe(0);
+    const [item] = await itemRows((await rendRows())[0].stamp);
+    expect(item.state).toBe('Pending');
+    expect(await storedBytes(server, item.stamp)).toBeNull();
   });
 
   it('refuses an empty file list with the upload failure message', async () => {
-    const { server, calls } = await uploadServer();
-    const api = clientFor(server);
-    await expect(runUpload(api, { bucket: 'b1', files: [] })).rejects.toMatchObject({ display: 'Failed to upload files.' });
-    expect(calls).toEqual([]);
+    await expect(runUpload(client(), { bucket, files: [] })).rejects.toMatchObject({ display: 'Failed to upload files.' });
+    expect(server.calls).toEqual([]);
+    expect(await rendRows()).toEqual([]);
   });
 });
 
