@@ -1,59 +1,67 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rows, seedBucket, seedUpload, startTestApi, type TestApi } from '@portal/server/testing/api';
 import { ApiClient, memoryTokenStore } from '../client';
-import { jwt, startServer, type TestServer } from '../testing/server';
 import { createFitRequest, createShrinkRequest } from '.';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+// The real server without its worker: the requests stay as created, so what each step wrote can be read back.
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server?.close());
+beforeEach(() => server.reset());
 
-const run = (stamp: string, fn: string) => ({ run: { stamp, name: 'Req', desc: '', function: fn, state: 'Pending', message: '', createdAt: 1, rend: null } });
+const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+const piles = (bucket: string) => rows(server).selectFrom('piles').select(['stamp', 'variety', 'param']).where('bucket', '=', bucket).execute();
+const runs = (bucket: string) =>
+  rows(server).selectFrom('runs').select(['stamp', 'function', 'rend', 'pile', 'fit', 'name', 'state']).where('bucket', '=', bucket).orderBy('seq').execute();
 
-async function setup(failGenerate = false) {
-  const server = await startServer({
-    'PUT /api/pile/item': (req) => {
-      const b = req.body as { variety: string; param: object };
-      return { json: { pile: { stamp: b.variety === 'FitModel' ? 'pfit' : 'pshrink', variety: b.variety, param: b.param, createdAt: 1 } } };
-    },
-    'PUT /api/run/item/generate': (req) => {
-      const fn = (req.body as { function: string }).function;
-      if (fn === 'generate' && failGenerate) return { status: 500, json: { error: { code: 'internal', message: 'queue down' } } };
-      return { json: run(fn === 'fit' ? 'rfit' : 'rgen', fn) };
-    },
-    'PUT /api/run/item/shrink': () => ({
-      json: { quote: { stamp: 'q1', name: 'S', desc: 'd', function: 'shrink', state: 'Unpaid', message: '', cent: 22, invoiceNum: 'INV-1', createdAt: 1, rend: null } },
-    }),
-  });
-  servers.push(server);
-  return { server, api: new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(jwt(Math.floor(Date.now() / 1000) + 3600)) }) };
+/** A project with a Ready upload holding an analysed file of this name. */
+async function project(file: string, flight: 'Ready' | 'Processing' = 'Ready') {
+  const bucket = (await seedBucket(server)).stamp;
+  const upload = (await seedUpload(server, bucket, { name: file, flight })).stamp;
+  return { bucket, upload };
 }
 
-describe('createFitRequest', () => {
+describe('createFitRequest', { timeout: 30_000 }, () => {
   it('creates pile → fit run → generate run and returns the generate run', async () => {
-    const { api, server } = await setup();
+    const { bucket, upload } = await project('train.json');
     const param = { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1 };
-    expect(await createFitRequest(api, { bucket: 'b1', upload: 'r1', name: '  My fit ', param })).toBe('rgen');
-    expect(server.requests.map((r) => r.body)).toEqual([
-      { bucket: 'b1', variety: 'FitModel', param: { ...param, task: 'regression' } },
-      { bucket: 'b1', function: 'fit', rend: 'r1', pile: 'pfit', name: 'My fit' },
-      { bucket: 'b1', function: 'generate', rend: 'r1', fit: 'rfit', name: 'My fit' },
-    ]);
+    const stamp = await createFitRequest(client(), { bucket, upload, name: '  My fit ', param });
+    expect(server.calls).toEqual(['pileCreate', 'runCreate', 'runCreate']);
+    // The parameters with the default task, then the fit on them and the generate on the fit, both named as trimmed.
+    const [pile] = await piles(bucket);
+    expect([pile.variety, JSON.parse(pile.param)]).toEqual(['FitModel', { ...param, task: 'regression' }]);
+    const [fit, generate] = await runs(bucket);
+    expect(fit).toMatchObject({ function: 'fit', rend: upload, pile: pile.stamp, fit: null, name: 'My fit', state: 'Pending' });
+    expect(generate).toMatchObject({ stamp, function: 'generate', rend: upload, pile: null, fit: fit.stamp, name: 'My fit', state: 'Pending' });
   });
+
   it('fails with "Failed to create request" when a step fails', async () => {
-    const { api } = await setup(true);
     const param = { explainability: false, input_column_size: 1, output_column_size: 1, task_target_size: 1, task: 'classification' as const };
-    await expect(createFitRequest(api, { bucket: 'b1', upload: 'r1', name: 'F', param })).rejects.toMatchObject({ display: 'Failed to create request', serverMessage: 'queue down' });
+    // The server refuses the fit run: the upload is still being processed.
+    const pending = await project('train.json', 'Processing');
+    const refused = await createFitRequest(client(), { ...pending, name: 'F', param }).catch((e) => e);
+    expect(refused).toMatchObject({ status: 409, display: 'Failed to create request', serverMessage: 'The selected upload is not ready yet: wait until its files are processed.' });
+    expect(server.calls).toEqual(['pileCreate', 'runCreate']);
+    expect(await runs(pending.bucket)).toEqual([]);
+    // A server error at the first step: nothing is made.
+    const ready = await project('train.json');
+    server.calls.length = 0;
+    server.fail('pileCreate', { status: 500 });
+    const failed = await createFitRequest(client(), { ...ready, name: 'F', param }).catch((e) => e);
+    expect(failed).toMatchObject({ status: 500, display: 'Failed to create request', serverMessage: 'Simulated failure' });
+    expect(server.calls).toEqual(['pileCreate']);
+    expect(await piles(ready.bucket)).toEqual([]);
   });
 });
 
-describe('createShrinkRequest', () => {
+describe('createShrinkRequest', { timeout: 30_000 }, () => {
   it('creates pile → shrink and returns the quote', async () => {
-    const { api, server } = await setup();
-    expect(await createShrinkRequest(api, { bucket: 'b1', upload: 'r1', name: 'S', desc: 'd' })).toBe('q1');
-    expect(server.requests.map((r) => r.body)).toEqual([
-      { bucket: 'b1', variety: 'ShrinkService', param: {} },
-      { bucket: 'b1', function: 'shrink', rend: 'r1', pile: 'pshrink', name: 'S', desc: 'd' },
-    ]);
+    const { bucket, upload } = await project('net.py');
+    const stamp = await createShrinkRequest(client(), { bucket, upload, name: 'S', desc: 'd' });
+    expect(server.calls).toEqual(['pileCreate', 'shrinkCreate']);
+    const [pile] = await piles(bucket);
+    expect([pile.variety, JSON.parse(pile.param)]).toEqual(['ShrinkService', {}]);
+    const quote = await rows(server).selectFrom('quotes').select(['stamp', 'rend', 'pile', 'name', 'desc', 'function']).where('bucket', '=', bucket).executeTakeFirstOrThrow();
+    expect(quote).toEqual({ stamp, rend: upload, pile: pile.stamp, name: 'S', desc: 'd', function: 'shrink' });
   });
 });
