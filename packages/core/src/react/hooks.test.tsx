@@ -1,10 +1,24 @@
 import '../testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import {
+  rows,
+  seedBucket,
+  seedModel,
+  seedProject,
+  seedQuote,
+  seedRun,
+  seedUpload,
+  setPlan,
+  setRow,
+  startTestApi,
+  type TestApi,
+} from '@portal/server/testing/api';
+import { seedApiKey, setCredit, storedBytes } from '@portal/server/testing/seed';
 import { ApiClient, memoryTokenStore, type TokenStore } from '../client';
-import type { Bucket } from '../contract';
-import { jwt, make, startServer, type TestServer } from '../testing/server';
+import { PermissionResponse } from '../contract';
 import { PortalProvider, type NotifyKind } from './context';
 import { useCopy } from './useCopy';
 import { useAuth } from './useAuth';
@@ -12,18 +26,14 @@ import { useApiKeys, useClient, useIntegrations, useModels, usePermissions, useP
 import { useBilling, useQuoteDetails, useRunDetails } from './details';
 import { useFitRequest, useShrinkRequest } from './requests';
 import type { UploadProgress } from '../upload';
-import { createHash } from 'node:crypto';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+// The real server on the embedded database; no worker, so seeded states change only when a test changes them.
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
 
-const later = () => jwt(Math.floor(Date.now() / 1000) + 3600);
-
-async function setup(routes: Parameters<typeof startServer>[0], tokens: TokenStore = memoryTokenStore(later())) {
-  const server = await startServer(routes);
-  servers.push(server);
+function setup(tokens: TokenStore = memoryTokenStore(server.user.token)) {
   const api = new ApiClient({ baseUrl: server.url, tokens });
   const notes: Array<[string, NotifyKind | undefined]> = [];
   const notifier = { notify: (m: string, k?: NotifyKind) => void notes.push([m, k]) };
@@ -32,135 +42,142 @@ async function setup(routes: Parameters<typeof startServer>[0], tokens: TokenSto
       {children}
     </PortalProvider>
   );
-  return { server, api, notes, wrapper, tokens };
+  return { api, notes, wrapper, tokens };
 }
 
-const client = make.client({ stamp: 'c1', name: 'Acme Labs', plan: 'Individual', choice: 'CloudPremise' });
+const count = (name: string) => server.calls.filter((c) => c === name).length;
+const bucketRow = (stamp: string) => rows(server).selectFrom('buckets').select(['name', 'active']).where('stamp', '=', stamp).executeTakeFirstOrThrow();
 
-function projectRoutes() {
-  let projects: Bucket[] = [make.bucket({ stamp: 'b1', name: 'First' })];
-  return {
-    'GET /api/bucket/item': () => ({ json: { client: { list: [client] }, bucket: { list: projects } } }),
-    'PUT /api/bucket/item': (req: { body: unknown }) => {
-      const b = make.bucket({ stamp: 'b2', name: (req.body as { name: string }).name });
-      projects = [...projects, b];
-      return { json: { bucket: b } };
-    },
-    'POST /api/bucket/remove': (req: { body: unknown }) => {
-      projects = projects.filter((p) => p.stamp !== (req.body as { bucket: string }).bucket);
-      return { json: { ok: true } };
-    },
-    'POST /api/bucket/name': () => ({ status: 500, json: { error: { code: 'internal', message: 'boom' } } }),
-  };
-}
-
-describe('useProjects', () => {
+describe('useProjects', { timeout: 30_000 }, () => {
   it('loads, creates (new project in the list), removes (it leaves), and reports failures with SPEC texts', async () => {
-    const { wrapper, notes, server } = await setup(projectRoutes());
-    const { result } = renderHook(() => useProjects('c1'), { wrapper });
+    const first = await seedBucket(server, { name: 'First' });
+    // Only this account's active projects are listed (the list asks for active=1 of this client).
+    const gone = await seedBucket(server, { name: 'Removed' });
+    await setRow(server, 'buckets', gone.stamp, { active: 0 });
+    const other = await server.newUser({ label: 'bob' });
+    await seedBucket(server, { client: other.client, name: 'Not mine' });
+    const { wrapper, notes } = setup();
+    const { result } = renderHook(() => useProjects(server.user.client), { wrapper });
     expect(result.current.loading).toBe(true);
     await waitFor(() => expect(result.current.data?.projects.map((p) => p.name)).toEqual(['First']));
-    expect(result.current.data?.client?.name).toBe('Acme Labs');
-    expect(server.requests[0].query).toEqual({ active: '1', client: 'c1' });
+    expect(result.current.data?.client?.name).toBe(server.user.name);
+    expect(server.calls).toEqual(['bucketList']);
 
     let outcome: string | null = 'unset';
     await act(async () => void (outcome = await result.current.create('   ')));
     expect(outcome).toBe('Please enter the title between 1 and 60 characters long');
     expect(notes.at(-1)).toEqual(['Please enter the title between 1 and 60 characters long', 'error']);
+    expect(count('bucketCreate')).toBe(0);
 
     await act(async () => void (outcome = await result.current.create('  Second  ')));
     expect(outcome).toBeNull();
-    expect(result.current.created).toBe('b2');
+    const created = result.current.created;
+    expect(created).toMatch(/^b_/);
+    expect(await bucketRow(created!)).toEqual({ name: 'Second', active: 1 });
     expect(result.current.data?.projects.map((p) => p.name)).toEqual(['First', 'Second']);
+    expect(result.current.data?.projects[1].stamp).toBe(created);
 
-    await act(async () => void (outcome = await result.current.rename('b1', 'x'.repeat(61))));
+    await act(async () => void (outcome = await result.current.rename(first.stamp, 'x'.repeat(61))));
     expect(outcome).toBe('Title must be between 1 and 60 characters long');
-    await act(async () => void (outcome = await result.current.rename('b1', 'Renamed')));
+    server.failing.bucketRename = 500;
+    await act(async () => void (outcome = await result.current.rename(first.stamp, 'Renamed')));
     expect(outcome).toBe('Failed to rename project...');
     expect(notes.at(-1)).toEqual(['Failed to rename project...', 'error']);
+    expect((await bucketRow(first.stamp)).name).toBe('First');
 
-    await act(async () => void (outcome = await result.current.remove('b1')));
+    await act(async () => void (outcome = await result.current.remove(first.stamp)));
     expect(outcome).toBeNull();
-    expect(result.current.data?.projects.map((p) => p.stamp)).toEqual(['b2']);
+    expect(result.current.data?.projects.map((p) => p.stamp)).toEqual([created]);
+    expect((await bucketRow(first.stamp)).active).toBe(0);
   });
 });
 
-describe('usePermissions and useClient', () => {
+describe('usePermissions and useClient', { timeout: 30_000 }, () => {
   it('reads the permission list in either shape and finds the client', async () => {
-    const { wrapper } = await setup({ 'GET /api/user/permission': () => ({ json: { permission: { list: [{ client, createdAt: 1 }] } } }) });
-    const { result } = renderHook(() => useClient('c1'), { wrapper });
+    await setRow(server, 'clients', server.user.client, { choice: 'CloudPremise' });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useClient(server.user.client), { wrapper });
     await waitFor(() => expect(result.current.client?.choice).toBe('CloudPremise'));
+    expect(result.current.client?.name).toBe(server.user.name);
+    // The server sends the wrapped list; the contract also reads the bare array older servers sent.
+    const entry = { client: result.current.client!, createdAt: 1 };
+    expect(PermissionResponse.parse([entry])).toEqual(PermissionResponse.parse({ permission: { list: [entry] } }));
   });
   it('notifies "Error fetching permissions" once when the list cannot be read', async () => {
-    const { wrapper, notes } = await setup({ 'GET /api/user/permission': () => ({ status: 500, json: { error: { code: 'internal', message: 'down' } } }) });
+    server.failing.permissions = 500;
+    const { wrapper, notes } = setup();
     const { result } = renderHook(() => usePermissions(), { wrapper });
     await waitFor(() => expect(result.current.error?.display).toBe('Error fetching permissions'));
     expect(notes).toEqual([['Error fetching permissions', 'error']]);
   });
   it('leaves a missing token to the door: error "Token missing", no notification', async () => {
-    const { wrapper, notes } = await setup({}, memoryTokenStore(null));
+    const { wrapper, notes } = setup(memoryTokenStore(null));
     const { result } = renderHook(() => usePermissions(), { wrapper });
     await waitFor(() => expect(result.current.error?.display).toBe('Token missing'));
     expect(notes).toEqual([]);
+    // Nothing was sent without a token.
+    expect(server.calls).toEqual([]);
   });
 });
 
 describe('useRunDetails', () => {
   it('polls until the request reaches a final state, then downloads the result', async () => {
-    let polls = 0;
-    const run = { stamp: 'r1', name: 'Req', desc: '', function: 'generate', message: '', createdAt: 1, rend: null };
-    const { wrapper } = await setup({
-      'GET /api/run/status': () => {
-        polls++;
-        const state = polls < 2 ? 'Processing' : 'Finished';
-        return { json: { run: { record: { ...run, state }, url: state === 'Finished' ? '/api/result/r1' : null } } };
-      },
-      'GET /api/result/r1': () => ({ text: '{"embeddings":[[1,2]]}' }),
-    });
-    const { result } = renderHook(() => useRunDetails('c1', 'b1', 'r1'), { wrapper });
+    const { bucket, rend } = await seedProject(server);
+    const run = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Req', state: 'Processing', result: '{"embeddings":[[1,2]]}' });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, run.stamp), { wrapper });
     await waitFor(() => expect(result.current.data?.run.record.state).toBe('Processing'));
+    expect(result.current.data?.run.url).toBeNull();
+    // The worker finishes the request: the next poll (3 s on) sees it.
+    await setRow(server, 'runs', run.stamp, { state: 'Finished' });
     await waitFor(() => expect(result.current.data?.run.record.state).toBe('Finished'), { timeout: 5000 });
     const file = await result.current.download();
     expect(file.text).toBe('{"embeddings":[[1,2]]}');
     expect(file.fileName).toMatch(/^ensemble_result_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.json$/);
     await new Promise((r) => setTimeout(r, 3300));
-    expect(polls).toBe(2);
-  }, 12_000);
+    expect(count('runStatus')).toBe(2);
+  }, 20_000);
 });
 
-describe('useShrinkRequest', () => {
+describe('useShrinkRequest', { timeout: 30_000 }, () => {
   it('lists Ready uploads, estimates the price and checks the form before creating the quote', async () => {
-    const readyRend = make.rend({ stamp: 'r1', flight: 'Ready', upload: { list: [make.item({ meta: { proc: 1, cols: 3, rows: 10, inputs: 1_000_001, error: null } })] } });
-    const pending = make.rend({ stamp: 'r2', flight: 'Pending' });
-    const { wrapper, server } = await setup({
-      'GET /api/rend/item': () => ({ json: { rend: { list: [readyRend, pending] } } }),
-      'GET /api/client/billing/status': () => ({ json: { billing: { creditBalance: '1.5', creditConsumed: '0.5', accountCentBalance: 0, portalUrl: 'http://pay' } } }),
-      'PUT /api/pile/item': () => ({ json: { pile: { stamp: 'p1', variety: 'ShrinkService', param: {}, createdAt: 1 } } }),
-      'PUT /api/run/item/shrink': () => ({
-        json: { quote: { stamp: 'q1', name: 'S', desc: '', function: 'shrink', state: 'Unpaid', message: '', cent: 44, invoiceNum: 'INV-1', createdAt: 1, rend: null } },
-      }),
-    });
-    const { result, unmount } = renderHook(() => useShrinkRequest('c1', 'b1'), { wrapper });
-    await waitFor(() => expect(result.current.readyUploads.map((r) => r.stamp)).toEqual(['r1']));
+    const bucket = await seedBucket(server);
+    const ready = await seedUpload(server, bucket.stamp, { name: 'model.py', items: [{ cols: 3, rows: 10, inputs: 1_000_001 }] });
+    const pending = await seedUpload(server, bucket.stamp, { name: 'late.json', flight: 'Pending', items: [{ state: 'Pending' }] });
+    await setCredit(server, server.user.client, 2_000_000, 500_000);
+    const { wrapper } = setup();
+    const { result, unmount } = renderHook(() => useShrinkRequest(server.user.client, bucket.stamp), { wrapper });
+    await waitFor(() => expect(result.current.readyUploads.map((r) => r.stamp)).toEqual([ready.stamp]));
+    expect(result.current.uploads.map((r) => r.stamp).sort()).toEqual([ready.stamp, pending.stamp].sort());
     expect(result.current.billing?.creditBalance).toBe('1.5');
-    expect(result.current.estimateCents(['r1'])).toBe(44);
+    expect(result.current.billing?.creditConsumed).toBe('0.5');
+    expect(result.current.estimateCents([ready.stamp])).toBe(44);
     expect(result.current.estimateCents([])).toBe(0);
     // One load at mount; the next waits for the poller's 20 s.
     await new Promise((r) => setTimeout(r, 300));
-    expect(server.requests.filter((r) => r.path === '/api/rend/item')).toHaveLength(1);
+    expect(count('rendList')).toBe(1);
     act(() => result.current.reload());
-    await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/rend/item')).toHaveLength(2));
+    await waitFor(() => expect(count('rendList')).toBe(2));
     expect(await result.current.submit({ name: 'S', desc: '', upload: '' })).toEqual({ error: 'Please select an upload for this request' });
-    expect(await result.current.submit({ name: 'S', desc: 'x'.repeat(301), upload: 'r1' })).toEqual({ error: 'Description must be at most 300 characters long' });
-    expect(await result.current.submit({ name: 'S', desc: '', upload: 'r2' })).toEqual({ error: 'Selected upload not found' });
-    expect(await result.current.submit({ name: 'S', desc: '', upload: 'r1' })).toEqual({ quoteId: 'q1' });
+    expect(await result.current.submit({ name: 'S', desc: 'x'.repeat(301), upload: ready.stamp })).toEqual({ error: 'Description must be at most 300 characters long' });
+    expect(await result.current.submit({ name: 'S', desc: '', upload: pending.stamp })).toEqual({ error: 'Selected upload not found' });
+    expect(count('shrinkCreate')).toBe(0);
+    const made = await result.current.submit({ name: 'S', desc: '', upload: ready.stamp });
+    const quote = await rows(server).selectFrom('quotes').select(['stamp', 'name', 'rend', 'state', 'cent', 'run']).where('bucket', '=', bucket.stamp).executeTakeFirstOrThrow();
+    expect(made).toEqual({ quoteId: quote.stamp });
+    // The 1.5 million of free credit covers the 1,000,001 inputs: nothing to pay, and the shrink run starts at once.
+    expect(quote).toMatchObject({ name: 'S', rend: ready.stamp, state: 'Paid', cent: 0 });
+    expect(quote.run).toBeTruthy();
+    const credit = await rows(server).selectFrom('clients').select('credit_used').where('stamp', '=', server.user.client).executeTakeFirstOrThrow();
+    expect(credit.credit_used).toBe(1_500_001);
     unmount();
   });
 });
 
 describe('useCopy', () => {
   it('shows the copied label for one second, and the SPEC message when the clipboard refuses', async () => {
-    const { wrapper, notes } = await setup({});
+    // The clipboard is the caller's (the browser's or the terminal's); a stand-in here.
+    const { wrapper, notes } = setup();
     const { result } = renderHook(() => useCopy(), { wrapper });
     await act(() => result.current.copy('token', 'abc', async () => {}));
     expect(result.current.copied).toBe('token');
@@ -171,75 +188,61 @@ describe('useCopy', () => {
   });
 });
 
-describe('useAuth', () => {
+describe('useAuth', { timeout: 30_000 }, () => {
   it('stores the token on login, shows "Invalid credentials" on refusal, and clears it on logout', async () => {
-    const token = later();
-    const { wrapper, tokens, server } = await setup(
-      {
-        'POST /api/user/login': (req) =>
-          req.headers.authorization === `Basic ${Buffer.from('ann@example.com:Secret#1').toString('base64')}`
-            ? { json: { login: { client: { list: [client] }, bucket: { list: [] } }, token } }
-            : { status: 401, json: { error: { code: 'unauthorized', message: 'Wrong email or password' } } },
-      },
-      memoryTokenStore(null),
-    );
+    const { wrapper, tokens } = setup(memoryTokenStore(null));
     const { result } = renderHook(() => useAuth(), { wrapper });
     expect(await result.current.login('', '')).toBe('Please fill out all fields');
-    expect(await result.current.login('ann@example.com', 'nope')).toBe('Invalid credentials');
+    expect(await result.current.login(server.user.email, 'nope')).toBe('Invalid credentials');
     expect(tokens.get()).toBeNull();
-    expect(await result.current.login(' ann@example.com ', 'Secret#1')).toBeNull();
-    expect(tokens.get()).toBe(token);
+    expect(await result.current.login(` ${server.user.email} `, server.user.password)).toBeNull();
+    const token = tokens.get();
+    expect(token).toBeTruthy();
     result.current.logout();
     expect(tokens.get()).toBeNull();
-    expect(server.requests).toHaveLength(2);
+    expect(server.calls).toEqual(['login', 'login']);
+    // The stored token was the server's own: it opens this user's account (asked past the proxy).
+    const direct = new ApiClient({ baseUrl: server.server.url, tokens: memoryTokenStore(token) });
+    expect((await direct.calls.permissions()).map((p) => p.client.stamp)).toEqual([server.user.client]);
   });
 });
 
-describe('key lists', () => {
+describe('key lists', { timeout: 30_000 }, () => {
   it('show only active keys and check the integration token length before calling', async () => {
-    const key = (clue: string, active: 0 | 1) => ({ clue, name: clue, token: 't', installs: 0, installedAt: null, active, createdAt: 1, pack: { linux64: 'p.whl' } });
-    const { wrapper, server } = await setup({
-      'GET /api/client/apikey/item': () => ({ json: { client: { list: [client] }, apikey: { list: [key('k1', 1), key('k2', 0)] } } }),
-      'GET /api/integration/apikey/item': () => ({ json: { client: { list: [client] }, apikey: { list: [] } } }),
-    });
-    const keys = renderHook(() => useApiKeys('c1'), { wrapper });
-    await waitFor(() => expect(keys.result.current.data?.keys.map((k) => k.clue)).toEqual(['k1']));
-    const integrations = renderHook(() => useIntegrations('c1'), { wrapper });
+    const k1 = await seedApiKey(server, { name: 'k1' });
+    const k2 = await seedApiKey(server, { name: 'k2' });
+    await rows(server).updateTable('apikeys').set({ active: 0 }).where('clue', '=', k2.clue).execute();
+    const { wrapper } = setup();
+    const keys = renderHook(() => useApiKeys(server.user.client), { wrapper });
+    await waitFor(() => expect(keys.result.current.data?.keys.map((k) => k.clue)).toEqual([k1.clue]));
+    const integrations = renderHook(() => useIntegrations(server.user.client), { wrapper });
     await waitFor(() => expect(integrations.result.current.data?.keys).toEqual([]));
     const create = (token: string) => integrations.result.current.create({ name: 'OpenAI key', service: 'OpenAI', token });
     expect(await create('')).toBe('Token must be between 1 and 10,000 characters long');
     expect(await create('t'.repeat(10_001))).toBe('Token must be between 1 and 10,000 characters long');
-    expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    expect(count('integrationCreate')).toBe(0);
+    expect(await rows(server).selectFrom('integrations').select('clue').where('client', '=', server.user.client).execute()).toEqual([]);
   });
 });
 
-describe('useRuns', () => {
+describe('useRuns', { timeout: 30_000 }, () => {
   it('notifies "Failed to load requests" when the list fails', async () => {
-    const { wrapper, notes } = await setup({ 'GET /api/run/item': () => ({ status: 500, json: { error: { code: 'internal', message: 'down' } } }) });
-    const { result } = renderHook(() => useRuns('c1', 'b1'), { wrapper });
+    const { bucket } = await seedProject(server);
+    server.failing.runList = 500;
+    const { wrapper, notes } = setup();
+    const { result } = renderHook(() => useRuns(server.user.client, bucket.stamp), { wrapper });
     await waitFor(() => expect(result.current.error).not.toBeNull());
     expect(notes).toEqual([['Failed to load requests', 'error']]);
   });
 });
 
-describe('useUploads', () => {
+describe('useUploads', { timeout: 30_000 }, () => {
   it('uploads through the pipeline, reports progress, notifies each file and reloads the list', async () => {
+    const bucket = await seedBucket(server);
     const bytes = new TextEncoder().encode('[[1,2,3,4]]');
-    let listed = 0;
-    const { wrapper, notes, server } = await setup({
-      'GET /api/rend/item': () => ({ json: { bucket: make.bucket({ stamp: 'b1' }), rend: { list: listed++ ? [make.rend({ stamp: 'r1', name: 'a.json (+1 more)' })] : [] } } }),
-      'PUT /api/rend/item': () => ({ json: { rend: make.rend({ stamp: 'r1' }) } }),
-      'PUT /api/upload/item': (req) => {
-        const b = req.body as { name: string; file: { checksum: string } };
-        expect(b.file.checksum).toBe(createHash('sha256').update(bytes).digest('hex'));
-        return { json: { upload: { ...make.item({ stamp: `u-${b.name}` }), url: `/api/storage/u-${b.name}` } } };
-      },
-      'PUT /api/storage/*': (req) => (req.raw.length === bytes.length ? { json: {} } : { status: 400, json: { error: { code: 'invalid_input', message: 'size' } } }),
-      'POST /api/upload/finish': () => ({ json: { upload: make.item() } }),
-      'POST /api/rend/finish': () => ({ json: { rend: make.rend({ stamp: 'r1' }) } }),
-    });
+    const { wrapper, notes } = setup();
     const source = (name: string) => ({ name, size: bytes.length, stream: () => new Blob([bytes]).stream() });
-    const { result } = renderHook(() => useUploads('c1', 'b1'), { wrapper });
+    const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper });
     await waitFor(() => expect(result.current.data?.uploads).toEqual([]));
     const progress: UploadProgress[] = [];
     let outcome: string | null = 'unset';
@@ -250,72 +253,92 @@ describe('useUploads', () => {
       ['Uploading b.json completed successfully!', 'uploadSuccess'],
     ]);
     expect(progress.filter((p) => p.loaded === p.total).map((p) => p.file)).toEqual(['a.json', 'b.json']);
-    expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual(['r1']);
+    const rend = await rows(server).selectFrom('rends').select(['stamp', 'name']).where('bucket', '=', bucket.stamp).executeTakeFirstOrThrow();
+    expect(rend.name).toBe('a.json (+1 more)');
+    expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([rend.stamp]);
     expect(result.current.uploading).toBe(false);
-    expect(server.requests.filter((r) => r.path.startsWith('/api/storage/'))).toHaveLength(2);
+    expect(count('storagePut')).toBe(2);
+    // Each file's bytes arrived whole, under the checksum the client sent.
+    const items = await rows(server).selectFrom('uploads').select(['stamp', 'name', 'checksum']).where('rend', '=', rend.stamp).orderBy('name').execute();
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    expect(items.map((i) => [i.name, i.checksum])).toEqual([
+      ['a.json', sha],
+      ['b.json', sha],
+    ]);
+    for (const i of items) expect(await storedBytes(server, i.stamp)).toEqual({ size: bytes.length, sha256: sha });
   });
 
   it('shows "Failed to upload files." when the group cannot be created', async () => {
-    const { wrapper, notes } = await setup({
-      'GET /api/rend/item': () => ({ json: { rend: { list: [] } } }),
-      'PUT /api/rend/item': () => ({ status: 403, json: { error: { code: 'forbidden', message: 'no' } } }),
-    });
-    const { result } = renderHook(() => useUploads('c1', 'b1'), { wrapper });
+    const bucket = await seedBucket(server);
+    server.failing.rendCreate = 403;
+    const { wrapper, notes } = setup();
+    const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     let outcome: string | null = null;
     await act(async () => void (outcome = await result.current.upload([{ name: 'a.json', size: 1, stream: () => new Blob(['x']).stream() }])));
     expect(outcome).toBe('Failed to upload files.');
     expect(notes).toEqual([['Failed to upload files.', 'error']]);
+    expect(count('storagePut')).toBe(0);
+    expect(await rows(server).selectFrom('rends').select('stamp').where('bucket', '=', bucket.stamp).execute()).toEqual([]);
   });
 });
 
-describe('useFitRequest', () => {
+describe('useFitRequest', { timeout: 30_000 }, () => {
   it('applies the plan limits, requires a Ready upload and returns the generate run', async () => {
-    const ready = make.rend({ stamp: 'r1', flight: 'Ready' });
-    const run = (stamp: string, fn: string) => ({ run: { stamp, name: 'F', desc: '', function: fn, state: 'Pending', message: '', createdAt: 1, rend: null } });
-    const { wrapper } = await setup({
-      'GET /api/user/permission': () => ({ json: [{ client, createdAt: 1 }] }),
-      'GET /api/rend/item': () => ({ json: { rend: { list: [ready, make.rend({ stamp: 'r2', flight: 'Processing' })] } } }),
-      'PUT /api/pile/item': (req) => ({ json: { pile: { stamp: 'p1', variety: 'FitModel', param: (req.body as { param: object }).param, createdAt: 1 } } }),
-      'PUT /api/run/item/generate': (req) => ((req.body as { function: string }).function === 'fit' ? { json: run('fit1', 'fit') } : { json: run('gen1', 'generate') }),
-    });
-    const { result } = renderHook(() => useFitRequest('c1', 'b1'), { wrapper });
+    await setPlan(server, server.user.client, 'Individual');
+    const bucket = await seedBucket(server);
+    const ready = await seedUpload(server, bucket.stamp, { name: 'ready.json' });
+    const busy = await seedUpload(server, bucket.stamp, { name: 'busy.json', flight: 'Processing', items: [{ state: 'Preparing' }] });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useFitRequest(server.user.client, bucket.stamp), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.plan).toBe('Individual');
-    expect(result.current.readyUploads.map((r) => r.stamp)).toEqual(['r1']);
-    const base = { name: 'Fit', inputs: 3, outputs: 5, target: 1, explainability: false, upload: 'r1', task: 'regression' as const };
+    expect(result.current.readyUploads.map((r) => r.stamp)).toEqual([ready.stamp]);
+    const base = { name: 'Fit', inputs: 3, outputs: 5, target: 1, explainability: false, upload: ready.stamp, task: 'regression' as const };
     const tooMany = await result.current.submit({ ...base, inputs: 4 });
     expect(tooMany).toEqual({ error: 'Individual plans are limited to 3 input features', fieldErrors: { inputs: 'Individual plans are limited to 3 input features' } });
-    expect(await result.current.submit({ ...base, upload: 'r2' })).toMatchObject({ error: 'Selected upload not found' });
+    expect(await result.current.submit({ ...base, upload: busy.stamp })).toMatchObject({ error: 'Selected upload not found' });
     expect(await result.current.submit({ ...base, upload: '' })).toMatchObject({ error: 'Please select an upload for this request' });
-    expect(await result.current.submit(base)).toEqual({ runId: 'gen1' });
+    expect(count('runCreate')).toBe(0);
+    const made = await result.current.submit(base);
+    const runs = await rows(server).selectFrom('runs').select(['stamp', 'function', 'fit', 'rend', 'name']).where('bucket', '=', bucket.stamp).execute();
+    const fit = runs.find((r) => r.function === 'fit');
+    const generate = runs.find((r) => r.function === 'generate');
+    expect(made).toEqual({ runId: generate?.stamp });
+    expect(generate).toMatchObject({ fit: fit?.stamp, rend: ready.stamp, name: 'Fit' });
+    expect(runs).toHaveLength(2);
   });
 });
 
-describe('models, quotes and billing', () => {
+describe('models, quotes and billing', { timeout: 30_000 }, () => {
   it('loads general and own models together and renames an own model', async () => {
-    const model = (stamp: string) => ({ stamp, name: stamp, desc: '', state: 'Finished', message: '', createdAt: 1, rend: null });
-    const { wrapper, server } = await setup({
-      'GET /api/client/model/item': () => ({ json: { client, bucket: make.bucket({ stamp: 'b1' }), model: { list: [model('own1')] } } }),
-      'GET /api/general/model/item': () => ({ json: { model: { list: [model('gen1'), model('gen2')] } } }),
-      'POST /api/client/model/name': () => ({ json: { model: model('own1') } }),
-    });
-    const { result } = renderHook(() => useModels('c1', 'b1'), { wrapper });
-    await waitFor(() => expect(result.current.data?.general.map((m) => m.stamp)).toEqual(['gen1', 'gen2']));
-    expect(result.current.data?.own.map((m) => m.stamp)).toEqual(['own1']);
-    expect(await result.current.rename('own1', ' New name ')).toBeNull();
-    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ model: 'own1', name: 'New name' });
+    // The general models are the server's own (no project), offered to every account.
+    const general = await rows(server).selectFrom('models').select('stamp').where('bucket', 'is', null).where('active', '=', 1).orderBy('created_at').orderBy('seq').execute();
+    expect(general.map((m) => m.stamp)).toEqual(['general-tabular-regression', 'general-tabular-classification']);
+    const bucket = await seedBucket(server);
+    const own = await seedModel(server, bucket.stamp, null, { name: 'own1' });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useModels(server.user.client, bucket.stamp), { wrapper });
+    await waitFor(() => expect(result.current.data?.general.map((m) => m.stamp)).toEqual(general.map((m) => m.stamp)));
+    expect(result.current.data?.own.map((m) => m.stamp)).toEqual([own.stamp]);
+    expect(await result.current.rename(own.stamp, ' New name ')).toBeNull();
+    expect(count('modelRename')).toBe(1);
+    expect((await rows(server).selectFrom('models').select('name').where('stamp', '=', own.stamp).executeTakeFirstOrThrow()).name).toBe('New name');
+    await waitFor(() => expect(result.current.data?.own.map((m) => m.name)).toEqual(['New name']));
   });
 
   it('shows "Failed to load quote data." when the quote cannot be read, and billing when it can', async () => {
-    const { wrapper, notes } = await setup({
-      'GET /api/quote/status': () => ({ status: 404, json: { error: { code: 'not_found', message: 'Quote not found' } } }),
-      'GET /api/client/billing/status': () => ({ json: { billing: { creditBalance: '2', creditConsumed: '0', accountCentBalance: 150, portalUrl: 'http://pay' } } }),
-    });
-    const quote = renderHook(() => useQuoteDetails('c1', 'b1', 'q1'), { wrapper });
+    const bucket = await seedBucket(server);
+    // Unpaid quotes are what the account owes.
+    await seedQuote(server, bucket.stamp, null, { cent: 100 });
+    await seedQuote(server, bucket.stamp, null, { cent: 50 });
+    await seedQuote(server, bucket.stamp, null, { cent: 999, state: 'Paid' });
+    const { wrapper, notes } = setup();
+    const quote = renderHook(() => useQuoteDetails(server.user.client, bucket.stamp, 'q_missing'), { wrapper });
     await waitFor(() => expect(quote.result.current.error?.display).toBe('Failed to load quote data.'));
+    expect(quote.result.current.error?.status).toBe(404);
     expect(notes).toEqual([['Failed to load quote data.', 'error']]);
-    const billing = renderHook(() => useBilling('c1'), { wrapper });
+    const billing = renderHook(() => useBilling(server.user.client), { wrapper });
     await waitFor(() => expect(billing.result.current.data?.accountCentBalance).toBe(150));
   });
 });
