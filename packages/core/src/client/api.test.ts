@@ -1,162 +1,243 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '@portal/server/testing/api';
+import { forgedToken } from '@portal/server/testing/seed';
 import { jwt, make, startServer, type TestServer } from '../testing/server';
 import { ApiClient } from './api';
 import { ApiError } from './errors';
-import { memoryTokenStore } from './token';
+import { memoryTokenStore, readClaims, tokenExpiry } from './token';
 
 // SPEC.md's texts, copied literally.
 const TOKEN_MISSING = 'Token missing';
 const TOKEN_EXPIRED = 'Token expired';
 
-const NOW_S = 1_800_000_000;
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+let server: TestApi;
+beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
+afterAll(() => server?.close());
+beforeEach(() => server.reset());
 
-const client = make.client({ stamp: 'c1' });
-const bucketList = (extra: Record<string, unknown> = {}) => ({ json: { client: { list: [client] }, bucket: { list: [] }, ...extra } });
-
-async function setup(token: string | null, routes: Parameters<typeof startServer>[0] = {}) {
-  let refreshes = 0;
-  const fresh = jwt(NOW_S + 24 * 3600, { n: 'fresh' });
-  const server = await startServer({
-    'GET /api/bucket/item': () => bucketList(),
-    'POST /api/user/refresh': () => (refreshes++, { json: { token: fresh } }),
-    ...routes,
-  });
-  servers.push(server);
-  const clock = { ms: NOW_S * 1000, now() { return this.ms; } };
-  const tokens = memoryTokenStore(token);
-  const failures: string[] = [];
-  const api = new ApiClient({ baseUrl: server.url, tokens, clock, onAuthFailure: (m) => failures.push(m) });
-  const bearer = () => server.requests.filter((r) => r.path === '/api/bucket/item').map((r) => r.headers.authorization);
-  return { api, server, clock, tokens, failures, fresh, refreshes: () => refreshes, bearer };
+/** A session token for the test's user signed by the server itself, expiring `ttlS` seconds from now (negative: already expired). */
+function sessionToken(ttlS: number): Promise<string> {
+  const claims = readClaims(server.user.token) as { sub: string; email: string; username: string };
+  return server.server.built.services.tokens.session({ sub: claims.sub, email: claims.email, username: claims.username }, ttlS);
 }
 
-describe('token rules', () => {
+/**
+ * What left the client, header by header: a pass-through in front of the real server (and its call-counting proxy),
+ * since the server accepts an old and a refreshed token alike and only the request shows which one was sent.
+ */
+interface Sent {
+  path: string;
+  authorization: string | undefined;
+}
+const recorders: Server[] = [];
+afterEach(async () => {
+  await Promise.all(recorders.splice(0).map((r) => new Promise<void>((done) => (r.closeAllConnections(), r.close(() => done())))));
+});
+async function recorder(): Promise<{ url: string; sent: Sent[] }> {
+  const sent: Sent[] = [];
+  const target = new URL(server.url);
+  const proxy = createServer((req, res) => {
+    sent.push({ path: new URL(req.url ?? '/', 'http://x').pathname, authorization: req.headers.authorization });
+    const out = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  recorders.push(proxy);
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, sent };
+}
+
+/** A client with the given token and a clock the test moves; `atLeft` sets the clock that many seconds before the token expires. */
+async function setup(token: string | null, atLeft?: number) {
+  const { url, sent } = await recorder();
+  const exp = token ? tokenExpiry(token) : null;
+  const clock = { ms: exp !== null && atLeft !== undefined ? (exp - atLeft) * 1000 : Date.now(), now() { return this.ms; } };
+  const tokens = memoryTokenStore(token);
+  const failures: string[] = [];
+  const api = new ApiClient({ baseUrl: url, tokens, clock, onAuthFailure: (m) => failures.push(m) });
+  const bearer = () => sent.filter((r) => r.path === '/api/bucket/item').map((r) => r.authorization);
+  const refreshes = () => server.calls.filter((c) => c === 'refresh').length;
+  return { api, sent, clock, tokens, failures, refreshes, bearer };
+}
+
+describe('token rules', { timeout: 30_000 }, () => {
   it('a protected call without a token fails with "Token missing" and sends nothing', async () => {
     const t = await setup(null);
-    const err = await t.api.calls.bucketList({ client: 'c1', active: 1 }).catch((e) => e);
+    const err = await t.api.calls.bucketList({ client: server.user.client, active: 1 }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.display).toBe(TOKEN_MISSING);
     expect(err.isAuth).toBe(true);
     expect(t.failures).toEqual([TOKEN_MISSING]);
-    expect(t.server.requests).toHaveLength(0);
+    expect(t.sent).toHaveLength(0);
   });
 
   it('an expired token is removed and the call fails with "Token expired"', async () => {
-    const t = await setup(jwt(NOW_S - 1));
-    const err = await t.api.calls.bucketList({ client: 'c1' }).catch((e) => e);
+    // By the client's clock the server's token has just expired: nothing is sent.
+    const t = await setup(server.user.token, -1);
+    const err = await t.api.calls.bucketList({ client: server.user.client }).catch((e) => e);
     expect(err.display).toBe(TOKEN_EXPIRED);
     expect(t.tokens.get()).toBeNull();
     expect(t.failures).toEqual([TOKEN_EXPIRED]);
-    expect(t.server.requests).toHaveLength(0);
+    expect(t.sent).toHaveLength(0);
   });
 
   it('a token the server refuses (401) is removed as expired', async () => {
-    const t = await setup(jwt(NOW_S + 7200), { 'GET /api/bucket/item': () => ({ status: 401, json: { error: { code: 'token_expired', message: 'Token expired' } } }) });
-    const err = await t.api.calls.bucketList({ client: 'c1' }).catch((e) => e);
-    expect(err.display).toBe(TOKEN_EXPIRED);
-    expect(t.tokens.get()).toBeNull();
+    // Well formed and unexpired, but signed with another key.
+    const forged = await setup(forgedToken(server.user));
+    const err = await forged.api.calls.bucketList({ client: server.user.client }).catch((e) => e);
+    expect([err.status, err.display]).toEqual([401, TOKEN_EXPIRED]);
+    expect(forged.tokens.get()).toBeNull();
+    expect(forged.failures).toEqual([TOKEN_EXPIRED]);
+    expect(server.calls).toEqual(['bucketList']);
+    // Expired by the server's clock while the client's clock (an hour behind) still takes it as valid.
+    const stale = await sessionToken(-60);
+    const late = await setup(stale, 3600);
+    const expired = await late.api.calls.bucketList({ client: server.user.client }).catch((e) => e);
+    expect([expired.status, expired.code, expired.display]).toEqual([401, 'token_expired', TOKEN_EXPIRED]);
+    expect(late.tokens.get()).toBeNull();
+    expect(late.bearer()).toEqual([`Bearer ${stale}`]);
   });
 
   it('refreshes at 29:59 left, then calls with the new token', async () => {
-    const old = jwt(NOW_S + 30 * 60 - 1);
-    const t = await setup(old);
-    await t.api.calls.bucketList({ client: 'c1' });
-    expect(t.refreshes()).toBe(1);
-    expect(t.server.requests.map((r) => r.path)).toEqual(['/api/user/refresh', '/api/bucket/item']);
-    expect(t.server.requests[0].headers.authorization).toBe(`Bearer ${old}`);
-    expect(t.bearer()).toEqual([`Bearer ${t.fresh}`]);
-    expect(t.tokens.get()).toBe(t.fresh);
+    const old = await sessionToken(3600);
+    const t = await setup(old, 30 * 60 - 1);
+    const res = await t.api.calls.bucketList({ client: server.user.client });
+    expect(res.client.list.map((c) => c.stamp)).toEqual([server.user.client]);
+    expect(server.calls).toEqual(['refresh', 'bucketList']);
+    expect(t.sent[0]).toEqual({ path: '/api/user/refresh', authorization: `Bearer ${old}` });
+    // The server's new token (a full session again) is stored and used.
+    const fresh = t.tokens.get()!;
+    expect(fresh).not.toBe(old);
+    expect(tokenExpiry(fresh)! - tokenExpiry(old)!).toBeGreaterThan(10 * 3600);
+    expect(t.bearer()).toEqual([`Bearer ${fresh}`]);
   });
 
   it('does not refresh at 30:01 left', async () => {
-    const t = await setup(jwt(NOW_S + 30 * 60 + 1));
-    await t.api.calls.bucketList({ client: 'c1' });
+    const t = await setup(server.user.token, 30 * 60 + 1);
+    await t.api.calls.bucketList({ client: server.user.client });
     expect(t.refreshes()).toBe(0);
+    expect(server.calls).toEqual(['bucketList']);
+    expect(t.tokens.get()).toBe(server.user.token);
   });
 
   it('refreshes at most once per 60 seconds, even when refresh does not help', async () => {
-    const old = jwt(NOW_S + 10 * 60);
-    const t = await setup(old, { 'POST /api/user/refresh': () => ({ status: 503, json: { error: { code: 'internal', message: 'busy' } } }) });
-    const attempts = () => t.server.requests.filter((r) => r.path === '/api/user/refresh').length;
-    await t.api.calls.bucketList({ client: 'c1' });
-    expect(attempts()).toBe(1);
+    const old = server.user.token;
+    const t = await setup(old, 10 * 60);
+    server.failing.refresh = 503;
+    await t.api.calls.bucketList({ client: server.user.client });
+    expect(t.refreshes()).toBe(1);
     t.clock.ms += 59_000;
-    await t.api.calls.bucketList({ client: 'c1' });
-    expect(attempts()).toBe(1);
+    await t.api.calls.bucketList({ client: server.user.client });
+    expect(t.refreshes()).toBe(1);
     t.clock.ms += 1_000;
-    await t.api.calls.bucketList({ client: 'c1' });
-    expect(attempts()).toBe(2);
+    await t.api.calls.bucketList({ client: server.user.client });
+    expect(t.refreshes()).toBe(2);
     // The calls themselves went through with the token still valid.
     expect(t.bearer()).toEqual([`Bearer ${old}`, `Bearer ${old}`, `Bearer ${old}`]);
+    expect(t.tokens.get()).toBe(old);
   });
 
   it('concurrent calls in the refresh window share one refresh', async () => {
-    const t = await setup(jwt(NOW_S + 60));
-    await Promise.all([t.api.calls.bucketList({ client: 'c1' }), t.api.calls.bucketList({ client: 'c1' })]);
+    const old = await sessionToken(3600);
+    const t = await setup(old, 60);
+    await Promise.all([t.api.calls.bucketList({ client: server.user.client }), t.api.calls.bucketList({ client: server.user.client })]);
     expect(t.refreshes()).toBe(1);
-  });
-
-  it('a token in any response replaces the stored one, even on a failed call', async () => {
-    const later = jwt(NOW_S + 48 * 3600, { n: 'rotated' });
-    const t = await setup(jwt(NOW_S + 7200), {
-      'GET /api/bucket/item': () => bucketList({ token: later }),
-      'POST /api/bucket/name': () => ({ status: 500, json: { error: { code: 'internal', message: 'x' }, token: 'after-failure' } }),
-    });
-    await t.api.calls.bucketList({ client: 'c1' });
-    expect(t.tokens.get()).toBe(later);
-    await t.api.calls.bucketRename({ bucket: 'b1', name: 'N' }).catch(() => {});
-    expect(t.tokens.get()).toBe('after-failure');
+    expect(server.calls.filter((c) => c === 'bucketList')).toHaveLength(2);
+    // The first call waits for the new token; the second, finding the refresh already under way, goes out at once
+    // with the token that is still valid.
+    const fresh = t.tokens.get()!;
+    expect(fresh).not.toBe(old);
+    expect(t.bearer().sort()).toEqual([`Bearer ${old}`, `Bearer ${fresh}`].sort());
   });
 
   it('login stores the token it receives', async () => {
-    const token = jwt(NOW_S + 3600);
-    const t = await setup(null, { 'POST /api/user/login': () => ({ json: { login: { client: { list: [client] }, bucket: { list: [] } }, token } }) });
-    const res = await t.api.calls.login({ email: 'ann@example.com', password: 'pw' });
-    expect(res.login.client.list[0].stamp).toBe('c1');
-    expect(t.tokens.get()).toBe(token);
-    expect(t.server.requests[0].headers.authorization).toBe(`Basic ${Buffer.from('ann@example.com:pw').toString('base64')}`);
+    const { email, password } = server.user;
+    const t = await setup(await sessionToken(3600));
+    const res = await t.api.calls.login({ email, password });
+    expect(res.login.client.list[0].stamp).toBe(server.user.client);
+    expect(t.sent[0].authorization).toBe(`Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`);
+    // The token in the answer replaces the one held before: a full session for this user, which the server accepts.
+    const token = t.tokens.get()!;
+    expect(token).toBe(res.token);
+    expect(readClaims(token)?.sub).toBe(readClaims(server.user.token)?.sub);
+    await t.api.calls.bucketList({ client: server.user.client });
+    expect(t.bearer()).toEqual([`Bearer ${token}`]);
   });
 });
 
-describe('responses and errors', () => {
-  it('reads the permission list as an array or as permission.list', async () => {
-    const entry = { client, createdAt: 1 };
-    for (const body of [[entry], { permission: { list: [entry] } }]) {
-      const t = await setup(jwt(NOW_S + 7200), { 'GET /api/user/permission': () => ({ json: body }) });
-      expect(await t.api.calls.permissions()).toEqual([entry]);
-    }
+describe('responses and errors', { timeout: 30_000 }, () => {
+  it('reads the permission list as the server sends it (permission.list)', async () => {
+    const t = await setup(server.user.token);
+    const list = await t.api.calls.permissions();
+    expect(list.map((p) => [p.client.stamp, p.client.name])).toEqual([[server.user.client, server.user.name]]);
   });
 
   it('a failed call carries its status, the server message and the SPEC message to show', async () => {
-    const t = await setup(jwt(NOW_S + 7200), {
-      'PUT /api/bucket/item': () => ({ status: 409, json: { error: { code: 'conflict', message: 'Name taken' } } }),
-      'POST /api/user/login': () => ({ status: 401, json: { error: { code: 'unauthorized', message: 'nope' } } }),
-      'POST /api/user/signup': () => ({ status: 400, json: { error: { code: 'invalid_input', message: 'Email already registered' } } }),
-    });
-    const err = await t.api.calls.bucketCreate({ client: 'c1', name: 'P' }).catch((e) => e);
-    expect([err.status, err.code, err.serverMessage, err.display]).toEqual([409, 'conflict', 'Name taken', 'Failed to create project...']);
-    expect((await t.api.calls.login({ email: 'a@b.co', password: 'x' }).catch((e) => e)).display).toBe('Invalid credentials');
-    const signup = { email: 'a@b.co', username: 'annlee', password: 'Aa1!xxxx', name: 'Acme Labs' };
-    expect((await t.api.calls.signup(signup).catch((e) => e)).display).toBe('Email already registered');
+    const t = await setup(server.user.token);
+    const err = await t.api.calls.bucketCreate({ client: 'c_no_such_account', name: 'P' }).catch((e) => e);
+    expect([err.status, err.code, err.display]).toEqual([404, 'not_found', 'Failed to create project...']);
+    expect(err.serverMessage).toMatch(/not found/i);
+    const login = await t.api.calls.login({ email: server.user.email, password: 'Wrong-123!' }).catch((e) => e);
+    expect([login.status, login.display]).toEqual([401, 'Invalid credentials']);
+    // Sign-up shows the server's own reason.
+    const signup = { email: server.user.email, username: `other${Date.now().toString(36)}`, password: 'Aa1!xxxx', name: 'Acme Labs' };
+    const taken = await t.api.calls.signup(signup).catch((e) => e);
+    expect([taken.status, taken.display]).toEqual([409, 'An account with this email address already exists.']);
+    expect(taken.serverMessage).toBe(taken.display);
   });
 
   it('an unreachable server gives a network error with the call\'s message', async () => {
-    const t = await setup(jwt(NOW_S + 7200));
-    const api = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens: t.tokens, clock: t.clock });
+    const api = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens: memoryTokenStore(server.user.token) });
     const err = await api.calls.runList({ bucket: 'b1' }).catch((e) => e);
     expect(err.isNetwork).toBe(true);
     expect(err.display).toBe('Failed to load requests');
     const signup = await api.calls.signup({ email: 'a@b.co', username: 'annlee', password: 'Aa1!xxxx', name: 'Acme Labs' }).catch((e) => e);
     expect(signup.display).toBe('An unexpected error occurred. Please try again.');
   });
+});
+
+// Answers the real server never gives (the permission list as a bare array, a body outside the contract, a token on a
+// failed answer): a scripted server stands in for them.
+describe('answers the server never gives', () => {
+  const NOW_S = 1_800_000_000;
+  const scripted: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(scripted.splice(0).map((s) => s.close()));
+  });
+  const client = make.client({ stamp: 'c1' });
+  async function scriptedClient(routes: Parameters<typeof startServer>[0]) {
+    const s = await startServer(routes);
+    scripted.push(s);
+    const tokens = memoryTokenStore(jwt(NOW_S + 7200));
+    return { api: new ApiClient({ baseUrl: s.url, tokens, clock: { now: () => NOW_S * 1000 } }), tokens };
+  }
+
+  it('reads the permission list as an array too', async () => {
+    const entry = { client, createdAt: 1 };
+    const { api } = await scriptedClient({ 'GET /api/user/permission': () => ({ json: [entry] }) });
+    expect(await api.calls.permissions()).toEqual([entry]);
+  });
+
+  it('a token in any response replaces the stored one, even on a failed call', async () => {
+    const later = jwt(NOW_S + 48 * 3600, { n: 'rotated' });
+    const { api, tokens } = await scriptedClient({
+      'GET /api/bucket/item': () => ({ json: { client: { list: [client] }, bucket: { list: [] }, token: later } }),
+      'POST /api/bucket/name': () => ({ status: 500, json: { error: { code: 'internal', message: 'x' }, token: 'after-failure' } }),
+    });
+    await api.calls.bucketList({ client: 'c1' });
+    expect(tokens.get()).toBe(later);
+    await api.calls.bucketRename({ bucket: 'b1', name: 'N' }).catch(() => {});
+    expect(tokens.get()).toBe('after-failure');
+  });
 
   it('a response that breaks the contract is an error, not a crash', async () => {
-    const t = await setup(jwt(NOW_S + 7200), { 'GET /api/run/item': () => ({ json: { run: 'nope' } }) });
-    const err = await t.api.calls.runList({ bucket: 'b1' }).catch((e) => e);
+    const { api } = await scriptedClient({ 'GET /api/run/item': () => ({ json: { run: 'nope' } }) });
+    const err = await api.calls.runList({ bucket: 'b1' }).catch((e) => e);
     expect(err.code).toBe('bad_response');
     expect(err.display).toBe('Failed to load requests');
   });
