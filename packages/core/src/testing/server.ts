@@ -1,7 +1,8 @@
-// Test support: a real local HTTP server with hand-written routes, and entity and token builders.
+// Test support: a local HTTP server with hand-written routes, for answers the real server never gives (and a storage
+// on another origin); a token and an account builder.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Bucket, Client, Rend, UploadItem } from '../contract';
+import type { Client } from '../contract';
 
 export interface Request {
   method: string;
@@ -79,16 +80,4 @@ const id = (p: string) => `${p}${(++n).toString(36).padStart(6, '0')}`;
 
 export const make = {
   client: (o: Partial<Client> = {}): Client => ({ stamp: id('c'), name: 'Acme Labs', plan: 'Individual', choice: 'Cloud', active: 1, ...o }),
-  bucket: (o: Partial<Bucket> = {}): Bucket => ({ stamp: id('b'), name: 'Project', runs: 0, rends: 0, createdAt: 1_700_000_000, ...o }),
-  item: (o: Partial<UploadItem> = {}): UploadItem => ({
-    stamp: id('u'),
-    name: 'data.json',
-    state: 'Pending',
-    file: { checksum: '0'.repeat(64), name: 'data.json', size: 0 },
-    meta: { proc: 0, cols: null, rows: null, inputs: null, error: null },
-    error: null,
-    createdAt: 1_700_000_000,
-    ...o,
-  }),
-  rend: (o: Partial<Rend> = {}): Rend => ({ stamp: id('r'), name: 'data.json', flight: 'Pending', createdAt: 1_700_000_000, runs: 0, upload: { list: [] }, box: { list: [] }, ...o }),
 };
