@@ -57,6 +57,8 @@ export class ApiClient {
   private readonly clock: Clock;
   private readonly onAuthFailure?: ApiClientOptions['onAuthFailure'];
   private readonly fetchImpl?: typeof fetch;
+  /** ofetch bound to the injected fetch (ofetch reads its fetch when an instance is made, not per request). */
+  private readonly http: typeof ofetch;
   private lastRefreshMs: number | null = null;
   private refreshing: Promise<void> | null = null;
   /** One typed method per call of the route table, e.g. `api.calls.bucketList({ client })`. */
@@ -68,6 +70,7 @@ export class ApiClient {
     this.clock = opts.clock ?? systemClock;
     this.onAuthFailure = opts.onAuthFailure;
     this.fetchImpl = opts.fetch;
+    this.http = opts.fetch ? ofetch.create({}, { fetch: opts.fetch }) : ofetch;
     const calls: Partial<Record<CallName, unknown>> = {};
     for (const name of Object.keys(CALLS) as CallName[]) {
       calls[name] = (args: unknown, o?: CallOptions) => this.call(name, args as never, o);
@@ -89,6 +92,8 @@ export class ApiClient {
 
   /** Applies the refresh rule before a protected call: under 30 minutes left, at most once per 60 s. */
   private async beforeProtected(name: CallName): Promise<string> {
+    // A refresh already in flight: wait for it and send the token it brings.
+    if (this.refreshing && name !== 'refresh') await this.refreshing;
     const token = this.tokens.get();
     const now = this.clock.now();
     const status = tokenStatus(token, now, this.lastRefreshMs);
@@ -134,7 +139,7 @@ export class ApiClient {
 
     let res: FetchResponse<unknown>;
     try {
-      res = await ofetch.raw(this.resolve(def.path), {
+      res = await this.http.raw(this.resolve(def.path), {
         method: def.method,
         headers,
         query,
@@ -143,7 +148,6 @@ export class ApiClient {
         retry: 0,
         ignoreResponseError: true,
         responseType: 'json',
-        ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}),
       } as Parameters<typeof ofetch.raw>[1]);
     } catch (e) {
       if ((e as Error)?.name === 'AbortError' || opts.signal?.aborted) throw e;
