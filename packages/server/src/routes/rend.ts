@@ -4,7 +4,7 @@ import { MESSAGES, PLAN_LIMITS, UPLOAD_CONTEXTS, extensionOf, formatSize, type P
 import { defineCall } from './define';
 import { requireBucket, requireRend, requireUpload } from '../access';
 import { checkActiveFilter, bucketWithCounts } from './bucket';
-import { clientView, uploadView } from '../views';
+import { clientView, rendView, uploadView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
 import { NOT_UPLOADED, rendFull, rendsFull, settleFlight, uploadKey } from '../uploads';
@@ -21,10 +21,11 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'rendCreate', { keys: true }, async ({ caller, body }) => {
     const { bucket } = await requireBucket(s.db, caller, body.bucket);
-    const stamp = newId('r_');
-    await s.db.insertInto('rends').values({ stamp, bucket: bucket.stamp, name: body.name, flight: 'Pending', active: 1, created_at: now() }).execute();
+    const row = { stamp: newId('r_'), bucket: bucket.stamp, name: body.name, flight: 'Pending', active: 1, created_at: now() };
+    await s.db.insertInto('rends').values(row).execute();
     s.listCache.invalidate(bucket.client);
-    return { rend: await rendFull(s.db, stamp) };
+    // A new upload has no files, results or requests yet: no need to read it back.
+    return { rend: rendView(row, [], [], 0) };
   });
 
   defineCall(app, s, 'rendRename', {}, async ({ caller, body }) => {
