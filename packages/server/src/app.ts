@@ -3,6 +3,8 @@ import Fastify, { type FastifyError, type FastifyHttpOptions, type FastifyInstan
 import type { Server } from 'node:http';
 import { sql } from 'kysely';
 import rateLimit from '@fastify/rate-limit';
+import { config as zodConfig } from 'zod/mini';
+import { en as zodEnglish } from 'zod/locales';
 import { CALLS, ERROR_CODES, MESSAGES } from '@portal/core';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/index';
@@ -47,6 +49,8 @@ export interface AppOptions {
 }
 
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<BuiltApp> {
+  // Core's contract uses zod/mini, which carries no messages of its own: the 400 answers quote zod's English texts.
+  zodConfig(zodEnglish());
   const options: FastifyHttpOptions<Server> = {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,

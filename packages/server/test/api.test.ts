@@ -81,6 +81,45 @@ describe.each(kinds)('API on the %s database', (kind) => {
     });
   });
 
+  it("a refused request's 400 names the field with zod's English message, or passes SPEC's message through", async () => {
+    const hex = 'a'.repeat(64);
+    const file = { checksum: hex, name: 'data.json', size: 3 };
+    const fit = { explainability: false, input_column_size: 4, output_column_size: 2, task_target_size: 1, task: 'classification' };
+    const cases: Array<[CallName, { query?: Record<string, unknown>; body?: unknown }, string]> = [
+      ['bucketCreate', { body: {} }, 'client: Invalid input: expected string, received undefined'],
+      ['bucketCreate', { body: { client: 5, name: 'x' } }, 'client: Invalid input: expected string, received number'],
+      ['bucketCreate', { body: { client: '', name: 'x' } }, 'client: Too small: expected string to have >=1 characters'],
+      ['bucketCreate', { body: { client: 'c'.repeat(65), name: 'x' } }, 'client: Too big: expected string to have <=64 characters'],
+      ['bucketCreate', { body: { client: A.client, name: '   ' } }, MESSAGES.titleCreate],
+      ['bucketCreate', { body: [1] }, 'Invalid input: expected object, received array'],
+      ['bucketRemove', { body: { bucket: 'b1', active: 2 } }, 'active: Invalid input'],
+      ['bucketList', { query: { client: A.client, active: 'abc' } }, 'active: Invalid input: expected number, received NaN'],
+      ['bucketList', { query: { client: A.client, active: '1.5' } }, 'active: Invalid input: expected int, received number'],
+      ['bucketList', { query: {} }, 'client: Invalid input: expected string, received undefined'],
+      ['integrationCreate', { body: { client: A.client, name: 'LLM', service: 'Other', token: 'x' } }, 'service: Invalid input: expected "OpenAI"'],
+      ['integrationCreate', { body: { client: A.client, name: 'LLM', service: 'OpenAI', token: '' } }, MESSAGES.integrationToken],
+      ['uploadRegister', { body: { rend: 'u1', name: 'n'.repeat(256), file } }, 'name: Too big: expected string to have <=255 characters'],
+      ['uploadRegister', { body: { rend: 'u1', name: 'data.json', file: { ...file, size: -1 } } }, 'file.size: Too small: expected number to be >=0'],
+      ['uploadRegister', { body: { rend: 'u1', name: 'data.json', file: { ...file, size: 1.5 } } }, 'file.size: Invalid input: expected int, received number'],
+      ['uploadRegister', { body: { rend: 'u1', name: 'data.json', file: { ...file, checksum: 'not-hex' } } }, 'file.checksum: file.checksum must be a SHA-256 in hex'],
+      ['uploadRegister', { body: { rend: 'u1', name: 'data.json' } }, 'file: Invalid input: expected object, received undefined'],
+      ['pileCreate', { body: { bucket: 'b1', variety: 'FitModel' } }, 'param: Invalid input: expected object, received undefined'],
+      ['pileCreate', { body: { bucket: 'b1', variety: 'Other', param: {} } }, "variety: Invalid discriminator value. Expected 'FitModel' | 'ShrinkService'"],
+      ['pileCreate', { body: { bucket: 'b1', variety: 'FitModel', param: { ...fit, input_column_size: 1.5 } } }, 'param.input_column_size: Invalid input: expected int, received number'],
+      ['pileCreate', { body: { bucket: 'b1', variety: 'FitModel', param: { ...fit, task: 'Guess' } } }, 'param.task: Invalid option: expected one of "regression"|"classification"'],
+      ['runCreate', { body: { bucket: 'b1', function: 'shrink', rend: 'u1', pile: 'p1', name: 'x' } }, "function: Invalid discriminator value. Expected 'fit' | 'generate'"],
+      ['shrinkCreate', { body: { bucket: 'b1', function: 'fit', rend: 'u1', pile: 'p1', name: 'x' } }, 'function: Invalid input: expected "shrink"'],
+      ['shrinkCreate', { body: { bucket: 'b1', function: 'shrink', rend: 'u1', pile: 'p1', name: 'x', desc: 'd'.repeat(5000) } }, MESSAGES.description],
+      ['apikeyRename', { body: { apikey: 'k1', name: 'x'.repeat(61) } }, MESSAGES.titleRename],
+      ['resetStart', { body: { email: '' } }, MESSAGES.email],
+      ['signup', { body: { email: 'x@y.co' } }, 'username: Invalid input: expected string, received undefined'],
+    ];
+    for (const [name, req, message] of cases) {
+      const r = await call(base, name, { token: A.token, ...req });
+      expect([name, r.status, r.body.error]).toEqual([name, 400, { code: ERROR_CODES.invalid, message }]);
+    }
+  });
+
   it('health answers without a token, with security headers', async () => {
     const r = await call(base, 'health');
     expect(r.status).toBe(200);

@@ -252,5 +252,6 @@ describe('answers the server never gives', () => {
     const err = await api.calls.runList({ bucket: 'b1' }).catch((e) => e);
     expect(err.code).toBe('bad_response');
     expect(err.display).toBe('Failed to load requests');
+    expect(err.serverMessage).toBe('Unexpected response at client: Invalid input: expected object, received undefined');
   });
 });

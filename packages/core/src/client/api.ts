@@ -1,6 +1,7 @@
 // The API client: one typed method per call of SPEC section 7, with the token rules of section 6.
 import { ofetch, type FetchResponse } from 'ofetch';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import { en } from 'zod/locales';
 import { CALLS, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
 import { MESSAGES } from '../messages';
 import { ApiError } from './errors';
@@ -13,9 +14,9 @@ export type CallArgs<N extends CallName> = N extends 'login'
   ? { email: string; password: string }
   : N extends 'resetFinish'
     ? CallBody<N> & { token: string }
-    : Def<N> extends { query: z.ZodTypeAny }
+    : Def<N> extends { query: z.ZodMiniType }
       ? CallQuery<N>
-      : Def<N> extends { body: z.ZodTypeAny }
+      : Def<N> extends { body: z.ZodMiniType }
         ? CallBody<N>
         : void;
 
@@ -120,7 +121,7 @@ export class ApiClient {
 
   /** Makes one call of the route table. */
   async call<N extends CallName>(name: N, args: CallArgs<N>, opts: CallOptions = {}): Promise<CallResponse<N>> {
-    const def = CALLS[name] as Def<N> & { query?: z.ZodTypeAny; body?: z.ZodTypeAny };
+    const def = CALLS[name] as Def<N> & { query?: z.ZodMiniType; body?: z.ZodMiniType };
     const headers: Record<string, string> = { accept: 'application/json' };
     let query: Record<string, unknown> | undefined;
     let body: unknown;
@@ -172,7 +173,8 @@ export class ApiClient {
 
     const out = def.response.safeParse(data);
     if (!out.success) {
-      const why = out.error.issues[0];
+      // zod/mini carries no messages of its own: the reason is read again with zod's English ones.
+      const why = def.response.safeParse(data, { error: en().localeError }).error?.issues[0];
       throw new ApiError(res.status, 'bad_response', `Unexpected response at ${why?.path.join('.') || 'body'}: ${why?.message}`, this.display(name, res.status, null), name);
     }
     return out.data as CallResponse<N>;

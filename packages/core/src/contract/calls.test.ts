@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CALLS } from './calls';
 
 // SPEC section 7, copied literally: method, path, and the payload fields (query or body) it names.
@@ -45,11 +45,11 @@ const SPEC_CALLS: [string, string, string[]][] = [
 ];
 
 /** Every field name a request schema accepts, across the variants of a discriminated union. */
-function fieldsOf(schema: z.ZodTypeAny | undefined): Set<string> {
+function fieldsOf(schema: z.ZodMiniType | undefined): Set<string> {
   const out = new Set<string>();
   const walk = (s: unknown) => {
-    if (s instanceof z.ZodObject) for (const k of Object.keys(s.shape)) out.add(k);
-    else if (s instanceof z.ZodDiscriminatedUnion || s instanceof z.ZodUnion) for (const o of s.options) walk(o);
+    if (s instanceof z.ZodMiniObject) for (const k of Object.keys(s.shape)) out.add(k);
+    else if (s instanceof z.ZodMiniDiscriminatedUnion || s instanceof z.ZodMiniUnion) for (const o of s.def.options) walk(o);
   };
   walk(schema);
   return out;
@@ -64,7 +64,7 @@ describe('route table of the calls (SPEC section 7)', () => {
   it.each(SPEC_CALLS)('%s %s is in the table with the payload SPEC names', (method, path, fields) => {
     const defs = Object.values(CALLS).filter((d) => d.method === method && d.path === path);
     expect(defs).toHaveLength(1);
-    const def = defs[0] as { query?: z.ZodTypeAny; body?: z.ZodTypeAny };
+    const def = defs[0] as { query?: z.ZodMiniType; body?: z.ZodMiniType };
     const accepted = fieldsOf(method === 'GET' ? def.query : def.body);
     for (const f of fields) expect(accepted, `${method} ${path} accepts ${f}`).toContain(f);
   });

@@ -1,5 +1,5 @@
 // Request and response schemas of every call of SPEC section 7, and the route table that names them.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { TITLE_MAX, DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
 import { checkCompanyName, checkEmail, checkPassword, checkUsername, type RuleResult } from '../rules';
@@ -10,14 +10,16 @@ import {
 
 /** A string checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult) =>
-  z.string().superRefine((v, ctx) => {
-    const message = check(v);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+  z.string().check(
+    z.superRefine((v, ctx) => {
+      const message = check(v);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  );
 
-export const TitleCreate = z.string().trim().min(1, MESSAGES.titleCreate).max(TITLE_MAX, MESSAGES.titleCreate);
-export const TitleRename = z.string().trim().min(1, MESSAGES.titleRename).max(TITLE_MAX, MESSAGES.titleRename);
-export const Description = z.string().max(DESCRIPTION_MAX, MESSAGES.description);
+export const TitleCreate = z.string().check(z.trim(), z.minLength(1, MESSAGES.titleCreate), z.maxLength(TITLE_MAX, MESSAGES.titleCreate));
+export const TitleRename = z.string().check(z.trim(), z.minLength(1, MESSAGES.titleRename), z.maxLength(TITLE_MAX, MESSAGES.titleRename));
+export const Description = z.string().check(z.maxLength(DESCRIPTION_MAX, MESSAGES.description));
 
 // ---- shared bodies and envelopes ----
 export const Ok = z.object({ ok: z.literal(true) });
@@ -37,9 +39,9 @@ export const ERROR_CODES = {
 } as const;
 
 const ClientQuery = z.object({ client: Id });
-const ActiveClientQuery = z.object({ active: z.coerce.number().int().optional(), client: Id });
-const ActiveBucketQuery = z.object({ active: z.coerce.number().int().optional(), bucket: Id });
-const ActiveQuery = z.object({ active: z.coerce.number().int().optional() });
+const ActiveClientQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), client: Id });
+const ActiveBucketQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), bucket: Id });
+const ActiveQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())) });
 const ClientList = z.object({ list: z.array(Client) });
 
 // ---- user ----
@@ -47,7 +49,7 @@ export const LoginResponse = z.object({
   login: z.object({
     client: ClientList,
     bucket: z.object({ list: z.array(Bucket) }),
-    user: User.optional(),
+    user: z.optional(User),
   }),
   token: z.string(),
 });
@@ -57,13 +59,16 @@ export const SignupBody = z.object({
   password: ruled(checkPassword),
   name: ruled(checkCompanyName),
 });
-export const ResetStartBody = z.object({ email: z.string().trim().min(1, MESSAGES.email).max(254, MESSAGES.email) });
+export const ResetStartBody = z.object({ email: z.string().check(z.trim(), z.minLength(1, MESSAGES.email), z.maxLength(254, MESSAGES.email)) });
 export const ResetFinishBody = z.object({ password: ruled(checkPassword) });
 export const TokenResponse = z.object({ token: z.string() });
 /** The permission list arrives as an array or as `permission.list`; both parse to the array. */
 export const PermissionResponse = z.union([
   z.array(PermissionEntry),
-  z.object({ permission: z.object({ list: z.array(PermissionEntry) }) }).transform((r) => r.permission.list),
+  z.pipe(
+    z.object({ permission: z.object({ list: z.array(PermissionEntry) }) }),
+    z.transform((r: { permission: { list: PermissionEntry[] } }) => r.permission.list),
+  ),
 ]);
 
 // ---- client API keys ----
@@ -79,7 +84,7 @@ export const IntegrationCreateBody = z.object({
   client: Id,
   name: TitleCreate,
   service: z.enum(INTEGRATION_SERVICES),
-  token: z.string().min(1, MESSAGES.integrationToken).max(INTEGRATION_TOKEN_MAX, MESSAGES.integrationToken),
+  token: z.string().check(z.minLength(1, MESSAGES.integrationToken), z.maxLength(INTEGRATION_TOKEN_MAX, MESSAGES.integrationToken)),
 });
 export const IntegrationResponse = z.object({ apikey: IntegrationKey });
 
@@ -104,13 +109,13 @@ export const RunResponse = z.object({ run: Run });
 export const RunRemoveBody = z.object({ run: Id, active: Active });
 export const RunStatusQuery = z.object({ run: Id });
 export const RunStatusResponse = z.object({
-  client: Client.optional(),
-  bucket: Bucket.optional(),
-  run: z.object({ record: Run, url: z.string().nullable() }),
+  client: z.optional(Client),
+  bucket: z.optional(Bucket),
+  run: z.object({ record: Run, url: z.nullable(z.string()) }),
 });
 
 // ---- uploads (rends and items) ----
-export const RendListResponse = z.object({ client: Client.optional(), bucket: Bucket.optional(), rend: z.object({ list: z.array(Rend) }) });
+export const RendListResponse = z.object({ client: z.optional(Client), bucket: z.optional(Bucket), rend: z.object({ list: z.array(Rend) }) });
 export const RendCreateBody = z.object({ bucket: Id, name: TitleCreate });
 export const RendResponse = z.object({ rend: Rend });
 export const RendFinishBody = z.object({ rend: Id });
@@ -118,11 +123,11 @@ export const RendRenameBody = z.object({ rend: Id, name: TitleRename });
 export const RendRemoveBody = z.object({ rend: Id, active: Active });
 export const UploadRegisterBody = z.object({
   rend: Id,
-  name: z.string().trim().min(1, MESSAGES.titleCreate).max(255),
-  file: UploadFile.extend({ checksum: z.string().regex(/^[0-9a-f]{64}$/, 'file.checksum must be a SHA-256 in hex') }),
+  name: z.string().check(z.trim(), z.minLength(1, MESSAGES.titleCreate), z.maxLength(255)),
+  file: z.extend(UploadFile, { checksum: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'file.checksum must be a SHA-256 in hex')) }),
 });
 export const UploadRegisterResponse = z.object({
-  upload: UploadItem.extend({ url: z.string(), expiresAt: z.number().int().optional() }),
+  upload: z.extend(UploadItem, { url: z.string(), expiresAt: z.optional(z.number().check(z.int())) }),
 });
 export const UploadFinishBody = z.object({ upload: Id });
 export const UploadResponse = z.object({ upload: UploadItem });
@@ -143,14 +148,14 @@ export const ShrinkCreateBody = z.object({
   rend: Id,
   pile: Id,
   name: TitleCreate,
-  desc: Description.default(''),
+  desc: z._default(Description, ''),
 });
 export const QuoteResponse = z.object({ quote: Quote });
 export const QuoteStatusQuery = z.object({ quote: Id });
 export const QuoteStatusResponse = z.object({
   client: Client,
   bucket: Bucket,
-  quote: z.object({ record: Quote, run: Run.nullable() }),
+  quote: z.object({ record: Quote, run: z.nullable(Run) }),
 });
 export const BillingResponse = z.object({ billing: Billing });
 export const HealthResponse = z.object({ ok: z.literal(true) });
@@ -161,9 +166,9 @@ export interface CallDef {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   auth: Auth;
-  query?: z.ZodTypeAny;
-  body?: z.ZodTypeAny;
-  response: z.ZodTypeAny;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response: z.ZodMiniType;
   /** The SPEC message shown when this call fails (section 8), where SPEC names one. */
   failure?: string;
 }
@@ -220,8 +225,8 @@ export const CALLS = {
 } as const;
 
 export type CallName = keyof typeof CALLS;
-export type CallQuery<N extends CallName> = (typeof CALLS)[N] extends { query: infer Q extends z.ZodTypeAny } ? z.input<Q> : undefined;
-export type CallBody<N extends CallName> = (typeof CALLS)[N] extends { body: infer B extends z.ZodTypeAny } ? z.input<B> : undefined;
+export type CallQuery<N extends CallName> = (typeof CALLS)[N] extends { query: infer Q extends z.ZodMiniType } ? z.input<Q> : undefined;
+export type CallBody<N extends CallName> = (typeof CALLS)[N] extends { body: infer B extends z.ZodMiniType } ? z.input<B> : undefined;
 export type CallResponse<N extends CallName> = z.output<(typeof CALLS)[N]['response']>;
 
 /** Where the storage endpoint lives: the signed URL of an upload points here (local store). */

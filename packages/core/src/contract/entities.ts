@@ -1,11 +1,15 @@
 // Zod schemas of every entity of SPEC section 3, as they travel on the wire (DESIGN.md's contract decisions).
-import { z } from 'zod';
+// zod/mini, imported as a namespace: bundlers keep only the functions used (`import { z }` keeps all of them).
+import * as z from 'zod/mini';
 import { CHOICES, PLANS, TASKS, INTEGRATION_SERVICES } from '../limits';
 
 /** Times travel as epoch seconds. */
-export const Epoch = z.number().int().nonnegative();
+export const Epoch = z.number().check(z.int(), z.nonnegative());
+/** Counts and sizes: nonnegative integers (schemas are immutable, so one instance serves every field). */
+const Count = z.number().check(z.int(), z.nonnegative());
+const Int = z.number().check(z.int());
 /** Opaque random id (`stamp` for most entities, `clue` for keys). */
-export const Id = z.string().min(1).max(64);
+export const Id = z.string().check(z.minLength(1), z.maxLength(64));
 export const Active = z.union([z.literal(0), z.literal(1)]);
 
 export const Plan = z.enum(PLANS);
@@ -35,8 +39,8 @@ export const ClientApiKey = z.object({
   clue: Id,
   name: z.string(),
   token: z.string(),
-  installs: z.number().int().nonnegative(),
-  installedAt: Epoch.nullable(),
+  installs: Count,
+  installedAt: z.nullable(Epoch),
   active: Active,
   createdAt: Epoch,
   pack: z.object({ linux64: z.string() }),
@@ -48,8 +52,8 @@ export const IntegrationKey = z.object({
   service: z.enum(INTEGRATION_SERVICES),
   /** Masked in lists: the service's token is kept encrypted and never sent back whole. */
   token: z.string(),
-  runs: z.number().int().nonnegative(),
-  runAt: Epoch.nullable(),
+  runs: Count,
+  runAt: z.nullable(Epoch),
   active: Active,
   createdAt: Epoch,
 });
@@ -58,25 +62,25 @@ export const Bucket = z.object({
   stamp: Id,
   name: z.string(),
   /** Count of requests (runs) in the project. */
-  runs: z.number().int().nonnegative(),
+  runs: Count,
   /** Count of uploads (rends) in the project. */
-  rends: z.number().int().nonnegative(),
+  rends: Count,
   createdAt: Epoch,
 });
 
 export const UploadFile = z.object({
   checksum: z.string(),
   name: z.string(),
-  size: z.number().int().nonnegative(),
+  size: Count,
 });
 
 export const UploadMeta = z.object({
   /** 0 not yet processed, 1 processed, 2 error. */
   proc: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  cols: z.number().int().nonnegative().nullable(),
-  rows: z.number().int().nonnegative().nullable(),
-  inputs: z.number().int().nonnegative().nullable(),
-  error: z.string().nullable(),
+  cols: z.nullable(Count),
+  rows: z.nullable(Count),
+  inputs: z.nullable(Count),
+  error: z.nullable(z.string()),
 });
 
 export const UploadItem = z.object({
@@ -85,7 +89,7 @@ export const UploadItem = z.object({
   state: UploadState,
   file: UploadFile,
   meta: UploadMeta,
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   createdAt: Epoch,
 });
 
@@ -93,8 +97,8 @@ export const UploadItem = z.object({
 export const Box = z.object({
   stamp: Id,
   name: z.string(),
-  run: Id.nullable(),
-  size: z.number().int().nonnegative(),
+  run: z.nullable(Id),
+  size: Count,
   createdAt: Epoch,
 });
 
@@ -104,7 +108,7 @@ export const Rend = z.object({
   flight: Flight,
   createdAt: Epoch,
   /** Count of requests made from this upload. */
-  runs: z.number().int().nonnegative(),
+  runs: Count,
   upload: z.object({ list: z.array(UploadItem) }),
   box: z.object({ list: z.array(Box) }),
 });
@@ -120,11 +124,11 @@ export const Run = z.object({
   state: RunState,
   message: z.string(),
   createdAt: Epoch,
-  rend: RendRef.nullable(),
+  rend: z.nullable(RendRef),
   /** For a generate run: the fit run whose model it applies. */
-  fit: Id.nullable().optional(),
+  fit: z.optional(z.nullable(Id)),
   /** For a shrink run: its quote. */
-  quote: Id.nullable().optional(),
+  quote: z.optional(z.nullable(Id)),
 });
 
 export const Quote = z.object({
@@ -135,10 +139,10 @@ export const Quote = z.object({
   state: QuoteState,
   message: z.string(),
   /** Amount in cents. */
-  cent: z.number().int().nonnegative(),
+  cent: Count,
   invoiceNum: z.string(),
   createdAt: Epoch,
-  rend: RendRef.nullable(),
+  rend: z.nullable(RendRef),
 });
 
 export const Model = z.object({
@@ -148,17 +152,17 @@ export const Model = z.object({
   state: RunState,
   message: z.string(),
   createdAt: Epoch,
-  rend: RendRef.nullable(),
+  rend: z.nullable(RendRef),
 });
 
 export const FitParam = z.object({
   explainability: z.boolean(),
-  input_column_size: z.number().int(),
-  output_column_size: z.number().int(),
-  task_target_size: z.number().int(),
+  input_column_size: Int,
+  output_column_size: Int,
+  task_target_size: Int,
   task: Task,
 });
-export const ShrinkParam = z.object({}).strict();
+export const ShrinkParam = z.strictObject({});
 
 export const PileVariety = z.enum(['FitModel', 'ShrinkService']);
 export const Pile = z.discriminatedUnion('variety', [
@@ -172,7 +176,7 @@ export const Billing = z.object({
   /** Free credit consumed, in millions of input parameters, as a decimal string. */
   creditConsumed: z.string(),
   /** Outstanding account balance in cents. */
-  accountCentBalance: z.number().int(),
+  accountCentBalance: Int,
   portalUrl: z.string(),
 });
 

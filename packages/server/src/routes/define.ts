@@ -1,13 +1,13 @@
 // Declares one call of core's route table: method and path from CALLS, auth by the call's kind, zod validation of query and body.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { CALLS, MESSAGES, type CallName, type CallResponse } from '@portal/core';
 import { badRequest, tokenExpired, tokenMissing, unauthorized } from '../errors';
 import { sha256Hex } from '../auth/secrets';
 import type { Caller, Services } from '../services';
 
 type Def<N extends CallName> = (typeof CALLS)[N];
-type Parsed<D, K extends 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodTypeAny } ? z.output<S> : undefined;
+type Parsed<D, K extends 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
 
 export interface CallContext<N extends CallName> {
   s: Services;
@@ -33,7 +33,7 @@ export interface CallOptions {
 const SPEC_TEXTS: ReadonlySet<string> = new Set<string>(Object.values(MESSAGES).filter((m) => typeof m === 'string') as string[]);
 
 /** The first issue as a sentence that names the field; SPEC's own messages pass through as they are. */
-export function issueMessage(error: z.ZodError): string {
+export function issueMessage(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
   if (SPEC_TEXTS.has(issue.message) || issue.code === 'custom') return issue.message;
@@ -101,7 +101,7 @@ export function defineCall<N extends CallName>(
   opts: CallOptions,
   handler: (ctx: CallContext<N>) => Promise<CallResponse<N>>,
 ): void {
-  const def = CALLS[name] as Def<N> & { query?: z.ZodTypeAny; body?: z.ZodTypeAny };
+  const def = CALLS[name] as Def<N> & { query?: z.ZodMiniType; body?: z.ZodMiniType };
   app.route({
     method: def.method,
     url: def.path,
