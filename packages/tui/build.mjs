@@ -16,12 +16,22 @@ const stub = join(dist, '.devtools-stub.mjs');
 writeFileSync(stub, 'export default undefined;\n');
 
 // ofetch's Node build wraps the global fetch with node-fetch-native, a polyfill that Node 20 never uses but that every
-// command would evaluate (about 15 ms); its standard build calls the same global fetch.
+// command would evaluate (about 15 ms); its standard build calls the same global fetch. That build also reads
+// `globalThis.Headers` when it loads, and on Node that getter loads undici (about 20 ms), although the program's
+// calls go over node:http with their own Headers (core's plainHttp). Its default instance gets a Headers that
+// reaches the global one only when used.
 const ofetchDir = dirname(createRequire(join(here, '../core/package.json')).resolve('ofetch/package.json'));
+const EAGER_HEADERS = 'const Headers = _globalThis.Headers;';
 const ofetchStandard = {
   name: 'ofetch-standard',
   setup(b) {
-    b.onResolve({ filter: /^ofetch$/ }, () => ({ path: join(ofetchDir, 'dist/index.mjs') }));
+    b.onResolve({ filter: /^ofetch$/ }, () => ({ path: join(ofetchDir, 'dist/index.mjs'), namespace: 'ofetch-standard' }));
+    b.onLoad({ filter: /.*/, namespace: 'ofetch-standard' }, ({ path }) => {
+      const source = readFileSync(path, 'utf8');
+      if (!source.includes(EAGER_HEADERS)) throw new Error(`ofetch changed: ${path} no longer has "${EAGER_HEADERS}"; review build.mjs`);
+      const lazy = 'const Headers = class { constructor(init) { return new _globalThis.Headers(init); } };';
+      return { contents: source.replace(EAGER_HEADERS, lazy), resolveDir: dirname(path), loader: 'js' };
+    });
   },
 };
 

@@ -35,6 +35,11 @@ export interface ApiClientOptions {
   onAuthFailure?: (message: typeof MESSAGES.tokenMissing | typeof MESSAGES.tokenExpired) => void;
   /** A fetch implementation (tests); defaults to the global one. */
   fetch?: typeof fetch;
+  /**
+   * The fetch and Headers the route table's calls use, when not the global ones (Node programs pass
+   * `plainHttp` from `@portal/core/node`: node:http instead of Node's undici-backed fetch).
+   */
+  http?: { fetch: typeof fetch; Headers: typeof Headers };
 }
 
 export interface PutOptions {
@@ -71,7 +76,7 @@ export class ApiClient {
     this.clock = opts.clock ?? systemClock;
     this.onAuthFailure = opts.onAuthFailure;
     this.fetchImpl = opts.fetch;
-    this.http = opts.fetch ? ofetch.create({}, { fetch: opts.fetch }) : ofetch;
+    this.http = opts.http ? ofetch.create({}, { fetch: opts.http.fetch, Headers: opts.http.Headers }) : opts.fetch ? ofetch.create({}, { fetch: opts.fetch }) : ofetch;
     const calls: Partial<Record<CallName, unknown>> = {};
     for (const name of Object.keys(CALLS) as CallName[]) {
       calls[name] = (args: unknown, o?: CallOptions) => this.call(name, args as never, o);
@@ -137,6 +142,7 @@ export class ApiClient {
     }
     if (def.method === 'GET') query = (args ?? undefined) as Record<string, unknown> | undefined;
     else if (def.auth !== 'reset' && def.auth !== 'basic') body = args ?? undefined;
+    if (body !== undefined) headers['content-type'] = 'application/json';
 
     let res: FetchResponse<unknown>;
     try {
@@ -144,14 +150,18 @@ export class ApiClient {
         method: def.method,
         headers,
         query,
-        body: body as Record<string, unknown> | undefined,
+        // Sent as JSON text: ofetch would otherwise test the object against FormData, whose global getter makes
+        // Node load undici for a call that goes over node:http.
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: opts.signal,
         retry: 0,
         ignoreResponseError: true,
         responseType: 'json',
       } as Parameters<typeof ofetch.raw>[1]);
     } catch (e) {
-      if ((e as Error)?.name === 'AbortError' || opts.signal?.aborted) throw e;
+      // A cancelled call rejects with the abort itself (ofetch wraps it in a FetchError), so isAbortError knows it.
+      if (opts.signal?.aborted) throw opts.signal.reason ?? e;
+      if ((e as Error)?.name === 'AbortError') throw e;
       throw new ApiError(0, 'network', (e as Error)?.message ?? null, name === 'signup' ? MESSAGES.unexpected : this.display(name, 0, MESSAGES.serverUnreachable), name);
     }
 
@@ -196,7 +206,9 @@ export class ApiClient {
         ...(typeof body === 'object' && body !== null && 'getReader' in (body as object) ? { duplex: 'half' } : {}),
       } as RequestInit);
     } catch (e) {
-      if ((e as Error)?.name === 'AbortError' || opts.signal?.aborted) throw e;
+      // A cancelled call rejects with the abort itself (ofetch wraps it in a FetchError), so isAbortError knows it.
+      if (opts.signal?.aborted) throw opts.signal.reason ?? e;
+      if ((e as Error)?.name === 'AbortError') throw e;
       throw new ApiError(0, 'network', (e as Error)?.message ?? null, MESSAGES.uploadFiles);
     }
     if (!res.ok) {

@@ -1,2 +1,3 @@
-// Node-only helpers (file streams): not for the browser.
+// Node-only helpers (file streams, the API calls' transport): not for the browser.
 export * from './file';
+export * from './http';

@@ -2,3 +2,9 @@
 // `portal --version` and `--help` start as fast as a bare commander program.
 export { ApiClient, ApiError, isApiError, MESSAGES, defaultPut, runUpload, sha256Stream, createFitRequest, createShrinkRequest, isFinalState, QUOTE_UNPAID, installCommand, pythonExample } from '@portal/core';
 export { fileSource } from '@portal/core/node';
+
+import { ApiClient, type ApiClientOptions } from '@portal/core';
+import { plainHttp } from '@portal/core/node';
+
+/** The API client of the `portal` program: its calls go over node:http, without loading Node's undici-backed fetch. */
+export const nodeApi = (opts: ApiClientOptions) => new ApiClient({ http: plainHttp, ...opts });

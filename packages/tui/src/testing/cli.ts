@@ -1,8 +1,8 @@
 // Runs `portal` in-process with fake IO (a TTY or a pipe, stdin text, scripted answers) for the command tests,
 // against the real server of ./api (signedIn gives a store holding a real session token for it).
 import { Readable } from 'node:stream';
-import { ApiClient } from '@portal/core';
 import { run } from '../cli/program';
+import { nodeApi } from '../cli/heavy';
 import type { Deps } from '../cli/context';
 import { memoryStore, type Store } from '../store';
 import type { TestApi, TestUser } from '@portal/server/testing/api';
@@ -46,7 +46,8 @@ export async function portal(args: string[], opts: FakeRunOptions = {}): Promise
     stderr: { write: (s: string) => (stderr += s), isTTY: !!opts.tty },
     env: opts.env ?? {},
     openStore: async () => store as Store,
-    makeApi: (o) => new ApiClient(o),
+    // The program's own client: its calls go over node:http (core's plainHttp).
+    makeApi: (o) => nodeApi(o),
     now: () => opts.now ?? Date.now(),
     // --wait polls a real server whose worker takes real time: a short real pause, not a busy loop.
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),

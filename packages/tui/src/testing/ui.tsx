@@ -1,6 +1,7 @@
 // Renders the UI with ink-testing-library against the real server (testing/api.ts); keys and a wait-for-text helper.
 import { render } from 'ink-testing-library';
-import { ApiClient, memoryTokenStore } from '@portal/core';
+import { memoryTokenStore, type ApiClient } from '@portal/core';
+import { nodeApi } from '../cli/heavy';
 import { App } from '../ui/App';
 import type { TestApi, TestUser } from '@portal/server/testing/api';
 
@@ -25,7 +26,8 @@ const tick = (ms = 15) => new Promise((r) => setTimeout(r, ms));
 export function renderUi(server: TestApi, initial: string, opts: { signedIn?: boolean; user?: TestUser } = {}): UiRun {
   const tokens = memoryTokenStore(opts.signedIn === false ? null : (opts.user ?? server.user).token);
   const listeners = new Set<(m: string) => void>();
-  const api = new ApiClient({ baseUrl: server.url, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
+  // The UI's own client (calls over node:http), as `portal` builds it.
+  const api = nodeApi({ baseUrl: server.url, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
   const copied: string[] = [];
   const saved: { name: string; text: string }[] = [];
   const remembered: Record<string, string> = {};

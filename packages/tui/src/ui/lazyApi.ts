@@ -4,7 +4,7 @@ import type { ApiClient, ApiClientOptions } from '@portal/core';
 
 export function lazyApi(opts: ApiClientOptions): ApiClient & { ready(): Promise<ApiClient> } {
   let real: Promise<ApiClient> | null = null;
-  const ready = () => (real ??= import('../cli/heavy').then((m) => new m.ApiClient(opts)));
+  const ready = () => (real ??= import('../cli/heavy').then((m) => m.nodeApi(opts)));
   const calls = new Proxy({} as ApiClient['calls'], {
     get: (_target, name: string) => (args: unknown, o?: unknown) => ready().then((api) => (api.calls as any)[name](args, o)),
   });
