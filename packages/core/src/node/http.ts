@@ -94,36 +94,41 @@ export function plainFetch(input: string | URL, init: PlainInit = {}): Promise<P
   const { signal } = init;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
   if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {};
-    new PlainHeaders(init.headers).forEach((v, k) => (headers[k] = v));
-    const body = init.body ?? undefined;
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, { method: init.method ?? 'GET', headers, agent: agents[url.protocol as keyof typeof agents] });
-    const onAbort = () => req.destroy(signal!.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => signal?.removeEventListener('abort', onAbort);
-    req.on('error', (e) => {
-      done();
-      reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: e }));
-    });
-    req.on('response', (res: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', (e) => {
-        done();
-        reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: e }));
+  const headers: Record<string, string> = {};
+  new PlainHeaders(init.headers).forEach((v, k) => (headers[k] = v));
+  const body = init.body ?? undefined;
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const attempt = (retried: boolean): Promise<PlainResponse> =>
+    new Promise((resolve, reject) => {
+      const req = send(url, { method: init.method ?? 'GET', headers, agent: agents[url.protocol as keyof typeof agents] });
+      let answered = false;
+      const onAbort = () => req.destroy(signal!.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const fail = (e: NodeJS.ErrnoException) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (signal?.aborted) return reject(signal.reason);
+        // A kept-alive connection the server closed while idle fails before any answer: the request never reached
+        // it, so it is sent once more on a new connection (Node's documented remedy for this race).
+        if (!retried && !answered && req.reusedSocket && e.code === 'ECONNRESET') return resolve(attempt(true));
+        reject(new TypeError('fetch failed', { cause: e }));
+      };
+      req.on('error', fail);
+      req.on('response', (res: IncomingMessage) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', fail);
+        res.on('end', () => {
+          signal?.removeEventListener('abort', onAbort);
+          const answer = new PlainHeaders();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) answer.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolve(new PlainResponse(res.statusCode ?? 0, res.statusMessage ?? '', answer, Buffer.concat(chunks), url.toString()));
+        });
       });
-      res.on('end', () => {
-        done();
-        const answer = new PlainHeaders();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) answer.set(k, Array.isArray(v) ? v.join(', ') : v);
-        resolve(new PlainResponse(res.statusCode ?? 0, res.statusMessage ?? '', answer, Buffer.concat(chunks), url.toString()));
-      });
+      req.end(body);
     });
-    req.end(body);
-  });
+  return attempt(false);
 }
 
 /** The pair `ApiClientOptions.http` takes. */
