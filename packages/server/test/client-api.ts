@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
 import { startServer, type TestServer } from './harness';
 
@@ -53,12 +54,15 @@ export interface TestApi {
 const ROUTES = new Map(Object.entries(CALLS).map(([name, def]) => [`${def.method} ${def.path}`, name as CallName]));
 let counter = 0;
 
-/** Starts the real server (worker included unless told otherwise) and the proxy in front of it. */
-export async function startTestApi(opts: { worker?: boolean } = {}): Promise<TestApi> {
+/**
+ * Starts the real server (worker included unless told otherwise) and the proxy in front of it; fills `into` when
+ * given (useTestApi hands that object out before the server is up).
+ */
+export async function startTestApi(opts: { worker?: boolean } = {}, into?: TestApi): Promise<TestApi> {
   const server = await startServer('embedded', { worker: opts.worker ?? true });
   const target = new URL(server.url);
   const faults: Fault[] = [];
-  const api: TestApi = {
+  const api: TestApi = Object.assign(into ?? ({} as TestApi), {
     url: '',
     server,
     calls: [],
@@ -80,10 +84,22 @@ export async function startTestApi(opts: { worker?: boolean } = {}): Promise<Tes
       await closed;
       await server.close();
     },
-  };
+  } satisfies TestApi);
   const proxy = createServer((req, res) => void pass(api, faults, target, req, res));
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   api.url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  return api;
+}
+
+/**
+ * The real server for every test of the calling file: started once, and before each test reset (a fresh user, no
+ * recorded calls or injected faults).
+ */
+export function useTestApi(opts: { worker?: boolean } = {}): TestApi {
+  const api = {} as TestApi;
+  beforeAll(() => startTestApi(opts, api), 120_000);
+  afterAll(() => api.close?.());
+  beforeEach(() => api.reset());
   return api;
 }
 

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '@portal/server/testing/api';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '@portal/server/testing/api';
 import { forgedToken } from '@portal/server/testing/seed';
 import { jwt, make, startServer, type TestServer } from '../testing/server';
 import { CALLS } from '../contract';
@@ -14,10 +14,7 @@ import { memoryTokenStore, readClaims, tokenExpiry } from './token';
 const TOKEN_MISSING = 'Token missing';
 const TOKEN_EXPIRED = 'Token expired';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server?.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 /** A session token for the test's user signed by the server itself, expiring `ttlS` seconds from now (negative: already expired). */
 function sessionToken(ttlS: number): Promise<string> {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rows, seedBucket, seedUpload, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { describe, expect, it } from 'vitest';
+import { rows, seedBucket, seedUpload, useTestApi } from '@portal/server/testing/api';
 import { ApiClient, memoryTokenStore } from '../client';
 import { createFitRequest, createShrinkRequest } from '.';
 
 // The real server without its worker: the requests stay as created, so what each step wrote can be read back.
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server?.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
 const piles = (bucket: string) => rows(server).selectFrom('piles').select(['stamp', 'variety', 'param']).where('bucket', '=', bucket).execute();

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '@portal/server/testing/api';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '@portal/server/testing/api';
 import { CALLS } from '../contract';
 import { PlainHeaders, plainFetch } from './http';
 
@@ -21,10 +21,7 @@ describe('PlainHeaders', () => {
 });
 
 describe('plainFetch against the real server', { timeout: 30_000 }, () => {
-  let api: TestApi;
-  beforeAll(async () => (api = await startTestApi({ worker: false })), 120_000);
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
+  const api = useTestApi({ worker: false });
 
   it('sends a JSON call with its headers and reads status, headers and body', async () => {
     const res = await plainFetch(new URL(CALLS.bucketCreate.path, api.url), {

@@ -1,7 +1,7 @@
 import '../testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import {
   rows,
@@ -13,8 +13,7 @@ import {
   seedUpload,
   setPlan,
   setRow,
-  startTestApi,
-  type TestApi,
+  useTestApi,
 } from '@portal/server/testing/api';
 import { seedApiKey, setCredit, storedBytes } from '@portal/server/testing/seed';
 import { ApiClient, memoryTokenStore, type TokenStore } from '../client';
@@ -28,10 +27,7 @@ import { useFitRequest, useShrinkRequest } from './requests';
 import type { UploadProgress } from '../upload';
 
 // The real server on the embedded database; no worker, so seeded states change only when a test changes them.
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 function setup(tokens: TokenStore = memoryTokenStore(server.user.token)) {
   const api = new ApiClient({ baseUrl: server.url, tokens });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rows, seedBucket, setPlan, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { rows, seedBucket, setPlan, useTestApi } from '@portal/server/testing/api';
 import { storedBytes } from '@portal/server/testing/seed';
 import { ApiClient, memoryTokenStore } from '../client';
 import { fileSource, sha256File } from '../node';
@@ -14,20 +14,15 @@ import type { UploadProgress, UploadSource } from './types';
 const hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 // The real server (no worker: the pipeline ends where analysis begins), with the real storage behind its upload links.
-let server: TestApi;
+const server = useTestApi({ worker: false });
 let dir: string;
-beforeAll(async () => {
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'portal-upload-'));
-  server = await startTestApi({ worker: false });
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let bucket: string;
 beforeEach(async () => {
-  await server.reset();
   // Enterprise allows files up to 10 MB; the Individual plan's 1 MB would refuse the larger files here.
   await setPlan(server, server.user.client, 'Enterprise');
   bucket = (await seedBucket(server)).stamp;

@@ -2,8 +2,8 @@ import '../testing/dom';
 import { createHash, randomFillSync } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { JSDOM } from 'jsdom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rows, seedBucket, setPlan, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rows, seedBucket, setPlan, useTestApi } from '@portal/server/testing/api';
 import { storedBytes } from '@portal/server/testing/seed';
 import { ApiClient, memoryTokenStore } from '../client';
 import { startServer, type TestServer } from '../testing/server';
@@ -14,11 +14,8 @@ const hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 // The web portal is served by the server itself, so its PUTs to the server's own storage are same-origin:
 // jsdom's XHR from a page on the server's origin, to the real storage.
 describe('xhrPut to the server\'s storage, from a page on its origin', { timeout: 30_000 }, () => {
-  let server: TestApi;
-  beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-  afterAll(() => server?.close());
+  const server = useTestApi({ worker: false });
   beforeEach(async () => {
-    await server.reset();
     // Enterprise allows files over the Individual plan's 1 MB.
     await setPlan(server, server.user.client, 'Enterprise');
   });

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
-import { addAccount, rows, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { addAccount, rows, useTestApi } from '@portal/server/testing/api';
 import { resetTokenFor } from '@portal/server/testing/seed';
 import { memoryStore } from '../store';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 /** A real sign-in through the command, as a script would do it. */
 const login = (store = memoryStore(), password = server.user.password) =>

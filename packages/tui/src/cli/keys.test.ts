@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, installCommand, pythonExample } from '@portal/core';
 import { portal, signedIn } from '../testing/cli';
-import { startTestApi, type TestApi } from '@portal/server/testing/api';
+import { useTestApi } from '@portal/server/testing/api';
 import type { memoryStore } from '../store';
 
-let server: TestApi;
 let store: ReturnType<typeof memoryStore>;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
+const server = useTestApi({ worker: false });
 beforeEach(async () => {
-  await server.reset();
   store = signedIn(server);
 });
 

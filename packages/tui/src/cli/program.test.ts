@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
-import { startTestApi, type TestApi } from '@portal/server/testing/api';
+import { useTestApi } from '@portal/server/testing/api';
 import { forgedToken } from '@portal/server/testing/seed';
 import { memoryStore } from '../store';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 describe('portal (global behaviour)', { timeout: 30_000 }, () => {
   it('prints the version and exits 0', async () => {

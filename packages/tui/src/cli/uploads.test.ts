@@ -2,22 +2,19 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import { fitData } from '@portal/server/testing';
 import { portal, signedIn } from '../testing/cli';
-import { rows, seedBucket, seedProject, seedQuote, setRow, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { rows, seedBucket, seedProject, seedQuote, setRow, useTestApi } from '@portal/server/testing/api';
 import { setCredit, storedBytes } from '@portal/server/testing/seed';
 import type { memoryStore } from '../store';
 
 // The worker runs: pushed files are analysed and requests are processed as in production.
-let server: TestApi;
+const server = useTestApi();
 let store: ReturnType<typeof memoryStore>;
 let dir: string;
-beforeAll(async () => (server = await startTestApi()), 120_000);
-afterAll(() => server.close());
 beforeEach(async () => {
-  await server.reset();
   store = signedIn(server);
   dir = await mkdtemp(join(tmpdir(), 'portal-cli-'));
 });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addAccount, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { describe, expect, it } from 'vitest';
+import { addAccount, useTestApi } from '@portal/server/testing/api';
 import { setChoice } from '@portal/server/testing/seed';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 describe('AccountScreen', { timeout: 30_000 }, () => {
   it('lists the accounts; Open goes to projects (Cloud) or API keys (Premise)', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, installCommand, pythonExample, type ClientApiKey } from '@portal/core';
-import { T0, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { T0, useTestApi } from '@portal/server/testing/api';
 import { seedApiKey } from '@portal/server/testing/seed';
 import { renderUi } from '../testing/ui';
 
@@ -12,12 +12,9 @@ const content = (frame: string) =>
     .join('')
     .replace(/\s+/g, '');
 
-let server: TestApi;
 let key: ClientApiKey;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
+const server = useTestApi({ worker: false });
 beforeEach(async () => {
-  await server.reset();
   key = await seedApiKey(server, { name: 'CI', installs: 2, installedAt: T0 });
 });
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { rows, useTestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 /** The account's keys as the server stored them. */
 const keys = () => rows(server).selectFrom('apikeys').selectAll().where('client', '=', server.user.client).orderBy('created_at').execute();

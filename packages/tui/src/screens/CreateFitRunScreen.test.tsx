@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedBucket, seedProject, seedUpload, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { rows, seedBucket, seedProject, seedUpload, useTestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
   it('checks the form against the plan, then creates pile, fit and generate and opens the details', async () => {

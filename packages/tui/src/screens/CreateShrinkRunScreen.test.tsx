@@ -1,22 +1,19 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { rows, seedProject, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { rows, seedProject, useTestApi } from '@portal/server/testing/api';
 import { setCredit } from '@portal/server/testing/seed';
 import { KEY, renderUi } from '../testing/ui';
 
 // A model the server can read: one layer of 10 x 64 weights and 64 biases.
 const MODEL = 'import torch.nn as nn\n\n\nclass Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(10, 64)\n';
 
-let server: TestApi;
-let dir: string;
 // The worker analyses the uploaded model file (its parameters are the inputs the price is reckoned from).
-beforeAll(async () => (server = await startTestApi()), 120_000);
-afterAll(() => server.close());
+const server = useTestApi();
+let dir: string;
 beforeEach(async () => {
-  await server.reset();
   await setCredit(server, server.user.client, 5_000_000, 500_000);
   dir = await mkdtemp(join(tmpdir(), 'portal-ui-'));
   vi.spyOn(process, 'cwd').mockReturnValue(dir);

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type IntegrationKey } from '@portal/core';
-import { rows, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { rows, useTestApi } from '@portal/server/testing/api';
 import { seedIntegration } from '@portal/server/testing/seed';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: TestApi;
 let key: IntegrationKey;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
+const server = useTestApi({ worker: false });
 beforeEach(async () => {
-  await server.reset();
   key = await seedIntegration(server, { name: 'OpenAI prod', token: 'sk-secret-abcd', runs: 3 });
 });
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedProject, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { rows, seedProject, useTestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 describe('ModelsScreen', { timeout: 30_000 }, () => {
   it('shows general and own models; renames and removes own ones; n creates a new model', async () => {

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setPlan, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { describe, expect, it } from 'vitest';
+import { setPlan, useTestApi } from '@portal/server/testing/api';
 import { renderUi } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 describe('PlanScreen', { timeout: 30_000 }, () => {
   it('compares the plans, marks the current one and offers the upgrade on Individual', async () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { T0, rows, seedBucket, seedProject, setRow, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { T0, rows, seedBucket, seedProject, setRow, useTestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 describe('ProjectsScreen', { timeout: 30_000 }, () => {
   it('shows the empty text, creates with the title rule, renames and removes', async () => {

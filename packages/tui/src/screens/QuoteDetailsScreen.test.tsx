@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, seedQuote, setRow, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { seedProject, seedQuote, setRow, useTestApi } from '@portal/server/testing/api';
 import { KEY, renderUi, type UiRun } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 /** The account's payment portal link (signed, so not known in advance): the server's pay page for this account. */
 const portalLink = () => new RegExp(`^${server.url.replace(/[.]/g, '\\.')}/pay/${server.user.client}\\?exp=\\d+&sig=\\S+$`);

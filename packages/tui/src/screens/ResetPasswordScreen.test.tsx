@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { startTestApi, type TestApi } from '@portal/server/testing/api';
+import { useTestApi } from '@portal/server/testing/api';
 import { canLogIn, resetToken } from '@portal/server/testing/seed';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 describe('ResetPasswordScreen', { timeout: 30_000 }, () => {
   it('takes the token from the path, checks the password rule and match, then changes it', async () => {

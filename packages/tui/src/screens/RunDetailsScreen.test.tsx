@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedBucket, seedProject, seedRun, seedUpload, setRow, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { seedBucket, seedProject, seedRun, seedUpload, setRow, useTestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 describe('RunDetailsScreen', { timeout: 30_000 }, () => {
   it('shows the request and downloads its results as ensemble_result_{date}_{time}.json', async () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, setRow, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { seedProject, setRow, useTestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 
-let server: TestApi;
-beforeAll(async () => (server = await startTestApi({ worker: false })), 120_000);
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useTestApi({ worker: false });
 
 describe('RunsScreen', { timeout: 30_000 }, () => {
   it('lists requests with a failed one in red and Contact Support; opens details; renames and removes', async () => {

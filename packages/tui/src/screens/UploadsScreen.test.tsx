@@ -2,19 +2,16 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { rows, seedProject, setRow, startTestApi, type TestApi } from '@portal/server/testing/api';
+import { rows, seedProject, setRow, useTestApi } from '@portal/server/testing/api';
 import { KEY, renderUi } from '../testing/ui';
 import { parsePaths } from './UploadsScreen';
 
 // With the worker: an upload pushed from the screen is analysed by the server before it is Ready.
-let server: TestApi;
+const server = useTestApi();
 let dir: string;
-beforeAll(async () => (server = await startTestApi()), 120_000);
-afterAll(() => server.close());
 beforeEach(async () => {
-  await server.reset();
   dir = await mkdtemp(join(tmpdir(), 'portal-ui-'));
   vi.spyOn(process, 'cwd').mockReturnValue(dir);
 });
