@@ -33,6 +33,11 @@ export interface TestApi {
   server: TestServer;
   /** Names of the calls made since this test began (plus 'storagePut' for each PUT of file bytes). */
   calls: string[];
+  /**
+   * Each request's path and Authorization header, in order: the server accepts an old and a refreshed token alike,
+   * so only what was sent shows which one a client used.
+   */
+  sent: Array<{ path: string; authorization: string | undefined }>;
   /** Calls to answer with this HTTP status instead of passing them on. */
   failing: Partial<Record<CallName, number>>;
   /** Holds each storage PUT this long before passing it on (to cancel an upload in flight). */
@@ -66,6 +71,7 @@ export async function startTestApi(opts: { worker?: boolean } = {}, into?: TestA
     url: '',
     server,
     calls: [],
+    sent: [],
     failing: {},
     storageDelayMs: 0,
     fail: (call, fault) => faults.push({ call, times: fault.times ?? 1, status: fault.status ?? 503, lost: !!fault.lost }),
@@ -73,6 +79,7 @@ export async function startTestApi(opts: { worker?: boolean } = {}, into?: TestA
     newUser: (o) => newUser(api, o),
     reset: async () => {
       api.calls.length = 0;
+      api.sent.length = 0;
       for (const k of Object.keys(api.failing)) delete api.failing[k as CallName];
       api.storageDelayMs = 0;
       faults.length = 0;
@@ -115,6 +122,7 @@ async function pass(api: TestApi, faults: Fault[], target: URL, req: IncomingMes
   const storage = path.startsWith(STORAGE_PATH_PREFIX);
   const name = storage ? 'storagePut' : ROUTES.get(`${req.method} ${path}`);
   if (name) api.calls.push(name);
+  api.sent.push({ path, authorization: req.headers.authorization });
   const fault = faults.find((f) => f.call === name && f.times > 0);
   if (fault) fault.times--;
   const status = fault && !fault.lost ? fault.status : name && !storage ? api.failing[name as CallName] : undefined;

@@ -1,5 +1,3 @@
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '@portal/server/testing/api';
 import { forgedToken } from '@portal/server/testing/seed';
@@ -22,49 +20,22 @@ function sessionToken(ttlS: number): Promise<string> {
   return server.server.built.services.tokens.session({ sub: claims.sub, email: claims.email, username: claims.username }, ttlS);
 }
 
-/**
- * What left the client, header by header: a pass-through in front of the real server (and its call-counting proxy),
- * since the server accepts an old and a refreshed token alike and only the request shows which one was sent.
- */
-interface Sent {
-  path: string;
-  authorization: string | undefined;
-}
-const recorders: Server[] = [];
-afterEach(async () => {
-  await Promise.all(recorders.splice(0).map((r) => new Promise<void>((done) => (r.closeAllConnections(), r.close(() => done())))));
-});
-async function recorder(): Promise<{ url: string; sent: Sent[] }> {
-  const sent: Sent[] = [];
-  const target = new URL(server.url);
-  const proxy = createServer((req, res) => {
-    sent.push({ path: new URL(req.url ?? '/', 'http://x').pathname, authorization: req.headers.authorization });
-    const out = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    out.on('error', () => res.destroy());
-    req.pipe(out);
-  });
-  recorders.push(proxy);
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, sent };
-}
-
-/** A client with the given token and a clock the test moves; `atLeft` sets the clock that many seconds before the token expires. */
 /** The transport the clients of the running block use (see `over %s` below). */
 let transport: ApiClientOptions['http'];
 
+/** A client with the given token and a clock the test moves; `atLeft` sets the clock that many seconds before the token expires. */
 async function setup(token: string | null, atLeft?: number) {
-  const { url, sent } = await recorder();
+  // What left this client, header by header (the server accepts an old and a refreshed token alike).
+  const from = server.sent.length;
+  const sent = () => server.sent.slice(from);
   const exp = token ? tokenExpiry(token) : null;
   const clock = { ms: exp !== null && atLeft !== undefined ? (exp - atLeft) * 1000 : Date.now(), now() { return this.ms; } };
   const tokens = memoryTokenStore(token);
   const failures: string[] = [];
-  const api = new ApiClient({ baseUrl: url, tokens, clock, onAuthFailure: (m) => failures.push(m), http: transport });
-  const bearer = () => sent.filter((r) => r.path === '/api/bucket/item').map((r) => r.authorization);
+  const api = new ApiClient({ baseUrl: server.url, tokens, clock, onAuthFailure: (m) => failures.push(m), http: transport });
+  const bearer = () => sent().filter((r) => r.path === '/api/bucket/item').map((r) => r.authorization);
   const refreshes = () => server.calls.filter((c) => c === 'refresh').length;
-  return { api, sent, clock, tokens, failures, refreshes, bearer };
+  return { api, get sent() { return sent(); }, clock, tokens, failures, refreshes, bearer };
 }
 
 // Every rule holds over both transports: the global fetch (browsers, tests) and node:http (the CLI's plainHttp).
