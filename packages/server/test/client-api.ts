@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
-import { startServer, type TestServer } from './harness';
+import { call, startServer, type TestServer } from './harness';
 
 export const PASSWORD = 'Secret-123!';
 
@@ -154,10 +154,9 @@ async function newUser(api: TestApi, opts: { name?: string; label?: string } = {
   const n = `${opts.label ?? 'ada'}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
   const name = opts.name ?? 'Analytical Engines';
   const body = { email: `${n}@example.com`, username: n, password: PASSWORD, name };
-  const r = await fetch(new URL(CALLS.signup.path, api.server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const out = (await r.json()) as { token: string; login: { client: { list: { stamp: string }[] } } };
-  if (!r.ok) throw new Error(`sign-up failed: ${r.status} ${JSON.stringify(out)}`);
-  return { email: body.email, username: n, password: PASSWORD, token: out.token, client: out.login.client.list[0].stamp, name };
+  const r = await call<{ token: string; login: { client: { list: { stamp: string }[] } } }>(api.server.url, 'signup', { body });
+  if (r.status !== 200) throw new Error(`sign-up failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return { email: body.email, username: n, password: PASSWORD, token: r.body.token, client: r.body.login.client.list[0].stamp, name };
 }
 
 // ---- seeding: states reached over time, written into the server's own database and storage ----

@@ -4,20 +4,15 @@
 import { createHash, createHmac } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CALLS, type CallName, type ClientApiKey, type IntegrationKey } from '@portal/core';
+import type { CallName, ClientApiKey, IntegrationKey } from '@portal/core';
 import { rows, type TestApi, type TestUser } from './client-api';
+import { call as callServer } from './harness';
 
 /** One call of the route table straight to the server (not through the proxy: it is not counted nor failed). */
 async function call<T>(api: TestApi, name: CallName, body: unknown, user: TestUser = api.user): Promise<T> {
-  const def = CALLS[name];
-  const r = await fetch(new URL(def.path, api.server.url), {
-    method: def.method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-    body: JSON.stringify(body),
-  });
-  const out = (await r.json()) as T;
-  if (!r.ok) throw new Error(`${name} failed: ${r.status} ${JSON.stringify(out)}`);
-  return out;
+  const r = await callServer<T>(api.server.url, name, { body, token: user.token });
+  if (r.status !== 200) throw new Error(`${name} failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
 }
 
 /** A client API key of the user's account; installs and the last install time as the installer download leaves them. */
@@ -99,6 +94,6 @@ export async function resetToken(api: TestApi, user: TestUser): Promise<string> 
 
 /** Whether the server accepts this email and password at login. */
 export async function canLogIn(api: TestApi, email: string, password: string): Promise<boolean> {
-  const r = await fetch(new URL(CALLS.login.path, api.server.url), { method: CALLS.login.method, headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` } });
-  return r.ok;
+  const r = await callServer(api.server.url, 'login', { headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` } });
+  return r.status === 200;
 }
