@@ -38,12 +38,6 @@ export class PlainHeaders {
   entries(): IterableIterator<[string, string]> {
     return this.map.entries();
   }
-  keys(): IterableIterator<string> {
-    return this.map.keys();
-  }
-  values(): IterableIterator<string> {
-    return this.map.values();
-  }
   [Symbol.iterator](): IterableIterator<[string, string]> {
     return this.map.entries();
   }
@@ -52,8 +46,6 @@ export class PlainHeaders {
 /** A received answer, read whole (API answers are small JSON documents). */
 export class PlainResponse {
   readonly ok: boolean;
-  readonly redirected = false;
-  readonly type = 'basic';
   /** Non-null when the answer has a body (ofetch only reads bodies it is told exist). */
   readonly body: Buffer | null;
   constructor(
@@ -71,9 +63,6 @@ export class PlainResponse {
   }
   async json(): Promise<unknown> {
     return JSON.parse(this.bytes.toString('utf8'));
-  }
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    return new Uint8Array(this.bytes).buffer;
   }
 }
 
