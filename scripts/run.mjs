@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The README's commands: installs what is missing (pnpm pinned, dependencies), builds, then starts or tests.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,22 +45,80 @@ function ensurePnpm() {
   must('npm', ['install', '--prefix', toolsDir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `pnpm@${PNPM_VERSION}`], 'Installing pnpm');
 }
 
+// A restart of an unchanged checkout skips install and build: each step keeps a fingerprint of its inputs (path,
+// size and modification time of every file it reads) and runs again only when that changed or its outputs are gone.
+const stampDir = join(root, 'node_modules', '.cache', 'portal-run');
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', '.portal-data', '.tmp', '.tools']);
+
+/** Every file under `dir` (recursively) that a build could read, skipping outputs, caches and dependencies. */
+function filesUnder(dir, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP_DIRS.has(e.name)) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) filesUnder(p, out);
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+
+function fingerprint(paths) {
+  const h = createHash('sha256');
+  h.update(`${process.version}\n${PNPM_VERSION}\n`);
+  for (const p of paths.sort()) {
+    const st = statSync(p, { throwIfNoEntry: false });
+    h.update(`${relative(root, p)}\0${st ? `${st.size}:${st.mtimeMs}` : '-'}\n`);
+  }
+  return h.digest('hex');
+}
+
+const stampFile = (step) => join(stampDir, `${step}.stamp`);
+const unchanged = (step, print) => existsSync(stampFile(step)) && readFileSync(stampFile(step), 'utf8') === print;
+function remember(step, print) {
+  mkdirSync(stampDir, { recursive: true });
+  writeFileSync(stampFile(step), print);
+}
+
+const workspaces = ['.', 'tests', 'bench', ...readdirSync(join(root, 'packages')).map((d) => join('packages', d))];
+const installInputs = () =>
+  [
+    ...workspaces.map((w) => join(root, w, 'package.json')),
+    ...['pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc'].map((f) => join(root, f)),
+  ].filter((p) => existsSync(p));
+
 function install() {
   ensurePnpm();
+  const print = fingerprint(installInputs());
+  if (existsSync(join(root, 'node_modules', '.modules.yaml')) && unchanged('install', print)) {
+    console.error('Dependencies unchanged: install skipped.');
+    return;
+  }
   const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
   const code = pnpm(['install', '--prefer-offline', ...frozen]);
   if (code !== 0) {
     console.error('\nInstalling dependencies failed.');
     process.exit(code);
   }
+  // pnpm may rewrite files it read (the lockfile): fingerprint them as they are now.
+  remember('install', fingerprint(installInputs()));
 }
 
+// What `npm start` serves and the tests run: a build is complete only when all of these exist.
+const BUILD_OUTPUTS = ['packages/server/dist/main.js', 'packages/server/dist/processing-thread.js', 'packages/tui/dist/portal.js', 'packages/web/dist/index.html'];
+const buildInputs = () => [...filesUnder(join(root, 'packages')), ...installInputs()];
+
 function build() {
+  const print = fingerprint(buildInputs());
+  if (BUILD_OUTPUTS.every((f) => existsSync(join(root, f))) && unchanged('build', print)) {
+    console.error('Sources unchanged since the last build: build skipped.');
+    return;
+  }
   const code = pnpm(['-r', '--filter', './packages/*', 'run', 'build']);
   if (code !== 0) {
     console.error('\nBuild failed.');
     process.exit(code);
   }
+  remember('build', print);
 }
 
 // Each test step writes a JSON report beside its normal output, so the run can close with one count of tests.

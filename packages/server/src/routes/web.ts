@@ -1,9 +1,10 @@
-// The built web portal on the same origin: static files, and index.html for client routes (the app routes them).
+// The built web portal on the same origin: static files, and index.html for the paths of core's screen table (the
+// app routes them); every other path is a real 404, so a probe or a typo is never answered by the portal's page.
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES } from '@portal/core';
+import { MESSAGES, matchScreen } from '@portal/core';
 import { codeForStatus } from '../errors';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
@@ -16,11 +17,20 @@ export async function webRoutes(app: FastifyInstance, webDist: string) {
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && isScreenPath(path);
     if (!wantsPage) {
       return reply.code(404).send({ error: { code: codeForStatus(404), message: MESSAGES.notFound } });
     }
     if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(NOT_BUILT);
   });
+}
+
+/** A path of the screen table; a malformed escape in a parameter is no screen. */
+function isScreenPath(path: string): boolean {
+  try {
+    return matchScreen(path) !== null;
+  } catch {
+    return false;
+  }
 }
