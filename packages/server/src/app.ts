@@ -16,6 +16,7 @@ import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
 import { JobQueue } from './worker/queue';
 import { ListCache } from './cache';
 import { Worker } from './worker/worker';
+import { Metrics, registerMetrics } from './metrics';
 import { HttpError, codeForStatus } from './errors';
 import { clientErrorHandler, registerSecurityHeaders } from './security';
 import { NUL_MESSAGE } from './routes/define';
@@ -111,7 +112,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     payments: opts.payments ?? new EmbeddedPayments((...p) => secrets.sign(...p), (sig, ...p) => secrets.verify(sig, ...p)),
     jobs: new JobQueue(),
     listCache: new ListCache(config.listCacheMs),
+    metrics: new Metrics(database.db),
   };
+  const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.host);
 
   // ---- tier 3: routes ----
   // For load balancers: healthy means the database answers too.
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     async close() {
       await worker?.stop();
       await app.close();
+      await metricsServer.close();
       if (!opts.database) await database.close();
     },
   };

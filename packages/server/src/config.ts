@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** How long a project-list answer may be served from memory; 0 turns the cache off. */
   listCacheMs: number;
+  /** Serve GET /metrics on this port only (not on the public one); unset: on the API's port. */
+  metricsPort?: number;
   /** Log requests (off in tests). */
   logLevel: string;
 }
@@ -56,10 +58,15 @@ function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, m
   return n;
 }
 
+function portSetting(env: NodeJS.ProcessEnv, name: string): number {
+  const port = Number(env[name]);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${env[name]}".`);
+  return port;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './.portal-data');
-  const port = overrides.port ?? (env.PORT ? Number(env.PORT) : 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}".`);
+  const port = overrides.port ?? (env.PORT ? portSetting(env, 'PORT') : 8080);
   const host = overrides.host ?? env.HOST ?? '0.0.0.0';
   return {
     port,
@@ -77,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 30, 1),
     listCacheMs: numberSetting(env, 'LIST_CACHE_MS', 500, 0),
+    metricsPort: env.METRICS_PORT ? portSetting(env, 'METRICS_PORT') : undefined,
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
   };
@@ -106,6 +114,8 @@ export function describeConfig(c: Config): string {
     `JWT_SECRET=${process.env.JWT_SECRET ? '(set)' : '(kept in DATA_DIR/jwt-secret)'}`,
     `PUBLIC_URL=${c.publicUrl ?? "(unset: links use the request's Host; reset mail links use localhost)"}`,
     `TRUST_PROXY=${process.env.TRUST_PROXY || 'false'}`,
+    `PORTAL_WORKER=${c.worker ? '1 (the worker runs in this process)' : '0 (no worker in this process)'}`,
+    `METRICS_PORT=${c.metricsPort ?? '(unset: GET /metrics on PORT)'}`,
   ];
   return lines.join('\n');
 }

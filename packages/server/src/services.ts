@@ -9,6 +9,7 @@ import type { Mailer } from './mail/index';
 import type { PaymentProvider } from './billing/payments';
 import type { JobQueue } from './worker/queue';
 import type { ListCache } from './cache';
+import type { Metrics } from './metrics';
 
 export interface Services {
   config: Config;
@@ -21,6 +22,7 @@ export interface Services {
   payments: PaymentProvider;
   jobs: JobQueue;
   listCache: ListCache;
+  metrics: Metrics;
 }
 
 /** Who makes a call: a signed-in user, or a client API key acting for its own client. */
