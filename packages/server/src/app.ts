@@ -62,7 +62,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
 
   // ---- tier 1: external plugins ----
   registerSecurityHeaders(app, config);
-  const database = opts.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  const database = opts.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, migrate: config.migrate ? 'apply' : 'check' }));
   await app.register(rateLimit, {
     global: false,
     store: databaseRateStore(database.db),

@@ -16,6 +16,8 @@ export interface Config {
   publicUrl?: string;
   /** Where the built web portal lives (packages/web/dist). */
   webDist: string;
+  /** Apply pending migrations at start; false (`serve --no-migrate`) refuses to start on a database that is behind. */
+  migrate: boolean;
   /** Run the job worker inside the API process. */
   worker: boolean;
   /** Requests per minute per address on login, sign-up and password reset. */
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: env.JWT_SECRET || secretFrom(dataDir),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     webDist: env.WEB_DIST || defaultWebDist(),
+    migrate: true,
     worker: env.PORTAL_WORKER !== '0',
     authRateLimit: numberSetting(env, 'AUTH_RATE_LIMIT', 20, 1),
     freeCredit: numberSetting(env, 'FREE_CREDIT', 10_000_000, 0),

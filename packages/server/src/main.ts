@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { loadConfig, describeConfig, type Config } from './config';
 import { buildApp } from './app';
 import { EmbeddedInUseError, openDatabase } from './db/index';
+import { migrate, migrationStatus } from './db/migrations';
 import { ADMIN_PATH } from './routes/admin';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,6 +106,33 @@ async function admin(command: string, args: string[], json = false) {
   }
 }
 
+async function migrateCommand(o: { status?: boolean; json?: boolean }) {
+  const config = loadConfig(process.env, { worker: false });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, migrate: 'none' });
+  } catch (err) {
+    if (err instanceof EmbeddedInUseError) {
+      console.error(`${err.message} (a running server applies pending migrations when it starts).`);
+      process.exitCode = 1;
+      return;
+    }
+    throw err;
+  }
+  try {
+    const applied = o.status ? [] : await migrate(database.db);
+    const status = await migrationStatus(database.db);
+    if (o.json) console.log(JSON.stringify({ appliedNow: applied, applied: status.applied, pending: status.pending }));
+    else if (o.status) {
+      for (const m of status.applied) console.log(`applied  ${m.id}  ${new Date(m.appliedAt * 1000).toISOString()}`);
+      for (const id of status.pending) console.log(`pending  ${id}`);
+      console.log(status.pending.length ? `${status.pending.length} pending: run \`portal-server migrate\`.` : 'The database is up to date.');
+    } else console.log(applied.length ? `Applied migration${applied.length > 1 ? 's' : ''} ${applied.join(', ')}.` : 'The database is up to date: nothing to apply.');
+  } finally {
+    await database.close();
+  }
+}
+
 const program = new Command('portal-server')
   .description('The portal API server: web portal, provider API and worker on one port.')
   .showHelpAfterError();
@@ -112,7 +140,15 @@ const program = new Command('portal-server')
 program
   .command('serve', { isDefault: true })
   .description('serve the API and the web portal (the worker runs in the same process unless PORTAL_WORKER=0)')
-  .action(() => serve(loadConfig()));
+  .option('--no-migrate', 'do not apply pending migrations; refuse to start when one is pending')
+  .action((o: { migrate: boolean }) => serve(loadConfig(process.env, { migrate: o.migrate })));
+
+program
+  .command('migrate')
+  .description('apply pending database migrations (all in one transaction), or show them with --status')
+  .option('--status', 'list applied and pending migrations without changing anything')
+  .option('--json', 'print JSON')
+  .action((o: { status?: boolean; json?: boolean }) => migrateCommand(o));
 
 program.command('worker').description('run only the job worker (scale-out: several workers share the database)').action(() => workerOnly(loadConfig(process.env, { worker: true })));
 

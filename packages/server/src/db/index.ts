@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
-import { migrate } from './migrations';
+import { migrate, migrationStatus } from './migrations';
 import type { DB } from './schema';
 
 export type { DB } from './schema';
@@ -19,7 +19,30 @@ export interface Database {
 // bigint columns hold epoch seconds, sizes and counts: all well inside a double's exact range.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /**
+   * `apply` (default): apply pending migrations; `check`: refuse a database with one pending (`serve --no-migrate`);
+   * `none`: open it as it is (the `migrate` command, which then applies or lists them itself).
+   */
+  migrate?: 'apply' | 'check' | 'none';
+}
+
+/** Migrates, or with `check` refuses a database that is behind (and says how to bring it up to date). */
+async function prepare(db: Kysely<DB>, opts: OpenOptions): Promise<void> {
+  if (opts.migrate === 'none') return;
+  if (opts.migrate !== 'check') {
+    await migrate(db);
+    return;
+  }
+  const { pending } = await migrationStatus(db);
+  if (pending.length) {
+    throw new Error(`The database needs migration${pending.length > 1 ? 's' : ''} ${pending.join(', ')}: run \`portal-server migrate\` first (or start without --no-migrate).`);
+  }
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let db: Kysely<DB>;
   let kind: Database['kind'];
   if (opts.databaseUrl) {
@@ -47,7 +70,13 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     }
     kind = 'embedded';
     const embedded = db;
-    await migrate(embedded);
+    try {
+      await prepare(embedded, opts);
+    } catch (err) {
+      await embedded.destroy();
+      unlock();
+      throw err;
+    }
     return {
       db: embedded,
       kind,
@@ -58,7 +87,7 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     };
   }
   try {
-    await migrate(db);
+    await prepare(db, opts);
   } catch (err) {
     await db.destroy().catch(() => {});
     const where = new URL(opts.databaseUrl).host || 'DATABASE_URL';

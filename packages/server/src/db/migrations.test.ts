@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
-import { migrate } from './migrations';
+import { MIGRATIONS, migrate, migrationStatus } from './migrations';
 import type { DB } from './schema';
 
 describe('project counts on the project rows', () => {
@@ -46,5 +46,32 @@ describe('project counts on the project rows', () => {
       }),
     ).rejects.toThrow('abort');
     expect(await counts('b2')).toEqual({ run_count: 1, rend_count: 0 });
+  });
+});
+
+describe('migrate', () => {
+  let db: Kysely<DB>;
+  beforeAll(async () => {
+    db = new Kysely<DB>({ dialect: new PGliteDialect(await PGlite.create({ parsers: { 20: (v: string) => Number(v) } })) });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it('applies every pending step in one transaction: a step that fails leaves the database as it was', async () => {
+    expect(await migrate(db, 2)).toEqual([1, 2]);
+    const behind = await migrationStatus(db);
+    expect(behind.applied.map((m) => m.id)).toEqual([1, 2]);
+    expect(behind.pending).toEqual(MIGRATIONS.filter((m) => m.id > 2).map((m) => m.id));
+
+    const broken = [...MIGRATIONS, { id: 10_000, sql: 'alter table no_such_table add column x integer' }];
+    await expect(migrate(db, Infinity, broken)).rejects.toThrow(/^Migration 10000 failed, so none was applied: /);
+    expect(await migrationStatus(db)).toEqual(behind);
+    // Migration 3's column is not there: its step was rolled back with the failing one.
+    await expect(sql`select run_count from buckets`.execute(db)).rejects.toThrow(/run_count/);
+
+    expect(await migrate(db)).toEqual(behind.pending);
+    expect((await migrationStatus(db)).pending).toEqual([]);
+    expect(await migrate(db)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema';
 
-const MIGRATIONS: ReadonlyArray<{ id: number; sql: string }> = [
+export const MIGRATIONS: ReadonlyArray<Migration> = [
   {
     id: 1,
     sql: `
@@ -258,17 +258,49 @@ create index buckets_client on buckets (client, active, created_at, seq) include
   },
 ];
 
-/** Applies the migrations not applied yet (up to `upTo`, for tests of a step), each in its own transaction; safe to call from several processes. */
-export async function migrate(db: Kysely<DB>, upTo = Infinity): Promise<void> {
-  await sql`create table if not exists schema_migrations (id integer primary key, applied_at bigint not null)`.execute(db);
-  for (const m of MIGRATIONS.filter((x) => x.id <= upTo)) {
-    await db.transaction().execute(async (trx) => {
-      // A lock keeps two processes starting at once on PostgreSQL from applying the same step twice.
-      await sql`select pg_advisory_xact_lock(724101)`.execute(trx);
-      const done = await sql<{ id: number }>`select id from schema_migrations where id = ${m.id}`.execute(trx);
-      if (done.rows.length) return;
-      await sql.raw(m.sql).execute(trx);
+export interface Migration {
+  id: number;
+  sql: string;
+}
+
+export interface MigrationStatus {
+  applied: Array<{ id: number; appliedAt: number }>;
+  pending: number[];
+}
+
+const LOCK = sql`select pg_advisory_xact_lock(724101)`;
+const ensureTable = (db: Kysely<DB>) => sql`create table if not exists schema_migrations (id integer primary key, applied_at bigint not null)`.execute(db);
+
+/** Which migrations the database has, and which it still needs. */
+export async function migrationStatus(db: Kysely<DB>, list: ReadonlyArray<Migration> = MIGRATIONS): Promise<MigrationStatus> {
+  await ensureTable(db);
+  const rows = await sql<{ id: number; applied_at: number | string }>`select id, applied_at from schema_migrations order by id`.execute(db);
+  const done = new Set(rows.rows.map((r) => Number(r.id)));
+  return {
+    applied: rows.rows.map((r) => ({ id: Number(r.id), appliedAt: Number(r.applied_at) })),
+    pending: list.filter((m) => !done.has(m.id)).map((m) => m.id),
+  };
+}
+
+/**
+ * Applies the migrations not applied yet (up to `upTo`, for tests of a step) and returns their ids. All of them run
+ * in one transaction (PostgreSQL's DDL is transactional), so a step that fails leaves the database as it was; an
+ * advisory lock keeps two processes starting at once from applying the same step twice.
+ */
+export async function migrate(db: Kysely<DB>, upTo = Infinity, list: ReadonlyArray<Migration> = MIGRATIONS): Promise<number[]> {
+  await ensureTable(db);
+  return db.transaction().execute(async (trx) => {
+    await LOCK.execute(trx);
+    const { pending } = await migrationStatus(trx, list);
+    const run = list.filter((m) => m.id <= upTo && pending.includes(m.id));
+    for (const m of run) {
+      try {
+        await sql.raw(m.sql).execute(trx);
+      } catch (err) {
+        throw new Error(`Migration ${m.id} failed, so none was applied: ${(err as Error).message}`);
+      }
       await sql`insert into schema_migrations (id, applied_at) values (${m.id}, ${Math.floor(Date.now() / 1000)})`.execute(trx);
-    });
-  }
+    }
+    return run.map((m) => m.id);
+  });
 }
