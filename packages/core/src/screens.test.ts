@@ -41,6 +41,17 @@ describe('screens', () => {
     expect(breadcrumbs('login', {})).toEqual([]);
   });
 
+  it('drives every trail and sidebar link from the table: a trail runs from My Account to the screen itself', () => {
+    const params = { clientId: 'c1', apikeyId: 'k1', bucketId: 'b1', runId: 'r1', quoteId: 'q1' };
+    for (const s of SCREENS.filter((x) => x.auth)) {
+      const trail = breadcrumbs(s.id, params);
+      expect(trail[0].screen).toBe('account');
+      expect(trail.at(-1)).toEqual({ screen: s.id, label: s.crumb.label, path: screenPath(s.id, params) });
+    }
+    const linked = sidebar(params, { choice: 'Cloud' }).flatMap((g) => g.links.map((l) => l.screen));
+    expect(linked.sort()).toEqual(SCREENS.filter((s) => s.nav).map((s) => s.id).sort());
+  });
+
   it('shows Projects in the sidebar only for Cloud and CloudPremise clients', () => {
     const links = (choice: string) => sidebar({ clientId: 'c1' }, { choice }).find((g) => g.section === 'client')!.links.map((l) => l.label);
     expect(links('Cloud')).toContain('Projects');

@@ -16,6 +16,31 @@ export type ScreenParams = Partial<Record<ScreenParam | typeof PROJECT_ID_ALIAS,
 /** Which sidebar section a screen belongs to (SPEC: My Account; client; key, project, run or quote). */
 export type SidebarSection = 'public' | 'account' | 'client' | 'key' | 'project' | 'run' | 'quote';
 
+/** Names for the breadcrumb labels and sidebar titles, as far as they are known. */
+export interface CrumbNames {
+  client?: string;
+  project?: string;
+  run?: string;
+  quote?: string;
+  key?: string;
+}
+
+/** What the sidebar knows of where the user is. */
+export interface SidebarContext {
+  clientName?: string;
+  choice?: string;
+  projectName?: string;
+  keyName?: string;
+  runName?: string;
+  quoteName?: string;
+}
+
+/**
+ * The `portal` command noun that does what a screen does (`portal projects list`, `portal fit ...`): the CLI
+ * registers one module per noun from this list, so a screen without its command does not compile.
+ */
+export type CliNoun = 'auth' | 'accounts' | 'plan' | 'keys' | 'integrations' | 'projects' | 'models' | 'runs' | 'uploads' | 'fit' | 'shrink' | 'quotes';
+
 export interface ScreenDef {
   id: ScreenId;
   path: string;
@@ -23,33 +48,49 @@ export interface ScreenDef {
   params: readonly ScreenParam[];
   /** Every route except the first four needs a stored sign-in token. */
   auth: boolean;
+  /** The sidebar group the screen's link sits in ('public': no sidebar). */
   section: SidebarSection;
-  /** Breadcrumb parent. */
+  /** Breadcrumb parent: the trail is this screen's chain of parents up to My Account. */
   parent: ScreenId | null;
+  /** Its breadcrumb: `label`, or the name of the entity it shows when known. */
+  crumb: { label: string; name?: keyof CrumbNames };
+  /** Its link in the sidebar, or null when it has none; `when` hides it for some clients. */
+  nav: { label: string; when?: (ctx: SidebarContext) => boolean } | null;
+  /** The CLI command noun for the same work. */
+  cli: CliNoun;
 }
 
 const P = '/client/:clientId/project/:bucketId';
+const hasProjects = (ctx: SidebarContext) => ctx.choice === 'Cloud' || ctx.choice === 'CloudPremise';
 
-export const SCREENS: readonly ScreenDef[] = [
-  { id: 'login', path: '/', title: 'Login', params: [], auth: false, section: 'public', parent: null },
-  { id: 'signup', path: '/signup', title: 'Sign Up', params: [], auth: false, section: 'public', parent: null },
-  { id: 'forgotPassword', path: '/forgot-password', title: 'Forgot Password', params: [], auth: false, section: 'public', parent: null },
-  { id: 'resetPassword', path: '/reset-password', title: 'Reset Password', params: [], auth: false, section: 'public', parent: null },
-  { id: 'account', path: '/account', title: 'My Account', params: [], auth: true, section: 'account', parent: null },
-  { id: 'plan', path: '/plan', title: 'Compare Plans', params: [], auth: true, section: 'account', parent: 'account' },
-  { id: 'apikeys', path: '/client/:clientId/apikeys', title: 'API Keys', params: ['clientId'], auth: true, section: 'client', parent: 'account' },
-  { id: 'apikeyInfo', path: '/client/:clientId/apikey/:apikeyId/info', title: 'API Key Details', params: ['clientId', 'apikeyId'], auth: true, section: 'key', parent: 'apikeys' },
-  { id: 'integrations', path: '/client/:clientId/integrations', title: 'Integrations', params: ['clientId'], auth: true, section: 'client', parent: 'account' },
-  { id: 'createIntegration', path: '/client/:clientId/create-integration', title: 'Create Integration', params: ['clientId'], auth: true, section: 'client', parent: 'integrations' },
-  { id: 'projects', path: '/client/:clientId/projects', title: 'Projects', params: ['clientId'], auth: true, section: 'client', parent: 'account' },
-  { id: 'models', path: `${P}/models`, title: 'Models', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'projects' },
-  { id: 'runs', path: `${P}/runs`, title: 'Requests', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'projects' },
-  { id: 'uploads', path: `${P}/uploads`, title: 'Uploads', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'projects' },
-  { id: 'createFitRun', path: `${P}/create-fit-run`, title: 'Create Request', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs' },
-  { id: 'createShrinkRun', path: `${P}/create-shrink-run`, title: 'Create Shrink Request', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs' },
-  { id: 'runDetails', path: `${P}/run/:runId/details`, title: 'Request Details', params: ['clientId', 'bucketId', 'runId'], auth: true, section: 'run', parent: 'runs' },
-  { id: 'quoteDetails', path: `${P}/quote/:quoteId/details`, title: 'Quote Details', params: ['clientId', 'bucketId', 'quoteId'], auth: true, section: 'quote', parent: 'runs' },
-];
+// Within a section, the table's order is the sidebar's order.
+const TABLE = [
+  { id: 'login', path: '/', title: 'Login', params: [], auth: false, section: 'public', parent: null, crumb: { label: 'Login' }, nav: null, cli: 'auth' },
+  { id: 'signup', path: '/signup', title: 'Sign Up', params: [], auth: false, section: 'public', parent: null, crumb: { label: 'Sign Up' }, nav: null, cli: 'auth' },
+  { id: 'forgotPassword', path: '/forgot-password', title: 'Forgot Password', params: [], auth: false, section: 'public', parent: null, crumb: { label: 'Forgot Password' }, nav: null, cli: 'auth' },
+  { id: 'resetPassword', path: '/reset-password', title: 'Reset Password', params: [], auth: false, section: 'public', parent: null, crumb: { label: 'Reset Password' }, nav: null, cli: 'auth' },
+  { id: 'account', path: '/account', title: 'My Account', params: [], auth: true, section: 'account', parent: null, crumb: { label: 'My Account' }, nav: { label: 'Accounts' }, cli: 'accounts' },
+  { id: 'plan', path: '/plan', title: 'Compare Plans', params: [], auth: true, section: 'account', parent: 'account', crumb: { label: 'Compare Plans' }, nav: { label: 'Compare Plans' }, cli: 'plan' },
+  { id: 'projects', path: '/client/:clientId/projects', title: 'Projects', params: ['clientId'], auth: true, section: 'client', parent: 'account', crumb: { label: 'Client', name: 'client' }, nav: { label: 'Projects', when: hasProjects }, cli: 'projects' },
+  { id: 'apikeys', path: '/client/:clientId/apikeys', title: 'API Keys', params: ['clientId'], auth: true, section: 'client', parent: 'projects', crumb: { label: 'API Keys' }, nav: { label: 'API Keys' }, cli: 'keys' },
+  { id: 'apikeyInfo', path: '/client/:clientId/apikey/:apikeyId/info', title: 'API Key Details', params: ['clientId', 'apikeyId'], auth: true, section: 'key', parent: 'apikeys', crumb: { label: 'Key', name: 'key' }, nav: { label: 'Details' }, cli: 'keys' },
+  { id: 'integrations', path: '/client/:clientId/integrations', title: 'Integrations', params: ['clientId'], auth: true, section: 'client', parent: 'projects', crumb: { label: 'Integrations' }, nav: { label: 'Integrations' }, cli: 'integrations' },
+  { id: 'createIntegration', path: '/client/:clientId/create-integration', title: 'Create Integration', params: ['clientId'], auth: true, section: 'client', parent: 'integrations', crumb: { label: 'Create Integration' }, nav: null, cli: 'integrations' },
+  { id: 'runs', path: `${P}/runs`, title: 'Requests', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'projects', crumb: { label: 'Project', name: 'project' }, nav: { label: 'Requests' }, cli: 'runs' },
+  { id: 'uploads', path: `${P}/uploads`, title: 'Uploads', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs', crumb: { label: 'Uploads' }, nav: { label: 'Uploads' }, cli: 'uploads' },
+  { id: 'models', path: `${P}/models`, title: 'Models', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs', crumb: { label: 'Models' }, nav: { label: 'Models' }, cli: 'models' },
+  { id: 'createFitRun', path: `${P}/create-fit-run`, title: 'Create Request', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs', crumb: { label: 'Create Request' }, nav: null, cli: 'fit' },
+  { id: 'createShrinkRun', path: `${P}/create-shrink-run`, title: 'Create Shrink Request', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs', crumb: { label: 'Create Shrink Request' }, nav: null, cli: 'shrink' },
+  { id: 'runDetails', path: `${P}/run/:runId/details`, title: 'Request Details', params: ['clientId', 'bucketId', 'runId'], auth: true, section: 'run', parent: 'runs', crumb: { label: 'Request', name: 'run' }, nav: { label: 'Details' }, cli: 'runs' },
+  { id: 'quoteDetails', path: `${P}/quote/:quoteId/details`, title: 'Quote Details', params: ['clientId', 'bucketId', 'quoteId'], auth: true, section: 'quote', parent: 'runs', crumb: { label: 'Quote', name: 'quote' }, nav: { label: 'Details' }, cli: 'quotes' },
+] as const satisfies readonly ScreenDef[];
+
+export const SCREENS: readonly ScreenDef[] = TABLE;
+
+// Every id has exactly one row: a ScreenId missing from the table (or a row of an unknown id) does not compile.
+type MissingScreen = Exclude<ScreenId, (typeof TABLE)[number]['id']>;
+const everyScreen: [MissingScreen] extends [never] ? true : { missing: MissingScreen } = true;
+void everyScreen;
 
 export const SCREEN_BY_ID: Readonly<Record<ScreenId, ScreenDef>> = Object.fromEntries(SCREENS.map((s) => [s.id, s])) as Record<ScreenId, ScreenDef>;
 
@@ -94,35 +135,15 @@ export interface Crumb {
   path: string;
 }
 
-/** Names for the breadcrumb labels, as far as they are known. */
-export interface CrumbNames {
-  client?: string;
-  project?: string;
-  run?: string;
-  quote?: string;
-  key?: string;
-}
-
-/** Breadcrumbs run account > client > project > run or quote (SPEC section 2). */
+/** Breadcrumbs run account > client > project > run or quote (SPEC section 2): the screen's chain of parents. */
 export function breadcrumbs(id: ScreenId, params: ScreenParams, names: CrumbNames = {}): Crumb[] {
   params = normalizeParams(params);
-  const def = SCREEN_BY_ID[id];
-  if (!def.auth) return [];
-  const crumbs: Crumb[] = [{ screen: 'account', label: 'My Account', path: '/account' }];
-  if (id === 'plan') crumbs.push({ screen: 'plan', label: def.title, path: '/plan' });
-  if (params.clientId) {
-    crumbs.push({ screen: 'projects', label: names.client ?? 'Client', path: screenPath('projects', params) });
-    if (id === 'apikeys' || id === 'apikeyInfo') crumbs.push({ screen: 'apikeys', label: 'API Keys', path: screenPath('apikeys', params) });
-    if (id === 'apikeyInfo') crumbs.push({ screen: 'apikeyInfo', label: names.key ?? 'Key', path: screenPath('apikeyInfo', params) });
-    if (id === 'integrations' || id === 'createIntegration') crumbs.push({ screen: 'integrations', label: 'Integrations', path: screenPath('integrations', params) });
+  if (!SCREEN_BY_ID[id].auth) return [];
+  const crumbs: Crumb[] = [];
+  for (let def: ScreenDef | null = SCREEN_BY_ID[id]; def; def = def.parent ? SCREEN_BY_ID[def.parent] : null) {
+    const label = (def.crumb.name && names[def.crumb.name]) || def.crumb.label;
+    crumbs.unshift({ screen: def.id, label, path: screenPath(def.id, params) });
   }
-  if (params.bucketId) {
-    crumbs.push({ screen: 'runs', label: names.project ?? 'Project', path: screenPath('runs', params) });
-    if (id === 'runDetails') crumbs.push({ screen: 'runDetails', label: names.run ?? 'Request', path: screenPath('runDetails', params) });
-    else if (id === 'quoteDetails') crumbs.push({ screen: 'quoteDetails', label: names.quote ?? 'Quote', path: screenPath('quoteDetails', params) });
-    else if (id !== 'runs') crumbs.push({ screen: id, label: def.title, path: screenPath(id, params) });
-  }
-  if (id === 'createIntegration') crumbs.push({ screen: id, label: def.title, path: screenPath(id, params) });
   return crumbs;
 }
 
@@ -137,38 +158,29 @@ export interface SidebarGroup {
   links: SidebarLink[];
 }
 
+/** Each sidebar group: when it shows (the parameters it needs) and its title. */
+const GROUPS: ReadonlyArray<{ section: Exclude<SidebarSection, 'public'>; needs: readonly ScreenParam[]; title: (ctx: SidebarContext) => string }> = [
+  { section: 'account', needs: [], title: () => 'My Account' },
+  { section: 'client', needs: ['clientId'], title: (ctx) => ctx.clientName ?? 'Client' },
+  { section: 'key', needs: ['clientId', 'apikeyId'], title: (ctx) => ctx.keyName ?? 'API Key' },
+  { section: 'project', needs: ['clientId', 'bucketId'], title: (ctx) => ctx.projectName ?? 'Project' },
+  { section: 'run', needs: ['runId'], title: (ctx) => ctx.runName ?? 'Request' },
+  { section: 'quote', needs: ['quoteId'], title: (ctx) => ctx.quoteName ?? 'Quote' },
+];
+
 /**
  * The sidebar for where the user is: My Account; the client (Projects only for Cloud or CloudPremise);
  * the current key, project, run or quote with Details. Logout is added by each renderer.
  */
-export function sidebar(params: ScreenParams, ctx: { clientName?: string; choice?: string; projectName?: string; keyName?: string; runName?: string; quoteName?: string }): SidebarGroup[] {
+export function sidebar(params: ScreenParams, ctx: SidebarContext): SidebarGroup[] {
   params = normalizeParams(params);
-  const groups: SidebarGroup[] = [
-    { section: 'account', title: 'My Account', links: [
-      { screen: 'account', label: 'Accounts', path: '/account' },
-      { screen: 'plan', label: 'Compare Plans', path: '/plan' },
-    ] },
-  ];
-  if (params.clientId) {
-    const links: SidebarLink[] = [];
-    if (ctx.choice === 'Cloud' || ctx.choice === 'CloudPremise') links.push({ screen: 'projects', label: 'Projects', path: screenPath('projects', params) });
-    links.push({ screen: 'apikeys', label: 'API Keys', path: screenPath('apikeys', params) });
-    links.push({ screen: 'integrations', label: 'Integrations', path: screenPath('integrations', params) });
-    groups.push({ section: 'client', title: ctx.clientName ?? 'Client', links });
-  }
-  if (params.clientId && params.apikeyId) {
-    groups.push({ section: 'key', title: ctx.keyName ?? 'API Key', links: [{ screen: 'apikeyInfo', label: 'Details', path: screenPath('apikeyInfo', params) }] });
-  }
-  if (params.clientId && params.bucketId) {
-    groups.push({ section: 'project', title: ctx.projectName ?? 'Project', links: [
-      { screen: 'runs', label: 'Requests', path: screenPath('runs', params) },
-      { screen: 'uploads', label: 'Uploads', path: screenPath('uploads', params) },
-      { screen: 'models', label: 'Models', path: screenPath('models', params) },
-    ] });
-  }
-  if (params.runId) groups.push({ section: 'run', title: ctx.runName ?? 'Request', links: [{ screen: 'runDetails', label: 'Details', path: screenPath('runDetails', params) }] });
-  if (params.quoteId) groups.push({ section: 'quote', title: ctx.quoteName ?? 'Quote', links: [{ screen: 'quoteDetails', label: 'Details', path: screenPath('quoteDetails', params) }] });
-  return groups;
+  return GROUPS.filter((g) => g.needs.every((p) => params[p])).map((g) => ({
+    section: g.section,
+    title: g.title(ctx),
+    links: SCREENS.flatMap((s) =>
+      s.section === g.section && s.nav && (!s.nav.when || s.nav.when(ctx)) ? [{ screen: s.id, label: s.nav.label, path: screenPath(s.id, params) }] : [],
+    ),
+  }));
 }
 
 /** Open on the account page: apikeys when the client's choice is Premise, else projects. */
