@@ -32,6 +32,14 @@ describe('portal login / logout / whoami / signup / password', { timeout: 30_000
     expect((await portal(['whoami'], { store: r.store })).code).toBe(4);
   });
 
+  it('says so and fails when the sign-in cannot be saved, instead of reporting it kept', async () => {
+    const store = { ...memoryStore(), path: '/read-only/portal/config.json', flush: () => Promise.reject(new Error('EACCES: permission denied')) };
+    const r = await portal(['login', '--email', server.user.email, '--password-stdin', '--api', server.url], { stdin: `${server.user.password}\n`, store: store as ReturnType<typeof memoryStore> });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain('Signed in');
+    expect(r.stderr).toContain('Could not save your settings to /read-only/portal/config.json: EACCES: permission denied.');
+  });
+
   it('wrong password: SPEC message, exit 1', async () => {
     const r = await login(memoryStore(), 'nope');
     expect(r.code).toBe(1);

@@ -28,6 +28,7 @@ export function register(program: Command, deps: Deps): void {
         const api = await s.api();
         const res = await api.calls.login({ email, password });
         await remember(s, res.login.client.list);
+        await s.save();
         const names = res.login.client.list.map((c) => c.name).join(', ');
         s.out.done(res.login, `Signed in as ${email}${names ? ` (${names})` : ''}`);
       }),

@@ -72,6 +72,16 @@ export class Session {
     return (this.storePromise ??= sharedStore(this.deps));
   }
 
+  /** Writes pending changes now, so a command never reports as kept what did not reach the file. */
+  async save(): Promise<void> {
+    const store = await this.store();
+    try {
+      await store.flush();
+    } catch (e) {
+      throw new CliError(saveFailure(store.path, e), EXIT.failure);
+    }
+  }
+
   /** --api, else PORTAL_API, else the stored one, else http://localhost:8080. */
   async baseUrl(): Promise<string> {
     if (this.resolvedBase) return this.resolvedBase;
@@ -190,7 +200,18 @@ export function sharedStore(deps: Deps): Promise<Store> {
   return p;
 }
 
-export async function flushStore(deps: Deps): Promise<void> {
+/** Writes the run's pending store changes; the message to show when they could not be written, else null. */
+export async function flushStore(deps: Deps): Promise<string | null> {
   const p = opened.get(deps);
-  if (p) await (await p).flush().catch(() => {});
+  if (!p) return null;
+  const store = await p;
+  try {
+    await store.flush();
+    return null;
+  } catch (e) {
+    return saveFailure(store.path, e);
+  }
 }
+
+const saveFailure = (path: string, e: unknown) =>
+  `Could not save your settings to ${path}: ${e instanceof Error ? e.message : String(e)}. Check that the folder is writable (or set PORTAL_CONFIG_DIR).`;

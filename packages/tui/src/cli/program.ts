@@ -72,16 +72,20 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     deps.stderr.write(`${message}\n`);
     return code;
   };
+  let code: number;
   try {
-    if (!program) return await deps.startUi!(new Session(deps, {}));
-    await program.parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
+    if (!program) code = await deps.startUi!(new Session(deps, {}));
+    else {
+      await program.parseAsync(argv, { from: 'user' });
+      code = EXIT.ok;
+    }
   } catch (e) {
-    return failure(e);
-  } finally {
-    // A refreshed or cleared token must reach the config file before the process ends.
-    await flushStore(deps);
+    code = await failure(e);
   }
+  // A refreshed or cleared token must reach the config file before the process ends; if it cannot, say so.
+  const unsaved = await flushStore(deps);
+  if (unsaved) return fail(unsaved, code === EXIT.ok ? EXIT.failure : code);
+  return code;
 
   async function failure(e: unknown): Promise<number> {
     if (e instanceof ExitSignal) return e.code;
