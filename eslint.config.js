@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const focused = ['it', 'test', 'describe', 'suite'].map((object) => ({
   object,
@@ -20,6 +21,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    // The rules of hooks everywhere React is used (core's hooks, both renderers): hooks called in order, effects
+    // that list what they read.
+    files: ['packages/{core,web,tui}/src/**/*.{ts,tsx}'],
+    // The test kit's useTestApi registers a server per test file: named like a hook, it is not one.
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

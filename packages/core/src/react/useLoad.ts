@@ -44,6 +44,9 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unkn
           if (first && failure && !error.isAuth) latest.current.notify(failure, 'error');
         },
       }),
+    // useLoad takes a deps list as useEffect does: when to start again (a new client or project), which may name
+    // more than the load reads; here that list itself is the dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [...deps, polls],
   );
 

@@ -17,7 +17,7 @@ function useLoaded<T>(get: () => T | undefined, load: () => Promise<T>, key: unk
     let live = true;
     void load().then(() => live && setTick((t) => t + 1));
     return () => void (live = false);
-  }, [key, value]);
+  }, [key, value, load]);
   return value;
 }
 
