@@ -130,6 +130,7 @@ const TEST_STEPS = [
   { name: 'lint', args: ['exec', 'eslint', '--max-warnings=0', '.'] },
   { name: 'unit and integration tests', args: ['exec', 'vitest', 'run', ...vitestJson('unit')], report: 'unit.json', kind: 'vitest' },
   { name: 'end-to-end tests (terminal)', args: ['--filter', './tests', 'run', 'test:cli', ...vitestJson('cli')], report: 'cli.json', kind: 'vitest' },
+  { name: 'end-to-end tests (cluster behind nginx)', args: ['--filter', './tests', 'run', 'test:cluster', ...vitestJson('cluster')], report: 'cluster.json', kind: 'vitest' },
   {
     name: 'end-to-end tests (browser)',
     args: ['--filter', './tests', 'run', 'test:web', '--reporter=list,json'],
@@ -166,8 +167,23 @@ function ensureChromium() {
   if (!existsSync(CHROMIUM)) console.error(`The browser tests need Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
 }
 
+/** The cluster test runs Debian's nginx in front of the API processes: installed when missing and we may. */
+function ensureNginx() {
+  const present = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => existsSync(p));
+  if (present()) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing nginx for the cluster test (apt-get) ...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update', '-qq'], { env }) === 0) run('apt-get', ['install', '-y', '-qq', 'nginx'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // Only the binary is used (the test starts its own nginx): the packaged service need not run.
+    run('service', ['nginx', 'stop'], { stdio: 'ignore' });
+  }
+  if (!present()) console.error('The cluster test needs nginx: install it with `apt-get install -y nginx`.');
+}
+
 function test() {
   ensureChromium();
+  ensureNginx();
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const failedSteps = [];

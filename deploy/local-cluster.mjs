@@ -1,0 +1,229 @@
+#!/usr/bin/env node
+// A production-shaped cluster on one machine: a fresh PostgreSQL database, s3rver as the bucket, N API processes
+// (no in-process worker), M worker processes and nginx in front of the API processes on one port.
+//
+//   node deploy/local-cluster.mjs [--apis 3] [--workers 2] [--port 8090]      (after `npm run build`)
+//
+// PostgreSQL: PORTAL_CLUSTER_DATABASE_URL (an admin connection URL, default postgres://postgres@127.0.0.1:5432/postgres)
+// makes a database `portal_cluster_<random>`, dropped at the end. nginx: Debian's package (`apt-get install nginx`).
+// Imported by tests/cluster, which kills processes of it while traffic runs.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = join(ROOT, 'packages/server/dist/main.js');
+// s3rver and pg are the server package's own dependencies.
+const fromServer = createRequire(join(ROOT, 'packages/server/package.json'));
+const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx'];
+
+export const nginxPath = () => NGINX_CANDIDATES.find((p) => existsSync(p)) ?? null;
+
+export function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function waitUntil(what, check, timeoutMs, log = () => '') {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {}
+    if (Date.now() > end) throw new Error(`${what} did not come up within ${timeoutMs / 1000} s.\n${log()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** One process of the cluster, with the last lines it printed (for messages when it fails). */
+function startProcess(name, args, env) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (d) => (log = (log + d).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return {
+    name,
+    child,
+    log: () => log,
+    get alive() {
+      return child.exitCode === null && child.signalCode === null;
+    },
+    /** Stops it: SIGTERM (graceful), SIGKILL after the grace period. */
+    async stop(graceMs = 15_000) {
+      if (!this.alive) return;
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([gone, new Promise((r) => setTimeout(r, graceMs))]);
+      if (this.alive) {
+        child.kill('SIGKILL');
+        await gone;
+      }
+    },
+    /** A crash: SIGKILL, nothing cleaned up. */
+    async kill() {
+      if (!this.alive) return;
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await gone;
+    },
+  };
+}
+
+function nginxConf(prefix, port, apiPorts) {
+  return `worker_processes 1;
+error_log ${prefix}/error.log warn;
+pid ${prefix}/nginx.pid;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  client_max_body_size 12m;
+  upstream portal_api {
+${apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://portal_api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # A process that is gone is skipped: idempotent calls go to the next one.
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 120s;
+      proxy_request_buffering off;
+    }
+  }
+}
+`;
+}
+
+/**
+ * Starts the cluster and resolves once nginx answers /api/ready through every API process.
+ * Returns its URL, its processes and stop().
+ */
+export async function startCluster({ apis = 3, workers = 2, port, adminUrl = process.env.PORTAL_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' } = {}) {
+  const nginx = nginxPath();
+  if (!nginx) throw new Error('nginx is not installed: apt-get install -y nginx');
+  if (!existsSync(SERVER)) throw new Error('The server is not built: npm run build');
+  const dir = await mkdtemp(join(tmpdir(), 'portal-cluster-'));
+  const cleanups = [];
+  const stopAll = async () => {
+    for (const c of cleanups.reverse()) await c().catch((e) => console.error(`cluster clean-up: ${e.message}`));
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    // The database.
+    const pg = fromServer('pg');
+    const name = `portal_cluster_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    });
+    const dbUrl = new URL(adminUrl);
+    dbUrl.pathname = `/${name}`;
+
+    // The bucket.
+    const { default: S3rver } = await import(fromServer.resolve('s3rver'));
+    const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(dir, 's3') });
+    const s3addr = await s3.run();
+    cleanups.push(() => s3.close());
+    const endpoint = `http://127.0.0.1:${s3addr.port}`;
+
+    const publicPort = port ?? (await freePort());
+    const url = `http://127.0.0.1:${publicPort}`;
+    const shared = {
+      DATABASE_URL: dbUrl.toString(),
+      STORAGE_URL: `s3://portal-cluster?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true&accessKeyId=S3RVER&secretAccessKey=S3RVER`,
+      PUBLIC_URL: url,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+      TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      PORTAL_WORKER: '0',
+    };
+
+    // Migrate once, as a deploy step, so the processes start on an up-to-date schema.
+    const migrate = spawnSync(process.execPath, [SERVER, 'migrate'], { env: { ...process.env, ...shared, DATA_DIR: join(dir, 'migrate') }, encoding: 'utf8' });
+    if (migrate.status !== 0) throw new Error(`portal-server migrate failed:\n${migrate.stdout}${migrate.stderr}`);
+
+    const apiProcs = [];
+    for (let i = 0; i < apis; i++) {
+      const p = await freePort();
+      const proc = startProcess(`api-${i + 1}`, [SERVER, 'serve', '--no-migrate'], { ...shared, PORT: String(p), HOST: '127.0.0.1', DATA_DIR: join(dir, `api-${i + 1}`) });
+      proc.port = p;
+      apiProcs.push(proc);
+      cleanups.push(() => proc.stop());
+    }
+    const workerProcs = [];
+    for (let i = 0; i < workers; i++) {
+      const proc = startProcess(`worker-${i + 1}`, [SERVER, 'worker'], { ...shared, DATA_DIR: join(dir, `worker-${i + 1}`) });
+      workerProcs.push(proc);
+      cleanups.push(() => proc.stop());
+    }
+    for (const a of apiProcs) await waitUntil(a.name, async () => (await fetch(`http://127.0.0.1:${a.port}/api/health`)).ok, 60_000, a.log);
+
+    const prefix = join(dir, 'nginx');
+    await mkdir(prefix, { recursive: true });
+    await writeFile(join(prefix, 'nginx.conf'), nginxConf(prefix, publicPort, apiProcs.map((a) => a.port)));
+    const ngx = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let ngxLog = '';
+    ngx.stderr.on('data', (d) => (ngxLog += d));
+    cleanups.push(async () => {
+      if (ngx.exitCode !== null) return;
+      const gone = new Promise((r) => ngx.once('exit', r));
+      ngx.kill('SIGQUIT');
+      await gone;
+    });
+    await waitUntil('nginx', async () => (await fetch(`${url}/api/health`)).ok, 20_000, () => ngxLog);
+
+    return { url, dir, apis: apiProcs, workers: workerProcs, databaseUrl: dbUrl.toString(), stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  };
+  const cluster = await startCluster({ apis: arg('apis', 3), workers: arg('workers', 2), port: arg('port', undefined) });
+  console.log(`Portal cluster running at ${cluster.url}: ${cluster.apis.length} API processes, ${cluster.workers.length} workers, PostgreSQL, s3rver, nginx. Ctrl+C stops it.`);
+  let stopping = false;
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.on(sig, () => {
+      if (stopping) return;
+      stopping = true;
+      cluster.stop().then(() => process.exit(0));
+    });
+  }
+}
