@@ -173,7 +173,7 @@ describe.each([
     it('a failed call carries its status, the server message and the SPEC message to show', async () => {
       const t = await setup(server.user.token);
       const err = await t.api.calls.bucketCreate({ client: 'c_no_such_account', name: 'P' }).catch((e) => e);
-      expect([err.status, err.code, err.display]).toEqual([404, 'not_found', 'Failed to create project...']);
+      expect([err.status, err.code, err.display]).toEqual([404, 'not_found', 'Failed to create project. Please try again.']);
       expect(err.serverMessage).toMatch(/not found/i);
       const login = await t.api.calls.login({ email: server.user.email, password: 'Wrong-123!' }).catch((e) => e);
       expect([login.status, login.display]).toEqual([401, 'Invalid credentials']);

@@ -77,8 +77,8 @@ describe('useProjects', { timeout: 30_000 }, () => {
     expect(outcome).toBe('Title must be between 1 and 60 characters long');
     server.failing.bucketRename = 500;
     await act(async () => void (outcome = await result.current.rename(first.stamp, 'Renamed')));
-    expect(outcome).toBe('Failed to rename project...');
-    expect(notes.at(-1)).toEqual(['Failed to rename project...', 'error']);
+    expect(outcome).toBe('Failed to rename project. Please try again.');
+    expect(notes.at(-1)).toEqual(['Failed to rename project. Please try again.', 'error']);
     expect((await bucketRow(first.stamp)).name).toBe('First');
 
     await act(async () => void (outcome = await result.current.remove(first.stamp)));
