@@ -46,7 +46,7 @@ describe.each(kinds)('hostile bodies on the %s database', (kind) => {
     const headers: Record<string, string> = {};
     if (opts.type !== null) headers['content-type'] = opts.type ?? 'application/json';
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const res = await fetch(new URL(def.path, base), { method: def.method, headers, body });
+    const res = await fetch(new URL(def.path, base), { method: def.method, headers, body: body as BodyInit });
     const text = await res.text();
     let json: any = null;
     try {
