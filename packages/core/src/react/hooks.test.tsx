@@ -161,13 +161,16 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
       act(() => void (r = result.current.review(input)));
       return r!;
     };
-    expect(review({ name: 'S', desc: '' })).toEqual({ error: 'Please select an upload for this request' });
+    expect(review({ name: ' ', desc: '' })).toEqual({
+      error: 'Please enter the title between 1 and 60 characters long',
+      fieldErrors: { name: 'Please enter the title between 1 and 60 characters long', upload: 'Please select an upload for this request' },
+    });
     expect(result.current.price).toBeNull();
     act(() => result.current.choose(pending.stamp));
     expect(result.current.price).toBeNull();
-    expect(review({ name: 'S', desc: '' })).toEqual({ error: 'Selected upload not found' });
+    expect(review({ name: 'S', desc: '' })).toMatchObject({ error: 'Selected upload not found' });
     act(() => result.current.choose(ready.stamp));
-    expect(review({ name: 'S', desc: 'x'.repeat(301) })).toEqual({ error: 'Description must be at most 300 characters long' });
+    expect(review({ name: 'S', desc: 'x'.repeat(301) })).toMatchObject({ error: 'Description must be at most 300 characters long' });
     // 1,000,001 inputs: 2 started millions, $0.44; the 1.5 million of free credit covers them all.
     expect(result.current).toMatchObject({ estimate: 44, freeCredit: 44, amountDue: 0, priceText: 'Estimate $0.44 - free credit $0.44 = amount due $0.00' });
     expect(result.current.question).toBeNull();

@@ -67,7 +67,8 @@ export function useFitRequest(clientId: string, bucketId: string): {
 
 export type ShrinkSubmitResult = { quoteId: string } | { error: string };
 /** A checked form waits for the user's yes: the question to ask (what will be billed), or what is wrong. */
-export type ShrinkReviewResult = { question: string } | { error: string };
+export type ShrinkReviewResult = { question: string } | { error: string; fieldErrors: ShrinkFieldErrors };
+export type ShrinkFieldErrors = Partial<Record<'name' | 'desc' | 'upload', string>>;
 
 /** How often a chosen upload that is still being analysed is checked (it is counted within seconds). */
 export const SHRINK_FOLLOW_MS = 2_000;
@@ -177,10 +178,16 @@ export function useShrinkRequest(clientId: string, bucketId: string): {
 
   const review = useCallback(
     (input: { name: string; desc: string }): ShrinkReviewResult => {
-      const invalid = checkTitle(input.name, 'create') ?? checkDescription(input.desc) ?? (upload ? null : MESSAGES.selectUpload);
-      if (invalid) return { error: invalid };
-      if (!readyUploads.some((r) => r.stamp === upload)) return { error: MESSAGES.uploadNotFound };
-      if (!price) return { error: MESSAGES.shrinkPriceUnknown };
+      const fieldErrors: ShrinkFieldErrors = {};
+      const name = checkTitle(input.name, 'create');
+      const desc = checkDescription(input.desc);
+      if (name) fieldErrors.name = name;
+      if (desc) fieldErrors.desc = desc;
+      if (!upload) fieldErrors.upload = MESSAGES.selectUpload;
+      else if (!readyUploads.some((r) => r.stamp === upload)) fieldErrors.upload = MESSAGES.uploadNotFound;
+      else if (!price) fieldErrors.upload = MESSAGES.shrinkPriceUnknown;
+      const first = fieldErrors.name ?? fieldErrors.desc ?? fieldErrors.upload;
+      if (first || !price) return { error: first ?? MESSAGES.shrinkPriceUnknown, fieldErrors };
       const question = shrinkConfirmQuestion(price);
       setHeld({ name: input.name, desc: input.desc, upload, question });
       return { question };
