@@ -117,9 +117,15 @@ describe('portal against the real server', () => {
   it('shrink makes a quote that quotes show displays with its invoice and request', async () => {
     await writeFile(join(ada, 'model.py'), 'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(100, 10)\n');
     const py = json(await run(ada, ['uploads', 'push', 'model.py', '--wait', '--json']));
-    const notPy = await run(ada, ['shrink', '--upload', state.upload, '--name', 'S']);
+    // Creating a quote bills the account: without a terminal, only --yes confirms it.
+    const unconfirmed = await run(ada, ['shrink', '--upload', py.stamp, '--name', 'S']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr.trim()).toBe(MESSAGES.shrinkNeedsYes);
+    const notPy = await run(ada, ['shrink', '--upload', state.upload, '--name', 'S', '--yes']);
     expect(notPy.stderr.trim()).toBe(MESSAGES.shrinkSingleFile);
-    const q = json(await run(ada, ['shrink', '--upload', py.stamp, '--name', 'Shrink one', '--desc', 'first', '--wait', '--json']));
+    const made = await run(ada, ['shrink', '--upload', py.stamp, '--name', 'Shrink one', '--desc', 'first', '--wait', '--json', '--yes']);
+    expect(made.stderr).toMatch(/Estimate \$0\.22 - free credit \$0\.\d\d = amount due \$0\.\d\d/);
+    const q = json(made);
     expect(q.quote.record).toMatchObject({ name: 'Shrink one', desc: 'first' });
     expect(q.quote.run.state).toBe('Finished');
     const show = await run(ada, ['quotes', 'show', q.quote.record.stamp]);

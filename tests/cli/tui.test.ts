@@ -100,7 +100,7 @@ describe('portal interactive UI against the real server', () => {
     await writeFile(join(home, 'model.py'), 'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(100, 10)\n');
     const py = await portal(home, server.url, ['uploads', 'push', 'model.py', '--wait', '--json']);
     expect(py.code, py.stderr).toBe(0);
-    const made = await portal(home, server.url, ['shrink', '--upload', JSON.parse(py.stdout).stamp, '--name', 'Terminal shrink', '--json']);
+    const made = await portal(home, server.url, ['shrink', '--upload', JSON.parse(py.stdout).stamp, '--name', 'Terminal shrink', '--yes', '--json']);
     expect(made.code, made.stderr).toBe(0);
     const q = JSON.parse(made.stdout);
 

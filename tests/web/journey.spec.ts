@@ -190,7 +190,17 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await expect(page.getByText(/^Outstanding balance: \$\d+\.\d{2}$/)).toBeVisible();
   await page.getByLabel(/^Request name/).fill('Smaller model');
   await page.getByLabel('Description').fill('Shrink the sensor model');
+  // Before anything is billed: estimate - free credit = amount due, then a question to confirm (Back creates nothing).
+  await expect(page.getByTestId('shrink-price')).toHaveText(/^Estimate \$\d+\.\d{2} - free credit \$\d+\.\d{2} = amount due \$\d+\.\d{2}$/);
   await page.getByRole('button', { name: 'Create Quote' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm the price' });
+  await expect(confirm).toContainText(/Estimate \$\d+\.\d{2} - free credit/);
+  await expect(confirm).toContainText(/Create this (quote|request)\?/);
+  await confirm.getByRole('button', { name: 'Back' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(/\/create-shrink-run$/);
+  await page.getByRole('button', { name: 'Create Quote' }).click();
+  await page.getByRole('dialog', { name: 'Confirm the price' }).getByRole('button', { name: 'Create Quote' }).click();
   await expect(page).toHaveURL(/\/quote\/[^/]+\/details$/);
   await expect(page.getByText('Invoice amount')).toBeVisible();
   await expect(page.getByText(/^\$\d+\.\d{2}$/).first()).toBeVisible();

@@ -4,6 +4,7 @@ export * from './messages';
 export * from './limits';
 export * from './rules';
 export * from './format';
+export * from './billing';
 export * from './screens';
 export * from './client';
 export * from './timers';

@@ -78,6 +78,11 @@ export const MESSAGES = {
   notFound: 'Not found',
   uploadCancelled: 'Upload cancelled.',
   serverUnreachable: 'The server cannot be reached. Check the API address and try again.',
+  shrinkNoParameters: 'The model upload has no parameters to count, so it cannot be priced: upload a .py model whose layers have sizes.',
+  shrinkConfirmBilled: (due: string) => `Create this quote? ${due} will be billed to the account; the request starts once it is paid.`,
+  shrinkConfirmFree: 'Create this request? Free credit covers it, so it starts at once and nothing is billed.',
+  shrinkPriceUnknown: 'The price cannot be worked out yet: wait until the upload is Ready and billing has loaded.',
+  shrinkNeedsYes: 'Creating a quote bills the account: pass --yes to confirm without a terminal.',
 } as const;
 
 /** Notification durations of SPEC section 9, in milliseconds. */

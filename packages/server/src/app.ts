@@ -17,7 +17,8 @@ import { JobQueue } from './worker/queue';
 import { ListCache } from './cache';
 import { Worker } from './worker/worker';
 import { Metrics, registerMetrics } from './metrics';
-import { HttpError, codeForStatus } from './errors';
+import { HttpError, badRequest, codeForStatus } from './errors';
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from './bodies';
 import { clientErrorHandler, registerSecurityHeaders } from './security';
 import { NUL_MESSAGE } from './routes/define';
 import { databaseRateStore } from './ratelimit';
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (String(body).trim() === '') return done(null, undefined);
+    // Before the parser and every walk after it (the NUL check, the schemas), which recurse per level.
+    if (jsonTooDeep(body as string)) return done(badRequest(TOO_DEEP_MESSAGE), undefined);
     json(req, body as string, done);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -27,10 +27,14 @@ export function priceCents(inputs: number): number {
   return Math.ceil(inputs / MILLION) * CENTS_PER_MILLION_INPUTS;
 }
 
+/** Input parameters summed over the uploads' meta.inputs (what a request on them is priced by). */
+export function uploadInputs(items: ReadonlyArray<{ meta: { inputs: number | null } }>): number {
+  return items.reduce((sum, it) => sum + (it.meta.inputs ?? 0), 0);
+}
+
 /** The estimated price over the uploads' meta.inputs, in cents. */
 export function estimatePriceCents(items: ReadonlyArray<{ meta: { inputs: number | null } }>): number {
-  const inputs = items.reduce((sum, it) => sum + (it.meta.inputs ?? 0), 0);
-  return priceCents(inputs);
+  return priceCents(uploadInputs(items));
 }
 
 /** Cents to dollars, "$12.34". */

@@ -18,6 +18,7 @@ import {
 import { seedApiKey, setCredit, storedBytes } from '@portal/server/testing/seed';
 import { ApiClient, memoryTokenStore, type TokenStore } from '../client';
 import { PermissionResponse } from '../contract';
+import { MESSAGES } from '../messages';
 import { PortalProvider, type NotifyKind } from './context';
 import { useCopy } from './useCopy';
 import { useAuth } from './useAuth';
@@ -136,7 +137,7 @@ describe('useRunDetails', () => {
 });
 
 describe('useShrinkRequest', { timeout: 30_000 }, () => {
-  it('lists Ready uploads, estimates the price and checks the form before creating the quote', async () => {
+  it('lists Ready uploads, shows estimate - free credit = amount due, checks the form and asks before creating the quote', async () => {
     const bucket = await seedBucket(server);
     const ready = await seedUpload(server, bucket.stamp, { name: 'model.py', items: [{ cols: 3, rows: 10, inputs: 1_000_001 }] });
     const pending = await seedUpload(server, bucket.stamp, { name: 'late.json', flight: 'Pending', items: [{ state: 'Pending' }] });
@@ -152,20 +153,55 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
     // One load at mount; the next waits for the poller's 20 s.
     await new Promise((r) => setTimeout(r, 300));
     expect(count('rendList')).toBe(1);
-    act(() => result.current.reload());
-    await waitFor(() => expect(count('rendList')).toBe(2));
-    expect(await result.current.submit({ name: 'S', desc: '', upload: '' })).toEqual({ error: 'Please select an upload for this request' });
-    expect(await result.current.submit({ name: 'S', desc: 'x'.repeat(301), upload: ready.stamp })).toEqual({ error: 'Description must be at most 300 characters long' });
-    expect(await result.current.submit({ name: 'S', desc: '', upload: pending.stamp })).toEqual({ error: 'Selected upload not found' });
+    await act(() => result.current.reload());
+    expect(count('rendList')).toBe(2);
+    expect(result.current.project).toBe(bucket.name);
+    const review = (input: { name: string; desc: string }) => {
+      let r: ReturnType<typeof result.current.review> | undefined;
+      act(() => void (r = result.current.review(input)));
+      return r!;
+    };
+    expect(review({ name: ' ', desc: '' })).toEqual({
+      error: 'Please enter the title between 1 and 60 characters long',
+      fieldErrors: { name: 'Please enter the title between 1 and 60 characters long', upload: 'Please select an upload for this request' },
+    });
+    expect(result.current.price).toBeNull();
+    act(() => result.current.choose(pending.stamp));
+    expect(result.current.price).toBeNull();
+    expect(review({ name: 'S', desc: '' })).toMatchObject({ error: 'Selected upload not found' });
+    act(() => result.current.choose(ready.stamp));
+    expect(review({ name: 'S', desc: 'x'.repeat(301) })).toMatchObject({ error: 'Description must be at most 300 characters long' });
+    // 1,000,001 inputs: 2 started millions, $0.44; the 1.5 million of free credit covers them all.
+    expect(result.current).toMatchObject({ estimate: 44, freeCredit: 44, amountDue: 0, priceText: 'Estimate $0.44 - free credit $0.44 = amount due $0.00' });
+    expect(result.current.question).toBeNull();
+    expect(review({ name: 'S', desc: '' })).toEqual({ question: MESSAGES.shrinkConfirmFree });
+    expect(result.current.question).toBe(MESSAGES.shrinkConfirmFree);
+    // No: back to the form, nothing made.
+    act(() => result.current.cancel());
+    expect(result.current.question).toBeNull();
     expect(count('shrinkCreate')).toBe(0);
-    const made = await result.current.submit({ name: 'S', desc: '', upload: ready.stamp });
+    review({ name: 'S', desc: '' });
+    let made: Awaited<ReturnType<typeof result.current.confirm>> | undefined;
+    await act(async () => void (made = await result.current.confirm()));
     const quote = await rows(server).selectFrom('quotes').select(['stamp', 'name', 'rend', 'state', 'cent', 'run']).where('bucket', '=', bucket.stamp).executeTakeFirstOrThrow();
     expect(made).toEqual({ quoteId: quote.stamp });
+    expect(result.current.question).toBeNull();
     // The 1.5 million of free credit covers the 1,000,001 inputs: nothing to pay, and the shrink run starts at once.
     expect(quote).toMatchObject({ name: 'S', rend: ready.stamp, state: 'Paid', cent: 0 });
     expect(quote.run).toBeTruthy();
     const credit = await rows(server).selectFrom('clients').select('credit_used').where('stamp', '=', server.user.client).executeTakeFirstOrThrow();
     expect(credit.credit_used).toBe(1_500_001);
+
+    // With 0.5 million left the same model is billed: $0.44 - $0.22 = $0.22, and the question says so.
+    await waitFor(async () => {
+      await act(() => result.current.reload());
+      expect(result.current.billing?.creditBalance).toBe('0.499999');
+    });
+    expect(result.current).toMatchObject({ estimate: 44, freeCredit: 22, amountDue: 22, priceText: 'Estimate $0.44 - free credit $0.22 = amount due $0.22' });
+    expect(review({ name: 'S2', desc: '' })).toEqual({ question: MESSAGES.shrinkConfirmBilled('$0.22') });
+    await act(async () => void (made = await result.current.confirm()));
+    const billed = await rows(server).selectFrom('quotes').select(['state', 'cent']).where('stamp', '=', (made as { quoteId: string }).quoteId).executeTakeFirstOrThrow();
+    expect(billed).toEqual({ state: 'Unpaid', cent: result.current.amountDue });
     unmount();
   });
 });

@@ -1,9 +1,10 @@
-// Hooks of the two request forms: fit (with plan limits) and shrink (with the reload poller and a price estimate).
+// Hooks of the two request forms: fit (with plan limits) and shrink (reload poller, price, and a confirm step before billing).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiError } from '../client';
 import type { Billing, Plan, Rend } from '../contract';
 import { createFitRequest, createShrinkRequest } from '../flows';
 import { estimatePriceCents } from '../format';
+import { formatShrinkPrice, shrinkConfirmQuestion, shrinkPriceOf, type ShrinkPrice } from '../billing';
 import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
 import { changeDetector, ReloadPoller } from '../poller';
@@ -65,23 +66,54 @@ export function useFitRequest(clientId: string, bucketId: string): {
 }
 
 export type ShrinkSubmitResult = { quoteId: string } | { error: string };
+/** A checked form waits for the user's yes: the question to ask (what will be billed), or what is wrong. */
+export type ShrinkReviewResult = { question: string } | { error: string; fieldErrors: ShrinkFieldErrors };
+export type ShrinkFieldErrors = Partial<Record<'name' | 'desc' | 'upload', string>>;
+
+/** How often a chosen upload that is still being analysed is checked (it is counted within seconds). */
+export const SHRINK_FOLLOW_MS = 2_000;
 
 export function useShrinkRequest(clientId: string, bucketId: string): {
   readyUploads: Rend[];
   /** Every upload of the project, Ready or not (to show what is still processing). */
   uploads: Rend[];
   billing: Billing | undefined;
+  /** The project's name (for breadcrumbs), once the uploads have loaded. */
+  project: string | undefined;
   loading: boolean;
+  /** True while the reload control's check runs. */
+  reloading: boolean;
   error: ApiError | null;
   /** The price of processing these uploads, in cents ($0.22 per started million input parameters). */
   estimateCents(rendIds: string[]): number;
   /** The reload control: checks at once and restarts the polling interval logic. */
-  reload(): void;
-  submit(input: { name: string; desc: string; upload: string }): Promise<ShrinkSubmitResult>;
+  reload(): Promise<void>;
+  /** The chosen upload's id ('' for none), the upload itself once listed, and choosing one. */
+  upload: string;
+  chosen: Rend | undefined;
+  choose(rendId: string): void;
+  /** Estimate - free credit = amount due for the chosen upload, in cents; null until it is Ready and billing is known. */
+  price: ShrinkPrice | null;
+  estimate: number | null;
+  freeCredit: number | null;
+  amountDue: number | null;
+  /** The price line every door shows: "Estimate $x - free credit $y = amount due $z". */
+  priceText: string | null;
+  /** The question waiting for the user's answer after `review`, else null. */
+  question: string | null;
+  /** Checks the form; when it is fine, holds it and asks the question (nothing is created or billed yet). */
+  review(input: { name: string; desc: string }): ShrinkReviewResult;
+  /** The user's yes: creates pile → quote with the held form; the quote to open, or what is wrong. */
+  confirm(): Promise<ShrinkSubmitResult>;
+  /** The user's no: back to the form, nothing created. */
+  cancel(): void;
 } {
   const api = useApi();
   const notify = useNotify();
-  const [state, setState] = useState<{ uploads?: Rend[]; billing?: Billing; error: ApiError | null; loading: boolean }>({ error: null, loading: true });
+  const [state, setState] = useState<{ uploads?: Rend[]; project?: string; billing?: Billing; error: ApiError | null; loading: boolean }>({ error: null, loading: true });
+  const [reloading, setReloading] = useState(false);
+  const [upload, setUpload] = useState('');
+  const [held, setHeld] = useState<{ name: string; desc: string; upload: string; question: string } | null>(null);
 
   const poller = useMemo(() => {
     const changed = changeDetector<unknown>();
@@ -92,7 +124,7 @@ export function useShrinkRequest(clientId: string, bucketId: string): {
         // A stopped poller (other project, unmounted) must not overwrite the current screen.
         if (!p.active) return false;
         failing = false;
-        setState({ uploads: rends.rend.list, billing: billing.billing, error: null, loading: false });
+        setState({ uploads: rends.rend.list, project: rends.bucket?.name, billing: billing.billing, error: null, loading: false });
         return changed([rends.rend.list, billing.billing]);
       },
       {
@@ -100,7 +132,8 @@ export function useShrinkRequest(clientId: string, bucketId: string): {
           if (!p.active) return;
           const error = toApiError(e, MESSAGES.fetchUploads);
           setState((s) => ({ ...s, error, loading: false }));
-          if (!failing && !error.isAuth) notify(MESSAGES.fetchUploads, 'error');
+          if (error.isAuth) return p.stop();
+          if (!failing) notify(MESSAGES.fetchUploads, 'error');
           failing = true;
         },
       },
@@ -115,27 +148,73 @@ export function useShrinkRequest(clientId: string, bucketId: string): {
 
   const uploads = useMemo(() => state.uploads ?? [], [state.uploads]);
   const readyUploads = useMemo(() => ready(uploads), [uploads]);
+  const chosen = uploads.find((r) => r.stamp === upload);
   const estimateCents = useCallback(
     (rendIds: string[]) => estimatePriceCents(uploads.filter((r) => rendIds.includes(r.stamp)).flatMap((r) => r.upload.list)),
     [uploads],
   );
-  const reload = useCallback(() => void poller.reload(), [poller]);
+  const reload = useCallback(async () => {
+    setReloading(true);
+    try {
+      await poller.reload();
+    } finally {
+      setReloading(false);
+    }
+  }, [poller]);
 
-  const submit = useCallback(
-    async (input: { name: string; desc: string; upload: string }): Promise<ShrinkSubmitResult> => {
-      const invalid = checkTitle(input.name, 'create') ?? checkDescription(input.desc) ?? (input.upload ? null : MESSAGES.selectUpload);
-      if (invalid) return { error: invalid };
-      if (!readyUploads.some((r) => r.stamp === input.upload)) return { error: MESSAGES.uploadNotFound };
-      try {
-        return { quoteId: await createShrinkRequest(api, { bucket: bucketId, upload: input.upload, name: input.name, desc: input.desc }) };
-      } catch (e) {
-        const error = toApiError(e, MESSAGES.createRequest);
-        if (!error.isAuth) notify(error.display, 'error');
-        return { error: error.display };
-      }
+  // A model just uploaded (or still being analysed) is followed closely rather than at the picker's 20 s pace.
+  const following = chosen?.flight === 'Pending' || chosen?.flight === 'Processing';
+  useEffect(() => {
+    if (!following) return;
+    const t = setInterval(() => void poller.reload(), SHRINK_FOLLOW_MS);
+    return () => clearInterval(t);
+  }, [following, poller]);
+
+  const price = useMemo(() => shrinkPriceOf(chosen, state.billing), [chosen, state.billing]);
+  const choose = useCallback((rendId: string) => {
+    setUpload(rendId);
+    setHeld(null);
+  }, []);
+
+  const review = useCallback(
+    (input: { name: string; desc: string }): ShrinkReviewResult => {
+      const fieldErrors: ShrinkFieldErrors = {};
+      const name = checkTitle(input.name, 'create');
+      const desc = checkDescription(input.desc);
+      if (name) fieldErrors.name = name;
+      if (desc) fieldErrors.desc = desc;
+      if (!upload) fieldErrors.upload = MESSAGES.selectUpload;
+      else if (!readyUploads.some((r) => r.stamp === upload)) fieldErrors.upload = MESSAGES.uploadNotFound;
+      else if (!price) fieldErrors.upload = MESSAGES.shrinkPriceUnknown;
+      const first = fieldErrors.name ?? fieldErrors.desc ?? fieldErrors.upload;
+      if (first || !price) return { error: first ?? MESSAGES.shrinkPriceUnknown, fieldErrors };
+      const question = shrinkConfirmQuestion(price);
+      setHeld({ name: input.name, desc: input.desc, upload, question });
+      return { question };
     },
-    [api, bucketId, notify, readyUploads],
+    [price, readyUploads, upload],
   );
 
-  return { readyUploads, uploads, billing: state.billing, loading: state.loading, error: state.error, estimateCents, reload, submit };
+  const confirm = useCallback(async (): Promise<ShrinkSubmitResult> => {
+    if (!held) return { error: MESSAGES.selectUpload };
+    try {
+      const quoteId = await createShrinkRequest(api, { bucket: bucketId, upload: held.upload, name: held.name, desc: held.desc });
+      setHeld(null);
+      return { quoteId };
+    } catch (e) {
+      const error = toApiError(e, MESSAGES.createRequest);
+      setHeld(null);
+      if (!error.isAuth) notify(error.display, 'error');
+      return { error: error.display };
+    }
+  }, [api, bucketId, held, notify]);
+  const cancel = useCallback(() => setHeld(null), []);
+
+  return {
+    readyUploads, uploads, billing: state.billing, project: state.project, loading: state.loading, reloading, error: state.error,
+    estimateCents, reload, upload, chosen, choose,
+    price, estimate: price?.estimateCents ?? null, freeCredit: price?.freeCreditCents ?? null, amountDue: price?.amountDueCents ?? null,
+    priceText: price ? formatShrinkPrice(price) : null,
+    question: held?.question ?? null, review, confirm, cancel,
+  };
 }

@@ -1,7 +1,7 @@
 // Free credit and quote amounts: free credit is spent first, then $0.22 per started million input parameters.
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { MILLION, priceCents } from '@portal/core';
+import { MILLION } from '@portal/core';
 import type { DB } from '../db/schema';
 
 /** Takes up to `inputs` from the client's free credit (call inside a transaction: the row is locked). */
@@ -20,5 +20,3 @@ export function invoiceNumber(t = new Date()): string {
   const d = t.toISOString().slice(0, 10).replace(/-/g, '');
   return `INV-${d}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
-
-export { priceCents };

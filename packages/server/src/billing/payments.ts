@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDollars, formatTime } from '@portal/core';
 import type { Services } from '../services';
 import { now } from '../ids';
-import { payQuote } from './shrink';
+import { QUOTE_GONE_MESSAGE, payQuote, quoteIsLive } from './shrink';
 
 export interface PaymentProvider {
   /** Where the user pays the client's invoices. */
@@ -53,7 +53,7 @@ export class EmbeddedPayments implements PaymentProvider {
         .innerJoin('buckets', 'buckets.stamp', 'quotes.bucket')
         .select(['quotes.stamp', 'quotes.name', 'quotes.invoice_num', 'quotes.cent', 'quotes.state', 'quotes.created_at'])
         .where('buckets.client', '=', client)
-        .where('quotes.active', '=', 1)
+        .where(quoteIsLive)
         .orderBy('quotes.created_at', 'desc')
         .execute();
       const rows = quotes
@@ -89,9 +89,15 @@ export class EmbeddedPayments implements PaymentProvider {
         .where('quotes.active', '=', 1)
         .executeTakeFirst();
       if (!owned) return reply.code(404).send(page('Invoice not found', '<h1>Invoice not found</h1>'));
-      await s.db.transaction().execute((trx) => payQuote(trx, s.jobs, quote));
-      s.jobs.wake();
-      s.listCache.invalidate(client);
+      const paid = await s.db.transaction().execute((trx) => payQuote(trx, s.jobs, quote));
+      if (paid === 'removed') {
+        return reply.code(409).send(page('Invoice cannot be paid', `<h1>Invoice cannot be paid</h1><p>${escape(QUOTE_GONE_MESSAGE)}</p>`));
+      }
+      // Paying a Paid invoice again (a second click, a retried form) charges nothing and starts nothing.
+      if (paid === 'started') {
+        s.jobs.wake();
+        s.listCache.invalidate(client);
+      }
       return reply.redirect(`/pay/${encodeURIComponent(client)}?exp=${encodeURIComponent(String(req.query.exp))}&sig=${encodeURIComponent(String(req.query.sig))}`, 303);
     });
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import {
-  ERROR_CODES, MESSAGES, PLAN_LIMITS, QUOTE_UNPAID, checkFitSize, extensionOf, resultFileName, type FitParam, type PlanName,
+  ERROR_CODES, MESSAGES, PLAN_LIMITS, QUOTE_UNPAID, checkFitSize, shrinkPrice, extensionOf, resultFileName, type FitParam, type PlanName,
 } from '@portal/core';
 import { defineCall } from './define';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
@@ -12,8 +12,8 @@ import { clientView, modelView, quoteView, runView } from '../views';
 import { rendRefs } from '../refs';
 import { newId, now } from '../ids';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
-import { invoiceNumber, millions, priceCents, spendCredit } from '../billing/credit';
-import { payQuote } from '../billing/shrink';
+import { invoiceNumber, millions, spendCredit } from '../billing/credit';
+import { payQuote, quoteIsLive } from '../billing/shrink';
 import type { RunTable } from '../db/schema';
 import type { Services } from '../services';
 
@@ -38,7 +38,7 @@ async function usableRend(s: Services, bucket: string, rendStamp: string, ext: s
   const items = await s.db.selectFrom('uploads').selectAll().where('rend', '=', rend.stamp).where('state', '=', 'Finished').orderBy('created_at').orderBy('seq').execute();
   const item = items.find((i) => extensionOf(i.file_name) === ext);
   if (!item) throw badRequest(missing);
-  return { rend, item, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
+  return { rend, item, items, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
 }
 
 export function runRoutes(app: FastifyInstance, s: Services) {
@@ -103,17 +103,21 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
     const { pile } = await requirePile(s.db, caller, body.pile);
     if (pile.bucket !== bucket.stamp || pile.variety !== 'ShrinkService') throw notFound('Parameters');
-    const { rend, item } = await usableRend(s, bucket.stamp, body.rend, '.py', MESSAGES.shrinkSingleFile);
-    const inputs = item.inputs ?? 0;
+    const { rend, item, items } = await usableRend(s, bucket.stamp, body.rend, '.py', MESSAGES.shrinkSingleFile);
+    // One .py model and nothing else, so the price every client shows (summed over the upload's files) is the price billed.
+    if (items.length !== 1) throw badRequest(MESSAGES.shrinkSingleFile);
+    const inputs = Number(item.inputs);
+    // A model counted at 0 (or not counted) would be free and start at once: only a real count is priced.
+    if (!Number.isSafeInteger(inputs) || inputs < 1) throw badRequest(MESSAGES.shrinkNoParameters);
     const stamp = newId('q_');
     await s.db.transaction().execute(async (trx) => {
-      const { billable } = await spendCredit(trx, client.stamp, inputs);
-      const cent = priceCents(billable);
+      const { free } = await spendCredit(trx, client.stamp, inputs);
+      const cent = shrinkPrice(inputs, free).amountDueCents;
       await trx.insertInto('quotes').values({
         stamp, bucket: bucket.stamp, rend: rend.stamp, pile: pile.stamp, run: null, name: body.name, desc: body.desc,
         function: 'shrink', state: QUOTE_UNPAID, message: '', cent, invoice_num: invoiceNumber(), inputs, active: 1, created_at: now(), paid_at: null,
       }).execute();
-      // Covered entirely by free credit: nothing to pay, so it starts at once.
+      // Covered entirely by free credit (the server's own count and credit, nothing the client sent): it starts at once.
       if (cent === 0) await payQuote(trx, s.jobs, stamp);
     });
     s.jobs.wake();
@@ -205,7 +209,8 @@ export function runRoutes(app: FastifyInstance, s: Services) {
       .select(sql<number>`coalesce(sum(quotes.cent), 0)::bigint`.as('cents'))
       .where('buckets.client', '=', client.stamp)
       .where('quotes.state', '=', QUOTE_UNPAID)
-      .where('quotes.active', '=', 1)
+      // Quotes of a removed project or upload are not owed: they can no longer be paid.
+      .where(quoteIsLive)
       .executeTakeFirstOrThrow();
     return {
       billing: {

@@ -1,9 +1,10 @@
-// `portal shrink`: a shrink request on a Ready upload holding one .py model; it is billed through a quote.
+// `portal shrink`: a shrink request on a Ready upload holding one .py model; it is billed through a quote, so the
+// price (estimate - free credit = amount due) is shown and confirmed first: a y/N question on a terminal, --yes without one.
 import type { Command } from 'commander';
-import { MESSAGES, checkDescription, checkTitle, extensionOf } from '@portal/core';
+import { MESSAGES, checkDescription, checkTitle, extensionOf, formatShrinkPrice, shrinkConfirmQuestion, shrinkPriceOf } from '@portal/core';
 import type { Deps } from './context';
 import { act, examples } from './common';
-import { CliError } from './errors';
+import { CliError, EXIT, usageError } from './errors';
 import { followQuote, quoteStatus, showQuote } from './quotes';
 
 export function register(program: Command, deps: Deps): void {
@@ -14,20 +15,30 @@ export function register(program: Command, deps: Deps): void {
     .option('--name <name>', "the request's title, 1-60 characters")
     .option('--desc <text>', 'a description, up to 300 characters', '')
     .option('--wait', 'follow the quote until its request is Finished or Failed (after payment)')
-    .addHelpText('after', examples('portal shrink --upload <id> --name "Shrink v1"', 'portal shrink --upload <id> --name "Shrink v1" --desc "first try" --json'))
+    .option('-y, --yes', 'create the quote without asking (required without a terminal)')
+    .addHelpText('after', examples('portal shrink --upload <id> --name "Shrink v1"', 'portal shrink --upload <id> --name "Shrink v1" --desc "first try" --yes --json'))
     .action(
-      act(deps, async (s, opts: { upload?: string; name?: string; desc: string; wait?: boolean }) => {
+      act(deps, async (s, opts: { upload?: string; name?: string; desc: string; wait?: boolean; yes?: boolean }) => {
+        // Before anything is asked or loaded: a script that forgot --yes learns so at once.
+        if (!opts.yes && !s.interactive) throw usageError(MESSAGES.shrinkNeedsYes);
         const upload = await s.need(opts.upload, '--upload', 'Upload id');
         const name = await s.need(opts.name, '--name', 'Request name');
         const problem = checkTitle(name, 'create') ?? checkDescription(opts.desc);
         if (problem) throw new CliError(problem);
-        const { project } = await s.project();
+        const { client, project } = await s.project();
         const api = await s.api();
-        const { rend } = await api.calls.rendList({ active: 1, bucket: project.stamp });
+        const [{ rend }, { billing }] = await Promise.all([api.calls.rendList({ active: 1, bucket: project.stamp }), api.calls.billingStatus({ client: client.stamp })]);
         const chosen = rend.list.find((r) => r.stamp === upload);
         if (!chosen) throw new CliError(MESSAGES.uploadNotFound);
         if (chosen.flight !== 'Ready') throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
         if (chosen.upload.list.length !== 1 || extensionOf(chosen.upload.list[0].name) !== '.py') throw new CliError(MESSAGES.shrinkSingleFile);
+        const price = shrinkPriceOf(chosen, billing);
+        if (!price) throw new CliError(MESSAGES.shrinkPriceUnknown);
+        s.out.notice(formatShrinkPrice(price));
+        if (!opts.yes) {
+          const answer = await s.deps.prompter!.ask(`${shrinkConfirmQuestion(price)} (y/N): `);
+          if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('Cancelled: no quote was created.', EXIT.usage);
+        }
         const { createShrinkRequest } = await import('./heavy');
         const quoteId = await createShrinkRequest(api, { bucket: project.stamp, upload, name, desc: opts.desc });
         s.out.notice(`Created quote ${quoteId} in ${project.name}`);

@@ -238,7 +238,7 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
 describe('portal shrink / quotes / billing', { timeout: 60_000 }, () => {
   it('needs a single .py upload, then creates a quote shown with billing', async () => {
     const { bucket, rend } = await seedProject(server);
-    const notPy = await portal(['shrink', '--upload', rend.stamp, '--name', 'S'], { store });
+    const notPy = await portal(['shrink', '--upload', rend.stamp, '--name', 'S', '--yes'], { store });
     expect(notPy.code).toBe(1);
     expect(notPy.stderr.trim()).toBe(MESSAGES.shrinkSingleFile);
     // No free credit left: the quote has to be paid.
@@ -248,9 +248,9 @@ describe('portal shrink / quotes / billing', { timeout: 60_000 }, () => {
     expect(push.code, push.stderr).toBe(0);
     const py = JSON.parse(push.stdout);
     expect(py.flight).toBe('Ready');
-    const longDesc = await portal(['shrink', '--upload', py.stamp, '--name', 'S', '--desc', 'd'.repeat(301)], { store });
+    const longDesc = await portal(['shrink', '--upload', py.stamp, '--name', 'S', '--desc', 'd'.repeat(301), '--yes'], { store });
     expect(longDesc.stderr.trim()).toBe(MESSAGES.description);
-    const q = await portal(['shrink', '--upload', py.stamp, '--name', 'Shrink one', '--desc', 'first', '--json'], { store });
+    const q = await portal(['shrink', '--upload', py.stamp, '--name', 'Shrink one', '--desc', 'first', '--yes', '--json'], { store });
     expect(q.code, q.stderr).toBe(0);
     const quote = JSON.parse(q.stdout);
     // The model's 262 parameters, none of them free: one started million at $0.22.

@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
-  it('needs an upload; uploads a new .py file, picks it, shows the estimate and creates the quote', async () => {
+  it('needs an upload; uploads a new .py file, picks it, shows estimate - free credit = amount due, asks, and creates the quote', async () => {
     const { bucket } = await seedProject(server);
     await writeFile(join(dir, 'model.py'), MODEL);
     await writeFile(join(dir, 'notes.txt'), 'not a model\n');
@@ -43,9 +43,20 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
     await ui.type(...Array('notes.txt'.length).fill('\u007F'), 'model.py', KEY.enter);
     // Back on the main view with the new model chosen, its price and the free credits.
     await ui.see('Model upload: model.py (Ready)', 20_000);
-    await ui.see('Estimated price: $0.22');
+    // 704 parameters: one started million, $0.22, which the 4.5 million of free credit left covers.
+    await ui.see('Estimate $0.22 - free credit $0.22 = amount due $0.00');
     await ui.type(KEY.tab, KEY.tab);
     await ui.type(KEY.enter);
+    // Asked first; n goes back to the form and creates nothing.
+    await ui.see('y create · n back to the form');
+    await ui.see(MESSAGES.shrinkConfirmFree.slice(0, 60));
+    await ui.type('n');
+    await ui.see('Create Quote');
+    expect(server.calls).not.toContain('shrinkCreate');
+    await ui.type(KEY.enter);
+    await ui.see('y create · n back to the form');
+    await ui.see(MESSAGES.shrinkConfirmFree.slice(0, 60));
+    await ui.type('y');
     const frame = await ui.see('Invoice amount');
     // The server made the quote on the uploaded model, named and described as typed.
     const quotes = await rows(server).selectFrom('quotes').selectAll().where('bucket', '=', bucket.stamp).execute();
@@ -70,6 +81,28 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
     expect(server.calls.filter((c) => c === 'rendList').length).toBeGreaterThan(before);
     await ui.type(KEY.esc);
     await ui.see('Create Shrink Request');
+    ui.unmount();
+  });
+});
+
+describe('CreateShrinkRunScreen with no free credit left', { timeout: 30_000 }, () => {
+  it('asks what will be billed before creating an Unpaid quote', async () => {
+    await setCredit(server, server.user.client, 500_000, 500_000);
+    const { bucket } = await seedProject(server);
+    await writeFile(join(dir, 'model.py'), MODEL);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-shrink-run`);
+    await ui.see('Model upload: No upload selected.');
+    await ui.type('Billed', KEY.tab, KEY.tab, KEY.tab, KEY.tab, KEY.enter);
+    await ui.see('Upload a model');
+    await ui.type('model.py', KEY.enter);
+    await ui.see('Estimate $0.22 - free credit $0.00 = amount due $0.22', 20_000);
+    await ui.type(KEY.tab, KEY.tab, KEY.enter);
+    await ui.see('y create · n back to the form');
+    await ui.see(MESSAGES.shrinkConfirmBilled('$0.22').slice(0, 60));
+    await ui.type('y');
+    await ui.see('Invoice amount');
+    const quote = await rows(server).selectFrom('quotes').select(['state', 'cent']).where('bucket', '=', bucket.stamp).executeTakeFirstOrThrow();
+    expect(quote).toEqual({ state: 'Unpaid', cent: 22 });
     ui.unmount();
   });
 });

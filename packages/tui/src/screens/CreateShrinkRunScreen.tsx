@@ -1,5 +1,6 @@
-// Create a shrink request: main view (name, description, the model upload, price and credits), pick a Ready upload
-// (reload control, polled), or upload a new .py model file, which is then chosen.
+// Create a shrink request: main view (name, description, the model upload, estimate - free credit = amount due),
+// pick a Ready upload (reload control, polled), or upload a new .py model file, which is then chosen; a y/n question
+// before the quote is created. A renderer of core's useShrinkRequest.
 import { useEffect, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
 import TextInput from 'ink-text-input';
@@ -20,37 +21,47 @@ export default function CreateShrinkRunScreen() {
   const uploads = useUploads(clientId, bucketId);
   const { client } = useClient(clientId);
   useLabel(clientId, client?.name);
-  useLabel(bucketId, uploads.data?.project?.name);
+  useLabel(bucketId, shrink.project ?? uploads.data?.project?.name);
   const [view, setView] = useState<View>('main');
-  const [values, setValues] = useState({ name: '', desc: '', upload: '' });
+  const [values, setValues] = useState({ name: '', desc: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const [path, setPath] = useState('');
   const [busy, setBusy] = useState(false);
-  useCapture('all', view !== 'main');
+  const asking = view === 'main' && shrink.question !== null;
+  useCapture('all', view !== 'main' || asking);
 
   useInput((input, key) => {
     if (key.escape) setView('main');
-    else if (view === 'pick' && input === 'r') shrink.reload();
+    else if (view === 'pick' && input === 'r') void shrink.reload();
   }, { isActive: view !== 'main' && !busy });
 
-  const chosen = shrink.uploads.find((r) => r.stamp === values.upload);
+  const chosen = shrink.chosen;
   // A model uploaded from here is chosen as soon as it appears in the list (it may still be processing), as on the web.
   const [before, setBefore] = useState<Set<string> | null>(null);
+  const { choose } = shrink;
   useEffect(() => {
     if (!before) return;
     const fresh = shrink.uploads.find((r) => !before.has(r.stamp));
     if (fresh) {
-      setValues((v) => ({ ...v, upload: fresh.stamp }));
+      choose(fresh.stamp);
       setBefore(null);
     }
-  }, [before, shrink.uploads]);
-  const submit = async () => {
+  }, [before, shrink.uploads, choose]);
+  const submit = () => {
+    const res = shrink.review(values);
+    setProblem('error' in res ? res.error : null);
+  };
+  const confirm = async () => {
     setBusy(true);
-    const res = await shrink.submit(values);
+    const res = await shrink.confirm();
     setBusy(false);
     if ('quoteId' in res) return nav.go(screenPath('quoteDetails', { clientId, bucketId, quoteId: res.quoteId }));
     setProblem(res.error);
   };
+  useInput((input, key) => {
+    if (input === 'y' || input === 'Y') void confirm();
+    else if (input === 'n' || input === 'N' || key.escape) shrink.cancel();
+  }, { isActive: asking && !busy });
   const uploadNew = async (text: string) => {
     const files = localSources(nav.io.cwd, parsePaths(text));
     const bad = typeof files === 'string' ? files : checkDropFiles(files, 'shrink', client?.plan ?? 'Individual');
@@ -62,7 +73,7 @@ export default function CreateShrinkRunScreen() {
     if (!failed) {
       setBefore(known);
       setProblem(null);
-      shrink.reload();
+      void shrink.reload();
       setView('main');
     }
   };
@@ -76,7 +87,7 @@ export default function CreateShrinkRunScreen() {
           <SelectInput
             items={shrink.readyUploads.map((r) => ({ label: `${r.name}  (${formatDollars(shrink.estimateCents([r.stamp]))}, ${formatTime(r.createdAt)})`, value: r.stamp }))}
             onSelect={(it) => {
-              setValues((v) => ({ ...v, upload: it.value }));
+              shrink.choose(it.value);
               setProblem(null);
               // Switch after this Enter has been handled, so the main view's button does not receive it too.
               setTimeout(() => setView('main'), 0);
@@ -104,6 +115,32 @@ export default function CreateShrinkRunScreen() {
     );
   }
   const credits = shrink.billing ? freeCredits(shrink.billing) : null;
+  const price = (
+    <>
+      <Text>Model upload: {chosen ? `${chosen.name} (${chosen.flight})` : 'No upload selected.'}</Text>
+      <Text>{shrink.priceText ?? `Estimated price: ${formatDollars(shrink.upload ? shrink.estimateCents([shrink.upload]) : 0)}`}</Text>
+      {credits ? (
+        <>
+          <Text>Free credits: {formatCount(credits.consumed)} of {formatCount(credits.total)} input parameters used</Text>
+          <Text>Outstanding balance: {formatDollars(shrink.billing!.accountCentBalance)}</Text>
+        </>
+      ) : (
+        <Text dimColor>Loading billing…</Text>
+      )}
+    </>
+  );
+  if (asking) {
+    return (
+      <Box flexDirection="column">
+        <Text bold>Create Shrink Request</Text>
+        <Text>Request name: {values.name}</Text>
+        {price}
+        <Text color="yellow">{shrink.question}</Text>
+        <Text dimColor>y create · n back to the form</Text>
+        {busy ? <Text dimColor>Creating…</Text> : null}
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column">
       <Text bold>Create Shrink Request</Text>
@@ -115,9 +152,9 @@ export default function CreateShrinkRunScreen() {
         values={values}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: String(v) }))}
         submitLabel="Create Quote"
-        onSubmit={() => void submit()}
+        onSubmit={submit}
         busy={busy}
-        initialFocus={values.upload ? 2 : 0}
+        initialFocus={shrink.upload ? 2 : 0}
         links={[
           { label: 'Pick an existing upload', action: () => setView('pick') },
           { label: 'Upload a new model file', action: () => setView('upload') },
@@ -125,16 +162,7 @@ export default function CreateShrinkRunScreen() {
         ]}
         message={problem ? { text: problem, error: true } : null}
       >
-        <Text>Model upload: {chosen ? `${chosen.name} (${chosen.flight})` : 'No upload selected.'}</Text>
-        <Text>Estimated price: {formatDollars(values.upload ? shrink.estimateCents([values.upload]) : 0)}</Text>
-        {credits ? (
-          <>
-            <Text>Free credits: {formatCount(credits.consumed)} of {formatCount(credits.total)} input parameters used</Text>
-            <Text>Outstanding balance: {formatDollars(shrink.billing!.accountCentBalance)}</Text>
-          </>
-        ) : (
-          <Text dimColor>Loading billing…</Text>
-        )}
+        {price}
       </Form>
     </Box>
   );

@@ -1,71 +1,22 @@
-// Create a shrink request in three sub-views: main (name, description, price, billing), pick an upload, upload a .py model.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+// Create a shrink request in three sub-views: main (name, description, estimate - free credit = amount due, billing),
+// pick an upload, upload a .py model; a question before the quote is created. A renderer of core's useShrinkRequest.
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
-import {
-  changeDetector, checkDescription, checkTitle, createShrinkRequest, DESCRIPTION_MAX, estimatePriceCents, formatDollars,
-  formatTime, isApiError, MESSAGES, ReloadPoller, screenPath, TITLE_MAX, type Billing, type Rend,
-} from '@portal/core';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, formatTime, MESSAGES, screenPath, TITLE_MAX, type Rend } from '@portal/core';
+import { useShrinkRequest } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { BillingSummary } from '../components/BillingSummary';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
 import { useUploader } from '../components/useUploader';
-import { api } from '../lib/api';
-import { notify } from '../lib/notify';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
-import { useRefreshWhile } from '../lib/useRefreshWhile';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
 
 type View = 'main' | 'pick' | 'upload';
-
-/** Uploads and billing, polled with core's reload poller (20 s, growing while unchanged) and reloaded on demand. */
-function useShrinkData(clientId: string, bucketId: string) {
-  const [rends, setRends] = useState<Rend[] | undefined>(undefined);
-  const [billing, setBilling] = useState<Billing | undefined>(undefined);
-  const [project, setProject] = useState<string | undefined>(undefined);
-  const [reloading, setReloading] = useState(false);
-  const poller = useRef<ReloadPoller | null>(null);
-  useEffect(() => {
-    const changed = changeDetector<unknown>();
-    let failedOnce = false;
-    const p = new ReloadPoller(
-      async () => {
-        const [r, b] = await Promise.all([
-          api.calls.rendList({ active: 1, bucket: bucketId }),
-          api.calls.billingStatus({ client: clientId }).catch(() => null),
-        ]);
-        setRends(r.rend.list);
-        setProject(r.bucket?.name);
-        if (b) setBilling(b.billing);
-        return changed([r.rend.list, b?.billing]);
-      },
-      {
-        onError: (e) => {
-          if (isApiError(e) && e.isAuth) return p.stop();
-          if (!failedOnce) notify(MESSAGES.fetchUploads, 'error');
-          failedOnce = true;
-        },
-      },
-    );
-    poller.current = p;
-    void p.reload();
-    return () => p.stop();
-  }, [clientId, bucketId]);
-  const reload = async () => {
-    setReloading(true);
-    try {
-      await poller.current?.reload();
-    } finally {
-      setReloading(false);
-    }
-  };
-  /** A quiet check (no busy Reload button), for following an upload the user just made. */
-  const refresh = () => poller.current?.reload() ?? Promise.resolve();
-  return { rends, billing, project, reload, reloading, refresh };
-}
+type Errors = { name?: string | null; desc?: string | null; upload?: string | null };
 
 export default function CreateShrinkRunPage() {
   const { clientId = '', bucketId = '' } = useParams();
@@ -75,54 +26,39 @@ export default function CreateShrinkRunPage() {
   const go = (v: View) => setSearch(v === 'main' ? {} : { view: v });
   const client = useClient(clientId);
   const plan = client?.plan ?? 'Individual';
-  const data = useShrinkData(clientId, bucketId);
-  useCrumbNames({ client: client?.name, project: data.project });
+  const shrink = useShrinkRequest(clientId, bucketId);
+  useCrumbNames({ client: client?.name, project: shrink.project });
   const uploader = useUploader(bucketId);
 
   const [name, setName] = useState('');
   const [desc, setDesc] = useState('');
-  const [upload, setUpload] = useState<string>('');
-  const [errors, setErrors] = useState<{ name?: string | null; desc?: string | null; upload?: string | null }>({});
+  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const choose = (stamp: string) => {
-    setUpload(stamp);
+    shrink.choose(stamp);
     setErrors((e) => ({ ...e, upload: null }));
   };
+  const chosen = shrink.chosen;
 
-  const ready = useMemo(() => data.rends?.filter((r) => r.flight === 'Ready') ?? [], [data.rends]);
-  const chosen = data.rends?.find((r) => r.stamp === upload);
-  const estimate = chosen ? estimatePriceCents(chosen.upload.list) : 0;
-  // A model the user just uploaded is analysed within seconds: follow it closely rather than at the picker's 20 s pace.
-  useRefreshWhile(chosen?.flight === 'Pending' || chosen?.flight === 'Processing', data.refresh, 2000);
-
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const errs = {
-      name: checkTitle(name, 'create'),
-      desc: checkDescription(desc),
-      upload: !upload ? MESSAGES.selectUpload : chosen?.flight !== 'Ready' ? (chosen ? MESSAGES.selectUpload : MESSAGES.uploadNotFound) : null,
-    };
-    setErrors(errs);
-    if (errs.name || errs.desc || errs.upload) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      const quoteId = await createShrinkRequest(api, { bucket: bucketId, upload, name, desc });
-      navigate(screenPath('quoteDetails', { clientId, bucketId, quoteId }));
-    } catch (x) {
-      if (isApiError(x) && x.isAuth) return;
-      setFailure(isApiError(x) ? x.detail : MESSAGES.createRequest);
-      notify(isApiError(x) ? x.display : MESSAGES.createRequest, 'error');
-    } finally {
-      setBusy(false);
-    }
+    const res = shrink.review({ name, desc });
+    setErrors('error' in res ? res.fieldErrors : {});
+  };
+  const confirm = async () => {
+    setBusy(true);
+    const res = await shrink.confirm();
+    setBusy(false);
+    if ('quoteId' in res) return navigate(screenPath('quoteDetails', { clientId, bucketId, quoteId: res.quoteId }));
+    setFailure(res.error);
   };
 
   const reloadButton = (
-    <Button variant="outlined" size="small" onClick={() => void data.reload()} disabled={data.reloading}>
-      {data.reloading ? 'Reloading…' : 'Reload'}
+    <Button variant="outlined" size="small" onClick={() => void shrink.reload()} disabled={shrink.reloading}>
+      {shrink.reloading ? 'Reloading…' : 'Reload'}
     </Button>
   );
 
@@ -134,8 +70,8 @@ export default function CreateShrinkRunPage() {
         </Typography>
         <DataTable<Rend>
           label="Ready uploads"
-          rows={ready}
-          loading={data.rends === undefined}
+          rows={shrink.readyUploads}
+          loading={shrink.loading}
           rowKey={(r) => r.stamp}
           empty={MESSAGES.noUploads}
           columns={[
@@ -166,7 +102,7 @@ export default function CreateShrinkRunPage() {
             const rend = await uploader.upload(files);
             if (rend) {
               choose(rend);
-              await data.reload();
+              await shrink.reload();
               go('main');
             }
           }}
@@ -213,14 +149,31 @@ export default function CreateShrinkRunPage() {
             </Stack>
           </Section>
           <Section title="Price">
-            <Typography>Estimated price: {formatDollars(estimate)}</Typography>
+            <Typography data-testid="shrink-price">
+              {shrink.priceText ?? `Estimated price: ${formatDollars(chosen ? estimatePriceCents(chosen.upload.list) : 0)}`}
+            </Typography>
             <Box sx={{ mt: 1 }}>
-              <BillingSummary billing={data.billing} />
+              <BillingSummary billing={shrink.billing} />
             </Box>
           </Section>
           <FormActions label="Create Quote" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, bucketId }))} />
         </Stack>
       </form>
+      <Dialog open={shrink.question !== null} onClose={() => !busy && shrink.cancel()} aria-labelledby="shrink-confirm-title" aria-describedby="shrink-confirm-text">
+        <DialogTitle id="shrink-confirm-title">Confirm the price</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="shrink-confirm-text">{shrink.priceText}</DialogContentText>
+          <DialogContentText sx={{ mt: 1 }}>{shrink.question}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={shrink.cancel} disabled={busy} autoFocus>
+            Back
+          </Button>
+          <Button onClick={() => void confirm()} variant="contained" disabled={busy}>
+            Create Quote
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Page>
   );
 }
