@@ -4,7 +4,7 @@
 const R = '[redacted]';
 
 /** Query parameters whose value is a secret: reset and session tokens, URL signatures, keys, S3's presigned fields. */
-const SECRET_PARAM = /([?&;](?:token|access_token|refresh_token|sig|signature|key|secret|password|x-amz-[a-z-]+)=)[^&;#\s"'<>\\]*/gi;
+const SECRET_PARAM = /((?:^|[?&;\s,"'(])(?:token|access_token|refresh_token|sig|signature|key|secret|password|x-amz-[a-z-]+)=)[^&;#\s"'<>\\]*/gi;
 /** The installer path's per-key secret: `/api/pack/<key>/<secret>/<wheel>`. */
 const PACK_SECRET = /(\/api\/pack\/[^/?#\s"'\\]+\/)[^/?#\s"'\\]+(?=\/)/g;
 /** Credentials in an Authorization value, wherever it appears in text. */
