@@ -1,8 +1,18 @@
-// Operator commands: set a client's plan and choice, grant membership, list users and clients.
+// Operator commands: set a client's plan and choice, grant and revoke membership, list users and clients, rotate keys.
 import type { Kysely } from 'kysely';
 import { CHOICES, PLANS } from '@portal/core';
 import type { DB } from './db/schema';
+import type { Config } from './config';
+import type { Secrets } from './auth/secrets';
+import { KeyError, rotateEncryption, rotateSigning } from './auth/keys';
 import { now } from './ids';
+
+/** What an admin command works on: the database, and for rotate-keys the configuration and the live keys. */
+export interface AdminContext {
+  db: Kysely<DB>;
+  config: Config;
+  secrets: Secrets;
+}
 
 export class AdminError extends Error {}
 
@@ -30,12 +40,46 @@ export async function setChoice(db: Kysely<DB>, client: string, choice: string) 
   return `Client ${c.name} (${c.stamp}) now has choice ${choice}.`;
 }
 
-export async function grant(db: Kysely<DB>, email: string, client: string) {
+async function findUser(db: Kysely<DB>, email: string) {
   const user = await db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
   if (!user) throw new AdminError(`No user with email ${email}.`);
+  return user;
+}
+
+export async function grant(db: Kysely<DB>, email: string, client: string) {
+  const user = await findUser(db, email);
   const c = await findClient(db, client);
   await db.insertInto('permissions').values({ user_stamp: user.stamp, client_stamp: c.stamp, created_at: now() }).onConflict((oc) => oc.doNothing()).execute();
   return `${user.email} is a member of ${c.name} (${c.stamp}).`;
+}
+
+/**
+ * Ends a member's access to a client at once: every call checks membership in the database, on every API process.
+ * The client's API keys are the client's, not the member's: they keep working until removed in the portal.
+ */
+export async function revoke(db: Kysely<DB>, email: string, client: string) {
+  const user = await findUser(db, email);
+  const c = await findClient(db, client);
+  const gone = await db.deleteFrom('permissions').where('user_stamp', '=', user.stamp).where('client_stamp', '=', c.stamp).returning('user_stamp').executeTakeFirst();
+  if (!gone) throw new AdminError(`${user.email} is not a member of ${c.name} (${c.stamp}).`);
+  const left = await db.selectFrom('permissions').select((eb) => eb.fn.countAll<number>().as('n')).where('client_stamp', '=', c.stamp).executeTakeFirstOrThrow();
+  return `${user.email} is no longer a member of ${c.name} (${c.stamp}).` +
+    (Number(left.n) === 0 ? ' The client has no members left: grant one with portal-server admin grant <email> <client>.' : '') +
+    ' API keys of the client keep working until they are removed.';
+}
+
+export async function rotateKeys(ctx: AdminContext, flags: string[]) {
+  const unknown = flags.filter((f) => f !== '--signing' && f !== '--encryption');
+  if (unknown.length || !flags.length) throw new AdminError('usage: portal-server admin rotate-keys [--signing] [--encryption] (one or both)');
+  const out: string[] = [];
+  try {
+    if (flags.includes('--encryption')) out.push(await rotateEncryption(ctx.db, ctx.config, ctx.secrets));
+    if (flags.includes('--signing')) out.push(await rotateSigning(ctx.db, ctx.config, ctx.secrets));
+  } catch (err) {
+    if (err instanceof KeyError) throw new AdminError([...out, err.message].join('\n'));
+    throw err;
+  }
+  return out.join('\n');
 }
 
 export async function listUsers(db: Kysely<DB>) {
@@ -60,7 +104,8 @@ export function table(rows: Array<Record<string, unknown>>): string {
 }
 
 /** One admin command by name, as the CLI and the running server's admin route both call it. */
-export async function runAdmin(db: Kysely<DB>, command: string, args: string[], json = false): Promise<string> {
+export async function runAdmin(ctx: AdminContext, command: string, args: string[], json = false): Promise<string> {
+  const { db } = ctx;
   const need = (n: number, usage: string) => {
     if (args.length !== n) throw new AdminError(`usage: portal-server admin ${usage}`);
   };
@@ -74,6 +119,11 @@ export async function runAdmin(db: Kysely<DB>, command: string, args: string[], 
     case 'grant':
       need(2, 'grant <email> <client>');
       return grant(db, args[0], args[1]);
+    case 'revoke':
+      need(2, 'revoke <email> <client>');
+      return revoke(db, args[0], args[1]);
+    case 'rotate-keys':
+      return rotateKeys(ctx, args);
     case 'users': {
       const rows = await listUsers(db);
       return json ? JSON.stringify(rows, null, 2) : table(rows);

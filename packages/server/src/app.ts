@@ -10,6 +10,9 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/index';
 import { Secrets } from './auth/secrets';
 import { Tokens } from './auth/tokens';
+import { Sessions } from './auth/sessions';
+import { reencryptStored } from './auth/keys';
+import { redactingStream } from './redact';
 import { openStorage } from './storage/index';
 import { openMailer } from './mail/index';
 import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
@@ -48,13 +51,16 @@ export interface AppOptions {
   /** An already opened database (tests share one); otherwise opened from the config. */
   database?: Database;
   payments?: PaymentProvider;
+  /** Where log lines go (already redacted); stdout unless given (tests read what a request logged). */
+  logStream?: { write(line: string): unknown };
 }
 
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<BuiltApp> {
   // Core's contract uses zod/mini, which carries no messages of its own: the 400 answers quote zod's English texts.
   zodConfig(zodEnglish());
   const options: FastifyHttpOptions<Server> = {
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Every line passes the one redaction (src/redact.ts) on its way out, whoever wrote it: access log, errors, worker.
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: redactingStream(opts.logStream) },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     clientErrorHandler: clientErrorHandler(config),
@@ -101,7 +107,14 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   });
 
   // ---- tier 2: services ----
-  const secrets = new Secrets(config.jwtSecret);
+  const secrets = new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys });
+  // Tokens written by earlier versions (a key derived from JWT_SECRET) or under an older ENCRYPTION_KEY move now.
+  const stored = await reencryptStored(database.db, secrets);
+  if (stored.moved) app.log.info(`Re-encrypted ${stored.moved} stored token(s) with the current encryption key.`);
+  if (stored.unreadable) {
+    app.log.warn(`${stored.unreadable} stored token(s) cannot be read with ENCRYPTION_KEY (a key that was changed or lost): their lists say so; put the old key after the new one in ENCRYPTION_KEY to recover them.`);
+  }
+  const tokens = new Tokens(secrets);
   const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets });
   await storage.init({ exclusive: database.kind === 'embedded' });
   const services: Services = {
@@ -109,7 +122,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     db: database.db,
     dbKind: database.kind,
     secrets,
-    tokens: new Tokens(config.jwtSecret),
+    tokens,
+    sessions: new Sessions(database.db, tokens),
     storage,
     mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) }),
     payments: opts.payments ?? new EmbeddedPayments((...p) => secrets.sign(...p), (sig, ...p) => secrets.verify(sig, ...p)),

@@ -1,8 +1,10 @@
-// Server configuration from the environment, with safe defaults; JWT_SECRET is generated and kept in DATA_DIR when unset.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+// Server configuration from the environment, with safe defaults; the signing key (JWT_SECRET) and the encryption key
+// (ENCRYPTION_KEY) are generated and kept in DATA_DIR when unset. DATA_DIR is made private before anything is read.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newKeyText } from './auth/secrets';
+import { makePrivate } from './datadir';
 
 export interface Config {
   port: number;
@@ -11,9 +13,17 @@ export interface Config {
   databaseUrl?: string;
   storageUrl?: string;
   smtpUrl?: string;
+  /** The signing key's text: signs session tokens and links, nothing else. */
   jwtSecret: string;
-  /** The public base URL for links (upload, download, reset, payment); unset: taken from each request's Host. */
+  /** Where the signing key comes from: the environment (JWT_SECRET) or DATA_DIR/jwt-secret. */
+  jwtSecretFrom: 'env' | 'file';
+  /** Encryption keys of stored tokens, the first encrypts (ENCRYPTION_KEY, comma-separated, or DATA_DIR/encryption-key). */
+  encryptionKeys: string[];
+  encryptionKeysFrom: 'env' | 'file';
+  /** The public base URL for links (upload, download, reset, payment); unset: built from an allowed Host. */
   publicUrl?: string;
+  /** Host names (besides localhost and HOST) whose Host header may name the links' base when PUBLIC_URL is unset. */
+  allowedHosts: string[];
   /** Where the built web portal lives (packages/web/dist). */
   webDist: string;
   /** Apply pending migrations at start; false (`serve --no-migrate`) refuses to start on a database that is behind. */
@@ -42,14 +52,29 @@ function defaultWebDist(): string {
   return resolve(here, '..', '..', 'web', 'dist');
 }
 
-function secretFrom(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+export const SIGNING_KEY_FILE = 'jwt-secret';
+export const ENCRYPTION_KEY_FILE = 'encryption-key';
+
+/** The lines of a key file in DATA_DIR, made with one new key when it does not exist yet. */
+export function readKeyFile(dataDir: string, name: string): string[] {
+  const file = join(dataDir, name);
+  if (existsSync(file)) {
+    const keys = readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+    if (keys.length) return keys;
+  }
+  const key = newKeyText();
+  writeKeyFile(dataDir, name, [key]);
+  return [key];
 }
+
+/** Replaces a key file whole (written aside, then renamed), so a crash leaves the old file or the new one. */
+export function writeKeyFile(dataDir: string, name: string, keys: string[]): void {
+  const file = join(dataDir, name);
+  writeFileSync(`${file}.next`, keys.join('\n') + '\n', { mode: 0o600 });
+  renameSync(`${file}.next`, file);
+}
+
+const list = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
 /** A numeric setting: unset gives the default; anything but a number from `min` up stops the start with a sentence. */
 function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -70,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './.portal-data');
   const port = overrides.port ?? (env.PORT ? portSetting(env, 'PORT') : 8080);
   const host = overrides.host ?? env.HOST ?? '0.0.0.0';
+  makePrivate(dataDir);
+  const envKeys = list(env.ENCRYPTION_KEY);
   return {
     port,
     host,
@@ -77,8 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     storageUrl: env.STORAGE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    jwtSecret: env.JWT_SECRET || secretFrom(dataDir),
+    jwtSecret: env.JWT_SECRET || readKeyFile(dataDir, SIGNING_KEY_FILE)[0],
+    jwtSecretFrom: env.JWT_SECRET ? 'env' : 'file',
+    encryptionKeys: envKeys.length ? envKeys : readKeyFile(dataDir, ENCRYPTION_KEY_FILE),
+    encryptionKeysFrom: envKeys.length ? 'env' : 'file',
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    allowedHosts: list(env.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
     webDist: env.WEB_DIST || defaultWebDist(),
     migrate: true,
     worker: env.PORTAL_WORKER !== '0',
@@ -114,8 +145,10 @@ export function describeConfig(c: Config): string {
     `DATABASE_URL=${strip(c.databaseUrl) ?? '(unset: embedded database in DATA_DIR/db)'}`,
     `STORAGE_URL=${strip(c.storageUrl)?.replace(/(secretAccessKey|accessKeyId)=[^&]*/g, '$1=***') ?? '(unset: files in DATA_DIR/files)'}`,
     `SMTP_URL=${strip(c.smtpUrl) ?? '(unset: mail goes to the log and DATA_DIR/outbox)'}`,
-    `JWT_SECRET=${process.env.JWT_SECRET ? '(set)' : '(kept in DATA_DIR/jwt-secret)'}`,
-    `PUBLIC_URL=${c.publicUrl ?? "(unset: links use the request's Host; reset mail links use localhost)"}`,
+    `JWT_SECRET=${c.jwtSecretFrom === 'env' ? '(set)' : `(kept in DATA_DIR/${SIGNING_KEY_FILE})`}`,
+    `ENCRYPTION_KEY=${c.encryptionKeysFrom === 'env' ? `(set, ${c.encryptionKeys.length} key${c.encryptionKeys.length > 1 ? 's' : ''})` : `(kept in DATA_DIR/${ENCRYPTION_KEY_FILE})`}`,
+    `PUBLIC_URL=${c.publicUrl ?? '(unset: links use localhost, HOST or ALLOWED_HOSTS as the request names them, else localhost)'}`,
+    `ALLOWED_HOSTS=${c.allowedHosts.join(',') || '(unset)'}`,
     `TRUST_PROXY=${process.env.TRUST_PROXY || 'false'}`,
     `PORTAL_WORKER=${c.worker ? '1 (the worker runs in this process)' : '0 (no worker in this process)'}`,
     `METRICS_PORT=${c.metricsPort ?? '(unset: GET /metrics on PORT)'}`,

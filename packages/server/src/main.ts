@@ -12,6 +12,7 @@ import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
 import { Worker } from './worker/worker';
 import { AdminError, runAdmin } from './admin';
+import { redactText } from './redact';
 
 function onSignals(stop: () => Promise<void>) {
   let stopping = false;
@@ -49,9 +50,14 @@ async function serve(config: Config) {
 async function workerOnly(config: Config) {
   console.log(`Starting a portal worker with:\n${describeConfig(config)}`);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets: new Secrets(config.jwtSecret) });
+  const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets: new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys }) });
   await storage.init({ exclusive: database.kind === 'embedded' });
-  const log = { info: (m: string) => console.log(m), error: (o: unknown, m?: string) => console.error(m ?? '', o) };
+  // The worker's lines pass the same redaction as the API's (signed URLs, tokens in error texts).
+  const text = (o: unknown) => {
+    const err = o instanceof Error ? o : (o as { err?: unknown } | null)?.err instanceof Error ? (o as { err: Error }).err : null;
+    return redactText(err ? err.stack ?? err.message : typeof o === 'string' ? o : JSON.stringify(o));
+  };
+  const log = { info: (m: string) => console.log(text(m)), error: (o: unknown, m?: string) => console.error([m, text(o)].filter(Boolean).join(' ')) };
   const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', leaseS: config.jobLeaseS });
   await worker.start();
   onSignals(async () => {
@@ -95,7 +101,8 @@ async function admin(command: string, args: string[], json = false) {
     throw err;
   }
   try {
-    console.log(await runAdmin(database.db, command, args, json));
+    const secrets = new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys });
+    console.log(await runAdmin({ db: database.db, config, secrets }, command, args, json));
   } catch (err) {
     if (err instanceof AdminError) {
       console.error(err.message);
@@ -156,6 +163,13 @@ const adm = program.command('admin').description('operator commands (same DATA_D
 adm.command('set-plan <client> <plan>').description('set a client\'s plan: Individual or Enterprise (client by id or name)').action((c: string, p: string) => admin('set-plan', [c, p]));
 adm.command('set-choice <client> <choice>').description('set a client\'s choice: Cloud, Premise or CloudPremise').action((c: string, ch: string) => admin('set-choice', [c, ch]));
 adm.command('grant <email> <client>').description('make a user a member of a client').action((e: string, c: string) => admin('grant', [e, c]));
+adm.command('revoke <email> <client>').description('end a member\'s access to a client at once (every API process)').action((e: string, c: string) => admin('revoke', [e, c]));
+adm
+  .command('rotate-keys')
+  .option('--signing', 'a new signing key: signs everyone out and ends links handed out before')
+  .option('--encryption', 're-encrypt stored key and integration tokens with a new encryption key')
+  .description('replace the signing key, the encryption key, or both (stored tokens are kept)')
+  .action((o: { signing?: boolean; encryption?: boolean }) => admin('rotate-keys', [...(o.encryption ? ['--encryption'] : []), ...(o.signing ? ['--signing'] : [])]));
 adm.command('users').option('--json', 'print JSON').description('list users and their clients').action((o: { json?: boolean }) => admin('users', [], o.json));
 adm.command('clients').option('--json', 'print JSON').description('list clients with plan and choice').action((o: { json?: boolean }) => admin('clients', [], o.json));
 

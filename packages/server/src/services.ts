@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { Secrets } from './auth/secrets';
 import type { Tokens } from './auth/tokens';
+import type { Sessions } from './auth/sessions';
 import type { Storage } from './storage/index';
 import type { Mailer } from './mail/index';
 import type { PaymentProvider } from './billing/payments';
@@ -17,6 +18,7 @@ export interface Services {
   dbKind: 'embedded' | 'postgres';
   secrets: Secrets;
   tokens: Tokens;
+  sessions: Sessions;
   storage: Storage;
   mailer: Mailer;
   payments: PaymentProvider;
@@ -27,5 +29,5 @@ export interface Services {
 
 /** Who makes a call: a signed-in user, or a client API key acting for its own client. */
 export type Caller =
-  | { kind: 'user'; stamp: string; email: string; username: string }
+  | { kind: 'user'; stamp: string; email: string; username: string; /** The session the call's token names. */ session?: string }
   | { kind: 'key'; clue: string; client: string };

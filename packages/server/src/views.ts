@@ -21,10 +21,13 @@ export const clientView = (c: Row<ClientTable>): Client => ({
   active: active(c.active),
 });
 
-/** The installer's file name: pip needs a wheel name, the key's clue rides in the query and maps the download back. */
+/**
+ * The installer's path below /api/pack/: the key's clue maps the download back to the key, its install secret
+ * (shown only to members) makes the download count, and pip names the file after the last segment, a wheel name.
+ */
 export const PACK_WHEEL = WHEEL_FILE;
-export const packFileName = (clue: string) => `${PACK_WHEEL}?key=${encodeURIComponent(clue)}`;
-export const packPath = (clue: string) => `${PACK_PATH_PREFIX}${packFileName(clue)}`;
+export const packFileName = (clue: string, secret: string) => `${encodeURIComponent(clue)}/${encodeURIComponent(secret)}/${PACK_WHEEL}`;
+export const packPath = (clue: string, secret: string) => `${PACK_PATH_PREFIX}${packFileName(clue, secret)}`;
 
 export const apiKeyView = (k: Row<ApiKeyTable>, token: string): ClientApiKey => ({
   clue: k.clue,
@@ -34,7 +37,7 @@ export const apiKeyView = (k: Row<ApiKeyTable>, token: string): ClientApiKey => 
   installedAt: k.installed_at,
   active: active(k.active),
   createdAt: k.created_at,
-  pack: { linux64: packFileName(k.clue) },
+  pack: { linux64: packFileName(k.clue, k.install_secret) },
 });
 
 export const integrationView = (k: Row<IntegrationTable>, token: string): IntegrationKey => ({

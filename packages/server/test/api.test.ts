@@ -50,7 +50,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
       expect(noToken.status).toBe(401);
       expect(noToken.body.error).toEqual({ code: ERROR_CODES.tokenMissing, message: MESSAGES.tokenMissing });
 
-      const expired = await new Tokens(srv.config.jwtSecret).session({ sub: A.user, email: A.email, username: A.username }, -60);
+      const expired = await srv.built.services.sessions.start({ sub: A.user, email: A.email, username: A.username }, -60);
       const exp = await call(base, name, { body: {}, query: {}, token: expired });
       expect(exp.status).toBe(401);
       expect(exp.body.error).toEqual({ code: ERROR_CODES.tokenExpired, message: MESSAGES.tokenExpired });
@@ -62,7 +62,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
       expect(bad.body.error.code).toBe(ERROR_CODES.unauthorized);
 
       // A token signed with another secret is refused the same way.
-      const foreign = await new Tokens('another-secret').session({ sub: A.user, email: A.email, username: A.username });
+      const foreign = await new Tokens(new Secrets('another-secret')).session({ sub: A.user, email: A.email, username: A.username, sid: 's_x' }, Math.floor(Date.now() / 1000) + 3600);
       expect((await call(base, name, { body: {}, query: {}, token: foreign })).status).toBe(401);
     });
   });
@@ -252,7 +252,8 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const key = parse('apikeyCreate', created.body).apikey;
     expect(key).toMatchObject({ name: 'CI key', installs: 0, installedAt: null, active: 1 });
     expect(key.token).toMatch(/^pk_/);
-    expect(key.pack.linux64).toMatch(/\.whl\?key=/);
+    expect(key.pack.linux64).toBe(`${key.clue}/${key.pack.linux64.split('/')[1]}/portal_client-0.1.0-py3-none-any.whl`);
+    expect(key.pack.linux64.split('/')[1].length).toBeGreaterThanOrEqual(32);
 
     const list = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body);
     expect(list.apikey.list.map((k) => [k.clue, k.token])).toEqual([[key.clue, key.token]]);
@@ -278,6 +279,14 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(after.installs).toBe(1);
     expect(after.installedAt).toBeGreaterThan(0);
     expect((await fetch(new URL('/api/pack/portal_client-0.1.0-py3-none-any.whl?key=k_nope', base))).status).toBe(404);
+    // Without the key's install secret (the old form, a wrong secret, HEAD) nothing is served or counted.
+    const wheelName = 'portal_client-0.1.0-py3-none-any.whl';
+    const old = await fetch(new URL(`/api/pack/${wheelName}?key=${key.clue}`, base));
+    expect([old.status, (await old.json()).error.message]).toEqual([404, "This installer link is out of date: copy the pip command from the key's page again."]);
+    expect((await fetch(new URL(`/api/pack/${key.clue}/${'x'.repeat(32)}/${wheelName}`, base))).status).toBe(404);
+    expect((await fetch(new URL(`/api/pack/${key.clue}//${wheelName}`, base))).status).toBe(404);
+    expect((await fetch(new URL(`/api/pack/${key.pack.linux64}`, base), { method: 'HEAD' })).status).toBe(200);
+    expect(parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list[0].installs).toBe(1);
 
     // Stored under another secret (JWT_SECRET changed): listed as unreadable, not a failure.
     const enc = (await srv.built.services.db.selectFrom('apikeys').select('token_enc').where('clue', '=', key.clue).executeTakeFirstOrThrow()).token_enc;

@@ -136,6 +136,29 @@ export async function startServer(kind: DbKind, overrides: Partial<Config> = {})
   };
 }
 
+/**
+ * A second API process on the same PostgreSQL database (scale-out): its own app, data folder and memory, the same
+ * signing and encryption keys. Only PostgreSQL takes several processes; the embedded database belongs to one.
+ */
+export async function startPeer(first: TestServer, overrides: Partial<Config> = {}): Promise<TestServer> {
+  if (!first.config.databaseUrl) throw new Error('A second API process needs PostgreSQL');
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
+  const env = { DATABASE_URL: first.config.databaseUrl, JWT_SECRET: first.config.jwtSecret, ENCRYPTION_KEY: first.config.encryptionKeys.join(',') };
+  const config = loadConfig(env, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, worker: false, ...overrides });
+  const built = await buildApp(config);
+  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    built,
+    config,
+    dataDir,
+    async close() {
+      await built.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface Reply<T = any> {
   status: number;
   body: T;

@@ -17,7 +17,7 @@ const server = useTestApi({ worker: false });
 /** A session token for the test's user signed by the server itself, expiring `ttlS` seconds from now (negative: already expired). */
 function sessionToken(ttlS: number): Promise<string> {
   const claims = readClaims(server.user.token) as { sub: string; email: string; username: string };
-  return server.server.built.services.tokens.session({ sub: claims.sub, email: claims.email, username: claims.username }, ttlS);
+  return server.server.built.services.sessions.start({ sub: claims.sub, email: claims.email, username: claims.username }, ttlS);
 }
 
 /** The transport the clients of the running block use (see `over %s` below). */
@@ -83,6 +83,21 @@ describe.each([
       expect([expired.status, expired.code, expired.display]).toEqual([401, 'token_expired', TOKEN_EXPIRED]);
       expect(late.tokens.get()).toBeNull();
       expect(late.bearer()).toEqual([`Bearer ${stale}`]);
+    });
+
+    it('logout ends the session on the server, then forgets the token; a copy of it is refused from then on', async () => {
+      const token = await sessionToken(3600);
+      const t = await setup(token);
+      expect(await t.api.logout()).toEqual({ ended: true });
+      expect(t.tokens.get()).toBeNull();
+      expect(t.sent).toEqual([{ path: '/api/user/logout', authorization: `Bearer ${token}` }]);
+      const copy = await setup(token);
+      const err = await copy.api.calls.bucketList({ client: server.user.client }).catch((e) => e);
+      expect([err.status, err.display]).toEqual([401, TOKEN_EXPIRED]);
+      // A server that cannot be reached: the token is forgotten here all the same, and the answer says so.
+      const offline = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens: memoryTokenStore(await sessionToken(3600)), http: transport });
+      const out = await offline.logout();
+      expect([out.ended, out.error?.status, offline.tokens.get()]).toEqual([false, 0, null]);
     });
 
     it('refreshes at 29:59 left, then calls with the new token', async () => {

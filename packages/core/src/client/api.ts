@@ -5,7 +5,7 @@ import { en } from 'zod/locales';
 import { CALLS, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
 import { MESSAGES } from '../messages';
 import { ApiError } from './errors';
-import { systemClock, tokenStatus, type Clock, type TokenStore } from './token';
+import { memoryTokenStore, systemClock, tokenStatus, type Clock, type TokenStore } from './token';
 
 type Def<N extends CallName> = (typeof CALLS)[N];
 
@@ -70,7 +70,8 @@ export class ApiClient {
   /** One typed method per call of the route table, e.g. `api.calls.bucketList({ client })`. */
   readonly calls: ApiMethods;
 
-  constructor(opts: ApiClientOptions) {
+  constructor(private readonly options: ApiClientOptions) {
+    const opts = options;
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.tokens = opts.tokens;
     this.clock = opts.clock ?? systemClock;
@@ -96,6 +97,27 @@ export class ApiClient {
     return new ApiError(status, code, serverMessage, message, name);
   }
 
+  /**
+   * Signs out: ends the session on the server, so the token is worthless wherever a copy of it lives, then forgets
+   * it here. The token is forgotten even when the server cannot be reached; `ended` says whether the session is
+   * known to be over (ended now, already ended, or expired), and `error` what went wrong when it is not.
+   */
+  async logout(): Promise<{ ended: boolean; error?: ApiError }> {
+    const token = this.tokens.get();
+    // Forgotten first: the door leaves at once and nothing sent meanwhile carries the token.
+    this.tokens.clear();
+    if (!token || tokenStatus(token, this.clock.now(), null) === 'expired') return { ended: true };
+    // A client of its own for the one call: no refresh, and no "Token expired" notice when the session had ended already.
+    const once = new ApiClient({ ...this.options, tokens: memoryTokenStore(token), onAuthFailure: undefined });
+    try {
+      await once.call('logout', undefined as never);
+      return { ended: true };
+    } catch (e) {
+      const error = e instanceof ApiError ? e : new ApiError(0, 'network', (e as Error)?.message ?? null, MESSAGES.serverUnreachable, 'logout');
+      return { ended: error.status === 401, error };
+    }
+  }
+
   /** Applies the refresh rule before a protected call: under 30 minutes left, at most once per 60 s. */
   private async beforeProtected(name: CallName): Promise<string> {
     // A refresh already in flight: wait for it and send the token it brings.
@@ -105,7 +127,7 @@ export class ApiClient {
     const status = tokenStatus(token, now, this.lastRefreshMs);
     if (status === 'missing') throw this.authFailure('token_missing', name);
     if (status === 'expired') throw this.authFailure('token_expired', name);
-    if (status === 'refresh' && name !== 'refresh') {
+    if (status === 'refresh' && name !== 'refresh' && name !== 'logout') {
       this.lastRefreshMs = now;
       this.refreshing ??= this.call('refresh', undefined as never)
         .then(() => undefined, () => undefined)

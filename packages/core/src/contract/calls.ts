@@ -182,6 +182,7 @@ export const CALLS = {
   resetStart: call({ method: 'POST', path: '/api/user/password/reset/start', auth: 'none', body: ResetStartBody, response: Ok, failure: MESSAGES.invalidCredentials }),
   resetFinish: call({ method: 'POST', path: '/api/user/password/reset/finish', auth: 'reset', body: ResetFinishBody, response: Ok, failure: MESSAGES.invalidCredentials }),
   refresh: call({ method: 'POST', path: '/api/user/refresh', auth: 'bearer', response: TokenResponse }),
+  logout: call({ method: 'POST', path: '/api/user/logout', auth: 'bearer', response: Ok }),
   permissions: call({ method: 'GET', path: '/api/user/permission', auth: 'bearer', response: PermissionResponse, failure: MESSAGES.fetchPermissions }),
 
   apikeyList: call({ method: 'GET', path: '/api/client/apikey/item', auth: 'bearer', query: ClientQuery, response: ApiKeyListResponse }),

@@ -3,8 +3,8 @@ import { installCommand, pythonExample } from '../index';
 
 describe('Python installer and example', () => {
   it('builds the pip command from the API base and the key pack file', () => {
-    expect(installCommand('http://localhost:8080/', 'portal_client-0.1.0-py3-none-any.whl?key=abc')).toBe(
-      'pip install "http://localhost:8080/api/pack/portal_client-0.1.0-py3-none-any.whl?key=abc"',
+    expect(installCommand('http://localhost:8080/', 'k_abc/s3cret/portal_client-0.1.0-py3-none-any.whl')).toBe(
+      'pip install "http://localhost:8080/api/pack/k_abc/s3cret/portal_client-0.1.0-py3-none-any.whl"',
     );
   });
 

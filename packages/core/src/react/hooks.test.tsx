@@ -221,7 +221,7 @@ describe('useCopy', () => {
 });
 
 describe('useAuth', { timeout: 30_000 }, () => {
-  it('stores the token on login, shows "Invalid credentials" on refusal, and clears it on logout', async () => {
+  it('stores the token on login, shows "Invalid credentials" on refusal, and on logout ends the session on the server and clears it', async () => {
     const { wrapper, tokens } = setup(memoryTokenStore(null));
     const { result } = renderHook(() => useAuth(), { wrapper });
     expect(await result.current.login('', '')).toBe('Please fill out all fields');
@@ -230,12 +230,14 @@ describe('useAuth', { timeout: 30_000 }, () => {
     expect(await result.current.login(` ${server.user.email} `, server.user.password)).toBeNull();
     const token = tokens.get();
     expect(token).toBeTruthy();
-    result.current.logout();
-    expect(tokens.get()).toBeNull();
-    expect(server.calls).toEqual(['login', 'login']);
     // The stored token was the server's own: it opens this user's account (asked past the proxy).
     const direct = new ApiClient({ baseUrl: server.server.url, tokens: memoryTokenStore(token) });
     expect((await direct.calls.permissions()).map((p) => p.client.stamp)).toEqual([server.user.client]);
+    await act(() => result.current.logout());
+    expect(tokens.get()).toBeNull();
+    expect(server.calls).toEqual(['login', 'login', 'logout']);
+    // Logout ended the session on the server: a copy of the token no longer opens anything.
+    await expect(new ApiClient({ baseUrl: server.server.url, tokens: memoryTokenStore(token) }).calls.permissions()).rejects.toMatchObject({ status: 401 });
   });
 });
 

@@ -10,8 +10,8 @@ export interface Auth {
   login(email: string, password: string): Promise<string | null>;
   /** Checks every field, then signs up and in; null on success, else the first message. */
   signup(input: SignupInput): Promise<string | null>;
-  /** Clears the stored token (the door then goes to the root). */
-  logout(): void;
+  /** Ends the session on the server and clears the stored token (the door then goes to the root). */
+  logout(): Promise<void>;
   /** null = success: show MESSAGES.resetStarted. */
   resetStart(email: string): Promise<string | null>;
   /** null = success: show MESSAGES.passwordChanged. Pass the confirmation to check that it matches. */
@@ -46,7 +46,11 @@ export function useAuth(): Auth {
         attempt(firstError(checkSignup(input)), () =>
           api.calls.signup({ email: input.email.trim(), username: input.username, password: input.password, name: input.name.trim() }),
         ),
-      logout: () => api.tokens.clear(),
+      logout: async () => {
+        const { ended, error } = await api.logout();
+        // Signed out here either way; say so when the server could not end the session (it then lasts until it expires).
+        if (!ended) notify(`Signed out on this device, but the server could not end the session: ${error?.display ?? MESSAGES.unexpected}`, 'error');
+      },
       resetStart: (email) => attempt(checkEmail(email), () => api.calls.resetStart({ email: email.trim() })),
       resetFinish: (token, password, confirm) =>
         attempt(

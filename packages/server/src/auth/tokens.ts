@@ -1,7 +1,8 @@
-// JWTs: 12-hour session tokens and 30-minute single-use password-reset tokens, never accepted for each other.
+// JWTs: 12-hour session tokens (naming their row in `sessions`) and 30-minute single-use password-reset tokens,
+// never accepted for each other. A valid signature is not enough for a session: auth/sessions.ts checks its row.
 import { SignJWT, jwtVerify, errors } from 'jose';
-import { createHash } from 'node:crypto';
 import { newId } from '../ids';
+import type { Secrets } from './secrets';
 
 export const SESSION_TTL_S = 12 * 60 * 60;
 export const RESET_TTL_S = 30 * 60;
@@ -15,21 +16,16 @@ export interface SessionClaims {
 export type VerifyResult<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid' };
 
 export class Tokens {
-  private readonly key: Uint8Array;
-  /** Session tokens already verified, until they expire: the signature check is the costliest step of a read. */
-  private readonly verified = new Map<string, { claims: SessionClaims; exp: number }>();
-  constructor(secret: string) {
-    this.key = createHash('sha256').update(`portal-jwt:${secret}`).digest();
-  }
+  /** Signed with the secrets' current signing key, so replacing it (admin rotate-keys) takes effect at once. */
+  constructor(private readonly secrets: Secrets) {}
 
-  /** A session token; `ttlS` other than the default is for tests of expiry. */
-  session(user: SessionClaims, ttlS = SESSION_TTL_S): Promise<string> {
-    return new SignJWT({ email: user.email, username: user.username, typ: 'session' })
+  session(user: SessionClaims & { sid: string }, exp: number): Promise<string> {
+    return new SignJWT({ email: user.email, username: user.username, typ: 'session', sid: user.sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.sub)
       .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlS)
-      .sign(this.key);
+      .setExpirationTime(exp)
+      .sign(this.secrets.jwtKey);
   }
 
   async reset(userStamp: string): Promise<{ token: string; jti: string; exp: number }> {
@@ -41,28 +37,25 @@ export class Tokens {
       .setJti(jti)
       .setIssuedAt()
       .setExpirationTime(exp)
-      .sign(this.key);
+      .sign(this.secrets.jwtKey);
     return { token, jti, exp };
   }
 
-  async verify(token: string, typ: 'session' | 'reset'): Promise<VerifyResult<SessionClaims & { jti?: string }>> {
-    if (typ === 'session') {
-      const hit = this.verified.get(token);
-      if (hit) {
-        if (hit.exp > Date.now() / 1000) return { ok: true, claims: hit.claims };
-        this.verified.delete(token);
-        return { ok: false, reason: 'expired' };
-      }
-    }
+  async verify(token: string, typ: 'session' | 'reset'): Promise<VerifyResult<SessionClaims & { jti?: string; sid?: string }>> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.secrets.jwtKey, { algorithms: ['HS256'] });
       if (payload.typ !== typ || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
-      const claims = { sub: payload.sub, email: String(payload.email ?? ''), username: String(payload.username ?? '') };
-      if (typ === 'session' && typeof payload.exp === 'number') {
-        if (this.verified.size >= 50_000) this.verified.clear();
-        this.verified.set(token, { claims, exp: payload.exp });
-      }
-      return { ok: true, claims: { ...claims, jti: payload.jti } };
+      if (typ === 'session' && typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
+      return {
+        ok: true,
+        claims: {
+          sub: payload.sub,
+          email: String(payload.email ?? ''),
+          username: String(payload.username ?? ''),
+          jti: payload.jti,
+          sid: typeof payload.sid === 'string' ? payload.sid : undefined,
+        },
+      };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }

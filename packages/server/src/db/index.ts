@@ -1,11 +1,12 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set; migrates it.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
 import { migrate, migrationStatus } from './migrations';
+import { makePrivate } from '../datadir';
 import type { DB } from './schema';
 
 export type { DB } from './schema';
@@ -59,7 +60,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind = 'postgres';
   } else {
     const dir = join(opts.dataDir, 'db');
-    mkdirSync(opts.dataDir, { recursive: true });
+    // Private before the database writes a byte (the umask), and again once it is open and migrated: PGlite sets
+    // its own modes on the files it unpacks and on some it writes (0666, 0644), whatever the umask says.
+    makePrivate(opts.dataDir);
     const unlock = lockEmbedded(opts.dataDir);
     try {
       const lite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
@@ -77,12 +80,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       unlock();
       throw err;
     }
+    makePrivate(opts.dataDir);
     return {
       db: embedded,
       kind,
       close: async () => {
         await embedded.destroy();
         unlock();
+        makePrivate(opts.dataDir);
       },
     };
   }

@@ -256,6 +256,25 @@ drop index buckets_client;
 create index buckets_client on buckets (client, active, created_at, seq) include (stamp, name, run_count, rend_count);
 `,
   },
+  {
+    id: 6,
+    // Sessions that can be ended (logout, password reset), checked on every call by every API process; and a
+    // per-key installer secret, so only members can make a download that counts as an install.
+    sql: `
+create table if not exists sessions (
+  id text primary key,
+  user_stamp text not null references users(stamp),
+  created_at bigint not null,
+  expires_at bigint not null,
+  ended_at bigint
+);
+create index if not exists sessions_user on sessions (user_stamp);
+alter table apikeys add column if not exists install_secret text;
+update apikeys set install_secret = replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')
+  where install_secret is null;
+alter table apikeys alter column install_secret set not null;
+`,
+  },
 ];
 
 export interface Migration {

@@ -36,6 +36,8 @@ export interface ApiKeyTable {
   token_hash: string;
   installs: number;
   installed_at: number | null;
+  /** Random text in the installer's path: only members see it, and a download without it counts nothing (migration 6). */
+  install_secret: string;
   active: number;
   created_at: number;
 }
@@ -184,6 +186,13 @@ export interface ResetTokenTable {
   expires_at: number;
   used_at: number | null;
 }
+export interface SessionTable {
+  id: string;
+  user_stamp: string;
+  created_at: number;
+  expires_at: number;
+  ended_at: number | null;
+}
 export interface RateLimitTable {
   key: string;
   /** Start of the current window, epoch milliseconds. */
@@ -211,6 +220,7 @@ export interface DB {
   quotes: QuoteTable;
   jobs: JobTable;
   reset_tokens: ResetTokenTable;
+  sessions: SessionTable;
   settings: SettingTable;
   rate_limits: RateLimitTable;
 }

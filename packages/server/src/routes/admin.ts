@@ -18,7 +18,7 @@ export function adminRoutes(app: FastifyInstance, s: Services, token: string) {
       throw badRequest('command must be a string and args a list of strings');
     }
     try {
-      const output = await runAdmin(s.db, command, args as string[], json === true);
+      const output = await runAdmin({ db: s.db, config: s.config, secrets: s.secrets }, command, args as string[], json === true);
       s.listCache.clear();
       return { output };
     } catch (err) {

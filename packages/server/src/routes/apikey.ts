@@ -8,10 +8,10 @@ import { newId, now } from '../ids';
 import { sha256Hex } from '../auth/secrets';
 import type { Services } from '../services';
 
-export const UNREADABLE_TOKEN = '(unreadable: the server secret changed; create a new key)';
+export const UNREADABLE_TOKEN = '(unreadable: the encryption key changed; create a new key)';
 
 export function apikeyRoutes(app: FastifyInstance, s: Services) {
-  // A token encrypted under an earlier JWT_SECRET cannot be read back: the list says so instead of failing.
+  // A token encrypted under a key this server no longer has cannot be read back: the list says so instead of failing.
   const reveal = (enc: string) => {
     try {
       return s.secrets.decrypt(enc);
@@ -37,6 +37,7 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
       name: body.name,
       token_enc: s.secrets.encrypt(token),
       token_hash: sha256Hex(token),
+      install_secret: randomBytes(24).toString('base64url'),
       installs: 0,
       installed_at: null,
       active: 1,

@@ -42,13 +42,25 @@ export function checkActiveFilter(active: number | undefined) {
   return active !== 0;
 }
 
+/** 404 for an unknown client, 403 when the user is not (or no longer) its member (or a key of another client). */
+async function requireMember(s: Services, user: string, client: string): Promise<void> {
+  const { rows } = await sql<{ known: boolean; member: boolean }>`${PREPARED('bucket_member')}
+    select exists(select 1 from clients where stamp = ${client}) as known,
+      exists(select 1 from permissions where client_stamp = ${client} and user_stamp = ${user}) as member`.execute(s.db);
+  if (!rows[0]?.known) throw notFound('Client');
+  if (!rows[0].member) throw forbidden();
+}
+
 export function bucketRoutes(app: FastifyInstance, s: Services) {
   // The hottest read (every page of a project opens with it): one query over one index answers membership and
   // the list (counts are kept on the project rows), optionally behind a short-lived cache (LIST_CACHE_MS).
   defineCall(app, s, 'bucketList', { keys: true }, async ({ caller, query, reply }) => {
     const listed = checkActiveFilter(query.active);
-    const who = caller.kind === 'user' ? caller.stamp : caller.clue;
-    const cacheKey = `${caller.kind}:${who}|${query.client}|${listed ? 1 : 0}`;
+    const cached = s.config.listCacheMs > 0;
+    // Membership never comes from the cache (admin revoke holds at once on every process): with the cache on,
+    // a user's membership is read first, and the cached answer is the client's list, shared by its members.
+    if (cached && (caller.kind === 'user' || caller.client !== query.client)) await requireMember(s, caller.kind === 'user' ? caller.stamp : '', query.client);
+    const cacheKey = `${query.client}|${listed ? 1 : 0}`;
     const body = await s.listCache.get(cacheKey, query.client, async () => {
       // One row whose text is the list's JSON already: returning 100 rows costs more to decode than this to send,
       // and to_json quotes names exactly as JSON.stringify would.
@@ -62,7 +74,8 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
         from clients c where c.stamp = ${query.client}`.execute(s.db);
       const c = rows[0];
       if (!c) throw notFound('Client');
-      if (caller.kind === 'user' ? !c.member : caller.client !== c.stamp) throw forbidden();
+      // Uncached, this one query answers membership too; cached, it was read above.
+      if (!cached && (caller.kind === 'user' ? !c.member : caller.client !== c.stamp)) throw forbidden();
       const client = JSON.stringify(clientView({ ...c, credit_total: 0, credit_used: 0, created_at: 0 }));
       return { client: c.stamp, body: `{"client":{"list":[${client}]},"bucket":{"list":[${c.buckets}]}}` };
     });

@@ -60,9 +60,28 @@ export function nulField(value: unknown, path: string[] = []): string | null {
 
 export const NUL_MESSAGE = 'must not contain the NUL character';
 
+/** A Host header's name without its port (`[::1]:8080` is `::1`), lower case. */
+export function hostName(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
+  return h.split(':').length === 2 ? h.slice(0, h.indexOf(':')) : h;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
+
+/**
+ * The base of links the server hands out (upload, download, payment, password reset): PUBLIC_URL when set;
+ * otherwise the request's Host only when it names localhost, HOST or one of ALLOWED_HOSTS. Any other Host
+ * (`Host: evil.example`) gets `http://localhost:<port>`: a forged header never decides where links point.
+ */
 export function baseUrl(s: Services, req: FastifyRequest): string {
   if (s.config.publicUrl) return s.config.publicUrl;
-  return `${req.protocol}://${req.host}`;
+  const name = hostName(req.host ?? '');
+  const { host, allowedHosts } = s.config;
+  if (name && (LOOPBACK.has(name) || name === host.toLowerCase() || allowedHosts.includes(name))) return `${req.protocol}://${req.host}`;
+  const address = req.server.server.address();
+  const port = address && typeof address === 'object' ? address.port : s.config.port;
+  return `http://localhost:${port}`;
 }
 
 export function bearerOf(req: FastifyRequest): string | null {
@@ -89,9 +108,11 @@ export async function authenticate(s: Services, req: FastifyRequest, allowKeys: 
     return { kind: 'key', clue: key.clue, client: key.client };
   }
   const v = await s.tokens.verify(token, 'session');
-  if (!v.ok) throw v.reason === 'expired' ? tokenExpired() : unauthorized('Invalid token');
-  // Session tokens are self-contained (users are never deleted): no database read to authenticate.
-  return { kind: 'user', stamp: v.claims.sub, email: v.claims.email, username: v.claims.username };
+  if (!v.ok || !v.claims.sid) throw !v.ok && v.reason === 'expired' ? tokenExpired() : unauthorized('Invalid token');
+  // A good signature is not enough: the session must still be current (not logged out, not ended by a password
+  // reset), read from the database on every call so every API process agrees at once.
+  if (!(await s.sessions.current(v.claims.sid, v.claims.sub))) throw tokenExpired();
+  return { kind: 'user', stamp: v.claims.sub, email: v.claims.email, username: v.claims.username, session: v.claims.sid };
 }
 
 export function defineCall<N extends CallName>(

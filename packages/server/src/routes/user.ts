@@ -1,10 +1,10 @@
-// User calls: login (Basic), sign-up, password reset start and finish, refresh, permissions.
+// User calls: login (Basic), sign-up, password reset start and finish, refresh, logout, permissions.
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
-import { conflict, unauthorized } from '../errors';
+import { conflict, tokenExpired, unauthorized } from '../errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
+import { Sessions } from '../auth/sessions';
 import { memberClientStamps } from '../access';
 import { bucketsWithCounts } from './bucket';
 import { clientView } from '../views';
@@ -32,7 +32,7 @@ async function loginResponse(s: Services, user: { stamp: string; email: string; 
   const buckets = await bucketsWithCounts(s, clients.filter((c) => c.active).map((c) => c.stamp));
   return {
     login: { client: { list: clients.map(clientView) }, bucket: { list: buckets }, user },
-    token: await s.tokens.session({ sub: user.stamp, email: user.email, username: user.username }),
+    token: await s.sessions.start({ sub: user.stamp, email: user.email, username: user.username }),
   };
 }
 
@@ -83,16 +83,15 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     return loginResponse(s, user);
   });
 
-  defineCall(app, s, 'resetStart', { rateLimit: true }, async ({ body, req }) => {
+  defineCall(app, s, 'resetStart', { rateLimit: true }, async ({ body, req, base }) => {
     const email = body.email.trim().toLowerCase();
     const user = await s.db.selectFrom('users').select(['stamp', 'email']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
     // The answer is the same whether or not the address is registered.
     if (user) {
       const { token, jti, exp } = await s.tokens.reset(user.stamp);
       await s.db.insertInto('reset_tokens').values({ jti, user_stamp: user.stamp, expires_at: exp, used_at: null }).execute();
-      // Never the request's Host header: a forged one would mail the victim a link to someone else's site.
-      const port = (app.server.address() as AddressInfo | null)?.port ?? s.config.port;
-      const link = `${s.config.publicUrl ?? `http://localhost:${port}`}/reset-password?token=${encodeURIComponent(token)}`;
+      // PUBLIC_URL or an allowed host only (see baseUrl): a forged Host would mail the victim a link to someone else's site.
+      const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
       // Sent in the background: an answer that waited for the mail server would tell, by its delay,
       // that the address is registered.
       void s.mailer
@@ -122,15 +121,28 @@ export function userRoutes(app: FastifyInstance, s: Services) {
         .executeTakeFirst();
       if (!used) return false;
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('stamp', '=', reset.user).execute();
+      // A new password ends everything the old one may have handed out: every session, and every other reset link.
+      await trx.updateTable('reset_tokens').set({ used_at: t }).where('user_stamp', '=', reset.user).where('used_at', 'is', null).execute();
+      await Sessions.endAll(trx, reset.user);
       return true;
     });
     if (!done) throw unauthorized(MESSAGES.invalidCredentials);
     return { ok: true as const };
   });
 
+  // Only a current session is refreshed (authentication checked it); the new token names the same session.
   defineCall(app, s, 'refresh', {}, async ({ caller }) => {
-    if (caller.kind !== 'user') throw unauthorized();
-    return { token: await s.tokens.session({ sub: caller.stamp, email: caller.email, username: caller.username }) };
+    if (caller.kind !== 'user' || !caller.session) throw unauthorized();
+    const token = await s.sessions.refresh(caller.session, { sub: caller.stamp, email: caller.email, username: caller.username });
+    if (!token) throw tokenExpired();
+    return { token };
+  });
+
+  // Ends the session the call's token names, on every API process at once; other sessions of the user go on.
+  defineCall(app, s, 'logout', {}, async ({ caller }) => {
+    if (caller.kind !== 'user' || !caller.session) throw unauthorized();
+    await s.sessions.end(caller.session);
+    return { ok: true as const };
   });
 
   // A client API key sees its own client, so the Python client can find the account its key works for.

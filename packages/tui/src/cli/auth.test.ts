@@ -26,9 +26,13 @@ describe('portal login / logout / whoami / signup / password', { timeout: 30_000
     expect(who.code).toBe(0);
     expect(JSON.parse(who.stdout)).toMatchObject({ email: server.user.email, username: server.user.username, api: server.url });
 
+    const token = r.store.saved.token as string;
     const out = await portal(['logout'], { store: r.store });
     expect(out.code).toBe(0);
     expect(r.store.saved.token).toBeUndefined();
+    // The session ended on the server: the token is refused wherever a copy of it lives.
+    const copy = await fetch(new URL('/api/user/permission', server.url), { headers: { authorization: `Bearer ${token}` } });
+    expect(copy.status).toBe(401);
     expect((await portal(['whoami'], { store: r.store })).code).toBe(4);
   });
 

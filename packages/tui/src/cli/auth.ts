@@ -36,11 +36,17 @@ export function register(program: Command, deps: Deps): void {
 
   program
     .command('logout')
-    .description('Sign out: removes the stored token')
+    .description('Sign out: ends the session on the server and removes the stored token')
     .addHelpText('after', examples('portal logout'))
     .action(
       act(deps, async (s) => {
         const store = await s.store();
+        // The stored token's session ends on the server, so a copy of the token (a backup, another shell) is worthless too.
+        if (store.tokens.get()) {
+          const api = await s.deps.makeApi({ baseUrl: await s.baseUrl(), tokens: store.tokens, clock: { now: () => s.deps.now() } });
+          const { ended, error } = await api.logout();
+          if (!ended) s.out.notice(`The server could not end the session (${error?.display}): the token is removed here and expires on its own.`);
+        }
         store.tokens.clear();
         store.set('client', undefined);
         store.set('project', undefined);

@@ -178,7 +178,10 @@ export function App(props: AppProps) {
                   nav={nav}
                   focused={menuFocus}
                   onLogout={() => {
-                    api.tokens.clear();
+                    // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands.
+                    void api.logout().then(({ ended, error }) => {
+                      if (!ended) notifier.notify(`Signed out here, but the server could not end the session: ${error?.display}`, 'error');
+                    });
                     reset('/');
                   }}
                   onContact={() => notifier.notify(`Contact Support: ${io.baseUrl}${CONTACT_PATH}`)}

@@ -12,7 +12,6 @@ import { ChromeProvider, useChrome } from './ChromeContext';
 import { api } from '../lib/api';
 import { notifier } from '../lib/notify';
 import { ErrorBoundary } from './ErrorBoundary';
-import { tokenStore } from '../lib/session';
 import { PAGE_TEXT } from '../theme';
 import { Loading } from '../components/Loading';
 
@@ -46,7 +45,10 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     quoteName: names.quote,
   });
   const logout = () => {
-    tokenStore.clear();
+    // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands.
+    void api.logout().then(({ ended, error }) => {
+      if (!ended) notifier.notify(`Signed out here, but the server could not end the session: ${error?.display}`, 'error');
+    });
     onNavigate?.();
     navigate('/', { replace: true });
   };
