@@ -58,6 +58,6 @@ export function useAuth(): Auth {
           () => api.calls.resetFinish({ token, password }),
         ),
     }),
-    [api, attempt],
+    [api, attempt, notify],
   );
 }
