@@ -38,7 +38,7 @@ describe('web portal', () => {
     }
     expect((await fetch(new URL('/assets/missing.js', built.url))).status).toBe(404);
     // Only the screen table's paths get the portal's page: a probe of a path the product does not have is a real 404.
-    for (const path of ['/healthz', '/metrics', '/client', '/client/c_1/project/b_2/nothing']) {
+    for (const path of ['/healthz', '/status', '/client', '/client/c_1/project/b_2/nothing']) {
       const res = await fetch(new URL(path, built.url));
       expect(res.status, path).toBe(404);
       expect((await res.json()).error.code).toBe('not_found');
