@@ -10,7 +10,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/index';
 import { Secrets } from './auth/secrets';
 import { Tokens } from './auth/tokens';
-import { openStorage } from './storage/index';
+import { browserOrigins, openStorage, storageSettings } from './storage/index';
 import { openMailer } from './mail/index';
 import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
 import { JobQueue } from './worker/queue';
@@ -26,6 +26,7 @@ import { apikeyRoutes } from './routes/apikey';
 import { rendRoutes } from './routes/rend';
 import { runRoutes } from './routes/run';
 import { storageRoutes } from './routes/storage';
+import { readyRoutes } from './routes/ready';
 import { packRoutes } from './routes/pack';
 import { webRoutes } from './routes/web';
 import { adminRoutes } from './routes/admin';
@@ -98,7 +99,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
 
   // ---- tier 2: services ----
   const secrets = new Secrets(config.jwtSecret);
-  const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets });
+  const storage = await openStorage({ ...storageSettings(config), secrets, corsOrigins: browserOrigins(config), log: app.log });
   await storage.init({ exclusive: database.kind === 'embedded' });
   const services: Services = {
     config,
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     }
     return { ok: true as const };
   });
+  readyRoutes(app, services);
   userRoutes(app, services);
   apikeyRoutes(app, services);
   bucketRoutes(app, services);

@@ -28,6 +28,10 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** How long a project-list answer may be served from memory; 0 turns the cache off. */
   listCacheMs: number;
+  /** Seconds a signed upload URL stays valid (at most 15 minutes). */
+  uploadUrlTtlS: number;
+  /** Seconds the storage sweep waits before deleting objects of failed and removed uploads. */
+  storageGraceS: number;
   /** Log requests (off in tests). */
   logLevel: string;
 }
@@ -77,9 +81,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 30, 1),
     listCacheMs: numberSetting(env, 'LIST_CACHE_MS', 500, 0),
+    uploadUrlTtlS: uploadTtl(env),
+    storageGraceS: numberSetting(env, 'STORAGE_SWEEP_GRACE_S', 24 * 60 * 60, 0),
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
   };
+}
+
+/** Upload links live 15 minutes at most: a shorter life is allowed, a longer one would weaken what they promise. */
+function uploadTtl(env: NodeJS.ProcessEnv): number {
+  const ttl = numberSetting(env, 'UPLOAD_URL_TTL_S', 900, 1);
+  if (ttl > 900) throw new Error(`UPLOAD_URL_TTL_S must be at most 900 (15 minutes), got "${env.UPLOAD_URL_TTL_S}".`);
+  return ttl;
 }
 
 /** TRUST_PROXY: unset or false (default), true, a hop count, or addresses/CIDRs separated by commas. */

@@ -6,7 +6,7 @@ import { EmbeddedInUseError, openDatabase } from './db/index';
 import { ADMIN_PATH } from './routes/admin';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStorage } from './storage/index';
+import { openStorage, storageSettings } from './storage/index';
 import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
 import { Worker } from './worker/worker';
@@ -48,7 +48,7 @@ async function serve(config: Config) {
 async function workerOnly(config: Config) {
   console.log(`Starting a portal worker with:\n${describeConfig(config)}`);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets: new Secrets(config.jwtSecret) });
+  const storage = await openStorage({ ...storageSettings(config), secrets: new Secrets(config.jwtSecret) });
   await storage.init({ exclusive: database.kind === 'embedded' });
   const log = { info: (m: string) => console.log(m), error: (o: unknown, m?: string) => console.error(m ?? '', o) };
   const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', leaseS: config.jobLeaseS });
