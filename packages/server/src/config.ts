@@ -119,6 +119,8 @@ export function describeConfig(c: Config): string {
     `JWT_SECRET=${process.env.JWT_SECRET ? '(set)' : '(kept in DATA_DIR/jwt-secret)'}`,
     `PUBLIC_URL=${c.publicUrl ?? "(unset: links use the request's Host; reset mail links use localhost)"}`,
     `TRUST_PROXY=${process.env.TRUST_PROXY || 'false'}`,
+    `UPLOAD_URL_TTL_S=${c.uploadUrlTtlS}`,
+    `STORAGE_SWEEP_GRACE_S=${c.storageGraceS}`,
   ];
   return lines.join('\n');
 }

@@ -181,9 +181,10 @@ export class S3Storage implements Storage {
     }
     const missing = missingCors(rules, origins);
     if (!missing) return true;
-    const rule = portalCorsRule(origins);
+    // The operator's own rules stay; the portal's rule gains these origins and keeps those other processes set.
+    const earlier = rules.find((r) => r.ID === CORS_RULE_ID)?.AllowedOrigins ?? [];
+    const rule = portalCorsRule([...new Set([...earlier, ...origins])]);
     try {
-      // The operator's own rules stay; the portal's earlier rule (another origin) is replaced.
       const CORSRules = [...rules.filter((r) => r.ID !== CORS_RULE_ID), rule];
       await this.client.send(new this.sdk.PutBucketCorsCommand({ Bucket: this.loc.bucket, CORSConfiguration: { CORSRules } }));
       this.opts.log.info(`Set the CORS rule of ${this.where}: ${origins.join(', ')} may upload from a browser.`);
