@@ -243,6 +243,15 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       expect(Object.fromEntries(rows.map((r) => [r.stamp, r.swept_at !== null]))).toEqual({ [kept.item.stamp]: false, [failed.item.stamp]: true, [removed.item.stamp]: true });
       // Done once: the next round has nothing of theirs left to delete.
       expect((await sweepStorage(srv.built.services.db, storage(), later)).uploads).toBe(0);
+
+      // The worker's housekeeping runs the same sweep: an item that failed longer ago than the grace period goes.
+      const late = await uploadOne(A.token, A.bucket, 'late.json', Buffer.from('neither is this'));
+      expect(late.settled.flight).toBe('Failed');
+      const db = srv.built.services.db;
+      await db.updateTable('uploads').set({ ended_at: now() - storage().sweepGraceS - 5 }).where('stamp', '=', late.item.stamp).execute();
+      await srv.built.worker!.housekeep();
+      expect(await stored(late.item.stamp)).toBeNull();
+      expect(sha256((await stored(kept.item.stamp))!)).toBe(sha256(fitData(20, 2)));
     }, 90_000);
 
     if (store === 's3') {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Secrets } from '../auth/secrets';
 import { LocalStorage } from './local';
 import { openS3Storage } from './s3';
+import { consoleLog } from './status';
 
 export interface UploadTarget {
   stamp: string;
@@ -68,8 +69,6 @@ export interface StorageOptions {
   corsOrigins?: string[];
   log?: StorageLog;
 }
-
-const consoleLog: StorageLog = { info: (m) => console.log(m), error: (m) => console.error(m) };
 
 export async function openStorage(opts: StorageOptions): Promise<Storage> {
   const settings = {

@@ -7,8 +7,9 @@ import { STORAGE_PATH_PREFIX } from '@portal/core';
 import type { Secrets } from '../auth/secrets';
 import { newId, now } from '../ids';
 import { DOWNLOAD_URL_TTL_S, UPLOAD_URL_TTL_S, SWEEP_GRACE_S, type SealOutcome, type Storage, type StorageLog, type UploadTarget } from './index';
-import { StoreStatus } from './status';
+import { consoleLog, StoreStatus } from './status';
 import { sweepFolder } from './scratch';
+import { sizeMismatch } from './messages';
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
@@ -23,7 +24,7 @@ export class LocalStorage implements Storage {
     this.tmp = join(dataDir, 'files-tmp');
     this.uploadTtlS = opts.uploadTtlS ?? UPLOAD_URL_TTL_S;
     this.sweepGraceS = opts.sweepGraceS ?? SWEEP_GRACE_S;
-    this.status = new StoreStatus(opts.log ?? { info: () => {}, error: (m) => console.error(m) });
+    this.status = new StoreStatus(opts.log ?? consoleLog);
   }
 
   async init(opts: { exclusive?: boolean } = {}): Promise<void> {
@@ -52,7 +53,7 @@ export class LocalStorage implements Storage {
   async seal(key: string, expected: UploadTarget): Promise<SealOutcome> {
     const st = await this.stat(key);
     if (!st) return { missing: true };
-    if (st.size !== expected.size) return { error: `The stored file has ${st.size} bytes but ${expected.size} were registered.` };
+    if (st.size !== expected.size) return { error: sizeMismatch(st.size, expected.size) };
     return { ok: true };
   }
 

@@ -20,6 +20,8 @@ export interface SweepResult {
  * yet paid) keeps its bytes. Safe to run from several workers at once: deleting twice is harmless.
  */
 export async function sweepStorage(db: Kysely<DB>, storage: Storage, nowS: number): Promise<SweepResult> {
+  // A store that does not answer is already reported by readiness; the sweep waits for the next round.
+  if (await storage.check()) return { uploads: 0, scratch: 0 };
   const cutoff = nowS - storage.sweepGraceS;
   const items = await db
     .selectFrom('uploads as u')
