@@ -244,6 +244,18 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       // Done once: the next round has nothing of theirs left to delete.
       expect((await sweepStorage(srv.built.services.db, storage(), later)).uploads).toBe(0);
 
+      // A request still waiting on a removed upload keeps its bytes until it is done.
+      const busy = await uploadOne(A.token, A.bucket, 'busy.json', fitData(22, 2));
+      const db0 = srv.built.services.db;
+      const run = `r_sweep${Date.now().toString(36)}`;
+      await db0.insertInto('runs').values({ stamp: run, bucket: A.bucket, rend: busy.rend, pile: null, fit: null, quote: null, model: null, name: 'waiting', desc: '', function: 'fit', state: 'Pending', message: '', result_key: null, inputs: 0, active: 1, created_at: now() }).execute();
+      expect((await call(base(), 'rendRemove', { token: A.token, body: { rend: busy.rend, active: 0 } })).status).toBe(200);
+      await sweepStorage(db0, storage(), later);
+      expect(await stored(busy.item.stamp)).not.toBeNull();
+      await db0.updateTable('runs').set({ state: 'Failed' }).where('stamp', '=', run).execute();
+      await sweepStorage(db0, storage(), later);
+      expect(await stored(busy.item.stamp)).toBeNull();
+
       // The worker's housekeeping runs the same sweep: an item that failed longer ago than the grace period goes.
       const late = await uploadOne(A.token, A.bucket, 'late.json', Buffer.from('neither is this'));
       expect(late.settled.flight).toBe('Failed');

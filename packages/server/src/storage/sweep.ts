@@ -1,5 +1,6 @@
 // The storage sweep: objects of failed and removed uploads, and scratch nobody reads, go once their grace period is over.
 import type { Kysely } from 'kysely';
+import { QUOTE_UNPAID } from '@portal/core';
 import type { DB } from '../db/schema';
 import { uploadKey } from '../uploads';
 import type { Storage } from './index';
@@ -30,6 +31,10 @@ export async function sweepStorage(db: Kysely<DB>, storage: Storage, nowS: numbe
     .where('u.ended_at', '<', cutoff)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('runs as r').select('r.stamp').whereRef('r.rend', '=', 'u.rend').where('r.state', 'in', ['Pending', 'Processing']))),
+    )
+    // A shrink quote's run starts when it is paid, and reads the upload then.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('quotes as q').select('q.stamp').whereRef('q.rend', '=', 'u.rend').where('q.state', '=', QUOTE_UNPAID).where('q.active', '=', 1))),
     )
     .orderBy('u.ended_at')
     .limit(BATCH)
