@@ -13,7 +13,7 @@ import { Tokens } from './auth/tokens';
 import { Sessions } from './auth/sessions';
 import { reencryptStored } from './auth/keys';
 import { redactingStream } from './redact';
-import { openStorage } from './storage/index';
+import { browserOrigins, openStorage, storageSettings } from './storage/index';
 import { openMailer } from './mail/index';
 import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
 import { JobQueue } from './worker/queue';
@@ -31,6 +31,7 @@ import { apikeyRoutes } from './routes/apikey';
 import { rendRoutes } from './routes/rend';
 import { runRoutes } from './routes/run';
 import { storageRoutes } from './routes/storage';
+import { readyRoutes } from './routes/ready';
 import { packRoutes } from './routes/pack';
 import { webRoutes } from './routes/web';
 import { adminRoutes } from './routes/admin';
@@ -115,7 +116,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     app.log.warn(`${stored.unreadable} stored token(s) cannot be read with ENCRYPTION_KEY (a key that was changed or lost): their lists say so; put the old key after the new one in ENCRYPTION_KEY to recover them.`);
   }
   const tokens = new Tokens(secrets);
-  const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets });
+  const storage = await openStorage({ ...storageSettings(config), secrets, corsOrigins: browserOrigins(config), log: app.log });
   await storage.init({ exclusive: database.kind === 'embedded' });
   const services: Services = {
     config,
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     }
     return { ok: true as const };
   });
+  readyRoutes(app, services);
   userRoutes(app, services);
   apikeyRoutes(app, services);
   bucketRoutes(app, services);

@@ -42,6 +42,10 @@ export interface Config {
   listCacheMs: number;
   /** Serve GET /metrics on this port only (not on the public one); unset: on the API's port. */
   metricsPort?: number;
+  /** Seconds a signed upload URL stays valid (at most 15 minutes). */
+  uploadUrlTtlS: number;
+  /** Seconds the storage sweep waits before deleting objects of failed and removed uploads. */
+  storageGraceS: number;
   /** Log requests (off in tests). */
   logLevel: string;
 }
@@ -119,9 +123,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 30, 1),
     listCacheMs: numberSetting(env, 'LIST_CACHE_MS', 500, 0),
     metricsPort: env.METRICS_PORT ? portSetting(env, 'METRICS_PORT') : undefined,
+    uploadUrlTtlS: uploadTtl(env),
+    storageGraceS: numberSetting(env, 'STORAGE_SWEEP_GRACE_S', 24 * 60 * 60, 0),
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
   };
+}
+
+/** Upload links live 15 minutes at most: a shorter life is allowed, a longer one would weaken what they promise. */
+function uploadTtl(env: NodeJS.ProcessEnv): number {
+  const ttl = numberSetting(env, 'UPLOAD_URL_TTL_S', 900, 1);
+  if (ttl > 900) throw new Error(`UPLOAD_URL_TTL_S must be at most 900 (15 minutes), got "${env.UPLOAD_URL_TTL_S}".`);
+  return ttl;
 }
 
 /** TRUST_PROXY: unset or false (default), true, a hop count, or addresses/CIDRs separated by commas. */
@@ -152,6 +165,8 @@ export function describeConfig(c: Config): string {
     `TRUST_PROXY=${process.env.TRUST_PROXY || 'false'}`,
     `PORTAL_WORKER=${c.worker ? '1 (the worker runs in this process)' : '0 (no worker in this process)'}`,
     `METRICS_PORT=${c.metricsPort ?? '(unset: GET /metrics on PORT)'}`,
+    `UPLOAD_URL_TTL_S=${c.uploadUrlTtlS}`,
+    `STORAGE_SWEEP_GRACE_S=${c.storageGraceS}`,
   ];
   return lines.join('\n');
 }

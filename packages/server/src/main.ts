@@ -7,7 +7,7 @@ import { migrate, migrationStatus } from './db/migrations';
 import { ADMIN_PATH } from './routes/admin';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStorage } from './storage/index';
+import { openStorage, storageSettings } from './storage/index';
 import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
 import { Worker } from './worker/worker';
@@ -50,7 +50,7 @@ async function serve(config: Config) {
 async function workerOnly(config: Config) {
   console.log(`Starting a portal worker with:\n${describeConfig(config)}`);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets: new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys }) });
+  const storage = await openStorage({ ...storageSettings(config), secrets: new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys }) });
   await storage.init({ exclusive: database.kind === 'embedded' });
   // The worker's lines pass the same redaction as the API's (signed URLs, tokens in error texts).
   const text = (o: unknown) => {

@@ -66,7 +66,10 @@ describe('S3-compatible storage', () => {
     expect(reg.body.upload.url).toContain(endpoint);
     const put = await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(Buffer.from('[[9,9,9]]')) });
     expect(put.ok).toBe(true);
-    expect((await call(srv.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } })).status).toBe(200);
+    // Finishing copies the bytes out of the URL's reach and checks the copy: wrong bytes fail the item there and then.
+    const fin = await call(srv.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
+    expect(fin.status).toBe(400);
+    expect(fin.body.error.message).toMatch(/SHA-256 checksum differs/);
     await call(srv.url, 'rendFinish', { token: A.token, body: { rend } });
     const settled = await waitFor(async () => {
       const r = (await call(srv.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list[0];

@@ -6,7 +6,7 @@ import { call, dbKinds, fitData, sha256, signup, startServer, uploadFiles, waitF
 const kinds = await dbKinds();
 
 /** Calls that carry no resource id: nothing of another user's can be named through them. */
-const NO_FOREIGN_ID: CallName[] = ['health', 'login', 'signup', 'resetStart', 'resetFinish', 'refresh', 'logout', 'permissions', 'generalModelList'];
+const NO_FOREIGN_ID: CallName[] = ['health', 'ready', 'login', 'signup', 'resetStart', 'resetFinish', 'refresh', 'logout', 'permissions', 'generalModelList'];
 
 type Ids = Record<'client' | 'key' | 'integration' | 'bucket' | 'rend' | 'pendingRend' | 'pendingUpload' | 'pile' | 'shrinkPile' | 'pyRend' | 'fit' | 'model' | 'quote', string>;
 type Req = { query?: Record<string, unknown>; body?: Record<string, unknown> };

@@ -159,6 +159,8 @@ export const QuoteStatusResponse = z.object({
 });
 export const BillingResponse = z.object({ billing: Billing });
 export const HealthResponse = z.object({ ok: z.literal(true) });
+/** Readiness: each part (database, storage, ...) answers 'ok'; a 503 carries the same `checks` with a sentence for the failing part. */
+export const ReadyResponse = z.object({ ok: z.literal(true), checks: z.record(z.string(), z.string()) });
 
 // ---- the route table ----
 export type Auth = 'none' | 'basic' | 'bearer' | 'reset';
@@ -177,6 +179,7 @@ const call = <const D extends CallDef>(d: D) => d;
 
 export const CALLS = {
   health: call({ method: 'GET', path: '/api/health', auth: 'none', response: HealthResponse }),
+  ready: call({ method: 'GET', path: '/api/ready', auth: 'none', response: ReadyResponse }),
   login: call({ method: 'POST', path: '/api/user/login', auth: 'basic', response: LoginResponse, failure: MESSAGES.invalidCredentials }),
   signup: call({ method: 'POST', path: '/api/user/signup', auth: 'none', body: SignupBody, response: LoginResponse, failure: MESSAGES.signupFailed }),
   resetStart: call({ method: 'POST', path: '/api/user/password/reset/start', auth: 'none', body: ResetStartBody, response: Ok, failure: MESSAGES.invalidCredentials }),

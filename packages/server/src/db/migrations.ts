@@ -275,6 +275,49 @@ update apikeys set install_secret = replace(gen_random_uuid()::text, '-', '') ||
 alter table apikeys alter column install_secret set not null;
 `,
   },
+  {
+    id: 7,
+    // Stored bytes: `sealing_until` lets one request at a time take an item's uploaded bytes (S3: copy and check);
+    // `ended_at` is when an item failed or its upload or project was removed, set by triggers whichever code path
+    // does it, so the storage sweep knows when its grace period started; `swept_at` when its objects were deleted.
+    sql: `
+alter table uploads add column sealing_until bigint;
+alter table uploads add column ended_at bigint;
+alter table uploads add column swept_at bigint;
+update uploads set ended_at = extract(epoch from now())::bigint
+  where state = 'Failed'
+     or rend in (select d.stamp from rends d join buckets b on b.stamp = d.bucket where d.active = 0 or b.active = 0);
+create index uploads_unswept on uploads (ended_at) where swept_at is null and ended_at is not null;
+create function portal_upload_failed() returns trigger language plpgsql as $$
+begin
+  if new.state = 'Failed' and new.ended_at is null then
+    new.ended_at := extract(epoch from now())::bigint;
+  end if;
+  return new;
+end $$;
+create trigger uploads_failed before insert or update of state on uploads
+  for each row execute function portal_upload_failed();
+create function portal_rend_removed() returns trigger language plpgsql as $$
+begin
+  if old.active = 1 and new.active = 0 then
+    update uploads set ended_at = extract(epoch from now())::bigint where rend = new.stamp and ended_at is null;
+  end if;
+  return null;
+end $$;
+create trigger rends_removed after update of active on rends
+  for each row execute function portal_rend_removed();
+create function portal_bucket_removed() returns trigger language plpgsql as $$
+begin
+  if old.active = 1 and new.active = 0 then
+    update uploads set ended_at = extract(epoch from now())::bigint
+      where ended_at is null and rend in (select stamp from rends where bucket = new.stamp);
+  end if;
+  return null;
+end $$;
+create trigger buckets_removed after update of active on buckets
+  for each row execute function portal_bucket_removed();
+`,
+  },
 ];
 
 export interface Migration {

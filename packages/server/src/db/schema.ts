@@ -94,6 +94,12 @@ export interface UploadTable {
   error: string | null;
   stored: number;
   created_at: number;
+  /** Until when a finish call holds the item while it takes the uploaded bytes (migration 7). */
+  sealing_until: number | null;
+  /** When the item failed or its upload or project was removed: the storage sweep's grace period starts here (migration 7). */
+  ended_at: number | null;
+  /** When the sweep deleted the item's stored objects (migration 7). */
+  swept_at: number | null;
 }
 export interface BoxTable {
   /** Insertion order, to break ties between rows made in the same second (migration 4). */

@@ -8,7 +8,11 @@ import { clientView, rendView, uploadView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
 import { NOT_UPLOADED, rendFull, rendsFull, settleFlight, uploadKey } from '../uploads';
+import type { SealOutcome } from '../storage/index';
 import type { Services } from '../services';
+
+/** Seconds a finish call holds an item while it takes the bytes; a holder that died is replaced after this. */
+const SEAL_HOLD_S = 120;
 
 export function rendRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'rendList', { keys: true }, async ({ caller, query }) => {
@@ -80,6 +84,9 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
       error: null,
       stored: 0,
       created_at: now(),
+      sealing_until: null,
+      ended_at: null,
+      swept_at: null,
     };
     await s.db.insertInto('uploads').values(row).execute();
     const { url, expiresAt } = await s.storage.uploadUrl({ stamp: row.stamp, size: row.size, checksum: row.checksum }, uploadKey(row.stamp), base);
@@ -89,21 +96,45 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'uploadFinish', { keys: true }, async ({ caller, body }) => {
     const { upload } = await requireUpload(s.db, caller, body.upload);
     if (upload.state !== 'Pending') return { upload: uploadView(upload) };
-    let stored = upload.stored === 1;
-    if (!stored && s.storage.kind === 's3') {
-      const st = await s.storage.stat(uploadKey(upload.stamp));
-      if (st && st.size !== upload.size) {
-        const error = `The stored file has ${st.size} bytes but ${upload.size} were registered.`;
-        await s.db.updateTable('uploads').set({ state: 'Failed', error }).where('stamp', '=', upload.stamp).execute();
-        await s.storage.remove(uploadKey(upload.stamp)).catch(() => {});
-        throw badRequest(error);
-      }
-      stored = !!st;
+    // One finish at a time takes the bytes: on S3 it copies them out of the URL's reach and checks the copy.
+    const t = now();
+    const claim = await s.db
+      .updateTable('uploads')
+      .set({ sealing_until: t + SEAL_HOLD_S })
+      .where('stamp', '=', upload.stamp)
+      .where('state', '=', 'Pending')
+      .where((eb) => eb.or([eb('sealing_until', 'is', null), eb('sealing_until', '<', t)]))
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) === 0) {
+      const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', upload.stamp).executeTakeFirstOrThrow();
+      if (fresh.state !== 'Pending') return { upload: uploadView(fresh) };
+      throw conflict("The file's bytes are being checked: finish it again in a moment.");
     }
-    if (!stored) throw conflict("The file's bytes have not arrived yet: send them to the upload URL, then finish.");
+    const release = () => s.db.updateTable('uploads').set({ sealing_until: null }).where('stamp', '=', upload.stamp).execute();
+    let outcome: SealOutcome;
+    try {
+      // Well inside the hold, so a stalled store cannot outlive it and race the next finish.
+      outcome = await s.storage.seal(uploadKey(upload.stamp), upload, AbortSignal.timeout((SEAL_HOLD_S / 2) * 1000));
+    } catch (err) {
+      await release();
+      throw err;
+    }
+    if ('missing' in outcome) {
+      await release();
+      throw conflict("The file's bytes have not arrived yet: send them to the upload URL, then finish.");
+    }
+    if ('error' in outcome) {
+      await s.db.updateTable('uploads').set({ state: 'Failed', error: outcome.error, sealing_until: null }).where('stamp', '=', upload.stamp).execute();
+      throw badRequest(outcome.error);
+    }
     await s.db.transaction().execute(async (trx) => {
-      await trx.updateTable('uploads').set({ state: 'Preparing', stored: 1 }).where('stamp', '=', upload.stamp).where('state', '=', 'Pending').execute();
-      await s.jobs.enqueue(trx, 'analyze', upload.stamp);
+      const moved = await trx
+        .updateTable('uploads')
+        .set({ state: 'Preparing', stored: 1, sealing_until: null })
+        .where('stamp', '=', upload.stamp)
+        .where('state', '=', 'Pending')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) > 0) await s.jobs.enqueue(trx, 'analyze', upload.stamp);
     });
     s.jobs.wake();
     const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', upload.stamp).executeTakeFirstOrThrow();

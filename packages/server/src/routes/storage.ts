@@ -1,4 +1,5 @@
-// The local store's endpoint: signed PUTs of upload bytes (verified length and SHA-256, then renamed into place) and signed downloads.
+// The local store's endpoint: signed PUTs of upload bytes (verified length and SHA-256, then renamed into place, once per
+// link) and signed downloads.
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -10,6 +11,7 @@ import { LocalStorage } from '../storage/local';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { now } from '../ids';
 import { uploadKey } from '../uploads';
+import { CHECKSUM_MISMATCH, LINK_EXPIRED, LINK_USED, sizeMismatch } from '../storage/messages';
 import type { Services } from '../services';
 
 export function storageRoutes(app: FastifyInstance, s: Services) {
@@ -29,8 +31,9 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
         if (!item || !Number.isInteger(exp) || !store.verifyUpload({ stamp: item.stamp, size: item.size, checksum: item.checksum }, exp, String(req.query.sig ?? ''))) {
           throw forbidden('This upload link is not valid.');
         }
-        if (exp < now()) throw forbidden('This upload link has expired: register the file again.');
-        if (item.state !== 'Pending' || item.stored) throw conflict('This file has already been received.');
+        if (exp < now()) throw forbidden(LINK_EXPIRED);
+        if (item.state === 'Failed') throw conflict('This file has failed, so its upload link takes no more bytes: register the file again.');
+        if (item.state !== 'Pending' || item.stored) throw conflict(LINK_USED);
         const rend = await s.db.selectFrom('rends').select('active').where('stamp', '=', item.rend).executeTakeFirst();
         if (!rend?.active) throw notFound('Upload');
 
@@ -41,7 +44,7 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
         const declared = req.headers['content-length'];
         if (declared !== undefined && Number(declared) !== item.size) {
           req.raw.resume();
-          throw await fail(`The file sent has ${declared} bytes but ${item.size} were registered.`);
+          throw await fail(sizeMismatch(Number(declared), item.size));
         }
 
         const tmp = store.tempPath();
@@ -66,14 +69,25 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
         }
         if (received !== item.size) {
           await rm(tmp, { force: true });
-          throw await fail(`The file sent has ${received} bytes but ${item.size} were registered.`);
+          throw await fail(sizeMismatch(received, item.size));
         }
         if (hash.digest('hex') !== item.checksum) {
           await rm(tmp, { force: true });
-          throw await fail("The file's SHA-256 checksum differs from the one registered: the file changed or was damaged in transit.");
+          throw await fail(CHECKSUM_MISMATCH);
         }
-        await store.putFile(uploadKey(item.stamp), tmp);
-        await s.db.updateTable('uploads').set({ stored: 1 }).where('stamp', '=', item.stamp).execute();
+        // One upload per link: of two bodies sent at once, only the first to be verified is taken.
+        const taken = await s.db.updateTable('uploads').set({ stored: 1 }).where('stamp', '=', item.stamp).where('state', '=', 'Pending').where('stored', '=', 0).executeTakeFirst();
+        if (Number(taken.numUpdatedRows) === 0) {
+          await rm(tmp, { force: true });
+          throw conflict(LINK_USED);
+        }
+        try {
+          await store.putFile(uploadKey(item.stamp), tmp);
+        } catch (err) {
+          await rm(tmp, { force: true });
+          await s.db.updateTable('uploads').set({ stored: 0 }).where('stamp', '=', item.stamp).where('state', '=', 'Pending').execute();
+          throw err;
+        }
         return reply.code(200).send({ ok: true });
       },
     );

@@ -1,33 +1,60 @@
 // Local file store: bytes arrive through the server's signed storage endpoint and are renamed into place when verified.
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { STORAGE_PATH_PREFIX } from '@portal/core';
 import type { Secrets } from '../auth/secrets';
 import { newId, now } from '../ids';
-import { DOWNLOAD_URL_TTL_S, UPLOAD_URL_TTL_S, type Storage, type UploadTarget } from './index';
+import { DOWNLOAD_URL_TTL_S, UPLOAD_URL_TTL_S, SWEEP_GRACE_S, type SealOutcome, type Storage, type StorageLog, type UploadTarget } from './index';
+import { consoleLog, StoreStatus } from './status';
+import { sweepFolder } from './scratch';
+import { sizeMismatch } from './messages';
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   readonly root: string;
   readonly tmp: string;
+  readonly uploadTtlS: number;
+  readonly sweepGraceS: number;
+  private readonly status: StoreStatus;
 
-  constructor(dataDir: string, private readonly secrets: Secrets) {
+  constructor(dataDir: string, private readonly secrets: Secrets, opts: { uploadTtlS?: number; sweepGraceS?: number; log?: StorageLog } = {}) {
     this.root = join(dataDir, 'files');
     this.tmp = join(dataDir, 'files-tmp');
+    this.uploadTtlS = opts.uploadTtlS ?? UPLOAD_URL_TTL_S;
+    this.sweepGraceS = opts.sweepGraceS ?? SWEEP_GRACE_S;
+    this.status = new StoreStatus(opts.log ?? consoleLog);
   }
 
   async init(opts: { exclusive?: boolean } = {}): Promise<void> {
     await mkdir(this.tmp, { recursive: true });
     await mkdir(this.root, { recursive: true });
-    // Anything in the temporary folder was cut off mid-write by a crash: it was never visible, so it goes.
-    // Other processes sharing the folder may be writing right now: theirs are younger than a link's lifetime.
-    const cutoff = Date.now() - UPLOAD_URL_TTL_S * 1000;
-    for (const name of await readdir(this.tmp)) {
-      const p = join(this.tmp, name);
-      const age = (await stat(p).catch(() => null))?.mtimeMs ?? 0;
-      if (opts.exclusive || age < cutoff) await rm(p, { recursive: true, force: true });
+    // Alone on the folder, anything in the temporary folder was cut off mid-write by a crash: it was never
+    // visible, so it goes. Shared with other processes, the sweep takes what is older than its grace period.
+    if (opts.exclusive) await this.sweepScratch(Infinity);
+  }
+
+  sweepScratch(cutoffS: number): Promise<number> {
+    return sweepFolder(this.tmp, cutoffS);
+  }
+
+  async check(): Promise<string | null> {
+    try {
+      await access(this.root, constants.W_OK);
+      await access(this.tmp, constants.W_OK);
+      return this.status.report(null);
+    } catch (err) {
+      return this.status.report(`the file folder ${this.root} cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
     }
+  }
+
+  /** The storage endpoint verified length and SHA-256 before it put the bytes in place: here they only need to be there. */
+  async seal(key: string, expected: UploadTarget): Promise<SealOutcome> {
+    const st = await this.stat(key);
+    if (!st) return { missing: true };
+    if (st.size !== expected.size) return { error: sizeMismatch(st.size, expected.size) };
+    return { ok: true };
   }
 
   pathOf(key: string): string {
@@ -41,7 +68,7 @@ export class LocalStorage implements Storage {
   }
 
   async uploadUrl(target: UploadTarget, _key: string, base: string) {
-    const expiresAt = now() + UPLOAD_URL_TTL_S;
+    const expiresAt = now() + this.uploadTtlS;
     const sig = this.secrets.sign('upload', target.stamp, target.size, target.checksum, expiresAt);
     const url = `${base}${STORAGE_PATH_PREFIX}upload/${encodeURIComponent(target.stamp)}?exp=${expiresAt}&sig=${sig}`;
     return { url, expiresAt };

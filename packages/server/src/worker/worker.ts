@@ -9,7 +9,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
 import { runProcessing } from './run-processing';
 import type { DB, JobTable } from '../db/schema';
-import type { Storage } from '../storage/index';
+import { sweepStorage, type Storage } from '../storage/index';
 import type { JobQueue } from './queue';
 import { settleFlight, uploadKey } from '../uploads';
 import { newId, now } from '../ids';
@@ -83,6 +83,7 @@ export class Worker {
     await this.o.db.deleteFrom('jobs').where('state', 'in', ['done', 'failed']).where('created_at', '<', t - JOB_RETENTION_S).execute();
     await this.o.db.deleteFrom('reset_tokens').where('expires_at', '<', t - 24 * 60 * 60).execute();
     await pruneRateLimits(this.o.db);
+    await sweepStorage(this.o.db, this.o.storage, t);
   }
 
   async stop(): Promise<void> {
