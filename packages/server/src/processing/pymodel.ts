@@ -359,7 +359,9 @@ function read(source: string): ModelReading {
     // No module-level code builds anything: every class or function no other one uses is a model.
     const used = new Set<string>();
     for (const u of units.values()) for (const c of u.calls) if (c.kind === 'unit' && c.type !== u.name) used.add(c.type);
-    for (const u of units.values()) if (!used.has(u.name)) expandUnit(u, 1, u.name, { vars: new Map(), unit: u.name });
+    const roots = [...units.values()].filter((u) => !used.has(u.name));
+    // Classes that only build each other have no root: reading them all names the cycle.
+    for (const u of roots.length ? roots : units.values()) expandUnit(u, 1, u.name, { vars: new Map(), unit: u.name });
   }
   if (layers.length === 0) {
     return { ok: false, error: 'No PyTorch layers (such as nn.Linear, nn.Conv2d, nn.LSTM or nn.Embedding) were found in this file.' };
