@@ -173,6 +173,10 @@ describe('.py model sizes', () => {
     },
   );
 
+  it('evaluates sizes as Python does', () => {
+    expect(readPyModel(model('self.a = nn.Linear(round(6.5), 1)\nself.b = nn.Linear(-7 % 3, 1)\nself.c = nn.Linear(int(7.9), 1)'))).toMatchObject({ ok: true, parameters: 7 + 3 + 8 });
+  });
+
   it("prices the issue's model at no less than its layers", () => {
     const linear = readPyModel(model('self.fc = nn.Linear(30000, 30000)'));
     expect(linear).toMatchObject({ ok: true, parameters: 900_030_000 });

@@ -67,7 +67,8 @@ export class Expr {
     while (['*', '/', '//', '%'].includes(this.peek())) {
       const op = this.next(), a = this.num(v), b = this.num(this.unary());
       if (op !== '*' && b === 0) throw new Unknown('division by zero');
-      v = exact(op === '*' ? a * b : op === '/' ? a / b : op === '//' ? Math.floor(a / b) : a % b);
+      // Python's % takes the sign of the divisor.
+      v = exact(op === '*' ? a * b : op === '/' ? a / b : op === '//' ? Math.floor(a / b) : ((a % b) + b) % b);
     }
     return v;
   }
@@ -125,7 +126,8 @@ export class Expr {
       case 'max': return nums.reduce((a, b) => Math.max(a, b));
       case 'min': return nums.reduce((a, b) => Math.min(a, b));
       case 'abs': return Math.abs(nums[0]);
-      case 'round': return Math.round(nums[0]);
+      // Python rounds halves to even: round(6.5) is 6.
+      case 'round': return Math.abs(nums[0] % 1) === 0.5 ? 2 * Math.round(nums[0] / 2) : Math.round(nums[0]);
       case 'math.ceil': return Math.ceil(nums[0]);
       default: return Math.floor(nums[0]);
     }
