@@ -167,6 +167,15 @@ function manyStoragesPt(storages: number, entries: number): Buffer {
   return zip(members);
 }
 
+/** A .pt whose one storage declares `numel` elements (a negative count would lower the inputs that price a fit). */
+function storagePt(numel: number): Buffer {
+  const int4 = Buffer.alloc(5);
+  int4.write('J');
+  int4.writeInt32LE(numel, 1);
+  const pkl = Buffer.concat([P.proto, P.mark, P.str('storage'), P.global('torch', 'FloatStorage'), P.str('0'), P.str('cpu'), int4, P.tuple, P.binpersid, P.stop]);
+  return zip([deflated('archive/data.pkl', pkl), stored('archive/data/0', new Uint8Array(16))]);
+}
+
 // ---- Python models ----
 const model = (body: string, imports = '') => Buffer.from(`${imports}import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n${body}\n`);
 const SIZE_RULE = /on line \d+ has a size of .+; every size must be a whole number from 1 to 1,000,000,000,000/;
@@ -221,6 +230,7 @@ export function hostileCorpus(): HostileFile[] {
     add('npz cut short', 'truncated.npz', good.subarray(0, good.length >> 1), /incomplete or damaged/);
   }
   add('pt archive with a storage per entry, all missing', 'storages.pt', manyStoragesPt(10_000, 5_000), /Tensor data \d+ is missing/);
+  add('pt whose storage declares -1,000,000,000 elements', 'negative-storage.pt', storagePt(-1_000_000_000), /declares -1,000,000,000 elements, which is not a possible size/);
   add('pt in the legacy format', 'legacy.pt', Buffer.concat([P.proto, P.stop]), /legacy format/);
 
   // Pickles that alias, nest and inflate.
