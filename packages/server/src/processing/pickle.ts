@@ -5,10 +5,16 @@
 export class PickleError extends Error {}
 
 export class PBytes { constructor(readonly data: Uint8Array) {} }
-export class PList { items: PV[] = []; }
+/**
+ * Containers start with these shared empty arrays and get their own on the first item: a pickle of a million
+ * empty lists then costs a million small objects, not two million. Never push to them.
+ */
+const NONE: PV[] = [];
+const NO_PAIRS: Array<[PV, PV]> = [];
+export class PList { items: PV[] = NONE; }
 export class PTuple { constructor(readonly items: PV[]) {} }
-export class PDict { entries: Array<[PV, PV]> = []; }
-export class PSet { items: PV[] = []; }
+export class PDict { entries: Array<[PV, PV]> = NO_PAIRS; }
+export class PSet { items: PV[] = NONE; }
 export class PGlobal {
   constructor(readonly module: string, readonly name: string) {}
   get full(): string { return `${this.module}.${this.name}`; }
@@ -16,8 +22,8 @@ export class PGlobal {
 /** A call the pickle asks for (REDUCE, NEWOBJ, INST, OBJ), recorded, never made. */
 export class PObj {
   state: PV | undefined = undefined;
-  listItems: PV[] = [];
-  dictItems: Array<[PV, PV]> = [];
+  listItems: PV[] = NONE;
+  dictItems: Array<[PV, PV]> = NO_PAIRS;
   constructor(readonly cls: PV, readonly args: PV[]) {}
   get className(): string { return this.cls instanceof PGlobal ? this.cls.full : ''; }
 }
@@ -126,15 +132,19 @@ function run(buf: Uint8Array, start: number, opts: PickleOptions): { value: PV; 
     return memo.get(i)!;
   };
   const setItems = (target: PV, kv: PV[]) => {
-    const into = target instanceof PDict ? target.entries : target instanceof PObj ? target.dictItems : null;
-    if (into) for (let i = 0; i + 1 < kv.length; i += 2) into.push([kv[i], kv[i + 1]]);
+    let into: Array<[PV, PV]>;
+    if (target instanceof PDict) into = target.entries === NO_PAIRS ? (target.entries = []) : target.entries;
+    else if (target instanceof PObj) into = target.dictItems === NO_PAIRS ? (target.dictItems = []) : target.dictItems;
     else throw new PickleError('The pickle is damaged (items set on a value that is not a mapping).');
+    for (let i = 0; i + 1 < kv.length; i += 2) into.push([kv[i], kv[i + 1]]);
   };
   const appendItems = (target: PV, items: PV[]) => {
     // A loop, not push(...items): one APPENDS may carry more items than a call takes arguments.
-    const into = target instanceof PList || target instanceof PSet ? target.items : target instanceof PObj ? target.listItems : null;
-    if (into) for (const item of items) into.push(item);
+    let into: PV[];
+    if (target instanceof PList || target instanceof PSet) into = target.items === NONE ? (target.items = []) : target.items;
+    else if (target instanceof PObj) into = target.listItems === NONE ? (target.listItems = []) : target.listItems;
     else throw new PickleError('The pickle is damaged (items appended to a value that is not a list).');
+    for (const item of items) into.push(item);
   };
   const str = (v: PV) => (typeof v === 'string' ? v : '');
 
