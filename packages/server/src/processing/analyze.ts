@@ -81,11 +81,18 @@ export async function analyzeFile(path: string, fileName: string, limits: Analys
     found = fail(`This ${ext} file could not be read; check that it is a valid ${ext} file.`);
   }
   if (!found.ok) return failed(found.error);
+  // Rows, columns and inputs go to bigint columns and into prices: only whole, non-negative, exact numbers
+  // leave here, whatever a reader computed, so no database error can ever reach the user.
+  if (![found.rows, found.cols, found.inputs].every(isCount)) {
+    return failed(`This ${ext} file declares sizes that cannot be right (${[found.rows, found.cols, found.inputs].filter((v) => v !== null).join(', ')}); check that it is a valid ${ext} file.`);
+  }
   if (found.rows !== null && found.rows > limits.rows) {
     return { proc: 2, rows: found.rows, cols: found.cols, inputs: found.inputs, error: `This file has ${fmt(found.rows)} rows; your plan allows up to ${fmt(limits.rows)}.` };
   }
   return { proc: 1, rows: found.rows, cols: found.cols, inputs: found.inputs, error: null };
 }
+
+const isCount = (v: number | null) => v === null || (Number.isSafeInteger(v) && v >= 0);
 
 function failed(error: string): Analysis {
   return { proc: 2, rows: null, cols: null, inputs: null, error };

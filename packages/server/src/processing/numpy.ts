@@ -1,10 +1,28 @@
 // NumPy .npy headers (shape and dtype) and .npz archives of them; array data is never interpreted.
 import { fail, type Found } from './found';
-import { ZipError, zipEntries, zipRead, isZip } from './zip';
+import { isZip, ZipArchive, ZipError } from './zip';
 
 export interface NpyInfo { shape: number[]; dtype: string; itemSize: number; headerEnd: number }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+const product = (a: number[]) => a.reduce((p, v) => p * v, 1);
+
+/** NumPy itself refuses headers over 10,000 bytes by default; anything past 64 KB is not a NumPy header. */
+export const MAX_NPY_HEADER = 65_536;
+/** More axes than NumPy allows (64), or more values than any upload can hold, means a damaged header. */
+const MAX_DIMS = 64;
+const MAX_DIM = 1e12;
+const MAX_ELEMENTS = 1e15;
+
+/** Bytes needed to know a .npy header's length. */
+export const NPY_PREAMBLE = 12;
+/** Where the header of a .npy that starts with `b` ends, or null when `b` is not a .npy preamble. */
+export function npyHeaderEnd(b: Uint8Array): number | null {
+  if (b.length < 10) return null;
+  if (b[6] === 1) return 10 + (b[8] | (b[9] << 8));
+  if ((b[6] === 2 || b[6] === 3) && b.length >= 12) return 12 + (b[8] | (b[9] << 8) | (b[10] << 16)) + b[11] * 0x1000000;
+  return null;
+}
 
 /** Item size in bytes of a numeric NumPy dtype string such as '<f8', '|u1' or '<c16'; null for objects. */
 function itemSize(descr: string): number | null {
@@ -24,6 +42,7 @@ export function npyHeader(b: Uint8Array, what = 'The file'): NpyInfo | string {
   if (major === 1) { len = b[8] | (b[9] << 8); start = 10; }
   else if (major === 2 || major === 3) { len = (b[8] | (b[9] << 8) | (b[10] << 16)) + b[11] * 0x1000000; start = 12; }
   else return `${what} uses NumPy format version ${major}, which this service does not read.`;
+  if (len > MAX_NPY_HEADER) return `${what} declares a NumPy header of ${fmt(len)} bytes; NumPy writes at most ${fmt(MAX_NPY_HEADER)}, so the file is damaged.`;
   if (start + len > b.length) return `${what} is truncated (its header is cut short).`;
   const header = Buffer.from(b.subarray(start, start + len)).toString(major === 3 ? 'utf8' : 'latin1');
   const descr = /['"]descr['"]\s*:\s*['"]([^'"]+)['"]/.exec(header);
@@ -39,11 +58,13 @@ export function npyHeader(b: Uint8Array, what = 'The file'): NpyInfo | string {
       : `${what} has dtype ${descr[1]}, which is not numeric.`;
   }
   const dims = shape[1].split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (dims.some((d) => !/^\d+L?$/.test(d))) return `${what} has an unreadable shape (${shape[1]}).`;
-  return { shape: dims.map((d) => parseInt(d, 10)), dtype: descr[1], itemSize: size, headerEnd: start + len };
+  if (dims.some((d) => !/^\d+L?$/.test(d))) return `${what} has an unreadable shape (${shape[1].slice(0, 80)}).`;
+  const numbers = dims.map((d) => parseInt(d, 10));
+  if (numbers.length > MAX_DIMS || numbers.some((d) => d > MAX_DIM) || product(numbers) > MAX_ELEMENTS) {
+    return `${what} declares a shape (${shape[1].slice(0, 80)}) larger than any upload can hold, so it is damaged.`;
+  }
+  return { shape: numbers, dtype: descr[1], itemSize: size, headerEnd: start + len };
 }
-
-const product = (a: number[]) => a.reduce((p, v) => p * v, 1);
 
 /** Rows are the first axis, columns the product of the others (a 1-D array is one column). */
 function rowsCols(shape: number[]): { rows: number; cols: number } {
@@ -65,14 +86,17 @@ export function readNpy(b: Uint8Array): Found {
 export function readNpz(b: Uint8Array): Found {
   if (!isZip(b)) return fail('The file is not a NumPy .npz archive (it is not a zip file).');
   try {
-    const arrays = zipEntries(b).filter((e) => e.name.endsWith('.npy'));
+    const zip = new ZipArchive(b);
+    const arrays = zip.entries.filter((e) => e.name.endsWith('.npy'));
     if (arrays.length === 0) return fail('The archive holds no .npy arrays.');
     let inputs = 0;
     const shapes: number[][] = [];
     for (const e of arrays) {
       const label = `Array ${e.name.slice(0, -4)}`;
-      // Headers are small; only their first bytes are inflated, the array data stays compressed.
-      const h = npyHeader(zipRead(b, e, 65536 + 16), label);
+      // Only the header is inflated (its length first, then the rest); the array data stays compressed.
+      const stream = zip.open(e);
+      const end = npyHeaderEnd(stream.take(NPY_PREAMBLE));
+      const h = npyHeader(stream.take(end === null ? NPY_PREAMBLE : Math.min(end, NPY_PREAMBLE + MAX_NPY_HEADER)), label);
       if (typeof h === 'string') return fail(h);
       const elements = product(h.shape);
       if (e.size !== h.headerEnd + elements * h.itemSize) return fail(`${label} is damaged: its size does not match its header.`);

@@ -5,10 +5,16 @@
 export class PickleError extends Error {}
 
 export class PBytes { constructor(readonly data: Uint8Array) {} }
-export class PList { items: PV[] = []; }
+/**
+ * Containers start with these shared empty arrays and get their own on the first item: a pickle of a million
+ * empty lists then costs a million small objects, not two million. Never push to them.
+ */
+const NONE: PV[] = [];
+const NO_PAIRS: Array<[PV, PV]> = [];
+export class PList { items: PV[] = NONE; }
 export class PTuple { constructor(readonly items: PV[]) {} }
-export class PDict { entries: Array<[PV, PV]> = []; }
-export class PSet { items: PV[] = []; }
+export class PDict { entries: Array<[PV, PV]> = NO_PAIRS; }
+export class PSet { items: PV[] = NONE; }
 export class PGlobal {
   constructor(readonly module: string, readonly name: string) {}
   get full(): string { return `${this.module}.${this.name}`; }
@@ -16,8 +22,8 @@ export class PGlobal {
 /** A call the pickle asks for (REDUCE, NEWOBJ, INST, OBJ), recorded, never made. */
 export class PObj {
   state: PV | undefined = undefined;
-  listItems: PV[] = [];
-  dictItems: Array<[PV, PV]> = [];
+  listItems: PV[] = NONE;
+  dictItems: Array<[PV, PV]> = NO_PAIRS;
   constructor(readonly cls: PV, readonly args: PV[]) {}
   get className(): string { return this.cls instanceof PGlobal ? this.cls.full : ''; }
 }
@@ -26,12 +32,29 @@ export class PPersid { constructor(readonly id: PV) {} }
 export type PV = null | boolean | number | bigint | string | PBytes | PList | PTuple | PDict | PSet | PGlobal | PObj | PPersid;
 
 export interface PickleOptions {
+  /**
+   * How many values (objects, strings, memo entries, stack slots) the pickle may make; memory grows with it,
+   * so a small file of one-byte opcodes cannot build millions of them. Default DEFAULT_MAX_VALUES.
+   */
+  maxValues?: number;
   /** Called after BUILD; returns how many raw bytes follow in the stream (joblib writes array data inline). */
   afterBuild?: (obj: PV, reader: { peek: (n: number) => Uint8Array }) => number;
 }
 
 const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1');
 const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8');
+
+/** Python's pickler recurses once per level and stops near 1,000; a deeper pickle was not written by it. */
+export const MAX_PICKLE_DEPTH = 1000;
+export const depthError = () =>
+  new PickleError(`The pickle nests values more than ${MAX_PICKLE_DEPTH.toLocaleString('en-US')} levels deep, which Python's pickle does not write; save the data as a flat array or list of rows.`);
+
+export const DEFAULT_MAX_VALUES = 1_000_000;
+
+/** Opcodes that make a new object or string, or keep another reference (memo), counted against maxValues. */
+const MAKES = new Uint8Array(256);
+for (const op of [0x53, 0x54, 0x55, 0x56, 0x58, 0x8c, 0x8d, 0x42, 0x43, 0x8e, 0x96, 0x29, 0x74, 0x85, 0x86, 0x87, 0x5d, 0x6c,
+  0x7d, 0x64, 0x8f, 0x91, 0x63, 0x93, 0x82, 0x83, 0x84, 0x52, 0x81, 0x92, 0x69, 0x6f, 0x50, 0x51, 0x70, 0x71, 0x72, 0x94]) MAKES[op] = 1;
 
 /** Integers wider than this only matter as "huge"; decoding megabytes of digits would take quadratic time. */
 const MAX_LONG_BYTES = 64;
@@ -62,6 +85,8 @@ function run(buf: Uint8Array, start: number, opts: PickleOptions): { value: PV; 
   const marks: PV[][] = [];
   const memo = new Map<number, PV>();
   const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const maxValues = opts.maxValues ?? DEFAULT_MAX_VALUES;
+  let made = 0;
 
   const need = (n: number) => {
     if (n < 0 || pos + n > buf.length) throw new PickleError('The pickle is truncated or damaged.');
@@ -107,27 +132,36 @@ function run(buf: Uint8Array, start: number, opts: PickleOptions): { value: PV; 
     return memo.get(i)!;
   };
   const setItems = (target: PV, kv: PV[]) => {
-    const pairs: Array<[PV, PV]> = [];
-    for (let i = 0; i + 1 < kv.length; i += 2) pairs.push([kv[i], kv[i + 1]]);
-    if (target instanceof PDict) target.entries.push(...pairs);
-    else if (target instanceof PObj) target.dictItems.push(...pairs);
+    let into: Array<[PV, PV]>;
+    if (target instanceof PDict) into = target.entries === NO_PAIRS ? (target.entries = []) : target.entries;
+    else if (target instanceof PObj) into = target.dictItems === NO_PAIRS ? (target.dictItems = []) : target.dictItems;
     else throw new PickleError('The pickle is damaged (items set on a value that is not a mapping).');
+    for (let i = 0; i + 1 < kv.length; i += 2) into.push([kv[i], kv[i + 1]]);
   };
   const appendItems = (target: PV, items: PV[]) => {
-    if (target instanceof PList) target.items.push(...items);
-    else if (target instanceof PObj) target.listItems.push(...items);
-    else if (target instanceof PSet) target.items.push(...items);
+    // A loop, not push(...items): one APPENDS may carry more items than a call takes arguments.
+    let into: PV[];
+    if (target instanceof PList || target instanceof PSet) into = target.items === NONE ? (target.items = []) : target.items;
+    else if (target instanceof PObj) into = target.listItems === NONE ? (target.listItems = []) : target.listItems;
     else throw new PickleError('The pickle is damaged (items appended to a value that is not a list).');
+    for (const item of items) into.push(item);
   };
   const str = (v: PV) => (typeof v === 'string' ? v : '');
 
   for (;;) {
     const op = u8();
+    if ((MAKES[op] && ++made > maxValues) || stack.length > maxValues) {
+      throw new PickleError(`The pickle builds more than ${maxValues.toLocaleString('en-US')} values, more than the data your plan accepts needs; save it as a NumPy array (numpy.save) or with fewer rows.`);
+    }
     switch (op) {
       case 0x80: u8(); break; // PROTO
       case 0x95: u64(); break; // FRAME: framing is only a read-ahead hint
       case 0x2e: return { value: pop(), end: pos }; // STOP
-      case 0x28: marks.push(stack); stack = []; break; // MARK
+      case 0x28: // MARK
+        if (marks.length >= MAX_PICKLE_DEPTH) throw depthError();
+        marks.push(stack);
+        stack = [];
+        break;
       case 0x30: pop(); break; // POP
       case 0x31: popMark(); break; // POP_MARK
       case 0x32: stack.push(top()); break; // DUP

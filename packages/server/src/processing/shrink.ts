@@ -12,7 +12,13 @@ export async function shrinkReport(pyPath: string, outPath: string): Promise<{ p
   } catch {
     throw new Error('The model file could not be read from storage; please upload it again.');
   }
-  const r = readPyModel(source);
+  let r: ReturnType<typeof readPyModel>;
+  try {
+    r = readPyModel(source);
+  } catch (e) {
+    // A reading bug must reach the log (as the cause), never the user as stack or engine text.
+    throw new Error('This model file could not be read; check that it is a valid Python file that builds torch.nn layers.', { cause: e });
+  }
   if (!r.ok) throw new Error(r.error);
   if (r.parameters > SHRINK_MAX_PARAMETERS) {
     throw new Error(`This model has ${r.parameters.toLocaleString('en-US')} parameters; shrink accepts models of at most 1 billion parameters.`);
