@@ -185,6 +185,11 @@ describe('logs without secrets', () => {
       await waitFor(async () => lines.some((l) => l.includes('/api/pack/')) && lines.some((l) => l.includes('Mail to')));
       const text = lines.join('');
       expect(text).toContain('/reset-password?token=[redacted]');
+      // One access line per request, with its status, call and time.
+      expect(text).not.toContain('incoming request');
+      const visits = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request' && l.req.url.startsWith('/reset-password?'));
+      expect(visits).toHaveLength(1);
+      expect(visits[0]).toMatchObject({ reqId: expect.any(String), res: { statusCode: 200 }, ms: expect.any(Number) });
       expect(text).toContain('sig=[redacted]');
       expect(text).toContain(`/api/pack/${key.clue}/[redacted]/`);
       for (const secret of secrets) expect(text).not.toContain(secret);
