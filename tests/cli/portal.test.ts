@@ -178,10 +178,13 @@ describe('portal against the real server', () => {
     expect(json<any[]>(await run(ada, ['projects', 'list', '--json']))[0].name).toBe('Churn');
   });
 
-  it('logout removes the token; the server being down is one clear line', async () => {
+  it('logout ends the session and removes the token; the server being down is one clear line', async () => {
+    const before = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8'));
     expect((await run(ada, ['logout'])).code).toBe(0);
     const config = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8'));
     expect(config.token).toBeUndefined();
+    const copy = await fetch(`${server.url}/api/user/permission`, { headers: { authorization: `Bearer ${before.token}` } });
+    expect(copy.status).toBe(401);
     const after = await run(ada, ['projects', 'list']);
     expect(after.code).toBe(4);
     const down = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list']);

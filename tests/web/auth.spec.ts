@@ -136,13 +136,15 @@ test('a token the server refuses while on a page sends the user to the root', as
   await expect(notice(page, /Token (expired|missing)/)).toBeVisible();
 });
 
-test('logout clears the token and goes to the root', async ({ page, request }) => {
+test('logout ends the session on the server, clears the token and goes to the root', async ({ page, request }) => {
   const user = await createUser(request, 'logout');
   await loginToken(page, user);
   await page.goto('/account');
   await page.getByRole('button', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
+  // A copy of the token is refused from then on.
+  await expect.poll(async () => (await request.get('/api/user/permission', { headers: { authorization: `Bearer ${user.token}` } })).status()).toBe(401);
 });
 
 test('keyboard only: log in, open a client and create a project', async ({ page, request }) => {

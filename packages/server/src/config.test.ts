@@ -17,16 +17,29 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'from-env' }).jwtSecret).toBe('from-env');
   });
 
+  it('keeps a separate encryption key in DATA_DIR, or takes ENCRYPTION_KEY (a list: the first encrypts) and ALLOWED_HOSTS', () => {
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.encryptionKeys).toHaveLength(1);
+    expect(first.encryptionKeys[0]).not.toBe(first.jwtSecret);
+    expect(statSync(join(dir, 'encryption-key')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).encryptionKeys).toEqual(first.encryptionKeys);
+    const env = loadConfig({ DATA_DIR: dir, ENCRYPTION_KEY: 'new-key, old-key', ALLOWED_HOSTS: 'Portal.LAN, 10.0.0.5' });
+    expect(env).toMatchObject({ encryptionKeys: ['new-key', 'old-key'], encryptionKeysFrom: 'env', allowedHosts: ['portal.lan', '10.0.0.5'] });
+    expect(describeConfig(env)).not.toContain('new-key');
+    expect(describeConfig(env)).toContain('ALLOWED_HOSTS=portal.lan,10.0.0.5');
+  });
+
   it('prints every setting without passwords, keys or the secret', () => {
     const c = loadConfig({
       DATA_DIR: dir,
       JWT_SECRET: 'jwt-secret-value',
+      ENCRYPTION_KEY: 'encryption-key-value',
       DATABASE_URL: 'postgres://portal:db-password@db.internal:5432/portal',
       SMTP_URL: 'smtp://mailer:smtp-password@mail.internal:587',
       STORAGE_URL: 's3://files?endpoint=http://s3.internal:9000&accessKeyId=AKIDVALUE&secretAccessKey=s3-secret-value',
     });
     const text = describeConfig(c);
-    for (const secret of ['jwt-secret-value', 'db-password', 'smtp-password', 'AKIDVALUE', 's3-secret-value']) expect(text).not.toContain(secret);
+    for (const secret of ['jwt-secret-value', 'encryption-key-value', 'db-password', 'smtp-password', 'AKIDVALUE', 's3-secret-value']) expect(text).not.toContain(secret);
     expect(text).toContain('db.internal:5432/portal');
     expect(text).toContain('mail.internal:587');
     expect(text).toContain('s3.internal:9000');

@@ -12,7 +12,7 @@ import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
 import { Worker } from './worker/worker';
 import { AdminError, runAdmin } from './admin';
-import { redactText } from './redact';
+import { redactedConsole } from './redact';
 
 function onSignals(stop: () => Promise<void>) {
   let stopping = false;
@@ -53,11 +53,7 @@ async function workerOnly(config: Config) {
   const storage = await openStorage({ ...storageSettings(config), secrets: new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys }) });
   await storage.init({ exclusive: database.kind === 'embedded' });
   // The worker's lines pass the same redaction as the API's (signed URLs, tokens in error texts).
-  const text = (o: unknown) => {
-    const err = o instanceof Error ? o : (o as { err?: unknown } | null)?.err instanceof Error ? (o as { err: Error }).err : null;
-    return redactText(err ? err.stack ?? err.message : typeof o === 'string' ? o : JSON.stringify(o));
-  };
-  const log = { info: (m: string) => console.log(text(m)), error: (o: unknown, m?: string) => console.error([m, text(o)].filter(Boolean).join(' ')) };
+  const log = redactedConsole();
   const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', leaseS: config.jobLeaseS });
   await worker.start();
   onSignals(async () => {

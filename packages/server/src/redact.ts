@@ -37,3 +37,15 @@ export function redactLine(line: string): string {
 export function redactingStream(out: { write(chunk: string): unknown } = process.stdout): { write(line: string): void } {
   return { write: (line) => void out.write(redactLine(line)) };
 }
+
+/** A logger for processes without the API's (the worker alone): console lines through the same redaction. */
+export function redactedConsole(out: Pick<Console, 'log' | 'error'> = console) {
+  const text = (o: unknown) => {
+    const err = o instanceof Error ? o : (o as { err?: unknown } | null)?.err instanceof Error ? (o as { err: Error }).err : null;
+    return redactText(err ? err.stack ?? err.message : typeof o === 'string' ? o : JSON.stringify(o));
+  };
+  return {
+    info: (m: string) => out.log(text(m)),
+    error: (o: unknown, m?: string) => out.error([m && redactText(m), text(o)].filter(Boolean).join(' ')),
+  };
+}

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
 import { migrate, migrationStatus } from './migrations';
 import { makePrivate } from '../datadir';
+import { redactText } from '../redact';
 import type { DB } from './schema';
 
 export type { DB } from './schema';
@@ -54,7 +55,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not bring the process down: the pool reconnects.
-    pool.on('error', (err) => console.error(`Database connection lost: ${err.message}`));
+    pool.on('error', (err) => console.error(redactText(`Database connection lost: ${err.message}`)));
     pool.on('connect', preparedStatements);
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';

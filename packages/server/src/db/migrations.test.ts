@@ -75,3 +75,21 @@ describe('migrate', () => {
     expect(await migrate(db)).toEqual([]);
   });
 });
+
+describe('migration 6: sessions and installer secrets', () => {
+  it('gives every existing key its own random install secret, and makes the sessions table', async () => {
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(await PGlite.create({ parsers: { 20: (v: string) => Number(v) } })) });
+    try {
+      await migrate(db, 4);
+      await sql`insert into clients (stamp, name, plan, choice, active, credit_total, credit_used, created_at) values ('c1', 'Co', 'Individual', 'Cloud', 1, 0, 0, 1)`.execute(db);
+      await sql`insert into apikeys (clue, client, name, token_enc, token_hash, created_at) values ('k1', 'c1', 'a', 'x', 'h1', 1), ('k2', 'c1', 'b', 'y', 'h2', 1)`.execute(db);
+      await migrate(db);
+      const keys = await db.selectFrom('apikeys').select(['clue', 'install_secret']).orderBy('clue').execute();
+      expect(keys.map((k) => k.install_secret)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+      expect(keys[0].install_secret).not.toBe(keys[1].install_secret);
+      expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -60,7 +60,8 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
     // Membership never comes from the cache (admin revoke holds at once on every process): with the cache on,
     // a user's membership is read first, and the cached answer is the client's list, shared by its members.
     if (cached && (caller.kind === 'user' || caller.client !== query.client)) await requireMember(s, caller.kind === 'user' ? caller.stamp : '', query.client);
-    const cacheKey = `${query.client}|${listed ? 1 : 0}`;
+    // The `|client|` form is what ListCache.invalidate matches loads in flight by.
+    const cacheKey = `list|${query.client}|${listed ? 1 : 0}`;
     const body = await s.listCache.get(cacheKey, query.client, async () => {
       // One row whose text is the list's JSON already: returning 100 rows costs more to decode than this to send,
       // and to_json quotes names exactly as JSON.stringify would.
