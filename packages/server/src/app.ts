@@ -15,7 +15,7 @@ import { openMailer } from './mail/index';
 import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
 import { JobQueue } from './worker/queue';
 import { ListCache } from './cache';
-import { Worker } from './worker/worker';
+import { Worker, workerSettings } from './worker/worker';
 import { HttpError, codeForStatus } from './errors';
 import { clientErrorHandler, registerSecurityHeaders } from './security';
 import { NUL_MESSAGE } from './routes/define';
@@ -143,7 +143,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       jobs: services.jobs,
       log: app.log,
       exclusive: database.kind === 'embedded',
-      leaseS: config.jobLeaseS,
+      ...workerSettings(config),
     });
     await worker.start();
   }

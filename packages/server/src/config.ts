@@ -1,6 +1,7 @@
 // Server configuration from the environment, with safe defaults; JWT_SECRET is generated and kept in DATA_DIR when unset.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +25,14 @@ export interface Config {
   freeCredit: number;
   /** Seconds a worker holds a job between heartbeats; a job whose lease ran out is taken over (PostgreSQL). */
   jobLeaseS: number;
+  /** Wall-clock seconds one job of each kind may run before it is stopped and fails with a sentence. */
+  jobTimeoutS: Record<'analyze' | 'fit' | 'generate' | 'shrink', number>;
+  /** Memory (resident, MB) one job's process may use before it is stopped and fails with a sentence. */
+  jobMemoryMb: number;
+  /** Jobs one worker runs at once. */
+  workerSlots: number;
+  /** Seconds a stopping worker waits for running jobs; what has not finished by then is put back in the queue. */
+  shutdownS: number;
   /** Whom to believe about the client's address and scheme (X-Forwarded-*): Fastify's trustProxy. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** How long a project-list answer may be served from memory; 0 turns the cache off. */
@@ -75,7 +84,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: numberSetting(env, 'AUTH_RATE_LIMIT', 20, 1),
     freeCredit: numberSetting(env, 'FREE_CREDIT', 10_000_000, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 30, 1),
+    jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 10, 1),
+    jobTimeoutS: {
+      analyze: numberSetting(env, 'PORTAL_JOB_TIMEOUT_ANALYZE_S', 60, 0.1),
+      fit: numberSetting(env, 'PORTAL_JOB_TIMEOUT_FIT_S', 600, 0.1),
+      generate: numberSetting(env, 'PORTAL_JOB_TIMEOUT_GENERATE_S', 300, 0.1),
+      shrink: numberSetting(env, 'PORTAL_JOB_TIMEOUT_SHRINK_S', 60, 0.1),
+    },
+    jobMemoryMb: numberSetting(env, 'PORTAL_JOB_MEMORY_MB', 1024, 64),
+    workerSlots: Math.floor(numberSetting(env, 'PORTAL_WORKER_SLOTS', availableParallelism(), 1)),
+    shutdownS: numberSetting(env, 'PORTAL_SHUTDOWN_S', 20, 0),
     listCacheMs: numberSetting(env, 'LIST_CACHE_MS', 500, 0),
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
@@ -106,6 +124,8 @@ export function describeConfig(c: Config): string {
     `JWT_SECRET=${process.env.JWT_SECRET ? '(set)' : '(kept in DATA_DIR/jwt-secret)'}`,
     `PUBLIC_URL=${c.publicUrl ?? "(unset: links use the request's Host; reset mail links use localhost)"}`,
     `TRUST_PROXY=${process.env.TRUST_PROXY || 'false'}`,
+    `PORTAL_WORKER_SLOTS=${c.workerSlots} PORTAL_JOB_MEMORY_MB=${c.jobMemoryMb} PORTAL_JOB_LEASE_S=${c.jobLeaseS} PORTAL_SHUTDOWN_S=${c.shutdownS}`,
+    `PORTAL_JOB_TIMEOUT_{ANALYZE,FIT,GENERATE,SHRINK}_S=${[c.jobTimeoutS.analyze, c.jobTimeoutS.fit, c.jobTimeoutS.generate, c.jobTimeoutS.shrink].join(',')}`,
   ];
   return lines.join('\n');
 }

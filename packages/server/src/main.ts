@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { openStorage } from './storage/index';
 import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
-import { Worker } from './worker/worker';
+import { Worker, workerSettings } from './worker/worker';
 import { AdminError, runAdmin } from './admin';
 
 function onSignals(stop: () => Promise<void>) {
@@ -51,7 +51,7 @@ async function workerOnly(config: Config) {
   const storage = await openStorage({ dataDir: config.dataDir, storageUrl: config.storageUrl, secrets: new Secrets(config.jwtSecret) });
   await storage.init({ exclusive: database.kind === 'embedded' });
   const log = { info: (m: string) => console.log(m), error: (o: unknown, m?: string) => console.error(m ?? '', o) };
-  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', leaseS: config.jobLeaseS });
+  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', ...workerSettings(config) });
   await worker.start();
   onSignals(async () => {
     await worker.stop();

@@ -256,6 +256,21 @@ drop index buckets_client;
 create index buckets_client on buckets (client, active, created_at, seq) include (stamp, name, run_count, rend_count);
 `,
   },
+  {
+    id: 5,
+    // Jobs carry their client, so a worker can share its slots fairly between clients, and their owner (the
+    // worker holding the lease), so a worker whose lease was taken over cannot overwrite the new holder's work.
+    sql: `
+alter table jobs add column if not exists client text;
+alter table jobs add column if not exists owner text;
+update jobs set client = coalesce(
+  (select b.client from uploads u join rends r on r.stamp = u.rend join buckets b on b.stamp = r.bucket where u.stamp = jobs.ref),
+  (select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = jobs.ref))
+where client is null;
+create index if not exists jobs_running_client on jobs (client) where state = 'running';
+create index if not exists jobs_lease on jobs (locked_until) where state = 'running';
+`,
+  },
 ];
 
 /** Applies the migrations not applied yet (up to `upTo`, for tests of a step), each in its own transaction; safe to call from several processes. */
