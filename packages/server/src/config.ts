@@ -84,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: numberSetting(env, 'AUTH_RATE_LIMIT', 20, 1),
     freeCredit: numberSetting(env, 'FREE_CREDIT', 10_000_000, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 10, 1),
+    jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 8, 1),
     jobTimeoutS: {
       analyze: numberSetting(env, 'PORTAL_JOB_TIMEOUT_ANALYZE_S', 60, 0.1),
       fit: numberSetting(env, 'PORTAL_JOB_TIMEOUT_FIT_S', 600, 0.1),

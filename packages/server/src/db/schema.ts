@@ -181,6 +181,8 @@ export interface JobTable {
   client: string | null;
   /** The worker holding the job's lease while it runs. */
   owner: string | null;
+  /** When the job was last claimed, in milliseconds (fair sharing: the client served longest ago goes first). */
+  started_at: number | null;
 }
 export interface ResetTokenTable {
   jti: string;

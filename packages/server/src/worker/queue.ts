@@ -19,7 +19,7 @@ export class JobQueue {
         : sql<string | null>`(select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = ${ref})`;
     await db
       .insertInto('jobs')
-      .values({ kind, ref, state: 'queued', attempts: 0, run_after: t, locked_until: null, error: null, created_at: t, client, owner: null })
+      .values({ kind, ref, state: 'queued', attempts: 0, run_after: t, locked_until: null, error: null, created_at: t, client, owner: null, started_at: null })
       .execute();
   }
 

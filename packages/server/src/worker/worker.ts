@@ -101,7 +101,7 @@ export class Worker {
 
   constructor(private readonly o: WorkerOptions) {
     this.pollMs = o.pollMs ?? 500;
-    this.leaseS = o.leaseS ?? 10;
+    this.leaseS = o.leaseS ?? 8;
     this.slots = Math.max(1, Math.floor(o.slots ?? 1));
     this.limits = o.limits ?? DEFAULT_LIMITS;
     this.shutdownS = o.shutdownS ?? 20;
@@ -210,17 +210,21 @@ export class Worker {
   /**
    * Takes the next job: first any job whose worker's lease ran out goes back to the queue (so a dead worker's
    * jobs move on at the next claim, not at a timer), then the oldest ready job of the client with the fewest
-   * jobs running, so one client's queue never holds another client's first job behind it.
+   * jobs running and, among those, of the client served longest ago (round robin), so one client's queue never
+   * holds another client's first job behind it for more than the job already running.
    */
   async claim(): Promise<Job | undefined> {
     await this.recover(false);
     const t = now();
     const result = await sql<Job>`
-      update jobs set state = 'running', attempts = attempts + 1, locked_until = ${t + this.leaseS}, owner = ${this.id}
+      update jobs set state = 'running', attempts = attempts + 1, locked_until = ${t + this.leaseS}, owner = ${this.id}, started_at = ${Date.now()}
       where id = (
         select q.id from jobs q
         where q.state = 'queued' and q.run_after <= ${t}
-        order by (select count(*) from jobs r where r.state = 'running' and r.client is not distinct from q.client), q.id
+        order by
+          (select count(*) from jobs r where r.state = 'running' and r.client is not distinct from q.client),
+          (select max(r.started_at) from jobs r where r.client is not distinct from q.client) nulls first,
+          q.id
         limit 1 for update skip locked
       )
       returning *`.execute(this.o.db);
