@@ -57,7 +57,7 @@ async function workerOnly(config: Config) {
     await worker.stop();
     await database.close();
   });
-  console.log('Worker running: taking jobs from the database.');
+  console.log(`Worker running: taking jobs from the database (worker ${worker.id}).`);
 }
 
 /** Sends an admin command to the running server that holds the embedded database. */
