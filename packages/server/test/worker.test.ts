@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { call, createPgDatabase, dbKinds, fitData, freshDataDir, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import { call, createPgDatabase, dbKinds, fitData, freshDataDir, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
 import { openDatabase, type Database } from '../src/db/index';
 import type { Config } from '../src/config';
 import { JobQueue } from '../src/worker/queue';
@@ -12,6 +12,7 @@ import { CHANGED_MESSAGE, CRASH_MESSAGE, DEFAULT_LIMITS, Worker, sentence, worke
 import { LocalStorage } from '../src/storage/local';
 import { Secrets } from '../src/auth/secrets';
 import { now } from '../src/ids';
+import { hostileCorpus } from '../src/processing/hostile';
 
 const quiet = { info: () => {}, error: () => {} };
 
@@ -104,6 +105,19 @@ async function startFit(url: string, p: Awaited<ReturnType<typeof project>>, nam
   return run.body.run.stamp as string;
 }
 
+/** Sends files as a new upload and finishes it without waiting for the analysis; the upload's stamp. */
+async function sendFiles(base: string, token: string, bucket: string, files: Array<{ name: string; bytes: Buffer }>): Promise<string> {
+  const rend = (await call(base, 'rendCreate', { token, body: { bucket, name: files[0].name } })).body.rend.stamp as string;
+  for (const f of files) {
+    const reg = await call(base, 'uploadRegister', { token, body: { rend, name: f.name, file: { name: f.name, size: f.bytes.length, checksum: sha256(f.bytes) } } });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    expect((await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(f.bytes) })).status).toBe(200);
+    expect((await call(base, 'uploadFinish', { token, body: { upload: reg.body.upload.stamp } })).status).toBe(200);
+  }
+  await call(base, 'rendFinish', { token, body: { rend } });
+  return rend;
+}
+
 const runState = async (url: string, token: string, run: string) => (await call(url, 'runStatus', { token, query: { run } })).body.run.record as { state: string; message: string };
 const settledRun = (url: string, token: string, run: string) =>
   waitFor(async () => {
@@ -188,6 +202,40 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     const states = await Promise.all(fits.map(async (f) => (await runState(s.url, A.token, f)).state));
     expect(states.filter((x) => x === 'Pending' || x === 'Processing').length, `B waited ${waited} ms; A's fits: ${states.join(' ')}`).toBeGreaterThanOrEqual(3);
     for (const f of fits) expect((await settledRun(s.url, A.token, f)).state).toBe('Finished');
+  });
+
+  it("hostile uploads settle within their limits with a sentence, while another client's small upload reaches Ready promptly", async () => {
+    const analyzeS = 5;
+    const s = await startServer('embedded', { workerSlots: 2, jobTimeoutS: limits({ analyze: analyzeS }), jobMemoryMb: 512 });
+    servers.push(s);
+    const A = await signup(s.url, 'hostile');
+    const bucket = (await call(s.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Hostile' } })).body.bucket.stamp;
+    const B = await signup(s.url, 'bystander');
+    const bBucket = (await call(s.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Bystander' } })).body.bucket.stamp;
+    // The issue's three: a zip listing one member many times, a .pt that inflates to 0.9 GB, a memo-aliased pickle.
+    const hostile = hostileCorpus().filter((h) => ['repeated.npz', 'bomb.pt', 'aliased.pkl'].includes(h.fileName));
+    expect(hostile).toHaveLength(3);
+    const sent = await Promise.all(hostile.map(async (h) => ({ h, rend: await sendFiles(s.url, A.token, bucket, [{ name: h.fileName, bytes: h.bytes }]) })));
+
+    const t0 = Date.now();
+    const { rend } = await uploadFiles(s.url, B.token, bBucket, [{ name: 'small.json', bytes: fitData(50, 3) }]);
+    const waited = Date.now() - t0;
+    expect(rend.flight).toBe('Ready');
+    // At worst B waits for one slot, i.e. one job's time limit (plus the machine's own latency).
+    expect(waited).toBeLessThan(analyzeS * 1000 + 5000);
+
+    for (const { h, rend: stamp } of sent) {
+      const r = await waitFor(async () => {
+        const list = (await call(s.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[];
+        const x = list.find((y) => y.stamp === stamp);
+        return x && (x.flight === 'Ready' || x.flight === 'Failed') ? x : null;
+      }, 60_000);
+      const error = r.upload.list[0].error as string;
+      // Refused by the parser with its fault, or stopped by the worker's limit with what to do.
+      const overrun = /^The file (took longer than [\d.]+ s|needed more than \d+ MB of memory) to analyse\. Check that it is a valid \.\w+ file, or split it into smaller files\.$/;
+      expect(r.flight, h.name).toBe('Failed');
+      expect(h.fault.test(error) || overrun.test(error), `${h.name}: ${error}`).toBe(true);
+    }
   });
 
   it('a fit reads only the bytes that were checked: a stored file changed since, fails the run with a sentence', async () => {
