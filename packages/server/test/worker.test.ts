@@ -306,6 +306,23 @@ describe.each(await dbKinds())('fair claims on %s', (kind) => {
     await db.deleteFrom('jobs').execute();
   });
 
+  it("the newcomers' slot takes only a job of a client with nothing running, and only when the other slots are full", async () => {
+    const db = database.db;
+    const t = now();
+    const job = (ref: string, client: string) => ({ kind: 'fit', ref, state: 'queued', attempts: 0, run_after: t, locked_until: null, error: null, created_at: t, client, owner: null, started_at: null });
+    await db.insertInto('jobs').values([job('a1', 'A'), job('a2', 'A'), job('a3', 'A')]).execute();
+    const w = new Worker({ db, storage: new LocalStorage(dir, new Secrets('s')), jobs: new JobQueue(), log: quiet, exclusive: false, slots: 1 });
+    // The one general slot is idle: the newcomers' slot leaves the work to it.
+    expect(await w.claim(true)).toBeUndefined();
+    // Busy now (a job of A running on the general slot, as runOnce counts it): A is not a newcomer, B is.
+    expect(await w.claim()).toMatchObject({ ref: 'a1' });
+    (w as unknown as { generalBusy: number }).generalBusy = 1;
+    expect(await w.claim(true)).toBeUndefined();
+    await db.insertInto('jobs').values(job('b1', 'B')).execute();
+    expect(await w.claim(true)).toMatchObject({ ref: 'b1' });
+    await db.deleteFrom('jobs').execute();
+  });
+
   it('concurrent claimers never take the same job', async () => {
     const db = database.db;
     const t = now();

@@ -96,6 +96,8 @@ export class Worker {
   private readonly shutdownS: number;
   /** This worker's name on the jobs it holds. */
   readonly id = newId('w_');
+  /** Slots of the configured number running a job (the newcomers' slot waits until they all are). */
+  private generalBusy = 0;
   /** Jobs running now, each with the switch that stops its processing. */
   private readonly active = new Map<number, AbortController>();
 
@@ -116,7 +118,9 @@ export class Worker {
       if (!this.o.exclusive) void this.recover(false).catch((err) => this.o.log.error({ err }, 'Could not recover the jobs of stopped workers'));
       if (Date.now() - this.lastHousekeeping > HOUSEKEEPING_MS) void this.housekeep().catch((err) => this.o.log.error({ err }, 'Housekeeping failed; it runs again later'));
     }, this.leaseS * 1000);
-    this.loops = Array.from({ length: this.slots }, () => this.run());
+    // One slot more than configured, kept for newcomers: it only takes a job of a client with nothing running
+    // while every other slot is busy, so a client that fills the worker never makes another client's first job wait.
+    this.loops = [...Array.from({ length: this.slots }, () => this.run(false)), this.run(true)];
   }
 
   private lastHousekeeping = 0;
@@ -157,11 +161,11 @@ export class Worker {
     for (const wake of this.waiting) wake();
   }
 
-  private async run(): Promise<void> {
+  private async run(newcomers: boolean): Promise<void> {
     while (this.running) {
       let worked = false;
       try {
-        worked = await this.runOnce();
+        worked = await this.runOnce(newcomers);
       } catch (err) {
         this.o.log.error({ err }, 'The worker could not take a job');
       }
@@ -213,7 +217,8 @@ export class Worker {
    * jobs running and, among those, of the client served longest ago (round robin), so one client's queue never
    * holds another client's first job behind it for more than the job already running.
    */
-  async claim(): Promise<Job | undefined> {
+  async claim(newcomers = false): Promise<Job | undefined> {
+    if (newcomers && this.generalBusy < this.slots) return undefined;
     await this.recover(false);
     const t = now();
     const result = await sql<Job>`
@@ -221,6 +226,7 @@ export class Worker {
       where id = (
         select q.id from jobs q
         where q.state = 'queued' and q.run_after <= ${t}
+          and (${!newcomers} or not exists (select 1 from jobs r where r.state = 'running' and r.client is not distinct from q.client))
         order by
           (select count(*) from jobs r where r.state = 'running' and r.client is not distinct from q.client),
           (select max(r.started_at) from jobs r where r.client is not distinct from q.client) nulls first,
@@ -237,9 +243,19 @@ export class Worker {
   }
 
   /** Claims and runs one job; false when the queue had nothing ready. */
-  async runOnce(): Promise<boolean> {
-    const job = await this.claim();
+  async runOnce(newcomers = false): Promise<boolean> {
+    const job = await this.claim(newcomers);
     if (!job) return false;
+    if (!newcomers) this.generalBusy++;
+    try {
+      await this.runClaimed(job);
+    } finally {
+      if (!newcomers) this.generalBusy--;
+    }
+    return true;
+  }
+
+  private async runClaimed(job: Job): Promise<void> {
     const stop = new AbortController();
     this.active.set(job.id, stop);
     const beat = setInterval(() => {
@@ -279,7 +295,6 @@ export class Worker {
       clearInterval(beat);
       this.active.delete(job.id);
     }
-    return true;
   }
 
   /** Runs one processing call under this job kind's limits; an overrun becomes the sentence for the sender. */
