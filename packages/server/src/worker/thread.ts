@@ -19,5 +19,8 @@ process.once('message', async (call: ProcessingCall) => {
   } catch (err) {
     reply = { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
-  process.send!(reply, () => process.exit(0));
+  // No exit here: the parent reads this process's peak memory, then ends it (or it ends when the parent goes).
+  // Node lets the IPC channel go once no 'message' listener is left; holding it keeps the process until then.
+  process.channel?.ref();
+  process.send!(reply);
 });

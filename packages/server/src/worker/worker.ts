@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
-import { Overrun, runProcessing, Stopped, type Args, type Fn, type Result } from './run-processing';
+import { keepWarm, Overrun, runProcessing, Stopped, type Args, type Fn, type Result } from './run-processing';
 import type { DB, JobTable } from '../db/schema';
 import type { Storage } from '../storage/index';
 import type { JobKind, JobQueue } from './queue';
@@ -113,6 +113,7 @@ export class Worker {
     await this.recover(this.o.exclusive);
     await this.housekeep().catch((err) => this.o.log.error({ err }, 'Housekeeping failed; it runs again later'));
     this.running = true;
+    this.coolDown = await keepWarm(this.slots + 1, this.limits.memoryMb);
     this.unsubscribe = this.o.jobs.onWake(() => this.wakeAll());
     this.recoverTimer = setInterval(() => {
       if (!this.o.exclusive) void this.recover(false).catch((err) => this.o.log.error({ err }, 'Could not recover the jobs of stopped workers'));
@@ -124,6 +125,7 @@ export class Worker {
   }
 
   private lastHousekeeping = 0;
+  private coolDown: (() => void) | null = null;
 
   /** Drops finished jobs after a week and spent or expired reset tokens, so the tables do not grow forever. */
   async housekeep(): Promise<void> {
@@ -155,6 +157,7 @@ export class Worker {
       for (const c of this.active.values()) c.abort();
     }
     await all;
+    this.coolDown?.();
   }
 
   private wakeAll(): void {
