@@ -18,7 +18,7 @@ import { openMailer } from './mail/index';
 import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
 import { JobQueue } from './worker/queue';
 import { ListCache } from './cache';
-import { Worker } from './worker/worker';
+import { Worker, workerSettings } from './worker/worker';
 import { Metrics, registerMetrics } from './metrics';
 import { HttpError, badRequest, codeForStatus } from './errors';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from './bodies';
@@ -173,7 +173,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       jobs: services.jobs,
       log: app.log,
       exclusive: database.kind === 'embedded',
-      leaseS: config.jobLeaseS,
+      ...workerSettings(config),
     });
     await worker.start();
   }

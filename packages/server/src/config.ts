@@ -1,6 +1,7 @@
 // Server configuration from the environment, with safe defaults; the signing key (JWT_SECRET) and the encryption key
 // (ENCRYPTION_KEY) are generated and kept in DATA_DIR when unset. DATA_DIR is made private before anything is read.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newKeyText } from './auth/secrets';
@@ -36,6 +37,14 @@ export interface Config {
   freeCredit: number;
   /** Seconds a worker holds a job between heartbeats; a job whose lease ran out is taken over (PostgreSQL). */
   jobLeaseS: number;
+  /** Wall-clock seconds one job of each kind may run before it is stopped and fails with a sentence. */
+  jobTimeoutS: Record<'analyze' | 'fit' | 'generate' | 'shrink', number>;
+  /** Memory (resident, MB) one job's process may use before it is stopped and fails with a sentence. */
+  jobMemoryMb: number;
+  /** Jobs one worker runs at once. */
+  workerSlots: number;
+  /** Seconds a stopping worker waits for running jobs; what has not finished by then is put back in the queue. */
+  shutdownS: number;
   /** Whom to believe about the client's address and scheme (X-Forwarded-*): Fastify's trustProxy. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** How long a project-list answer may be served from memory; 0 turns the cache off. */
@@ -120,7 +129,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: numberSetting(env, 'AUTH_RATE_LIMIT', 20, 1),
     freeCredit: numberSetting(env, 'FREE_CREDIT', 10_000_000, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 30, 1),
+    jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 8, 1),
+    jobTimeoutS: {
+      analyze: numberSetting(env, 'PORTAL_JOB_TIMEOUT_ANALYZE_S', 60, 0.1),
+      fit: numberSetting(env, 'PORTAL_JOB_TIMEOUT_FIT_S', 600, 0.1),
+      generate: numberSetting(env, 'PORTAL_JOB_TIMEOUT_GENERATE_S', 300, 0.1),
+      shrink: numberSetting(env, 'PORTAL_JOB_TIMEOUT_SHRINK_S', 60, 0.1),
+    },
+    jobMemoryMb: numberSetting(env, 'PORTAL_JOB_MEMORY_MB', 1024, 64),
+    workerSlots: Math.floor(numberSetting(env, 'PORTAL_WORKER_SLOTS', availableParallelism(), 1)),
+    shutdownS: numberSetting(env, 'PORTAL_SHUTDOWN_S', 20, 0),
     listCacheMs: numberSetting(env, 'LIST_CACHE_MS', 500, 0),
     metricsPort: env.METRICS_PORT ? portSetting(env, 'METRICS_PORT') : undefined,
     uploadUrlTtlS: uploadTtl(env),
@@ -167,6 +185,8 @@ export function describeConfig(c: Config): string {
     `METRICS_PORT=${c.metricsPort ?? '(unset: GET /metrics on PORT)'}`,
     `UPLOAD_URL_TTL_S=${c.uploadUrlTtlS}`,
     `STORAGE_SWEEP_GRACE_S=${c.storageGraceS}`,
+    `PORTAL_WORKER_SLOTS=${c.workerSlots} PORTAL_JOB_MEMORY_MB=${c.jobMemoryMb} PORTAL_JOB_LEASE_S=${c.jobLeaseS} PORTAL_SHUTDOWN_S=${c.shutdownS}`,
+    `PORTAL_JOB_TIMEOUT_{ANALYZE,FIT,GENERATE,SHRINK}_S=${[c.jobTimeoutS.analyze, c.jobTimeoutS.fit, c.jobTimeoutS.generate, c.jobTimeoutS.shrink].join(',')}`,
   ];
   return lines.join('\n');
 }

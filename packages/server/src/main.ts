@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { openStorage, storageSettings } from './storage/index';
 import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
-import { Worker } from './worker/worker';
+import { Worker, workerSettings } from './worker/worker';
 import { AdminError, runAdmin } from './admin';
 import { redactedConsole } from './redact';
 
@@ -54,13 +54,13 @@ async function workerOnly(config: Config) {
   await storage.init({ exclusive: database.kind === 'embedded' });
   // The worker's lines pass the same redaction as the API's (signed URLs, tokens in error texts).
   const log = redactedConsole();
-  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', leaseS: config.jobLeaseS });
+  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', ...workerSettings(config) });
   await worker.start();
   onSignals(async () => {
     await worker.stop();
     await database.close();
   });
-  console.log('Worker running: taking jobs from the database.');
+  console.log(`Worker running: taking jobs from the database (worker ${worker.id}).`);
 }
 
 /** Sends an admin command to the running server that holds the embedded database. */

@@ -40,7 +40,7 @@ function start(dataDir: string, env: Record<string, string> = {}, args: string[]
 
 function kill9(p: Proc): Promise<void> {
   return new Promise((resolve) => {
-    if (p.child.exitCode !== null) return resolve();
+    if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
     p.child.once('exit', () => resolve());
     p.child.kill('SIGKILL');
   });
@@ -267,14 +267,17 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     expect(jobs.rows.every((j) => j.state === 'done' && j.attempts === 1)).toBe(true);
   });
 
-  it('kill -9 of a worker in the middle of training: another worker takes the job over when its lease runs out', async () => {
+  it('kill -9 of a worker in the middle of training: another worker takes the job over within 10 s (default lease)', async () => {
     const db = await createPgDatabase();
     const dir = await freshDataDir();
     dirs.push(dir);
-    const env = { DATABASE_URL: db.url, PORTAL_JOB_LEASE_S: '2' };
+    const env = { DATABASE_URL: db.url, PORTAL_WORKER_SLOTS: '1' };
     const api = await start(dir, { ...env, PORTAL_WORKER: '0' });
     procs.push(api);
-    const doomed = await start(dir, env, ['worker'], /Worker running/);
+    const ready = /Worker running.*\(worker (w_[\w-]+)\)/;
+    const one = await start(dir, env, ['worker'], ready);
+    const two = await start(dir, env, ['worker'], ready);
+    procs.push(one, two);
     const A = await signup(api.url, 'lease');
     const bucket = (await call(api.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Lease' } })).body.bucket.stamp;
     const { rend } = await uploadFiles(api.url, A.token, bucket, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
@@ -284,13 +287,17 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     await c.connect();
     try {
       const fit = (await call(api.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
-      // Kill the worker the moment it has claimed the training job.
-      await waitFor(async () => (await c.query(`select 1 from jobs where ref = $1 and state = 'running'`, [fit])).rowCount, 20_000);
+      // Kill whichever worker claimed the training job, the moment it has claimed it.
+      const owner = await waitFor(async () => (await c.query<{ owner: string }>(`select owner from jobs where ref = $1 and state = 'running'`, [fit])).rows[0]?.owner, 20_000);
+      const [doomed, survivor] = owner === one.url ? [one, two] : [two, one];
       await kill9(doomed);
+      const killedAt = Date.now();
       const mid = (await call(api.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record.state;
       expect(['Pending', 'Processing']).toContain(mid);
 
-      procs.push(await start(dir, env, ['worker'], /Worker running/));
+      await waitFor(async () => (await c.query(`select 1 from jobs where ref = $1 and owner = $2 or ref = $1 and state = 'done'`, [fit, survivor.url])).rowCount, 20_000);
+      const takeoverMs = Date.now() - killedAt;
+      expect(takeoverMs).toBeLessThan(10_000);
       const done = await waitFor(async () => {
         const r = (await call(api.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record;
         return ['Finished', 'Failed'].includes(r.state) ? r : null;
@@ -300,7 +307,44 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
       expect(job.rows[0]).toEqual({ state: 'done', attempts: 2 });
     } finally {
       await c.end();
-      await db.drop().catch(() => {});
+      await db.drop().catch((err) => console.error('could not drop the test database', err));
+    }
+  });
+
+  it('SIGTERM to a worker holding a job past the shutdown deadline: the job goes back to the queue and another worker finishes it', async () => {
+    const db = await createPgDatabase();
+    const dir = await freshDataDir();
+    dirs.push(dir);
+    const env = { DATABASE_URL: db.url, PORTAL_WORKER_SLOTS: '1', PORTAL_SHUTDOWN_S: '0' };
+    const api = await start(dir, { ...env, PORTAL_WORKER: '0' });
+    procs.push(api);
+    const leaving = await start(dir, env, ['worker'], /Worker running/);
+    const A = await signup(api.url, 'drain');
+    const bucket = (await call(api.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Drain' } })).body.bucket.stamp;
+    const { rend } = await uploadFiles(api.url, A.token, bucket, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
+    const pile = (await call(api.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const fit = (await call(api.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
+      await waitFor(async () => (await c.query(`select 1 from jobs where ref = $1 and state = 'running'`, [fit])).rowCount, 20_000);
+      const exited = new Promise<number | null>((resolve) => leaving.child.once('exit', (code) => resolve(code)));
+      leaving.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const job = (await c.query<{ state: string; attempts: number; owner: string | null }>('select state, attempts, owner from jobs where ref = $1', [fit])).rows[0];
+      // Either it finished just before the signal, or it is back in the queue with its attempt not counted.
+      expect([{ state: 'queued', attempts: 0, owner: null }, { state: 'done', attempts: 1, owner: null }]).toContainEqual(job);
+
+      procs.push(await start(dir, env, ['worker'], /Worker running/));
+      const done = await waitFor(async () => {
+        const r = (await call(api.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record;
+        return ['Finished', 'Failed'].includes(r.state) ? r : null;
+      }, 30_000);
+      expect(done).toMatchObject({ state: 'Finished', message: '' });
+      expect((await c.query('select attempts from jobs where ref = $1', [fit])).rows[0]).toEqual({ attempts: 1 });
+    } finally {
+      await c.end();
+      await db.drop().catch((err) => console.error('could not drop the test database', err));
     }
   });
 });

@@ -257,6 +257,24 @@ create index buckets_client on buckets (client, active, created_at, seq) include
 `,
   },
   {
+    id: 5,
+    // Jobs carry their client and when they were started (milliseconds), so a worker can share its slots fairly
+    // between clients (fewest running first, then the one served longest ago), and their owner (the worker holding
+    // the lease), so a worker whose lease was taken over cannot overwrite the new holder's work.
+    sql: `
+alter table jobs add column if not exists client text;
+alter table jobs add column if not exists owner text;
+alter table jobs add column if not exists started_at bigint;
+update jobs set client = coalesce(
+  (select b.client from uploads u join rends r on r.stamp = u.rend join buckets b on b.stamp = r.bucket where u.stamp = jobs.ref),
+  (select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = jobs.ref))
+where client is null;
+create index if not exists jobs_running_client on jobs (client) where state = 'running';
+create index if not exists jobs_lease on jobs (locked_until) where state = 'running';
+create index if not exists jobs_client_started on jobs (client, started_at);
+`,
+  },
+  {
     id: 6,
     // Sessions that can be ended (logout, password reset), checked on every call by every API process; and a
     // per-key installer secret, so only members can make a download that counts as an install.

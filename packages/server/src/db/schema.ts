@@ -185,6 +185,12 @@ export interface JobTable {
   locked_until: number | null;
   error: string | null;
   created_at: number;
+  /** The client whose work this is (fair sharing of worker slots); null for jobs made before migration 5. */
+  client: string | null;
+  /** The worker holding the job's lease while it runs. */
+  owner: string | null;
+  /** When the job was last claimed, in milliseconds (fair sharing: the client served longest ago goes first). */
+  started_at: number | null;
 }
 export interface ResetTokenTable {
   jti: string;

@@ -1,6 +1,6 @@
 // The job queue, kept in the database so any number of worker processes can share it.
 import { EventEmitter } from 'node:events';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { now } from '../ids';
 
@@ -12,7 +12,15 @@ export class JobQueue {
   /** Adds a job; pass the transaction that changes the job's subject so both commit together. */
   async enqueue(db: Kysely<DB>, kind: JobKind, ref: string): Promise<void> {
     const t = now();
-    await db.insertInto('jobs').values({ kind, ref, state: 'queued', attempts: 0, run_after: t, locked_until: null, error: null, created_at: t }).execute();
+    // The job's client is read from its subject here, so every caller gets fair scheduling without passing it.
+    const client =
+      kind === 'analyze'
+        ? sql<string | null>`(select b.client from uploads u join rends r on r.stamp = u.rend join buckets b on b.stamp = r.bucket where u.stamp = ${ref})`
+        : sql<string | null>`(select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = ${ref})`;
+    await db
+      .insertInto('jobs')
+      .values({ kind, ref, state: 'queued', attempts: 0, run_after: t, locked_until: null, error: null, created_at: t, client, owner: null, started_at: null })
+      .execute();
   }
 
   /** Tells an in-process worker that a job is waiting, so it does not wait for its next poll. */

@@ -1,5 +1,6 @@
-// Entry of the processing thread (bundled as dist/processing-thread.js): runs one processing call off the main thread.
-import { parentPort } from 'node:worker_threads';
+// Entry of a processing job's own process (bundled as dist/processing-thread.js): runs one processing call and
+// exits. A process of its own, not a thread, because the parent must be able to measure and cap all its memory
+// (buffers included, which a worker thread's resourceLimits do not count) and stop it at any instant.
 import * as processing from '../processing/index';
 
 export type ProcessingCall =
@@ -10,7 +11,7 @@ export type ProcessingCall =
 
 export type ProcessingReply = { ok: true; value: unknown } | { ok: false; message: string };
 
-parentPort?.once('message', async (call: ProcessingCall) => {
+process.once('message', async (call: ProcessingCall) => {
   let reply: ProcessingReply;
   try {
     const fn = processing[call.fn] as (...a: unknown[]) => Promise<unknown>;
@@ -18,5 +19,8 @@ parentPort?.once('message', async (call: ProcessingCall) => {
   } catch (err) {
     reply = { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
-  parentPort!.postMessage(reply);
+  // No exit here: the parent reads this process's peak memory, then ends it (or it ends when the parent goes).
+  // Node lets the IPC channel go once no 'message' listener is left; holding it keeps the process until then.
+  process.channel?.ref();
+  process.send!(reply);
 });

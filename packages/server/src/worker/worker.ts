@@ -1,19 +1,22 @@
-// The worker: claims jobs from the database (FOR UPDATE SKIP LOCKED), runs them through the processing module,
-// keeps a lease while it works, and after a crash retries a job once before failing its subject with a message.
+// The worker: runs several jobs at once (slots), claims them from the database fairly across clients (FOR UPDATE
+// SKIP LOCKED), runs each in a process of its own under a time and memory limit, keeps a short lease while it
+// works (so a dead worker's jobs move to another within a lease), and after a crash retries a job once before
+// failing its subject with a message. Stopping puts unfinished jobs back in the queue.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
-import { runProcessing } from './run-processing';
+import { keepWarm, Overrun, runProcessing, Stopped, type Args, type Fn, type Result } from './run-processing';
 import type { DB, JobTable } from '../db/schema';
 import { sweepStorage, type Storage } from '../storage/index';
-import type { JobQueue } from './queue';
+import type { JobKind, JobQueue } from './queue';
 import { settleFlight, uploadKey } from '../uploads';
 import { newId, now } from '../ids';
 import { pruneRateLimits } from '../ratelimit';
+import type { Config } from '../config';
 
 type Job = Selectable<JobTable>;
 type Outcome = 'done' | { waitS: number };
@@ -27,12 +30,26 @@ export interface WorkerOptions {
   exclusive: boolean;
   pollMs?: number;
   leaseS?: number;
+  /** Jobs run at once (default 1). */
+  slots?: number;
+  /** Wall-clock seconds per job kind and resident memory per job. */
+  limits?: { timeoutS: Record<JobKind, number>; memoryMb: number };
+  /** Seconds stop() waits for running jobs before putting them back in the queue. */
+  shutdownS?: number;
 }
 
+export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = { timeoutS: { analyze: 60, fit: 600, generate: 300, shrink: 60 }, memoryMb: 1024 };
+
 export const CRASH_MESSAGE = 'Processing was interrupted twice, so it was stopped. Please try again or contact support.';
+export const CHANGED_MESSAGE = 'The stored file differs from the one registered (size or SHA-256 checksum): upload it again.';
 const MAX_ATTEMPTS = 2;
 const JOB_RETENTION_S = 7 * 24 * 60 * 60;
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
+
+/** The worker's settings from the server configuration. */
+export function workerSettings(c: Pick<Config, 'jobLeaseS' | 'jobTimeoutS' | 'jobMemoryMb' | 'workerSlots' | 'shutdownS'>) {
+  return { leaseS: c.jobLeaseS, limits: { timeoutS: c.jobTimeoutS, memoryMb: c.jobMemoryMb }, slots: c.workerSlots, shutdownS: c.shutdownS };
+}
 
 /** A message for users: one sentence ending in a full stop. */
 export function sentence(text: string): string {
@@ -42,39 +59,73 @@ export function sentence(text: string): string {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** What to tell the sender when a job went past a limit: what happened, and what to change. */
+export function overrunMessage(kind: JobKind, limit: 'time' | 'memory', limits: NonNullable<WorkerOptions['limits']>, fileName = ''): string {
+  const past = limit === 'time' ? `took longer than ${limits.timeoutS[kind]} s` : `needed more than ${limits.memoryMb} MB of memory`;
+  const ext = extensionOf(fileName) || 'data';
+  switch (kind) {
+    case 'analyze': return `The file ${past} to analyse. Check that it is a valid ${ext} file, or split it into smaller files.`;
+    case 'fit': return `Training ${past}, the limit for one request. Train on a smaller data file or with fewer output columns.`;
+    case 'generate': return `Generating embeddings ${past}, the limit for one request. Generate from a smaller data file.`;
+    case 'shrink': return `The shrink report ${past}, the limit for one request. Check that the .py file is a valid model definition, or simplify the model.`;
+  }
+}
+
 async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
+/** Fails unless the file at `path` has the size and SHA-256 registered for the upload. */
+async function checkStored(path: string, item: { size: number; checksum: string }): Promise<void> {
+  const size = (await stat(path)).size;
+  if (size !== Number(item.size) || (await sha256File(path)) !== item.checksum) throw new Error(CHANGED_MESSAGE);
+}
+
 export class Worker {
   private running = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private loops: Promise<void>[] = [];
+  private readonly waiting = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
   private recoverTimer: NodeJS.Timeout | null = null;
   private readonly pollMs: number;
   private readonly leaseS: number;
+  private readonly slots: number;
+  private readonly limits: NonNullable<WorkerOptions['limits']>;
+  private readonly shutdownS: number;
+  /** This worker's name on the jobs it holds. */
+  readonly id = newId('w_');
+  /** Slots of the configured number running a job (the newcomers' slot waits until they all are). */
+  private generalBusy = 0;
+  /** Jobs running now, each with the switch that stops its processing. */
+  private readonly active = new Map<number, AbortController>();
 
   constructor(private readonly o: WorkerOptions) {
     this.pollMs = o.pollMs ?? 500;
-    this.leaseS = o.leaseS ?? 30;
+    this.leaseS = o.leaseS ?? 8;
+    this.slots = Math.max(1, Math.floor(o.slots ?? 1));
+    this.limits = o.limits ?? DEFAULT_LIMITS;
+    this.shutdownS = o.shutdownS ?? 20;
   }
 
   async start(): Promise<void> {
     await this.recover(this.o.exclusive);
-    await this.housekeep().catch(() => {});
+    await this.housekeep().catch((err) => this.o.log.error({ err }, 'Housekeeping failed; it runs again later'));
     this.running = true;
-    this.unsubscribe = this.o.jobs.onWake(() => this.wakeUp?.());
+    this.coolDown = await keepWarm(this.slots + 1, this.limits.memoryMb);
+    this.unsubscribe = this.o.jobs.onWake(() => this.wakeAll());
     this.recoverTimer = setInterval(() => {
-      if (!this.o.exclusive) void this.recover(false).catch(() => {});
-      if (Date.now() - this.lastHousekeeping > HOUSEKEEPING_MS) void this.housekeep().catch(() => {});
+      if (!this.o.exclusive) void this.recover(false).catch((err) => this.o.log.error({ err }, 'Could not recover the jobs of stopped workers'));
+      if (Date.now() - this.lastHousekeeping > HOUSEKEEPING_MS) void this.housekeep().catch((err) => this.o.log.error({ err }, 'Housekeeping failed; it runs again later'));
     }, this.leaseS * 1000);
-    this.loop = this.run();
+    // One slot more than configured, kept for newcomers: it only takes a job of a client with nothing running
+    // while every other slot is busy, so a client that fills the worker never makes another client's first job wait.
+    this.loops = [...Array.from({ length: this.slots }, () => this.run(false)), this.run(true)];
   }
 
   private lastHousekeeping = 0;
+  private coolDown: (() => void) | null = null;
 
   /** Drops finished jobs after a week and spent or expired reset tokens, so the tables do not grow forever. */
   async housekeep(): Promise<void> {
@@ -86,31 +137,52 @@ export class Worker {
     await sweepStorage(this.o.db, this.o.storage, t);
   }
 
+  /**
+   * Stops taking jobs and waits up to the shutdown deadline for running ones; those still running then are
+   * stopped and put back in the queue (the attempt does not count), so another worker takes them.
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
     if (this.recoverTimer) clearInterval(this.recoverTimer);
-    this.wakeUp?.();
-    await this.loop;
+    this.wakeAll();
+    const all = Promise.all(this.loops);
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([
+      all.then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), this.shutdownS * 1000))),
+    ]);
+    clearTimeout(timer);
+    if (late) {
+      this.o.log.info(`Stopping: ${this.active.size} unfinished job(s) go back to the queue`);
+      for (const c of this.active.values()) c.abort();
+    }
+    await all;
+    this.coolDown?.();
   }
 
-  private async run(): Promise<void> {
+  private wakeAll(): void {
+    for (const wake of this.waiting) wake();
+  }
+
+  private async run(newcomers: boolean): Promise<void> {
     while (this.running) {
       let worked = false;
       try {
-        worked = await this.runOnce();
+        worked = await this.runOnce(newcomers);
       } catch (err) {
         this.o.log.error({ err }, 'The worker could not take a job');
       }
       if (!worked && this.running) {
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, this.pollMs);
-          this.wakeUp = () => {
+          const wake = () => {
             clearTimeout(t);
+            this.waiting.delete(wake);
             resolve();
           };
+          const t = setTimeout(wake, this.pollMs);
+          this.waiting.add(wake);
         });
-        this.wakeUp = null;
       }
     }
   }
@@ -121,57 +193,122 @@ export class Worker {
     let q = this.o.db.selectFrom('jobs').selectAll().where('state', '=', 'running');
     if (!all) q = q.where('locked_until', '<', t);
     for (const job of await q.execute()) {
+      // Each change is conditional on the job still being the one read, so two workers recovering at once act once.
+      const still = (values: Updateable<JobTable>) =>
+        this.o.db
+          .updateTable('jobs')
+          .set(values)
+          .where('id', '=', job.id)
+          .where('state', '=', 'running')
+          .where('attempts', '=', job.attempts)
+          .where((eb) => (job.owner === null ? eb('owner', 'is', null) : eb('owner', '=', job.owner)))
+          .executeTakeFirst();
       if (job.attempts >= MAX_ATTEMPTS) {
-        await this.o.db.updateTable('jobs').set({ state: 'failed', error: CRASH_MESSAGE, locked_until: null }).where('id', '=', job.id).execute();
+        const failed = await still({ state: 'failed', error: CRASH_MESSAGE, locked_until: null, owner: null });
+        if (!failed.numUpdatedRows) continue;
         await this.failSubject(job, CRASH_MESSAGE);
         this.o.log.info(`Job ${job.kind} ${job.ref} failed after an interruption`);
       } else {
-        await this.o.db.updateTable('jobs').set({ state: 'queued', locked_until: null, run_after: t }).where('id', '=', job.id).where('state', '=', 'running').execute();
-        this.o.log.info(`Job ${job.kind} ${job.ref} was interrupted and is queued again`);
+        const back = await still({ state: 'queued', locked_until: null, run_after: t, owner: null });
+        if (back.numUpdatedRows) this.o.log.info(`Job ${job.kind} ${job.ref} was interrupted and is queued again`);
       }
     }
   }
 
-  async claim(): Promise<Job | undefined> {
+  /**
+   * Takes the next job: first any job whose worker's lease ran out goes back to the queue (so a dead worker's
+   * jobs move on at the next claim, not at a timer), then the oldest ready job of the client with the fewest
+   * jobs running and, among those, of the client served longest ago (round robin), so one client's queue never
+   * holds another client's first job behind it for more than the job already running.
+   */
+  async claim(newcomers = false): Promise<Job | undefined> {
+    if (newcomers && this.generalBusy < this.slots) return undefined;
+    await this.recover(false);
     const t = now();
     const result = await sql<Job>`
-      update jobs set state = 'running', attempts = attempts + 1, locked_until = ${t + this.leaseS}
+      update jobs set state = 'running', attempts = attempts + 1, locked_until = ${t + this.leaseS}, owner = ${this.id}, started_at = ${Date.now()}
       where id = (
-        select id from jobs where state = 'queued' and run_after <= ${t}
-        order by id limit 1 for update skip locked
+        select q.id from jobs q
+        where q.state = 'queued' and q.run_after <= ${t}
+          and (${!newcomers} or not exists (select 1 from jobs r where r.state = 'running' and r.client is not distinct from q.client))
+        order by
+          (select count(*) from jobs r where r.state = 'running' and r.client is not distinct from q.client),
+          (select max(r.started_at) from jobs r where r.client is not distinct from q.client) nulls first,
+          q.id
+        limit 1 for update skip locked
       )
       returning *`.execute(this.o.db);
     return result.rows[0];
   }
 
+  /** Changes to a job this worker holds; nothing happens if its lease was taken over meanwhile. */
+  private mine(job: Job) {
+    return this.o.db.updateTable('jobs').where('id', '=', job.id).where('owner', '=', this.id).where('state', '=', 'running');
+  }
+
   /** Claims and runs one job; false when the queue had nothing ready. */
-  async runOnce(): Promise<boolean> {
-    const job = await this.claim();
+  async runOnce(newcomers = false): Promise<boolean> {
+    const job = await this.claim(newcomers);
     if (!job) return false;
+    if (!newcomers) this.generalBusy++;
+    try {
+      await this.runClaimed(job);
+    } finally {
+      if (!newcomers) this.generalBusy--;
+    }
+    return true;
+  }
+
+  private async runClaimed(job: Job): Promise<void> {
+    const stop = new AbortController();
+    this.active.set(job.id, stop);
     const beat = setInterval(() => {
-      void this.o.db.updateTable('jobs').set({ locked_until: now() + this.leaseS }).where('id', '=', job.id).execute().catch(() => {});
+      void this.mine(job)
+        .set({ locked_until: now() + this.leaseS })
+        .executeTakeFirst()
+        .then((r) => {
+          if (r.numUpdatedRows) return;
+          // Another worker took the job over (this one was too slow to renew): stop, so it is not done twice.
+          this.o.log.error({ job: job.id }, `Job ${job.kind} ${job.ref}: lease lost to another worker; stopping it here`);
+          stop.abort();
+        })
+        .catch((err) => this.o.log.error({ err }, `Job ${job.kind} ${job.ref}: could not renew its lease`));
     }, (this.leaseS * 1000) / 3);
     try {
-      const outcome = await this.handle(job);
+      const outcome = await this.handle(job, stop.signal);
       if (outcome === 'done') {
-        await this.o.db.updateTable('jobs').set({ state: 'done', locked_until: null }).where('id', '=', job.id).execute();
+        await this.mine(job).set({ state: 'done', locked_until: null, owner: null }).execute();
       } else {
         // Waiting is not an attempt: only crashes count towards the retry limit.
-        await this.o.db
-          .updateTable('jobs')
-          .set({ state: 'queued', locked_until: null, run_after: now() + outcome.waitS, attempts: job.attempts - 1 })
-          .where('id', '=', job.id)
+        await this.mine(job)
+          .set({ state: 'queued', locked_until: null, owner: null, run_after: now() + outcome.waitS, attempts: job.attempts - 1 })
           .execute();
       }
     } catch (err) {
-      const message = sentence(errorText(err));
-      this.o.log.error({ err }, `Job ${job.kind} ${job.ref} failed`);
-      await this.o.db.updateTable('jobs').set({ state: 'failed', error: message, locked_until: null }).where('id', '=', job.id).execute();
-      await this.failSubject(job, message);
+      if (err instanceof Stopped) {
+        // Stopped from here (shutdown): not the job's fault, and not a crash, so the attempt does not count.
+        await this.mine(job).set({ state: 'queued', locked_until: null, owner: null, run_after: now(), attempts: job.attempts - 1 }).execute();
+        this.o.log.info(`Job ${job.kind} ${job.ref} was put back in the queue`);
+      } else {
+        const message = sentence(errorText(err));
+        this.o.log.error({ err }, `Job ${job.kind} ${job.ref} failed`);
+        const failed = await this.mine(job).set({ state: 'failed', error: message, locked_until: null, owner: null }).executeTakeFirst();
+        if (failed.numUpdatedRows) await this.failSubject(job, message);
+      }
     } finally {
       clearInterval(beat);
+      this.active.delete(job.id);
     }
-    return true;
+  }
+
+  /** Runs one processing call under this job kind's limits; an overrun becomes the sentence for the sender. */
+  private async process<F extends Fn>(kind: JobKind, fileName: string, signal: AbortSignal, fn: F, ...args: Args<F>): Promise<Result<F>> {
+    try {
+      return await runProcessing(fn, args, { timeoutS: this.limits.timeoutS[kind], memoryMb: this.limits.memoryMb }, signal);
+    } catch (err) {
+      if (err instanceof Overrun) throw new Error(overrunMessage(kind, err.limit, this.limits, fileName));
+      throw err;
+    }
   }
 
   private async failSubject(job: Job, message: string): Promise<void> {
@@ -199,12 +336,12 @@ export class Worker {
     }
   }
 
-  private handle(job: Job): Promise<Outcome> {
+  private handle(job: Job, signal: AbortSignal): Promise<Outcome> {
     switch (job.kind) {
-      case 'analyze': return this.analyze(job.ref);
-      case 'fit': return this.fit(job.ref);
-      case 'generate': return this.generate(job.ref);
-      case 'shrink': return this.shrink(job.ref);
+      case 'analyze': return this.analyze(job.ref, signal);
+      case 'fit': return this.fit(job.ref, signal);
+      case 'generate': return this.generate(job.ref, signal);
+      case 'shrink': return this.shrink(job.ref, signal);
       default: throw new Error(`Unknown job kind ${job.kind}`);
     }
   }
@@ -220,22 +357,17 @@ export class Worker {
     return row && row.plan in PLAN_LIMITS ? (row.plan as PlanName) : 'Individual';
   }
 
-  private async analyze(stamp: string): Promise<Outcome> {
+  private async analyze(stamp: string, signal: AbortSignal): Promise<Outcome> {
     const db = this.o.db;
     const item = await db.selectFrom('uploads').selectAll().where('stamp', '=', stamp).executeTakeFirst();
     if (!item || item.state !== 'Preparing') return 'done';
     const plan = await this.planOfRend(item.rend);
     const copy = await this.o.storage.localCopy(uploadKey(item.stamp));
     try {
-      if (this.o.storage.kind !== 'local') {
-        // The object store took the bytes directly from the client: check them here, before anything reads them.
-        const size = (await stat(copy.path)).size;
-        if (size !== item.size || (await sha256File(copy.path)) !== item.checksum) {
-          throw new Error("The stored file differs from the one registered (size or SHA-256 checksum): upload it again.");
-        }
-      }
+      // The object store took the bytes directly from the client: check them here, before anything reads them.
+      if (this.o.storage.kind !== 'local') await checkStored(copy.path, item);
       const limits = PLAN_LIMITS[plan];
-      const a = await runProcessing('analyzeFile', copy.path, item.file_name, {
+      const a = await this.process('analyze', item.file_name, signal, 'analyzeFile', copy.path, item.file_name, {
         rows: limits.rows,
         inputColumns: limits.inputColumns,
         maxParameters: SHRINK_MAX_PARAMETERS,
@@ -255,13 +387,23 @@ export class Worker {
     return 'done';
   }
 
-  /** The first Finished file of the upload with this extension, as a local path. */
+  /**
+   * The first Finished file of the upload with this extension, as a local path, checked against the size and
+   * SHA-256 registered for it: bytes changed in storage since they were analysed never reach a fit, generate or shrink.
+   */
   private async dataFile(rend: string | null, ext: string, missing: string) {
     if (!rend) throw new Error(missing);
     const items = await this.o.db.selectFrom('uploads').selectAll().where('rend', '=', rend).where('state', '=', 'Finished').orderBy('created_at').execute();
     const item = items.find((i) => extensionOf(i.file_name) === ext);
     if (!item) throw new Error(missing);
-    return this.o.storage.localCopy(uploadKey(item.stamp));
+    const copy = await this.o.storage.localCopy(uploadKey(item.stamp));
+    try {
+      await checkStored(copy.path, item);
+    } catch (err) {
+      await copy.done();
+      throw err;
+    }
+    return { ...copy, fileName: item.file_name };
   }
 
   private async startRun(stamp: string) {
@@ -290,7 +432,7 @@ export class Worker {
     }
   }
 
-  private async fit(stamp: string): Promise<Outcome> {
+  private async fit(stamp: string, signal: AbortSignal): Promise<Outcome> {
     const db = this.o.db;
     const run = await this.startRun(stamp);
     if (!run) return 'done';
@@ -298,9 +440,9 @@ export class Worker {
     const pile = run.pile ? await db.selectFrom('piles').select('param').where('stamp', '=', run.pile).executeTakeFirst() : undefined;
     const param = FitParam.parse(JSON.parse(pile?.param ?? 'null'));
     const data = await this.dataFile(run.rend, '.json', 'The upload has no processed .json data file to train on.');
-    let fitted: Awaited<ReturnType<typeof runProcessing<'fitModel'>>>;
+    let fitted: Result<'fitModel'>;
     try {
-      fitted = await runProcessing('fitModel', data.path, param, { seed: 1 });
+      fitted = await this.process('fit', data.fileName, signal, 'fitModel', data.path, param, { seed: 1 });
     } finally {
       await data.done();
     }
@@ -318,7 +460,7 @@ export class Worker {
     return 'done';
   }
 
-  private async generate(stamp: string): Promise<Outcome> {
+  private async generate(stamp: string, signal: AbortSignal): Promise<Outcome> {
     const db = this.o.db;
     const run = await this.startRun(stamp);
     if (!run) return 'done';
@@ -333,7 +475,7 @@ export class Worker {
     let result: { key: string; size: number };
     try {
       result = await this.withResult(stamp, async (out) => {
-        await runProcessing('generateEmbeddings', JSON.parse(model.data!), data.path, out);
+        await this.process('generate', data.fileName, signal, 'generateEmbeddings', JSON.parse(model.data!), data.path, out);
       });
     } finally {
       await data.done();
@@ -347,7 +489,7 @@ export class Worker {
     return 'done';
   }
 
-  private async shrink(stamp: string): Promise<Outcome> {
+  private async shrink(stamp: string, signal: AbortSignal): Promise<Outcome> {
     const run = await this.startRun(stamp);
     if (!run) return 'done';
     await this.setProcessing(stamp, null);
@@ -355,7 +497,7 @@ export class Worker {
     let result: { key: string; size: number };
     try {
       result = await this.withResult(stamp, async (out) => {
-        await runProcessing('shrinkReport', py.path, out);
+        await this.process('shrink', py.fileName, signal, 'shrinkReport', py.path, out);
       });
     } finally {
       await py.done();
