@@ -139,6 +139,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     jobs: new JobQueue(),
     listCache: new ListCache(config.listCacheMs),
     metrics: new Metrics(database.db),
+    lifecycle: { stopping: false },
   };
   const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.host);
 
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       log: app.log,
       exclusive: database.kind === 'embedded',
       ...workerSettings(config),
+      metrics: services.metrics,
     });
     await worker.start();
   }
@@ -184,6 +186,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     services,
     worker,
     async close() {
+      services.lifecycle.stopping = true;
       await worker?.stop();
       await app.close();
       await metricsServer.close();

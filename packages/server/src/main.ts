@@ -1,5 +1,6 @@
 // `portal-server`: serve the API (with the worker, by default), run the worker alone, or operator admin commands.
 import { Command } from 'commander';
+import { Metrics, serveMetrics } from './metrics';
 import { loadConfig, describeConfig, type Config } from './config';
 import { buildApp } from './app';
 import { EmbeddedInUseError, openDatabase } from './db/index';
@@ -12,7 +13,7 @@ import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
 import { Worker, workerSettings } from './worker/worker';
 import { AdminError, runAdmin } from './admin';
-import { redactedConsole } from './redact';
+import { processLogger } from './redact';
 
 function onSignals(stop: () => Promise<void>) {
   let stopping = false;
@@ -48,19 +49,22 @@ async function serve(config: Config) {
 }
 
 async function workerOnly(config: Config) {
-  console.log(`Starting a portal worker with:\n${describeConfig(config)}`);
+  // JSON lines like the API's, through the same redaction (signed URLs, tokens in error texts).
+  const log = processLogger(config.logLevel, 'worker');
+  log.info({ config: describeConfig(config).split('\n') }, 'Starting a portal worker');
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const storage = await openStorage({ ...storageSettings(config), secrets: new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys }) });
   await storage.init({ exclusive: database.kind === 'embedded' });
-  // The worker's lines pass the same redaction as the API's (signed URLs, tokens in error texts).
-  const log = redactedConsole();
-  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', ...workerSettings(config) });
+  const metrics = new Metrics(database.db);
+  const metricsServer = config.metricsPort !== undefined ? await serveMetrics(metrics, config.metricsPort, config.host) : null;
+  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', ...workerSettings(config), metrics });
   await worker.start();
   onSignals(async () => {
     await worker.stop();
+    metricsServer?.close();
     await database.close();
   });
-  console.log(`Worker running: taking jobs from the database (worker ${worker.id}).`);
+  log.info({ worker: worker.id, metricsPort: config.metricsPort ?? null }, 'Worker running: taking jobs from the database');
 }
 
 /** Sends an admin command to the running server that holds the embedded database. */

@@ -7,6 +7,9 @@ import type { DB } from './db/schema';
 
 export const METRICS_PATH = '/metrics';
 
+/** What the worker records. */
+export type JobMetrics = Pick<Metrics, 'jobs' | 'jobSeconds' | 'leaseTakeovers'>;
+
 /**
  * One registry per app (tests run several apps in one process, and prom-client's global registry would mix them).
  * Counters describe this process; the queue gauges are read from the database at each scrape, so every process
@@ -29,7 +32,7 @@ export class Metrics {
   });
   readonly jobs = new Counter({
     name: 'portal_jobs_total',
-    help: 'Jobs settled by this process, by kind and outcome (done, failed, overrun, requeued)',
+    help: 'Jobs settled by this process, by kind and outcome (done, failed, overrun, requeued, waiting)',
     labelNames: ['kind', 'outcome'] as const,
     registers: [this.registry],
   });

@@ -1,5 +1,6 @@
 // The one redaction every log line goes through (API access log, errors, mail notices, the worker): tokens,
 // signatures and credentials in URLs, headers and free text become [redacted] before anything is written.
+import { pino, type Logger } from 'pino';
 
 const R = '[redacted]';
 
@@ -38,14 +39,7 @@ export function redactingStream(out: { write(chunk: string): unknown } = process
   return { write: (line) => void out.write(redactLine(line)) };
 }
 
-/** A logger for processes without the API's (the worker alone): console lines through the same redaction. */
-export function redactedConsole(out: Pick<Console, 'log' | 'error'> = console) {
-  const text = (o: unknown) => {
-    const err = o instanceof Error ? o : (o as { err?: unknown } | null)?.err instanceof Error ? (o as { err: Error }).err : null;
-    return redactText(err ? err.stack ?? err.message : typeof o === 'string' ? o : JSON.stringify(o));
-  };
-  return {
-    info: (m: string) => out.log(text(m)),
-    error: (o: unknown, m?: string) => out.error([m && redactText(m), text(o)].filter(Boolean).join(' ')),
-  };
+/** A process's JSON-line logger (the worker run alone), every line through the same redaction as the API's. */
+export function processLogger(level: string, role: string, out?: { write(chunk: string): unknown }): Logger {
+  return pino({ level, base: { pid: process.pid, role } }, redactingStream(out));
 }

@@ -25,6 +25,8 @@ export interface Services {
   jobs: JobQueue;
   listCache: ListCache;
   metrics: Metrics;
+  /** Set when the process begins to shut down: readiness fails from then on. */
+  lifecycle: { stopping: boolean };
 }
 
 /** Who makes a call: a signed-in user, or a client API key acting for its own client. */

@@ -13,7 +13,7 @@ import { call, dbKinds, freshDataDir, PASSWORD, serverRoot, sha256, signup, star
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { runAdmin, AdminError } from '../src/admin';
-import { redactedConsole, redactLine } from '../src/redact';
+import { processLogger, redactLine } from '../src/redact';
 
 const kinds = await dbKinds();
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
@@ -213,11 +213,14 @@ describe('logs without secrets', () => {
 
   it('the worker run alone logs through the same redaction', () => {
     const written: string[] = [];
-    const log = redactedConsole({ log: (m: string) => written.push(m), error: (m: string) => written.push(m) });
+    const log = processLogger('info', 'worker', { write: (m: string) => written.push(m) });
     log.error({ err: new Error('GET http://127.0.0.1/api/storage/file/a?exp=1&sig=worker-sig failed') }, 'Job fit r_1 failed');
     log.info('Fetched https://b.s3.amazonaws.com/k?X-Amz-Signature=worker-amz');
     expect(written.join('\n')).not.toMatch(/worker-sig|worker-amz/);
-    expect(written[0]).toMatch(/^Job fit r_1 failed Error: GET .*sig=\[redacted\] failed/);
+    // JSON lines, one per entry, like the API's.
+    const first = JSON.parse(written[0]);
+    expect(first).toMatchObject({ level: 50, role: 'worker', msg: 'Job fit r_1 failed' });
+    expect(first.err.message).toMatch(/^GET .*sig=\[redacted\] failed/);
   });
 });
 

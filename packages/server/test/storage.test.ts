@@ -198,7 +198,7 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
     it('readiness: database and storage answer', async () => {
       const r = await call(base(), 'ready');
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ ok: true, checks: { database: 'ok', storage: 'ok' } });
+      expect(r.body).toEqual({ ok: true, checks: { database: 'ok', storage: 'ok', worker: 'ok' } });
       expect((await call(base(), 'health')).status).toBe(200);
     });
 
@@ -288,7 +288,7 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
           await s3!.client.send(new DeleteBucketCommand({ Bucket: name }));
           const r = await call(other.url, 'ready');
           expect(r.status).toBe(503);
-          expect(r.body.checks).toEqual({ database: 'ok', storage: expect.stringContaining(`"${name}" at ${s3!.endpoint} does not exist`) });
+          expect(r.body.checks).toEqual({ database: 'ok', storage: expect.stringContaining(`"${name}" at ${s3!.endpoint} does not exist`), worker: 'ok' });
           expect(r.body.error.message).toMatch(/^Not ready: storage: /);
           expect((await call(other.url, 'health')).status).toBe(200);
           await s3!.client.send(new CreateBucketCommand({ Bucket: name }));

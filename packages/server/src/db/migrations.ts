@@ -336,6 +336,21 @@ create trigger buckets_removed after update of active on buckets
   for each row execute function portal_bucket_removed();
 `,
   },
+  {
+    id: 8,
+    // Each worker's heartbeat, so readiness can say whether any worker takes jobs (seen within 30 s).
+    sql: `
+create table if not exists workers (
+  id text primary key,
+  host text not null,
+  pid integer not null,
+  slots integer not null,
+  started_at bigint not null,
+  seen_at bigint not null
+);
+create index if not exists workers_seen on workers (seen_at);
+`,
+  },
 ];
 
 export interface Migration {

@@ -211,6 +211,15 @@ export interface RateLimitTable {
   window_start: number;
   count: number;
 }
+/** A worker process's heartbeat (readiness checks that one was seen lately). */
+export interface WorkerTable {
+  id: string;
+  host: string;
+  pid: number;
+  slots: number;
+  started_at: number;
+  seen_at: number;
+}
 export interface SettingTable {
   key: string;
   value: string;
@@ -235,4 +244,5 @@ export interface DB {
   sessions: SessionTable;
   settings: SettingTable;
   rate_limits: RateLimitTable;
+  workers: WorkerTable;
 }

@@ -21,10 +21,27 @@ async function databaseCheck(s: Services): Promise<string> {
   }
 }
 
+/** A worker must have been seen this recently for jobs to be taken. */
+export const WORKER_SEEN_S = 30;
+
+async function workerCheck(s: Services): Promise<string> {
+  const row = await s.db
+    .selectFrom('workers')
+    .select((eb) => eb.fn.max('seen_at').as('seen'))
+    .executeTakeFirst()
+    .catch(() => null);
+  if (row === null) return 'The worker heartbeats cannot be read.';
+  const seen = row?.seen == null ? null : Number(row.seen);
+  if (seen !== null && seen >= Math.floor(Date.now() / 1000) - WORKER_SEEN_S) return OK;
+  return `No worker has been seen in the last ${WORKER_SEEN_S} seconds, so uploads and requests wait: start one (portal-server worker) or run the server with PORTAL_WORKER=1.`;
+}
+
 export function readyRoutes(app: FastifyInstance, s: Services) {
   app.get(CALLS.ready.path, async (_req, reply) => {
-    const [database, storage] = await Promise.all([databaseCheck(s), s.storage.check()]);
-    const checks: Record<string, string> = { database, storage: storage === null ? OK : upperFirst(storage) };
+    const [database, storage, worker] = await Promise.all([databaseCheck(s), s.storage.check(), workerCheck(s)]);
+    const checks: Record<string, string> = { database, storage: storage === null ? OK : upperFirst(storage), worker };
+    // A process that is shutting down takes no new traffic, whatever else answers.
+    if (s.lifecycle.stopping) checks.process = 'The server is shutting down.';
     const failing = Object.entries(checks).filter(([, v]) => v !== OK);
     if (!failing.length) return { ok: true as const, checks };
     const message = `Not ready: ${failing.map(([k, v]) => `${k}: ${v}`).join(' ')}`;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
@@ -17,6 +17,7 @@ import { settleFlight, uploadKey } from '../uploads';
 import { newId, now } from '../ids';
 import { pruneRateLimits } from '../ratelimit';
 import type { Config } from '../config';
+import type { JobMetrics } from '../metrics';
 
 type Job = Selectable<JobTable>;
 type Outcome = 'done' | { waitS: number };
@@ -36,6 +37,8 @@ export interface WorkerOptions {
   limits?: { timeoutS: Record<JobKind, number>; memoryMb: number };
   /** Seconds stop() waits for running jobs before putting them back in the queue. */
   shutdownS?: number;
+  /** Job outcomes, durations and lease takeovers (Prometheus). */
+  metrics?: JobMetrics;
 }
 
 export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = { timeoutS: { analyze: 60, fit: 600, generate: 300, shrink: 60 }, memoryMb: 1024 };
@@ -45,11 +48,16 @@ export const CHANGED_MESSAGE = 'The stored file differs from the one registered 
 const MAX_ATTEMPTS = 2;
 const JOB_RETENTION_S = 7 * 24 * 60 * 60;
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
+/** A heartbeat at most this often (on the lease timer): readiness wants one within 30 s. */
+const HEARTBEAT_MS = 5000;
 
 /** The worker's settings from the server configuration. */
 export function workerSettings(c: Pick<Config, 'jobLeaseS' | 'jobTimeoutS' | 'jobMemoryMb' | 'workerSlots' | 'shutdownS'>) {
   return { leaseS: c.jobLeaseS, limits: { timeoutS: c.jobTimeoutS, memoryMb: c.jobMemoryMb }, slots: c.workerSlots, shutdownS: c.shutdownS };
 }
+
+/** A job stopped by its time or memory limit: it fails with its sentence (and counts as an overrun). */
+class LimitExceeded extends Error {}
 
 /** A message for users: one sentence ending in a full stop. */
 export function sentence(text: string): string {
@@ -110,12 +118,14 @@ export class Worker {
   }
 
   async start(): Promise<void> {
+    await this.beat(true);
     await this.recover(this.o.exclusive);
     await this.housekeep().catch((err) => this.o.log.error({ err }, 'Housekeeping failed; it runs again later'));
     this.running = true;
     this.coolDown = await keepWarm(this.slots + 1, this.limits.memoryMb);
     this.unsubscribe = this.o.jobs.onWake(() => this.wakeAll());
     this.recoverTimer = setInterval(() => {
+      if (Date.now() - this.lastBeat >= HEARTBEAT_MS) void this.beat(false).catch((err) => this.o.log.error({ err }, 'Could not record the worker heartbeat'));
       if (!this.o.exclusive) void this.recover(false).catch((err) => this.o.log.error({ err }, 'Could not recover the jobs of stopped workers'));
       if (Date.now() - this.lastHousekeeping > HOUSEKEEPING_MS) void this.housekeep().catch((err) => this.o.log.error({ err }, 'Housekeeping failed; it runs again later'));
     }, this.leaseS * 1000);
@@ -125,7 +135,21 @@ export class Worker {
   }
 
   private lastHousekeeping = 0;
+  private lastBeat = 0;
   private coolDown: (() => void) | null = null;
+
+  /** Records that this worker is alive (readiness looks for a heartbeat within 30 s). */
+  private async beat(first: boolean): Promise<void> {
+    this.lastBeat = Date.now();
+    const t = now();
+    if (first) {
+      await this.o.db
+        .insertInto('workers')
+        .values({ id: this.id, host: hostname(), pid: process.pid, slots: this.slots, started_at: t, seen_at: t })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ seen_at: t }))
+        .execute();
+    } else await this.o.db.updateTable('workers').set({ seen_at: t }).where('id', '=', this.id).execute();
+  }
 
   /** Drops finished jobs after a week and spent or expired reset tokens, so the tables do not grow forever. */
   async housekeep(): Promise<void> {
@@ -133,6 +157,7 @@ export class Worker {
     const t = now();
     await this.o.db.deleteFrom('jobs').where('state', 'in', ['done', 'failed']).where('created_at', '<', t - JOB_RETENTION_S).execute();
     await this.o.db.deleteFrom('reset_tokens').where('expires_at', '<', t - 24 * 60 * 60).execute();
+    await this.o.db.deleteFrom('workers').where('seen_at', '<', t - 24 * 60 * 60).execute();
     await pruneRateLimits(this.o.db);
     await sweepStorage(this.o.db, this.o.storage, t);
   }
@@ -159,6 +184,8 @@ export class Worker {
     }
     await all;
     this.coolDown?.();
+    // Gone at once from readiness's view, rather than when its heartbeat ages out.
+    await this.o.db.deleteFrom('workers').where('id', '=', this.id).execute().catch((err) => this.o.log.error({ err }, 'Could not remove the worker heartbeat'));
   }
 
   private wakeAll(): void {
@@ -210,6 +237,7 @@ export class Worker {
         this.o.log.info(`Job ${job.kind} ${job.ref} failed after an interruption`);
       } else {
         const back = await still({ state: 'queued', locked_until: null, run_after: t, owner: null });
+        if (back.numUpdatedRows) this.o.metrics?.leaseTakeovers.inc();
         if (back.numUpdatedRows) this.o.log.info(`Job ${job.kind} ${job.ref} was interrupted and is queued again`);
       }
     }
@@ -274,8 +302,14 @@ export class Worker {
         })
         .catch((err) => this.o.log.error({ err }, `Job ${job.kind} ${job.ref}: could not renew its lease`));
     }, (this.leaseS * 1000) / 3);
+    const started = process.hrtime.bigint();
+    const settled = (outcome: string) => {
+      this.o.metrics?.jobs.inc({ kind: job.kind, outcome });
+      this.o.metrics?.jobSeconds.observe({ kind: job.kind }, Number(process.hrtime.bigint() - started) / 1e9);
+    };
     try {
       const outcome = await this.handle(job, stop.signal);
+      settled(outcome === 'done' ? 'done' : 'waiting');
       if (outcome === 'done') {
         await this.mine(job).set({ state: 'done', locked_until: null, owner: null }).execute();
       } else {
@@ -285,6 +319,7 @@ export class Worker {
           .execute();
       }
     } catch (err) {
+      settled(err instanceof Stopped ? 'requeued' : err instanceof LimitExceeded ? 'overrun' : 'failed');
       if (err instanceof Stopped) {
         // Stopped from here (shutdown): not the job's fault, and not a crash, so the attempt does not count.
         await this.mine(job).set({ state: 'queued', locked_until: null, owner: null, run_after: now(), attempts: job.attempts - 1 }).execute();
@@ -306,7 +341,7 @@ export class Worker {
     try {
       return await runProcessing(fn, args, { timeoutS: this.limits.timeoutS[kind], memoryMb: this.limits.memoryMb }, signal);
     } catch (err) {
-      if (err instanceof Overrun) throw new Error(overrunMessage(kind, err.limit, this.limits, fileName));
+      if (err instanceof Overrun) throw new LimitExceeded(overrunMessage(kind, err.limit, this.limits, fileName));
       throw err;
     }
   }

@@ -1,0 +1,48 @@
+// Readiness names the part that fails: no worker heard from, or a process that has begun to shut down; the
+// workers' own outcomes reach the metrics.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, fitData, signup, startServer, uploadFiles, type TestServer } from './harness';
+
+describe('readiness and worker metrics', () => {
+  let withWorker: TestServer;
+  let apiOnly: TestServer;
+  beforeAll(async () => {
+    withWorker = await startServer('embedded');
+    apiOnly = await startServer('embedded', { worker: false });
+  });
+  afterAll(async () => {
+    await withWorker?.close();
+    await apiOnly?.close();
+  });
+
+  it('is ready with a worker heartbeat; without one it says to start a worker', async () => {
+    const ok = await call(withWorker.url, 'ready');
+    expect(ok.status).toBe(200);
+    expect(ok.body.checks).toEqual({ database: 'ok', storage: 'ok', worker: 'ok' });
+    const none = await call(apiOnly.url, 'ready');
+    expect(none.status).toBe(503);
+    expect(none.body.checks.worker).toMatch(/^No worker has been seen in the last 30 seconds, so uploads and requests wait: start one/);
+    expect(none.body.error.message).toMatch(/^Not ready: worker: /);
+    // Liveness does not depend on workers.
+    expect((await call(apiOnly.url, 'health')).status).toBe(200);
+  });
+
+  it("counts the worker's jobs by kind and outcome", async () => {
+    const A = await signup(withWorker.url, 'metricsjobs');
+    const bucket = (await call(withWorker.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Metrics' } })).body.bucket.stamp;
+    const { rend } = await uploadFiles(withWorker.url, A.token, bucket, [{ name: 'a.json', bytes: fitData(20, 2) }]);
+    expect(rend.flight).toBe('Ready');
+    const text = await (await fetch(new URL('/metrics', withWorker.url))).text();
+    expect(text).toMatch(/^portal_jobs_total\{kind="analyze",outcome="done"\} [1-9]/m);
+    expect(text).toMatch(/^portal_job_duration_seconds_count\{kind="analyze"\} [1-9]/m);
+  });
+
+  it('fails as soon as shutdown begins (while the worker still finishes its jobs)', async () => {
+    const closing = withWorker.built.close();
+    // Through the app itself: the listener closes once the worker has stopped.
+    const r = await withWorker.built.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(r.statusCode).toBe(503);
+    expect(r.json().checks.process).toBe('The server is shutting down.');
+    await closing;
+  });
+});
