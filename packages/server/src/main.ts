@@ -50,8 +50,10 @@ async function serve(config: Config) {
 
 async function workerOnly(config: Config) {
   // JSON lines like the API's, through the same redaction (signed URLs, tokens in error texts).
+  // The banner is plain text, as the API's is; what the worker logs while it runs is JSON lines like the API's, through
+  // the same redaction (signed URLs, tokens in error texts).
+  console.log(`Starting a portal worker with:\n${describeConfig(config)}`);
   const log = processLogger(config.logLevel, 'worker');
-  log.info({ config: describeConfig(config).split('\n') }, 'Starting a portal worker');
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const storage = await openStorage({ ...storageSettings(config), secrets: new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys }) });
   await storage.init({ exclusive: database.kind === 'embedded' });
@@ -64,7 +66,7 @@ async function workerOnly(config: Config) {
     metricsServer?.close();
     await database.close();
   });
-  log.info({ worker: worker.id, metricsPort: config.metricsPort ?? null }, 'Worker running: taking jobs from the database');
+  console.log(`Worker running: taking jobs from the database (worker ${worker.id}).`);
 }
 
 /** Sends an admin command to the running server that holds the embedded database. */
