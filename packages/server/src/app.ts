@@ -1,5 +1,5 @@
 // The Fastify app factory: external plugins, then services, then routes (fastify/demo's tiers), with one error handler.
-import Fastify, { type FastifyError, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import { sql } from 'kysely';
 import rateLimit from '@fastify/rate-limit';
@@ -63,7 +63,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     // Every line passes the one redaction (src/redact.ts) on its way out, whoever wrote it: access log, errors, worker.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: redactingStream(opts.logStream) },
     // One access line per request (written in onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     clientErrorHandler: clientErrorHandler(config),
