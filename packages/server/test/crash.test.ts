@@ -1,6 +1,6 @@
 // Crash safety of the built server: kill -9 during a PUT and during analysis, restart on the same DATA_DIR,
 // and nothing partial is visible and nothing stays in Preparing or Processing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -46,7 +46,10 @@ function kill9(p: Proc): Promise<void> {
   });
 }
 
-describe('crash safety of the built server', () => {
+/** How long a restarted server may take to settle its items: generous, since other test files share the machine. */
+const SETTLE_MS = 90_000;
+
+describe('crash safety of the built server', { timeout: 240_000 }, () => {
   let dataDir: string;
   let running: Proc | null = null;
 
@@ -54,6 +57,12 @@ describe('crash safety of the built server', () => {
     const build = spawnSync(process.execPath, ['build.mjs'], { cwd: serverRoot, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
     dataDir = await freshDataDir();
+  });
+  // Each test starts its own server on the shared data folder: one left running by a failed test would hold the
+  // embedded database's lock and fail every later test for the wrong reason.
+  afterEach(async () => {
+    if (running) await kill9(running);
+    running = null;
   });
   afterAll(async () => {
     if (running) await kill9(running);
@@ -93,7 +102,7 @@ describe('crash safety of the built server', () => {
     const settled = await waitFor(async () => {
       const r = (await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list[0];
       return r.flight === 'Ready' || r.flight === 'Failed' ? r : null;
-    });
+    }, SETTLE_MS);
     expect(settled.upload.list[0].state).not.toMatch(/Pending|Preparing/);
     await kill9(running);
     running = null;
@@ -131,7 +140,7 @@ describe('crash safety of the built server', () => {
       const list = (await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[];
       const byStamp = rends.map((s) => list.find((r) => r.stamp === s));
       return byStamp.every((r) => r.flight === 'Ready' || r.flight === 'Failed') ? byStamp : null;
-    });
+    }, SETTLE_MS);
     expect(flights[0]).toMatchObject({ flight: 'Ready' });
     expect(flights[0].upload.list[0]).toMatchObject({ state: 'Finished', meta: { proc: 1, rows: 50 } });
     expect(flights[1]).toMatchObject({ flight: 'Failed' });
@@ -149,7 +158,7 @@ describe('crash safety of the built server', () => {
     const live = await waitFor(async () => {
       const r = ((await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[]).find((x) => x.stamp === rend);
       return r.flight === 'Ready' || r.flight === 'Failed' ? r : null;
-    });
+    }, SETTLE_MS);
     expect(live.flight).toBe('Ready');
     await kill9(running);
     running = null;
