@@ -176,6 +176,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       exclusive: database.kind === 'embedded',
       ...workerSettings(config),
       metrics: services.metrics,
+      mail: { secrets, mailer: services.mailer, errors: services.metrics.mailErrors },
     });
     await worker.start();
   }

@@ -14,6 +14,7 @@ import { JobQueue } from './worker/queue';
 import { Worker, workerSettings } from './worker/worker';
 import { AdminError, runAdmin } from './admin';
 import { processLogger } from './redact';
+import { openMailer } from './mail/index';
 
 function onSignals(stop: () => Promise<void>) {
   let stopping = false;
@@ -55,11 +56,13 @@ async function workerOnly(config: Config) {
   console.log(`Starting a portal worker with:\n${describeConfig(config)}`);
   const log = processLogger(config.logLevel, 'worker');
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const storage = await openStorage({ ...storageSettings(config), secrets: new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys }) });
+  const secrets = new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys });
+  const storage = await openStorage({ ...storageSettings(config), secrets });
   await storage.init({ exclusive: database.kind === 'embedded' });
   const metrics = new Metrics(database.db);
   const metricsServer = config.metricsPort !== undefined ? await serveMetrics(metrics, config.metricsPort, config.host) : null;
-  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', ...workerSettings(config), metrics });
+  const mail = { secrets, mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => log.info(m) }), errors: metrics.mailErrors };
+  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', ...workerSettings(config), metrics, mail });
   await worker.start();
   onSignals(async () => {
     await worker.stop();

@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { call, signup, startServer, waitFor, type TestServer } from './harness';
 
 function smtpSink(received: string[]): Promise<{ server: Server; port: number }> {
+  return smtpSinkOn(received, 0);
+}
+
+function smtpSinkOn(received: string[], port: number): Promise<{ server: Server; port: number }> {
   const server = createServer((socket) => {
     let data = false;
     let buf = '';
@@ -34,7 +38,7 @@ function smtpSink(received: string[]): Promise<{ server: Server; port: number }>
       }
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })));
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })));
 }
 
 describe('password-reset mail over SMTP', () => {
@@ -60,5 +64,50 @@ describe('password-reset mail over SMTP', () => {
     expect(mail.replace(/=\r\n/g, '')).toContain('https://portal.example.com/reset-password?token=');
     expect(received).toHaveLength(1);
     expect(existsSync(join(srv.dataDir, 'outbox'))).toBe(false);
+    // Sent: the mail's text (a live link) is no longer kept.
+    const row = await srv.built.services.db.selectFrom('mails').selectAll().where('to_addr', '=', U.email).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ body_enc: '', attempts: 1, last_error: null });
+    expect(row.sent_at).not.toBeNull();
   });
+});
+
+describe('mail while the mail server is down', () => {
+  it('is kept, counted and retried by the worker until the server answers, then sent once', async () => {
+    // A port with nothing listening yet: the first attempt fails.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const srv = await startServer('embedded', { smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`, publicUrl: 'https://portal.example.com' });
+    const received: string[] = [];
+    let sink: Server | undefined;
+    try {
+      const U = await signup(srv.url, 'maildown');
+      expect((await call(srv.url, 'resetStart', { body: { email: U.email } })).status).toBe(200);
+      const db = srv.built.services.db;
+      const failed = await waitFor(async () => {
+        const row = await db.selectFrom('mails').selectAll().where('to_addr', '=', U.email).executeTakeFirst();
+        return row && row.attempts >= 1 ? row : null;
+      });
+      expect(failed.sent_at).toBeNull();
+      expect(failed.last_error).toBeTruthy();
+      // The text is kept encrypted, never as the link itself.
+      expect(failed.body_enc).not.toContain('reset-password');
+      const metrics = await (await fetch(new URL('/metrics', srv.url))).text();
+      expect(metrics).toMatch(/^portal_mail_errors_total [1-9]/m);
+
+      // The mail server comes up on that port; the retry job is made due now rather than in 15 s.
+      sink = (await smtpSinkOn(received, port)).server;
+      await db.updateTable('jobs').set({ run_after: 0 }).where('kind', '=', 'mail').where('ref', '=', failed.id).execute();
+      srv.built.services.jobs.wake();
+      const mail = await waitFor(async () => received.find((m) => m.includes(U.email)), 30_000);
+      expect(mail.replace(/=\r\n/g, '')).toContain('https://portal.example.com/reset-password?token=');
+      const sent = await waitFor(async () => (await db.selectFrom('mails').selectAll().where('id', '=', failed.id).executeTakeFirstOrThrow()).sent_at);
+      expect(sent).toBeGreaterThan(0);
+      expect(received.filter((m) => m.includes(U.email))).toHaveLength(1);
+    } finally {
+      await srv.close();
+      sink?.close();
+    }
+  }, 60_000);
 });

@@ -349,6 +349,17 @@ create table if not exists workers (
   seen_at bigint not null
 );
 create index if not exists workers_seen on workers (seen_at);
+-- Durable mail: a mail is kept until sent (its text encrypted), and retried from the job queue when sending fails.
+create table if not exists mails (
+  id text primary key,
+  to_addr text not null,
+  subject text not null,
+  body_enc text not null,
+  attempts integer not null default 0,
+  created_at bigint not null,
+  sent_at bigint,
+  last_error text
+);
 `,
   },
 ];

@@ -220,6 +220,17 @@ export interface WorkerTable {
   started_at: number;
   seen_at: number;
 }
+/** A mail and its delivery attempts (the text encrypted; emptied once sent). */
+export interface MailTable {
+  id: string;
+  to_addr: string;
+  subject: string;
+  body_enc: string;
+  attempts: number;
+  created_at: number;
+  sent_at: number | null;
+  last_error: string | null;
+}
 export interface SettingTable {
   key: string;
   value: string;
@@ -245,4 +256,5 @@ export interface DB {
   settings: SettingTable;
   rate_limits: RateLimitTable;
   workers: WorkerTable;
+  mails: MailTable;
 }

@@ -1,4 +1,5 @@
 // User calls: login (Basic), sign-up, password reset start and finish, refresh, logout, permissions.
+import { queueMail } from '../mail/outbox';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
@@ -94,13 +95,15 @@ export function userRoutes(app: FastifyInstance, s: Services) {
       const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
       // Sent in the background: an answer that waited for the mail server would tell, by its delay,
       // that the address is registered.
-      void s.mailer
-        .send({
+      // Kept and queued, so a mail server that is down delays the mail rather than losing it.
+      void queueMail(
+        { db: s.db, secrets: s.secrets, mailer: s.mailer, jobs: s.jobs, log: req.log, errors: s.metrics.mailErrors },
+        {
           to: user.email,
           subject: 'Reset your password',
           text: `Someone asked to reset the password of this account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this mail.`,
-        })
-        .catch((err) => req.log.error({ err }, 'Sending the password-reset mail failed'));
+        },
+      ).catch((err) => req.log.error({ err }, 'The password-reset mail could not be queued'));
     }
     return { ok: true as const };
   });

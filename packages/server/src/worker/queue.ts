@@ -4,22 +4,26 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { now } from '../ids';
 
-export type JobKind = 'analyze' | 'fit' | 'generate' | 'shrink';
+/** Jobs that run a processing call in a process of their own, under the limits of their kind. */
+export type ProcessingKind = 'analyze' | 'fit' | 'generate' | 'shrink';
+export type JobKind = ProcessingKind | 'mail';
 
 export class JobQueue {
   private readonly events = new EventEmitter();
 
   /** Adds a job; pass the transaction that changes the job's subject so both commit together. */
-  async enqueue(db: Kysely<DB>, kind: JobKind, ref: string): Promise<void> {
+  async enqueue(db: Kysely<DB>, kind: JobKind, ref: string, delayS = 0): Promise<void> {
     const t = now();
     // The job's client is read from its subject here, so every caller gets fair scheduling without passing it.
     const client =
-      kind === 'analyze'
+      kind === 'mail'
+        ? null
+        : kind === 'analyze'
         ? sql<string | null>`(select b.client from uploads u join rends r on r.stamp = u.rend join buckets b on b.stamp = r.bucket where u.stamp = ${ref})`
         : sql<string | null>`(select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = ${ref})`;
     await db
       .insertInto('jobs')
-      .values({ kind, ref, state: 'queued', attempts: 0, run_after: t, locked_until: null, error: null, created_at: t, client, owner: null, started_at: null })
+      .values({ kind, ref, state: 'queued', attempts: 0, run_after: t + delayS, locked_until: null, error: null, created_at: t, client, owner: null, started_at: null })
       .execute();
   }
 

@@ -12,7 +12,8 @@ import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanNam
 import { keepWarm, Overrun, runProcessing, Stopped, type Args, type Fn, type Result } from './run-processing';
 import type { DB, JobTable } from '../db/schema';
 import { sweepStorage, type Storage } from '../storage/index';
-import type { JobKind, JobQueue } from './queue';
+import type { JobQueue, ProcessingKind } from './queue';
+import { attemptMail, type MailDeps } from '../mail/outbox';
 import { settleFlight, uploadKey } from '../uploads';
 import { newId, now } from '../ids';
 import { pruneRateLimits } from '../ratelimit';
@@ -34,11 +35,13 @@ export interface WorkerOptions {
   /** Jobs run at once (default 1). */
   slots?: number;
   /** Wall-clock seconds per job kind and resident memory per job. */
-  limits?: { timeoutS: Record<JobKind, number>; memoryMb: number };
+  limits?: { timeoutS: Record<ProcessingKind, number>; memoryMb: number };
   /** Seconds stop() waits for running jobs before putting them back in the queue. */
   shutdownS?: number;
   /** Job outcomes, durations and lease takeovers (Prometheus). */
   metrics?: JobMetrics;
+  /** How mail jobs send (retries of mails the API could not send at once); without it they wait for a worker that has it. */
+  mail?: Omit<MailDeps, 'db' | 'jobs' | 'log'>;
 }
 
 export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = { timeoutS: { analyze: 60, fit: 600, generate: 300, shrink: 60 }, memoryMb: 1024 };
@@ -68,7 +71,7 @@ export function sentence(text: string): string {
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** What to tell the sender when a job went past a limit: what happened, and what to change. */
-export function overrunMessage(kind: JobKind, limit: 'time' | 'memory', limits: NonNullable<WorkerOptions['limits']>, fileName = ''): string {
+export function overrunMessage(kind: ProcessingKind, limit: 'time' | 'memory', limits: NonNullable<WorkerOptions['limits']>, fileName = ''): string {
   const past = limit === 'time' ? `took longer than ${limits.timeoutS[kind]} s` : `needed more than ${limits.memoryMb} MB of memory`;
   const ext = extensionOf(fileName) || 'data';
   switch (kind) {
@@ -158,6 +161,7 @@ export class Worker {
     await this.o.db.deleteFrom('jobs').where('state', 'in', ['done', 'failed']).where('created_at', '<', t - JOB_RETENTION_S).execute();
     await this.o.db.deleteFrom('reset_tokens').where('expires_at', '<', t - 24 * 60 * 60).execute();
     await this.o.db.deleteFrom('workers').where('seen_at', '<', t - 24 * 60 * 60).execute();
+    await this.o.db.deleteFrom('mails').where('sent_at', '<', t - 24 * 60 * 60).execute();
     await pruneRateLimits(this.o.db);
     await sweepStorage(this.o.db, this.o.storage, t);
   }
@@ -337,7 +341,7 @@ export class Worker {
   }
 
   /** Runs one processing call under this job kind's limits; an overrun becomes the sentence for the sender. */
-  private async process<F extends Fn>(kind: JobKind, fileName: string, signal: AbortSignal, fn: F, ...args: Args<F>): Promise<Result<F>> {
+  private async process<F extends Fn>(kind: ProcessingKind, fileName: string, signal: AbortSignal, fn: F, ...args: Args<F>): Promise<Result<F>> {
     try {
       return await runProcessing(fn, args, { timeoutS: this.limits.timeoutS[kind], memoryMb: this.limits.memoryMb }, signal);
     } catch (err) {
@@ -348,6 +352,7 @@ export class Worker {
 
   private async failSubject(job: Job, message: string): Promise<void> {
     const db = this.o.db;
+    if (job.kind === 'mail') return;
     if (job.kind === 'analyze') {
       const item = await db
         .updateTable('uploads')
@@ -377,8 +382,16 @@ export class Worker {
       case 'fit': return this.fit(job.ref, signal);
       case 'generate': return this.generate(job.ref, signal);
       case 'shrink': return this.shrink(job.ref, signal);
+      case 'mail': return this.mail(job.ref);
       default: throw new Error(`Unknown job kind ${job.kind}`);
     }
+  }
+
+  /** A retry of a mail the API could not send at once: sent, retried later with backoff, or given up (logged). */
+  private async mail(id: string): Promise<Outcome> {
+    if (!this.o.mail) return { waitS: 60 };
+    const r = await attemptMail({ ...this.o.mail, db: this.o.db, jobs: this.o.jobs, log: this.o.log }, id);
+    return r.outcome === 'retry' ? { waitS: r.waitS } : 'done';
   }
 
   private async planOfRend(rend: string): Promise<PlanName> {
