@@ -105,7 +105,7 @@ export async function startTestApi(opts: { worker?: boolean } = {}, into?: TestA
 export function useTestApi(opts: { worker?: boolean } = {}): TestApi {
   const api = {} as TestApi;
   beforeAll(() => startTestApi(opts, api), 120_000);
-  afterAll(() => api.close?.());
+  afterAll(() => api.close?.(), 60_000);
   beforeEach(() => api.reset());
   return api;
 }

@@ -120,7 +120,7 @@ export async function startServer(kind: DbKind, overrides: Partial<Config> = {})
   const dataDir = kind === 'embedded' ? await freshDataDir() : await mkdtemp(join(tmpdir(), 'portal-test-'));
   const pgdb = kind === 'postgres' ? await createPgDatabase() : null;
   const env = { JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };
-  const config = loadConfig(env, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, ...overrides });
+  const config = loadConfig(env, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, shutdownS: 2, ...overrides });
   const built = await buildApp(config);
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -144,7 +144,7 @@ export async function startPeer(first: TestServer, overrides: Partial<Config> = 
   if (!first.config.databaseUrl) throw new Error('A second API process needs PostgreSQL');
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
   const env = { DATABASE_URL: first.config.databaseUrl, JWT_SECRET: first.config.jwtSecret, ENCRYPTION_KEY: first.config.encryptionKeys.join(',') };
-  const config = loadConfig(env, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, worker: false, ...overrides });
+  const config = loadConfig(env, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, worker: false, shutdownS: 2, ...overrides });
   const built = await buildApp(config);
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   return {
