@@ -1,7 +1,6 @@
 // The Fastify app factory: external plugins, then services, then routes (fastify/demo's tiers), with one error handler.
 import Fastify, { LogController, type FastifyError, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
-import { sql } from 'kysely';
 import rateLimit from '@fastify/rate-limit';
 import { config as zodConfig } from 'zod/mini';
 import { en as zodEnglish } from 'zod/locales';
@@ -144,15 +143,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.host);
 
   // ---- tier 3: routes ----
-  // For load balancers: healthy means the database answers too.
-  app.get(CALLS.health.path, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(services.db);
-    } catch {
-      return reply.code(503).send({ error: { code: ERROR_CODES.internal, message: 'The database is not reachable.' } });
-    }
-    return { ok: true as const };
-  });
+  // Liveness: the process is up and answers. What it depends on (database, storage, workers) is readiness's
+  // business (/api/ready): a database outage must take processes out of rotation, not get them restarted.
+  app.get(CALLS.health.path, async () => ({ ok: true as const }));
   readyRoutes(app, services);
   userRoutes(app, services);
   apikeyRoutes(app, services);
