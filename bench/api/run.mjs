@@ -20,7 +20,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 32;
 const PROJECTS = 100;
 const PG_URL = process.env.PG_BENCH_URL ?? process.env.PORTAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TARGET_RATIO = 0.35;
+const TARGET_RATIO = 0.2;
 const TARGET_P99_MS = 30;
 
 function startProcess(args, env, pattern) {

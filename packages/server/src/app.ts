@@ -16,7 +16,6 @@ import { browserOrigins, openStorage, storageSettings } from './storage/index';
 import { openMailer } from './mail/index';
 import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
 import { JobQueue } from './worker/queue';
-import { ListCache } from './cache';
 import { Worker, workerSettings } from './worker/worker';
 import { Metrics, registerMetrics } from './metrics';
 import { HttpError, badRequest, codeForStatus } from './errors';
@@ -136,7 +135,6 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) }),
     payments: opts.payments ?? new EmbeddedPayments((...p) => secrets.sign(...p), (sig, ...p) => secrets.verify(sig, ...p)),
     jobs: new JobQueue(),
-    listCache: new ListCache(config.listCacheMs),
     metrics: new Metrics(database.db),
     lifecycle: { stopping: false },
   };

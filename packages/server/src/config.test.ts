@@ -48,8 +48,8 @@ describe('configuration', () => {
 
   it('refuses a numeric setting that is not a number, naming it', () => {
     expect(() => loadConfig({ DATA_DIR: dir, AUTH_RATE_LIMIT: 'many' })).toThrow('AUTH_RATE_LIMIT must be a number of at least 1, got "many".');
-    expect(() => loadConfig({ DATA_DIR: dir, LIST_CACHE_MS: '-5' })).toThrow('LIST_CACHE_MS');
+    expect(() => loadConfig({ DATA_DIR: dir, FREE_CREDIT: '-5' })).toThrow('FREE_CREDIT');
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'http' })).toThrow('PORT');
-    expect(loadConfig({ DATA_DIR: dir, LIST_CACHE_MS: '0', PORTAL_JOB_LEASE_S: '5' })).toMatchObject({ listCacheMs: 0, jobLeaseS: 5 });
+    expect(loadConfig({ DATA_DIR: dir, PORTAL_JOB_LEASE_S: '5' })).toMatchObject({ jobLeaseS: 5 });
   });
 });

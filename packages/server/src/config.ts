@@ -47,8 +47,6 @@ export interface Config {
   shutdownS: number;
   /** Whom to believe about the client's address and scheme (X-Forwarded-*): Fastify's trustProxy. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
-  /** How long a project-list answer may be served from memory; 0 turns the cache off. */
-  listCacheMs: number;
   /** Serve GET /metrics on this port only (not on the public one); unset: on the API's port. */
   metricsPort?: number;
   /** Seconds a signed upload URL stays valid (at most 15 minutes). */
@@ -139,7 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobMemoryMb: numberSetting(env, 'PORTAL_JOB_MEMORY_MB', 1024, 64),
     workerSlots: Math.floor(numberSetting(env, 'PORTAL_WORKER_SLOTS', availableParallelism(), 1)),
     shutdownS: numberSetting(env, 'PORTAL_SHUTDOWN_S', 20, 0),
-    listCacheMs: numberSetting(env, 'LIST_CACHE_MS', 500, 0),
     metricsPort: env.METRICS_PORT ? portSetting(env, 'METRICS_PORT') : undefined,
     uploadUrlTtlS: uploadTtl(env),
     storageGraceS: numberSetting(env, 'STORAGE_SWEEP_GRACE_S', 24 * 60 * 60, 0),

@@ -9,7 +9,6 @@ import type { Storage } from './storage/index';
 import type { Mailer } from './mail/index';
 import type { PaymentProvider } from './billing/payments';
 import type { JobQueue } from './worker/queue';
-import type { ListCache } from './cache';
 import type { Metrics } from './metrics';
 
 export interface Services {
@@ -23,7 +22,6 @@ export interface Services {
   mailer: Mailer;
   payments: PaymentProvider;
   jobs: JobQueue;
-  listCache: ListCache;
   metrics: Metrics;
   /** Set when the process begins to shut down: readiness fails from then on. */
   lifecycle: { stopping: boolean };

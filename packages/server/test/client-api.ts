@@ -163,8 +163,6 @@ async function newUser(api: TestApi, opts: { name?: string; label?: string } = {
 
 const id = (prefix: string) => prefix + randomBytes(9).toString('base64url');
 const db = (api: TestApi) => api.server.built.services.db;
-/** Direct writes bypass the server's short project-list cache: clear it so the next list reads them. */
-const fresh = (api: TestApi) => api.server.built.services.listCache.clear();
 
 export const T0 = 1_700_000_000;
 
@@ -172,7 +170,6 @@ export const T0 = 1_700_000_000;
 export async function seedBucket(api: TestApi, opts: { client?: string; name?: string } = {}) {
   const stamp = id('b_');
   await db(api).insertInto('buckets').values({ stamp, client: opts.client ?? api.user.client, name: opts.name ?? 'Churn', active: 1, created_at: T0 }).execute();
-  fresh(api);
   return { stamp, name: opts.name ?? 'Churn' };
 }
 
@@ -206,7 +203,6 @@ export async function seedUpload(api: TestApi, bucket: string, opts: SeedUpload 
       })
       .execute();
   }
-  fresh(api);
   return { stamp, name, items: stamps };
 }
 
@@ -240,7 +236,6 @@ export async function seedRun(api: TestApi, bucket: string, rend: string | null,
       active: 1, created_at: opts.createdAt ?? T0,
     })
     .execute();
-  fresh(api);
   return { stamp, name: opts.name ?? 'First fit' };
 }
 
@@ -295,7 +290,6 @@ type Table = 'runs' | 'models' | 'quotes' | 'rends' | 'uploads' | 'buckets' | 'c
 /** Changes a row the way the server's worker or an operator would (a request finishing, a quote paid, a new plan). */
 export async function setRow(api: TestApi, table: Table, stamp: string, patch: Record<string, unknown>) {
   await db(api).updateTable(table).set(patch as never).where('stamp', '=', stamp).execute();
-  fresh(api);
 }
 
 /** Puts an account on a plan. */
@@ -307,7 +301,6 @@ export async function addAccount(api: TestApi, user: TestUser, name: string, pla
   await db(api).insertInto('clients').values({ stamp, name, plan, choice: 'Premise', active: 1, credit_total: 0, credit_used: 0, created_at: T0 }).execute();
   const u = await db(api).selectFrom('users').select('stamp').where('username', '=', user.username).executeTakeFirstOrThrow();
   await db(api).insertInto('permissions').values({ user_stamp: u.stamp, client_stamp: stamp, created_at: T0 }).execute();
-  fresh(api);
   return { stamp, name };
 }
 

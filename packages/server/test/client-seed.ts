@@ -43,7 +43,6 @@ export async function seedIntegration(api: TestApi, opts: { name?: string; token
 /** Moves an account to another deployment choice (addAccount makes Premise ones). */
 export async function setChoice(api: TestApi, client: string, choice: 'Cloud' | 'Premise') {
   await rows(api).updateTable('clients').set({ choice }).where('stamp', '=', client).execute();
-  api.server.built.services.listCache.clear();
 }
 
 /** The user's token with its signature made by another key: well formed and unexpired, but refused by the server. */

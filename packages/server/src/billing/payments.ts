@@ -96,7 +96,6 @@ export class EmbeddedPayments implements PaymentProvider {
       // Paying a Paid invoice again (a second click, a retried form) charges nothing and starts nothing.
       if (paid === 'started') {
         s.jobs.wake();
-        s.listCache.invalidate(client);
       }
       return reply.redirect(`/pay/${encodeURIComponent(client)}?exp=${encodeURIComponent(String(req.query.exp))}&sig=${encodeURIComponent(String(req.query.sig))}`, 303);
     });

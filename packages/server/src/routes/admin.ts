@@ -19,7 +19,6 @@ export function adminRoutes(app: FastifyInstance, s: Services, token: string) {
     }
     try {
       const output = await runAdmin({ db: s.db, config: s.config, secrets: s.secrets }, command, args as string[], json === true);
-      s.listCache.clear();
       return { output };
     } catch (err) {
       if (err instanceof AdminError) throw badRequest(err.message);

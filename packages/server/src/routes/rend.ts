@@ -27,7 +27,6 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
     const { bucket } = await requireBucket(s.db, caller, body.bucket);
     const row = { stamp: newId('r_'), bucket: bucket.stamp, name: body.name, flight: 'Pending', active: 1, created_at: now() };
     await s.db.insertInto('rends').values(row).execute();
-    s.listCache.invalidate(bucket.client);
     // A new upload has no files, results or requests yet: no need to read it back.
     return { rend: rendView(row, [], [], 0) };
   });
@@ -39,9 +38,8 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'rendRemove', {}, async ({ caller, body }) => {
-    const { rend, bucket } = await requireRend(s.db, caller, body.rend);
+    const { rend } = await requireRend(s.db, caller, body.rend);
     await s.db.updateTable('rends').set({ active: body.active }).where('stamp', '=', rend.stamp).execute();
-    s.listCache.invalidate(bucket.client);
     return { ok: true as const };
   });
 

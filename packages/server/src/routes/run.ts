@@ -94,7 +94,6 @@ export function runRoutes(app: FastifyInstance, s: Services) {
       });
     }
     s.jobs.wake();
-    s.listCache.invalidate(client.stamp);
     const run = await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
     return { run: (await runsOut([run]))[0] };
   });
@@ -121,7 +120,6 @@ export function runRoutes(app: FastifyInstance, s: Services) {
       if (cent === 0) await payQuote(trx, s.jobs, stamp);
     });
     s.jobs.wake();
-    s.listCache.invalidate(client.stamp);
     const quote = await s.db.selectFrom('quotes').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
     return { quote: quoteView(quote, { stamp: rend.stamp, name: rend.name }) };
   });
@@ -151,9 +149,8 @@ export function runRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'runRemove', {}, async ({ caller, body }) => {
-    const { run, client } = await requireRun(s.db, caller, body.run);
+    const { run } = await requireRun(s.db, caller, body.run);
     await s.db.updateTable('runs').set({ active: body.active }).where('stamp', '=', run.stamp).execute();
-    s.listCache.invalidate(client.stamp);
     return { ok: true as const };
   });
 
