@@ -17,7 +17,8 @@ import { openMailer } from './mail/index';
 import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
 import { JobQueue } from './worker/queue';
 import { Worker, workerSettings } from './worker/worker';
-import { Metrics, registerMetrics } from './metrics';
+import { Metrics, countStorageErrors, registerMetrics } from './metrics';
+import { requestContext } from './context';
 import { HttpError, badRequest, codeForStatus } from './errors';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from './bodies';
 import { clientErrorHandler, registerSecurityHeaders } from './security';
@@ -70,6 +71,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
 
   // ---- tier 1: external plugins ----
   registerSecurityHeaders(app, config);
+  // Every request runs in its own context, so what it queues carries its id (see context.ts).
+  app.addHook('onRequest', (req, _reply, done) => requestContext.run({ reqId: req.id }, done));
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
       { req: { method: req.method, url: req.url, remoteAddress: req.ip }, res: { statusCode: reply.statusCode }, call: req.routeOptions.url, ms: Math.round(reply.elapsedTime * 10) / 10 },
@@ -122,7 +125,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     app.log.warn(`${stored.unreadable} stored token(s) cannot be read with ENCRYPTION_KEY (a key that was changed or lost): their lists say so; put the old key after the new one in ENCRYPTION_KEY to recover them.`);
   }
   const tokens = new Tokens(secrets);
-  const storage = await openStorage({ ...storageSettings(config), secrets, corsOrigins: browserOrigins(config), log: app.log });
+  const metrics = new Metrics(database.db);
+  const storage = countStorageErrors(await openStorage({ ...storageSettings(config), secrets, corsOrigins: browserOrigins(config), log: app.log }), metrics.storageErrors);
   await storage.init({ exclusive: database.kind === 'embedded' });
   const services: Services = {
     config,
@@ -135,7 +139,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) }),
     payments: opts.payments ?? new EmbeddedPayments((...p) => secrets.sign(...p), (sig, ...p) => secrets.verify(sig, ...p)),
     jobs: new JobQueue(),
-    metrics: new Metrics(database.db),
+    metrics,
     lifecycle: { stopping: false },
   };
   const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.host);

@@ -1,6 +1,6 @@
 // `portal-server`: serve the API (with the worker, by default), run the worker alone, or operator admin commands.
 import { Command } from 'commander';
-import { Metrics, serveMetrics } from './metrics';
+import { Metrics, countStorageErrors, serveMetrics } from './metrics';
 import { loadConfig, describeConfig, type Config } from './config';
 import { buildApp } from './app';
 import { EmbeddedInUseError, openDatabase } from './db/index';
@@ -57,9 +57,9 @@ async function workerOnly(config: Config) {
   const log = processLogger(config.logLevel, 'worker');
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const secrets = new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys });
-  const storage = await openStorage({ ...storageSettings(config), secrets });
-  await storage.init({ exclusive: database.kind === 'embedded' });
   const metrics = new Metrics(database.db);
+  const storage = countStorageErrors(await openStorage({ ...storageSettings(config), secrets }), metrics.storageErrors);
+  await storage.init({ exclusive: database.kind === 'embedded' });
   const metricsServer = config.metricsPort !== undefined ? await serveMetrics(metrics, config.metricsPort, config.host) : null;
   const mail = { secrets, mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => log.info(m) }), errors: metrics.mailErrors };
   const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', ...workerSettings(config), metrics, mail });

@@ -148,3 +148,29 @@ export function serveMetrics(metrics: Metrics, port: number, host = '127.0.0.1')
     server.listen(port, host, () => resolve(server));
   });
 }
+
+/**
+ * The store with every failed operation counted in portal_storage_errors_total by its name (a thrown error or a
+ * rejected promise; answers such as "nothing stored" are not failures). The store itself is unchanged.
+ */
+export function countStorageErrors<T extends object>(storage: T, errors: Counter<'op'>): T {
+  return new Proxy(storage, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      const op = String(prop);
+      return (...args: unknown[]) => {
+        const count = (err: unknown) => {
+          errors.inc({ op });
+          throw err;
+        };
+        try {
+          const out = value.apply(target, args);
+          return out instanceof Promise ? out.catch(count) : out;
+        } catch (err) {
+          return count(err);
+        }
+      };
+    },
+  });
+}

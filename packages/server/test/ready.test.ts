@@ -35,6 +35,16 @@ describe('readiness and worker metrics', () => {
     const text = await (await fetch(new URL('/metrics', withWorker.url))).text();
     expect(text).toMatch(/^portal_jobs_total\{kind="analyze",outcome="done"\} [1-9]/m);
     expect(text).toMatch(/^portal_job_duration_seconds_count\{kind="analyze"\} [1-9]/m);
+    // The job names the request that queued it, as the API's access line does (reqId).
+    const jobs = await withWorker.built.services.db.selectFrom('jobs').select(['kind', 'request_id']).where('kind', '=', 'analyze').execute();
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const j of jobs) expect(j.request_id).toMatch(/^req-/);
+  });
+
+  it('counts failed storage operations by name', async () => {
+    await expect(withWorker.built.services.storage.putFile('results/none.json', '/nonexistent/portal-file')).rejects.toThrow();
+    const text = await (await fetch(new URL('/metrics', withWorker.url))).text();
+    expect(text).toMatch(/^portal_storage_errors_total\{op="putFile"\} 1$/m);
   });
 
   it('fails as soon as shutdown begins (while the worker still finishes its jobs)', async () => {

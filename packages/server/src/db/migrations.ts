@@ -349,6 +349,8 @@ create table if not exists workers (
   seen_at bigint not null
 );
 create index if not exists workers_seen on workers (seen_at);
+-- The request that queued a job, so the worker's log lines name it (joined to the API's access line by reqId).
+alter table jobs add column if not exists request_id text;
 -- Durable mail: a mail is kept until sent (its text encrypted), and retried from the job queue when sending fails.
 create table if not exists mails (
   id text primary key,

@@ -191,6 +191,8 @@ export interface JobTable {
   owner: string | null;
   /** When the job was last claimed, in milliseconds (fair sharing: the client served longest ago goes first). */
   started_at: number | null;
+  /** The API request that queued it (its log lines carry the same reqId); null outside a request. */
+  request_id: string | null;
 }
 export interface ResetTokenTable {
   jti: string;

@@ -1,4 +1,5 @@
 // The job queue, kept in the database so any number of worker processes can share it.
+import { currentRequestId } from '../context';
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -23,7 +24,7 @@ export class JobQueue {
         : sql<string | null>`(select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = ${ref})`;
     await db
       .insertInto('jobs')
-      .values({ kind, ref, state: 'queued', attempts: 0, run_after: t + delayS, locked_until: null, error: null, created_at: t, client, owner: null, started_at: null })
+      .values({ kind, ref, state: 'queued', attempts: 0, run_after: t + delayS, locked_until: null, error: null, created_at: t, client, owner: null, started_at: null, request_id: currentRequestId() })
       .execute();
   }
 

@@ -301,10 +301,10 @@ export class Worker {
         .then((r) => {
           if (r.numUpdatedRows) return;
           // Another worker took the job over (this one was too slow to renew): stop, so it is not done twice.
-          this.o.log.error({ job: job.id }, `Job ${job.kind} ${job.ref}: lease lost to another worker; stopping it here`);
+          this.o.log.error({ job: job.id, reqId: job.request_id }, `Job ${job.kind} ${job.ref}: lease lost to another worker; stopping it here`);
           stop.abort();
         })
-        .catch((err) => this.o.log.error({ err }, `Job ${job.kind} ${job.ref}: could not renew its lease`));
+        .catch((err) => this.o.log.error({ err, job: job.id, reqId: job.request_id }, `Job ${job.kind} ${job.ref}: could not renew its lease`));
     }, (this.leaseS * 1000) / 3);
     const started = process.hrtime.bigint();
     const settled = (outcome: string) => {
@@ -330,7 +330,7 @@ export class Worker {
         this.o.log.info(`Job ${job.kind} ${job.ref} was put back in the queue`);
       } else {
         const message = sentence(errorText(err));
-        this.o.log.error({ err }, `Job ${job.kind} ${job.ref} failed`);
+        this.o.log.error({ err, job: job.id, reqId: job.request_id }, `Job ${job.kind} ${job.ref} failed`);
         const failed = await this.mine(job).set({ state: 'failed', error: message, locked_until: null, owner: null }).executeTakeFirst();
         if (failed.numUpdatedRows) await this.failSubject(job, message);
       }
