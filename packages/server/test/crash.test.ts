@@ -23,7 +23,11 @@ function start(dataDir: string, env: Record<string, string> = {}, args: string[]
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Not left running for the rest of the suite.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${out}`));
+    }, 30_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = ready.exec(out);

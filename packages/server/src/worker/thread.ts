@@ -11,6 +11,9 @@ export type ProcessingCall =
 
 export type ProcessingReply = { ok: true; value: unknown } | { ok: false; message: string };
 
+// A worker that dies (kill -9) takes its processing with it: nothing is left computing for nobody.
+process.once('disconnect', () => process.exit(1));
+
 process.once('message', async (call: ProcessingCall) => {
   let reply: ProcessingReply;
   try {
