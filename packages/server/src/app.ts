@@ -184,7 +184,14 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     async close() {
       services.lifecycle.stopping = true;
       await worker?.stop();
-      await app.close();
+      // Requests in flight get the same grace as jobs (PORTAL_SHUTDOWN_S); a client that never finishes its
+      // request (a stalled upload body) is then cut off, so a shutdown is never held open by someone else.
+      const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownS * 1000);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cutOff);
+      }
       await metricsServer.close();
       if (!opts.database) await database.close();
     },

@@ -77,7 +77,8 @@ describe('fuzzing the write calls', () => {
   }, 180_000);
 
   it('2,000 generated query strings on the read calls: no response is a 5xx', async () => {
-    const READ_CALLS = (Object.keys(CALLS) as CallName[]).filter((n) => CALLS[n].method === 'GET');
+    // Readiness answers 503 by design when a part is not ready (this server runs no worker): not a failure of input.
+    const READ_CALLS = (Object.keys(CALLS) as CallName[]).filter((n) => CALLS[n].method === 'GET' && n !== 'ready');
     const value = fc.oneof(
       fc.constantFrom(...ids),
       fc.string({ maxLength: 80 }),
