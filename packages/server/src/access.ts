@@ -11,22 +11,22 @@ export async function memberClientStamps(db: Kysely<DB>, caller: Caller): Promis
   return rows.map((r) => r.client_stamp);
 }
 
-async function isMember(db: Kysely<DB>, caller: Caller, client: string): Promise<boolean> {
-  if (caller.kind === 'key') return caller.client === client;
-  const row = await db
-    .selectFrom('permissions')
-    .select('client_stamp')
-    .where('user_stamp', '=', caller.stamp)
-    .where('client_stamp', '=', client)
-    .executeTakeFirst();
-  return !!row;
-}
-
 /** The client if it exists and the caller belongs to it; 404 for an unknown id, 403 for someone else's. */
 export async function requireClient(db: Kysely<DB>, caller: Caller, stamp: string): Promise<Selectable<ClientTable>> {
-  const client = await db.selectFrom('clients').selectAll().where('stamp', '=', stamp).executeTakeFirst();
-  if (!client) throw notFound('Client');
-  if (!(await isMember(db, caller, stamp))) throw forbidden();
+  // The client and the caller's membership in one read.
+  const row = await db
+    .selectFrom('clients as c')
+    .selectAll('c')
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('permissions as p').select('p.client_stamp').whereRef('p.client_stamp', '=', 'c.stamp').where('p.user_stamp', '=', caller.kind === 'user' ? caller.stamp : ''))
+        .as('member'),
+    )
+    .where('c.stamp', '=', stamp)
+    .executeTakeFirst();
+  if (!row) throw notFound('Client');
+  const { member, ...client } = row;
+  if (caller.kind === 'key' ? caller.client !== client.stamp : !member) throw forbidden();
   return client;
 }
 

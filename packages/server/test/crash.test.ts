@@ -50,6 +50,16 @@ function kill9(p: Proc): Promise<void> {
   });
 }
 
+/** A user with a project holding the plan's largest table and fit parameters for it: training that takes a while. */
+async function trainingSetup(base: string, name: string) {
+  const A = await signup(base, name);
+  const bucket = (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name } })).body.bucket.stamp;
+  const { rend } = await uploadFiles(base, A.token, bucket, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
+  const param = { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' };
+  const pile = (await call(base, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param } })).body.pile.stamp;
+  return { A, bucket, rend, pile };
+}
+
 /** How long a restarted server may take to settle its items: generous, since other test files share the machine. */
 const SETTLE_MS = 90_000;
 
@@ -291,10 +301,7 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     const one = await start(dir, env, ['worker'], ready);
     const two = await start(dir, env, ['worker'], ready);
     procs.push(one, two);
-    const A = await signup(api.url, 'lease');
-    const bucket = (await call(api.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Lease' } })).body.bucket.stamp;
-    const { rend } = await uploadFiles(api.url, A.token, bucket, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
-    const pile = (await call(api.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
+    const { A, bucket, rend, pile } = await trainingSetup(api.url, 'lease');
 
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
@@ -332,10 +339,7 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     const api = await start(dir, { ...env, PORTAL_WORKER: '0' });
     procs.push(api);
     const leaving = await start(dir, env, ['worker'], /Worker running/);
-    const A = await signup(api.url, 'drain');
-    const bucket = (await call(api.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Drain' } })).body.bucket.stamp;
-    const { rend } = await uploadFiles(api.url, A.token, bucket, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
-    const pile = (await call(api.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
+    const { A, bucket, rend, pile } = await trainingSetup(api.url, 'drain');
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     try {

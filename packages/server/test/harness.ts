@@ -120,18 +120,27 @@ export async function startServer(kind: DbKind, overrides: Partial<Config> = {})
   const dataDir = kind === 'embedded' ? await freshDataDir() : await mkdtemp(join(tmpdir(), 'portal-test-'));
   const pgdb = kind === 'postgres' ? await createPgDatabase() : null;
   const env = { JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };
-  const config = loadConfig(env, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, shutdownS: 2, ...overrides });
+  return listening(loadConfig(env, { ...TEST_SETTINGS, dataDir, ...overrides }), async () => {
+    await pgdb?.drop();
+  });
+}
+
+/** What every server under test shares: any free port on loopback, no log, no rate limit in the way, a short drain. */
+const TEST_SETTINGS = { port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, shutdownS: 2 } satisfies Partial<Config>;
+
+/** Builds and starts the app; close() stops it, runs `cleanup`, then removes its data folder. */
+async function listening(config: Config, cleanup: () => Promise<void> = async () => {}): Promise<TestServer> {
   const built = await buildApp(config);
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
     built,
     config,
-    dataDir,
+    dataDir: config.dataDir,
     async close() {
       await built.close();
-      await pgdb?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await cleanup();
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -144,19 +153,7 @@ export async function startPeer(first: TestServer, overrides: Partial<Config> = 
   if (!first.config.databaseUrl) throw new Error('A second API process needs PostgreSQL');
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
   const env = { DATABASE_URL: first.config.databaseUrl, JWT_SECRET: first.config.jwtSecret, ENCRYPTION_KEY: first.config.encryptionKeys.join(',') };
-  const config = loadConfig(env, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, worker: false, shutdownS: 2, ...overrides });
-  const built = await buildApp(config);
-  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: address,
-    built,
-    config,
-    dataDir,
-    async close() {
-      await built.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return listening(loadConfig(env, { ...TEST_SETTINGS, dataDir, worker: false, ...overrides }));
 }
 
 export interface Reply<T = any> {

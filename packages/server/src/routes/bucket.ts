@@ -4,7 +4,6 @@ import type { Bucket } from '@portal/core';
 import { defineCall } from './define';
 import { requireBucket, requireClient } from '../access';
 import { bucketView, clientView } from '../views';
-import { forbidden, notFound } from '../errors';
 import { newId, now } from '../ids';
 import { badRequest } from '../errors';
 import type { Services } from '../services';
@@ -34,19 +33,7 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
   // counts are kept on the project rows, so the list is one indexed read).
   defineCall(app, s, 'bucketList', { keys: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
-    // The client and the caller's membership in one read (the same rule as requireClient: 404, then 403).
-    const client = await s.db
-      .selectFrom('clients as c')
-      .selectAll('c')
-      .select((eb) =>
-        eb
-          .exists(eb.selectFrom('permissions as p').select('p.client_stamp').whereRef('p.client_stamp', '=', 'c.stamp').where('p.user_stamp', '=', caller.kind === 'user' ? caller.stamp : ''))
-          .as('member'),
-      )
-      .where('c.stamp', '=', query.client)
-      .executeTakeFirst();
-    if (!client) throw notFound('Client');
-    if (caller.kind === 'user' ? !client.member : caller.client !== client.stamp) throw forbidden();
+    const client = await requireClient(s.db, caller, query.client);
     const bucket = listed ? await bucketsWithCounts(s, [client.stamp]) : [];
     return { client: { list: [clientView(client)] }, bucket: { list: bucket } };
   });
