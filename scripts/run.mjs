@@ -42,7 +42,11 @@ function ensurePnpm() {
   // The pinned version, not merely some pnpm: a checkout that moved the pin gets the new one.
   if (existsSync(pnpmBin) && installedPnpm() === PNPM_VERSION) return;
   console.error(`Installing pnpm ${PNPM_VERSION} into .tools/ ...`);
-  must('npm', ['install', '--prefix', toolsDir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `pnpm@${PNPM_VERSION}`], 'Installing pnpm');
+  must(
+    'npm',
+    ['install', '--prefix', toolsDir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `pnpm@${PNPM_VERSION}`],
+    'Installing pnpm',
+  );
 }
 
 // A restart of an unchanged checkout skips install and build: each step keeps a fingerprint of its inputs (path,
@@ -104,7 +108,12 @@ function install() {
 }
 
 // What `npm start` serves and the tests run: a build is complete only when all of these exist.
-const BUILD_OUTPUTS = ['packages/server/dist/main.js', 'packages/server/dist/processing-thread.js', 'packages/tui/dist/portal.js', 'packages/web/dist/index.html'];
+const BUILD_OUTPUTS = [
+  'packages/server/dist/main.js',
+  'packages/server/dist/processing-thread.js',
+  'packages/tui/dist/portal.js',
+  'packages/web/dist/index.html',
+];
 const buildInputs = () => [...filesUnder(join(root, 'packages')), ...installInputs()];
 
 function build() {
@@ -128,9 +137,20 @@ const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--output
 const TEST_STEPS = [
   { name: 'typecheck', args: ['-r', '--filter', './packages/*', '--filter', './tests', '--filter', './bench', 'run', 'typecheck'] },
   { name: 'lint', args: ['exec', 'eslint', '--max-warnings=0', '.'] },
+  { name: 'format', args: ['exec', 'prettier', '--check', '--log-level=warn', '.'] },
   { name: 'unit and integration tests', args: ['exec', 'vitest', 'run', ...vitestJson('unit')], report: 'unit.json', kind: 'vitest' },
-  { name: 'end-to-end tests (terminal)', args: ['--filter', './tests', 'run', 'test:cli', ...vitestJson('cli')], report: 'cli.json', kind: 'vitest' },
-  { name: 'end-to-end tests (cluster behind nginx)', args: ['--filter', './tests', 'run', 'test:cluster', ...vitestJson('cluster')], report: 'cluster.json', kind: 'vitest' },
+  {
+    name: 'end-to-end tests (terminal)',
+    args: ['--filter', './tests', 'run', 'test:cli', ...vitestJson('cli')],
+    report: 'cli.json',
+    kind: 'vitest',
+  },
+  {
+    name: 'end-to-end tests (cluster behind nginx)',
+    args: ['--filter', './tests', 'run', 'test:cluster', ...vitestJson('cluster')],
+    report: 'cluster.json',
+    kind: 'vitest',
+  },
   {
     name: 'end-to-end tests (browser)',
     args: ['--filter', './tests', 'run', 'test:web', '--reporter=list,json'],
@@ -162,9 +182,11 @@ function ensureChromium() {
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     console.log('Installing Chromium for the browser tests (apt-get) ...');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq'], { env }) === 0) run('apt-get', ['install', '-y', '-qq', 'chromium'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (run('apt-get', ['update', '-qq'], { env }) === 0)
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  if (!existsSync(CHROMIUM)) console.error(`The browser tests need Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
+  if (!existsSync(CHROMIUM))
+    console.error(`The browser tests need Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
 }
 
 /** The cluster test runs Debian's nginx in front of the API processes: installed when missing and we may. */
@@ -174,7 +196,8 @@ function ensureNginx() {
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     console.log('Installing nginx for the cluster test (apt-get) ...');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq'], { env }) === 0) run('apt-get', ['install', '-y', '-qq', 'nginx'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (run('apt-get', ['update', '-qq'], { env }) === 0)
+      run('apt-get', ['install', '-y', '-qq', 'nginx'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     // Only the binary is used (the test starts its own nginx): the packaged service need not run.
     run('service', ['nginx', 'stop'], { stdio: 'ignore' });
   }
