@@ -11,7 +11,17 @@ const focused = ['it', 'test', 'describe', 'suite'].map((object) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', '**/.portal-data/**', '**/test-results/**', '**/playwright-report/**', '**/.tmp/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tools/**',
+      '**/.portal-data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,7 +5,16 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { test: { name: 'server', root: 'packages/server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       { test: { name: 'tui', root: 'packages/tui', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
       // Not vitest's 'jsdom' environment: it resolves jsdom 31, which needs Node 22. Core's and web's tests
       // install core's jsdom 29 window first (@portal/core/testing/dom), which runs on Node 20.

@@ -123,7 +123,12 @@ ${apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).
  * Starts the cluster and resolves once nginx answers /api/ready through every API process.
  * Returns its URL, its processes and stop().
  */
-export async function startCluster({ apis = 3, workers = 2, port, adminUrl = process.env.PORTAL_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' } = {}) {
+export async function startCluster({
+  apis = 3,
+  workers = 2,
+  port,
+  adminUrl = process.env.PORTAL_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+} = {}) {
   const nginx = nginxPath();
   if (!nginx) throw new Error('nginx is not installed: apt-get install -y nginx');
   if (!existsSync(SERVER)) throw new Error('The server is not built: npm run build');
@@ -171,13 +176,21 @@ export async function startCluster({ apis = 3, workers = 2, port, adminUrl = pro
     };
 
     // Migrate once, as a deploy step, so the processes start on an up-to-date schema.
-    const migrate = spawnSync(process.execPath, [SERVER, 'migrate'], { env: { ...process.env, ...shared, DATA_DIR: join(dir, 'migrate') }, encoding: 'utf8' });
+    const migrate = spawnSync(process.execPath, [SERVER, 'migrate'], {
+      env: { ...process.env, ...shared, DATA_DIR: join(dir, 'migrate') },
+      encoding: 'utf8',
+    });
     if (migrate.status !== 0) throw new Error(`portal-server migrate failed:\n${migrate.stdout}${migrate.stderr}`);
 
     const apiProcs = [];
     for (let i = 0; i < apis; i++) {
       const p = await freePort();
-      const proc = startProcess(`api-${i + 1}`, [SERVER, 'serve', '--no-migrate'], { ...shared, PORT: String(p), HOST: '127.0.0.1', DATA_DIR: join(dir, `api-${i + 1}`) });
+      const proc = startProcess(`api-${i + 1}`, [SERVER, 'serve', '--no-migrate'], {
+        ...shared,
+        PORT: String(p),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(dir, `api-${i + 1}`),
+      });
       proc.port = p;
       apiProcs.push(proc);
       cleanups.push(() => proc.stop());
@@ -192,7 +205,14 @@ export async function startCluster({ apis = 3, workers = 2, port, adminUrl = pro
 
     const prefix = join(dir, 'nginx');
     await mkdir(prefix, { recursive: true });
-    await writeFile(join(prefix, 'nginx.conf'), nginxConf(prefix, publicPort, apiProcs.map((a) => a.port)));
+    await writeFile(
+      join(prefix, 'nginx.conf'),
+      nginxConf(
+        prefix,
+        publicPort,
+        apiProcs.map((a) => a.port),
+      ),
+    );
     const ngx = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let ngxLog = '';
     ngx.stderr.on('data', (d) => (ngxLog += d));
@@ -202,7 +222,12 @@ export async function startCluster({ apis = 3, workers = 2, port, adminUrl = pro
       ngx.kill('SIGQUIT');
       await gone;
     });
-    await waitUntil('nginx', async () => (await fetch(`${url}/api/health`)).ok, 20_000, () => ngxLog);
+    await waitUntil(
+      'nginx',
+      async () => (await fetch(`${url}/api/health`)).ok,
+      20_000,
+      () => ngxLog,
+    );
 
     return { url, dir, apis: apiProcs, workers: workerProcs, databaseUrl: dbUrl.toString(), stop: stopAll };
   } catch (err) {
@@ -217,7 +242,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     return i > 0 ? Number(process.argv[i + 1]) : fallback;
   };
   const cluster = await startCluster({ apis: arg('apis', 3), workers: arg('workers', 2), port: arg('port', undefined) });
-  console.log(`Portal cluster running at ${cluster.url}: ${cluster.apis.length} API processes, ${cluster.workers.length} workers, PostgreSQL, s3rver, nginx. Ctrl+C stops it.`);
+  console.log(
+    `Portal cluster running at ${cluster.url}: ${cluster.apis.length} API processes, ${cluster.workers.length} workers, PostgreSQL, s3rver, nginx. Ctrl+C stops it.`,
+  );
   let stopping = false;
   for (const sig of ['SIGINT', 'SIGTERM']) {
     process.on(sig, () => {

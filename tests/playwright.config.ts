@@ -24,7 +24,11 @@ if (process.env.PORTAL_E2E_DATABASE_URL === undefined) {
   const conn = ['-h', new URL(pg).hostname, '-p', new URL(pg).port || '5432', '-U', new URL(pg).username || 'postgres'];
   // Databases of earlier runs, dropped once no server holds them (a running one refuses, which is fine).
   try {
-    const old = execFileSync('psql', [...conn, '-d', 'postgres', '-Atc', "select datname from pg_database where datname like 'portal_web_e2e_%'"], { encoding: 'utf8', timeout: 10_000 });
+    const old = execFileSync(
+      'psql',
+      [...conn, '-d', 'postgres', '-Atc', "select datname from pg_database where datname like 'portal_web_e2e_%'"],
+      { encoding: 'utf8', timeout: 10_000 },
+    );
     for (const db of old.split('\n').filter(Boolean)) {
       try {
         execFileSync('dropdb', [...conn, db], { stdio: 'ignore', timeout: 10_000 });
@@ -57,7 +61,16 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,

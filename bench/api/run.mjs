@@ -38,7 +38,11 @@ function startProcess(args, env, pattern) {
   });
 }
 
-const stop = (p) => new Promise((r) => { p.child.once('exit', r); p.child.kill('SIGTERM'); });
+const stop = (p) =>
+  new Promise((r) => {
+    p.child.once('exit', r);
+    p.child.kill('SIGTERM');
+  });
 
 function cannon(url, headers = {}) {
   return new Promise((resolve, reject) => {
@@ -77,7 +81,11 @@ async function seed(base) {
 
 async function measureServer(label, env) {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-'));
-  const server = await startProcess([serverMain], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORTAL_WORKER: '0', AUTH_RATE_LIMIT: '1000', ...env }, /Portal running at (http:\/\/\S+)/);
+  const server = await startProcess(
+    [serverMain],
+    { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORTAL_WORKER: '0', AUTH_RATE_LIMIT: '1000', ...env },
+    /Portal running at (http:\/\/\S+)/,
+  );
   try {
     const target = await seed(server.url);
     await cannon(target.url, target.headers).catch(() => {}); // warm-up is the first second of a short run
@@ -157,7 +165,11 @@ export async function run() {
       console.log(line);
     }
   }
-  return { ok, results: results.map(({ label, r }) => ({ label, rps: r.requests.average, p99: r.latency.p99, ratio: r.requests.average / baseRps })), baseline: { rps: baseRps, p99: base.latency.p99 } };
+  return {
+    ok,
+    results: results.map(({ label, r }) => ({ label, rps: r.requests.average, p99: r.latency.p99, ratio: r.requests.average / baseRps })),
+    baseline: { rps: baseRps, p99: base.latency.p99 },
+  };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

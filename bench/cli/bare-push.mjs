@@ -19,7 +19,9 @@ function send(method, url, headers, body) {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (text += d));
-      res.on('end', () => (res.statusCode < 300 ? resolve(text ? JSON.parse(text) : null) : reject(new Error(`${method} ${url}: ${res.statusCode} ${text}`))));
+      res.on('end', () =>
+        res.statusCode < 300 ? resolve(text ? JSON.parse(text) : null) : reject(new Error(`${method} ${url}: ${res.statusCode} ${text}`)),
+      );
     });
     req.on('error', reject);
     if (typeof body === 'function') body(req);
@@ -28,7 +30,12 @@ function send(method, url, headers, body) {
 }
 const call = (method, path, body) => {
   const data = JSON.stringify(body);
-  return send(method, api + path, { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }, data);
+  return send(
+    method,
+    api + path,
+    { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+    data,
+  );
 };
 async function eachChunk(fn) {
   const fh = await open(file, 'r');
@@ -54,9 +61,17 @@ const hashing = (async () => {
 })();
 const { rend } = await call('PUT', '/api/rend/item', { bucket, name });
 const { upload } = await call('PUT', '/api/upload/item', { rend: rend.stamp, name, file: { checksum: await hashing, name, size } });
-await send('PUT', upload.url.startsWith('http') ? upload.url : api + upload.url, { 'content-type': 'application/octet-stream', 'content-length': size }, (req) => {
-  eachChunk((c) => new Promise((ok, fail) => req.write(c, (e) => (e ? fail(e) : ok())))).then(() => req.end(), (e) => req.destroy(e));
-});
+await send(
+  'PUT',
+  upload.url.startsWith('http') ? upload.url : api + upload.url,
+  { 'content-type': 'application/octet-stream', 'content-length': size },
+  (req) => {
+    eachChunk((c) => new Promise((ok, fail) => req.write(c, (e) => (e ? fail(e) : ok())))).then(
+      () => req.end(),
+      (e) => req.destroy(e),
+    );
+  },
+);
 await call('POST', '/api/upload/finish', { upload: upload.stamp });
 await call('POST', '/api/rend/finish', { rend: rend.stamp });
 agent.destroy();

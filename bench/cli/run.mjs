@@ -34,7 +34,9 @@ function report(name, ours, base, target, unit = 'ms') {
   const ratio = ours / base;
   const ok = ratio <= target;
   results.push(ok);
-  console.log(`${name}: portal ${ours.toFixed(1)} ${unit}, baseline ${base.toFixed(1)} ${unit}, ratio ${ratio.toFixed(3)} (target ≤ ${target}) ${ok ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `${name}: portal ${ours.toFixed(1)} ${unit}, baseline ${base.toFixed(1)} ${unit}, ratio ${ratio.toFixed(3)} (target ≤ ${target}) ${ok ? 'PASS' : 'FAIL'}`,
+  );
 }
 
 const median = (xs) => {
@@ -63,14 +65,40 @@ function compare(n, a, b) {
 
 // ---- build portal and the baselines ----
 execFileSync(node, [join(tui, 'build.mjs')], { stdio: 'inherit' });
-if (!existsSync(SERVER)) execFileSync(node, [join(root, '.tools/node_modules/pnpm/bin/pnpm.cjs'), '--filter', '@portal/server', 'run', 'build'], { cwd: root, stdio: 'inherit' });
+if (!existsSync(SERVER))
+  execFileSync(node, [join(root, '.tools/node_modules/pnpm/bin/pnpm.cjs'), '--filter', '@portal/server', 'run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 const banner = { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" };
-writeFileSync(join(work, 'bare-commander.mjs'), "import { Command } from 'commander';\nnew Command('bare').version('1.0.0').option('--json').parse();\n");
+writeFileSync(
+  join(work, 'bare-commander.mjs'),
+  "import { Command } from 'commander';\nnew Command('bare').version('1.0.0').option('--json').parse();\n",
+);
 writeFileSync(join(work, 'stub.mjs'), 'export default undefined;\n');
-writeFileSync(join(work, 'bare-ink.jsx'), "import React from 'react';\nimport { render, Text } from 'ink';\nrender(<Text>Ready</Text>);\nsetTimeout(() => process.exit(0), 2000);\n");
-const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', minify: true, nodePaths: [join(tui, 'node_modules')], banner, logLevel: 'warning', define: { 'process.env.NODE_ENV': '"production"' } };
+writeFileSync(
+  join(work, 'bare-ink.jsx'),
+  "import React from 'react';\nimport { render, Text } from 'ink';\nrender(<Text>Ready</Text>);\nsetTimeout(() => process.exit(0), 2000);\n",
+);
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  minify: true,
+  nodePaths: [join(tui, 'node_modules')],
+  banner,
+  logLevel: 'warning',
+  define: { 'process.env.NODE_ENV': '"production"' },
+};
 await build({ ...common, entryPoints: [join(work, 'bare-commander.mjs')], outfile: join(work, 'bare-commander.js') });
-await build({ ...common, entryPoints: [join(work, 'bare-ink.jsx')], outfile: join(work, 'bare-ink.js'), jsx: 'automatic', alias: { 'react-devtools-core': join(work, 'stub.mjs') } });
+await build({
+  ...common,
+  entryPoints: [join(work, 'bare-ink.jsx')],
+  outfile: join(work, 'bare-ink.js'),
+  jsx: 'automatic',
+  alias: { 'react-devtools-core': join(work, 'stub.mjs') },
+});
 
 // ---- 1. start-up: portal --version vs bare commander --version ----
 if (!only) {
@@ -78,7 +106,11 @@ if (!only) {
     timeRun(node, [PORTAL, '--version']);
     timeRun(node, [join(work, 'bare-commander.js'), '--version']);
   }
-  const [ours, base] = compare(25, () => timeRun(node, [PORTAL, '--version']), () => timeRun(node, [join(work, 'bare-commander.js'), '--version']));
+  const [ours, base] = compare(
+    25,
+    () => timeRun(node, [PORTAL, '--version']),
+    () => timeRun(node, [join(work, 'bare-commander.js'), '--version']),
+  );
   report('portal --version vs bare commander', ours, base, 1.15);
 }
 
@@ -87,7 +119,10 @@ function firstFrame(command, marker, env) {
   return new Promise((res, rej) => {
     const t = process.hrtime.bigint();
     // `script` gives the program a real terminal; stty sets a size so Ink lays out as it would for a person.
-    const child = spawn('script', ['-qfc', `stty cols 120 rows 40; exec ${command}`, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qfc', `stty cols 120 rows 40; exec ${command}`, '/dev/null'], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -109,7 +144,14 @@ function firstFrame(command, marker, env) {
   mkdirSync(home, { recursive: true });
   // Signed out, so the UI opens on the login screen without calling the server; the frame counts once the login
   // form itself is drawn (not only the header).
-  const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TERM: 'xterm-256color', PORTAL_API: 'http://127.0.0.1:9', NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? '' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    TERM: 'xterm-256color',
+    PORTAL_API: 'http://127.0.0.1:9',
+    NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? '',
+  };
   const ours = [];
   const base = [];
   for (let i = 0; i < 2; i++) {
@@ -128,19 +170,23 @@ if (only) {
 }
 
 // ---- 3 and 4 need the real server, on an Enterprise account (10 MB files) ----
-const freePort = () => new Promise((res) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address();
-    s.close(() => res(port));
+const freePort = () =>
+  new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
   });
-});
 const dataDir = join(work, 'data');
 const port = await freePort();
 const api = `http://127.0.0.1:${port}`;
 let server = null;
 async function startServer() {
-  server = spawn(node, [SERVER], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  server = spawn(node, [SERVER], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${api}/api/health`)).ok) return;
@@ -167,7 +213,10 @@ try {
     if (r.status !== 0) throw new Error(`portal ${args.join(' ')}: ${r.stderr}`);
     return r.stdout;
   };
-  cli(['signup', '--email', 'bench@example.com', '--username', 'bench_user', '--name', 'Bench Company', '--password-stdin', '--accept-terms'], 'Bench-123!\n');
+  cli(
+    ['signup', '--email', 'bench@example.com', '--username', 'bench_user', '--name', 'Bench Company', '--password-stdin', '--accept-terms'],
+    'Bench-123!\n',
+  );
   const client = JSON.parse(cli(['accounts', 'list', '--json']))[0].client.stamp;
   await stopServer();
   // The embedded database is single-process: the admin command runs while the server is stopped.
@@ -196,7 +245,11 @@ try {
   // Baseline: hash with sha256sum, register the file (untimed: the server's pre-signed URL), then curl -T.
   const token = JSON.parse(execFileSync('cat', [join(home, '.config/portal/config.json')], { encoding: 'utf8' })).token;
   const call = async (method, path, body) => {
-    const r = await fetch(`${api}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await fetch(`${api}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
     return r.json();
   };
@@ -205,10 +258,16 @@ try {
     const sum = execFileSync('sha256sum', [ten], { encoding: 'utf8' }).split(' ')[0];
     let ms = Number(process.hrtime.bigint() - t) / 1e6;
     const { rend } = await call('PUT', '/api/rend/item', { bucket: project, name: 'baseline' });
-    const { upload } = await call('PUT', '/api/upload/item', { rend: rend.stamp, name: 'ten.txt', file: { checksum: sum, name: 'ten.txt', size: statSync(ten).size } });
+    const { upload } = await call('PUT', '/api/upload/item', {
+      rend: rend.stamp,
+      name: 'ten.txt',
+      file: { checksum: sum, name: 'ten.txt', size: statSync(ten).size },
+    });
     const url = upload.url.startsWith('http') ? upload.url : `${api}${upload.url}`;
     t = process.hrtime.bigint();
-    execFileSync('curl', ['-sS', '--fail', '-T', ten, '-H', 'content-type: application/octet-stream', url], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('curl', ['-sS', '--fail', '-T', ten, '-H', 'content-type: application/octet-stream', url], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     ms += Number(process.hrtime.bigint() - t) / 1e6;
     return ms;
   };
@@ -234,7 +293,11 @@ try {
 
   // Peak memory: the file is streamed, so a push of 10 MB should not hold much more than a push of 1 MB.
   const peak = (file) => {
-    const r = spawnSync('/usr/bin/time', ['-f', '%M', node, PORTAL, 'uploads', 'push', file, '--project', project, '--json'], { env, cwd: work, encoding: 'utf8' });
+    const r = spawnSync('/usr/bin/time', ['-f', '%M', node, PORTAL, 'uploads', 'push', file, '--project', project, '--json'], {
+      env,
+      cwd: work,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(r.stderr);
     return Number(r.stderr.trim().split('\n').pop()) / 1024;
   };
@@ -243,7 +306,9 @@ try {
   const grew = large - small;
   const ok = grew < 4;
   results.push(ok);
-  console.log(`peak memory of a push: 1 MB file ${small.toFixed(1)} MB, 10 MB file ${large.toFixed(1)} MB, growth ${grew.toFixed(1)} MB for 9 MB more data (target < 4 MB) ${ok ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `peak memory of a push: 1 MB file ${small.toFixed(1)} MB, 10 MB file ${large.toFixed(1)} MB, growth ${grew.toFixed(1)} MB for 9 MB more data (target < 4 MB) ${ok ? 'PASS' : 'FAIL'}`,
+  );
 } finally {
   await stopServer();
   rmSync(work, { recursive: true, force: true });

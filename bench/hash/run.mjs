@@ -102,7 +102,9 @@ try {
   console.log(`streaming sha256File:        ${streamBest.toFixed(0)} ms, ${mibs(streamBest)} MiB/s`);
   const tOk = ratio >= THROUGHPUT_TARGET;
   ok &&= tOk;
-  console.log(`${tOk ? 'PASS' : 'FAIL'} throughput: streaming is ${ratio.toFixed(2)}x the in-memory digest (target >= ${THROUGHPUT_TARGET}x)`);
+  console.log(
+    `${tOk ? 'PASS' : 'FAIL'} throughput: streaming is ${ratio.toFixed(2)}x the in-memory digest (target >= ${THROUGHPUT_TARGET}x)`,
+  );
 
   // Peak memory: each hash in a fresh process, 20 MB then 100 MB.
   const s20 = child('stream', small);
@@ -111,11 +113,17 @@ try {
   const m100 = child('memory', big);
   if (s100.digest !== expected) throw new Error('child digest mismatch');
   const growth = s100.maxRssMb - s20.maxRssMb;
-  console.log(`peak RSS streaming: 20 MB file ${s20.maxRssMb.toFixed(1)} MB, 100 MB file ${s100.maxRssMb.toFixed(1)} MB (growth ${growth.toFixed(1)} MB)`);
-  console.log(`peak RSS in-memory: 20 MB file ${m20.maxRssMb.toFixed(1)} MB, 100 MB file ${m100.maxRssMb.toFixed(1)} MB (growth ${(m100.maxRssMb - m20.maxRssMb).toFixed(1)} MB, for contrast)`);
+  console.log(
+    `peak RSS streaming: 20 MB file ${s20.maxRssMb.toFixed(1)} MB, 100 MB file ${s100.maxRssMb.toFixed(1)} MB (growth ${growth.toFixed(1)} MB)`,
+  );
+  console.log(
+    `peak RSS in-memory: 20 MB file ${m20.maxRssMb.toFixed(1)} MB, 100 MB file ${m100.maxRssMb.toFixed(1)} MB (growth ${(m100.maxRssMb - m20.maxRssMb).toFixed(1)} MB, for contrast)`,
+  );
   const mOk = growth < MEMORY_GROWTH_LIMIT_MB;
   ok &&= mOk;
-  console.log(`${mOk ? 'PASS' : 'FAIL'} memory: peak RSS grows ${growth.toFixed(1)} MB from a 20 MB to a 100 MB file (limit ${MEMORY_GROWTH_LIMIT_MB} MB)`);
+  console.log(
+    `${mOk ? 'PASS' : 'FAIL'} memory: peak RSS grows ${growth.toFixed(1)} MB from a 20 MB to a 100 MB file (limit ${MEMORY_GROWTH_LIMIT_MB} MB)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

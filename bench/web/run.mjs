@@ -27,8 +27,13 @@ mkdirSync(work, { recursive: true });
 // The baseline lives under packages/web so it resolves the same react, react-router and MUI.
 const baseDir = join(work, 'baseline');
 mkdirSync(baseDir, { recursive: true });
-writeFileSync(join(baseDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Baseline</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
-writeFileSync(join(baseDir, 'main.tsx'), `
+writeFileSync(
+  join(baseDir, 'index.html'),
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Baseline</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+);
+writeFileSync(
+  join(baseDir, 'main.tsx'),
+  `
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -47,7 +52,8 @@ function Page() {
   );
 }
 createRoot(document.getElementById('root')!).render(<BrowserRouter><Routes><Route path="*" element={<Page />} /></Routes></BrowserRouter>);
-`);
+`,
+);
 
 async function viteBuild(rootDir, outDir) {
   await build({
@@ -95,10 +101,14 @@ async function timeToInteractive(browser, url) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => {
-      const input = document.querySelector('input[name="email"]');
-      return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'));
-    }, null, { polling: 'raf', timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const input = document.querySelector('input[name="email"]');
+        return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'));
+      },
+      null,
+      { polling: 'raf', timeout: 30_000 },
+    );
     times.push(await page.evaluate(() => performance.now()));
     await context.close();
   }
@@ -116,7 +126,16 @@ const ratio = portalBytes / baseBytes;
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const portalServer = await serve(portalOut);
 const baseServer = await serve(baseOut);
@@ -132,8 +151,12 @@ try {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`JavaScript before / is interactive (gzip): portal ${kb(portalBytes)} in ${portalFiles.length} file(s); bare React + router + MUI page ${kb(baseBytes)}`);
+console.log(
+  `JavaScript before / is interactive (gzip): portal ${kb(portalBytes)} in ${portalFiles.length} file(s); bare React + router + MUI page ${kb(baseBytes)}`,
+);
 console.log(`ratio ${ratio.toFixed(3)}x (target <= ${TARGET}x)`);
-console.log(`navigation to interactive login form (median of ${RUNS}, Chromium, local server): portal ${portalMs.toFixed(0)} ms; bare page ${baseMs.toFixed(0)} ms`);
+console.log(
+  `navigation to interactive login form (median of ${RUNS}, Chromium, local server): portal ${portalMs.toFixed(0)} ms; bare page ${baseMs.toFixed(0)} ms`,
+);
 rmSync(work, { recursive: true, force: true });
 process.exit(ratio <= TARGET ? 0 : 1);

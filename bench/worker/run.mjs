@@ -36,7 +36,11 @@ if (process.argv[2] === '--child') {
   if (mode === 'analyze') detail = await mod.analyzeFile(path, 'data.json', LIMITS);
   else if (mode === 'parse') detail = { rows: JSON.parse(readFileSync(path, 'utf8')).length };
   else {
-    const fit = await mod.fitModel(path, { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' }, { seed: 1 });
+    const fit = await mod.fitModel(
+      path,
+      { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' },
+      { seed: 1 },
+    );
     detail = fit.summary;
   }
   const ms = performance.now() - t0;
@@ -49,11 +53,21 @@ async function buildBundle() {
   mkdirSync(dirname(bundle), { recursive: true });
   await build({
     entryPoints: [join(here, '../../packages/server/src/processing/index.ts')],
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'error',
   });
   await build({
     entryPoints: [join(root, 'packages/server/src/processing/hostile.ts')],
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: hostileBundle, logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: hostileBundle,
+    logLevel: 'error',
   });
 }
 
@@ -67,16 +81,26 @@ function treeRssMb(pid) {
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
       parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* the process ended while we looked */ }
+    } catch {
+      /* the process ended while we looked */
+    }
   }
   const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
-    for (const [p, pp] of parent) if (!tree.has(p) && tree.has(pp)) { tree.add(p); grew = true; }
+    for (const [p, pp] of parent)
+      if (!tree.has(p) && tree.has(pp)) {
+        tree.add(p);
+        grew = true;
+      }
   }
   let kb = 0;
   for (const p of tree) {
-    try { kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0); } catch { /* ended */ }
+    try {
+      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      /* ended */
+    }
   }
   return kb / 1024;
 }
@@ -88,7 +112,11 @@ function startServer(dataDir) {
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    const onData = (d) => { out += d.toString(); const m = /Portal running at (http:\/\/\S+)/.exec(out); if (m) resolve({ child, url: m[1] }); };
+    const onData = (d) => {
+      out += d.toString();
+      const m = /Portal running at (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
@@ -108,7 +136,12 @@ async function api(base, method, path, token, body) {
 
 async function client(base, label) {
   const n = `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`.slice(0, 30);
-  const s = await api(base, 'POST', '/api/user/signup', null, { email: `${n}@example.com`, username: n, password: 'Bench-pass1!', name: `Company ${n}` });
+  const s = await api(base, 'POST', '/api/user/signup', null, {
+    email: `${n}@example.com`,
+    username: n,
+    password: 'Bench-pass1!',
+    name: `Company ${n}`,
+  });
   const bucket = (await api(base, 'PUT', '/api/bucket/item', s.token, { client: s.login.client.list[0].stamp, name: label })).bucket.stamp;
   return { token: s.token, bucket };
 }
@@ -172,17 +205,21 @@ async function underAttack() {
     const baseline = treeRssMb(server.child.pid);
 
     let peak = baseline;
-    const sampler = setInterval(() => { peak = Math.max(peak, treeRssMb(server.child.pid)); }, 50);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, treeRssMb(server.child.pid));
+    }, 50);
     const loaded = [];
     const settles = [];
     try {
       for (let round = 0; round < 3; round++) {
         // Each hostile file is timed from its first request to its settled state, watched while the bystander uploads.
-        const watched = Promise.all(hostile.map(async (h) => {
-          const t0 = performance.now();
-          const r = await settle(base, attacker, await send(base, attacker, h.fileName, h.bytes));
-          return { name: h.fileName, s: (performance.now() - t0) / 1000, ...r };
-        }));
+        const watched = Promise.all(
+          hostile.map(async (h) => {
+            const t0 = performance.now();
+            const r = await settle(base, attacker, await send(base, attacker, h.fileName, h.bytes));
+            return { name: h.fileName, s: (performance.now() - t0) / 1000, ...r };
+          }),
+        );
         // The bystander starts once all three are in flight (sent and queued).
         await waitQueued(base, attacker, hostile.length * (round + 1));
         loaded.push(await timeSmall(base, bystander));
@@ -195,15 +232,29 @@ async function underAttack() {
     const ratio = loadedMs / idle;
     const growth = peak - baseline;
     const worst = Math.max(...settles.map((x) => x.s));
-    console.log(`another client's 50-row JSON to Ready: idle ${idle.toFixed(0)} ms, with three hostile uploads in flight ${loadedMs.toFixed(0)} ms, ratio ${ratio.toFixed(2)}× (target ≤ ${TARGET.readyRatio}×)`);
-    console.log(`  server process tree: ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB (target ≤ ${TARGET.treeGrowthMb})`);
+    console.log(
+      `another client's 50-row JSON to Ready: idle ${idle.toFixed(0)} ms, with three hostile uploads in flight ${loadedMs.toFixed(0)} ms, ratio ${ratio.toFixed(2)}× (target ≤ ${TARGET.readyRatio}×)`,
+    );
+    console.log(
+      `  server process tree: ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB (target ≤ ${TARGET.treeGrowthMb})`,
+    );
     for (const h of hostile) {
       const mine = settles.filter((x) => x.name === h.fileName);
-      console.log(`  ${h.fileName} (${h.name}): settled in ${mine.map((x) => x.s.toFixed(1)).join(', ')} s (target ≤ ${TARGET.hostileSettleS}); ${mine[0].flight}: ${mine[0].error}`);
+      console.log(
+        `  ${h.fileName} (${h.name}): settled in ${mine.map((x) => x.s.toFixed(1)).join(', ')} s (target ≤ ${TARGET.hostileSettleS}); ${mine[0].flight}: ${mine[0].error}`,
+      );
     }
-    return ratio <= TARGET.readyRatio && growth <= TARGET.treeGrowthMb && worst <= TARGET.hostileSettleS && settles.every((x) => x.flight === 'Failed');
+    return (
+      ratio <= TARGET.readyRatio &&
+      growth <= TARGET.treeGrowthMb &&
+      worst <= TARGET.hostileSettleS &&
+      settles.every((x) => x.flight === 'Failed')
+    );
   } finally {
-    await new Promise((res) => { server.child.once('exit', res); server.child.kill('SIGTERM'); });
+    await new Promise((res) => {
+      server.child.once('exit', res);
+      server.child.kill('SIGTERM');
+    });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -223,7 +274,10 @@ function child(mode, path) {
 /** A seeded numeric table written as JSON, just under `bytes` long. */
 function writeTable(path, bytes, cols) {
   let s = 12345;
-  const rand = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
+  const rand = () => {
+    s = (s * 16807) % 2147483647;
+    return s / 2147483647;
+  };
   const rows = [];
   let size = 2;
   for (;;) {
@@ -248,21 +302,35 @@ try {
   const ours = Array.from({ length: runs }, () => child('analyze', json));
   const base = Array.from({ length: runs }, () => child('parse', json));
   if (ours[0].detail.proc !== 1 || ours[0].detail.rows !== rows) throw new Error(`analysis gave ${JSON.stringify(ours[0].detail)}`);
-  const ms = median(ours.map((r) => r.ms)), baseMs = median(base.map((r) => r.ms));
-  const growth = Math.max(...ours.map((r) => r.growthMb)), baseGrowth = Math.max(...base.map((r) => r.growthMb));
-  console.log(`analysis of a ${(10).toFixed(0)} MB JSON (${rows.toLocaleString('en-US')} rows × 8): ${ms.toFixed(0)} ms (target ≤ ${TARGET.analysisMs}), JSON.parse ${baseMs.toFixed(0)} ms, ratio ${(baseMs / ms).toFixed(1)}× faster`);
-  console.log(`  peak memory growth: ${growth.toFixed(0)} MB (target ≤ ${TARGET.analysisGrowthMb}), JSON.parse ${baseGrowth.toFixed(0)} MB, ratio ${(baseGrowth / Math.max(1, growth)).toFixed(1)}× less`);
+  const ms = median(ours.map((r) => r.ms)),
+    baseMs = median(base.map((r) => r.ms));
+  const growth = Math.max(...ours.map((r) => r.growthMb)),
+    baseGrowth = Math.max(...base.map((r) => r.growthMb));
+  console.log(
+    `analysis of a ${(10).toFixed(0)} MB JSON (${rows.toLocaleString('en-US')} rows × 8): ${ms.toFixed(0)} ms (target ≤ ${TARGET.analysisMs}), JSON.parse ${baseMs.toFixed(0)} ms, ratio ${(baseMs / ms).toFixed(1)}× faster`,
+  );
+  console.log(
+    `  peak memory growth: ${growth.toFixed(0)} MB (target ≤ ${TARGET.analysisGrowthMb}), JSON.parse ${baseGrowth.toFixed(0)} MB, ratio ${(baseGrowth / Math.max(1, growth)).toFixed(1)}× less`,
+  );
   ok &&= ms <= TARGET.analysisMs && growth <= TARGET.analysisGrowthMb;
 
   const fitPath = join(dir, 'fit.json');
   let s = 99;
-  const rand = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
-  const fitRows = Array.from({ length: 5_000 }, () => { const x = [rand() * 10, rand() * 4 - 2, rand()]; return [...x, 2 * x[0] - 3 * x[1] + 0.5 * x[2] + (rand() - 0.5) * 0.1]; });
+  const rand = () => {
+    s = (s * 16807) % 2147483647;
+    return s / 2147483647;
+  };
+  const fitRows = Array.from({ length: 5_000 }, () => {
+    const x = [rand() * 10, rand() * 4 - 2, rand()];
+    return [...x, 2 * x[0] - 3 * x[1] + 0.5 * x[2] + (rand() - 0.5) * 0.1];
+  });
   writeFileSync(fitPath, JSON.stringify(fitRows));
   const fits = Array.from({ length: runs }, () => child('fit', fitPath));
   const parseSmall = median(Array.from({ length: runs }, () => child('parse', fitPath).ms));
   const fitMs = median(fits.map((r) => r.ms));
-  console.log(`fit of 5,000 × 3 rows: ${fitMs.toFixed(0)} ms (target ≤ ${TARGET.fitMs}), "${fits[0].detail}", JSON.parse of the same file ${parseSmall.toFixed(1)} ms`);
+  console.log(
+    `fit of 5,000 × 3 rows: ${fitMs.toFixed(0)} ms (target ≤ ${TARGET.fitMs}), "${fits[0].detail}", JSON.parse of the same file ${parseSmall.toFixed(1)} ms`,
+  );
   ok &&= fitMs <= TARGET.fitMs;
 } finally {
   rmSync(dir, { recursive: true, force: true });

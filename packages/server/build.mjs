@@ -24,13 +24,16 @@ await build({
       name: 'externals',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) => {
-          if (args.kind === 'entry-point' || args.path.startsWith('@portal/') || args.importer.includes('/packages/core/')) return undefined;
+          if (args.kind === 'entry-point' || args.path.startsWith('@portal/') || args.importer.includes('/packages/core/'))
+            return undefined;
           return { path: args.path, external: true };
         });
       },
     },
   ],
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);" },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 await chmod(join(here, 'dist/main.js'), 0o755);

@@ -53,7 +53,9 @@ await build({
   plugins: [ofetchStandard],
   define: { __PORTAL_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
   // Some of Ink's dependencies call require() for Node built-ins; ESM bundles need one defined.
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __portalRequire } from 'node:module';\nconst require = __portalRequire(import.meta.url);" },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __portalRequire } from 'node:module';\nconst require = __portalRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 rmSync(stub);

@@ -14,7 +14,8 @@ const PNPM = join(ROOT, '.tools/node_modules/pnpm/bin/pnpm.cjs');
 
 export function build(): void {
   execFileSync(process.execPath, [join(ROOT, 'packages/tui/build.mjs')], { stdio: 'inherit' });
-  if (!existsSync(SERVER)) execFileSync(process.execPath, [PNPM, '--filter', '@portal/server', 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(SERVER))
+    execFileSync(process.execPath, [PNPM, '--filter', '@portal/server', 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 export function freePort(): Promise<number> {
@@ -76,11 +77,23 @@ export interface Result {
 }
 
 /** Runs the built CLI as a user whose home is `home`. */
-export function portal(home: string, api: string, args: string[], opts: { stdin?: string; cwd?: string; env?: Record<string, string> } = {}): Promise<Result> {
+export function portal(
+  home: string,
+  api: string,
+  args: string[],
+  opts: { stdin?: string; cwd?: string; env?: Record<string, string> } = {},
+): Promise<Result> {
   return new Promise((res, rej) => {
     const child = spawn(process.execPath, [PORTAL, ...args], {
       cwd: opts.cwd ?? home,
-      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), PORTAL_API: api, PORTAL_POLL_MS: '300', ...opts.env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, '.config'),
+        PORTAL_API: api,
+        PORTAL_POLL_MS: '300',
+        ...opts.env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

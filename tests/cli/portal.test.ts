@@ -30,7 +30,21 @@ describe('portal against the real server', () => {
   const state: Record<string, string> = {};
 
   it('signs up, then logs in with --password-stdin; the config file is private (0600)', async () => {
-    const up = await run(ada, ['signup', '--email', 'ada@example.com', '--username', 'ada_lovelace', '--name', 'Analytical Engines', '--password-stdin', '--accept-terms'], { stdin: 'Secret-123!\n' });
+    const up = await run(
+      ada,
+      [
+        'signup',
+        '--email',
+        'ada@example.com',
+        '--username',
+        'ada_lovelace',
+        '--name',
+        'Analytical Engines',
+        '--password-stdin',
+        '--accept-terms',
+      ],
+      { stdin: 'Secret-123!\n' },
+    );
     expect(up.code, up.stderr).toBe(0);
     expect((await run(ada, ['logout'])).code).toBe(0);
     expect((await run(ada, ['projects', 'list'])).code).toBe(4);
@@ -96,7 +110,21 @@ describe('portal against the real server', () => {
     const over = await run(ada, ['fit', '--upload', state.upload, '--inputs', '4', '--outputs', '2', '--target', '1']);
     expect(over.code).toBe(1);
     expect(over.stderr.trim()).toBe(MESSAGES.planLimitInputs('Individual', 3));
-    const fit = await run(ada, ['fit', '--upload', state.upload, '--inputs', '3', '--outputs', '2', '--target', '1', '--name', 'First fit', '--wait', '--json']);
+    const fit = await run(ada, [
+      'fit',
+      '--upload',
+      state.upload,
+      '--inputs',
+      '3',
+      '--outputs',
+      '2',
+      '--target',
+      '1',
+      '--name',
+      'First fit',
+      '--wait',
+      '--json',
+    ]);
     const status = json(fit);
     expect(status.run.record).toMatchObject({ name: 'First fit', function: 'generate', state: 'Finished' });
     expect(status.run.url).toBeTruthy();
@@ -115,7 +143,10 @@ describe('portal against the real server', () => {
   });
 
   it('shrink makes a quote that quotes show displays with its invoice and request', async () => {
-    await writeFile(join(ada, 'model.py'), 'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(100, 10)\n');
+    await writeFile(
+      join(ada, 'model.py'),
+      'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(100, 10)\n',
+    );
     const py = json(await run(ada, ['uploads', 'push', 'model.py', '--wait', '--json']));
     // Creating a quote bills the account: without a terminal, only --yes confirms it.
     const unconfirmed = await run(ada, ['shrink', '--upload', py.stamp, '--name', 'S']);
@@ -149,7 +180,11 @@ describe('portal against the real server', () => {
     expect((await run(ada, ['keys', 'remove', key.clue, '--yes'])).code).toBe(0);
     expect((await run(ada, ['keys', 'list'])).stderr.trim()).toBe(MESSAGES.noApiKeys);
 
-    const integ = json(await run(ada, ['integrations', 'create', '--name', 'OpenAI prod', '--token-stdin', '--json'], { stdin: 'sk-test-1234567890abcdef\n' }));
+    const integ = json(
+      await run(ada, ['integrations', 'create', '--name', 'OpenAI prod', '--token-stdin', '--json'], {
+        stdin: 'sk-test-1234567890abcdef\n',
+      }),
+    );
     expect(integ.service).toBe('OpenAI');
     const list = await run(ada, ['integrations', 'list']);
     expect(list.stdout).toContain('OpenAI prod');
@@ -159,13 +194,30 @@ describe('portal against the real server', () => {
     expect(json<any[]>(await run(ada, ['integrations', 'list', '--json']))).toEqual([]);
   });
 
-  it('a second user cannot see the first user\'s data', async () => {
-    const up = await run(grace, ['signup', '--email', 'grace@example.com', '--username', 'grace_hopper', '--name', 'Hopper Computing', '--password-stdin', '--accept-terms'], { stdin: 'Another-456!\n' });
+  it("a second user cannot see the first user's data", async () => {
+    const up = await run(
+      grace,
+      [
+        'signup',
+        '--email',
+        'grace@example.com',
+        '--username',
+        'grace_hopper',
+        '--name',
+        'Hopper Computing',
+        '--password-stdin',
+        '--accept-terms',
+      ],
+      { stdin: 'Another-456!\n' },
+    );
     expect(up.code, up.stderr).toBe(0);
     expect((await run(grace, ['projects', 'list'])).stderr.trim()).toBe(MESSAGES.noProjects);
     const theirs = await run(grace, ['uploads', 'list', '--project', state.project]);
     expect(theirs.code).toBe(1);
-    for (const args of [['runs', 'list'], ['quotes', 'show', state.quote]]) {
+    for (const args of [
+      ['runs', 'list'],
+      ['quotes', 'show', state.quote],
+    ]) {
       const r = await run(grace, [...args, '--project', state.project]);
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stdout).toBe('');

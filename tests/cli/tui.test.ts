@@ -14,7 +14,12 @@ beforeAll(async () => {
   build();
   server = await startServer();
   home = await mkdtemp(join(tmpdir(), 'portal-tui-'));
-  const up = await portal(home, server.url, ['signup', '--email', 'tui@example.com', '--username', 'tui_user', '--name', 'Terminal Works', '--password-stdin', '--accept-terms'], { stdin: 'Secret-123!\n' });
+  const up = await portal(
+    home,
+    server.url,
+    ['signup', '--email', 'tui@example.com', '--username', 'tui_user', '--name', 'Terminal Works', '--password-stdin', '--accept-terms'],
+    { stdin: 'Secret-123!\n' },
+  );
   if (up.code !== 0) throw new Error(up.stderr);
 });
 afterAll(async () => {
@@ -24,8 +29,18 @@ afterAll(async () => {
 
 /** Starts the UI in a pty; `screen()` is what has been drawn so far with escape sequences removed. */
 function startUi() {
-  const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), PORTAL_API: server.url, TERM: 'xterm-256color' };
-  const child = spawn('script', ['-qfc', `stty cols 110 rows 40; exec ${process.execPath} ${PORTAL}`, '/dev/null'], { env, cwd: home, stdio: ['pipe', 'pipe', 'pipe'] });
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    PORTAL_API: server.url,
+    TERM: 'xterm-256color',
+  };
+  const child = spawn('script', ['-qfc', `stty cols 110 rows 40; exec ${process.execPath} ${PORTAL}`, '/dev/null'], {
+    env,
+    cwd: home,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   // eslint-disable-next-line no-control-regex
@@ -73,7 +88,20 @@ describe('portal interactive UI against the real server', () => {
     await writeFile(join(home, 'data.json'), JSON.stringify(rows));
     const up = await portal(home, server.url, ['uploads', 'push', 'data.json', '--wait', '--json']);
     expect(up.code, up.stderr).toBe(0);
-    const fit = await portal(home, server.url, ['fit', '--upload', JSON.parse(up.stdout).stamp, '--inputs', '3', '--outputs', '2', '--target', '1', '--name', 'Terminal fit', '--wait']);
+    const fit = await portal(home, server.url, [
+      'fit',
+      '--upload',
+      JSON.parse(up.stdout).stamp,
+      '--inputs',
+      '3',
+      '--outputs',
+      '2',
+      '--target',
+      '1',
+      '--name',
+      'Terminal fit',
+      '--wait',
+    ]);
     expect(fit.code, fit.stderr).toBe(0);
 
     const ui = startUi();
@@ -97,10 +125,21 @@ describe('portal interactive UI against the real server', () => {
   });
 
   it('opens a shrink quote from the requests list: invoice, billing and the payment portal link (paid in a browser)', async () => {
-    await writeFile(join(home, 'model.py'), 'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(100, 10)\n');
+    await writeFile(
+      join(home, 'model.py'),
+      'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(100, 10)\n',
+    );
     const py = await portal(home, server.url, ['uploads', 'push', 'model.py', '--wait', '--json']);
     expect(py.code, py.stderr).toBe(0);
-    const made = await portal(home, server.url, ['shrink', '--upload', JSON.parse(py.stdout).stamp, '--name', 'Terminal shrink', '--yes', '--json']);
+    const made = await portal(home, server.url, [
+      'shrink',
+      '--upload',
+      JSON.parse(py.stdout).stamp,
+      '--name',
+      'Terminal shrink',
+      '--yes',
+      '--json',
+    ]);
     expect(made.code, made.stderr).toBe(0);
     const q = JSON.parse(made.stdout);
 

@@ -43,7 +43,10 @@ describe.skipIf(!nginx)('a cluster behind nginx', () => {
   });
 
   it('runs the whole flow through the balancer: sign-up, project, upload to the bucket, fit and generate', async () => {
-    const up = await run(['signup', '--email', 'ops@example.com', '--username', 'ops_user', '--name', 'Operations', '--password-stdin', '--accept-terms'], { stdin: 'Secret-123!\n' });
+    const up = await run(
+      ['signup', '--email', 'ops@example.com', '--username', 'ops_user', '--name', 'Operations', '--password-stdin', '--accept-terms'],
+      { stdin: 'Secret-123!\n' },
+    );
     expect(up.code, up.stderr).toBe(0);
     state.project = json(await run(['projects', 'create', '--name', 'Cluster', '--json'])).stamp;
     expect((await run(['projects', 'open', state.project])).code).toBe(0);
@@ -52,7 +55,23 @@ describe.skipIf(!nginx)('a cluster behind nginx', () => {
     const rend = json(await run(['uploads', 'push', 'data.json', '--wait', '--json']));
     expect(rend).toMatchObject({ flight: 'Ready' });
     state.upload = rend.stamp;
-    const fit = json(await run(['fit', '--upload', state.upload, '--inputs', '3', '--outputs', '2', '--target', '1', '--name', 'First', '--wait', '--json']));
+    const fit = json(
+      await run([
+        'fit',
+        '--upload',
+        state.upload,
+        '--inputs',
+        '3',
+        '--outputs',
+        '2',
+        '--target',
+        '1',
+        '--name',
+        'First',
+        '--wait',
+        '--json',
+      ]),
+    );
     expect(fit.run.record).toMatchObject({ function: 'generate', state: 'Finished' });
   });
 
@@ -66,10 +85,15 @@ describe.skipIf(!nginx)('a cluster behind nginx', () => {
     // The second worker is frozen, so the first one takes the job; it is thawed once the first is killed.
     second.child.kill('SIGSTOP');
     try {
-      expect((await run(['fit', '--upload', big.stamp, '--inputs', '3', '--outputs', '2', '--target', '1', '--name', 'Failover', '--json'])).code).toBe(0);
+      expect(
+        (await run(['fit', '--upload', big.stamp, '--inputs', '3', '--outputs', '2', '--target', '1', '--name', 'Failover', '--json']))
+          .code,
+      ).toBe(0);
       await until(
         'the fit to be taken by the first worker',
-        async () => json<any[]>(await run(['runs', 'list', '--json'])).find((r) => r.function === 'fit' && r.name === 'Failover')?.state === 'Processing',
+        async () =>
+          json<any[]>(await run(['runs', 'list', '--json'])).find((r) => r.function === 'fit' && r.name === 'Failover')?.state ===
+          'Processing',
         60_000,
       );
       await first.kill();

@@ -68,12 +68,23 @@ test('forgot password, then the emailed link sets a new password', async ({ page
 
   // The embedded mailer writes each mail to DATA_DIR/outbox.
   let link: string | undefined;
-  await expect.poll(() => {
-    const dir = join(DATA_DIR, 'outbox');
-    const mails = (() => { try { return readdirSync(dir); } catch { return []; } })().map((f) => readFileSync(join(dir, f), 'utf8'));
-    link = mails.filter((m) => m.includes(`To: ${user.email}`)).map((m) => /https?:\/\/\S*\/reset-password\?token=\S+/.exec(m)?.[0]).find(Boolean);
-    return link;
-  }).toBeTruthy();
+  await expect
+    .poll(() => {
+      const dir = join(DATA_DIR, 'outbox');
+      const mails = (() => {
+        try {
+          return readdirSync(dir);
+        } catch {
+          return [];
+        }
+      })().map((f) => readFileSync(join(dir, f), 'utf8'));
+      link = mails
+        .filter((m) => m.includes(`To: ${user.email}`))
+        .map((m) => /https?:\/\/\S*\/reset-password\?token=\S+/.exec(m)?.[0])
+        .find(Boolean);
+      return link;
+    })
+    .toBeTruthy();
   const url = new URL(link!);
   await page.goto(url.pathname + url.search);
   await checkA11y(page, 'reset-password');
@@ -144,7 +155,9 @@ test('logout ends the session on the server, clears the token and goes to the ro
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
   // A copy of the token is refused from then on.
-  await expect.poll(async () => (await request.get('/api/user/permission', { headers: { authorization: `Bearer ${user.token}` } })).status()).toBe(401);
+  await expect
+    .poll(async () => (await request.get('/api/user/permission', { headers: { authorization: `Bearer ${user.token}` } })).status())
+    .toBe(401);
 });
 
 test('keyboard only: log in, open a client and create a project', async ({ page, request }) => {

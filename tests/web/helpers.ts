@@ -65,7 +65,15 @@ export function admin(...args: string[]): string {
 export async function checkA11y(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+  const summary = bad
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('\n  ')}`,
+    )
+    .join('\n');
   expect(bad, `${what}\n${summary}`).toEqual([]);
 }
 
@@ -105,7 +113,13 @@ export async function createProject(request: APIRequestContext, user: TestUser, 
 }
 
 /** Uploads one file through the API's upload flow (group, register, PUT, finish) and waits until it settles. */
-export async function uploadFile(request: APIRequestContext, user: TestUser, bucket: string, name: string, body: string | Buffer): Promise<string> {
+export async function uploadFile(
+  request: APIRequestContext,
+  user: TestUser,
+  bucket: string,
+  name: string,
+  body: string | Buffer,
+): Promise<string> {
   const { createHash } = await import('node:crypto');
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
   const h = auth(user);
@@ -120,31 +134,81 @@ export async function uploadFile(request: APIRequestContext, user: TestUser, buc
   expect(put.status(), await put.text()).toBeLessThan(300);
   await request.post('/api/upload/finish', { headers: h, data: { upload: upload.stamp } });
   await request.post('/api/rend/finish', { headers: h, data: { rend } });
-  await expect.poll(async () => {
-    const list = (await (await request.get(`/api/rend/item?active=1&bucket=${bucket}`, { headers: h })).json()).rend.list;
-    return list.find((r: { stamp: string }) => r.stamp === rend)?.flight;
-  }, { timeout: 60_000 }).toMatch(/Ready|Failed/);
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get(`/api/rend/item?active=1&bucket=${bucket}`, { headers: h })).json()).rend.list;
+        return list.find((r: { stamp: string }) => r.stamp === rend)?.flight;
+      },
+      { timeout: 60_000 },
+    )
+    .toMatch(/Ready|Failed/);
   return rend;
 }
 
 /** A fit request through the API; resolves when its generate run is final. */
-export async function fitThroughApi(request: APIRequestContext, user: TestUser, bucket: string, rend: string, name: string, task: 'regression' | 'classification' = 'regression'): Promise<string> {
+export async function fitThroughApi(
+  request: APIRequestContext,
+  user: TestUser,
+  bucket: string,
+  rend: string,
+  name: string,
+  task: 'regression' | 'classification' = 'regression',
+): Promise<string> {
   const h = auth(user);
-  const pile = (await (await request.put('/api/pile/item', { headers: h, data: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task } } })).json()).pile.stamp;
-  const fit = (await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'fit', rend, pile, name } })).json()).run.stamp;
-  const gen = (await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'generate', rend, fit, name } })).json()).run.stamp;
-  await expect.poll(async () => (await (await request.get(`/api/run/status?run=${gen}`, { headers: h })).json()).run.record.state, { timeout: 90_000 }).toMatch(/Finished|Failed/);
+  const pile = (
+    await (
+      await request.put('/api/pile/item', {
+        headers: h,
+        data: {
+          bucket,
+          variety: 'FitModel',
+          param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task },
+        },
+      })
+    ).json()
+  ).pile.stamp;
+  const fit = (
+    await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'fit', rend, pile, name } })).json()
+  ).run.stamp;
+  const gen = (
+    await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'generate', rend, fit, name } })).json()
+  ).run.stamp;
+  await expect
+    .poll(async () => (await (await request.get(`/api/run/status?run=${gen}`, { headers: h })).json()).run.record.state, {
+      timeout: 90_000,
+    })
+    .toMatch(/Finished|Failed/);
   return gen;
 }
 
 /** A small PyTorch model definition, as a shrink request takes it. */
-export const MODEL_PY = ['import torch.nn as nn', '', 'model = nn.Sequential(', '    nn.Linear(16, 8),', '    nn.ReLU(),', '    nn.Linear(8, 2),', ')', ''].join('\n');
+export const MODEL_PY = [
+  'import torch.nn as nn',
+  '',
+  'model = nn.Sequential(',
+  '    nn.Linear(16, 8),',
+  '    nn.ReLU(),',
+  '    nn.Linear(8, 2),',
+  ')',
+  '',
+].join('\n');
 
 /** A shrink quote through the API for a Ready .py upload; resolves to the quote's stamp. */
-export async function shrinkThroughApi(request: APIRequestContext, user: TestUser, bucket: string, rend: string, name: string): Promise<string> {
+export async function shrinkThroughApi(
+  request: APIRequestContext,
+  user: TestUser,
+  bucket: string,
+  rend: string,
+  name: string,
+): Promise<string> {
   const h = auth(user);
-  const pile = (await (await request.put('/api/pile/item', { headers: h, data: { bucket, variety: 'ShrinkService', param: {} } })).json()).pile.stamp;
-  const res = await request.put('/api/run/item/shrink', { headers: h, data: { bucket, function: 'shrink', rend, pile, name, desc: 'Smaller, same answers' } });
+  const pile = (await (await request.put('/api/pile/item', { headers: h, data: { bucket, variety: 'ShrinkService', param: {} } })).json())
+    .pile.stamp;
+  const res = await request.put('/api/run/item/shrink', {
+    headers: h,
+    data: { bucket, function: 'shrink', rend, pile, name, desc: 'Smaller, same answers' },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return (await res.json()).quote.stamp;
 }

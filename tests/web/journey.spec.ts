@@ -119,11 +119,17 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await page.getByRole('link', { name: 'Uploads' }).click();
   await expect(page.getByText(MESSAGES.noUploads)).toBeVisible();
   await visit(page, 'uploads');
-  await page.getByLabel('Choose files to upload').setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+  await page
+    .getByLabel('Choose files to upload')
+    .setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid file type. Allowed: .json' })).toBeVisible();
-  await page.getByLabel('Choose files to upload').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.alloc(1024 * 1024 + 1, 32) });
+  await page
+    .getByLabel('Choose files to upload')
+    .setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.alloc(1024 * 1024 + 1, 32) });
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.fileTooLarge })).toBeVisible();
-  await page.getByLabel('Choose files to upload').setInputFiles({ name: 'sensors.json', mimeType: 'application/json', buffer: Buffer.from(fitJson()) });
+  await page
+    .getByLabel('Choose files to upload')
+    .setInputFiles({ name: 'sensors.json', mimeType: 'application/json', buffer: Buffer.from(fitJson()) });
   await expect(notice(page, MESSAGES.uploadSucceeded('sensors.json'))).toBeVisible();
   const row = page.getByRole('row', { name: /sensors\.json/ });
   await expect(row.getByRole('cell', { name: 'Ready', exact: true })).toBeVisible({ timeout: 60_000 });
@@ -174,16 +180,29 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await visit(page, 'create-shrink-run');
   await page.getByRole('button', { name: 'Upload a new model file' }).click();
   await visit(page, 'create-shrink-run-upload');
-  const model = ['import torch.nn as nn', '', 'model = nn.Sequential(', '    nn.Linear(128, 64),', '    nn.ReLU(),', '    nn.Linear(64, 8),', ')', ''].join('\n');
-  await page.getByLabel('Choose a file to upload').setInputFiles({ name: 'model.py', mimeType: 'text/x-python', buffer: Buffer.from(model) });
+  const model = [
+    'import torch.nn as nn',
+    '',
+    'model = nn.Sequential(',
+    '    nn.Linear(128, 64),',
+    '    nn.ReLU(),',
+    '    nn.Linear(64, 8),',
+    ')',
+    '',
+  ].join('\n');
+  await page
+    .getByLabel('Choose a file to upload')
+    .setInputFiles({ name: 'model.py', mimeType: 'text/x-python', buffer: Buffer.from(model) });
   await expect(notice(page, MESSAGES.uploadSucceeded('model.py'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create Shrink Request' })).toBeVisible();
   await page.getByRole('button', { name: 'Pick an existing upload' }).click();
   await expect(page.getByRole('heading', { name: 'Pick an upload' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Select model.py' })).toBeVisible({ timeout: 60_000 }).catch(async () => {
-    await page.getByRole('button', { name: 'Reload' }).click();
-    await expect(page.getByRole('button', { name: 'Select model.py' })).toBeVisible({ timeout: 60_000 });
-  });
+  await expect(page.getByRole('button', { name: 'Select model.py' }))
+    .toBeVisible({ timeout: 60_000 })
+    .catch(async () => {
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await expect(page.getByRole('button', { name: 'Select model.py' })).toBeVisible({ timeout: 60_000 });
+    });
   await visit(page, 'create-shrink-run-pick');
   await page.getByRole('button', { name: 'Select model.py' }).click();
   await expect(page.getByText(/^Free credits: /)).toBeVisible();

@@ -73,7 +73,14 @@ test('uploads, models and projects: filter, sort, rename with the title rule, re
 
 test('clipboard failures show SPEC messages', async ({ page, request }) => {
   const user = await createUser(request, 'clip');
-  const key = (await (await request.put('/api/client/apikey/item', { headers: { authorization: `Bearer ${user.token}` }, data: { client: user.clientId, name: 'CI key' } })).json()).apikey;
+  const key = (
+    await (
+      await request.put('/api/client/apikey/item', {
+        headers: { authorization: `Bearer ${user.token}` },
+        data: { client: user.clientId, name: 'CI key' },
+      })
+    ).json()
+  ).apikey;
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
   });

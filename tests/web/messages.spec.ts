@@ -2,7 +2,18 @@
 // one call), not-found texts, the fit and shrink forms' rules, and cancelling an upload in progress.
 import { test, expect, type Page } from '@playwright/test';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { auth, createProject, MODEL_PY, createUser, fitJson, fitThroughApi, loginToken, notice, uploadFile, type TestUser } from './helpers';
+import {
+  auth,
+  createProject,
+  MODEL_PY,
+  createUser,
+  fitJson,
+  fitThroughApi,
+  loginToken,
+  notice,
+  uploadFile,
+  type TestUser,
+} from './helpers';
 
 /** The next call matching `path` and `method` fails with a 500, as a broken server would answer; others go through. */
 async function failOnce(page: Page, path: string, method: string) {
@@ -10,7 +21,11 @@ async function failOnce(page: Page, path: string, method: string) {
   await page.route(`**${path}*`, async (route) => {
     if (done || route.request().method() !== method) return route.fallback();
     done = true;
-    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Something broke' } }) });
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'internal', message: 'Something broke' } }),
+    });
   });
 }
 
@@ -25,7 +40,10 @@ async function seen(page: Page, message: string) {
 
 async function renameFails(page: Page, name: string, path: string, message: string) {
   await failOnce(page, path, 'POST');
-  await page.getByRole('button', { name: `Rename ${name}` }).first().click();
+  await page
+    .getByRole('button', { name: `Rename ${name}` })
+    .first()
+    .click();
   await page.getByRole('dialog').getByLabel('Name').fill(`${name} 2`);
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await seen(page, message);
@@ -96,7 +114,9 @@ test('list failures: loading, creating, renaming and removing show SPEC messages
   await renameFails(page, 'rows.json', '/api/rend/name', MESSAGES.renameUpload);
   await removeFails(page, 'rows.json', '/api/rend/remove', MESSAGES.removeUpload);
   await failOnce(page, '/api/upload/item', 'PUT');
-  await page.getByLabel('Choose files to upload').setInputFiles({ name: 'more.json', mimeType: 'application/json', buffer: Buffer.from(fitJson(5)) });
+  await page
+    .getByLabel('Choose files to upload')
+    .setInputFiles({ name: 'more.json', mimeType: 'application/json', buffer: Buffer.from(fitJson(5)) });
   await seen(page, MESSAGES.uploadFiles);
   // The half-made group does not stay in the list.
   await expect(page.getByRole('cell', { name: 'more.json', exact: true })).toHaveCount(0);
@@ -182,8 +202,15 @@ test('fit form: an upload without .json data, a failed create; shrink form: its 
   await expect(page.getByLabel('Description')).toHaveValue('d'.repeat(300));
   await expect(page.getByText('300/300')).toBeVisible();
   await page.getByRole('button', { name: 'Upload a new model file' }).click();
-  await page.getByLabel('Choose a file to upload').setInputFiles({ name: 'rows.json', mimeType: 'application/json', buffer: Buffer.from('[]') });
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.invalidFileType(UPLOAD_CONTEXTS.shrink.extensions) })).toBeVisible();
+  await page
+    .getByLabel('Choose a file to upload')
+    .setInputFiles({ name: 'rows.json', mimeType: 'application/json', buffer: Buffer.from('[]') });
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: MESSAGES.invalidFileType(UPLOAD_CONTEXTS.shrink.extensions) }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('button', { name: 'Pick an existing upload' }).click();
   // Only Ready uploads are offered, each with its price estimate.
@@ -214,11 +241,12 @@ test('an upload in progress can be cancelled: Upload cancelled. and no half-made
   const batch = page.getByRole('region', { name: 'Uploading 2 files' });
   await expect(batch.getByRole('progressbar', { name: 'Uploading a.json' })).toBeVisible();
   // Closing or reloading the tab now would lose the upload: the browser asks first.
-  const leaveWarns = () => page.evaluate(() => {
-    const e = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(e);
-    return e.defaultPrevented;
-  });
+  const leaveWarns = () =>
+    page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
   expect(await leaveWarns()).toBe(true);
   await batch.getByRole('button', { name: 'Cancel upload of 2 files' }).click();
   await seen(page, MESSAGES.uploadCancelled);

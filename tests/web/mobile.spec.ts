@@ -1,6 +1,17 @@
 // The portal at 360 px wide: the sidebar collapses behind a menu button, pages stay usable; axe and screenshots.
 import { test, expect } from '@playwright/test';
-import { checkA11y, createProject, createUser, fitJson, fitThroughApi, loginToken, MODEL_PY, shot, shrinkThroughApi, uploadFile } from './helpers';
+import {
+  checkA11y,
+  createProject,
+  createUser,
+  fitJson,
+  fitThroughApi,
+  loginToken,
+  MODEL_PY,
+  shot,
+  shrinkThroughApi,
+  uploadFile,
+} from './helpers';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -11,12 +22,23 @@ test('every kind of screen at 360 px: menu button navigation, no sideways scroll
   const run = await fitThroughApi(request, user, bucket, rend, 'Phone request');
   const py = await uploadFile(request, user, bucket, 'phone-model.py', MODEL_PY);
   const quote = await shrinkThroughApi(request, user, bucket, py, 'Phone quote');
-  const key = (await (await request.put('/api/client/apikey/item', { headers: { authorization: `Bearer ${user.token}` }, data: { client: user.clientId, name: 'Phone key' } })).json()).apikey;
+  const key = (
+    await (
+      await request.put('/api/client/apikey/item', {
+        headers: { authorization: `Bearer ${user.token}` },
+        data: { client: user.clientId, name: 'Phone key' },
+      })
+    ).json()
+  ).apikey;
 
   await page.goto('/');
   await checkA11y(page, 'login (360)');
   await shot(page, 'mobile-login');
-  const publicRoutes: Array<[string, string]> = [['signup', '/signup'], ['forgot-password', '/forgot-password'], ['reset-password', '/reset-password?token=t']];
+  const publicRoutes: Array<[string, string]> = [
+    ['signup', '/signup'],
+    ['forgot-password', '/forgot-password'],
+    ['reset-password', '/reset-password?token=t'],
+  ];
   for (const [name, path] of publicRoutes) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

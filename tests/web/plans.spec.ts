@@ -5,7 +5,10 @@ import { admin, createProject, createUser, DATABASE_URL, loginToken } from './he
 
 test.beforeEach(() => test.skip(!DATABASE_URL, 'the admin CLI needs the run to use PostgreSQL (the server holds the embedded database)'));
 
-test('Individual shows the upgrade button; Enterprise hides it, enables explainability and shows its limit message', async ({ page, request }) => {
+test('Individual shows the upgrade button; Enterprise hides it, enables explainability and shows its limit message', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request, 'plan');
   const bucket = await createProject(request, user, 'Limits');
   await loginToken(page, user);

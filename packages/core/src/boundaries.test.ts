@@ -14,13 +14,18 @@ function sources(dir: string): string[] {
   });
 }
 
-const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)(?:[^'"]*from)?\s*'([^']+)'/gm)].map((m) => m[1]);
+const imports = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)(?:[^'"]*from)?\s*'([^']+)'/gm)].map((m) => m[1]);
 
 describe('core boundaries', () => {
-  const files = sources(src).map((f) => relative(src, f)).filter((f) => !f.startsWith('testing/'));
+  const files = sources(src)
+    .map((f) => relative(src, f))
+    .filter((f) => !f.startsWith('testing/'));
 
   it('only @portal/core/react imports React', () => {
-    const offenders = files.filter((f) => !f.startsWith('react/') && imports(join(src, f)).some((m) => m === 'react' || m.startsWith('react/') || m === 'react-dom'));
+    const offenders = files.filter(
+      (f) => !f.startsWith('react/') && imports(join(src, f)).some((m) => m === 'react' || m.startsWith('react/') || m === 'react-dom'),
+    );
     expect(offenders).toEqual([]);
     // The check sees what it looks for.
     expect(imports(join(src, 'react/context.tsx'))).toContain('react');

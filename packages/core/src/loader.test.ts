@@ -82,9 +82,12 @@ describe('Loader', () => {
 
   it('does not keep polling through a refusal', async () => {
     const clock = manualTimers();
-    const loader = new Loader(async () => {
-      throw new ApiError(404, 'not_found', 'gone', 'Failed to load run data.');
-    }, { pollMs: 3000, timers: clock.timers });
+    const loader = new Loader(
+      async () => {
+        throw new ApiError(404, 'not_found', 'gone', 'Failed to load run data.');
+      },
+      { pollMs: 3000, timers: clock.timers },
+    );
     await loader.reload();
     expect(clock.pending()).toEqual([]);
   });

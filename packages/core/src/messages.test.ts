@@ -9,7 +9,10 @@ const SPEC_TEXTS: Array<[keyof typeof MESSAGES, string]> = [
   ['email', 'Invalid email address.'],
   ['username', 'Username must be alphanumeric, with dashes or underscores, and between 5 and 30 characters long.'],
   ['companyName', 'Name must be between 5 and 50 characters long.'],
-  ['password', 'Password must be 8-64 characters long, include an uppercase letter, a lowercase letter, a number, and a special character.'],
+  [
+    'password',
+    'Password must be 8-64 characters long, include an uppercase letter, a lowercase letter, a number, and a special character.',
+  ],
   ['passwordMismatch', 'Passwords do not match.'],
   ['terms', 'You must agree to the privacy policy and terms of service.'],
   ['fillAllFields', 'Please fill out all fields'],

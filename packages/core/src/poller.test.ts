@@ -67,9 +67,12 @@ describe('ReloadPoller', () => {
   it('keeps polling after a failed check and reports it', async () => {
     const clock = fakeTimers();
     const errors: unknown[] = [];
-    const poller = new ReloadPoller(async () => {
-      throw new Error('offline');
-    }, { timers: clock.timers, onError: (e) => errors.push(e) });
+    const poller = new ReloadPoller(
+      async () => {
+        throw new Error('offline');
+      },
+      { timers: clock.timers, onError: (e) => errors.push(e) },
+    );
     await poller.reload();
     expect(errors).toHaveLength(1);
     expect(clock.pending()).toEqual([20_000]);

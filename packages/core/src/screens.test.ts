@@ -25,14 +25,30 @@ describe('screens', () => {
     expect(matchScreen('/nowhere')).toBeNull();
     // Building paths, crumbs and the sidebar accepts the {projectId} spelling too.
     expect(screenPath('models', { clientId: 'c1', projectId: 'b1' })).toBe('/client/c1/project/b1/models');
-    expect(breadcrumbs('uploads', { clientId: 'c1', projectId: 'b1' }).map((c) => c.path)).toEqual(['/account', '/client/c1/projects', '/client/c1/project/b1/runs', '/client/c1/project/b1/uploads']);
-    expect(sidebar({ clientId: 'c1', projectId: 'b1' }, { choice: 'Cloud' }).map((g) => g.section)).toEqual(['account', 'client', 'project']);
+    expect(breadcrumbs('uploads', { clientId: 'c1', projectId: 'b1' }).map((c) => c.path)).toEqual([
+      '/account',
+      '/client/c1/projects',
+      '/client/c1/project/b1/runs',
+      '/client/c1/project/b1/uploads',
+    ]);
+    expect(sidebar({ clientId: 'c1', projectId: 'b1' }, { choice: 'Cloud' }).map((g) => g.section)).toEqual([
+      'account',
+      'client',
+      'project',
+    ]);
   });
 
   it('runs breadcrumbs account > client > project > run or quote', () => {
     const p = { clientId: 'c1', bucketId: 'b1', runId: 'r1' };
-    expect(breadcrumbs('runDetails', p, { client: 'Acme', project: 'Proj', run: 'Req' }).map((c) => c.label)).toEqual(['My Account', 'Acme', 'Proj', 'Req']);
-    expect(breadcrumbs('quoteDetails', { clientId: 'c1', bucketId: 'b1', quoteId: 'q1' }, { quote: 'Q' }).map((c) => [c.label, c.path])).toEqual([
+    expect(breadcrumbs('runDetails', p, { client: 'Acme', project: 'Proj', run: 'Req' }).map((c) => c.label)).toEqual([
+      'My Account',
+      'Acme',
+      'Proj',
+      'Req',
+    ]);
+    expect(
+      breadcrumbs('quoteDetails', { clientId: 'c1', bucketId: 'b1', quoteId: 'q1' }, { quote: 'Q' }).map((c) => [c.label, c.path]),
+    ).toEqual([
       ['My Account', '/account'],
       ['Client', '/client/c1/projects'],
       ['Project', '/client/c1/project/b1/runs'],
@@ -49,11 +65,18 @@ describe('screens', () => {
       expect(trail.at(-1)).toEqual({ screen: s.id, label: s.crumb.label, path: screenPath(s.id, params) });
     }
     const linked = sidebar(params, { choice: 'Cloud' }).flatMap((g) => g.links.map((l) => l.screen));
-    expect(linked.sort()).toEqual(SCREENS.filter((s) => s.nav).map((s) => s.id).sort());
+    expect(linked.sort()).toEqual(
+      SCREENS.filter((s) => s.nav)
+        .map((s) => s.id)
+        .sort(),
+    );
   });
 
   it('shows Projects in the sidebar only for Cloud and CloudPremise clients', () => {
-    const links = (choice: string) => sidebar({ clientId: 'c1' }, { choice }).find((g) => g.section === 'client')!.links.map((l) => l.label);
+    const links = (choice: string) =>
+      sidebar({ clientId: 'c1' }, { choice })
+        .find((g) => g.section === 'client')!
+        .links.map((l) => l.label);
     expect(links('Cloud')).toContain('Projects');
     expect(links('CloudPremise')).toContain('Projects');
     expect(links('Premise')).not.toContain('Projects');

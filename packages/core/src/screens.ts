@@ -1,10 +1,24 @@
 // The 18 screens of SPEC section 2 as data: drives web's router, tui's navigation, sidebars and breadcrumbs.
 
 export type ScreenId =
-  | 'login' | 'signup' | 'forgotPassword' | 'resetPassword'
-  | 'account' | 'plan'
-  | 'apikeys' | 'apikeyInfo' | 'integrations' | 'createIntegration' | 'projects'
-  | 'models' | 'runs' | 'uploads' | 'createFitRun' | 'createShrinkRun' | 'runDetails' | 'quoteDetails';
+  | 'login'
+  | 'signup'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'account'
+  | 'plan'
+  | 'apikeys'
+  | 'apikeyInfo'
+  | 'integrations'
+  | 'createIntegration'
+  | 'projects'
+  | 'models'
+  | 'runs'
+  | 'uploads'
+  | 'createFitRun'
+  | 'createShrinkRun'
+  | 'runDetails'
+  | 'quoteDetails';
 
 /** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
 export const PROJECT_ID_ALIAS = 'projectId';
@@ -39,7 +53,8 @@ export interface SidebarContext {
  * The `portal` command noun that does what a screen does (`portal projects list`, `portal fit ...`): the CLI
  * registers one module per noun from this list, so a screen without its command does not compile.
  */
-export type CliNoun = 'auth' | 'accounts' | 'plan' | 'keys' | 'integrations' | 'projects' | 'models' | 'runs' | 'uploads' | 'fit' | 'shrink' | 'quotes';
+export type CliNoun =
+  'auth' | 'accounts' | 'plan' | 'keys' | 'integrations' | 'projects' | 'models' | 'runs' | 'uploads' | 'fit' | 'shrink' | 'quotes';
 
 export interface ScreenDef {
   id: ScreenId;
@@ -65,24 +80,222 @@ const hasProjects = (ctx: SidebarContext) => ctx.choice === 'Cloud' || ctx.choic
 
 // Within a section, the table's order is the sidebar's order.
 const TABLE = [
-  { id: 'login', path: '/', title: 'Login', params: [], auth: false, section: 'public', parent: null, crumb: { label: 'Login' }, nav: null, cli: 'auth' },
-  { id: 'signup', path: '/signup', title: 'Sign Up', params: [], auth: false, section: 'public', parent: null, crumb: { label: 'Sign Up' }, nav: null, cli: 'auth' },
-  { id: 'forgotPassword', path: '/forgot-password', title: 'Forgot Password', params: [], auth: false, section: 'public', parent: null, crumb: { label: 'Forgot Password' }, nav: null, cli: 'auth' },
-  { id: 'resetPassword', path: '/reset-password', title: 'Reset Password', params: [], auth: false, section: 'public', parent: null, crumb: { label: 'Reset Password' }, nav: null, cli: 'auth' },
-  { id: 'account', path: '/account', title: 'My Account', params: [], auth: true, section: 'account', parent: null, crumb: { label: 'My Account' }, nav: { label: 'Accounts' }, cli: 'accounts' },
-  { id: 'plan', path: '/plan', title: 'Compare Plans', params: [], auth: true, section: 'account', parent: 'account', crumb: { label: 'Compare Plans' }, nav: { label: 'Compare Plans' }, cli: 'plan' },
-  { id: 'projects', path: '/client/:clientId/projects', title: 'Projects', params: ['clientId'], auth: true, section: 'client', parent: 'account', crumb: { label: 'Client', name: 'client' }, nav: { label: 'Projects', when: hasProjects }, cli: 'projects' },
-  { id: 'apikeys', path: '/client/:clientId/apikeys', title: 'API Keys', params: ['clientId'], auth: true, section: 'client', parent: 'projects', crumb: { label: 'API Keys' }, nav: { label: 'API Keys' }, cli: 'keys' },
-  { id: 'apikeyInfo', path: '/client/:clientId/apikey/:apikeyId/info', title: 'API Key Details', params: ['clientId', 'apikeyId'], auth: true, section: 'key', parent: 'apikeys', crumb: { label: 'Key', name: 'key' }, nav: { label: 'Details' }, cli: 'keys' },
-  { id: 'integrations', path: '/client/:clientId/integrations', title: 'Integrations', params: ['clientId'], auth: true, section: 'client', parent: 'projects', crumb: { label: 'Integrations' }, nav: { label: 'Integrations' }, cli: 'integrations' },
-  { id: 'createIntegration', path: '/client/:clientId/create-integration', title: 'Create Integration', params: ['clientId'], auth: true, section: 'client', parent: 'integrations', crumb: { label: 'Create Integration' }, nav: null, cli: 'integrations' },
-  { id: 'runs', path: `${P}/runs`, title: 'Requests', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'projects', crumb: { label: 'Project', name: 'project' }, nav: { label: 'Requests' }, cli: 'runs' },
-  { id: 'uploads', path: `${P}/uploads`, title: 'Uploads', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs', crumb: { label: 'Uploads' }, nav: { label: 'Uploads' }, cli: 'uploads' },
-  { id: 'models', path: `${P}/models`, title: 'Models', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs', crumb: { label: 'Models' }, nav: { label: 'Models' }, cli: 'models' },
-  { id: 'createFitRun', path: `${P}/create-fit-run`, title: 'Create Request', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs', crumb: { label: 'Create Request' }, nav: null, cli: 'fit' },
-  { id: 'createShrinkRun', path: `${P}/create-shrink-run`, title: 'Create Shrink Request', params: ['clientId', 'bucketId'], auth: true, section: 'project', parent: 'runs', crumb: { label: 'Create Shrink Request' }, nav: null, cli: 'shrink' },
-  { id: 'runDetails', path: `${P}/run/:runId/details`, title: 'Request Details', params: ['clientId', 'bucketId', 'runId'], auth: true, section: 'run', parent: 'runs', crumb: { label: 'Request', name: 'run' }, nav: { label: 'Details' }, cli: 'runs' },
-  { id: 'quoteDetails', path: `${P}/quote/:quoteId/details`, title: 'Quote Details', params: ['clientId', 'bucketId', 'quoteId'], auth: true, section: 'quote', parent: 'runs', crumb: { label: 'Quote', name: 'quote' }, nav: { label: 'Details' }, cli: 'quotes' },
+  {
+    id: 'login',
+    path: '/',
+    title: 'Login',
+    params: [],
+    auth: false,
+    section: 'public',
+    parent: null,
+    crumb: { label: 'Login' },
+    nav: null,
+    cli: 'auth',
+  },
+  {
+    id: 'signup',
+    path: '/signup',
+    title: 'Sign Up',
+    params: [],
+    auth: false,
+    section: 'public',
+    parent: null,
+    crumb: { label: 'Sign Up' },
+    nav: null,
+    cli: 'auth',
+  },
+  {
+    id: 'forgotPassword',
+    path: '/forgot-password',
+    title: 'Forgot Password',
+    params: [],
+    auth: false,
+    section: 'public',
+    parent: null,
+    crumb: { label: 'Forgot Password' },
+    nav: null,
+    cli: 'auth',
+  },
+  {
+    id: 'resetPassword',
+    path: '/reset-password',
+    title: 'Reset Password',
+    params: [],
+    auth: false,
+    section: 'public',
+    parent: null,
+    crumb: { label: 'Reset Password' },
+    nav: null,
+    cli: 'auth',
+  },
+  {
+    id: 'account',
+    path: '/account',
+    title: 'My Account',
+    params: [],
+    auth: true,
+    section: 'account',
+    parent: null,
+    crumb: { label: 'My Account' },
+    nav: { label: 'Accounts' },
+    cli: 'accounts',
+  },
+  {
+    id: 'plan',
+    path: '/plan',
+    title: 'Compare Plans',
+    params: [],
+    auth: true,
+    section: 'account',
+    parent: 'account',
+    crumb: { label: 'Compare Plans' },
+    nav: { label: 'Compare Plans' },
+    cli: 'plan',
+  },
+  {
+    id: 'projects',
+    path: '/client/:clientId/projects',
+    title: 'Projects',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'account',
+    crumb: { label: 'Client', name: 'client' },
+    nav: { label: 'Projects', when: hasProjects },
+    cli: 'projects',
+  },
+  {
+    id: 'apikeys',
+    path: '/client/:clientId/apikeys',
+    title: 'API Keys',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'API Keys' },
+    nav: { label: 'API Keys' },
+    cli: 'keys',
+  },
+  {
+    id: 'apikeyInfo',
+    path: '/client/:clientId/apikey/:apikeyId/info',
+    title: 'API Key Details',
+    params: ['clientId', 'apikeyId'],
+    auth: true,
+    section: 'key',
+    parent: 'apikeys',
+    crumb: { label: 'Key', name: 'key' },
+    nav: { label: 'Details' },
+    cli: 'keys',
+  },
+  {
+    id: 'integrations',
+    path: '/client/:clientId/integrations',
+    title: 'Integrations',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'Integrations' },
+    nav: { label: 'Integrations' },
+    cli: 'integrations',
+  },
+  {
+    id: 'createIntegration',
+    path: '/client/:clientId/create-integration',
+    title: 'Create Integration',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'integrations',
+    crumb: { label: 'Create Integration' },
+    nav: null,
+    cli: 'integrations',
+  },
+  {
+    id: 'runs',
+    path: `${P}/runs`,
+    title: 'Requests',
+    params: ['clientId', 'bucketId'],
+    auth: true,
+    section: 'project',
+    parent: 'projects',
+    crumb: { label: 'Project', name: 'project' },
+    nav: { label: 'Requests' },
+    cli: 'runs',
+  },
+  {
+    id: 'uploads',
+    path: `${P}/uploads`,
+    title: 'Uploads',
+    params: ['clientId', 'bucketId'],
+    auth: true,
+    section: 'project',
+    parent: 'runs',
+    crumb: { label: 'Uploads' },
+    nav: { label: 'Uploads' },
+    cli: 'uploads',
+  },
+  {
+    id: 'models',
+    path: `${P}/models`,
+    title: 'Models',
+    params: ['clientId', 'bucketId'],
+    auth: true,
+    section: 'project',
+    parent: 'runs',
+    crumb: { label: 'Models' },
+    nav: { label: 'Models' },
+    cli: 'models',
+  },
+  {
+    id: 'createFitRun',
+    path: `${P}/create-fit-run`,
+    title: 'Create Request',
+    params: ['clientId', 'bucketId'],
+    auth: true,
+    section: 'project',
+    parent: 'runs',
+    crumb: { label: 'Create Request' },
+    nav: null,
+    cli: 'fit',
+  },
+  {
+    id: 'createShrinkRun',
+    path: `${P}/create-shrink-run`,
+    title: 'Create Shrink Request',
+    params: ['clientId', 'bucketId'],
+    auth: true,
+    section: 'project',
+    parent: 'runs',
+    crumb: { label: 'Create Shrink Request' },
+    nav: null,
+    cli: 'shrink',
+  },
+  {
+    id: 'runDetails',
+    path: `${P}/run/:runId/details`,
+    title: 'Request Details',
+    params: ['clientId', 'bucketId', 'runId'],
+    auth: true,
+    section: 'run',
+    parent: 'runs',
+    crumb: { label: 'Request', name: 'run' },
+    nav: { label: 'Details' },
+    cli: 'runs',
+  },
+  {
+    id: 'quoteDetails',
+    path: `${P}/quote/:quoteId/details`,
+    title: 'Quote Details',
+    params: ['clientId', 'bucketId', 'quoteId'],
+    auth: true,
+    section: 'quote',
+    parent: 'runs',
+    crumb: { label: 'Quote', name: 'quote' },
+    nav: { label: 'Details' },
+    cli: 'quotes',
+  },
 ] as const satisfies readonly ScreenDef[];
 
 export const SCREENS: readonly ScreenDef[] = TABLE;
@@ -92,8 +305,10 @@ type MissingScreen = Exclude<ScreenId, (typeof TABLE)[number]['id']>;
 const everyScreen: [MissingScreen] extends [never] ? true : { missing: MissingScreen } = true;
 void everyScreen;
 
-export const SCREEN_BY_ID: Readonly<Record<ScreenId, ScreenDef>> = Object.fromEntries(SCREENS.map((s) => [s.id, s])) as Record<ScreenId, ScreenDef>;
-
+export const SCREEN_BY_ID: Readonly<Record<ScreenId, ScreenDef>> = Object.fromEntries(SCREENS.map((s) => [s.id, s])) as Record<
+  ScreenId,
+  ScreenDef
+>;
 
 /** The parameters with a `projectId` spelling read as `bucketId`. */
 export function normalizeParams(params: ScreenParams): ScreenParams {
@@ -116,9 +331,7 @@ export function matchScreen(pathname: string): { screen: ScreenDef; params: Scre
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   for (const screen of SCREENS) {
     const names: string[] = [];
-    const re = new RegExp(
-      '^' + screen.path.replace(/:([A-Za-z]+)/g, (_, n: string) => (names.push(n), '([^/]+)')) + '$',
-    );
+    const re = new RegExp('^' + screen.path.replace(/:([A-Za-z]+)/g, (_, n: string) => (names.push(n), '([^/]+)')) + '$');
     const m = re.exec(clean);
     if (m) {
       const params: ScreenParams = {};
@@ -159,7 +372,11 @@ export interface SidebarGroup {
 }
 
 /** Each sidebar group: when it shows (the parameters it needs) and its title. */
-const GROUPS: ReadonlyArray<{ section: Exclude<SidebarSection, 'public'>; needs: readonly ScreenParam[]; title: (ctx: SidebarContext) => string }> = [
+const GROUPS: ReadonlyArray<{
+  section: Exclude<SidebarSection, 'public'>;
+  needs: readonly ScreenParam[];
+  title: (ctx: SidebarContext) => string;
+}> = [
   { section: 'account', needs: [], title: () => 'My Account' },
   { section: 'client', needs: ['clientId'], title: (ctx) => ctx.clientName ?? 'Client' },
   { section: 'key', needs: ['clientId', 'apikeyId'], title: (ctx) => ctx.keyName ?? 'API Key' },
@@ -178,7 +395,9 @@ export function sidebar(params: ScreenParams, ctx: SidebarContext): SidebarGroup
     section: g.section,
     title: g.title(ctx),
     links: SCREENS.flatMap((s) =>
-      s.section === g.section && s.nav && (!s.nav.when || s.nav.when(ctx)) ? [{ screen: s.id, label: s.nav.label, path: screenPath(s.id, params) }] : [],
+      s.section === g.section && s.nav && (!s.nav.when || s.nav.when(ctx))
+        ? [{ screen: s.id, label: s.nav.label, path: screenPath(s.id, params) }]
+        : [],
     ),
   }));
 }

@@ -19,7 +19,13 @@ export async function requireClient(db: Kysely<DB>, caller: Caller, stamp: strin
     .selectAll('c')
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('permissions as p').select('p.client_stamp').whereRef('p.client_stamp', '=', 'c.stamp').where('p.user_stamp', '=', caller.kind === 'user' ? caller.stamp : ''))
+        .exists(
+          eb
+            .selectFrom('permissions as p')
+            .select('p.client_stamp')
+            .whereRef('p.client_stamp', '=', 'c.stamp')
+            .where('p.user_stamp', '=', caller.kind === 'user' ? caller.stamp : ''),
+        )
         .as('member'),
     )
     .where('c.stamp', '=', stamp)

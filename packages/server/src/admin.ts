@@ -20,9 +20,14 @@ export class AdminError extends Error {}
 export async function findClient(db: Kysely<DB>, idOrName: string) {
   const byId = await db.selectFrom('clients').selectAll().where('stamp', '=', idOrName).executeTakeFirst();
   if (byId) return byId;
-  const byName = await db.selectFrom('clients').selectAll().where((eb) => eb(eb.fn('lower', ['name']), '=', idOrName.toLowerCase())).execute();
+  const byName = await db
+    .selectFrom('clients')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', idOrName.toLowerCase()))
+    .execute();
   if (byName.length === 1) return byName[0];
-  if (byName.length > 1) throw new AdminError(`Several clients are named "${idOrName}": use the id (${byName.map((c) => c.stamp).join(', ')}).`);
+  if (byName.length > 1)
+    throw new AdminError(`Several clients are named "${idOrName}": use the id (${byName.map((c) => c.stamp).join(', ')}).`);
   throw new AdminError(`No client with id or name "${idOrName}". List them with: portal-server admin clients`);
 }
 
@@ -41,7 +46,11 @@ export async function setChoice(db: Kysely<DB>, client: string, choice: string) 
 }
 
 async function findUser(db: Kysely<DB>, email: string) {
-  const user = await db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
   if (!user) throw new AdminError(`No user with email ${email}.`);
   return user;
 }
@@ -49,7 +58,11 @@ async function findUser(db: Kysely<DB>, email: string) {
 export async function grant(db: Kysely<DB>, email: string, client: string) {
   const user = await findUser(db, email);
   const c = await findClient(db, client);
-  await db.insertInto('permissions').values({ user_stamp: user.stamp, client_stamp: c.stamp, created_at: now() }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('permissions')
+    .values({ user_stamp: user.stamp, client_stamp: c.stamp, created_at: now() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return `${user.email} is a member of ${c.name} (${c.stamp}).`;
 }
 
@@ -60,17 +73,29 @@ export async function grant(db: Kysely<DB>, email: string, client: string) {
 export async function revoke(db: Kysely<DB>, email: string, client: string) {
   const user = await findUser(db, email);
   const c = await findClient(db, client);
-  const gone = await db.deleteFrom('permissions').where('user_stamp', '=', user.stamp).where('client_stamp', '=', c.stamp).returning('user_stamp').executeTakeFirst();
+  const gone = await db
+    .deleteFrom('permissions')
+    .where('user_stamp', '=', user.stamp)
+    .where('client_stamp', '=', c.stamp)
+    .returning('user_stamp')
+    .executeTakeFirst();
   if (!gone) throw new AdminError(`${user.email} is not a member of ${c.name} (${c.stamp}).`);
-  const left = await db.selectFrom('permissions').select((eb) => eb.fn.countAll<number>().as('n')).where('client_stamp', '=', c.stamp).executeTakeFirstOrThrow();
-  return `${user.email} is no longer a member of ${c.name} (${c.stamp}).` +
+  const left = await db
+    .selectFrom('permissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_stamp', '=', c.stamp)
+    .executeTakeFirstOrThrow();
+  return (
+    `${user.email} is no longer a member of ${c.name} (${c.stamp}).` +
     (Number(left.n) === 0 ? ' The client has no members left: grant one with portal-server admin grant <email> <client>.' : '') +
-    ' API keys of the client keep working until they are removed.';
+    ' API keys of the client keep working until they are removed.'
+  );
 }
 
 export async function rotateKeys(ctx: AdminContext, flags: string[]) {
   const unknown = flags.filter((f) => f !== '--signing' && f !== '--encryption');
-  if (unknown.length || !flags.length) throw new AdminError('usage: portal-server admin rotate-keys [--signing] [--encryption] (one or both)');
+  if (unknown.length || !flags.length)
+    throw new AdminError('usage: portal-server admin rotate-keys [--signing] [--encryption] (one or both)');
   const out: string[] = [];
   try {
     if (flags.includes('--encryption')) out.push(await rotateEncryption(ctx.db, ctx.config, ctx.secrets));
@@ -84,8 +109,17 @@ export async function rotateKeys(ctx: AdminContext, flags: string[]) {
 
 export async function listUsers(db: Kysely<DB>) {
   const users = await db.selectFrom('users').select(['stamp', 'email', 'username', 'created_at']).orderBy('created_at').execute();
-  const perms = await db.selectFrom('permissions').innerJoin('clients', 'clients.stamp', 'permissions.client_stamp').select(['permissions.user_stamp', 'clients.name']).execute();
-  return users.map((u) => ({ id: u.stamp, email: u.email, username: u.username, clients: perms.filter((p) => p.user_stamp === u.stamp).map((p) => p.name) }));
+  const perms = await db
+    .selectFrom('permissions')
+    .innerJoin('clients', 'clients.stamp', 'permissions.client_stamp')
+    .select(['permissions.user_stamp', 'clients.name'])
+    .execute();
+  return users.map((u) => ({
+    id: u.stamp,
+    email: u.email,
+    username: u.username,
+    clients: perms.filter((p) => p.user_stamp === u.stamp).map((p) => p.name),
+  }));
 }
 
 export async function listClients(db: Kysely<DB>) {
@@ -99,7 +133,11 @@ export function table(rows: Array<Record<string, unknown>>): string {
   const keys = Object.keys(rows[0]);
   const cell = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v ?? ''));
   const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
-  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(keys.map((k) => k.toUpperCase())), ...rows.map((r) => line(keys.map((k) => cell(r[k]))))].join('\n');
 }
 

@@ -75,11 +75,18 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   app.addHook('onRequest', (req, _reply, done) => requestContext.run({ reqId: req.id }, done));
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
-      { req: { method: req.method, url: req.url, remoteAddress: req.ip }, res: { statusCode: reply.statusCode }, call: req.routeOptions.url, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        req: { method: req.method, url: req.url, remoteAddress: req.ip },
+        res: { statusCode: reply.statusCode },
+        call: req.routeOptions.url,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request',
     );
   });
-  const database = opts.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, migrate: config.migrate ? 'apply' : 'check' }));
+  const database =
+    opts.database ??
+    (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, migrate: config.migrate ? 'apply' : 'check' }));
   await app.register(rateLimit, {
     global: false,
     store: databaseRateStore(database.db),
@@ -122,11 +129,16 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   const stored = await reencryptStored(database.db, secrets);
   if (stored.moved) app.log.info(`Re-encrypted ${stored.moved} stored token(s) with the current encryption key.`);
   if (stored.unreadable) {
-    app.log.warn(`${stored.unreadable} stored token(s) cannot be read with ENCRYPTION_KEY (a key that was changed or lost): their lists say so; put the old key after the new one in ENCRYPTION_KEY to recover them.`);
+    app.log.warn(
+      `${stored.unreadable} stored token(s) cannot be read with ENCRYPTION_KEY (a key that was changed or lost): their lists say so; put the old key after the new one in ENCRYPTION_KEY to recover them.`,
+    );
   }
   const tokens = new Tokens(secrets);
   const metrics = new Metrics(database.db);
-  const storage = countStorageErrors(await openStorage({ ...storageSettings(config), secrets, corsOrigins: browserOrigins(config), log: app.log }), metrics.storageErrors);
+  const storage = countStorageErrors(
+    await openStorage({ ...storageSettings(config), secrets, corsOrigins: browserOrigins(config), log: app.log }),
+    metrics.storageErrors,
+  );
   await storage.init({ exclusive: database.kind === 'embedded' });
   const services: Services = {
     config,
@@ -137,7 +149,12 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     sessions: new Sessions(database.db, tokens),
     storage,
     mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) }),
-    payments: opts.payments ?? new EmbeddedPayments((...p) => secrets.sign(...p), (sig, ...p) => secrets.verify(sig, ...p)),
+    payments:
+      opts.payments ??
+      new EmbeddedPayments(
+        (...p) => secrets.sign(...p),
+        (sig, ...p) => secrets.verify(sig, ...p),
+      ),
     jobs: new JobQueue(),
     metrics,
     lifecycle: { stopping: false },

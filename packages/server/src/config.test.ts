@@ -24,7 +24,11 @@ describe('configuration', () => {
     expect(statSync(join(dir, 'encryption-key')).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dir }).encryptionKeys).toEqual(first.encryptionKeys);
     const env = loadConfig({ DATA_DIR: dir, ENCRYPTION_KEY: 'new-key, old-key', ALLOWED_HOSTS: 'Portal.LAN, 10.0.0.5' });
-    expect(env).toMatchObject({ encryptionKeys: ['new-key', 'old-key'], encryptionKeysFrom: 'env', allowedHosts: ['portal.lan', '10.0.0.5'] });
+    expect(env).toMatchObject({
+      encryptionKeys: ['new-key', 'old-key'],
+      encryptionKeysFrom: 'env',
+      allowedHosts: ['portal.lan', '10.0.0.5'],
+    });
     expect(describeConfig(env)).not.toContain('new-key');
     expect(describeConfig(env)).toContain('ALLOWED_HOSTS=portal.lan,10.0.0.5');
   });
@@ -39,7 +43,8 @@ describe('configuration', () => {
       STORAGE_URL: 's3://files?endpoint=http://s3.internal:9000&accessKeyId=AKIDVALUE&secretAccessKey=s3-secret-value',
     });
     const text = describeConfig(c);
-    for (const secret of ['jwt-secret-value', 'encryption-key-value', 'db-password', 'smtp-password', 'AKIDVALUE', 's3-secret-value']) expect(text).not.toContain(secret);
+    for (const secret of ['jwt-secret-value', 'encryption-key-value', 'db-password', 'smtp-password', 'AKIDVALUE', 's3-secret-value'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('db.internal:5432/portal');
     expect(text).toContain('mail.internal:587');
     expect(text).toContain('s3.internal:9000');
@@ -47,7 +52,9 @@ describe('configuration', () => {
   });
 
   it('refuses a numeric setting that is not a number, naming it', () => {
-    expect(() => loadConfig({ DATA_DIR: dir, AUTH_RATE_LIMIT: 'many' })).toThrow('AUTH_RATE_LIMIT must be a number of at least 1, got "many".');
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_RATE_LIMIT: 'many' })).toThrow(
+      'AUTH_RATE_LIMIT must be a number of at least 1, got "many".',
+    );
     expect(() => loadConfig({ DATA_DIR: dir, FREE_CREDIT: '-5' })).toThrow('FREE_CREDIT');
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'http' })).toThrow('PORT');
     expect(loadConfig({ DATA_DIR: dir, PORTAL_JOB_LEASE_S: '5' })).toMatchObject({ jobLeaseS: 5 });

@@ -70,7 +70,10 @@ export const ENCRYPTION_KEY_FILE = 'encryption-key';
 export function readKeyFile(dataDir: string, name: string): string[] {
   const file = join(dataDir, name);
   if (existsSync(file)) {
-    const keys = readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+    const keys = readFileSync(file, 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     if (keys.length) return keys;
   }
   const key = newKeyText();
@@ -85,7 +88,11 @@ export function writeKeyFile(dataDir: string, name: string, keys: string[]): voi
   renameSync(`${file}.next`, file);
 }
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** A numeric setting: unset gives the default; anything but a number from `min` up stops the start with a sentence. */
 function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {

@@ -35,14 +35,16 @@ export function makePrivate(dir: string): void {
   if (uid !== undefined && uid !== 0 && st.uid !== uid) {
     throw new DataDirError(
       `DATA_DIR ${dir} belongs to user ${st.uid}, but the server runs as user ${uid}, so it cannot make the folder private ` +
-        '(it holds password hashes, keys and uploaded files). Run the server as the folder\'s owner, or set DATA_DIR to a folder of its own.',
+        "(it holds password hashes, keys and uploaded files). Run the server as the folder's owner, or set DATA_DIR to a folder of its own.",
     );
   }
   fix(dir, 0o700, st.mode);
   walk(dir);
   // Some file systems (FAT, SMB and some container mounts) accept chmod and keep nothing.
   if (statSync(dir).mode & 0o077) {
-    throw new DataDirError(`DATA_DIR ${dir} stays readable by other users after chmod 700: its file system does not keep permissions. Set DATA_DIR to a folder on a local Linux file system.`);
+    throw new DataDirError(
+      `DATA_DIR ${dir} stays readable by other users after chmod 700: its file system does not keep permissions. Set DATA_DIR to a folder on a local Linux file system.`,
+    );
   }
 }
 
@@ -72,6 +74,8 @@ function fix(path: string, mode: number, current: number): void {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return;
-    throw new DataDirError(`Cannot make ${path} private (chmod ${mode.toString(8)}): ${code === 'EPERM' ? 'it belongs to another user' : (err as Error).message}. Give the server's user ownership of everything in DATA_DIR.`);
+    throw new DataDirError(
+      `Cannot make ${path} private (chmod ${mode.toString(8)}): ${code === 'EPERM' ? 'it belongs to another user' : (err as Error).message}. Give the server's user ownership of everything in DATA_DIR.`,
+    );
   }
 }

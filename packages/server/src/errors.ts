@@ -23,12 +23,19 @@ export const tooLarge = (message: string) => new HttpError(413, ERROR_CODES.tooL
 /** The code for a status, when an error from a library carries only the status. */
 export function codeForStatus(status: number): string {
   switch (status) {
-    case 401: return ERROR_CODES.unauthorized;
-    case 403: return ERROR_CODES.forbidden;
-    case 404: return ERROR_CODES.notFound;
-    case 409: return ERROR_CODES.conflict;
-    case 413: return ERROR_CODES.tooLarge;
-    case 429: return ERROR_CODES.rateLimited;
-    default: return status >= 500 ? ERROR_CODES.internal : ERROR_CODES.invalid;
+    case 401:
+      return ERROR_CODES.unauthorized;
+    case 403:
+      return ERROR_CODES.forbidden;
+    case 404:
+      return ERROR_CODES.notFound;
+    case 409:
+      return ERROR_CODES.conflict;
+    case 413:
+      return ERROR_CODES.tooLarge;
+    case 429:
+      return ERROR_CODES.rateLimited;
+    default:
+      return status >= 500 ? ERROR_CODES.internal : ERROR_CODES.invalid;
   }
 }

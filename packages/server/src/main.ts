@@ -22,7 +22,10 @@ function onSignals(stop: () => Promise<void>) {
     process.on(sig, () => {
       if (stopping) process.exit(1);
       stopping = true;
-      stop().then(() => process.exit(0), () => process.exit(1));
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
 }
@@ -61,8 +64,21 @@ async function workerOnly(config: Config) {
   const storage = countStorageErrors(await openStorage({ ...storageSettings(config), secrets }), metrics.storageErrors);
   await storage.init({ exclusive: database.kind === 'embedded' });
   const metricsServer = config.metricsPort !== undefined ? await serveMetrics(metrics, config.metricsPort, config.host) : null;
-  const mail = { secrets, mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => log.info(m) }), errors: metrics.mailErrors };
-  const worker = new Worker({ db: database.db, storage, jobs: new JobQueue(), log, exclusive: database.kind === 'embedded', ...workerSettings(config), metrics, mail });
+  const mail = {
+    secrets,
+    mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => log.info(m) }),
+    errors: metrics.mailErrors,
+  };
+  const worker = new Worker({
+    db: database.db,
+    storage,
+    jobs: new JobQueue(),
+    log,
+    exclusive: database.kind === 'embedded',
+    ...workerSettings(config),
+    metrics,
+    mail,
+  });
   await worker.start();
   onSignals(async () => {
     await worker.stop();
@@ -78,7 +94,9 @@ async function adminViaServer(dataDir: string, pid: number, command: string, arg
   try {
     target = JSON.parse(readFileSync(adminFile(dataDir), 'utf8'));
   } catch {
-    throw new Error(`The embedded database in ${dataDir} is in use by process ${pid}, which does not accept admin commands: stop it first.`);
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${pid}, which does not accept admin commands: stop it first.`,
+    );
   }
   if (target.pid !== pid) throw new Error(`The embedded database in ${dataDir} is in use by process ${pid}: stop it first.`);
   const res = await fetch(`${target.url}${ADMIN_PATH}`, {
@@ -138,8 +156,15 @@ async function migrateCommand(o: { status?: boolean; json?: boolean }) {
     else if (o.status) {
       for (const m of status.applied) console.log(`applied  ${m.id}  ${new Date(m.appliedAt * 1000).toISOString()}`);
       for (const id of status.pending) console.log(`pending  ${id}`);
-      console.log(status.pending.length ? `${status.pending.length} pending: run \`portal-server migrate\`.` : 'The database is up to date.');
-    } else console.log(applied.length ? `Applied migration${applied.length > 1 ? 's' : ''} ${applied.join(', ')}.` : 'The database is up to date: nothing to apply.');
+      console.log(
+        status.pending.length ? `${status.pending.length} pending: run \`portal-server migrate\`.` : 'The database is up to date.',
+      );
+    } else
+      console.log(
+        applied.length
+          ? `Applied migration${applied.length > 1 ? 's' : ''} ${applied.join(', ')}.`
+          : 'The database is up to date: nothing to apply.',
+      );
   } finally {
     await database.close();
   }
@@ -162,21 +187,46 @@ program
   .option('--json', 'print JSON')
   .action((o: { status?: boolean; json?: boolean }) => migrateCommand(o));
 
-program.command('worker').description('run only the job worker (scale-out: several workers share the database)').action(() => workerOnly(loadConfig(process.env, { worker: true })));
+program
+  .command('worker')
+  .description('run only the job worker (scale-out: several workers share the database)')
+  .action(() => workerOnly(loadConfig(process.env, { worker: true })));
 
 const adm = program.command('admin').description('operator commands (same DATA_DIR / DATABASE_URL as the server)');
-adm.command('set-plan <client> <plan>').description('set a client\'s plan: Individual or Enterprise (client by id or name)').action((c: string, p: string) => admin('set-plan', [c, p]));
-adm.command('set-choice <client> <choice>').description('set a client\'s choice: Cloud, Premise or CloudPremise').action((c: string, ch: string) => admin('set-choice', [c, ch]));
-adm.command('grant <email> <client>').description('make a user a member of a client').action((e: string, c: string) => admin('grant', [e, c]));
-adm.command('revoke <email> <client>').description('end a member\'s access to a client at once (every API process)').action((e: string, c: string) => admin('revoke', [e, c]));
+adm
+  .command('set-plan <client> <plan>')
+  .description("set a client's plan: Individual or Enterprise (client by id or name)")
+  .action((c: string, p: string) => admin('set-plan', [c, p]));
+adm
+  .command('set-choice <client> <choice>')
+  .description("set a client's choice: Cloud, Premise or CloudPremise")
+  .action((c: string, ch: string) => admin('set-choice', [c, ch]));
+adm
+  .command('grant <email> <client>')
+  .description('make a user a member of a client')
+  .action((e: string, c: string) => admin('grant', [e, c]));
+adm
+  .command('revoke <email> <client>')
+  .description("end a member's access to a client at once (every API process)")
+  .action((e: string, c: string) => admin('revoke', [e, c]));
 adm
   .command('rotate-keys')
   .option('--signing', 'a new signing key: signs everyone out and ends links handed out before')
   .option('--encryption', 're-encrypt stored key and integration tokens with a new encryption key')
   .description('replace the signing key, the encryption key, or both (stored tokens are kept)')
-  .action((o: { signing?: boolean; encryption?: boolean }) => admin('rotate-keys', [...(o.encryption ? ['--encryption'] : []), ...(o.signing ? ['--signing'] : [])]));
-adm.command('users').option('--json', 'print JSON').description('list users and their clients').action((o: { json?: boolean }) => admin('users', [], o.json));
-adm.command('clients').option('--json', 'print JSON').description('list clients with plan and choice').action((o: { json?: boolean }) => admin('clients', [], o.json));
+  .action((o: { signing?: boolean; encryption?: boolean }) =>
+    admin('rotate-keys', [...(o.encryption ? ['--encryption'] : []), ...(o.signing ? ['--signing'] : [])]),
+  );
+adm
+  .command('users')
+  .option('--json', 'print JSON')
+  .description('list users and their clients')
+  .action((o: { json?: boolean }) => admin('users', [], o.json));
+adm
+  .command('clients')
+  .option('--json', 'print JSON')
+  .description('list clients with plan and choice')
+  .action((o: { json?: boolean }) => admin('clients', [], o.json));
 
 program.parseAsync(process.argv).catch((err) => {
   console.error(err instanceof Error ? err.message : String(err));

@@ -102,7 +102,12 @@ async function queueSnapshot(db: Kysely<DB>): Promise<QueueRow[]> {
       count(*) filter (where state = 'running') as running,
       min(created_at) filter (where state = 'queued') as oldest
     from jobs where state in ('queued', 'running') group by kind`.execute(db);
-  return rows.map((r) => ({ kind: r.kind, queued: Number(r.queued), running: Number(r.running), oldest: r.oldest === null ? 0 : Math.max(0, t - Number(r.oldest)) }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    queued: Number(r.queued),
+    running: Number(r.running),
+    oldest: r.oldest === null ? 0 : Math.max(0, t - Number(r.oldest)),
+  }));
 }
 
 function fill(gauge: Gauge<'kind'>, rows: QueueRow[], value: (r: QueueRow) => number): void {
@@ -116,7 +121,12 @@ function fill(gauge: Gauge<'kind'>, rows: QueueRow[], value: (r: QueueRow) => nu
  * `GET /metrics` on the app's port, unless `port` is given: then on that port only (METRICS_PORT), so the public
  * port does not show it.
  */
-export async function registerMetrics(app: FastifyInstance, metrics: Metrics, port?: number, host = '127.0.0.1'): Promise<{ close(): Promise<void> }> {
+export async function registerMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  port?: number,
+  host = '127.0.0.1',
+): Promise<{ close(): Promise<void> }> {
   app.addHook('onResponse', async (req, reply) => {
     const call = req.routeOptions.url ?? 'unmatched';
     if (call === METRICS_PATH) return;

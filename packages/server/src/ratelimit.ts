@@ -47,5 +47,8 @@ export function databaseRateStore(db: Kysely<DB>): FastifyRateLimitStoreCtor {
 
 /** Drops counters whose window ended long ago. */
 export async function pruneRateLimits(db: Kysely<DB>, olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
-  await db.deleteFrom('rate_limits').where('window_start', '<', Date.now() - olderThanMs).execute();
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', Date.now() - olderThanMs)
+    .execute();
 }

@@ -5,7 +5,8 @@ import { pino, type Logger } from 'pino';
 const R = '[redacted]';
 
 /** Query parameters whose value is a secret: reset and session tokens, URL signatures, keys, S3's presigned fields. */
-const SECRET_PARAM = /((?:^|[?&;\s,"'(])(?:token|access_token|refresh_token|sig|signature|key|secret|password|x-amz-[a-z-]+)=)[^&;#\s"'<>\\]*/gi;
+const SECRET_PARAM =
+  /((?:^|[?&;\s,"'(])(?:token|access_token|refresh_token|sig|signature|key|secret|password|x-amz-[a-z-]+)=)[^&;#\s"'<>\\]*/gi;
 /** The installer path's per-key secret: `/api/pack/<key>/<secret>/<wheel>`. */
 const PACK_SECRET = /(\/api\/pack\/[^/?#\s"'\\]+\/)[^/?#\s"'\\]+(?=\/)/g;
 /** Credentials in an Authorization value, wherever it appears in text. */
@@ -27,7 +28,8 @@ export function redactText(text: string): string {
 }
 
 /** Credential headers as they appear in a JSON log line (`"authorization":"..."`). */
-const SECRET_HEADER_JSON = /"(authorization|proxy-authorization|cookie|set-cookie|x-portal-admin|x-amz-security-token)":"(?:[^"\\]|\\.)*"/gi;
+const SECRET_HEADER_JSON =
+  /"(authorization|proxy-authorization|cookie|set-cookie|x-portal-admin|x-amz-security-token)":"(?:[^"\\]|\\.)*"/gi;
 
 /** One serialized log line (JSON or text), redacted. */
 export function redactLine(line: string): string {

@@ -55,16 +55,22 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
  * large, a timeout) get the API's error envelope and the security headers too, rather than a bare default body.
  */
 export function clientErrorHandler(config: Config): (err: NodeJS.ErrnoException, socket: Socket) => void {
-  const headers = Object.entries(securityHeaders(config)).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const headers = Object.entries(securityHeaders(config))
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   return (err, socket) => {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, reason, message] =
-      err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive.']
-      : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
-      : [400, 'Bad Request', 'The request is malformed (its headers or framing are not valid HTTP).'];
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+          : [400, 'Bad Request', 'The request is malformed (its headers or framing are not valid HTTP).'];
     const body = JSON.stringify({ error: { code: ERROR_CODES.invalid, message } });
     if (socket.writable) {
-      socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`);
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`,
+      );
     }
     socket.destroy();
   };

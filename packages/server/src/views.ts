@@ -1,12 +1,32 @@
 // Database rows to the wire's entities (core's contract shapes).
 import {
-  maskToken, PACK_PATH_PREFIX, type Bucket, type Client, type ClientApiKey, type IntegrationKey, type Model, type Quote,
-  type Rend, type Run, type UploadItem, type Box, type RendRef,
+  maskToken,
+  PACK_PATH_PREFIX,
+  type Bucket,
+  type Client,
+  type ClientApiKey,
+  type IntegrationKey,
+  type Model,
+  type Quote,
+  type Rend,
+  type Run,
+  type UploadItem,
+  type Box,
+  type RendRef,
 } from '@portal/core';
 import type { Selectable } from 'kysely';
 import { WHEEL_FILE } from './processing/index';
 import type {
-  ApiKeyTable, BoxTable, BucketTable, ClientTable, IntegrationTable, ModelTable, QuoteTable, RendTable, RunTable, UploadTable,
+  ApiKeyTable,
+  BoxTable,
+  BucketTable,
+  ClientTable,
+  IntegrationTable,
+  ModelTable,
+  QuoteTable,
+  RendTable,
+  RunTable,
+  UploadTable,
 } from './db/schema';
 
 // Views read only what the wire shows: the insertion order column (seq) is not needed to build one.

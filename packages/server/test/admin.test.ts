@@ -41,5 +41,4 @@ describe('admin commands', () => {
     expect(clients.map((c) => c.id)).toContain(A.client);
     expect(table(clients)).toMatch(/^ID\s+NAME\s+PLAN\s+CHOICE\s+ACTIVE/);
   });
-
 });

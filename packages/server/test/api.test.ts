@@ -5,7 +5,19 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { CALLS, ERROR_CODES, MESSAGES, PLAN_LIMITS, STORAGE_PATH_PREFIX, maskToken, type CallName, type CallResponse } from '@portal/core';
-import { call, createPgDatabase, dbKinds, fitData, PASSWORD, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import {
+  call,
+  createPgDatabase,
+  dbKinds,
+  fitData,
+  PASSWORD,
+  sha256,
+  signup,
+  startServer,
+  uploadFiles,
+  waitFor,
+  type TestServer,
+} from './harness';
 import { buildApp, type BuiltApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { Tokens } from '../src/auth/tokens';
@@ -62,14 +74,21 @@ describe.each(kinds)('API on the %s database', (kind) => {
       expect(bad.body.error.code).toBe(ERROR_CODES.unauthorized);
 
       // A token signed with another secret is refused the same way.
-      const foreign = await new Tokens(new Secrets('another-secret')).session({ sub: A.user, email: A.email, username: A.username, sid: 's_x' }, Math.floor(Date.now() / 1000) + 3600);
+      const foreign = await new Tokens(new Secrets('another-secret')).session(
+        { sub: A.user, email: A.email, username: A.username, sid: 's_x' },
+        Math.floor(Date.now() / 1000) + 3600,
+      );
       expect((await call(base, name, { body: {}, query: {}, token: foreign })).status).toBe(401);
     });
   });
 
   describe('every call with a schema refuses an empty request with 400 naming the problem', () => {
     const withSchema = (Object.keys(CALLS) as CallName[]).filter((n) => {
-      const d = CALLS[n] as { query?: { safeParse(v: unknown): { success: boolean } }; body?: { safeParse(v: unknown): { success: boolean } }; auth: string };
+      const d = CALLS[n] as {
+        query?: { safeParse(v: unknown): { success: boolean } };
+        body?: { safeParse(v: unknown): { success: boolean } };
+        auth: string;
+      };
       const schema = d.query ?? d.body;
       return schema && d.auth !== 'reset' && !schema.safeParse({}).success;
     });
@@ -96,20 +115,60 @@ describe.each(kinds)('API on the %s database', (kind) => {
       ['bucketList', { query: { client: A.client, active: 'abc' } }, 'active: Invalid input: expected number, received NaN'],
       ['bucketList', { query: { client: A.client, active: '1.5' } }, 'active: Invalid input: expected int, received number'],
       ['bucketList', { query: {} }, 'client: Invalid input: expected string, received undefined'],
-      ['integrationCreate', { body: { client: A.client, name: 'LLM', service: 'Other', token: 'x' } }, 'service: Invalid input: expected "OpenAI"'],
+      [
+        'integrationCreate',
+        { body: { client: A.client, name: 'LLM', service: 'Other', token: 'x' } },
+        'service: Invalid input: expected "OpenAI"',
+      ],
       ['integrationCreate', { body: { client: A.client, name: 'LLM', service: 'OpenAI', token: '' } }, MESSAGES.integrationToken],
       ['uploadRegister', { body: { rend: 'u1', name: 'n'.repeat(256), file } }, 'name: Too big: expected string to have <=255 characters'],
-      ['uploadRegister', { body: { rend: 'u1', name: 'data.json', file: { ...file, size: -1 } } }, 'file.size: Too small: expected number to be >=0'],
-      ['uploadRegister', { body: { rend: 'u1', name: 'data.json', file: { ...file, size: 1.5 } } }, 'file.size: Invalid input: expected int, received number'],
-      ['uploadRegister', { body: { rend: 'u1', name: 'data.json', file: { ...file, checksum: 'not-hex' } } }, 'file.checksum: file.checksum must be a SHA-256 in hex'],
+      [
+        'uploadRegister',
+        { body: { rend: 'u1', name: 'data.json', file: { ...file, size: -1 } } },
+        'file.size: Too small: expected number to be >=0',
+      ],
+      [
+        'uploadRegister',
+        { body: { rend: 'u1', name: 'data.json', file: { ...file, size: 1.5 } } },
+        'file.size: Invalid input: expected int, received number',
+      ],
+      [
+        'uploadRegister',
+        { body: { rend: 'u1', name: 'data.json', file: { ...file, checksum: 'not-hex' } } },
+        'file.checksum: file.checksum must be a SHA-256 in hex',
+      ],
       ['uploadRegister', { body: { rend: 'u1', name: 'data.json' } }, 'file: Invalid input: expected object, received undefined'],
       ['pileCreate', { body: { bucket: 'b1', variety: 'FitModel' } }, 'param: Invalid input: expected object, received undefined'],
-      ['pileCreate', { body: { bucket: 'b1', variety: 'Other', param: {} } }, "variety: Invalid discriminator value. Expected 'FitModel' | 'ShrinkService'"],
-      ['pileCreate', { body: { bucket: 'b1', variety: 'FitModel', param: { ...fit, input_column_size: 1.5 } } }, 'param.input_column_size: Invalid input: expected int, received number'],
-      ['pileCreate', { body: { bucket: 'b1', variety: 'FitModel', param: { ...fit, task: 'Guess' } } }, 'param.task: Invalid option: expected one of "regression"|"classification"'],
-      ['runCreate', { body: { bucket: 'b1', function: 'shrink', rend: 'u1', pile: 'p1', name: 'x' } }, "function: Invalid discriminator value. Expected 'fit' | 'generate'"],
-      ['shrinkCreate', { body: { bucket: 'b1', function: 'fit', rend: 'u1', pile: 'p1', name: 'x' } }, 'function: Invalid input: expected "shrink"'],
-      ['shrinkCreate', { body: { bucket: 'b1', function: 'shrink', rend: 'u1', pile: 'p1', name: 'x', desc: 'd'.repeat(5000) } }, MESSAGES.description],
+      [
+        'pileCreate',
+        { body: { bucket: 'b1', variety: 'Other', param: {} } },
+        "variety: Invalid discriminator value. Expected 'FitModel' | 'ShrinkService'",
+      ],
+      [
+        'pileCreate',
+        { body: { bucket: 'b1', variety: 'FitModel', param: { ...fit, input_column_size: 1.5 } } },
+        'param.input_column_size: Invalid input: expected int, received number',
+      ],
+      [
+        'pileCreate',
+        { body: { bucket: 'b1', variety: 'FitModel', param: { ...fit, task: 'Guess' } } },
+        'param.task: Invalid option: expected one of "regression"|"classification"',
+      ],
+      [
+        'runCreate',
+        { body: { bucket: 'b1', function: 'shrink', rend: 'u1', pile: 'p1', name: 'x' } },
+        "function: Invalid discriminator value. Expected 'fit' | 'generate'",
+      ],
+      [
+        'shrinkCreate',
+        { body: { bucket: 'b1', function: 'fit', rend: 'u1', pile: 'p1', name: 'x' } },
+        'function: Invalid input: expected "shrink"',
+      ],
+      [
+        'shrinkCreate',
+        { body: { bucket: 'b1', function: 'shrink', rend: 'u1', pile: 'p1', name: 'x', desc: 'd'.repeat(5000) } },
+        MESSAGES.description,
+      ],
       ['apikeyRename', { body: { apikey: 'k1', name: 'x'.repeat(61) } }, MESSAGES.titleRename],
       ['resetStart', { body: { email: '' } }, MESSAGES.email],
       ['signup', { body: { email: 'x@y.co' } }, 'username: Invalid input: expected string, received undefined'],
@@ -130,16 +189,24 @@ describe.each(kinds)('API on the %s database', (kind) => {
   });
 
   it('sign-up creates a user and an Individual, Cloud client named after the company; duplicates are 409', async () => {
-    const r = await call(base, 'signup', { body: { email: 'Bob.Builder@example.com', username: `bob_${kind}`, password: PASSWORD, name: 'Builders Ltd' } });
+    const r = await call(base, 'signup', {
+      body: { email: 'Bob.Builder@example.com', username: `bob_${kind}`, password: PASSWORD, name: 'Builders Ltd' },
+    });
     expect(r.status).toBe(200);
     const body = parse('signup', r.body);
-    expect(body.login.client.list).toEqual([expect.objectContaining({ name: 'Builders Ltd', plan: 'Individual', choice: 'Cloud', active: 1 })]);
+    expect(body.login.client.list).toEqual([
+      expect.objectContaining({ name: 'Builders Ltd', plan: 'Individual', choice: 'Cloud', active: 1 }),
+    ]);
     expect(body.token.split('.')).toHaveLength(3);
 
-    const sameEmail = await call(base, 'signup', { body: { email: 'bob.builder@EXAMPLE.com', username: `bob2_${kind}`, password: PASSWORD, name: 'Builders Ltd' } });
+    const sameEmail = await call(base, 'signup', {
+      body: { email: 'bob.builder@EXAMPLE.com', username: `bob2_${kind}`, password: PASSWORD, name: 'Builders Ltd' },
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.error.message).toBe(EMAIL_TAKEN);
-    const sameName = await call(base, 'signup', { body: { email: 'other@example.com', username: `BOB_${kind}`, password: PASSWORD, name: 'Builders Ltd' } });
+    const sameName = await call(base, 'signup', {
+      body: { email: 'other@example.com', username: `BOB_${kind}`, password: PASSWORD, name: 'Builders Ltd' },
+    });
     expect(sameName.status).toBe(409);
     expect(sameName.body.error.message).toBe(USERNAME_TAKEN);
 
@@ -163,7 +230,11 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const ok = await call(base, 'login', { headers: { authorization: basic(A.email.toUpperCase(), PASSWORD) } });
     expect(ok.status).toBe(200);
     expect(parse('login', ok.body).login.client.list[0].stamp).toBe(A.client);
-    for (const headers of [{ authorization: basic(A.email, 'Wrong-pass1!') }, { authorization: basic('nobody@example.com', PASSWORD) }, {} as Record<string, string>]) {
+    for (const headers of [
+      { authorization: basic(A.email, 'Wrong-pass1!') },
+      { authorization: basic('nobody@example.com', PASSWORD) },
+      {} as Record<string, string>,
+    ]) {
       const r = await call(base, 'login', { headers });
       expect(r.status).toBe(401);
       expect(r.body.error.message).toBe(MESSAGES.invalidCredentials);
@@ -213,7 +284,12 @@ describe.each(kinds)('API on the %s database', (kind) => {
 
   it('a forged Host header never decides where a reset link points', async () => {
     const U = await signup(base, 'forged');
-    const r = await srv.built.app.inject({ method: 'POST', url: CALLS.resetStart.path, headers: { host: 'evil.example', 'content-type': 'application/json' }, payload: { email: U.email } });
+    const r = await srv.built.app.inject({
+      method: 'POST',
+      url: CALLS.resetStart.path,
+      headers: { host: 'evil.example', 'content-type': 'application/json' },
+      payload: { email: U.email },
+    });
     expect(r.statusCode).toBe(200);
     const mail = await mailTo(srv.dataDir, U.email);
     expect(mail).not.toContain('evil.example');
@@ -221,12 +297,43 @@ describe.each(kinds)('API on the %s database', (kind) => {
   });
 
   it('a generate request whose model fails to train fails too, with a sentence', async () => {
-    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Doomed' } })).body).bucket;
+    const bucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Doomed' } })).body,
+    ).bucket;
     // Two numbers per row, while the parameters ask for three inputs and a target: training cannot work.
     const { rend } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'narrow.json', bytes: fitData(20, 1) }]);
-    const pile = parse('pileCreate', (await call(base, 'pileCreate', { token: A.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' } } })).body).pile;
-    const fit = parse('runCreate', (await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'Doomed fit' } })).body).run;
-    const gen = parse('runCreate', (await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Doomed embed' } })).body).run;
+    const pile = parse(
+      'pileCreate',
+      (
+        await call(base, 'pileCreate', {
+          token: A.token,
+          body: {
+            bucket: bucket.stamp,
+            variety: 'FitModel',
+            param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' },
+          },
+        })
+      ).body,
+    ).pile;
+    const fit = parse(
+      'runCreate',
+      (
+        await call(base, 'runCreate', {
+          token: A.token,
+          body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'Doomed fit' },
+        })
+      ).body,
+    ).run;
+    const gen = parse(
+      'runCreate',
+      (
+        await call(base, 'runCreate', {
+          token: A.token,
+          body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Doomed embed' },
+        })
+      ).body,
+    ).run;
     const final = (stamp: string) =>
       waitFor(async () => {
         const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: stamp } })).body);
@@ -239,10 +346,16 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(f.url).toBeNull();
     expect(g.record.state).toBe('Failed');
     expect(g.record.message).toMatch(/^The model this request uses failed to train/);
-    const models = parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp } })).body);
+    const models = parse(
+      'clientModelList',
+      (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp } })).body,
+    );
     expect(models.model.list[0]).toMatchObject({ state: 'Failed', message: f.record.message });
     // Once the fit is known to have failed, a new generate request is refused at once.
-    const again = await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Again' } });
+    const again = await call(base, 'runCreate', {
+      token: A.token,
+      body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Again' },
+    });
     expect(again.status).toBe(409);
   });
 
@@ -275,29 +388,44 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(pack.status).toBe(200);
     const wheel = Buffer.from(await pack.arrayBuffer());
     expect(wheel.subarray(0, 2).toString()).toBe('PK');
-    const after = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list[0];
+    const after = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey
+      .list[0];
     expect(after.installs).toBe(1);
     expect(after.installedAt).toBeGreaterThan(0);
     expect((await fetch(new URL('/api/pack/portal_client-0.1.0-py3-none-any.whl?key=k_nope', base))).status).toBe(404);
     // Without the key's install secret (the old form, a wrong secret, HEAD) nothing is served or counted.
     const wheelName = 'portal_client-0.1.0-py3-none-any.whl';
     const old = await fetch(new URL(`/api/pack/${wheelName}?key=${key.clue}`, base));
-    expect([old.status, (await old.json()).error.message]).toEqual([404, "This installer link is out of date: copy the pip command from the key's page again."]);
+    expect([old.status, (await old.json()).error.message]).toEqual([
+      404,
+      "This installer link is out of date: copy the pip command from the key's page again.",
+    ]);
     expect((await fetch(new URL(`/api/pack/${key.clue}/${'x'.repeat(32)}/${wheelName}`, base))).status).toBe(404);
     expect((await fetch(new URL(`/api/pack/${key.clue}//${wheelName}`, base))).status).toBe(404);
     expect((await fetch(new URL(`/api/pack/${key.pack.linux64}`, base), { method: 'HEAD' })).status).toBe(200);
-    expect(parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list[0].installs).toBe(1);
+    expect(
+      parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list[0].installs,
+    ).toBe(1);
 
     // Stored under another secret (JWT_SECRET changed): listed as unreadable, not a failure.
-    const enc = (await srv.built.services.db.selectFrom('apikeys').select('token_enc').where('clue', '=', key.clue).executeTakeFirstOrThrow()).token_enc;
-    await srv.built.services.db.updateTable('apikeys').set({ token_enc: new Secrets('old-secret').encrypt('pk_old') }).where('clue', '=', key.clue).execute();
-    const unreadable = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list[0];
+    const enc = (
+      await srv.built.services.db.selectFrom('apikeys').select('token_enc').where('clue', '=', key.clue).executeTakeFirstOrThrow()
+    ).token_enc;
+    await srv.built.services.db
+      .updateTable('apikeys')
+      .set({ token_enc: new Secrets('old-secret').encrypt('pk_old') })
+      .where('clue', '=', key.clue)
+      .execute();
+    const unreadable = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey
+      .list[0];
     expect(unreadable.token).toBe(UNREADABLE_TOKEN);
     await srv.built.services.db.updateTable('apikeys').set({ token_enc: enc }).where('clue', '=', key.clue).execute();
 
     const removed = await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 0 } });
     expect(parse('apikeyRemove', removed.body)).toEqual({ ok: true });
-    expect(parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list).toEqual([]);
+    expect(parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list).toEqual(
+      [],
+    );
     expect((await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 0 } })).status).toBe(404);
     expect((await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 2 } })).status).toBe(400);
     // A removed key no longer authenticates.
@@ -306,24 +434,43 @@ describe.each(kinds)('API on the %s database', (kind) => {
 
   it('integration keys: token encrypted at rest and masked in lists', async () => {
     const secret = 'sk-' + 'abcdef0123456789'.repeat(8);
-    const created = await call(base, 'integrationCreate', { token: A.token, body: { client: A.client, name: 'LLM', service: 'OpenAI', token: secret } });
+    const created = await call(base, 'integrationCreate', {
+      token: A.token,
+      body: { client: A.client, name: 'LLM', service: 'OpenAI', token: secret },
+    });
     expect(created.status).toBe(200);
     const key = parse('integrationCreate', created.body).apikey;
     expect(key.token).toBe(maskToken(secret));
     expect(key).toMatchObject({ service: 'OpenAI', runs: 0, runAt: null });
     const list = parse('integrationList', (await call(base, 'integrationList', { token: A.token, query: { client: A.client } })).body);
     expect(list.apikey.list.map((k) => k.token)).toEqual([maskToken(secret)]);
-    const row = await srv.built.services.db.selectFrom('integrations').select('token_enc').where('clue', '=', key.clue).executeTakeFirstOrThrow();
+    const row = await srv.built.services.db
+      .selectFrom('integrations')
+      .select('token_enc')
+      .where('clue', '=', key.clue)
+      .executeTakeFirstOrThrow();
     expect(row.token_enc).not.toContain(secret.slice(3, 20));
 
-    const badToken = await call(base, 'integrationCreate', { token: A.token, body: { client: A.client, name: 'LLM', service: 'OpenAI', token: '' } });
+    const badToken = await call(base, 'integrationCreate', {
+      token: A.token,
+      body: { client: A.client, name: 'LLM', service: 'OpenAI', token: '' },
+    });
     expect(badToken.body.error.message).toBe(MESSAGES.integrationToken);
-    expect((await call(base, 'integrationCreate', { token: A.token, body: { client: A.client, name: 'LLM', service: 'Other', token: 'x' } })).status).toBe(400);
+    expect(
+      (await call(base, 'integrationCreate', { token: A.token, body: { client: A.client, name: 'LLM', service: 'Other', token: 'x' } }))
+        .status,
+    ).toBe(400);
     const renamed = await call(base, 'integrationRename', { token: A.token, body: { apikey: key.clue, name: 'Language model' } });
     expect(parse('integrationRename', renamed.body).apikey).toMatchObject({ name: 'Language model', token: maskToken(secret) });
-    expect((await call(base, 'integrationRename', { token: A.token, body: { apikey: 'i_nope', name: 'x' } })).body.error.message).toBe(MESSAGES.integrationNotFound);
-    expect(parse('integrationRemove', (await call(base, 'integrationRemove', { token: A.token, body: { apikey: key.clue, active: 0 } })).body)).toEqual({ ok: true });
-    expect(parse('integrationList', (await call(base, 'integrationList', { token: A.token, query: { client: A.client } })).body).apikey.list).toEqual([]);
+    expect((await call(base, 'integrationRename', { token: A.token, body: { apikey: 'i_nope', name: 'x' } })).body.error.message).toBe(
+      MESSAGES.integrationNotFound,
+    );
+    expect(
+      parse('integrationRemove', (await call(base, 'integrationRemove', { token: A.token, body: { apikey: key.clue, active: 0 } })).body),
+    ).toEqual({ ok: true });
+    expect(
+      parse('integrationList', (await call(base, 'integrationList', { token: A.token, query: { client: A.client } })).body).apikey.list,
+    ).toEqual([]);
   });
 
   it('projects: create, list with counts, rename, remove hides it everywhere', async () => {
@@ -332,22 +479,38 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(bucket).toMatchObject({ name: 'Churn', runs: 0, rends: 0 });
     const list = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body);
     expect(list.bucket.list.map((b) => b.stamp)).toContain(bucket.stamp);
-    const renamed = parse('bucketRename', (await call(base, 'bucketRename', { token: A.token, body: { bucket: bucket.stamp, name: 'Churn 2' } })).body);
+    const renamed = parse(
+      'bucketRename',
+      (await call(base, 'bucketRename', { token: A.token, body: { bucket: bucket.stamp, name: 'Churn 2' } })).body,
+    );
     expect(renamed.bucket.name).toBe('Churn 2');
-    expect((await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: '' } })).body.error.message).toBe(MESSAGES.titleCreate);
+    expect((await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: '' } })).body.error.message).toBe(
+      MESSAGES.titleCreate,
+    );
     expect((await call(base, 'bucketRename', { token: A.token, body: { bucket: 'b_nope', name: 'x' } })).status).toBe(404);
     expect((await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 'abc' } })).status).toBe(400);
 
     await call(base, 'rendCreate', { token: A.token, body: { bucket: bucket.stamp, name: 'data.json' } });
-    const counted = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find((b) => b.stamp === bucket.stamp);
+    const counted = parse(
+      'bucketList',
+      (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body,
+    ).bucket.list.find((b) => b.stamp === bucket.stamp);
     expect(counted?.rends).toBe(1);
     // Names are user text: quotes, backslashes, control characters and non-ASCII come back exactly.
     const odd = 'Q"uo\\te\t\u00e9\u{1F600} </script>';
-    const oddBucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: odd } })).body).bucket;
-    const oddListed = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find((b) => b.stamp === oddBucket.stamp);
+    const oddBucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: odd } })).body,
+    ).bucket;
+    const oddListed = parse(
+      'bucketList',
+      (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body,
+    ).bucket.list.find((b) => b.stamp === oddBucket.stamp);
     expect(oddListed).toEqual({ stamp: oddBucket.stamp, name: odd, runs: 0, rends: 0, createdAt: oddBucket.createdAt });
 
-    expect(parse('bucketRemove', (await call(base, 'bucketRemove', { token: A.token, body: { bucket: bucket.stamp, active: 0 } })).body)).toEqual({ ok: true });
+    expect(
+      parse('bucketRemove', (await call(base, 'bucketRemove', { token: A.token, body: { bucket: bucket.stamp, active: 0 } })).body),
+    ).toEqual({ ok: true });
     const after = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body);
     expect(after.bucket.list.map((b) => b.stamp)).not.toContain(bucket.stamp);
     expect((await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).status).toBe(404);
@@ -358,16 +521,24 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const B = await signup(base, 'order');
     const names = Array.from({ length: 8 }, (_, i) => `P${i}`);
     const buckets = [];
-    for (const name of names) buckets.push(parse('bucketCreate', (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name } })).body).bucket);
-    const listed = parse('bucketList', (await call(base, 'bucketList', { token: B.token, query: { client: B.client, active: 1 } })).body).bucket.list;
+    for (const name of names)
+      buckets.push(
+        parse('bucketCreate', (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name } })).body).bucket,
+      );
+    const listed = parse('bucketList', (await call(base, 'bucketList', { token: B.token, query: { client: B.client, active: 1 } })).body)
+      .bucket.list;
     expect(listed.map((b) => b.name)).toEqual(names);
     // Upload groups list newest first; the files of one group in the order they were registered.
     const bucket = buckets[0].stamp;
     const rends = [];
-    for (const name of names) rends.push(parse('rendCreate', (await call(base, 'rendCreate', { token: B.token, body: { bucket, name } })).body).rend);
+    for (const name of names)
+      rends.push(parse('rendCreate', (await call(base, 'rendCreate', { token: B.token, body: { bucket, name } })).body).rend);
     const files = names.map((n) => `${n}.json`);
     for (const name of files) {
-      await call(base, 'uploadRegister', { token: B.token, body: { rend: rends[0].stamp, name, file: { name, size: 2, checksum: sha256('[]') } } });
+      await call(base, 'uploadRegister', {
+        token: B.token,
+        body: { rend: rends[0].stamp, name, file: { name, size: 2, checksum: sha256('[]') } },
+      });
     }
     const groups = parse('rendList', (await call(base, 'rendList', { token: B.token, query: { bucket, active: 1 } })).body).rend.list;
     expect(groups.map((r) => r.name)).toEqual([...names].reverse());
@@ -375,34 +546,57 @@ describe.each(kinds)('API on the %s database', (kind) => {
   });
 
   it('uploads: register, signed PUT, finish; analysis; group Ready; refusals leave nothing behind', async () => {
-    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Uploads' } })).body).bucket;
+    const bucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Uploads' } })).body,
+    ).bucket;
     const data = fitData(30, 3);
     const { rend, items } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'train.json', bytes: data }]);
     expect(rend.flight).toBe('Ready');
     const item = rend.upload.list[0];
-    expect(item).toMatchObject({ stamp: items[0], state: 'Finished', file: { name: 'train.json', size: data.length, checksum: sha256(data) } });
+    expect(item).toMatchObject({
+      stamp: items[0],
+      state: 'Finished',
+      file: { name: 'train.json', size: data.length, checksum: sha256(data) },
+    });
     expect(item.meta).toMatchObject({ proc: 1, rows: 30, cols: 4 });
     const list = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
     expect(list.rend.list).toHaveLength(1);
 
-    const r2 = parse('rendCreate', (await call(base, 'rendCreate', { token: A.token, body: { bucket: bucket.stamp, name: 'more' } })).body).rend;
+    const r2 = parse(
+      'rendCreate',
+      (await call(base, 'rendCreate', { token: A.token, body: { bucket: bucket.stamp, name: 'more' } })).body,
+    ).rend;
     expect(r2.flight).toBe('Pending');
-    const reg = (file: { name: string; size: number; checksum: string }) => call(base, 'uploadRegister', { token: A.token, body: { rend: r2.stamp, name: file.name, file } });
+    const reg = (file: { name: string; size: number; checksum: string }) =>
+      call(base, 'uploadRegister', { token: A.token, body: { rend: r2.stamp, name: file.name, file } });
     const badExt = await reg({ name: 'evil.exe', size: 3, checksum: sha256('abc') });
     expect(badExt.status).toBe(400);
-    expect(badExt.body.error.message).toBe(MESSAGES.invalidFileType(['.json', '.npy', '.npz', '.pkl', '.pickle', '.sav', '.py', '.pt', '.txt']));
+    expect(badExt.body.error.message).toBe(
+      MESSAGES.invalidFileType(['.json', '.npy', '.npz', '.pkl', '.pickle', '.sav', '.py', '.pt', '.txt']),
+    );
     const tooBig = await reg({ name: 'big.json', size: PLAN_LIMITS.Individual.maxFileSize + 1, checksum: sha256('abc') });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error.message).toContain('1 MB');
     expect((await reg({ name: 'x.json', size: 3, checksum: 'not-hex' })).status).toBe(400);
-    expect((await call(base, 'uploadRegister', { token: A.token, body: { rend: 'r_nope', name: 'a.json', file: { name: 'a.json', size: 1, checksum: sha256('a') } } })).status).toBe(404);
+    expect(
+      (
+        await call(base, 'uploadRegister', {
+          token: A.token,
+          body: { rend: 'r_nope', name: 'a.json', file: { name: 'a.json', size: 1, checksum: sha256('a') } },
+        })
+      ).status,
+    ).toBe(404);
 
     // Wrong bytes: refused, the item fails with a readable error, and no file appears.
     const good = Buffer.from('[[1,2,3,4]]');
     const ok = await reg({ name: 'a.json', size: good.length, checksum: sha256(good) });
     const wrong = await fetch(ok.body.upload.url, { method: 'PUT', body: new Uint8Array(Buffer.from('[[9,9,9,9]]')) });
     expect(wrong.status).toBe(400);
-    const afterWrong = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).body).rend.list.find((r) => r.stamp === r2.stamp)!;
+    const afterWrong = parse(
+      'rendList',
+      (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).body,
+    ).rend.list.find((r) => r.stamp === r2.stamp)!;
     expect(afterWrong.upload.list[0]).toMatchObject({ state: 'Failed', error: expect.stringMatching(/SHA-256/) });
     const short = await reg({ name: 'b.json', size: good.length, checksum: sha256(good) });
     expect((await fetch(short.body.upload.url, { method: 'PUT', body: new Uint8Array(good.subarray(0, 5)) })).status).toBe(400);
@@ -419,18 +613,27 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(fin.upload.list.every((u) => u.state === 'Failed')).toBe(true);
     expect((await call(base, 'rendFinish', { token: A.token, body: { rend: 'r_nope' } })).status).toBe(404);
 
-    const renamed = parse('rendRename', (await call(base, 'rendRename', { token: A.token, body: { rend: r2.stamp, name: 'Broken' } })).body);
+    const renamed = parse(
+      'rendRename',
+      (await call(base, 'rendRename', { token: A.token, body: { rend: r2.stamp, name: 'Broken' } })).body,
+    );
     expect(renamed.rend.name).toBe('Broken');
-    expect(parse('rendRemove', (await call(base, 'rendRemove', { token: A.token, body: { rend: r2.stamp, active: 0 } })).body)).toEqual({ ok: true });
+    expect(parse('rendRemove', (await call(base, 'rendRemove', { token: A.token, body: { rend: r2.stamp, active: 0 } })).body)).toEqual({
+      ok: true,
+    });
     const left = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
     expect(left.rend.list.map((r) => r.stamp)).toEqual([rend.stamp]);
   });
 
   it('requests: plan limits on piles, fit then generate, run and model lists, status, rename, remove', async () => {
-    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Fit' } })).body).bucket;
+    const bucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Fit' } })).body,
+    ).bucket;
     const { rend } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'train.json', bytes: fitData(60, 3) }]);
     const param = { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'regression' as const };
-    const pileOf = (p: unknown) => call(base, 'pileCreate', { token: A.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: p } });
+    const pileOf = (p: unknown) =>
+      call(base, 'pileCreate', { token: A.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: p } });
 
     expect((await pileOf({ ...param, input_column_size: 4 })).body.error.message).toBe(MESSAGES.planLimitInputs('Individual', 3));
     expect((await pileOf({ ...param, output_column_size: 6 })).body.error.message).toBe(MESSAGES.planLimitOutputs('Individual', 5));
@@ -438,17 +641,37 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect((await pileOf({ ...param, explainability: true })).body.error.message).toBe(MESSAGES.explainabilityNotAllowed);
     const pile = parse('pileCreate', (await pileOf(param)).body).pile;
 
-    const fitR = await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'Train' } });
+    const fitR = await call(base, 'runCreate', {
+      token: A.token,
+      body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'Train' },
+    });
     expect(fitR.status).toBe(200);
     const fit = parse('runCreate', fitR.body).run;
     expect(fit).toMatchObject({ function: 'fit', state: 'Pending', rend: { stamp: rend.stamp, name: rend.name } });
-    const genR = await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Embed' } });
+    const genR = await call(base, 'runCreate', {
+      token: A.token,
+      body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Embed' },
+    });
     expect(genR.status).toBe(200);
     const gen = parse('runCreate', genR.body).run;
     expect(gen.fit).toBe(fit.stamp);
 
-    expect((await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'fit', rend: 'r_nope', pile: pile.stamp, name: 'x' } })).body.error.message).toBe(MESSAGES.uploadNotFound);
-    expect((await call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: '' } })).body.error.message).toBe(MESSAGES.titleCreate);
+    expect(
+      (
+        await call(base, 'runCreate', {
+          token: A.token,
+          body: { bucket: bucket.stamp, function: 'fit', rend: 'r_nope', pile: pile.stamp, name: 'x' },
+        })
+      ).body.error.message,
+    ).toBe(MESSAGES.uploadNotFound);
+    expect(
+      (
+        await call(base, 'runCreate', {
+          token: A.token,
+          body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: '' },
+        })
+      ).body.error.message,
+    ).toBe(MESSAGES.titleCreate);
 
     const final = async (stamp: string) =>
       waitFor(async () => {
@@ -472,26 +695,46 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(rends.rend.list[0].runs).toBe(2);
     expect(rends.rend.list[0].box.list.length).toBe(1);
 
-    const models = parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
+    const models = parse(
+      'clientModelList',
+      (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body,
+    );
     expect(models.model.list).toHaveLength(1);
     const model = models.model.list[0];
     expect(model).toMatchObject({ name: 'Train', state: 'Finished', rend: { stamp: rend.stamp } });
     const general = parse('generalModelList', (await call(base, 'generalModelList', { token: A.token, query: { active: 1 } })).body);
     expect(general.model.list.length).toBeGreaterThan(0);
-    expect((await call(base, 'modelRename', { token: A.token, body: { model: general.model.list[0].stamp, name: 'Mine' } })).status).toBe(403);
-    expect(parse('modelRename', (await call(base, 'modelRename', { token: A.token, body: { model: model.stamp, name: 'Renamed' } })).body).model.name).toBe('Renamed');
+    expect((await call(base, 'modelRename', { token: A.token, body: { model: general.model.list[0].stamp, name: 'Mine' } })).status).toBe(
+      403,
+    );
+    expect(
+      parse('modelRename', (await call(base, 'modelRename', { token: A.token, body: { model: model.stamp, name: 'Renamed' } })).body).model
+        .name,
+    ).toBe('Renamed');
     expect((await call(base, 'modelRename', { token: A.token, body: { model: 'm_nope', name: 'x' } })).status).toBe(404);
-    expect(parse('modelRemove', (await call(base, 'modelRemove', { token: A.token, body: { model: model.stamp, active: 0 } })).body)).toEqual({ ok: true });
-    expect(parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp } })).body).model.list).toEqual([]);
+    expect(
+      parse('modelRemove', (await call(base, 'modelRemove', { token: A.token, body: { model: model.stamp, active: 0 } })).body),
+    ).toEqual({ ok: true });
+    expect(
+      parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp } })).body).model.list,
+    ).toEqual([]);
 
-    expect(parse('runRename', (await call(base, 'runRename', { token: A.token, body: { run: gen.stamp, name: 'Embeddings' } })).body).run.name).toBe('Embeddings');
-    expect((await call(base, 'runRename', { token: A.token, body: { run: 'n_nope', name: 'x' } })).body.error.message).toBe(MESSAGES.requestNotFound);
-    expect(parse('runRemove', (await call(base, 'runRemove', { token: A.token, body: { run: gen.stamp, active: 0 } })).body)).toEqual({ ok: true });
+    expect(
+      parse('runRename', (await call(base, 'runRename', { token: A.token, body: { run: gen.stamp, name: 'Embeddings' } })).body).run.name,
+    ).toBe('Embeddings');
+    expect((await call(base, 'runRename', { token: A.token, body: { run: 'n_nope', name: 'x' } })).body.error.message).toBe(
+      MESSAGES.requestNotFound,
+    );
+    expect(parse('runRemove', (await call(base, 'runRemove', { token: A.token, body: { run: gen.stamp, active: 0 } })).body)).toEqual({
+      ok: true,
+    });
     expect((await call(base, 'runStatus', { token: A.token, query: { run: gen.stamp } })).status).toBe(404);
     expect((await call(base, 'runStatus', { token: A.token, query: {} })).status).toBe(400);
     // The project list's counts follow request and upload creates and removes (kept on the project row).
     const listed = async () =>
-      parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find((b) => b.stamp === bucket.stamp);
+      parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find(
+        (b) => b.stamp === bucket.stamp,
+      );
     expect(await listed()).toMatchObject({ runs: 1, rends: 1 });
     await call(base, 'rendRemove', { token: A.token, body: { rend: rend.stamp, active: 0 } });
     await call(base, 'runRemove', { token: A.token, body: { run: fit.stamp, active: 0 } });
@@ -501,17 +744,26 @@ describe.each(kinds)('API on the %s database', (kind) => {
   it('Enterprise plan: explainability allowed, limits from the plan table', async () => {
     const E = await signup(base, 'ent');
     await setPlan(srv.built.services.db, E.client, 'Enterprise');
-    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: E.token, body: { client: E.client, name: 'Ent' } })).body).bucket;
+    const bucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: E.token, body: { client: E.client, name: 'Ent' } })).body,
+    ).bucket;
     const p = { explainability: true, input_column_size: 500, output_column_size: 500, task_target_size: 1, task: 'classification' };
     const pile = await call(base, 'pileCreate', { token: E.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: p } });
     expect(pile.status).toBe(200);
-    const over = await call(base, 'pileCreate', { token: E.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: { ...p, input_column_size: 501 } } });
+    const over = await call(base, 'pileCreate', {
+      token: E.token,
+      body: { bucket: bucket.stamp, variety: 'FitModel', param: { ...p, input_column_size: 501 } },
+    });
     expect(over.body.error.message).toBe(MESSAGES.enterpriseLimit(500));
 
     // Back on the Individual plan, parameters saved under Enterprise no longer pass.
     await setPlan(srv.built.services.db, E.client, 'Individual');
     const { rend } = await uploadFiles(base, E.token, bucket.stamp, [{ name: 'd.json', bytes: fitData(10, 3) }]);
-    const run = await call(base, 'runCreate', { token: E.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.body.pile.stamp, name: 'Too big now' } });
+    const run = await call(base, 'runCreate', {
+      token: E.token,
+      body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.body.pile.stamp, name: 'Too big now' },
+    });
     expect(run.status).toBe(400);
     expect(run.body.error.message).toBe(MESSAGES.planLimitInputs('Individual', 3));
   });
@@ -520,15 +772,27 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const S = await signup(base, 'shrink');
     // No free credit left: the quote must be paid.
     await srv.built.services.db.updateTable('clients').set({ credit_total: 100 }).where('stamp', '=', S.client).execute();
-    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: S.token, body: { client: S.client, name: 'Shrink' } })).body).bucket;
+    const bucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: S.token, body: { client: S.client, name: 'Shrink' } })).body,
+    ).bucket;
     const { rend } = await uploadFiles(base, S.token, bucket.stamp, [{ name: 'model.py', bytes: PY_MODEL }]);
     expect(rend.flight).toBe('Ready');
     const params = rend.upload.list[0].meta.inputs!;
     expect(params).toBe(10 * 20 + 20 + 20 * 2 + 2);
-    const pile = parse('pileCreate', (await call(base, 'pileCreate', { token: S.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body).pile;
-    const longDesc = await call(base, 'shrinkCreate', { token: S.token, body: { bucket: bucket.stamp, function: 'shrink', rend: rend.stamp, pile: pile.stamp, name: 'Small', desc: 'x'.repeat(301) } });
+    const pile = parse(
+      'pileCreate',
+      (await call(base, 'pileCreate', { token: S.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body,
+    ).pile;
+    const longDesc = await call(base, 'shrinkCreate', {
+      token: S.token,
+      body: { bucket: bucket.stamp, function: 'shrink', rend: rend.stamp, pile: pile.stamp, name: 'Small', desc: 'x'.repeat(301) },
+    });
     expect(longDesc.body.error.message).toBe(MESSAGES.description);
-    const q = await call(base, 'shrinkCreate', { token: S.token, body: { bucket: bucket.stamp, function: 'shrink', rend: rend.stamp, pile: pile.stamp, name: 'Small', desc: 'Make it small' } });
+    const q = await call(base, 'shrinkCreate', {
+      token: S.token,
+      body: { bucket: bucket.stamp, function: 'shrink', rend: rend.stamp, pile: pile.stamp, name: 'Small', desc: 'Make it small' },
+    });
     expect(q.status).toBe(200);
     const quote = parse('shrinkCreate', q.body).quote;
     expect(quote).toMatchObject({ state: 'Unpaid', cent: 22, function: 'shrink', rend: { stamp: rend.stamp } });
@@ -538,7 +802,10 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(status.quote.run).toBeNull();
     expect((await call(base, 'quoteStatus', { token: S.token, query: { quote: 'q_nope' } })).status).toBe(404);
 
-    const billing = parse('billingStatus', (await call(base, 'billingStatus', { token: S.token, query: { client: S.client } })).body).billing;
+    const billing = parse(
+      'billingStatus',
+      (await call(base, 'billingStatus', { token: S.token, query: { client: S.client } })).body,
+    ).billing;
     expect(billing.accountCentBalance).toBe(22);
     expect(billing.creditBalance).toBe('0');
     expect(billing.creditConsumed).toBe('0.0001');
@@ -548,7 +815,12 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const html = await page.text();
     expect(html).toContain(quote.invoiceNum);
     const action = /action="([^"]+)"/.exec(html)![1].replace(/&amp;/g, '&');
-    const pay = await fetch(new URL(action, base), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const pay = await fetch(new URL(action, base), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(pay.status).toBe(303);
     expect((await fetch(billing.portalUrl.replace(/sig=[^&]+/, 'sig=forged'))).status).toBe(403);
 
@@ -564,37 +836,72 @@ describe.each(kinds)('API on the %s database', (kind) => {
 
   it('fit and generate spend free credit by their inputs; a quote charges $0.22 per started million beyond it', async () => {
     const C = await signup(base, 'credit');
-    const billingOf = async () => parse('billingStatus', (await call(base, 'billingStatus', { token: C.token, query: { client: C.client } })).body).billing;
+    const billingOf = async () =>
+      parse('billingStatus', (await call(base, 'billingStatus', { token: C.token, query: { client: C.client } })).body).billing;
     const start = await billingOf();
     expect(start).toMatchObject({ creditConsumed: '0', accountCentBalance: 0 });
     const total = Number(start.creditBalance) * 1e6;
-    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: C.token, body: { client: C.client, name: 'Credit' } })).body).bucket;
+    const bucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: C.token, body: { client: C.client, name: 'Credit' } })).body,
+    ).bucket;
     const { rend } = await uploadFiles(base, C.token, bucket.stamp, [{ name: 'train.json', bytes: fitData(50, 3) }]);
     const inputs = rend.upload.list[0].meta.inputs!;
     expect(inputs).toBe(200);
     const param = { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' as const };
-    const pile = parse('pileCreate', (await call(base, 'pileCreate', { token: C.token, body: { bucket: bucket.stamp, variety: 'FitModel', param } })).body).pile;
-    const fit = parse('runCreate', (await call(base, 'runCreate', { token: C.token, body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'F' } })).body).run;
-    expect(await billingOf()).toMatchObject({ creditConsumed: String(inputs / 1e6), creditBalance: String((total - inputs) / 1e6), accountCentBalance: 0 });
-    await call(base, 'runCreate', { token: C.token, body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'G' } });
+    const pile = parse(
+      'pileCreate',
+      (await call(base, 'pileCreate', { token: C.token, body: { bucket: bucket.stamp, variety: 'FitModel', param } })).body,
+    ).pile;
+    const fit = parse(
+      'runCreate',
+      (
+        await call(base, 'runCreate', {
+          token: C.token,
+          body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'F' },
+        })
+      ).body,
+    ).run;
+    expect(await billingOf()).toMatchObject({
+      creditConsumed: String(inputs / 1e6),
+      creditBalance: String((total - inputs) / 1e6),
+      accountCentBalance: 0,
+    });
+    await call(base, 'runCreate', {
+      token: C.token,
+      body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'G' },
+    });
     expect(await billingOf()).toMatchObject({ creditConsumed: String((2 * inputs) / 1e6) });
 
     // 4,002,000 parameters against 1,000,400 of credit left: 3,001,600 beyond it, 4 started millions, 88 cents.
     await srv.built.services.db.updateTable('clients').set({ credit_total: 1_000_800 }).where('stamp', '=', C.client).execute();
-    const big = Buffer.from('import torch.nn as nn\n\nclass Big(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2000, 2000)\n');
+    const big = Buffer.from(
+      'import torch.nn as nn\n\nclass Big(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2000, 2000)\n',
+    );
     const up = await uploadFiles(base, C.token, bucket.stamp, [{ name: 'big.py', bytes: big }]);
     expect(up.rend.upload.list[0].meta.inputs).toBe(4_002_000);
-    const shrinkPile = parse('pileCreate', (await call(base, 'pileCreate', { token: C.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body).pile;
-    const q = await call(base, 'shrinkCreate', { token: C.token, body: { bucket: bucket.stamp, function: 'shrink', rend: up.rend.stamp, pile: shrinkPile.stamp, name: 'Shrink it', desc: '' } });
+    const shrinkPile = parse(
+      'pileCreate',
+      (await call(base, 'pileCreate', { token: C.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body,
+    ).pile;
+    const q = await call(base, 'shrinkCreate', {
+      token: C.token,
+      body: { bucket: bucket.stamp, function: 'shrink', rend: up.rend.stamp, pile: shrinkPile.stamp, name: 'Shrink it', desc: '' },
+    });
     expect(parse('shrinkCreate', q.body).quote).toMatchObject({ state: 'Unpaid', cent: 88 });
     expect(await billingOf()).toMatchObject({ creditBalance: '0', creditConsumed: '1.0008', accountCentBalance: 88 });
   });
 
   it('the payment page escapes what users typed', async () => {
     const n = `xss${kind}${Date.now().toString(36)}`;
-    const r = await call(base, 'signup', { body: { email: `${n}@example.com`, username: n, password: PASSWORD, name: '<script>alert(1)</script>' } });
+    const r = await call(base, 'signup', {
+      body: { email: `${n}@example.com`, username: n, password: PASSWORD, name: '<script>alert(1)</script>' },
+    });
     const X = parse('signup', r.body);
-    const billing = parse('billingStatus', (await call(base, 'billingStatus', { token: X.token, query: { client: X.login.client.list[0].stamp } })).body).billing;
+    const billing = parse(
+      'billingStatus',
+      (await call(base, 'billingStatus', { token: X.token, query: { client: X.login.client.list[0].stamp } })).body,
+    ).billing;
     const page = await fetch(billing.portalUrl);
     const html = await page.text();
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -603,13 +910,19 @@ describe.each(kinds)('API on the %s database', (kind) => {
   });
 
   it('client API keys authenticate the Python client for their own client only', async () => {
-    const key = parse('apikeyCreate', (await call(base, 'apikeyCreate', { token: A.token, body: { client: A.client, name: 'py' } })).body).apikey;
+    const key = parse(
+      'apikeyCreate',
+      (await call(base, 'apikeyCreate', { token: A.token, body: { client: A.client, name: 'py' } })).body,
+    ).apikey;
     const projects = await call(base, 'bucketList', { token: key.token, query: { client: A.client } });
     expect(projects.status).toBe(200);
     // The key finds the account it works for.
     const perms = parse('permissions', (await call(base, 'permissions', { token: key.token })).body);
     expect(perms.map((p) => p.client.stamp)).toEqual([A.client]);
-    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Py' } })).body).bucket;
+    const bucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Py' } })).body,
+    ).bucket;
     const { rend } = await uploadFiles(base, key.token, bucket.stamp, [{ name: 'd.json', bytes: fitData(10, 2) }]);
     expect(rend.flight).toBe('Ready');
     // Not a call the Python client makes, and not another client's data.
@@ -626,12 +939,15 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const inBody = await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Nul \u0000 name' } });
     expect(inBody.status).toBe(400);
     expect(inBody.body.error.message).toBe('name: must not contain the NUL character');
-    const login = await fetch(new URL(CALLS.login.path, base), { method: 'POST', headers: { authorization: basic('a\u0000b@example.com', 'x') } });
+    const login = await fetch(new URL(CALLS.login.path, base), {
+      method: 'POST',
+      headers: { authorization: basic('a\u0000b@example.com', 'x') },
+    });
     expect(login.status).toBe(400);
     expect((await login.json()).error.code).toBe(ERROR_CODES.invalid);
   });
 
-  it('a request Node\'s HTTP parser refuses still gets the error envelope and the security headers', async () => {
+  it("a request Node's HTTP parser refuses still gets the error envelope and the security headers", async () => {
     const { port, hostname } = new URL(base);
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), hostname, () => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n'));
@@ -648,12 +964,23 @@ describe.each(kinds)('API on the %s database', (kind) => {
   it('unknown fields are ignored; bad JSON and unknown API paths are clear 4xx', async () => {
     const r = await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Extra', surprise: { deep: [1, 2] } } });
     expect(r.status).toBe(200);
-    const bad = await fetch(new URL('/api/bucket/item', base), { method: 'PUT', headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' }, body: '{"client":' });
+    const bad = await fetch(new URL('/api/bucket/item', base), {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' },
+      body: '{"client":',
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe(ERROR_CODES.invalid);
-    const empty = await fetch(new URL('/api/user/refresh', base), { method: 'POST', headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' } });
+    const empty = await fetch(new URL('/api/user/refresh', base), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' },
+    });
     expect(empty.status).toBe(200);
-    const polluted = await fetch(new URL('/api/bucket/item', base), { method: 'PUT', headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' }, body: '{"client":"x","name":"y","__proto__":{"admin":true}}' });
+    const polluted = await fetch(new URL('/api/bucket/item', base), {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${A.token}`, 'content-type': 'application/json' },
+      body: '{"client":"x","name":"y","__proto__":{"admin":true}}',
+    });
     expect(polluted.status).toBe(400);
     const nowhere = await fetch(new URL('/api/nowhere', base));
     expect(nowhere.status).toBe(404);
@@ -671,11 +998,19 @@ describe.runIf(kinds.includes('postgres'))('rate limits across API processes', (
     const apps: BuiltApp[] = [];
     try {
       for (const dir of dirs) {
-        const config = loadConfig({ DATABASE_URL: db.url, JWT_SECRET: 'shared' }, { dataDir: dir, logLevel: 'silent', worker: false, authRateLimit: 3 });
+        const config = loadConfig(
+          { DATABASE_URL: db.url, JWT_SECRET: 'shared' },
+          { dataDir: dir, logLevel: 'silent', worker: false, authRateLimit: 3 },
+        );
         const built = await buildApp(config);
         apps.push(built);
       }
-      const attempt = (i: number) => apps[i % 2].app.inject({ method: 'POST', url: CALLS.login.path, headers: { authorization: basic('x@y.co', 'nope'), 'x-test': String(i) } });
+      const attempt = (i: number) =>
+        apps[i % 2].app.inject({
+          method: 'POST',
+          url: CALLS.login.path,
+          headers: { authorization: basic('x@y.co', 'nope'), 'x-test': String(i) },
+        });
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await attempt(i)).statusCode);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
@@ -692,7 +1027,8 @@ describe('rate limits', () => {
     const srv = await startServer('embedded', { authRateLimit: 3 });
     try {
       const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await call(srv.url, 'login', { headers: { authorization: basic('x@y.co', 'nope') } })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await call(srv.url, 'login', { headers: { authorization: basic('x@y.co', 'nope') } })).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       const r = await call(srv.url, 'login', { headers: { authorization: basic('x@y.co', 'nope') } });
       expect(r.body.error).toEqual({ code: ERROR_CODES.rateLimited, message: MESSAGES.rateLimited });

@@ -27,17 +27,32 @@ describe.each(kinds)('billing on the %s database', (kind) => {
   async function setup(credit = 0) {
     const U = await signup(base, 'money');
     await srv.built.services.db.updateTable('clients').set({ credit_total: credit }).where('stamp', '=', U.client).execute();
-    const bucket = parse('bucketCreate', (await call(base, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Money' } })).body).bucket;
+    const bucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Money' } })).body,
+    ).bucket;
     const { rend } = await uploadFiles(base, U.token, bucket.stamp, [{ name: 'model.py', bytes: PY_MODEL }]);
     expect(rend.flight).toBe('Ready');
-    const pile = parse('pileCreate', (await call(base, 'pileCreate', { token: U.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body).pile;
+    const pile = parse(
+      'pileCreate',
+      (await call(base, 'pileCreate', { token: U.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body,
+    ).pile;
     const quote = async (rendStamp = rend.stamp) =>
-      call(base, 'shrinkCreate', { token: U.token, body: { bucket: bucket.stamp, function: 'shrink', rend: rendStamp, pile: pile.stamp, name: 'Shrink', desc: '' } });
-    const billing = async () => parse('billingStatus', (await call(base, 'billingStatus', { token: U.token, query: { client: U.client } })).body).billing;
+      call(base, 'shrinkCreate', {
+        token: U.token,
+        body: { bucket: bucket.stamp, function: 'shrink', rend: rendStamp, pile: pile.stamp, name: 'Shrink', desc: '' },
+      });
+    const billing = async () =>
+      parse('billingStatus', (await call(base, 'billingStatus', { token: U.token, query: { client: U.client } })).body).billing;
     const pay = async (q: string) => {
       const url = new URL((await billing()).portalUrl);
       url.pathname += `/${encodeURIComponent(q)}`;
-      const r = await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      const r = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
       return { status: r.status, html: await r.text() };
     };
     const page = async () => (await fetch((await billing()).portalUrl)).text();
@@ -63,7 +78,11 @@ describe.each(kinds)('billing on the %s database', (kind) => {
     expect(refused.status).toBe(409);
     expect(refused.html).toContain(QUOTE_GONE_MESSAGE.replace(/'/g, '&#39;'));
     expect(await m.runsOf(q.stamp)).toEqual([]);
-    const row = await srv.built.services.db.selectFrom('quotes').select(['state', 'paid_at']).where('stamp', '=', q.stamp).executeTakeFirstOrThrow();
+    const row = await srv.built.services.db
+      .selectFrom('quotes')
+      .select(['state', 'paid_at'])
+      .where('stamp', '=', q.stamp)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'Unpaid', paid_at: null });
   });
 
@@ -92,7 +111,9 @@ describe.each(kinds)('billing on the %s database', (kind) => {
     const url = new URL((await m.billing()).portalUrl);
     url.pathname += `/${q.stamp}`;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })),
+      Array.from({ length: 10 }, () =>
+        fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(303));
     expect(await m.runsOf(q.stamp)).toHaveLength(1);

@@ -83,7 +83,12 @@ describe.each(kinds)('hostile bodies on the %s database', (kind) => {
       ['bucketRemove', '{"bucket":"b_x","active":1e999}', 'application/json', 400],
       ['bucketRemove', '{"bucket":"b_x","active":123456789012345678901234567890}', 'application/json', 400],
       ['bucketRemove', '{"bucket":"b_x","active":-0}', 'application/json', 404],
-      ['pileCreate', '{"bucket":"b_x","variety":"FitModel","param":{"input_column_size":1e308,"output_column_size":1,"task_target_size":1,"explainability":false,"task":"regression"}}', 'application/json', 400],
+      [
+        'pileCreate',
+        '{"bucket":"b_x","variety":"FitModel","param":{"input_column_size":1e308,"output_column_size":1,"task_target_size":1,"explainability":false,"task":"regression"}}',
+        'application/json',
+        400,
+      ],
       ['bucketCreate', JSON.stringify({ client, name: 'x'.repeat(900_000) }), 'application/json', 400],
       ['bucketCreate', JSON.stringify({ client, name: 'x'.repeat(2_000_000) }), 'application/json', 413],
       ['bucketCreate', `{"client":"${client}","name":"a","name":"${'b'.repeat(70)}"}`, 'application/json', 400],
@@ -113,7 +118,10 @@ describe.each(kinds)('hostile bodies on the %s database', (kind) => {
   });
 
   it('a form body (the payment page posts one) with __proto__ keys pollutes nothing; unknown keys are dropped', async () => {
-    const r = await send('bucketCreate', `client=${client}&name=Form&__proto__=x&constructor=y`, { token, type: 'application/x-www-form-urlencoded' });
+    const r = await send('bucketCreate', `client=${client}&name=Form&__proto__=x&constructor=y`, {
+      token,
+      type: 'application/x-www-form-urlencoded',
+    });
     expect(r.status).toBe(200);
     expect(r.body.bucket.name).toBe('Form');
     expect(({} as Record<string, unknown>).x).toBeUndefined();

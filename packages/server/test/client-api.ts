@@ -169,7 +169,10 @@ export const T0 = 1_700_000_000;
 /** Adds a project (to the current user's account unless told) holding nothing. */
 export async function seedBucket(api: TestApi, opts: { client?: string; name?: string } = {}) {
   const stamp = id('b_');
-  await db(api).insertInto('buckets').values({ stamp, client: opts.client ?? api.user.client, name: opts.name ?? 'Churn', active: 1, created_at: T0 }).execute();
+  await db(api)
+    .insertInto('buckets')
+    .values({ stamp, client: opts.client ?? api.user.client, name: opts.name ?? 'Churn', active: 1, created_at: T0 })
+    .execute();
   return { stamp, name: opts.name ?? 'Churn' };
 }
 
@@ -177,7 +180,17 @@ export interface SeedUpload {
   name?: string;
   flight?: 'Failed' | 'Pending' | 'Processing' | 'Ready';
   /** Items: name, state, size, meta (inputs etc.), errors. */
-  items?: Array<{ name?: string; state?: 'Failed' | 'Finished' | 'Pending' | 'Preparing'; size?: number; rows?: number; cols?: number; inputs?: number; proc?: 0 | 1 | 2; metaError?: string | null; error?: string | null }>;
+  items?: Array<{
+    name?: string;
+    state?: 'Failed' | 'Finished' | 'Pending' | 'Preparing';
+    size?: number;
+    rows?: number;
+    cols?: number;
+    inputs?: number;
+    proc?: 0 | 1 | 2;
+    metaError?: string | null;
+    error?: string | null;
+  }>;
   createdAt?: number;
 }
 
@@ -185,7 +198,10 @@ export interface SeedUpload {
 export async function seedUpload(api: TestApi, bucket: string, opts: SeedUpload = {}) {
   const stamp = id('r_');
   const name = opts.name ?? 'data.json';
-  await db(api).insertInto('rends').values({ stamp, bucket, name, flight: opts.flight ?? 'Ready', active: 1, created_at: opts.createdAt ?? T0 }).execute();
+  await db(api)
+    .insertInto('rends')
+    .values({ stamp, bucket, name, flight: opts.flight ?? 'Ready', active: 1, created_at: opts.createdAt ?? T0 })
+    .execute();
   const items = opts.items ?? [{}];
   const stamps: string[] = [];
   for (const it of items) {
@@ -197,9 +213,21 @@ export async function seedUpload(api: TestApi, bucket: string, opts: SeedUpload 
     await db(api)
       .insertInto('uploads')
       .values({
-        stamp: item, rend: stamp, name: file, state, checksum: 'a'.repeat(64), file_name: file, size: it.size ?? 2048, proc,
-        cols: proc === 1 ? (it.cols ?? 4) : null, rows: proc === 1 ? (it.rows ?? 10) : null, inputs: proc === 1 ? (it.inputs ?? 40) : null,
-        meta_error: it.metaError ?? null, error: it.error ?? null, stored: 1, created_at: opts.createdAt ?? T0,
+        stamp: item,
+        rend: stamp,
+        name: file,
+        state,
+        checksum: 'a'.repeat(64),
+        file_name: file,
+        size: it.size ?? 2048,
+        proc,
+        cols: proc === 1 ? (it.cols ?? 4) : null,
+        rows: proc === 1 ? (it.rows ?? 10) : null,
+        inputs: proc === 1 ? (it.inputs ?? 40) : null,
+        meta_error: it.metaError ?? null,
+        error: it.error ?? null,
+        stored: 1,
+        created_at: opts.createdAt ?? T0,
       })
       .execute();
   }
@@ -231,20 +259,50 @@ export async function seedRun(api: TestApi, bucket: string, rend: string | null,
   await db(api)
     .insertInto('runs')
     .values({
-      stamp, bucket, rend, pile: null, fit: null, quote: null, model: null, name: opts.name ?? 'First fit', desc: opts.desc ?? '',
-      function: opts.function ?? 'generate', state: opts.state ?? 'Finished', message: opts.message ?? '', result_key: resultKey, inputs: 40,
-      active: 1, created_at: opts.createdAt ?? T0,
+      stamp,
+      bucket,
+      rend,
+      pile: null,
+      fit: null,
+      quote: null,
+      model: null,
+      name: opts.name ?? 'First fit',
+      desc: opts.desc ?? '',
+      function: opts.function ?? 'generate',
+      state: opts.state ?? 'Finished',
+      message: opts.message ?? '',
+      result_key: resultKey,
+      inputs: 40,
+      active: 1,
+      created_at: opts.createdAt ?? T0,
     })
     .execute();
   return { stamp, name: opts.name ?? 'First fit' };
 }
 
 /** Adds one of the client's own models. */
-export async function seedModel(api: TestApi, bucket: string, rend: string | null, opts: { name?: string; state?: string; message?: string; desc?: string } = {}) {
+export async function seedModel(
+  api: TestApi,
+  bucket: string,
+  rend: string | null,
+  opts: { name?: string; state?: string; message?: string; desc?: string } = {},
+) {
   const stamp = id('m_');
   await db(api)
     .insertInto('models')
-    .values({ stamp, bucket, rend, run: null, name: opts.name ?? 'Churn model', desc: opts.desc ?? '', state: opts.state ?? 'Finished', message: opts.message ?? '', data: null, active: 1, created_at: T0 })
+    .values({
+      stamp,
+      bucket,
+      rend,
+      run: null,
+      name: opts.name ?? 'Churn model',
+      desc: opts.desc ?? '',
+      state: opts.state ?? 'Finished',
+      message: opts.message ?? '',
+      data: null,
+      active: 1,
+      created_at: T0,
+    })
     .execute();
   return { stamp, name: opts.name ?? 'Churn model' };
 }
@@ -268,9 +326,22 @@ export async function seedQuote(api: TestApi, bucket: string, rend: string | nul
   await db(api)
     .insertInto('quotes')
     .values({
-      stamp, bucket, rend, pile: null, run: opts.run ?? null, name: opts.name ?? 'Shrink it', desc: opts.desc ?? '', function: 'shrink',
-      state: opts.state ?? 'Unpaid', message: opts.message ?? '', cent: opts.cent ?? 22, invoice_num: invoiceNum, inputs: 40, active: 1,
-      created_at: T0, paid_at: opts.state === 'Paid' ? T0 : null,
+      stamp,
+      bucket,
+      rend,
+      pile: null,
+      run: opts.run ?? null,
+      name: opts.name ?? 'Shrink it',
+      desc: opts.desc ?? '',
+      function: 'shrink',
+      state: opts.state ?? 'Unpaid',
+      message: opts.message ?? '',
+      cent: opts.cent ?? 22,
+      invoice_num: invoiceNum,
+      inputs: 40,
+      active: 1,
+      created_at: T0,
+      paid_at: opts.state === 'Paid' ? T0 : null,
     })
     .execute();
   return { stamp, name: opts.name ?? 'Shrink it', invoiceNum };
@@ -289,7 +360,11 @@ type Table = 'runs' | 'models' | 'quotes' | 'rends' | 'uploads' | 'buckets' | 'c
 
 /** Changes a row the way the server's worker or an operator would (a request finishing, a quote paid, a new plan). */
 export async function setRow(api: TestApi, table: Table, stamp: string, patch: Record<string, unknown>) {
-  await db(api).updateTable(table).set(patch as never).where('stamp', '=', stamp).execute();
+  await db(api)
+    .updateTable(table)
+    .set(patch as never)
+    .where('stamp', '=', stamp)
+    .execute();
 }
 
 /** Puts an account on a plan. */
@@ -298,7 +373,10 @@ export const setPlan = (api: TestApi, client: string, plan: Plan) => setRow(api,
 /** Gives the user access to another account (as a second membership). */
 export async function addAccount(api: TestApi, user: TestUser, name: string, plan: Plan = 'Enterprise') {
   const stamp = id('c_');
-  await db(api).insertInto('clients').values({ stamp, name, plan, choice: 'Premise', active: 1, credit_total: 0, credit_used: 0, created_at: T0 }).execute();
+  await db(api)
+    .insertInto('clients')
+    .values({ stamp, name, plan, choice: 'Premise', active: 1, credit_total: 0, credit_used: 0, created_at: T0 })
+    .execute();
   const u = await db(api).selectFrom('users').select('stamp').where('username', '=', user.username).executeTakeFirstOrThrow();
   await db(api).insertInto('permissions').values({ user_stamp: u.stamp, client_stamp: stamp, created_at: T0 }).execute();
   return { stamp, name };

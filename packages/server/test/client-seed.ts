@@ -16,8 +16,14 @@ async function call<T>(api: TestApi, name: CallName, body: unknown, user: TestUs
 }
 
 /** A client API key of the user's account; installs and the last install time as the installer download leaves them. */
-export async function seedApiKey(api: TestApi, opts: { name?: string; installs?: number; installedAt?: number | null; client?: string } = {}) {
-  const { apikey } = await call<{ apikey: ClientApiKey }>(api, 'apikeyCreate', { client: opts.client ?? api.user.client, name: opts.name ?? 'CI' });
+export async function seedApiKey(
+  api: TestApi,
+  opts: { name?: string; installs?: number; installedAt?: number | null; client?: string } = {},
+) {
+  const { apikey } = await call<{ apikey: ClientApiKey }>(api, 'apikeyCreate', {
+    client: opts.client ?? api.user.client,
+    name: opts.name ?? 'CI',
+  });
   if (opts.installs !== undefined || opts.installedAt !== undefined) {
     await rows(api)
       .updateTable('apikeys')
@@ -36,7 +42,8 @@ export async function seedIntegration(api: TestApi, opts: { name?: string; token
     service: 'OpenAI',
     token: opts.token ?? 'sk-secret-abcd',
   });
-  if (opts.runs !== undefined) await rows(api).updateTable('integrations').set({ runs: opts.runs }).where('clue', '=', apikey.clue).execute();
+  if (opts.runs !== undefined)
+    await rows(api).updateTable('integrations').set({ runs: opts.runs }).where('clue', '=', apikey.clue).execute();
   return { ...apikey, runs: opts.runs ?? apikey.runs };
 }
 
@@ -82,7 +89,11 @@ export async function resetTokenFor(server: TestApi, email: string, timeoutMs = 
 
 /** Sets an account's free credit (input parameters granted and used), as an operator or earlier requests would. */
 export async function setCredit(server: TestApi, client: string, total: number, used: number): Promise<void> {
-  await server.server.built.services.db.updateTable('clients').set({ credit_total: total, credit_used: used }).where('stamp', '=', client).execute();
+  await server.server.built.services.db
+    .updateTable('clients')
+    .set({ credit_total: total, credit_used: used })
+    .where('stamp', '=', client)
+    .execute();
 }
 
 /** Asks the server for a password reset for the user; the token from the link in the mail it sends. */
@@ -93,6 +104,8 @@ export async function resetToken(api: TestApi, user: TestUser): Promise<string> 
 
 /** Whether the server accepts this email and password at login. */
 export async function canLogIn(api: TestApi, email: string, password: string): Promise<boolean> {
-  const r = await callServer(api.server.url, 'login', { headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` } });
+  const r = await callServer(api.server.url, 'login', {
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+  });
   return r.status === 200;
 }

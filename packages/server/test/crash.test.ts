@@ -16,7 +16,12 @@ interface Proc {
   url: string;
 }
 
-function start(dataDir: string, env: Record<string, string> = {}, args: string[] = [], ready = /Portal running at (http:\/\/\S+)/): Promise<Proc> {
+function start(
+  dataDir: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+  ready = /Portal running at (http:\/\/\S+)/,
+): Promise<Proc> {
   const child = spawn(process.execPath, [join(serverRoot, 'dist/main.js'), ...args], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'crash-test-secret', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,10 +91,14 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
   it('kill -9 during a PUT: after restart the item is still Pending, no partial file anywhere, and the upload can be sent again', async () => {
     running = await start(dataDir);
     const A = await signup(running.url, 'crash');
-    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket.stamp;
+    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket
+      .stamp;
     const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name: 'big' } })).body.rend.stamp;
     const data = Buffer.alloc(900_000, '1 2 3\n');
-    const reg = await call(running.url, 'uploadRegister', { token: A.token, body: { rend, name: 'big.txt', file: { name: 'big.txt', size: data.length, checksum: sha256(data) } } });
+    const reg = await call(running.url, 'uploadRegister', {
+      token: A.token,
+      body: { rend, name: 'big.txt', file: { name: 'big.txt', size: data.length, checksum: sha256(data) } },
+    });
     expect(reg.status).toBe(200);
     const stamp = reg.body.upload.stamp as string;
 
@@ -126,13 +135,17 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
     // First run: no worker, so finishing leaves the items in Preparing with their jobs queued; then a hard kill.
     running = await start(dataDir, { PORTAL_WORKER: '0' });
     const A = await signup(running.url, 'crash2');
-    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket.stamp;
+    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket
+      .stamp;
     const rends: string[] = [];
     const items: string[] = [];
     for (const name of ['retried.json', 'twice.json']) {
       const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name } })).body.rend.stamp;
       const data = fitData(50, 3);
-      const reg = await call(running.url, 'uploadRegister', { token: A.token, body: { rend, name, file: { name, size: data.length, checksum: sha256(data) } } });
+      const reg = await call(running.url, 'uploadRegister', {
+        token: A.token,
+        body: { rend, name, file: { name, size: data.length, checksum: sha256(data) } },
+      });
       expect((await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(data) })).status).toBe(200);
       const fin = await call(running.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
       expect(fin.body.upload.state).toBe('Preparing');
@@ -163,14 +176,19 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
     // A real kill while the worker is busy: whatever moment it lands, a restart settles every item.
     const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name: 'live' } })).body.rend.stamp;
     const data = fitData(4000, 3);
-    const reg = await call(running.url, 'uploadRegister', { token: A.token, body: { rend, name: 'live.json', file: { name: 'live.json', size: data.length, checksum: sha256(data) } } });
+    const reg = await call(running.url, 'uploadRegister', {
+      token: A.token,
+      body: { rend, name: 'live.json', file: { name: 'live.json', size: data.length, checksum: sha256(data) } },
+    });
     await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(data) });
     await call(running.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
     await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
     await kill9(running);
     running = await start(dataDir);
     const live = await waitFor(async () => {
-      const r = ((await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[]).find((x) => x.stamp === rend);
+      const r = ((await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[]).find(
+        (x) => x.stamp === rend,
+      );
       return r.flight === 'Ready' || r.flight === 'Failed' ? r : null;
     }, SETTLE_MS);
     expect(live.flight).toBe('Ready');
@@ -181,11 +199,24 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
   it('kill -9 while a request is Processing: after restart it runs again and finishes', async () => {
     running = await start(dataDir);
     const A = await signup(running.url, 'crash3');
-    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket.stamp;
+    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket
+      .stamp;
     const { rend } = await uploadFiles(running.url, A.token, bucket, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
-    const pile = (await call(running.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
-    const fit = (await call(running.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
-    const state = async () => (await call(running!.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record.state as string;
+    const pile = (
+      await call(running.url, 'pileCreate', {
+        token: A.token,
+        body: {
+          bucket,
+          variety: 'FitModel',
+          param: { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' },
+        },
+      })
+    ).body.pile.stamp;
+    const fit = (
+      await call(running.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
+    ).body.run.stamp;
+    const state = async () =>
+      (await call(running!.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record.state as string;
     await waitFor(async () => (await state()) === 'Processing', 20_000);
     await kill9(running);
 
@@ -203,7 +234,10 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
 
   it('the built CLI: admin commands on the same DATA_DIR, handed to the running server while it holds the embedded database', async () => {
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [join(serverRoot, 'dist/main.js'), ...args], { env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'crash-test-secret' }, encoding: 'utf8' });
+      spawnSync(process.execPath, [join(serverRoot, 'dist/main.js'), ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'crash-test-secret' },
+        encoding: 'utf8',
+      });
     const clients = cli('admin', 'clients', '--json');
     expect(clients.status).toBe(0);
     const list = JSON.parse(clients.stdout) as Array<{ id: string; name: string; plan: string }>;
@@ -271,9 +305,22 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     expect(seen.upload.list.map((u: { state: string }) => u.state)).toEqual(Array(6).fill('Finished'));
 
     // Training and generating run in the built server's processing threads.
-    const pile = (await call(api1.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
-    const fit = (await call(api1.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
-    const gen = (await call(api2.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })).body.run.stamp;
+    const pile = (
+      await call(api1.url, 'pileCreate', {
+        token: A.token,
+        body: {
+          bucket,
+          variety: 'FitModel',
+          param: { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'regression' },
+        },
+      })
+    ).body.pile.stamp;
+    const fit = (
+      await call(api1.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
+    ).body.run.stamp;
+    const gen = (
+      await call(api2.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })
+    ).body.run.stamp;
     const done = await waitFor(async () => {
       const r = (await call(api1.url, 'runStatus', { token: A.token, query: { run: gen } })).body.run;
       return ['Finished', 'Failed'].includes(r.record.state) ? r : null;
@@ -306,16 +353,25 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     try {
-      const fit = (await call(api.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
+      const fit = (
+        await call(api.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
+      ).body.run.stamp;
       // Kill whichever worker claimed the training job, the moment it has claimed it.
-      const owner = await waitFor(async () => (await c.query<{ owner: string }>(`select owner from jobs where ref = $1 and state = 'running'`, [fit])).rows[0]?.owner, 20_000);
+      const owner = await waitFor(
+        async () => (await c.query<{ owner: string }>(`select owner from jobs where ref = $1 and state = 'running'`, [fit])).rows[0]?.owner,
+        20_000,
+      );
       const [doomed, survivor] = owner === one.url ? [one, two] : [two, one];
       await kill9(doomed);
       const killedAt = Date.now();
       const mid = (await call(api.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record.state;
       expect(['Pending', 'Processing']).toContain(mid);
 
-      await waitFor(async () => (await c.query(`select 1 from jobs where ref = $1 and owner = $2 or ref = $1 and state = 'done'`, [fit, survivor.url])).rowCount, 20_000);
+      await waitFor(
+        async () =>
+          (await c.query(`select 1 from jobs where ref = $1 and owner = $2 or ref = $1 and state = 'done'`, [fit, survivor.url])).rowCount,
+        20_000,
+      );
       const takeoverMs = Date.now() - killedAt;
       expect(takeoverMs).toBeLessThan(10_000);
       const done = await waitFor(async () => {
@@ -343,14 +399,23 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     try {
-      const fit = (await call(api.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
+      const fit = (
+        await call(api.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
+      ).body.run.stamp;
       await waitFor(async () => (await c.query(`select 1 from jobs where ref = $1 and state = 'running'`, [fit])).rowCount, 20_000);
       const exited = new Promise<number | null>((resolve) => leaving.child.once('exit', (code) => resolve(code)));
       leaving.child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      const job = (await c.query<{ state: string; attempts: number; owner: string | null }>('select state, attempts, owner from jobs where ref = $1', [fit])).rows[0];
+      const job = (
+        await c.query<{ state: string; attempts: number; owner: string | null }>('select state, attempts, owner from jobs where ref = $1', [
+          fit,
+        ])
+      ).rows[0];
       // Either it finished just before the signal, or it is back in the queue with its attempt not counted.
-      expect([{ state: 'queued', attempts: 0, owner: null }, { state: 'done', attempts: 1, owner: null }]).toContainEqual(job);
+      expect([
+        { state: 'queued', attempts: 0, owner: null },
+        { state: 'done', attempts: 1, owner: null },
+      ]).toContainEqual(job);
 
       procs.push(await start(dir, env, ['worker'], /Worker running/));
       const done = await waitFor(async () => {

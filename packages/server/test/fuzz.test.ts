@@ -5,7 +5,31 @@ import { CALLS, type CallName } from '@portal/core';
 import { call, sha256, signup, startServer, type TestServer } from './harness';
 
 const WRITE_CALLS = (Object.keys(CALLS) as CallName[]).filter((n) => CALLS[n].method !== 'GET');
-const FIELDS = ['client', 'name', 'bucket', 'rend', 'apikey', 'active', 'model', 'run', 'upload', 'file', 'variety', 'param', 'function', 'pile', 'fit', 'desc', 'service', 'token', 'email', 'username', 'password', 'checksum', 'size'];
+const FIELDS = [
+  'client',
+  'name',
+  'bucket',
+  'rend',
+  'apikey',
+  'active',
+  'model',
+  'run',
+  'upload',
+  'file',
+  'variety',
+  'param',
+  'function',
+  'pile',
+  'fit',
+  'desc',
+  'service',
+  'token',
+  'email',
+  'username',
+  'password',
+  'checksum',
+  'size',
+];
 
 describe('fuzzing the write calls', () => {
   let srv: TestServer;
@@ -38,9 +62,40 @@ describe('fuzzing the write calls', () => {
       fc.double(),
       fc.boolean(),
       fc.constant(null),
-      fc.constantFrom('fit', 'generate', 'shrink', 'FitModel', 'ShrinkService', 'OpenAI', 'a.json', 'x.py', 'regression', 0, 1, -1, 1e308, ''),
-      fc.record({ name: fc.oneof(fc.string(), fc.constantFrom('d.json', 'm.py', '.json')), size: fc.oneof(fc.integer(), fc.double()), checksum: fc.oneof(fc.string(), fc.constant(sha256('x'))) }, { requiredKeys: [] }),
-      fc.record({ explainability: fc.boolean(), input_column_size: fc.integer(), output_column_size: fc.integer(), task_target_size: fc.integer(), task: fc.constantFrom('regression', 'classification', 'x') }, { requiredKeys: [] }),
+      fc.constantFrom(
+        'fit',
+        'generate',
+        'shrink',
+        'FitModel',
+        'ShrinkService',
+        'OpenAI',
+        'a.json',
+        'x.py',
+        'regression',
+        0,
+        1,
+        -1,
+        1e308,
+        '',
+      ),
+      fc.record(
+        {
+          name: fc.oneof(fc.string(), fc.constantFrom('d.json', 'm.py', '.json')),
+          size: fc.oneof(fc.integer(), fc.double()),
+          checksum: fc.oneof(fc.string(), fc.constant(sha256('x'))),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          explainability: fc.boolean(),
+          input_column_size: fc.integer(),
+          output_column_size: fc.integer(),
+          task_target_size: fc.integer(),
+          task: fc.constantFrom('regression', 'classification', 'x'),
+        },
+        { requiredKeys: [] },
+      ),
       fc.anything({ maxDepth: 2 }),
     );
     const body = fc.oneof(
@@ -90,7 +145,11 @@ describe('fuzzing the write calls', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...READ_CALLS), pairs, async (name, kv) => {
         const query = new URLSearchParams(kv).toString();
-        const res = await srv.built.app.inject({ method: 'GET', url: `${CALLS[name].path}?${query}`, headers: { authorization: `Bearer ${token}` } });
+        const res = await srv.built.app.inject({
+          method: 'GET',
+          url: `${CALLS[name].path}?${query}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
         if (res.statusCode >= 500) failures.push(`${name} ?${query.slice(0, 200)} -> ${res.statusCode} ${res.body}`);
         return res.statusCode < 500;
       }),

@@ -13,7 +13,8 @@ import { openDatabase } from '../src/db/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const serverRoot = join(here, '..');
-export const PG_ADMIN_URL = process.env.PORTAL_TEST_DATABASE_URL ?? process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_ADMIN_URL =
+  process.env.PORTAL_TEST_DATABASE_URL ?? process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A migrated embedded data dir, made once per migration set and copied for each test server (initdb takes seconds). */
 async function embeddedTemplate(): Promise<string> {
@@ -152,7 +153,11 @@ async function listening(config: Config, cleanup: () => Promise<void> = async ()
 export async function startPeer(first: TestServer, overrides: Partial<Config> = {}): Promise<TestServer> {
   if (!first.config.databaseUrl) throw new Error('A second API process needs PostgreSQL');
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
-  const env = { DATABASE_URL: first.config.databaseUrl, JWT_SECRET: first.config.jwtSecret, ENCRYPTION_KEY: first.config.encryptionKeys.join(',') };
+  const env = {
+    DATABASE_URL: first.config.databaseUrl,
+    JWT_SECRET: first.config.jwtSecret,
+    ENCRYPTION_KEY: first.config.encryptionKeys.join(','),
+  };
   return listening(loadConfig(env, { ...TEST_SETTINGS, dataDir, worker: false, ...overrides }));
 }
 
@@ -199,7 +204,13 @@ export async function signup(base: string, label = 'user') {
   const n = `${label}${Date.now().toString(36)}${counter++}${randomBytes(2).toString('hex')}`.slice(0, 30);
   const r = await call(base, 'signup', { body: { email: `${n}@example.com`, username: n, password: PASSWORD, name: `Company ${n}` } });
   if (r.status !== 200) throw new Error(`signup failed: ${r.status} ${JSON.stringify(r.body)}`);
-  return { token: r.body.token as string, client: r.body.login.client.list[0].stamp as string, email: `${n}@example.com`, username: n, user: r.body.login.user.stamp as string };
+  return {
+    token: r.body.token as string,
+    client: r.body.login.client.list[0].stamp as string,
+    email: `${n}@example.com`,
+    username: n,
+    user: r.body.login.user.stamp as string,
+  };
 }
 
 export const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');

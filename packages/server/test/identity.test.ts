@@ -9,7 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { CALLS, ERROR_CODES, MESSAGES } from '@portal/core';
-import { call, dbKinds, freshDataDir, PASSWORD, serverRoot, sha256, signup, startPeer, startServer, waitFor, type TestServer } from './harness';
+import {
+  call,
+  dbKinds,
+  freshDataDir,
+  PASSWORD,
+  serverRoot,
+  sha256,
+  signup,
+  startPeer,
+  startServer,
+  waitFor,
+  type TestServer,
+} from './harness';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { runAdmin, AdminError } from '../src/admin';
@@ -48,7 +60,7 @@ describe.each(kinds)('sessions and members on the %s database', (kind) => {
     await A?.close();
   });
 
-  it('logout ends the current session on every process; the user\'s other sessions go on; refresh needs a current session', async () => {
+  it("logout ends the current session on every process; the user's other sessions go on; refresh needs a current session", async () => {
     const U = await signup(A.url, 'out');
     const other = await login(B.url, U.email);
     const refreshed = await call(B.url, 'refresh', { token: U.token });
@@ -91,18 +103,21 @@ describe.each(kinds)('sessions and members on the %s database', (kind) => {
     expect((await call(B.url, 'permissions', { token: await login(A.url, U.email, 'N3w-password!') })).status).toBe(200);
   });
 
-  it('admin revoke ends a member\'s access at once, on every process, even with the project list cached', async () => {
+  it("admin revoke ends a member's access at once, on every process, even with the project list cached", async () => {
     const owner = await signup(A.url, 'owner');
     const member = await signup(A.url, 'member');
     expect(await admin(A, 'grant', [member.email, owner.client])).toContain('is a member of');
     const made = await call(A.url, 'bucketCreate', { token: owner.token, body: { client: owner.client, name: 'Shared' } });
     expect(made.status).toBe(200);
     // The member reads the list through the other process.
-    for (let i = 0; i < 2; i++) expect((await call(B.url, 'bucketList', { token: member.token, query: { client: owner.client } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await call(B.url, 'bucketList', { token: member.token, query: { client: owner.client } })).status).toBe(200);
 
     expect(await admin(A, 'revoke', [member.email, owner.client])).toContain('is no longer a member of');
     expect((await call(B.url, 'bucketList', { token: member.token, query: { client: owner.client } })).status).toBe(403);
-    expect((await call(B.url, 'bucketRename', { token: member.token, body: { bucket: made.body.bucket.stamp, name: 'Mine' } })).status).toBe(403);
+    expect(
+      (await call(B.url, 'bucketRename', { token: member.token, body: { bucket: made.body.bucket.stamp, name: 'Mine' } })).status,
+    ).toBe(403);
     expect((await call(B.url, 'apikeyList', { token: member.token, query: { client: owner.client } })).status).toBe(403);
     const perms = await call(B.url, 'permissions', { token: member.token });
     expect(perms.body.permission.list.map((p: { client: { stamp: string } }) => p.client.stamp)).toEqual([member.client]);
@@ -125,14 +140,23 @@ describe('links from configuration', () => {
   });
   const port = () => new URL(srv.url).port;
   const portalUrl = async (host: string) => {
-    const r = await srv.built.app.inject({ method: 'GET', url: `${CALLS.billingStatus.path}?client=${U.client}`, headers: { host, authorization: `Bearer ${U.token}` } });
+    const r = await srv.built.app.inject({
+      method: 'GET',
+      url: `${CALLS.billingStatus.path}?client=${U.client}`,
+      headers: { host, authorization: `Bearer ${U.token}` },
+    });
     return JSON.parse(r.body).billing.portalUrl as string;
   };
 
   it('a forged Host header gets links on http://localhost:<port>, never the header', async () => {
     expect(await portalUrl('evil.example')).toMatch(new RegExp(`^http://localhost:${port()}/pay/`));
     expect(await portalUrl('evil.example:8080')).toMatch(new RegExp(`^http://localhost:${port()}/pay/`));
-    const r = await srv.built.app.inject({ method: 'POST', url: CALLS.resetStart.path, headers: { host: 'evil.example', 'content-type': 'application/json' }, payload: { email: U.email } });
+    const r = await srv.built.app.inject({
+      method: 'POST',
+      url: CALLS.resetStart.path,
+      headers: { host: 'evil.example', 'content-type': 'application/json' },
+      payload: { email: U.email },
+    });
     expect(r.statusCode).toBe(200);
     const [mail] = await waitFor(async () => {
       const mails = await mailsTo(srv.dataDir, U.email);
@@ -155,7 +179,10 @@ describe('logs without secrets', () => {
   it('the access log, errors and mail notices of real requests carry no token, signature or credential', async () => {
     const lines: string[] = [];
     const dataDir = await freshDataDir();
-    const config = loadConfig({ JWT_SECRET: 'log-test-secret' }, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', authRateLimit: 1000 });
+    const config = loadConfig(
+      { JWT_SECRET: 'log-test-secret' },
+      { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', authRateLimit: 1000 },
+    );
     const built = await buildApp(config, { logStream: { write: (l: string) => lines.push(l) } });
     try {
       const base = await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -170,17 +197,25 @@ describe('logs without secrets', () => {
       const bucket = (await call(base, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Logs' } })).body.bucket.stamp;
       const rend = (await call(base, 'rendCreate', { token: U.token, body: { bucket, name: 'a.json' } })).body.rend.stamp;
       const bytes = Buffer.from('[[1,2]]');
-      const reg = await call(base, 'uploadRegister', { token: U.token, body: { rend, name: 'a.json', file: { name: 'a.json', size: bytes.length, checksum: sha256(bytes) } } });
+      const reg = await call(base, 'uploadRegister', {
+        token: U.token,
+        body: { rend, name: 'a.json', file: { name: 'a.json', size: bytes.length, checksum: sha256(bytes) } },
+      });
       const url = new URL(reg.body.upload.url);
       secrets.push(url.searchParams.get('sig')!);
       await fetch(url, { method: 'PUT', body: bytes });
-      await fetch(`${url.origin}${url.pathname}?exp=1&sig=${'s'.repeat(43)}&X-Amz-Signature=${'a'.repeat(64)}&X-Amz-Credential=AKIDEXAMPLE`, { method: 'PUT', body: bytes });
+      await fetch(
+        `${url.origin}${url.pathname}?exp=1&sig=${'s'.repeat(43)}&X-Amz-Signature=${'a'.repeat(64)}&X-Amz-Credential=AKIDEXAMPLE`,
+        { method: 'PUT', body: bytes },
+      );
       secrets.push('s'.repeat(43), 'a'.repeat(64), 'AKIDEXAMPLE');
       // The installer with its secret, an API key token and a cookie on a refused call.
       const key = (await call(base, 'apikeyCreate', { token: U.token, body: { client: U.client, name: 'Logs' } })).body.apikey;
       await fetch(`${base}/api/pack/${key.pack.linux64}`);
       secrets.push(key.pack.linux64.split('/')[1], key.token);
-      await fetch(`${base}/api/user/permission?token=${U.token}&key=${key.token}`, { headers: { authorization: `Bearer ${key.token}x`, cookie: 'session=cookie-secret-value' } });
+      await fetch(`${base}/api/user/permission?token=${U.token}&key=${key.token}`, {
+        headers: { authorization: `Bearer ${key.token}x`, cookie: 'session=cookie-secret-value' },
+      });
       secrets.push('cookie-secret-value');
       await waitFor(async () => lines.some((l) => l.includes('/api/pack/')) && lines.some((l) => l.includes('Mail to')));
       const text = lines.join('');
@@ -202,7 +237,10 @@ describe('logs without secrets', () => {
   it('one redaction for URLs, headers and free text in any line', () => {
     const line = JSON.stringify({
       msg: 'PUT https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4&X-Amz-Signature=abc123&x-amz-security-token=tok&partNumber=1 failed',
-      req: { url: '/pay/c_1?exp=1&sig=zzz', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJlMTIz', cookie: 'a=b' } },
+      req: {
+        url: '/pay/c_1?exp=1&sig=zzz',
+        headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJlMTIz', cookie: 'a=b' },
+      },
       err: 'connect postgres://portal:db-pass@db:5432/x with secret=s3cr3t&token=t0k',
     });
     const out = redactLine(line);
@@ -284,8 +322,18 @@ describe('a private data folder', () => {
     const dir = await mkdtemp(join(tmpdir(), 'portal-foreign-'));
     const bundle = join(dir, 'datadir.mjs');
     try {
-      const out = await build({ entryPoints: [join(serverRoot, 'src/datadir.ts')], bundle: true, platform: 'node', format: 'esm', write: false });
-      await writeFile(bundle, out.outputFiles[0].text + '\ntry { makePrivate(process.argv[2]); console.log("started"); } catch (e) { console.log(e.message); process.exit(1); }\n');
+      const out = await build({
+        entryPoints: [join(serverRoot, 'src/datadir.ts')],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        write: false,
+      });
+      await writeFile(
+        bundle,
+        out.outputFiles[0].text +
+          '\ntry { makePrivate(process.argv[2]); console.log("started"); } catch (e) { console.log(e.message); process.exit(1); }\n',
+      );
       await chmod(dir, 0o755);
       await chmod(bundle, 0o644);
       const target = join(dir, 'data');
@@ -294,7 +342,9 @@ describe('a private data folder', () => {
       if (process.getuid?.() === 0) {
         const r = spawnSync(process.execPath, [bundle, target], { uid: 65534, gid: 65534, encoding: 'utf8' });
         expect(r.status).toBe(1);
-        expect(r.stdout).toMatch(/DATA_DIR .*data belongs to user 0, but the server runs as user 65534, so it cannot make the folder private/);
+        expect(r.stdout).toMatch(
+          /DATA_DIR .*data belongs to user 0, but the server runs as user 65534, so it cannot make the folder private/,
+        );
       }
       const file = join(dir, 'not-a-folder');
       await writeFile(file, 'x');
@@ -319,12 +369,21 @@ describe('separate keys and rotate-keys', () => {
     let srv = await startServer(kind);
     const U = await signup(srv.url, 'keys');
     const key = (await call(srv.url, 'apikeyCreate', { token: U.token, body: { client: U.client, name: 'k' } })).body.apikey;
-    await call(srv.url, 'integrationCreate', { token: U.token, body: { client: U.client, name: 'LLM', service: 'OpenAI', token: 'sk-integration-secret-1' } });
+    await call(srv.url, 'integrationCreate', {
+      token: U.token,
+      body: { client: U.client, name: 'LLM', service: 'OpenAI', token: 'sk-integration-secret-1' },
+    });
     const db = () => srv.built.services.db;
-    const stored = async () => (await db().selectFrom('apikeys').select('token_enc').where('clue', '=', key.clue).executeTakeFirstOrThrow()).token_enc;
-    const listed = async (token: string) => (await call(srv.url, 'apikeyList', { token, query: { client: U.client } })).body.apikey.list[0].token;
+    const stored = async () =>
+      (await db().selectFrom('apikeys').select('token_enc').where('clue', '=', key.clue).executeTakeFirstOrThrow()).token_enc;
+    const listed = async (token: string) =>
+      (await call(srv.url, 'apikeyList', { token, query: { client: U.client } })).body.apikey.list[0].token;
     // An installation of before: its tokens were encrypted with the JWT_SECRET-derived key.
-    await db().updateTable('apikeys').set({ token_enc: legacyEncrypt(srv.config.jwtSecret, key.token) }).where('clue', '=', key.clue).execute();
+    await db()
+      .updateTable('apikeys')
+      .set({ token_enc: legacyEncrypt(srv.config.jwtSecret, key.token) })
+      .where('clue', '=', key.clue)
+      .execute();
 
     // Restart on the same database and data folder (the embedded one is closed first: it has one owner).
     const { config, dataDir } = srv;
@@ -354,7 +413,11 @@ describe('separate keys and rotate-keys', () => {
         expect((await call(srv.url, 'permissions', { token: session })).status).toBe(401);
         session = await login(srv.url, U.email);
         expect(await listed(session)).toBe(key.token);
-        const integration = await db().selectFrom('integrations').select('token_enc').where('client', '=', U.client).executeTakeFirstOrThrow();
+        const integration = await db()
+          .selectFrom('integrations')
+          .select('token_enc')
+          .where('client', '=', U.client)
+          .executeTakeFirstOrThrow();
         expect(srv.built.services.secrets.decrypt(integration.token_enc)).toBe('sk-integration-secret-1');
       } else {
         // Keys from the environment: a new key first, the old one after, then rotate-keys re-encrypts under it.
@@ -363,7 +426,9 @@ describe('separate keys and rotate-keys', () => {
         const keys = ['a-new-encryption-key-text', ...srv.config.encryptionKeys];
         srv.config.encryptionKeys = keys;
         srv.built.services.secrets.setEncryption(keys);
-        expect(await admin(srv, 'rotate-keys', ['--encryption'])).toMatch(/^Re-encrypted 2 stored tokens with the first key of ENCRYPTION_KEY/);
+        expect(await admin(srv, 'rotate-keys', ['--encryption'])).toMatch(
+          /^Re-encrypted 2 stored tokens with the first key of ENCRYPTION_KEY/,
+        );
         srv.built.services.secrets.setEncryption(['a-new-encryption-key-text']);
         expect(await listed(session)).toBe(key.token);
       }

@@ -38,7 +38,9 @@ function smtpSinkOn(received: string[], port: number): Promise<{ server: Server;
       }
     });
   });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })));
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })),
+  );
 }
 
 describe('password-reset mail over SMTP', () => {
@@ -49,7 +51,11 @@ describe('password-reset mail over SMTP', () => {
   beforeAll(async () => {
     const s = await smtpSink(received);
     sink = s.server;
-    srv = await startServer('embedded', { worker: false, smtpUrl: `smtp://127.0.0.1:${s.port}?ignoreTLS=true`, publicUrl: 'https://portal.example.com' });
+    srv = await startServer('embedded', {
+      worker: false,
+      smtpUrl: `smtp://127.0.0.1:${s.port}?ignoreTLS=true`,
+      publicUrl: 'https://portal.example.com',
+    });
   });
   afterAll(async () => {
     await srv?.close();
@@ -78,7 +84,10 @@ describe('mail while the mail server is down', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const port = (probe.address() as { port: number }).port;
     await new Promise<void>((r) => probe.close(() => r()));
-    const srv = await startServer('embedded', { smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`, publicUrl: 'https://portal.example.com' });
+    const srv = await startServer('embedded', {
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`,
+      publicUrl: 'https://portal.example.com',
+    });
     const received: string[] = [];
     let sink: Server | undefined;
     try {
@@ -102,7 +111,9 @@ describe('mail while the mail server is down', () => {
       srv.built.services.jobs.wake();
       const mail = await waitFor(async () => received.find((m) => m.includes(U.email)), 30_000);
       expect(mail.replace(/=\r\n/g, '')).toContain('https://portal.example.com/reset-password?token=');
-      const sent = await waitFor(async () => (await db.selectFrom('mails').selectAll().where('id', '=', failed.id).executeTakeFirstOrThrow()).sent_at);
+      const sent = await waitFor(
+        async () => (await db.selectFrom('mails').selectAll().where('id', '=', failed.id).executeTakeFirstOrThrow()).sent_at,
+      );
       expect(sent).toBeGreaterThan(0);
       expect(received.filter((m) => m.includes(U.email))).toHaveLength(1);
     } finally {

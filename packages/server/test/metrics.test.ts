@@ -52,7 +52,11 @@ describe('metrics', () => {
     const jobs = new JobQueue();
     await jobs.enqueue(db, 'fit', 'n_1');
     await jobs.enqueue(db, 'fit', 'n_2');
-    await db.updateTable('jobs').set({ created_at: Math.floor(Date.now() / 1000) - 120 }).where('ref', '=', 'n_1').execute();
+    await db
+      .updateTable('jobs')
+      .set({ created_at: Math.floor(Date.now() / 1000) - 120 })
+      .where('ref', '=', 'n_1')
+      .execute();
     const text = await (await fetch(new URL('/metrics', server.url))).text();
     expect(sample(text, 'portal_queue_depth{kind="fit"}')).toBe(2);
     expect(sample(text, 'portal_queue_depth{kind="analyze"}')).toBe(0);

@@ -29,14 +29,19 @@ describe('readiness and worker metrics', () => {
 
   it("counts the worker's jobs by kind and outcome", async () => {
     const A = await signup(withWorker.url, 'metricsjobs');
-    const bucket = (await call(withWorker.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Metrics' } })).body.bucket.stamp;
+    const bucket = (await call(withWorker.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Metrics' } })).body.bucket
+      .stamp;
     const { rend } = await uploadFiles(withWorker.url, A.token, bucket, [{ name: 'a.json', bytes: fitData(20, 2) }]);
     expect(rend.flight).toBe('Ready');
     const text = await (await fetch(new URL('/metrics', withWorker.url))).text();
     expect(text).toMatch(/^portal_jobs_total\{kind="analyze",outcome="done"\} [1-9]/m);
     expect(text).toMatch(/^portal_job_duration_seconds_count\{kind="analyze"\} [1-9]/m);
     // The job names the request that queued it, as the API's access line does (reqId).
-    const jobs = await withWorker.built.services.db.selectFrom('jobs').select(['kind', 'request_id']).where('kind', '=', 'analyze').execute();
+    const jobs = await withWorker.built.services.db
+      .selectFrom('jobs')
+      .select(['kind', 'request_id'])
+      .where('kind', '=', 'analyze')
+      .execute();
     expect(jobs.length).toBeGreaterThan(0);
     for (const j of jobs) expect(j.request_id).toMatch(/^req-/);
   });

@@ -30,7 +30,10 @@ describe('S3-compatible storage', () => {
 
   it('parses the documented STORAGE_URL format and refuses others', () => {
     expect(parseStorageUrl('s3://files?endpoint=http://h:9000&region=eu-west-1&forcePathStyle=true')).toMatchObject({
-      bucket: 'files', endpoint: 'http://h:9000', region: 'eu-west-1', forcePathStyle: true,
+      bucket: 'files',
+      endpoint: 'http://h:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
     });
     expect(() => parseStorageUrl('http://files')).toThrow(/s3:\/\//);
   });
@@ -43,9 +46,22 @@ describe('S3-compatible storage', () => {
     expect(rend.flight).toBe('Ready');
     expect(rend.upload.list[0].meta).toMatchObject({ proc: 1, rows: 25 });
 
-    const pile = (await call(srv.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 2, output_column_size: 3, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
-    const fit = (await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run.stamp;
-    const gen = (await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })).body.run.stamp;
+    const pile = (
+      await call(srv.url, 'pileCreate', {
+        token: A.token,
+        body: {
+          bucket,
+          variety: 'FitModel',
+          param: { explainability: false, input_column_size: 2, output_column_size: 3, task_target_size: 1, task: 'regression' },
+        },
+      })
+    ).body.pile.stamp;
+    const fit = (
+      await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
+    ).body.run.stamp;
+    const gen = (
+      await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })
+    ).body.run.stamp;
     const status = await waitFor(async () => {
       const r = CALLS.runStatus.response.parse((await call(srv.url, 'runStatus', { token: A.token, query: { run: gen } })).body);
       return ['Finished', 'Failed'].includes(r.run.record.state) ? r : null;
@@ -62,7 +78,10 @@ describe('S3-compatible storage', () => {
     const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'S3' } })).body.bucket.stamp;
     const rend = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket, name: 'bad' } })).body.rend.stamp;
     const good = Buffer.from('[[1,2,3]]');
-    const reg = await call(srv.url, 'uploadRegister', { token: A.token, body: { rend, name: 'a.json', file: { name: 'a.json', size: good.length, checksum: sha256(good) } } });
+    const reg = await call(srv.url, 'uploadRegister', {
+      token: A.token,
+      body: { rend, name: 'a.json', file: { name: 'a.json', size: good.length, checksum: sha256(good) } },
+    });
     expect(reg.body.upload.url).toContain(endpoint);
     const put = await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(Buffer.from('[[9,9,9]]')) });
     expect(put.ok).toBe(true);

@@ -30,11 +30,17 @@ async function startS3(): Promise<S3Sandbox> {
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
   const addr = await server.run();
   const endpoint = `http://127.0.0.1:${addr.port}`;
-  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   return {
     endpoint,
     client,
-    url: (bucket) => `s3://${bucket}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true&accessKeyId=S3RVER&secretAccessKey=S3RVER`,
+    url: (bucket) =>
+      `s3://${bucket}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true&accessKeyId=S3RVER&secretAccessKey=S3RVER`,
     async close() {
       client.destroy();
       await server.close();
@@ -71,16 +77,21 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
 
     const base = () => srv.url;
     const storage = () => srv.built.services.storage;
-    const put = (url: string, bytes: Buffer) => fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/json' } });
+    const put = (url: string, bytes: Buffer) =>
+      fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/json' } });
 
     async function project(label: string) {
       const A = await signup(base(), label);
-      const bucket = (await call(base(), 'bucketCreate', { token: A.token, body: { client: A.client, name: label } })).body.bucket.stamp as string;
+      const bucket = (await call(base(), 'bucketCreate', { token: A.token, body: { client: A.client, name: label } })).body.bucket
+        .stamp as string;
       return { ...A, bucket };
     }
 
     async function register(token: string, rend: string, name: string, bytes: Buffer) {
-      const reg = await call(base(), 'uploadRegister', { token, body: { rend, name, file: { name, size: bytes.length, checksum: sha256(bytes) } } });
+      const reg = await call(base(), 'uploadRegister', {
+        token,
+        body: { rend, name, file: { name, size: bytes.length, checksum: sha256(bytes) } },
+      });
       expect(reg.status).toBe(200);
       return reg.body.upload as { stamp: string; url: string; expiresAt: number };
     }
@@ -135,8 +146,19 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       expect(again.body.upload.state).toBe('Finished');
       expect(sha256((await stored(item.stamp))!)).toBe(sha256(data));
 
-      const pile = (await call(base(), 'pileCreate', { token: A.token, body: { bucket: A.bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 2, output_column_size: 2, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
-      const fit = (await call(base(), 'runCreate', { token: A.token, body: { bucket: A.bucket, function: 'fit', rend, pile, name: 'fit' } })).body.run.stamp;
+      const pile = (
+        await call(base(), 'pileCreate', {
+          token: A.token,
+          body: {
+            bucket: A.bucket,
+            variety: 'FitModel',
+            param: { explainability: false, input_column_size: 2, output_column_size: 2, task_target_size: 1, task: 'regression' },
+          },
+        })
+      ).body.pile.stamp;
+      const fit = (
+        await call(base(), 'runCreate', { token: A.token, body: { bucket: A.bucket, function: 'fit', rend, pile, name: 'fit' } })
+      ).body.run.stamp;
       const status = await waitFor(async () => {
         const r = (await call(base(), 'runStatus', { token: A.token, query: { run: fit } })).body;
         return ['Finished', 'Failed'].includes(r.run.record.state) ? r : null;
@@ -180,9 +202,15 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       const short = await startServer(db, { storageUrl, uploadUrlTtlS: 1 });
       try {
         const B = await signup(short.url, 'ttl');
-        const bucket = (await call(short.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'ttl' } })).body.bucket.stamp;
+        const bucket = (await call(short.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'ttl' } })).body.bucket
+          .stamp;
         const r = (await call(short.url, 'rendCreate', { token: B.token, body: { bucket, name: 'ttl' } })).body.rend.stamp;
-        const reg = (await call(short.url, 'uploadRegister', { token: B.token, body: { rend: r, name: 'a.json', file: { name: 'a.json', size: bytes.length, checksum: sha256(bytes) } } })).body.upload;
+        const reg = (
+          await call(short.url, 'uploadRegister', {
+            token: B.token,
+            body: { rend: r, name: 'a.json', file: { name: 'a.json', size: bytes.length, checksum: sha256(bytes) } },
+          })
+        ).body.upload;
         await waitFor(async () => Date.now() > (reg.expiresAt + 1) * 1000);
         const late = await put(reg.url, bytes);
         expect(late.status).toBe(403);
@@ -222,7 +250,12 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       const staged = async () => {
         if (!s3client) return null;
         const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
-        return s3client.send(new HeadObjectCommand({ Bucket: (storage() as S3Storage).loc.bucket, Key: stagingKey(uploadKey(abandoned.stamp)) })).then(() => true, () => false);
+        return s3client
+          .send(new HeadObjectCommand({ Bucket: (storage() as S3Storage).loc.bucket, Key: stagingKey(uploadKey(abandoned.stamp)) }))
+          .then(
+            () => true,
+            () => false,
+          );
       };
       if (store === 's3') expect(await staged()).toBe(true);
 
@@ -239,8 +272,16 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       expect(await stored(removed.item.stamp)).toBeNull();
       expect(sha256((await stored(kept.item.stamp))!)).toBe(sha256(fitData(20, 2)));
       if (store === 's3') expect(await staged()).toBe(false);
-      const rows = await srv.built.services.db.selectFrom('uploads').select(['stamp', 'swept_at']).where('stamp', 'in', [kept.item.stamp, failed.item.stamp, removed.item.stamp]).execute();
-      expect(Object.fromEntries(rows.map((r) => [r.stamp, r.swept_at !== null]))).toEqual({ [kept.item.stamp]: false, [failed.item.stamp]: true, [removed.item.stamp]: true });
+      const rows = await srv.built.services.db
+        .selectFrom('uploads')
+        .select(['stamp', 'swept_at'])
+        .where('stamp', 'in', [kept.item.stamp, failed.item.stamp, removed.item.stamp])
+        .execute();
+      expect(Object.fromEntries(rows.map((r) => [r.stamp, r.swept_at !== null]))).toEqual({
+        [kept.item.stamp]: false,
+        [failed.item.stamp]: true,
+        [removed.item.stamp]: true,
+      });
       // Done once: the next round has nothing of theirs left to delete.
       expect((await sweepStorage(srv.built.services.db, storage(), later)).uploads).toBe(0);
 
@@ -248,7 +289,27 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       const busy = await uploadOne(A.token, A.bucket, 'busy.json', fitData(22, 2));
       const db0 = srv.built.services.db;
       const run = `r_sweep${Date.now().toString(36)}`;
-      await db0.insertInto('runs').values({ stamp: run, bucket: A.bucket, rend: busy.rend, pile: null, fit: null, quote: null, model: null, name: 'waiting', desc: '', function: 'fit', state: 'Pending', message: '', result_key: null, inputs: 0, active: 1, created_at: now() }).execute();
+      await db0
+        .insertInto('runs')
+        .values({
+          stamp: run,
+          bucket: A.bucket,
+          rend: busy.rend,
+          pile: null,
+          fit: null,
+          quote: null,
+          model: null,
+          name: 'waiting',
+          desc: '',
+          function: 'fit',
+          state: 'Pending',
+          message: '',
+          result_key: null,
+          inputs: 0,
+          active: 1,
+          created_at: now(),
+        })
+        .execute();
       expect((await call(base(), 'rendRemove', { token: A.token, body: { rend: busy.rend, active: 0 } })).status).toBe(200);
       await sweepStorage(db0, storage(), later);
       expect(await stored(busy.item.stamp)).not.toBeNull();
@@ -260,7 +321,11 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       const late = await uploadOne(A.token, A.bucket, 'late.json', Buffer.from('neither is this'));
       expect(late.settled.flight).toBe('Failed');
       const db = srv.built.services.db;
-      await db.updateTable('uploads').set({ ended_at: now() - storage().sweepGraceS - 5 }).where('stamp', '=', late.item.stamp).execute();
+      await db
+        .updateTable('uploads')
+        .set({ ended_at: now() - storage().sweepGraceS - 5 })
+        .where('stamp', '=', late.item.stamp)
+        .execute();
       await srv.built.worker!.housekeep();
       expect(await stored(late.item.stamp)).toBeNull();
       expect(sha256((await stored(kept.item.stamp))!)).toBe(sha256(fitData(20, 2)));
@@ -288,7 +353,11 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
           await s3!.client.send(new DeleteBucketCommand({ Bucket: name }));
           const r = await call(other.url, 'ready');
           expect(r.status).toBe(503);
-          expect(r.body.checks).toEqual({ database: 'ok', storage: expect.stringContaining(`"${name}" at ${s3!.endpoint} does not exist`), worker: 'ok' });
+          expect(r.body.checks).toEqual({
+            database: 'ok',
+            storage: expect.stringContaining(`"${name}" at ${s3!.endpoint} does not exist`),
+            worker: 'ok',
+          });
           expect(r.body.error.message).toMatch(/^Not ready: storage: /);
           expect((await call(other.url, 'health')).status).toBe(200);
           await s3!.client.send(new CreateBucketCommand({ Bucket: name }));
@@ -326,7 +395,8 @@ describe('S3 store: start-up and probes', () => {
       const name = freshBucketName();
       const st = await open(s3.url(name).replace(/endpoint=[^&]+/, `endpoint=${encodeURIComponent('http://127.0.0.1:9')}`), lines, dir);
       await st.init();
-      for (let i = 0; i < 3; i++) expect(await st.check()).toMatch(new RegExp(`^the bucket "${name}" at http://127.0.0.1:9 cannot be reached \\(`));
+      for (let i = 0; i < 3; i++)
+        expect(await st.check()).toMatch(new RegExp(`^the bucket "${name}" at http://127.0.0.1:9 cannot be reached \\(`));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^error: Storage is not ready: the bucket ".*" at http:\/\/127\.0\.0\.1:9 cannot be reached/);
 
@@ -334,7 +404,10 @@ describe('S3 store: start-up and probes', () => {
       const good = await open(s3.url(name), created, dir);
       await good.init();
       expect(await good.check()).toBeNull();
-      expect(created).toEqual([`info: Created the bucket "${name}" at ${s3.endpoint}.`, expect.stringMatching(/^info: Set the CORS rule of the bucket/)]);
+      expect(created).toEqual([
+        `info: Created the bucket "${name}" at ${s3.endpoint}.`,
+        expect.stringMatching(/^info: Set the CORS rule of the bucket/),
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -344,8 +417,13 @@ describe('S3 store: start-up and probes', () => {
     const dir = await mkdtemp(join(tmpdir(), 'portal-ttl-'));
     try {
       expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x' })).toMatchObject({ uploadUrlTtlS: 900, storageGraceS: 86400 });
-      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x', UPLOAD_URL_TTL_S: '60', STORAGE_SWEEP_GRACE_S: '0' })).toMatchObject({ uploadUrlTtlS: 60, storageGraceS: 0 });
-      expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x', UPLOAD_URL_TTL_S: '3600' })).toThrow('UPLOAD_URL_TTL_S must be at most 900 (15 minutes), got "3600".');
+      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x', UPLOAD_URL_TTL_S: '60', STORAGE_SWEEP_GRACE_S: '0' })).toMatchObject({
+        uploadUrlTtlS: 60,
+        storageGraceS: 0,
+      });
+      expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x', UPLOAD_URL_TTL_S: '3600' })).toThrow(
+        'UPLOAD_URL_TTL_S must be at most 900 (15 minutes), got "3600".',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -353,9 +431,13 @@ describe('S3 store: start-up and probes', () => {
 
   it('says exactly what a CORS rule lacks', () => {
     expect(missingCors([], [ORIGIN])).toBe(`PUT from ${ORIGIN} with the content-type header`);
-    expect(missingCors([{ AllowedOrigins: [ORIGIN], AllowedMethods: ['GET'], AllowedHeaders: ['*'] }], [ORIGIN])).toBe(`PUT from ${ORIGIN} with the content-type header`);
+    expect(missingCors([{ AllowedOrigins: [ORIGIN], AllowedMethods: ['GET'], AllowedHeaders: ['*'] }], [ORIGIN])).toBe(
+      `PUT from ${ORIGIN} with the content-type header`,
+    );
     expect(missingCors([{ AllowedOrigins: [ORIGIN], AllowedMethods: ['PUT'] }], [ORIGIN])).not.toBeNull();
     expect(missingCors([{ AllowedOrigins: ['http://*.test:8080'], AllowedMethods: ['PUT'], AllowedHeaders: ['*'] }], [ORIGIN])).toBeNull();
-    expect(missingCors([portalCorsRule([ORIGIN])], [ORIGIN, 'http://localhost:8080'])).toBe('PUT from http://localhost:8080 with the content-type header');
+    expect(missingCors([portalCorsRule([ORIGIN])], [ORIGIN, 'http://localhost:8080'])).toBe(
+      'PUT from http://localhost:8080 with the content-type header',
+    );
   });
 });

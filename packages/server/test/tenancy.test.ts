@@ -6,9 +6,35 @@ import { call, dbKinds, fitData, sha256, signup, startServer, uploadFiles, waitF
 const kinds = await dbKinds();
 
 /** Calls that carry no resource id: nothing of another user's can be named through them. */
-const NO_FOREIGN_ID: CallName[] = ['health', 'ready', 'login', 'signup', 'resetStart', 'resetFinish', 'refresh', 'logout', 'permissions', 'generalModelList'];
+const NO_FOREIGN_ID: CallName[] = [
+  'health',
+  'ready',
+  'login',
+  'signup',
+  'resetStart',
+  'resetFinish',
+  'refresh',
+  'logout',
+  'permissions',
+  'generalModelList',
+];
 
-type Ids = Record<'client' | 'key' | 'integration' | 'bucket' | 'rend' | 'pendingRend' | 'pendingUpload' | 'pile' | 'shrinkPile' | 'pyRend' | 'fit' | 'model' | 'quote', string>;
+type Ids = Record<
+  | 'client'
+  | 'key'
+  | 'integration'
+  | 'bucket'
+  | 'rend'
+  | 'pendingRend'
+  | 'pendingUpload'
+  | 'pile'
+  | 'shrinkPile'
+  | 'pyRend'
+  | 'fit'
+  | 'model'
+  | 'quote',
+  string
+>;
 type Req = { query?: Record<string, unknown>; body?: Record<string, unknown> };
 
 /** For each call, a request naming the first user's resources (several where a call takes several ids). */
@@ -86,23 +112,72 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
     B = await signup(base, 'intruder');
     const t = A.token;
     const key = (await call(base, 'apikeyCreate', { token: t, body: { client: A.client, name: 'k' } })).body.apikey.clue;
-    const integration = (await call(base, 'integrationCreate', { token: t, body: { client: A.client, name: 'i', service: 'OpenAI', token: 'sk-secret-token' } })).body.apikey.clue;
+    const integration = (
+      await call(base, 'integrationCreate', {
+        token: t,
+        body: { client: A.client, name: 'i', service: 'OpenAI', token: 'sk-secret-token' },
+      })
+    ).body.apikey.clue;
     const bucket = (await call(base, 'bucketCreate', { token: t, body: { client: A.client, name: 'Mine' } })).body.bucket.stamp;
     const { rend } = await uploadFiles(base, t, bucket, [{ name: 'd.json', bytes: fitData(20, 3) }]);
-    const py = await uploadFiles(base, t, bucket, [{ name: 'm.py', bytes: Buffer.from('import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = nn.Linear(4, 4)\n') }]);
+    const py = await uploadFiles(base, t, bucket, [
+      {
+        name: 'm.py',
+        bytes: Buffer.from(
+          'import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = nn.Linear(4, 4)\n',
+        ),
+      },
+    ]);
     const pendingRend = (await call(base, 'rendCreate', { token: t, body: { bucket, name: 'pending' } })).body.rend.stamp;
-    const pendingUpload = (await call(base, 'uploadRegister', { token: t, body: { rend: pendingRend, name: 'p.json', file: { name: 'p.json', size: 2, checksum: sha256('[]') } } })).body.upload.stamp;
-    const pile = (await call(base, 'pileCreate', { token: t, body: { bucket, variety: 'FitModel', param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' } } })).body.pile.stamp;
-    const shrinkPile = (await call(base, 'pileCreate', { token: t, body: { bucket, variety: 'ShrinkService', param: {} } })).body.pile.stamp;
-    const fit = (await call(base, 'runCreate', { token: t, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body.run;
-    await waitFor(async () => ['Finished', 'Failed'].includes((await call(base, 'runStatus', { token: t, query: { run: fit.stamp } })).body.run.record.state));
+    const pendingUpload = (
+      await call(base, 'uploadRegister', {
+        token: t,
+        body: { rend: pendingRend, name: 'p.json', file: { name: 'p.json', size: 2, checksum: sha256('[]') } },
+      })
+    ).body.upload.stamp;
+    const pile = (
+      await call(base, 'pileCreate', {
+        token: t,
+        body: {
+          bucket,
+          variety: 'FitModel',
+          param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' },
+        },
+      })
+    ).body.pile.stamp;
+    const shrinkPile = (await call(base, 'pileCreate', { token: t, body: { bucket, variety: 'ShrinkService', param: {} } })).body.pile
+      .stamp;
+    const fit = (await call(base, 'runCreate', { token: t, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body
+      .run;
+    await waitFor(async () =>
+      ['Finished', 'Failed'].includes((await call(base, 'runStatus', { token: t, query: { run: fit.stamp } })).body.run.record.state),
+    );
     const model = (await call(base, 'clientModelList', { token: t, query: { bucket } })).body.model.list[0].stamp;
-    const quote = (await call(base, 'shrinkCreate', { token: t, body: { bucket, function: 'shrink', rend: py.rend.stamp, pile: shrinkPile, name: 'q', desc: '' } })).body.quote.stamp;
+    const quote = (
+      await call(base, 'shrinkCreate', {
+        token: t,
+        body: { bucket, function: 'shrink', rend: py.rend.stamp, pile: shrinkPile, name: 'q', desc: '' },
+      })
+    ).body.quote.stamp;
     await waitFor(async () => {
       const q = (await call(base, 'quoteStatus', { token: t, query: { quote } })).body.quote.run;
       return q && ['Finished', 'Failed'].includes(q.state);
     });
-    ids = { client: A.client, key, integration, bucket, rend: rend.stamp, pendingRend, pendingUpload, pile, shrinkPile, pyRend: py.rend.stamp, fit: fit.stamp, model, quote };
+    ids = {
+      client: A.client,
+      key,
+      integration,
+      bucket,
+      rend: rend.stamp,
+      pendingRend,
+      pendingUpload,
+      pile,
+      shrinkPile,
+      pyRend: py.rend.stamp,
+      fit: fit.stamp,
+      model,
+      quote,
+    };
     ownBucket = (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Theirs' } })).body.bucket.stamp;
   });
   afterAll(async () => {
@@ -115,7 +190,7 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
     expect(named.filter((n) => !table[n])).toEqual([]);
   });
 
-  it('every call with the second user\'s token is 403 or 404, and the first user\'s data is unchanged', async () => {
+  it("every call with the second user's token is 403 or 404, and the first user's data is unchanged", async () => {
     const before = await snapshot();
     const results: string[] = [];
     for (const [name, reqs] of Object.entries(requests(ids, { bucket: ownBucket }))) {
@@ -145,7 +220,7 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
     expect(results).toEqual([]);
   });
 
-  it('the first user\'s own calls still work after the attempts', async () => {
+  it("the first user's own calls still work after the attempts", async () => {
     const r = await call(srv.url, 'runStatus', { token: A.token, query: { run: ids.fit } });
     expect(r.status).toBe(200);
     expect(CALLS.runStatus.response.parse(r.body).run.record.name).toBe('fit');

@@ -4,7 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { call, createPgDatabase, dbKinds, fitData, freshDataDir, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import {
+  call,
+  createPgDatabase,
+  dbKinds,
+  fitData,
+  freshDataDir,
+  sha256,
+  signup,
+  startServer,
+  uploadFiles,
+  waitFor,
+  type TestServer,
+} from './harness';
 import { openDatabase, type Database } from '../src/db/index';
 import type { Config } from '../src/config';
 import { JobQueue } from '../src/worker/queue';
@@ -55,12 +67,20 @@ describe('worker', () => {
   it('after a crash a running job is queued again once, then fails with a message', async () => {
     const db = database.db;
     const t = now();
-    await db.insertInto('jobs').values([
-      { kind: 'fit', ref: 'once', state: 'running', attempts: 1, run_after: t, locked_until: t + 30, error: null, created_at: t },
-      { kind: 'fit', ref: 'twice', state: 'running', attempts: 2, run_after: t, locked_until: t + 30, error: null, created_at: t },
-    ]).execute();
+    await db
+      .insertInto('jobs')
+      .values([
+        { kind: 'fit', ref: 'once', state: 'running', attempts: 1, run_after: t, locked_until: t + 30, error: null, created_at: t },
+        { kind: 'fit', ref: 'twice', state: 'running', attempts: 2, run_after: t, locked_until: t + 30, error: null, created_at: t },
+      ])
+      .execute();
     await worker.recover(true);
-    const rows = await db.selectFrom('jobs').select(['ref', 'state', 'error']).where('ref', 'in', ['once', 'twice']).orderBy('ref').execute();
+    const rows = await db
+      .selectFrom('jobs')
+      .select(['ref', 'state', 'error'])
+      .where('ref', 'in', ['once', 'twice'])
+      .orderBy('ref')
+      .execute();
     expect(rows).toEqual([
       { ref: 'once', state: 'queued', error: null },
       { ref: 'twice', state: 'failed', error: CRASH_MESSAGE },
@@ -70,11 +90,26 @@ describe('worker', () => {
   it('housekeeping drops old finished jobs and expired reset tokens, and keeps the rest', async () => {
     const db = database.db;
     const old = now() - 8 * 24 * 60 * 60;
-    await db.insertInto('jobs').values({ kind: 'analyze', ref: 'ancient', state: 'done', attempts: 1, run_after: old, locked_until: null, error: null, created_at: old }).execute();
-    await db.insertInto('reset_tokens').values([
-      { jti: 'expired', user_stamp: 'u', expires_at: old, used_at: null },
-      { jti: 'fresh', user_stamp: 'u', expires_at: now() + 600, used_at: null },
-    ]).execute();
+    await db
+      .insertInto('jobs')
+      .values({
+        kind: 'analyze',
+        ref: 'ancient',
+        state: 'done',
+        attempts: 1,
+        run_after: old,
+        locked_until: null,
+        error: null,
+        created_at: old,
+      })
+      .execute();
+    await db
+      .insertInto('reset_tokens')
+      .values([
+        { jti: 'expired', user_stamp: 'u', expires_at: old, used_at: null },
+        { jti: 'fresh', user_stamp: 'u', expires_at: now() + 600, used_at: null },
+      ])
+      .execute();
     await worker.housekeep();
     expect(await db.selectFrom('jobs').select('ref').where('ref', '=', 'ancient').execute()).toEqual([]);
     expect((await db.selectFrom('reset_tokens').select('jti').execute()).map((r) => r.jti)).toEqual(['fresh']);
@@ -99,7 +134,8 @@ async function project(url: string, label: string, bytes: Buffer) {
 }
 
 async function startFit(url: string, p: Awaited<ReturnType<typeof project>>, name = 'fit') {
-  const pile = (await call(url, 'pileCreate', { token: p.token, body: { bucket: p.bucket, variety: 'FitModel', param: FIT_PARAM } })).body.pile.stamp;
+  const pile = (await call(url, 'pileCreate', { token: p.token, body: { bucket: p.bucket, variety: 'FitModel', param: FIT_PARAM } })).body
+    .pile.stamp;
   const run = await call(url, 'runCreate', { token: p.token, body: { bucket: p.bucket, function: 'fit', rend: p.rend.stamp, pile, name } });
   expect(run.status).toBe(200);
   return run.body.run.stamp as string;
@@ -109,7 +145,10 @@ async function startFit(url: string, p: Awaited<ReturnType<typeof project>>, nam
 async function sendFiles(base: string, token: string, bucket: string, files: Array<{ name: string; bytes: Buffer }>): Promise<string> {
   const rend = (await call(base, 'rendCreate', { token, body: { bucket, name: files[0].name } })).body.rend.stamp as string;
   for (const f of files) {
-    const reg = await call(base, 'uploadRegister', { token, body: { rend, name: f.name, file: { name: f.name, size: f.bytes.length, checksum: sha256(f.bytes) } } });
+    const reg = await call(base, 'uploadRegister', {
+      token,
+      body: { rend, name: f.name, file: { name: f.name, size: f.bytes.length, checksum: sha256(f.bytes) } },
+    });
     expect(reg.status, JSON.stringify(reg.body)).toBe(200);
     expect((await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(f.bytes) })).status).toBe(200);
     expect((await call(base, 'uploadFinish', { token, body: { upload: reg.body.upload.stamp } })).status).toBe(200);
@@ -118,7 +157,8 @@ async function sendFiles(base: string, token: string, bucket: string, files: Arr
   return rend;
 }
 
-const runState = async (url: string, token: string, run: string) => (await call(url, 'runStatus', { token, query: { run } })).body.run.record as { state: string; message: string };
+const runState = async (url: string, token: string, run: string) =>
+  (await call(url, 'runStatus', { token, query: { run } })).body.run.record as { state: string; message: string };
 const settledRun = (url: string, token: string, run: string) =>
   waitFor(async () => {
     const r = await runState(url, token, run);
@@ -145,7 +185,11 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     });
     // The server still answers, and the job is failed, not queued to crash again.
     expect((await call(s.url, 'bucketList', { token: A.token, query: { client: A.client } })).status).toBe(200);
-    const job = await s.built.services.db.selectFrom('jobs').selectAll().where('ref', '=', rend.upload.list[0].stamp).executeTakeFirstOrThrow();
+    const job = await s.built.services.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('ref', '=', rend.upload.list[0].stamp)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ state: 'failed', attempts: 1 });
   });
 
@@ -200,7 +244,10 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     const waited = Date.now() - t0;
     expect(rend.flight).toBe('Ready');
     const states = await Promise.all(fits.map(async (f) => (await runState(s.url, A.token, f)).state));
-    expect(states.filter((x) => x === 'Pending' || x === 'Processing').length, `B waited ${waited} ms; A's fits: ${states.join(' ')}`).toBeGreaterThanOrEqual(3);
+    expect(
+      states.filter((x) => x === 'Pending' || x === 'Processing').length,
+      `B waited ${waited} ms; A's fits: ${states.join(' ')}`,
+    ).toBeGreaterThanOrEqual(3);
     for (const f of fits) expect((await settledRun(s.url, A.token, f)).state).toBe('Finished');
   });
 
@@ -211,11 +258,14 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     const A = await signup(s.url, 'hostile');
     const bucket = (await call(s.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Hostile' } })).body.bucket.stamp;
     const B = await signup(s.url, 'bystander');
-    const bBucket = (await call(s.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Bystander' } })).body.bucket.stamp;
+    const bBucket = (await call(s.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Bystander' } })).body.bucket
+      .stamp;
     // The issue's three: a zip listing one member many times, a .pt that inflates to 0.9 GB, a memo-aliased pickle.
     const hostile = hostileCorpus().filter((h) => ['repeated.npz', 'bomb.pt', 'aliased.pkl'].includes(h.fileName));
     expect(hostile).toHaveLength(3);
-    const sent = await Promise.all(hostile.map(async (h) => ({ h, rend: await sendFiles(s.url, A.token, bucket, [{ name: h.fileName, bytes: h.bytes }]) })));
+    const sent = await Promise.all(
+      hostile.map(async (h) => ({ h, rend: await sendFiles(s.url, A.token, bucket, [{ name: h.fileName, bytes: h.bytes }]) })),
+    );
 
     const t0 = Date.now();
     const { rend } = await uploadFiles(s.url, B.token, bBucket, [{ name: 'small.json', bytes: fitData(50, 3) }]);
@@ -232,7 +282,8 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
       }, 60_000);
       const error = r.upload.list[0].error as string;
       // Refused by the parser with its fault, or stopped by the worker's limit with what to do.
-      const overrun = /^The file (took longer than [\d.]+ s|needed more than \d+ MB of memory) to analyse\. Check that it is a valid \.\w+ file, or split it into smaller files\.$/;
+      const overrun =
+        /^The file (took longer than [\d.]+ s|needed more than \d+ MB of memory) to analyse\. Check that it is a valid \.\w+ file, or split it into smaller files\.$/;
       expect(r.flight, h.name).toBe('Failed');
       expect(h.fault.test(error) || overrun.test(error), `${h.name}: ${error}`).toBe(true);
     }
@@ -257,12 +308,26 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     const db = s.built.services.db;
     await waitFor(async () => (await runState(s.url, p.token, run)).state === 'Processing', 20_000);
     await s.built.worker!.stop();
-    expect(await db.selectFrom('jobs').select(['state', 'attempts', 'owner']).where('ref', '=', run).executeTakeFirstOrThrow()).toEqual({ state: 'queued', attempts: 0, owner: null });
-    const next = new Worker({ db, storage: s.built.services.storage, jobs: s.built.services.jobs, log: quiet, exclusive: true, ...workerSettings(s.config) });
+    expect(await db.selectFrom('jobs').select(['state', 'attempts', 'owner']).where('ref', '=', run).executeTakeFirstOrThrow()).toEqual({
+      state: 'queued',
+      attempts: 0,
+      owner: null,
+    });
+    const next = new Worker({
+      db,
+      storage: s.built.services.storage,
+      jobs: s.built.services.jobs,
+      log: quiet,
+      exclusive: true,
+      ...workerSettings(s.config),
+    });
     await next.start();
     try {
       expect(await settledRun(s.url, p.token, run)).toMatchObject({ state: 'Finished', message: '' });
-      expect(await db.selectFrom('jobs').select(['state', 'attempts']).where('ref', '=', run).executeTakeFirstOrThrow()).toEqual({ state: 'done', attempts: 1 });
+      expect(await db.selectFrom('jobs').select(['state', 'attempts']).where('ref', '=', run).executeTakeFirstOrThrow()).toEqual({
+        state: 'done',
+        attempts: 1,
+      });
     } finally {
       await next.stop();
     }
@@ -288,9 +353,23 @@ describe.each(await dbKinds())('fair claims on %s', (kind) => {
   it('the client with the fewest running jobs goes first, then the oldest job; an expired lease is reclaimed at claim time', async () => {
     const db = database.db;
     const t = now();
-    const job = (ref: string, client: string, state = 'queued', locked_until: number | null = null) =>
-      ({ kind: 'fit', ref, state, attempts: state === 'running' ? 1 : 0, run_after: t, locked_until, error: null, created_at: t, client, owner: state === 'running' ? 'w_gone' : null, started_at: null });
-    await db.insertInto('jobs').values([job('a-running', 'A', 'running', t + 60), job('a1', 'A'), job('a2', 'A'), job('b1', 'B'), job('a3', 'A'), job('c1', 'C')]).execute();
+    const job = (ref: string, client: string, state = 'queued', locked_until: number | null = null) => ({
+      kind: 'fit',
+      ref,
+      state,
+      attempts: state === 'running' ? 1 : 0,
+      run_after: t,
+      locked_until,
+      error: null,
+      created_at: t,
+      client,
+      owner: state === 'running' ? 'w_gone' : null,
+      started_at: null,
+    });
+    await db
+      .insertInto('jobs')
+      .values([job('a-running', 'A', 'running', t + 60), job('a1', 'A'), job('a2', 'A'), job('b1', 'B'), job('a3', 'A'), job('c1', 'C')])
+      .execute();
     const w = new Worker({ db, storage: new LocalStorage(dir, new Secrets('s')), jobs: new JobQueue(), log: quiet, exclusive: false });
     const order: (string | undefined)[] = [];
     for (let i = 0; i < 5; i++) order.push((await w.claim())?.ref);
@@ -300,7 +379,11 @@ describe.each(await dbKinds())('fair claims on %s', (kind) => {
     expect(await w.claim()).toBeUndefined();
 
     // A worker died holding "a-running": once its lease is past, the next claim takes it back.
-    await db.updateTable('jobs').set({ locked_until: t - 1 }).where('ref', '=', 'a-running').execute();
+    await db
+      .updateTable('jobs')
+      .set({ locked_until: t - 1 })
+      .where('ref', '=', 'a-running')
+      .execute();
     const taken = await w.claim();
     expect(taken).toMatchObject({ ref: 'a-running', attempts: 2, owner: w.id, state: 'running' });
     await db.deleteFrom('jobs').execute();
@@ -309,9 +392,31 @@ describe.each(await dbKinds())('fair claims on %s', (kind) => {
   it("the newcomers' slot takes only a job of a client with nothing running, and only when the other slots are full", async () => {
     const db = database.db;
     const t = now();
-    const job = (ref: string, client: string) => ({ kind: 'fit', ref, state: 'queued', attempts: 0, run_after: t, locked_until: null, error: null, created_at: t, client, owner: null, started_at: null });
-    await db.insertInto('jobs').values([job('a1', 'A'), job('a2', 'A'), job('a3', 'A')]).execute();
-    const w = new Worker({ db, storage: new LocalStorage(dir, new Secrets('s')), jobs: new JobQueue(), log: quiet, exclusive: false, slots: 1 });
+    const job = (ref: string, client: string) => ({
+      kind: 'fit',
+      ref,
+      state: 'queued',
+      attempts: 0,
+      run_after: t,
+      locked_until: null,
+      error: null,
+      created_at: t,
+      client,
+      owner: null,
+      started_at: null,
+    });
+    await db
+      .insertInto('jobs')
+      .values([job('a1', 'A'), job('a2', 'A'), job('a3', 'A')])
+      .execute();
+    const w = new Worker({
+      db,
+      storage: new LocalStorage(dir, new Secrets('s')),
+      jobs: new JobQueue(),
+      log: quiet,
+      exclusive: false,
+      slots: 1,
+    });
     // The one general slot is idle: the newcomers' slot leaves the work to it.
     expect(await w.claim(true)).toBeUndefined();
     // Busy now (a job of A running on the general slot, as runOnce counts it): A is not a newcomer, B is.
@@ -326,9 +431,31 @@ describe.each(await dbKinds())('fair claims on %s', (kind) => {
   it('concurrent claimers never take the same job', async () => {
     const db = database.db;
     const t = now();
-    await db.insertInto('jobs').values(Array.from({ length: 12 }, (_, i) => ({ kind: 'fit', ref: `j${i}`, state: 'queued', attempts: 0, run_after: t, locked_until: null, error: null, created_at: t, client: `c${i % 3}`, owner: null, started_at: null }))).execute();
-    const workers = Array.from({ length: 4 }, () => new Worker({ db, storage: new LocalStorage(dir, new Secrets('s')), jobs: new JobQueue(), log: quiet, exclusive: false }));
-    const got = (await Promise.all(workers.flatMap((w) => [w.claim(), w.claim(), w.claim(), w.claim()]))).filter(Boolean).map((j) => j!.ref);
+    await db
+      .insertInto('jobs')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          kind: 'fit',
+          ref: `j${i}`,
+          state: 'queued',
+          attempts: 0,
+          run_after: t,
+          locked_until: null,
+          error: null,
+          created_at: t,
+          client: `c${i % 3}`,
+          owner: null,
+          started_at: null,
+        })),
+      )
+      .execute();
+    const workers = Array.from(
+      { length: 4 },
+      () => new Worker({ db, storage: new LocalStorage(dir, new Secrets('s')), jobs: new JobQueue(), log: quiet, exclusive: false }),
+    );
+    const got = (await Promise.all(workers.flatMap((w) => [w.claim(), w.claim(), w.claim(), w.claim()])))
+      .filter(Boolean)
+      .map((j) => j!.ref);
     expect(got.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `j${i}`).sort());
     await db.deleteFrom('jobs').execute();
   });

@@ -42,7 +42,9 @@ export async function openStore(env: Record<string, string | undefined> = proces
   const write = (key: keyof Saved, value: string | undefined) => {
     if (value === undefined) delete saved[key];
     else saved[key] = value;
-    conf ??= import('conf').then(({ default: Conf }) => new Conf<Saved>({ projectName: 'portal', projectSuffix: '', configFileMode: 0o600, cwd }) as unknown as ConfT);
+    conf ??= import('conf').then(
+      ({ default: Conf }) => new Conf<Saved>({ projectName: 'portal', projectSuffix: '', configFileMode: 0o600, cwd }) as unknown as ConfT,
+    );
     pending = pending.then(async () => {
       const c = await conf!;
       if (value === undefined) c.delete(key);

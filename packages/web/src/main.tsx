@@ -28,7 +28,17 @@ const dismiss = (key: SnackbarKey) => (
 
 // The dismiss button of a notice: light on the notice's dark colours.
 const NOTICE_STYLES = {
-  '.portal-notice-close': { background: 'none', border: 0, color: 'inherit', font: 'inherit', fontSize: '1.4rem', lineHeight: 1, padding: '4px 8px', cursor: 'pointer', borderRadius: 4 },
+  '.portal-notice-close': {
+    background: 'none',
+    border: 0,
+    color: 'inherit',
+    font: 'inherit',
+    fontSize: '1.4rem',
+    lineHeight: 1,
+    padding: '4px 8px',
+    cursor: 'pointer',
+    borderRadius: 4,
+  },
   '.portal-notice-close:focus-visible': { outline: '2px solid #fff' },
 } as const;
 
@@ -37,7 +47,14 @@ createRoot(document.getElementById('root')!).render(
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <GlobalStyles styles={NOTICE_STYLES} />
-      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={NOTIFY_MS.default} preventDuplicate Components={NOTICES} action={dismiss}>
+      <SnackbarProvider
+        maxSnack={4}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        autoHideDuration={NOTIFY_MS.default}
+        preventDuplicate
+        Components={NOTICES}
+        action={dismiss}
+      >
         <BrowserRouter>
           <App />
         </BrowserRouter>

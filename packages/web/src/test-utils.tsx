@@ -6,7 +6,10 @@ import { ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { theme } from './theme';
 
-export function renderApp(ui: ReactNode, { path = '/', at = '/', extra }: { path?: string; at?: string; extra?: Record<string, ReactNode> } = {}) {
+export function renderApp(
+  ui: ReactNode,
+  { path = '/', at = '/', extra }: { path?: string; at?: string; extra?: Record<string, ReactNode> } = {},
+) {
   return render(
     <ThemeProvider theme={theme}>
       <SnackbarProvider>

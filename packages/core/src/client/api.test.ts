@@ -29,13 +29,31 @@ async function setup(token: string | null, atLeft?: number) {
   const from = server.sent.length;
   const sent = () => server.sent.slice(from);
   const exp = token ? tokenExpiry(token) : null;
-  const clock = { ms: exp !== null && atLeft !== undefined ? (exp - atLeft) * 1000 : Date.now(), now() { return this.ms; } };
+  const clock = {
+    ms: exp !== null && atLeft !== undefined ? (exp - atLeft) * 1000 : Date.now(),
+    now() {
+      return this.ms;
+    },
+  };
   const tokens = memoryTokenStore(token);
   const failures: string[] = [];
   const api = new ApiClient({ baseUrl: server.url, tokens, clock, onAuthFailure: (m) => failures.push(m), http: transport });
-  const bearer = () => sent().filter((r) => r.path === '/api/bucket/item').map((r) => r.authorization);
+  const bearer = () =>
+    sent()
+      .filter((r) => r.path === '/api/bucket/item')
+      .map((r) => r.authorization);
   const refreshes = () => server.calls.filter((c) => c === 'refresh').length;
-  return { api, get sent() { return sent(); }, clock, tokens, failures, refreshes, bearer };
+  return {
+    api,
+    get sent() {
+      return sent();
+    },
+    clock,
+    tokens,
+    failures,
+    refreshes,
+    bearer,
+  };
 }
 
 // Every rule holds over both transports: the global fetch (browsers, tests) and node:http (the CLI's plainHttp).
@@ -199,12 +217,14 @@ describe.each([
       expect(taken.serverMessage).toBe(taken.display);
     });
 
-    it('an unreachable server gives a network error with the call\'s message', async () => {
+    it("an unreachable server gives a network error with the call's message", async () => {
       const api = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens: memoryTokenStore(server.user.token), http: transport });
       const err = await api.calls.runList({ bucket: 'b1' }).catch((e) => e);
       expect(err.isNetwork).toBe(true);
       expect(err.display).toBe('Failed to load requests');
-      const signup = await api.calls.signup({ email: 'a@b.co', username: 'annlee', password: 'Aa1!xxxx', name: 'Acme Labs' }).catch((e) => e);
+      const signup = await api.calls
+        .signup({ email: 'a@b.co', username: 'annlee', password: 'Aa1!xxxx', name: 'Acme Labs' })
+        .catch((e) => e);
       expect(signup.display).toBe('An unexpected error occurred. Please try again.');
     });
   });

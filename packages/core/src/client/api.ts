@@ -77,7 +77,11 @@ export class ApiClient {
     this.clock = opts.clock ?? systemClock;
     this.onAuthFailure = opts.onAuthFailure;
     this.fetchImpl = opts.fetch;
-    this.http = opts.http ? ofetch.create({}, { fetch: opts.http.fetch, Headers: opts.http.Headers }) : opts.fetch ? ofetch.create({}, { fetch: opts.fetch }) : ofetch;
+    this.http = opts.http
+      ? ofetch.create({}, { fetch: opts.http.fetch, Headers: opts.http.Headers })
+      : opts.fetch
+        ? ofetch.create({}, { fetch: opts.fetch })
+        : ofetch;
     const calls: Partial<Record<CallName, unknown>> = {};
     for (const name of Object.keys(CALLS) as CallName[]) {
       calls[name] = (args: unknown, o?: CallOptions) => this.call(name, args as never, o);
@@ -90,7 +94,12 @@ export class ApiClient {
     return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${this.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`;
   }
 
-  private authFailure(code: 'token_missing' | 'token_expired', name: CallName, status = 401, serverMessage: string | null = null): ApiError {
+  private authFailure(
+    code: 'token_missing' | 'token_expired',
+    name: CallName,
+    status = 401,
+    serverMessage: string | null = null,
+  ): ApiError {
     const message = code === 'token_missing' ? MESSAGES.tokenMissing : MESSAGES.tokenExpired;
     if (code === 'token_expired') this.tokens.clear();
     this.onAuthFailure?.(message);
@@ -113,7 +122,8 @@ export class ApiClient {
       await once.call('logout', undefined as never);
       return { ended: true };
     } catch (e) {
-      const error = e instanceof ApiError ? e : new ApiError(0, 'network', (e as Error)?.message ?? null, MESSAGES.serverUnreachable, 'logout');
+      const error =
+        e instanceof ApiError ? e : new ApiError(0, 'network', (e as Error)?.message ?? null, MESSAGES.serverUnreachable, 'logout');
       return { ended: error.status === 401, error };
     }
   }
@@ -130,7 +140,10 @@ export class ApiClient {
     if (status === 'refresh' && name !== 'refresh' && name !== 'logout') {
       this.lastRefreshMs = now;
       this.refreshing ??= this.call('refresh', undefined as never)
-        .then(() => undefined, () => undefined)
+        .then(
+          () => undefined,
+          () => undefined,
+        )
         .finally(() => (this.refreshing = null));
       await this.refreshing;
     }
@@ -140,7 +153,7 @@ export class ApiClient {
   private display(name: CallName, status: number, serverMessage: string | null): string {
     const failure = (CALLS[name] as { failure?: string }).failure;
     if (name === 'login') return status === 429 && serverMessage ? serverMessage : MESSAGES.invalidCredentials;
-    if (name === 'signup') return status === 0 ? MESSAGES.unexpected : serverMessage ?? MESSAGES.signupFailed;
+    if (name === 'signup') return status === 0 ? MESSAGES.unexpected : (serverMessage ?? MESSAGES.signupFailed);
     if ((name === 'resetStart' || name === 'resetFinish') && (status === 400 || status === 429) && serverMessage) return serverMessage;
     if (failure) return failure;
     return serverMessage ?? MESSAGES.unexpected;
@@ -184,7 +197,13 @@ export class ApiClient {
       // A cancelled call rejects with the abort itself (ofetch wraps it in a FetchError), so isAbortError knows it.
       if (opts.signal?.aborted) throw opts.signal.reason ?? e;
       if ((e as Error)?.name === 'AbortError') throw e;
-      throw new ApiError(0, 'network', (e as Error)?.message ?? null, name === 'signup' ? MESSAGES.unexpected : this.display(name, 0, MESSAGES.serverUnreachable), name);
+      throw new ApiError(
+        0,
+        'network',
+        (e as Error)?.message ?? null,
+        name === 'signup' ? MESSAGES.unexpected : this.display(name, 0, MESSAGES.serverUnreachable),
+        name,
+      );
     }
 
     const data = res._data as Record<string, unknown> | undefined;
@@ -207,7 +226,13 @@ export class ApiClient {
     if (!out.success) {
       // zod/mini carries no messages of its own: the reason is read again with zod's English ones.
       const why = def.response.safeParse(data, { error: en().localeError }).error?.issues[0];
-      throw new ApiError(res.status, 'bad_response', `Unexpected response at ${why?.path.join('.') || 'body'}: ${why?.message}`, this.display(name, res.status, null), name);
+      throw new ApiError(
+        res.status,
+        'bad_response',
+        `Unexpected response at ${why?.path.join('.') || 'body'}: ${why?.message}`,
+        this.display(name, res.status, null),
+        name,
+      );
     }
     return out.data as CallResponse<N>;
   }

@@ -58,7 +58,16 @@ function fieldsOf(schema: z.ZodMiniType | undefined): Set<string> {
 const now = 1_790_000_000;
 const client = { stamp: 'c1', name: 'Acme Labs', plan: 'Individual', choice: 'Cloud', active: 1 };
 const bucket = { stamp: 'b1', name: 'Churn', runs: 0, rends: 1, createdAt: now };
-const run = { stamp: 'r1', name: 'Fit', desc: '', function: 'fit', state: 'Pending', message: '', createdAt: now, rend: { stamp: 'u1', name: 'data.json' } };
+const run = {
+  stamp: 'r1',
+  name: 'Fit',
+  desc: '',
+  function: 'fit',
+  state: 'Pending',
+  message: '',
+  createdAt: now,
+  rend: { stamp: 'u1', name: 'data.json' },
+};
 
 describe('route table of the calls (SPEC section 7)', () => {
   it.each(SPEC_CALLS)('%s %s is in the table with the payload SPEC names', (method, path, fields) => {
@@ -69,9 +78,11 @@ describe('route table of the calls (SPEC section 7)', () => {
     for (const f of fields) expect(accepted, `${method} ${path} accepts ${f}`).toContain(f);
   });
 
-  it('has no call SPEC does not list, apart from the probes and DESIGN.md\'s additions (logout)', () => {
+  it("has no call SPEC does not list, apart from the probes and DESIGN.md's additions (logout)", () => {
     const spec = new Set(SPEC_CALLS.map(([m, p]) => `${m} ${p}`));
-    const extra = Object.values(CALLS).map((d) => `${d.method} ${d.path}`).filter((k) => !spec.has(k));
+    const extra = Object.values(CALLS)
+      .map((d) => `${d.method} ${d.path}`)
+      .filter((k) => !spec.has(k));
     expect(extra.sort()).toEqual(['GET /api/health', 'GET /api/ready', 'POST /api/user/logout']);
   });
 
@@ -105,8 +116,13 @@ describe('response envelopes read what SPEC section 7 says', () => {
 
   it('ids come back where SPEC reads them: bucket.stamp, rend.stamp, upload.url and upload.stamp, pile.stamp, run.stamp, quote.stamp', () => {
     const upload = {
-      stamp: 'i1', name: 'data.json', state: 'Pending', file: { checksum: 'a'.repeat(64), name: 'data.json', size: 3 },
-      meta: { proc: 0, cols: null, rows: null, inputs: null, error: null }, error: null, createdAt: now,
+      stamp: 'i1',
+      name: 'data.json',
+      state: 'Pending',
+      file: { checksum: 'a'.repeat(64), name: 'data.json', size: 3 },
+      meta: { proc: 0, cols: null, rows: null, inputs: null, error: null },
+      error: null,
+      createdAt: now,
     };
     expect(CALLS.bucketCreate.response.parse({ bucket }).bucket.stamp).toBe('b1');
     expect(CALLS.uploadRegister.response.parse({ upload: { ...upload, url: '/put' } }).upload.url).toBe('/put');

@@ -7,9 +7,15 @@ import { createFitRequest, createShrinkRequest } from '.';
 const server = useTestApi({ worker: false });
 
 const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
-const piles = (bucket: string) => rows(server).selectFrom('piles').select(['stamp', 'variety', 'param']).where('bucket', '=', bucket).execute();
+const piles = (bucket: string) =>
+  rows(server).selectFrom('piles').select(['stamp', 'variety', 'param']).where('bucket', '=', bucket).execute();
 const runs = (bucket: string) =>
-  rows(server).selectFrom('runs').select(['stamp', 'function', 'rend', 'pile', 'fit', 'name', 'state']).where('bucket', '=', bucket).orderBy('seq').execute();
+  rows(server)
+    .selectFrom('runs')
+    .select(['stamp', 'function', 'rend', 'pile', 'fit', 'name', 'state'])
+    .where('bucket', '=', bucket)
+    .orderBy('seq')
+    .execute();
 
 /** A project with a Ready upload holding an analysed file of this name. */
 async function project(file: string, flight: 'Ready' | 'Processing' = 'Ready') {
@@ -29,15 +35,33 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
     expect([pile.variety, JSON.parse(pile.param)]).toEqual(['FitModel', { ...param, task: 'regression' }]);
     const [fit, generate] = await runs(bucket);
     expect(fit).toMatchObject({ function: 'fit', rend: upload, pile: pile.stamp, fit: null, name: 'My fit', state: 'Pending' });
-    expect(generate).toMatchObject({ stamp, function: 'generate', rend: upload, pile: null, fit: fit.stamp, name: 'My fit', state: 'Pending' });
+    expect(generate).toMatchObject({
+      stamp,
+      function: 'generate',
+      rend: upload,
+      pile: null,
+      fit: fit.stamp,
+      name: 'My fit',
+      state: 'Pending',
+    });
   });
 
   it('fails with "Failed to create request" when a step fails', async () => {
-    const param = { explainability: false, input_column_size: 1, output_column_size: 1, task_target_size: 1, task: 'classification' as const };
+    const param = {
+      explainability: false,
+      input_column_size: 1,
+      output_column_size: 1,
+      task_target_size: 1,
+      task: 'classification' as const,
+    };
     // The server refuses the fit run: the upload is still being processed.
     const pending = await project('train.json', 'Processing');
     const refused = await createFitRequest(client(), { ...pending, name: 'F', param }).catch((e) => e);
-    expect(refused).toMatchObject({ status: 409, display: 'Failed to create request', serverMessage: 'The selected upload is not ready yet: wait until its files are processed.' });
+    expect(refused).toMatchObject({
+      status: 409,
+      display: 'Failed to create request',
+      serverMessage: 'The selected upload is not ready yet: wait until its files are processed.',
+    });
     expect(server.calls).toEqual(['pileCreate', 'runCreate']);
     expect(await runs(pending.bucket)).toEqual([]);
     // A server error at the first step: nothing is made.
@@ -58,7 +82,11 @@ describe('createShrinkRequest', { timeout: 30_000 }, () => {
     expect(server.calls).toEqual(['pileCreate', 'shrinkCreate']);
     const [pile] = await piles(bucket);
     expect([pile.variety, JSON.parse(pile.param)]).toEqual(['ShrinkService', {}]);
-    const quote = await rows(server).selectFrom('quotes').select(['stamp', 'rend', 'pile', 'name', 'desc', 'function']).where('bucket', '=', bucket).executeTakeFirstOrThrow();
+    const quote = await rows(server)
+      .selectFrom('quotes')
+      .select(['stamp', 'rend', 'pile', 'name', 'desc', 'function'])
+      .where('bucket', '=', bucket)
+      .executeTakeFirstOrThrow();
     expect(quote).toEqual({ stamp, rend: upload, pile: pile.stamp, name: 'S', desc: 'd', function: 'shrink' });
   });
 });

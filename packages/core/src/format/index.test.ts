@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  creditToInputs, estimatePriceCents, formatCount, formatDollars, formatSize, formatTime, freeCredits, maskToken, priceCents, resultFileName,
+  creditToInputs,
+  estimatePriceCents,
+  formatCount,
+  formatDollars,
+  formatSize,
+  formatTime,
+  freeCredits,
+  maskToken,
+  priceCents,
+  resultFileName,
 } from '.';
 
 describe('formatSize: Bytes to YB, base 1024', () => {

@@ -58,7 +58,9 @@ export function freeCredits(billing: { creditBalance: string; creditConsumed: st
 
 /** A whole number with thousands separators, "1,000,000". */
 export function formatCount(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** The result download's file name: ensemble_result_{date}_{time}.json, date YYYY-MM-DD, time HH-MM-SS. */

@@ -44,7 +44,13 @@ export function fileSource(path: string, name = basename(path)): UploadSource {
     stats = statSync(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(code === 'ENOENT' ? `File not found: ${path}` : code === 'EACCES' ? `Permission denied: ${path}` : `Cannot read ${path}: ${(e as Error).message}`);
+    throw new Error(
+      code === 'ENOENT'
+        ? `File not found: ${path}`
+        : code === 'EACCES'
+          ? `Permission denied: ${path}`
+          : `Cannot read ${path}: ${(e as Error).message}`,
+    );
   }
   if (!stats.isFile()) throw new Error(`Not a file: ${path}`);
   const { size } = stats;

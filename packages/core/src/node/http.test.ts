@@ -32,7 +32,9 @@ describe('plainFetch against the real server', { timeout: 30_000 }, () => {
     expect([res.status, res.ok]).toEqual([200, true]);
     expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
     expect(((await res.json()) as { bucket: { name: string } }).bucket.name).toBe('Über project');
-    const refused = await plainFetch(new URL(`${CALLS.runList.path}?bucket=nope&active=1`, api.url), { headers: { authorization: `Bearer ${api.user.token}` } });
+    const refused = await plainFetch(new URL(`${CALLS.runList.path}?bucket=nope&active=1`, api.url), {
+      headers: { authorization: `Bearer ${api.user.token}` },
+    });
     expect([refused.status, refused.ok]).toEqual([404, false]);
     expect(JSON.parse(await refused.text()).error.code).toBeTruthy();
   });

@@ -13,7 +13,8 @@ export class PlainHeaders {
 
   constructor(init?: HeadersInput) {
     if (!init) return;
-    const pairs = Symbol.iterator in Object(init) ? (init as Iterable<readonly [string, string]>) : Object.entries(init as Record<string, string>);
+    const pairs =
+      Symbol.iterator in Object(init) ? (init as Iterable<readonly [string, string]>) : Object.entries(init as Record<string, string>);
     for (const [k, v] of pairs) this.set(k, v);
   }
   get(name: string): string | null {
@@ -81,7 +82,8 @@ const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new Http
 export function plainFetch(input: string | URL, init: PlainInit = {}): Promise<PlainResponse> {
   const url = new URL(String(input));
   const { signal } = init;
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
   if (signal?.aborted) return Promise.reject(signal.reason);
   const headers: Record<string, string> = {};
   new PlainHeaders(init.headers).forEach((v, k) => (headers[k] = v));

@@ -16,7 +16,11 @@ export const RUN_POLL_MS = 3_000;
 /** An unpaid quote waits for a person: poll it less often. */
 export const QUOTE_UNPAID_POLL_MS = 15_000;
 
-export function useRunDetails(clientId: string, bucketId: string, runId: string): Loaded<RunStatusResponse> & {
+export function useRunDetails(
+  clientId: string,
+  bucketId: string,
+  runId: string,
+): Loaded<RunStatusResponse> & {
   /** Fetches the result; rejects (after notifying) when there is none or it cannot be read. */
   download(): Promise<{ fileName: string; text: string }>;
 } {

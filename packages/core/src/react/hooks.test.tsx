@@ -43,7 +43,8 @@ function setup(tokens: TokenStore = memoryTokenStore(server.user.token)) {
 }
 
 const count = (name: string) => server.calls.filter((c) => c === name).length;
-const bucketRow = (stamp: string) => rows(server).selectFrom('buckets').select(['name', 'active']).where('stamp', '=', stamp).executeTakeFirstOrThrow();
+const bucketRow = (stamp: string) =>
+  rows(server).selectFrom('buckets').select(['name', 'active']).where('stamp', '=', stamp).executeTakeFirstOrThrow();
 
 describe('useProjects', { timeout: 30_000 }, () => {
   it('loads, creates (new project in the list), removes (it leaves), and reports failures with SPEC texts', async () => {
@@ -172,7 +173,12 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
     act(() => result.current.choose(ready.stamp));
     expect(review({ name: 'S', desc: 'x'.repeat(301) })).toMatchObject({ error: 'Description must be at most 300 characters long' });
     // 1,000,001 inputs: 2 started millions, $0.44; the 1.5 million of free credit covers them all.
-    expect(result.current).toMatchObject({ estimate: 44, freeCredit: 44, amountDue: 0, priceText: 'Estimate $0.44 - free credit $0.44 = amount due $0.00' });
+    expect(result.current).toMatchObject({
+      estimate: 44,
+      freeCredit: 44,
+      amountDue: 0,
+      priceText: 'Estimate $0.44 - free credit $0.44 = amount due $0.00',
+    });
     expect(result.current.question).toBeNull();
     expect(review({ name: 'S', desc: '' })).toEqual({ question: MESSAGES.shrinkConfirmFree });
     expect(result.current.question).toBe(MESSAGES.shrinkConfirmFree);
@@ -183,13 +189,21 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
     review({ name: 'S', desc: '' });
     let made: Awaited<ReturnType<typeof result.current.confirm>> | undefined;
     await act(async () => void (made = await result.current.confirm()));
-    const quote = await rows(server).selectFrom('quotes').select(['stamp', 'name', 'rend', 'state', 'cent', 'run']).where('bucket', '=', bucket.stamp).executeTakeFirstOrThrow();
+    const quote = await rows(server)
+      .selectFrom('quotes')
+      .select(['stamp', 'name', 'rend', 'state', 'cent', 'run'])
+      .where('bucket', '=', bucket.stamp)
+      .executeTakeFirstOrThrow();
     expect(made).toEqual({ quoteId: quote.stamp });
     expect(result.current.question).toBeNull();
     // The 1.5 million of free credit covers the 1,000,001 inputs: nothing to pay, and the shrink run starts at once.
     expect(quote).toMatchObject({ name: 'S', rend: ready.stamp, state: 'Paid', cent: 0 });
     expect(quote.run).toBeTruthy();
-    const credit = await rows(server).selectFrom('clients').select('credit_used').where('stamp', '=', server.user.client).executeTakeFirstOrThrow();
+    const credit = await rows(server)
+      .selectFrom('clients')
+      .select('credit_used')
+      .where('stamp', '=', server.user.client)
+      .executeTakeFirstOrThrow();
     expect(credit.credit_used).toBe(1_500_001);
 
     // With 0.5 million left the same model is billed: $0.44 - $0.22 = $0.22, and the question says so.
@@ -197,10 +211,19 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
       await act(() => result.current.reload());
       expect(result.current.billing?.creditBalance).toBe('0.499999');
     });
-    expect(result.current).toMatchObject({ estimate: 44, freeCredit: 22, amountDue: 22, priceText: 'Estimate $0.44 - free credit $0.22 = amount due $0.22' });
+    expect(result.current).toMatchObject({
+      estimate: 44,
+      freeCredit: 22,
+      amountDue: 22,
+      priceText: 'Estimate $0.44 - free credit $0.22 = amount due $0.22',
+    });
     expect(review({ name: 'S2', desc: '' })).toEqual({ question: MESSAGES.shrinkConfirmBilled('$0.22') });
     await act(async () => void (made = await result.current.confirm()));
-    const billed = await rows(server).selectFrom('quotes').select(['state', 'cent']).where('stamp', '=', (made as { quoteId: string }).quoteId).executeTakeFirstOrThrow();
+    const billed = await rows(server)
+      .selectFrom('quotes')
+      .select(['state', 'cent'])
+      .where('stamp', '=', (made as { quoteId: string }).quoteId)
+      .executeTakeFirstOrThrow();
     expect(billed).toEqual({ state: 'Unpaid', cent: result.current.amountDue });
     unmount();
   });
@@ -237,7 +260,9 @@ describe('useAuth', { timeout: 30_000 }, () => {
     expect(tokens.get()).toBeNull();
     expect(server.calls).toEqual(['login', 'login', 'logout']);
     // Logout ended the session on the server: a copy of the token no longer opens anything.
-    await expect(new ApiClient({ baseUrl: server.server.url, tokens: memoryTokenStore(token) }).calls.permissions()).rejects.toMatchObject({ status: 401 });
+    await expect(new ApiClient({ baseUrl: server.server.url, tokens: memoryTokenStore(token) }).calls.permissions()).rejects.toMatchObject({
+      status: 401,
+    });
   });
 });
 
@@ -280,20 +305,32 @@ describe('useUploads', { timeout: 30_000 }, () => {
     await waitFor(() => expect(result.current.data?.uploads).toEqual([]));
     const progress: UploadProgress[] = [];
     let outcome: string | null = 'unset';
-    await act(async () => void (outcome = await result.current.upload([source('a.json'), source('b.json')], { onProgress: (p) => progress.push(p) })));
+    await act(
+      async () =>
+        void (outcome = await result.current.upload([source('a.json'), source('b.json')], { onProgress: (p) => progress.push(p) })),
+    );
     expect(outcome).toBeNull();
     expect(notes).toEqual([
       ['Uploading a.json completed successfully!', 'uploadSuccess'],
       ['Uploading b.json completed successfully!', 'uploadSuccess'],
     ]);
     expect(progress.filter((p) => p.loaded === p.total).map((p) => p.file)).toEqual(['a.json', 'b.json']);
-    const rend = await rows(server).selectFrom('rends').select(['stamp', 'name']).where('bucket', '=', bucket.stamp).executeTakeFirstOrThrow();
+    const rend = await rows(server)
+      .selectFrom('rends')
+      .select(['stamp', 'name'])
+      .where('bucket', '=', bucket.stamp)
+      .executeTakeFirstOrThrow();
     expect(rend.name).toBe('a.json (+1 more)');
     expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([rend.stamp]);
     expect(result.current.uploading).toBe(false);
     expect(count('storagePut')).toBe(2);
     // Each file's bytes arrived whole, under the checksum the client sent.
-    const items = await rows(server).selectFrom('uploads').select(['stamp', 'name', 'checksum']).where('rend', '=', rend.stamp).orderBy('name').execute();
+    const items = await rows(server)
+      .selectFrom('uploads')
+      .select(['stamp', 'name', 'checksum'])
+      .where('rend', '=', rend.stamp)
+      .orderBy('name')
+      .execute();
     const sha = createHash('sha256').update(bytes).digest('hex');
     expect(items.map((i) => [i.name, i.checksum])).toEqual([
       ['a.json', sha],
@@ -309,7 +346,9 @@ describe('useUploads', { timeout: 30_000 }, () => {
     const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     let outcome: string | null = null;
-    await act(async () => void (outcome = await result.current.upload([{ name: 'a.json', size: 1, stream: () => new Blob(['x']).stream() }])));
+    await act(
+      async () => void (outcome = await result.current.upload([{ name: 'a.json', size: 1, stream: () => new Blob(['x']).stream() }])),
+    );
     expect(outcome).toBe('Failed to upload files.');
     expect(notes).toEqual([['Failed to upload files.', 'error']]);
     expect(count('storagePut')).toBe(0);
@@ -330,12 +369,19 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
     expect(result.current.readyUploads.map((r) => r.stamp)).toEqual([ready.stamp]);
     const base = { name: 'Fit', inputs: 3, outputs: 5, target: 1, explainability: false, upload: ready.stamp, task: 'regression' as const };
     const tooMany = await result.current.submit({ ...base, inputs: 4 });
-    expect(tooMany).toEqual({ error: 'Individual plans are limited to 3 input features', fieldErrors: { inputs: 'Individual plans are limited to 3 input features' } });
+    expect(tooMany).toEqual({
+      error: 'Individual plans are limited to 3 input features',
+      fieldErrors: { inputs: 'Individual plans are limited to 3 input features' },
+    });
     expect(await result.current.submit({ ...base, upload: busy.stamp })).toMatchObject({ error: 'Selected upload not found' });
     expect(await result.current.submit({ ...base, upload: '' })).toMatchObject({ error: 'Please select an upload for this request' });
     expect(count('runCreate')).toBe(0);
     const made = await result.current.submit(base);
-    const runs = await rows(server).selectFrom('runs').select(['stamp', 'function', 'fit', 'rend', 'name']).where('bucket', '=', bucket.stamp).execute();
+    const runs = await rows(server)
+      .selectFrom('runs')
+      .select(['stamp', 'function', 'fit', 'rend', 'name'])
+      .where('bucket', '=', bucket.stamp)
+      .execute();
     const fit = runs.find((r) => r.function === 'fit');
     const generate = runs.find((r) => r.function === 'generate');
     expect(made).toEqual({ runId: generate?.stamp });
@@ -347,7 +393,14 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
 describe('models, quotes and billing', { timeout: 30_000 }, () => {
   it('loads general and own models together and renames an own model', async () => {
     // The general models are the server's own (no project), offered to every account.
-    const general = await rows(server).selectFrom('models').select('stamp').where('bucket', 'is', null).where('active', '=', 1).orderBy('created_at').orderBy('seq').execute();
+    const general = await rows(server)
+      .selectFrom('models')
+      .select('stamp')
+      .where('bucket', 'is', null)
+      .where('active', '=', 1)
+      .orderBy('created_at')
+      .orderBy('seq')
+      .execute();
     expect(general.map((m) => m.stamp)).toEqual(['general-tabular-regression', 'general-tabular-classification']);
     const bucket = await seedBucket(server);
     const own = await seedModel(server, bucket.stamp, null, { name: 'own1' });
@@ -357,7 +410,9 @@ describe('models, quotes and billing', { timeout: 30_000 }, () => {
     expect(result.current.data?.own.map((m) => m.stamp)).toEqual([own.stamp]);
     expect(await result.current.rename(own.stamp, ' New name ')).toBeNull();
     expect(count('modelRename')).toBe(1);
-    expect((await rows(server).selectFrom('models').select('name').where('stamp', '=', own.stamp).executeTakeFirstOrThrow()).name).toBe('New name');
+    expect((await rows(server).selectFrom('models').select('name').where('stamp', '=', own.stamp).executeTakeFirstOrThrow()).name).toBe(
+      'New name',
+    );
     await waitFor(() => expect(result.current.data?.own.map((m) => m.name)).toEqual(['New name']));
   });
 

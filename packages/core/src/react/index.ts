@@ -2,8 +2,26 @@
 export { PortalProvider, useApi, useNotify, type Notifier, type NotifyKind } from './context';
 export { useLoad, type Loaded, type UseLoadOptions } from './useLoad';
 export type { ListActions } from './actions';
-export { usePermissions, useClient, useApiKeys, useIntegrations, useProjects, useModels, useRuns, useUploads, type UploadOptions } from './lists';
-export { useRunDetails, useQuoteDetails, useBilling, RUN_POLL_MS, QUOTE_UNPAID_POLL_MS, type RunStatusResponse, type QuoteStatusResponse } from './details';
+export {
+  usePermissions,
+  useClient,
+  useApiKeys,
+  useIntegrations,
+  useProjects,
+  useModels,
+  useRuns,
+  useUploads,
+  type UploadOptions,
+} from './lists';
+export {
+  useRunDetails,
+  useQuoteDetails,
+  useBilling,
+  RUN_POLL_MS,
+  QUOTE_UNPAID_POLL_MS,
+  type RunStatusResponse,
+  type QuoteStatusResponse,
+} from './details';
 export { useFitRequest, useShrinkRequest, type FitSubmitInput, type FitSubmitResult, type ShrinkSubmitResult } from './requests';
 export { useCopy, type CopyWhat } from './useCopy';
 export { useAuth, type Auth } from './useAuth';

@@ -25,7 +25,9 @@ export function useClient(clientId: string): { client: Client | undefined; loadi
   return { client, loading, error };
 }
 
-export function useApiKeys(clientId: string): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> & ListActions & { create(name: string): Promise<string | null> } {
+export function useApiKeys(
+  clientId: string,
+): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> & ListActions & { create(name: string): Promise<string | null> } {
   const api = useApi();
   const act = useAct();
   const loaded = useLoad(
@@ -36,15 +38,25 @@ export function useApiKeys(clientId: string): Loaded<{ client: Client | undefine
     [api, clientId],
   );
   const { reload } = loaded;
-  const create = useCallback((name: string) => act(checkTitle(name, 'create'), () => api.calls.apikeyCreate({ client: clientId, name: name.trim() }), reload), [act, api, clientId, reload]);
-  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.apikeyRename({ apikey: id, name: name.trim() }), reload), [act, api, reload]);
-  const remove = useCallback((id: string) => act(null, () => api.calls.apikeyRemove({ apikey: id, active: 0 }), reload), [act, api, reload]);
+  const create = useCallback(
+    (name: string) => act(checkTitle(name, 'create'), () => api.calls.apikeyCreate({ client: clientId, name: name.trim() }), reload),
+    [act, api, clientId, reload],
+  );
+  const rename = useCallback(
+    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.apikeyRename({ apikey: id, name: name.trim() }), reload),
+    [act, api, reload],
+  );
+  const remove = useCallback(
+    (id: string) => act(null, () => api.calls.apikeyRemove({ apikey: id, active: 0 }), reload),
+    [act, api, reload],
+  );
   return { ...loaded, create, rename, remove };
 }
 
-export function useIntegrations(clientId: string): Loaded<{ client: Client | undefined; keys: IntegrationKey[] }> & ListActions & {
-  create(input: { name: string; service: string; token: string }): Promise<string | null>;
-} {
+export function useIntegrations(clientId: string): Loaded<{ client: Client | undefined; keys: IntegrationKey[] }> &
+  ListActions & {
+    create(input: { name: string; service: string; token: string }): Promise<string | null>;
+  } {
   const api = useApi();
   const act = useAct();
   const loaded = useLoad(
@@ -59,21 +71,35 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
     (input: { name: string; service: string; token: string }) =>
       act(
         checkTitle(input.name, 'create') ?? checkIntegrationToken(input.token),
-        () => api.calls.integrationCreate({ client: clientId, name: input.name.trim(), service: input.service as 'OpenAI', token: input.token }),
+        () =>
+          api.calls.integrationCreate({
+            client: clientId,
+            name: input.name.trim(),
+            service: input.service as 'OpenAI',
+            token: input.token,
+          }),
         reload,
       ),
     [act, api, clientId, reload],
   );
-  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.integrationRename({ apikey: id, name: name.trim() }), reload), [act, api, reload]);
-  const remove = useCallback((id: string) => act(null, () => api.calls.integrationRemove({ apikey: id, active: 0 }), reload), [act, api, reload]);
+  const rename = useCallback(
+    (id: string, name: string) =>
+      act(checkTitle(name, 'rename'), () => api.calls.integrationRename({ apikey: id, name: name.trim() }), reload),
+    [act, api, reload],
+  );
+  const remove = useCallback(
+    (id: string) => act(null, () => api.calls.integrationRemove({ apikey: id, active: 0 }), reload),
+    [act, api, reload],
+  );
   return { ...loaded, create, rename, remove };
 }
 
-export function useProjects(clientId: string): Loaded<{ client: Client | undefined; projects: Bucket[] }> & ListActions & {
-  create(name: string): Promise<string | null>;
-  /** The stamp of the project made by the last successful create (it is in data after the reload). */
-  created: string | null;
-} {
+export function useProjects(clientId: string): Loaded<{ client: Client | undefined; projects: Bucket[] }> &
+  ListActions & {
+    create(name: string): Promise<string | null>;
+    /** The stamp of the project made by the last successful create (it is in data after the reload). */
+    created: string | null;
+  } {
   const api = useApi();
   const act = useAct();
   const [created, setCreated] = useState<string | null>(null);
@@ -87,18 +113,31 @@ export function useProjects(clientId: string): Loaded<{ client: Client | undefin
   const { reload } = loaded;
   const create = useCallback(
     (name: string) =>
-      act(checkTitle(name, 'create'), async () => {
-        const res = await api.calls.bucketCreate({ client: clientId, name: name.trim() });
-        setCreated(res.bucket.stamp);
-      }, reload),
+      act(
+        checkTitle(name, 'create'),
+        async () => {
+          const res = await api.calls.bucketCreate({ client: clientId, name: name.trim() });
+          setCreated(res.bucket.stamp);
+        },
+        reload,
+      ),
     [act, api, clientId, reload],
   );
-  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.bucketRename({ bucket: id, name: name.trim() }), reload), [act, api, reload]);
-  const remove = useCallback((id: string) => act(null, () => api.calls.bucketRemove({ bucket: id, active: 0 }), reload), [act, api, reload]);
+  const rename = useCallback(
+    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.bucketRename({ bucket: id, name: name.trim() }), reload),
+    [act, api, reload],
+  );
+  const remove = useCallback(
+    (id: string) => act(null, () => api.calls.bucketRemove({ bucket: id, active: 0 }), reload),
+    [act, api, reload],
+  );
   return { ...loaded, create, rename, remove, created };
 }
 
-export function useModels(clientId: string, bucketId: string): Loaded<{ client: Client; project: Bucket; general: Model[]; own: Model[] }> & ListActions {
+export function useModels(
+  clientId: string,
+  bucketId: string,
+): Loaded<{ client: Client; project: Bucket; general: Model[]; own: Model[] }> & ListActions {
   const api = useApi();
   const act = useAct();
   const loaded = useLoad(
@@ -112,7 +151,10 @@ export function useModels(clientId: string, bucketId: string): Loaded<{ client: 
     [api, clientId, bucketId],
   );
   const { reload } = loaded;
-  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.modelRename({ model: id, name: name.trim() }), reload), [act, api, reload]);
+  const rename = useCallback(
+    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.modelRename({ model: id, name: name.trim() }), reload),
+    [act, api, reload],
+  );
   const remove = useCallback((id: string) => act(null, () => api.calls.modelRemove({ model: id, active: 0 }), reload), [act, api, reload]);
   return { ...loaded, rename, remove };
 }
@@ -129,7 +171,10 @@ export function useRuns(clientId: string, bucketId: string): Loaded<{ client: Cl
     { failure: MESSAGES.loadRequests },
   );
   const { reload } = loaded;
-  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.runRename({ run: id, name: name.trim() }), reload), [act, api, reload]);
+  const rename = useCallback(
+    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.runRename({ run: id, name: name.trim() }), reload),
+    [act, api, reload],
+  );
   const remove = useCallback((id: string) => act(null, () => api.calls.runRemove({ run: id, active: 0 }), reload), [act, api, reload]);
   return { ...loaded, rename, remove };
 }
@@ -139,12 +184,16 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-export function useUploads(clientId: string, bucketId: string): Loaded<{ project?: Bucket; uploads: Rend[] }> & ListActions & {
-  /** Uploads files as one group; null on success (each file notified), else the message shown. */
-  upload(files: UploadSource[], opts?: UploadOptions): Promise<string | null>;
-  /** True while an upload runs. */
-  uploading: boolean;
-} {
+export function useUploads(
+  clientId: string,
+  bucketId: string,
+): Loaded<{ project?: Bucket; uploads: Rend[] }> &
+  ListActions & {
+    /** Uploads files as one group; null on success (each file notified), else the message shown. */
+    upload(files: UploadSource[], opts?: UploadOptions): Promise<string | null>;
+    /** True while an upload runs. */
+    uploading: boolean;
+  } {
   const api = useApi();
   const act = useAct();
   const notify = useNotify();
@@ -159,7 +208,10 @@ export function useUploads(clientId: string, bucketId: string): Loaded<{ project
     { failure: MESSAGES.fetchUploads },
   );
   const { reload } = loaded;
-  const rename = useCallback((id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.rendRename({ rend: id, name: name.trim() }), reload), [act, api, reload]);
+  const rename = useCallback(
+    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.rendRename({ rend: id, name: name.trim() }), reload),
+    [act, api, reload],
+  );
   const remove = useCallback((id: string) => act(null, () => api.calls.rendRemove({ rend: id, active: 0 }), reload), [act, api, reload]);
   const upload = useCallback(
     async (files: UploadSource[], opts: UploadOptions = {}): Promise<string | null> => {

@@ -18,7 +18,10 @@ const ready = (list: readonly Rend[] | undefined) => (list ?? []).filter((r) => 
 export type FitSubmitInput = FitRequestInput & { task: 'regression' | 'classification' };
 export type FitSubmitResult = { runId: string } | { error: string; fieldErrors?: Record<string, string> };
 
-export function useFitRequest(clientId: string, bucketId: string): {
+export function useFitRequest(
+  clientId: string,
+  bucketId: string,
+): {
   /** The client's plan (Individual until the permission list has loaded). */
   plan: Plan;
   readyUploads: Rend[];
@@ -31,7 +34,9 @@ export function useFitRequest(clientId: string, bucketId: string): {
   const notify = useNotify();
   const { client, loading: clientLoading } = useClient(clientId);
   const plan: Plan = client?.plan ?? 'Individual';
-  const uploads = useLoad((signal) => api.calls.rendList({ active: 1, bucket: bucketId }, { signal }), [api, bucketId], { failure: MESSAGES.fetchUploads });
+  const uploads = useLoad((signal) => api.calls.rendList({ active: 1, bucket: bucketId }, { signal }), [api, bucketId], {
+    failure: MESSAGES.fetchUploads,
+  });
   const readyUploads = useMemo(() => ready(uploads.data?.rend.list), [uploads.data]);
 
   const submit = useCallback(
@@ -39,7 +44,8 @@ export function useFitRequest(clientId: string, bucketId: string): {
       const fieldErrors = checkFitRequest(input, plan) as Record<string, string>;
       const first = firstError(fieldErrors);
       if (first) return { error: first, fieldErrors };
-      if (!readyUploads.some((r) => r.stamp === input.upload)) return { error: MESSAGES.uploadNotFound, fieldErrors: { upload: MESSAGES.uploadNotFound } };
+      if (!readyUploads.some((r) => r.stamp === input.upload))
+        return { error: MESSAGES.uploadNotFound, fieldErrors: { upload: MESSAGES.uploadNotFound } };
       try {
         const runId = await createFitRequest(api, {
           bucket: bucketId,
@@ -73,7 +79,10 @@ export type ShrinkFieldErrors = Partial<Record<'name' | 'desc' | 'upload', strin
 /** How often a chosen upload that is still being analysed is checked (it is counted within seconds). */
 export const SHRINK_FOLLOW_MS = 2_000;
 
-export function useShrinkRequest(clientId: string, bucketId: string): {
+export function useShrinkRequest(
+  clientId: string,
+  bucketId: string,
+): {
   readyUploads: Rend[];
   /** Every upload of the project, Ready or not (to show what is still processing). */
   uploads: Rend[];
@@ -110,7 +119,10 @@ export function useShrinkRequest(clientId: string, bucketId: string): {
 } {
   const api = useApi();
   const notify = useNotify();
-  const [state, setState] = useState<{ uploads?: Rend[]; project?: string; billing?: Billing; error: ApiError | null; loading: boolean }>({ error: null, loading: true });
+  const [state, setState] = useState<{ uploads?: Rend[]; project?: string; billing?: Billing; error: ApiError | null; loading: boolean }>({
+    error: null,
+    loading: true,
+  });
   const [reloading, setReloading] = useState(false);
   const [upload, setUpload] = useState('');
   const [held, setHeld] = useState<{ name: string; desc: string; upload: string; question: string } | null>(null);
@@ -120,7 +132,10 @@ export function useShrinkRequest(clientId: string, bucketId: string): {
     let failing = false;
     const p = new ReloadPoller(
       async () => {
-        const [rends, billing] = await Promise.all([api.calls.rendList({ active: 1, bucket: bucketId }), api.calls.billingStatus({ client: clientId })]);
+        const [rends, billing] = await Promise.all([
+          api.calls.rendList({ active: 1, bucket: bucketId }),
+          api.calls.billingStatus({ client: clientId }),
+        ]);
         // A stopped poller (other project, unmounted) must not overwrite the current screen.
         if (!p.active) return false;
         failing = false;
@@ -211,10 +226,26 @@ export function useShrinkRequest(clientId: string, bucketId: string): {
   const cancel = useCallback(() => setHeld(null), []);
 
   return {
-    readyUploads, uploads, billing: state.billing, project: state.project, loading: state.loading, reloading, error: state.error,
-    estimateCents, reload, upload, chosen, choose,
-    price, estimate: price?.estimateCents ?? null, freeCredit: price?.freeCreditCents ?? null, amountDue: price?.amountDueCents ?? null,
+    readyUploads,
+    uploads,
+    billing: state.billing,
+    project: state.project,
+    loading: state.loading,
+    reloading,
+    error: state.error,
+    estimateCents,
+    reload,
+    upload,
+    chosen,
+    choose,
+    price,
+    estimate: price?.estimateCents ?? null,
+    freeCredit: price?.freeCreditCents ?? null,
+    amountDue: price?.amountDueCents ?? null,
     priceText: price ? formatShrinkPrice(price) : null,
-    question: held?.question ?? null, review, confirm, cancel,
+    question: held?.question ?? null,
+    review,
+    confirm,
+    cancel,
   };
 }

@@ -49,12 +49,15 @@ export function useAuth(): Auth {
       logout: async () => {
         const { ended, error } = await api.logout();
         // Signed out here either way; say so when the server could not end the session (it then lasts until it expires).
-        if (!ended) notify(`Signed out on this device, but the server could not end the session: ${error?.display ?? MESSAGES.unexpected}`, 'error');
+        if (!ended)
+          notify(`Signed out on this device, but the server could not end the session: ${error?.display ?? MESSAGES.unexpected}`, 'error');
       },
       resetStart: (email) => attempt(checkEmail(email), () => api.calls.resetStart({ email: email.trim() })),
       resetFinish: (token, password, confirm) =>
         attempt(
-          (token ? null : MESSAGES.invalidCredentials) ?? checkPassword(password) ?? (confirm === undefined ? null : checkPasswordMatch(password, confirm)),
+          (token ? null : MESSAGES.invalidCredentials) ??
+            checkPassword(password) ??
+            (confirm === undefined ? null : checkPasswordMatch(password, confirm)),
           () => api.calls.resetFinish({ token, password }),
         ),
     }),

@@ -7,13 +7,19 @@ export type CopyWhat = 'code' | 'token' | 'example';
 
 const FAILURE: Record<CopyWhat, string> = { code: MESSAGES.copyCode, token: MESSAGES.copyToken, example: MESSAGES.copyExample };
 
-export function useCopy(): { copied: CopyWhat | null; copy(what: CopyWhat, text: string, write: (text: string) => Promise<void>): Promise<void> } {
+export function useCopy(): {
+  copied: CopyWhat | null;
+  copy(what: CopyWhat, text: string, write: (text: string) => Promise<void>): Promise<void>;
+} {
   const notify = useNotify();
   const [copied, setCopied] = useState<CopyWhat | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const copy = useCallback(
     async (what: CopyWhat, text: string, write: (text: string) => Promise<void>) => {
       try {

@@ -34,10 +34,12 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unkn
   const loader = useMemo(
     () =>
       new Loader<T>((signal) => latest.current.load(signal), {
-        pollMs: polls ? (data: T) => {
-          const p = latest.current.opts.pollMs;
-          return typeof p === 'function' ? p(data) : (p ?? 0);
-        } : undefined,
+        pollMs: polls
+          ? (data: T) => {
+              const p = latest.current.opts.pollMs;
+              return typeof p === 'function' ? p(data) : (p ?? 0);
+            }
+          : undefined,
         until: (data) => latest.current.opts.until?.(data) ?? false,
         onError: (error, first) => {
           const { failure } = latest.current.opts;

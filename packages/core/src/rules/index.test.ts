@@ -1,8 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  checkCompanyName, checkDescription, checkDropFiles, checkEmail, checkFitRequest, checkFitSize, checkIntegrationToken,
-  checkPassword, checkPasswordMatch, checkResetPassword, checkSignup, checkTitle, checkUsername, isUpgradeMessage,
+  checkCompanyName,
+  checkDescription,
+  checkDropFiles,
+  checkEmail,
+  checkFitRequest,
+  checkFitSize,
+  checkIntegrationToken,
+  checkPassword,
+  checkPasswordMatch,
+  checkResetPassword,
+  checkSignup,
+  checkTitle,
+  checkUsername,
+  isUpgradeMessage,
 } from '.';
 
 // SPEC.md's texts, copied literally: a typo in messages.ts fails here.
@@ -12,7 +24,8 @@ const TOKEN = 'Token must be between 1 and 10,000 characters long';
 const EMAIL = 'Invalid email address.';
 const USERNAME = 'Username must be alphanumeric, with dashes or underscores, and between 5 and 30 characters long.';
 const COMPANY = 'Name must be between 5 and 50 characters long.';
-const PASSWORD = 'Password must be 8-64 characters long, include an uppercase letter, a lowercase letter, a number, and a special character.';
+const PASSWORD =
+  'Password must be 8-64 characters long, include an uppercase letter, a lowercase letter, a number, and a special character.';
 const MISMATCH = 'Passwords do not match.';
 const TERMS = 'You must agree to the privacy policy and terms of service.';
 const FILL = 'Please fill out all fields';
@@ -132,7 +145,9 @@ describe('fit request sizes per plan', () => {
       explainability: 'Explainability is not available on the Individual plan',
       upload: SELECT_UPLOAD,
     });
-    expect(checkFitRequest({ name: 'Fit', inputs: 500, outputs: 500, target: 1, explainability: true, upload: 'r1' }, 'Enterprise')).toEqual({});
+    expect(
+      checkFitRequest({ name: 'Fit', inputs: 500, outputs: 500, target: 1, explainability: true, upload: 'r1' }, 'Enterprise'),
+    ).toEqual({});
   });
 });
 
@@ -170,9 +185,11 @@ describe('properties', () => {
     );
   });
   it('padding a title with spaces never changes the verdict', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 70 }), fc.nat(5), fc.nat(5), (v, a, b) => {
-      expect(checkTitle(' '.repeat(a) + v + ' '.repeat(b))).toBe(checkTitle(v));
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 70 }), fc.nat(5), fc.nat(5), (v, a, b) => {
+        expect(checkTitle(' '.repeat(a) + v + ' '.repeat(b))).toBe(checkTitle(v));
+      }),
+    );
   });
   it('a password passes exactly when it has the length and all four classes', () => {
     fc.assert(
@@ -185,39 +202,63 @@ describe('properties', () => {
   it('any 8-64 character password built from all four classes passes', () => {
     const pick = (chars: string) => fc.constantFrom(...chars.split(''));
     fc.assert(
-      fc.property(pick('ABCXYZ'), pick('abcxyz'), pick('0123456789'), pick('!@#$%^&*'), fc.string({ minLength: 4, maxLength: 60 }), (u, l, d, p, rest) => {
-        expect(checkPassword(u + l + d + p + rest)).toBeNull();
-      }),
+      fc.property(
+        pick('ABCXYZ'),
+        pick('abcxyz'),
+        pick('0123456789'),
+        pick('!@#$%^&*'),
+        fc.string({ minLength: 4, maxLength: 60 }),
+        (u, l, d, p, rest) => {
+          expect(checkPassword(u + l + d + p + rest)).toBeNull();
+        },
+      ),
     );
   });
   it('usernames: valid characters at valid lengths pass, anything else fails', () => {
     const ok = fc.stringMatching(/^[A-Za-z0-9_-]{5,30}$/);
-    fc.assert(fc.property(ok, (v) => {
-      expect(checkUsername(v)).toBeNull();
-    }));
-    fc.assert(fc.property(fc.string({ maxLength: 40 }), (v) => {
-      expect(checkUsername(v) === null).toBe(/^[A-Za-z0-9_-]{5,30}$/.test(v));
-    }));
+    fc.assert(
+      fc.property(ok, (v) => {
+        expect(checkUsername(v)).toBeNull();
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (v) => {
+        expect(checkUsername(v) === null).toBe(/^[A-Za-z0-9_-]{5,30}$/.test(v));
+      }),
+    );
   });
   it('company names and tokens follow their length ranges', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 60 }), (v) => {
-      const n = v.trim().length;
-      expect(checkCompanyName(v) === null).toBe(n >= 5 && n <= 50);
-    }));
-    fc.assert(fc.property(fc.nat(12_000), (n) => {
-      expect(checkIntegrationToken('t'.repeat(n)) === null).toBe(n >= 1 && n <= 10_000);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (v) => {
+        const n = v.trim().length;
+        expect(checkCompanyName(v) === null).toBe(n >= 5 && n <= 50);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.nat(12_000), (n) => {
+        expect(checkIntegrationToken('t'.repeat(n)) === null).toBe(n >= 1 && n <= 10_000);
+      }),
+      { numRuns: 50 },
+    );
   });
   it('fit sizes pass exactly within 1..plan maximum', () => {
-    fc.assert(fc.property(fc.integer({ min: -5, max: 600 }), fc.constantFrom('Individual', 'Enterprise') as fc.Arbitrary<'Individual' | 'Enterprise'>, (n, plan) => {
-      const max = plan === 'Individual' ? 3 : 500;
-      expect(checkFitSize('inputs', n, plan) === null).toBe(n >= 1 && n <= max);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -5, max: 600 }),
+        fc.constantFrom('Individual', 'Enterprise') as fc.Arbitrary<'Individual' | 'Enterprise'>,
+        (n, plan) => {
+          const max = plan === 'Individual' ? 3 : 500;
+          expect(checkFitSize('inputs', n, plan) === null).toBe(n >= 1 && n <= max);
+        },
+      ),
+    );
   });
   it('emails with a local part, a domain and a dot pass', () => {
     const word = fc.stringMatching(/^[a-z0-9]{1,10}$/);
-    fc.assert(fc.property(word, word, fc.stringMatching(/^[a-z]{2,6}$/), (a, b, tld) => {
-      expect(checkEmail(`${a}@${b}.${tld}`)).toBeNull();
-    }));
+    fc.assert(
+      fc.property(word, word, fc.stringMatching(/^[a-z]{2,6}$/), (a, b, tld) => {
+        expect(checkEmail(`${a}@${b}.${tld}`)).toBeNull();
+      }),
+    );
   });
 });

@@ -1,9 +1,19 @@
 // Validation rules of SPEC section 5: each returns null when the value is fine, else SPEC's message.
 import { MESSAGES } from '../messages';
 import {
-  COMPANY_MAX, COMPANY_MIN, DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, PASSWORD_MAX, PASSWORD_MIN,
-  PLAN_LIMITS, TITLE_MAX, UPLOAD_CONTEXTS, USERNAME_MAX, USERNAME_MIN,
-  type PlanName, type UploadContext,
+  COMPANY_MAX,
+  COMPANY_MIN,
+  DESCRIPTION_MAX,
+  INTEGRATION_TOKEN_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PLAN_LIMITS,
+  TITLE_MAX,
+  UPLOAD_CONTEXTS,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  type PlanName,
+  type UploadContext,
 } from '../limits';
 
 export type RuleResult = string | null;
@@ -44,12 +54,7 @@ export function checkCompanyName(value: string | undefined | null): RuleResult {
 export function checkPassword(value: string | undefined | null): RuleResult {
   const v = value ?? '';
   const ok =
-    v.length >= PASSWORD_MIN &&
-    v.length <= PASSWORD_MAX &&
-    /[A-Z]/.test(v) &&
-    /[a-z]/.test(v) &&
-    /[0-9]/.test(v) &&
-    /[^A-Za-z0-9]/.test(v);
+    v.length >= PASSWORD_MIN && v.length <= PASSWORD_MAX && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v) && /[^A-Za-z0-9]/.test(v);
   return ok ? null : MESSAGES.password;
 }
 

@@ -46,9 +46,19 @@ export async function startServer(routes: Record<string, Route>): Promise<TestSe
         body = JSON.parse(raw.toString('utf8'));
       } catch {}
     }
-    const request: Request = { method: req.method ?? '', path: u.pathname, query: Object.fromEntries(u.searchParams), headers: req.headers, body, raw };
+    const request: Request = {
+      method: req.method ?? '',
+      path: u.pathname,
+      query: Object.fromEntries(u.searchParams),
+      headers: req.headers,
+      body,
+      raw,
+    };
     requests.push(request);
-    if (!route) return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'not_found', message: `No route ${key}` } }));
+    if (!route)
+      return void res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'not_found', message: `No route ${key}` } }));
     const out = await route(request, res);
     if (out === 'handled') return;
     const status = out?.status ?? 200;
@@ -79,5 +89,12 @@ let n = 0;
 const id = (p: string) => `${p}${(++n).toString(36).padStart(6, '0')}`;
 
 export const make = {
-  client: (o: Partial<Client> = {}): Client => ({ stamp: id('c'), name: 'Acme Labs', plan: 'Individual', choice: 'Cloud', active: 1, ...o }),
+  client: (o: Partial<Client> = {}): Client => ({
+    stamp: id('c'),
+    name: 'Acme Labs',
+    plan: 'Individual',
+    choice: 'Cloud',
+    active: 1,
+    ...o,
+  }),
 };

@@ -39,9 +39,15 @@ function fileOf(name: string, bytes: Uint8Array): string {
 const randomBytes = (n: number) => randomFillSync(new Uint8Array(n));
 
 /** The project's upload groups as the server's database holds them, removed ones included. */
-const rendRows = () => rows(server).selectFrom('rends').select(['stamp', 'name', 'flight', 'active']).where('bucket', '=', bucket).execute();
+const rendRows = () =>
+  rows(server).selectFrom('rends').select(['stamp', 'name', 'flight', 'active']).where('bucket', '=', bucket).execute();
 const itemRows = (rend: string) =>
-  rows(server).selectFrom('uploads').select(['stamp', 'name', 'state', 'checksum', 'size', 'stored', 'error']).where('rend', '=', rend).orderBy('seq').execute();
+  rows(server)
+    .selectFrom('uploads')
+    .select(['stamp', 'name', 'state', 'checksum', 'size', 'stored', 'error'])
+    .where('rend', '=', rend)
+    .orderBy('seq')
+    .execute();
 const puts = () => server.calls.filter((c) => c === 'storagePut');
 
 describe('uploadGroupName', () => {
@@ -86,8 +92,12 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     });
     expect(server.calls).toEqual([
       'rendCreate',
-      'uploadRegister', 'storagePut', 'uploadFinish',
-      'uploadRegister', 'storagePut', 'uploadFinish',
+      'uploadRegister',
+      'storagePut',
+      'uploadFinish',
+      'uploadRegister',
+      'storagePut',
+      'uploadFinish',
       'rendFinish',
     ]);
     // One group, named after its files, now processing (analysis would follow).

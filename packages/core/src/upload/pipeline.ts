@@ -97,7 +97,8 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
     // Best effort: a group whose files did not all arrive would only confuse the uploads list.
     await api.calls.rendRemove({ rend: rend.stamp, active: 0 }).catch(() => {});
     if (isAbortError(e) || signal?.aborted) throw e;
-    if (e instanceof ApiError) throw e.display === MESSAGES.uploadFiles ? e : new ApiError(e.status, e.code, e.serverMessage, MESSAGES.uploadFiles, e.call);
+    if (e instanceof ApiError)
+      throw e.display === MESSAGES.uploadFiles ? e : new ApiError(e.status, e.code, e.serverMessage, MESSAGES.uploadFiles, e.call);
     throw new ApiError(0, 'upload_failed', (e as Error)?.message ?? null, MESSAGES.uploadFiles);
   }
   return { rend: rend.stamp, files, group };

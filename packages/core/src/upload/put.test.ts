@@ -13,7 +13,7 @@ const hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 // The web portal is served by the server itself, so its PUTs to the server's own storage are same-origin:
 // jsdom's XHR from a page on the server's origin, to the real storage.
-describe('xhrPut to the server\'s storage, from a page on its origin', { timeout: 30_000 }, () => {
+describe("xhrPut to the server's storage, from a page on its origin", { timeout: 30_000 }, () => {
   const server = useTestApi({ worker: false });
   beforeEach(async () => {
     // Enterprise allows files over the Individual plan's 1 MB.
@@ -60,7 +60,9 @@ describe('xhrPut to the server\'s storage, from a page on its origin', { timeout
     const { url, item } = await register(bytes, hex(randomFillSync(new Uint8Array(1000))));
     const err = await onPage((page) => xhrPut(url, new page.Blob([bytes]))).catch((e) => e);
     expect([err.status, err.display]).toEqual([400, 'Failed to upload files.']);
-    expect(err.serverMessage).toBe("The file's SHA-256 checksum differs from the one registered: the file changed or was damaged in transit.");
+    expect(err.serverMessage).toBe(
+      "The file's SHA-256 checksum differs from the one registered: the file changed or was damaged in transit.",
+    );
     expect(await storedBytes(server, item)).toBeNull();
     const row = await rows(server).selectFrom('uploads').select(['state', 'error']).where('stamp', '=', item).executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'Failed', error: err.serverMessage });

@@ -28,7 +28,12 @@ export async function reencryptStored(db: Kysely<DB>, secrets: Secrets): Promise
         unreadable++;
         continue;
       }
-      await db.updateTable(table).set({ token_enc: secrets.encrypt(plain) }).where('clue', '=', row.clue).where('token_enc', '=', row.token_enc).execute();
+      await db
+        .updateTable(table)
+        .set({ token_enc: secrets.encrypt(plain) })
+        .where('clue', '=', row.clue)
+        .where('token_enc', '=', row.token_enc)
+        .execute();
       moved++;
     }
   }
@@ -51,8 +56,12 @@ export async function rotateEncryption(db: Kysely<DB>, config: Config, secrets: 
       );
     }
     const { moved, unreadable } = await reencryptStored(db, secrets);
-    return `Re-encrypted ${tokens(moved)} with the first key of ENCRYPTION_KEY.` +
-      (unreadable ? ` ${tokens(unreadable)} could not be read with any key and were left as they are.` : ' Now set ENCRYPTION_KEY to that key alone.');
+    return (
+      `Re-encrypted ${tokens(moved)} with the first key of ENCRYPTION_KEY.` +
+      (unreadable
+        ? ` ${tokens(unreadable)} could not be read with any key and were left as they are.`
+        : ' Now set ENCRYPTION_KEY to that key alone.')
+    );
   }
   const keys = [newKeyText(), ...config.encryptionKeys];
   writeKeyFile(config.dataDir, ENCRYPTION_KEY_FILE, keys);
@@ -79,6 +88,8 @@ export async function rotateSigning(db: Kysely<DB>, config: Config, secrets: Sec
   writeKeyFile(config.dataDir, SIGNING_KEY_FILE, [key]);
   config.jwtSecret = key;
   secrets.setSigning(key);
-  return `New signing key in DATA_DIR/${SIGNING_KEY_FILE}: everyone is signed out, and links handed out before (upload, download, payment, password reset) no longer work.` +
-    (unreadable ? ` ${tokens(unreadable)} could not be read with any key.` : ' Stored tokens are unchanged.');
+  return (
+    `New signing key in DATA_DIR/${SIGNING_KEY_FILE}: everyone is signed out, and links handed out before (upload, download, payment, password reset) no longer work.` +
+    (unreadable ? ` ${tokens(unreadable)} could not be read with any key.` : ' Stored tokens are unchanged.')
+  );
 }

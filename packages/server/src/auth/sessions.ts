@@ -15,9 +15,16 @@ export class Sessions {
   async start(user: SessionClaims, ttlS = SESSION_TTL_S): Promise<string> {
     const t = now();
     const sid = newId('s_');
-    await this.db.insertInto('sessions').values({ id: sid, user_stamp: user.sub, created_at: t, expires_at: t + ttlS, ended_at: null }).execute();
+    await this.db
+      .insertInto('sessions')
+      .values({ id: sid, user_stamp: user.sub, created_at: t, expires_at: t + ttlS, ended_at: null })
+      .execute();
     // The user's rows that can never be used again go now, so the table stays the size of the live sessions.
-    await this.db.deleteFrom('sessions').where('user_stamp', '=', user.sub).where('expires_at', '<', t - SESSION_TTL_S).execute();
+    await this.db
+      .deleteFrom('sessions')
+      .where('user_stamp', '=', user.sub)
+      .where('expires_at', '<', t - SESSION_TTL_S)
+      .execute();
     return this.tokens.session({ ...user, sid }, t + ttlS);
   }
 

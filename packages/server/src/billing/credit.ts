@@ -7,9 +7,19 @@ import type { DB } from '../db/schema';
 /** Takes up to `inputs` from the client's free credit (call inside a transaction: the row is locked). */
 export async function spendCredit(trx: Transaction<DB>, client: string, inputs: number): Promise<{ free: number; billable: number }> {
   if (inputs <= 0) return { free: 0, billable: 0 };
-  const c = await trx.selectFrom('clients').select(['credit_total', 'credit_used']).where('stamp', '=', client).forUpdate().executeTakeFirstOrThrow();
+  const c = await trx
+    .selectFrom('clients')
+    .select(['credit_total', 'credit_used'])
+    .where('stamp', '=', client)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   const free = Math.min(Math.max(0, c.credit_total - c.credit_used), inputs);
-  if (free > 0) await trx.updateTable('clients').set({ credit_used: c.credit_used + free }).where('stamp', '=', client).execute();
+  if (free > 0)
+    await trx
+      .updateTable('clients')
+      .set({ credit_used: c.credit_used + free })
+      .where('stamp', '=', client)
+      .execute();
   return { free, billable: inputs - free };
 }
 

@@ -22,7 +22,10 @@ const escape = (v: unknown) =>
  * The link is signed and expires after a day, like a hosted billing portal's session link.
  */
 export class EmbeddedPayments implements PaymentProvider {
-  constructor(private readonly sign: (...parts: Array<string | number>) => string, private readonly verify: (sig: string, ...parts: Array<string | number>) => boolean) {}
+  constructor(
+    private readonly sign: (...parts: Array<string | number>) => string,
+    private readonly verify: (sig: string, ...parts: Array<string | number>) => boolean,
+  ) {}
 
   portalUrl(client: string, base: string): string {
     const exp = now() + PORTAL_TTL_S;
@@ -45,7 +48,14 @@ export class EmbeddedPayments implements PaymentProvider {
       const { client } = req.params;
       reply.type('text/html; charset=utf-8');
       if (!check(client, req.query.exp, req.query.sig)) {
-        return reply.code(403).send(page('Payment link expired', '<h1>This payment link is not valid</h1><p class="note">Open billing again from the quote page to get a fresh link.</p>'));
+        return reply
+          .code(403)
+          .send(
+            page(
+              'Payment link expired',
+              '<h1>This payment link is not valid</h1><p class="note">Open billing again from the quote page to get a fresh link.</p>',
+            ),
+          );
       }
       const c = await s.db.selectFrom('clients').select(['name']).where('stamp', '=', client).executeTakeFirst();
       const quotes = await s.db
@@ -74,30 +84,38 @@ export class EmbeddedPayments implements PaymentProvider {
       return reply.send(page('Invoices', body));
     });
 
-    app.post<{ Params: { client: string; quote: string }; Querystring: { exp?: string; sig?: string } }>('/pay/:client/:quote', async (req, reply) => {
-      const { client, quote } = req.params;
-      reply.type('text/html; charset=utf-8');
-      if (!check(client, req.query.exp, req.query.sig)) {
-        return reply.code(403).send(page('Payment link expired', '<h1>This payment link is not valid</h1>'));
-      }
-      const owned = await s.db
-        .selectFrom('quotes')
-        .innerJoin('buckets', 'buckets.stamp', 'quotes.bucket')
-        .select('quotes.stamp')
-        .where('quotes.stamp', '=', quote)
-        .where('buckets.client', '=', client)
-        .where('quotes.active', '=', 1)
-        .executeTakeFirst();
-      if (!owned) return reply.code(404).send(page('Invoice not found', '<h1>Invoice not found</h1>'));
-      const paid = await s.db.transaction().execute((trx) => payQuote(trx, s.jobs, quote));
-      if (paid === 'removed') {
-        return reply.code(409).send(page('Invoice cannot be paid', `<h1>Invoice cannot be paid</h1><p>${escape(QUOTE_GONE_MESSAGE)}</p>`));
-      }
-      // Paying a Paid invoice again (a second click, a retried form) charges nothing and starts nothing.
-      if (paid === 'started') {
-        s.jobs.wake();
-      }
-      return reply.redirect(`/pay/${encodeURIComponent(client)}?exp=${encodeURIComponent(String(req.query.exp))}&sig=${encodeURIComponent(String(req.query.sig))}`, 303);
-    });
+    app.post<{ Params: { client: string; quote: string }; Querystring: { exp?: string; sig?: string } }>(
+      '/pay/:client/:quote',
+      async (req, reply) => {
+        const { client, quote } = req.params;
+        reply.type('text/html; charset=utf-8');
+        if (!check(client, req.query.exp, req.query.sig)) {
+          return reply.code(403).send(page('Payment link expired', '<h1>This payment link is not valid</h1>'));
+        }
+        const owned = await s.db
+          .selectFrom('quotes')
+          .innerJoin('buckets', 'buckets.stamp', 'quotes.bucket')
+          .select('quotes.stamp')
+          .where('quotes.stamp', '=', quote)
+          .where('buckets.client', '=', client)
+          .where('quotes.active', '=', 1)
+          .executeTakeFirst();
+        if (!owned) return reply.code(404).send(page('Invoice not found', '<h1>Invoice not found</h1>'));
+        const paid = await s.db.transaction().execute((trx) => payQuote(trx, s.jobs, quote));
+        if (paid === 'removed') {
+          return reply
+            .code(409)
+            .send(page('Invoice cannot be paid', `<h1>Invoice cannot be paid</h1><p>${escape(QUOTE_GONE_MESSAGE)}</p>`));
+        }
+        // Paying a Paid invoice again (a second click, a retried form) charges nothing and starts nothing.
+        if (paid === 'started') {
+          s.jobs.wake();
+        }
+        return reply.redirect(
+          `/pay/${encodeURIComponent(client)}?exp=${encodeURIComponent(String(req.query.exp))}&sig=${encodeURIComponent(String(req.query.sig))}`,
+          303,
+        );
+      },
+    );
   }
 }

@@ -13,15 +13,20 @@ import { newId, now } from '../ids';
 export function quoteIsLive(eb: ExpressionBuilder<DB, 'quotes'>) {
   return eb.and([
     eb('quotes.active', '=', 1),
-    eb.exists(eb.selectFrom('buckets').select(sql.lit(1).as('one')).whereRef('buckets.stamp', '=', 'quotes.bucket').where('buckets.active', '=', 1)),
+    eb.exists(
+      eb.selectFrom('buckets').select(sql.lit(1).as('one')).whereRef('buckets.stamp', '=', 'quotes.bucket').where('buckets.active', '=', 1),
+    ),
     eb.or([
       eb('quotes.rend', 'is', null),
-      eb.exists(eb.selectFrom('rends').select(sql.lit(1).as('one')).whereRef('rends.stamp', '=', 'quotes.rend').where('rends.active', '=', 1)),
+      eb.exists(
+        eb.selectFrom('rends').select(sql.lit(1).as('one')).whereRef('rends.stamp', '=', 'quotes.rend').where('rends.active', '=', 1),
+      ),
     ]),
   ]);
 }
 
-export const QUOTE_GONE_MESSAGE = 'This invoice can no longer be paid: its project or model upload was removed, so there is nothing to process.';
+export const QUOTE_GONE_MESSAGE =
+  'This invoice can no longer be paid: its project or model upload was removed, so there is nothing to process.';
 
 /** What paying did: started the run, found it already paid (nothing charged again), or found its subject removed. */
 export type PayResult = 'started' | 'already-paid' | 'removed' | 'unknown';
@@ -51,9 +56,22 @@ export async function payQuote(trx: Transaction<DB>, jobs: JobQueue, quoteStamp:
   await trx
     .insertInto('runs')
     .values({
-      stamp: run, bucket: quote.bucket, rend: quote.rend, pile: quote.pile, fit: null, quote: quote.stamp, model: null,
-      name: quote.name, desc: quote.desc, function: 'shrink', state: 'Pending', message: '', result_key: null,
-      inputs: quote.inputs, active: 1, created_at: t,
+      stamp: run,
+      bucket: quote.bucket,
+      rend: quote.rend,
+      pile: quote.pile,
+      fit: null,
+      quote: quote.stamp,
+      model: null,
+      name: quote.name,
+      desc: quote.desc,
+      function: 'shrink',
+      state: 'Pending',
+      message: '',
+      result_key: null,
+      inputs: quote.inputs,
+      active: 1,
+      created_at: t,
     })
     .execute();
   await trx.updateTable('quotes').set({ run }).where('stamp', '=', quote.stamp).execute();

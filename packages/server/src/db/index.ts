@@ -40,7 +40,9 @@ async function prepare(db: Kysely<DB>, opts: OpenOptions): Promise<void> {
   }
   const { pending } = await migrationStatus(db);
   if (pending.length) {
-    throw new Error(`The database needs migration${pending.length > 1 ? 's' : ''} ${pending.join(', ')}: run \`portal-server migrate\` first (or start without --no-migrate).`);
+    throw new Error(
+      `The database needs migration${pending.length > 1 ? 's' : ''} ${pending.join(', ')}: run \`portal-server migrate\` first (or start without --no-migrate).`,
+    );
   }
 }
 
@@ -121,7 +123,10 @@ function preparedStatements(client: pg.PoolClient): void {
 
 /** The embedded database is held by another live process (a running server). */
 export class EmbeddedInUseError extends Error {
-  constructor(readonly pid: number, dataDir: string) {
+  constructor(
+    readonly pid: number,
+    dataDir: string,
+  ) {
     super(`The embedded database in ${dataDir} is in use by process ${pid}: stop that server first, or use DATABASE_URL.`);
   }
 }

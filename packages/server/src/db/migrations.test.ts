@@ -20,16 +20,38 @@ describe('project counts on the project rows', () => {
 
   it('are backfilled from the data of a database made before them, then follow every insert, remove and delete', async () => {
     await migrate(db, 2);
-    await sql`insert into clients (stamp, name, plan, choice, active, credit_total, credit_used, created_at) values ('c1', 'Co', 'Individual', 'Cloud', 1, 0, 0, 1)`.execute(db);
-    await sql`insert into buckets (stamp, client, name, active, created_at) values ('b1', 'c1', 'One', 1, 1), ('b2', 'c1', 'Two', 1, 2)`.execute(db);
-    await sql`insert into rends (stamp, bucket, name, flight, active, created_at) values ('r1', 'b1', 'a', 'Ready', 1, 1), ('r2', 'b1', 'b', 'Ready', 0, 1), ('r3', 'b2', 'c', 'Ready', 1, 1)`.execute(db);
-    await sql`insert into runs (stamp, bucket, name, function, state, active, created_at) values ('n1', 'b1', 'x', 'fit', 'Finished', 1, 1), ('n2', 'b1', 'y', 'fit', 'Finished', 1, 1), ('n3', 'b1', 'z', 'fit', 'Finished', 0, 1)`.execute(db);
+    await sql`insert into clients (stamp, name, plan, choice, active, credit_total, credit_used, created_at) values ('c1', 'Co', 'Individual', 'Cloud', 1, 0, 0, 1)`.execute(
+      db,
+    );
+    await sql`insert into buckets (stamp, client, name, active, created_at) values ('b1', 'c1', 'One', 1, 1), ('b2', 'c1', 'Two', 1, 2)`.execute(
+      db,
+    );
+    await sql`insert into rends (stamp, bucket, name, flight, active, created_at) values ('r1', 'b1', 'a', 'Ready', 1, 1), ('r2', 'b1', 'b', 'Ready', 0, 1), ('r3', 'b2', 'c', 'Ready', 1, 1)`.execute(
+      db,
+    );
+    await sql`insert into runs (stamp, bucket, name, function, state, active, created_at) values ('n1', 'b1', 'x', 'fit', 'Finished', 1, 1), ('n2', 'b1', 'y', 'fit', 'Finished', 1, 1), ('n3', 'b1', 'z', 'fit', 'Finished', 0, 1)`.execute(
+      db,
+    );
 
     await migrate(db);
     expect(await counts('b1')).toEqual({ run_count: 2, rend_count: 1 });
     expect(await counts('b2')).toEqual({ run_count: 0, rend_count: 1 });
 
-    await db.insertInto('runs').values({ stamp: 'n4', bucket: 'b2', name: 'w', function: 'generate', state: 'Pending', message: '', desc: '', inputs: 0, active: 1, created_at: 2 }).execute();
+    await db
+      .insertInto('runs')
+      .values({
+        stamp: 'n4',
+        bucket: 'b2',
+        name: 'w',
+        function: 'generate',
+        state: 'Pending',
+        message: '',
+        desc: '',
+        inputs: 0,
+        active: 1,
+        created_at: 2,
+      })
+      .execute();
     await db.updateTable('runs').set({ active: 0 }).where('stamp', '=', 'n1').execute();
     await db.updateTable('runs').set({ state: 'Finished' }).where('stamp', '=', 'n2').execute();
     await db.updateTable('rends').set({ active: 0 }).where('stamp', '=', 'r3').execute();
@@ -41,7 +63,21 @@ describe('project counts on the project rows', () => {
     // A write that fails rolls its count back with it.
     await expect(
       db.transaction().execute(async (trx) => {
-        await trx.insertInto('runs').values({ stamp: 'n5', bucket: 'b2', name: 'v', function: 'fit', state: 'Pending', message: '', desc: '', inputs: 0, active: 1, created_at: 3 }).execute();
+        await trx
+          .insertInto('runs')
+          .values({
+            stamp: 'n5',
+            bucket: 'b2',
+            name: 'v',
+            function: 'fit',
+            state: 'Pending',
+            message: '',
+            desc: '',
+            inputs: 0,
+            active: 1,
+            created_at: 3,
+          })
+          .execute();
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
@@ -81,8 +117,12 @@ describe('migration 6: sessions and installer secrets', () => {
     const db = new Kysely<DB>({ dialect: new PGliteDialect(await PGlite.create({ parsers: { 20: (v: string) => Number(v) } })) });
     try {
       await migrate(db, 4);
-      await sql`insert into clients (stamp, name, plan, choice, active, credit_total, credit_used, created_at) values ('c1', 'Co', 'Individual', 'Cloud', 1, 0, 0, 1)`.execute(db);
-      await sql`insert into apikeys (clue, client, name, token_enc, token_hash, created_at) values ('k1', 'c1', 'a', 'x', 'h1', 1), ('k2', 'c1', 'b', 'y', 'h2', 1)`.execute(db);
+      await sql`insert into clients (stamp, name, plan, choice, active, credit_total, credit_used, created_at) values ('c1', 'Co', 'Individual', 'Cloud', 1, 0, 0, 1)`.execute(
+        db,
+      );
+      await sql`insert into apikeys (clue, client, name, token_enc, token_hash, created_at) values ('k1', 'c1', 'a', 'x', 'h1', 1), ('k2', 'c1', 'b', 'y', 'h2', 1)`.execute(
+        db,
+      );
       await migrate(db);
       const keys = await db.selectFrom('apikeys').select(['clue', 'install_secret']).orderBy('clue').execute();
       expect(keys.map((k) => k.install_secret)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);

@@ -377,7 +377,8 @@ export interface MigrationStatus {
 }
 
 const LOCK = sql`select pg_advisory_xact_lock(724101)`;
-const ensureTable = (db: Kysely<DB>) => sql`create table if not exists schema_migrations (id integer primary key, applied_at bigint not null)`.execute(db);
+const ensureTable = (db: Kysely<DB>) =>
+  sql`create table if not exists schema_migrations (id integer primary key, applied_at bigint not null)`.execute(db);
 
 /** Which migrations the database has, and which it still needs. */
 export async function migrationStatus(db: Kysely<DB>, list: ReadonlyArray<Migration> = MIGRATIONS): Promise<MigrationStatus> {

@@ -25,7 +25,11 @@ describe('PGlite dialect', () => {
         db.transaction().execute(async (trx) => {
           const row = await trx.selectFrom('settings').select('value').where('key', '=', 'counter').executeTakeFirstOrThrow();
           await new Promise((r) => setTimeout(r, 1));
-          await trx.updateTable('settings').set({ value: String(Number(row.value) + 1) }).where('key', '=', 'counter').execute();
+          await trx
+            .updateTable('settings')
+            .set({ value: String(Number(row.value) + 1) })
+            .where('key', '=', 'counter')
+            .execute();
         }),
       ),
     );

@@ -32,7 +32,16 @@ export async function queueMail(d: MailDeps, mail: Mail): Promise<void> {
   await d.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('mails')
-      .values({ id, to_addr: mail.to, subject: mail.subject, body_enc: d.secrets.encrypt(mail.text), attempts: 0, created_at: t, sent_at: null, last_error: null })
+      .values({
+        id,
+        to_addr: mail.to,
+        subject: mail.subject,
+        body_enc: d.secrets.encrypt(mail.text),
+        attempts: 0,
+        created_at: t,
+        sent_at: null,
+        last_error: null,
+      })
       .execute();
     // The job waits for the first retry's time: the immediate attempt below comes first.
     await d.jobs.enqueue(trx, 'mail', id, MAIL_RETRY_S[0]);
@@ -48,7 +57,10 @@ export async function attemptMail(d: MailDeps, id: string): Promise<{ outcome: '
   const row = await d.db.selectFrom('mails').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.sent_at !== null) return { outcome: 'sent' };
   if (now() - row.created_at > MAIL_GIVE_UP_S || row.attempts > MAIL_RETRY_S.length) {
-    d.log.error({ mail: id, attempts: row.attempts, error: row.last_error }, `Mail ${id} to ${row.to_addr} was not sent: gave up after ${row.attempts} attempts`);
+    d.log.error(
+      { mail: id, attempts: row.attempts, error: row.last_error },
+      `Mail ${id} to ${row.to_addr} was not sent: gave up after ${row.attempts} attempts`,
+    );
     await d.db.deleteFrom('mails').where('id', '=', id).execute();
     return { outcome: 'dropped' };
   }
@@ -57,12 +69,20 @@ export async function attemptMail(d: MailDeps, id: string): Promise<{ outcome: '
   } catch (err) {
     d.errors?.inc();
     const attempts = row.attempts + 1;
-    await d.db.updateTable('mails').set({ attempts, last_error: err instanceof Error ? err.message : String(err) }).where('id', '=', id).execute();
+    await d.db
+      .updateTable('mails')
+      .set({ attempts, last_error: err instanceof Error ? err.message : String(err) })
+      .where('id', '=', id)
+      .execute();
     const waitS = MAIL_RETRY_S[Math.min(attempts, MAIL_RETRY_S.length) - 1];
     d.log.error({ err, mail: id, attempts }, `Mail ${id} to ${row.to_addr}: attempt ${attempts} failed; trying again in ${waitS} s`);
     return { outcome: 'retry', waitS };
   }
   // Sent: the text (a reset link) is not kept any longer than needed.
-  await d.db.updateTable('mails').set({ sent_at: now(), body_enc: '', attempts: row.attempts + 1, last_error: null }).where('id', '=', id).execute();
+  await d.db
+    .updateTable('mails')
+    .set({ sent_at: now(), body_enc: '', attempts: row.attempts + 1, last_error: null })
+    .where('id', '=', id)
+    .execute();
   return { outcome: 'sent' };
 }

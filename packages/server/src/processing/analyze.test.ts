@@ -23,7 +23,8 @@ const file = (name: string, content: string | Uint8Array) => {
   writeFileSync(path, content);
   return path;
 };
-const analyze = (name: string, content?: string | Uint8Array) => analyzeFile(content === undefined ? join(dir, name) : file(name, content), name, LIMITS);
+const analyze = (name: string, content?: string | Uint8Array) =>
+  analyzeFile(content === undefined ? join(dir, name) : file(name, content), name, LIMITS);
 
 /** A .npy file as NumPy writes it: magic, version 1.0, a padded header dict, then the data. */
 function npy(descr: string, shape: number[], dataBytes?: number): Uint8Array {
@@ -43,12 +44,28 @@ describe('.json tables', () => {
   });
 
   it('reads the object form with column names', async () => {
-    const r = await analyze('b.json', JSON.stringify({ columns: ['x', 'y'], rows: [[1, 2], [3, 4], [5, 6]] }));
+    const r = await analyze(
+      'b.json',
+      JSON.stringify({
+        columns: ['x', 'y'],
+        rows: [
+          [1, 2],
+          [3, 4],
+          [5, 6],
+        ],
+      }),
+    );
     expect(r).toMatchObject({ proc: 1, rows: 3, cols: 2, inputs: 6 });
   });
 
   it('names the ragged row', async () => {
-    expect(await analyze('c.json', '[[1,2,3,4],[1,2,3,4],[1,2]]')).toEqual({ proc: 2, rows: null, cols: null, inputs: null, error: 'Row 3 has 2 values; expected 4.' });
+    expect(await analyze('c.json', '[[1,2,3,4],[1,2,3,4],[1,2]]')).toEqual({
+      proc: 2,
+      rows: null,
+      cols: null,
+      inputs: null,
+      error: 'Row 3 has 2 values; expected 4.',
+    });
   });
 
   it('names the row with a value that is not a number', async () => {
@@ -59,14 +76,24 @@ describe('.json tables', () => {
   it('refuses empty data and broken JSON with a sentence', async () => {
     expect((await analyze('f.json', '[]')).error).toBe('The file holds no rows of data.');
     expect((await analyze('g.json', '[[1,2],[3,4]')).error).toBe('The file ends too early: the JSON is incomplete.');
-    expect((await analyze('h.json', '{"columns": ["a"], "rows": [[1, 2]]}')).error).toBe('"columns" names 1 column but each row has 2 values.');
+    expect((await analyze('h.json', '{"columns": ["a"], "rows": [[1, 2]]}')).error).toBe(
+      '"columns" names 1 column but each row has 2 values.',
+    );
     expect((await analyze('i.json', '{"data": 1}')).proc).toBe(2);
-    expect((await analyze('j.json', '[{"a": 1, "b": 2}]')).error).toBe('Row 1 is an object; write each row as a list of numbers, with the names once in { "columns": [...], "rows": [[...], ...] }.');
+    expect((await analyze('j.json', '[{"a": 1, "b": 2}]')).error).toBe(
+      'Row 1 is an object; write each row as a list of numbers, with the names once in { "columns": [...], "rows": [[...], ...] }.',
+    );
   });
 
   it('applies the plan row limit, naming it', async () => {
     const rows = JSON.stringify(Array.from({ length: 6_000 }, (_, i) => [i, i]));
-    expect(await analyze('big.json', rows)).toEqual({ proc: 2, rows: 6_000, cols: 2, inputs: 12_000, error: 'This file has 6,000 rows; your plan allows up to 5,000.' });
+    expect(await analyze('big.json', rows)).toEqual({
+      proc: 2,
+      rows: 6_000,
+      cols: 2,
+      inputs: 12_000,
+      error: 'This file has 6,000 rows; your plan allows up to 5,000.',
+    });
   });
 });
 
@@ -75,7 +102,11 @@ describe('.txt tables', () => {
     expect(await analyze('a.txt', 'x,y,z\n1,2,3\n4,5,6\n')).toMatchObject({ proc: 1, rows: 2, cols: 3, inputs: 6 });
     expect(await analyze('b.txt', '1\t2\n3\t4\n5\t6')).toMatchObject({ proc: 1, rows: 3, cols: 2 });
     expect(await analyze('c.txt', '  1.5  2e3 -3\n4 5 6\n')).toMatchObject({ proc: 1, rows: 2, cols: 3 });
-    expect(await analyze('c2.txt', '# measured values\r\n1; 2\r\n\r\n3 ;\t4\r\nnan; -inf\r\n')).toMatchObject({ proc: 1, rows: 3, cols: 2 });
+    expect(await analyze('c2.txt', '# measured values\r\n1; 2\r\n\r\n3 ;\t4\r\nnan; -inf\r\n')).toMatchObject({
+      proc: 1,
+      rows: 3,
+      cols: 2,
+    });
   });
 
   it('names the line of a bad value or a short row', async () => {
@@ -93,7 +124,9 @@ describe('.npy and .npz', () => {
   });
 
   it('refuses truncated, object and foreign files', async () => {
-    expect((await analyze('d.npy', npy('<f8', [100, 4], 100))).error).toBe('The file is truncated: its header describes 3,200 bytes of data, but it holds 100.');
+    expect((await analyze('d.npy', npy('<f8', [100, 4], 100))).error).toBe(
+      'The file is truncated: its header describes 3,200 bytes of data, but it holds 100.',
+    );
     expect((await analyze('e.npy', npy('|O8', [3], 24))).error).toContain('Python objects');
     expect((await analyze('f.npy', 'not numpy at all')).error).toBe('The file is not a NumPy .npy file (its header is missing).');
   });
@@ -111,7 +144,9 @@ describe('.npy and .npz', () => {
   });
 
   it('refuses broken archives', async () => {
-    expect((await analyze('c.npz', 'PK\u0003\u0004 broken')).error).toBe('The archive is incomplete or damaged (its zip directory is missing).');
+    expect((await analyze('c.npz', 'PK\u0003\u0004 broken')).error).toBe(
+      'The archive is incomplete or damaged (its zip directory is missing).',
+    );
     expect((await analyze('d.npz', zipSync({ 'readme.txt': new Uint8Array(3) }))).error).toBe('The archive holds no .npy arrays.');
     expect((await analyze('e.npz', 'plain text')).error).toBe('The file is not a NumPy .npz archive (it is not a zip file).');
   });
@@ -183,7 +218,9 @@ class Net(nn.Module):
   });
 
   it('says which layer has a size it cannot read, and when there are no layers', async () => {
-    expect((await analyze('dyn.py', 'import torch.nn as nn\ndef make(n):\n    return nn.Linear(n, compute())\n')).error).toMatch(/^nn\.Linear on line 3 has a size that cannot be read/);
+    expect((await analyze('dyn.py', 'import torch.nn as nn\ndef make(n):\n    return nn.Linear(n, compute())\n')).error).toMatch(
+      /^nn\.Linear on line 3 has a size that cannot be read/,
+    );
     expect((await analyze('none.py', 'print("hello")\n')).error).toMatch(/^No PyTorch layers/);
   });
 });

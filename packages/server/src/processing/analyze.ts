@@ -36,7 +36,9 @@ const readPy: Reader = (buf, limits) => {
   const r = readPyModel(Buffer.from(buf).toString('utf8'));
   if (!r.ok) return fail(r.error);
   if (r.parameters > limits.maxParameters) {
-    return fail(`This model has ${fmt(r.parameters)} parameters; shrink accepts models of at most ${limitWords(limits.maxParameters)} parameters.`);
+    return fail(
+      `This model has ${fmt(r.parameters)} parameters; shrink accepts models of at most ${limitWords(limits.maxParameters)} parameters.`,
+    );
   }
   return { ok: true, rows: null, cols: null, inputs: r.parameters };
 };
@@ -84,10 +86,18 @@ export async function analyzeFile(path: string, fileName: string, limits: Analys
   // Rows, columns and inputs go to bigint columns and into prices: only whole, non-negative, exact numbers
   // leave here, whatever a reader computed, so no database error can ever reach the user.
   if (![found.rows, found.cols, found.inputs].every(isCount)) {
-    return failed(`This ${ext} file declares sizes that cannot be right (${[found.rows, found.cols, found.inputs].filter((v) => v !== null).join(', ')}); check that it is a valid ${ext} file.`);
+    return failed(
+      `This ${ext} file declares sizes that cannot be right (${[found.rows, found.cols, found.inputs].filter((v) => v !== null).join(', ')}); check that it is a valid ${ext} file.`,
+    );
   }
   if (found.rows !== null && found.rows > limits.rows) {
-    return { proc: 2, rows: found.rows, cols: found.cols, inputs: found.inputs, error: `This file has ${fmt(found.rows)} rows; your plan allows up to ${fmt(limits.rows)}.` };
+    return {
+      proc: 2,
+      rows: found.rows,
+      cols: found.cols,
+      inputs: found.inputs,
+      error: `This file has ${fmt(found.rows)} rows; your plan allows up to ${fmt(limits.rows)}.`,
+    };
   }
   return { proc: 1, rows: found.rows, cols: found.cols, inputs: found.inputs, error: null };
 }

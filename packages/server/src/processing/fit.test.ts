@@ -6,13 +6,18 @@ import type { FitParam } from '@portal/core';
 import { fitModel, generateEmbeddings } from './index';
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'fit-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'fit-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A seeded generator so the dataset is the same on every run. */
 function lcg(seed: number) {
   let s = seed;
-  return () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
+  return () => {
+    s = (s * 16807) % 2147483647;
+    return s / 2147483647;
+  };
 }
 
 function write(name: string, rows: number[][]): string {
@@ -22,7 +27,12 @@ function write(name: string, rows: number[][]): string {
 }
 
 const param = (over: Partial<FitParam> = {}): FitParam => ({
-  explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression', ...over,
+  explainability: false,
+  input_column_size: 3,
+  output_column_size: 5,
+  task_target_size: 1,
+  task: 'regression',
+  ...over,
 });
 
 describe('fit', () => {
@@ -50,7 +60,10 @@ describe('fit', () => {
 
   it('explains which inputs matter', async () => {
     const r = lcg(3);
-    const rows = Array.from({ length: 1_000 }, () => { const x = [r(), r(), r()]; return [...x, 5 * x[0] + 0.01 * x[2]]; });
+    const rows = Array.from({ length: 1_000 }, () => {
+      const x = [r(), r(), r()];
+      return [...x, 5 * x[0] + 0.01 * x[2]];
+    });
     const fit = await fitModel(write('explain.json', rows), param({ explainability: true }), { seed: 1 });
     expect(fit.importance).toHaveLength(3);
     expect(fit.importance![0]).toBeGreaterThan(0.9);
@@ -59,7 +72,10 @@ describe('fit', () => {
 
   it('classifies with the distinct values of one target column as classes', async () => {
     const r = lcg(9);
-    const rows = Array.from({ length: 2_000 }, () => { const x = [r(), r(), r()]; return [...x, x[0] + x[1] > 1 ? 7 : 3]; });
+    const rows = Array.from({ length: 2_000 }, () => {
+      const x = [r(), r(), r()];
+      return [...x, x[0] + x[1] > 1 ? 7 : 3];
+    });
     const fit = await fitModel(write('classes.json', rows), param({ task: 'classification' }), { seed: 2 });
     const model = fit.model as { classes: number[]; metrics: { accuracy: number } };
     expect(model.classes).toEqual([3, 7]);
@@ -68,10 +84,27 @@ describe('fit', () => {
   });
 
   it('says how many values a row needs when rows are too short', async () => {
-    await expect(fitModel(write('short.json', [[1, 2], [3, 4], [5, 6], [7, 8], [9, 10]]), param())).rejects.toThrow(
-      'Row 1 has 2 values; this request needs 4 (3 inputs and 1 target).',
-    );
-    await expect(fitModel(write('bad.json', [[1, 2, 3, 4], [1, 2]]), param())).rejects.toThrow('Row 2 has 2 values; expected 4.');
+    await expect(
+      fitModel(
+        write('short.json', [
+          [1, 2],
+          [3, 4],
+          [5, 6],
+          [7, 8],
+          [9, 10],
+        ]),
+        param(),
+      ),
+    ).rejects.toThrow('Row 1 has 2 values; this request needs 4 (3 inputs and 1 target).');
+    await expect(
+      fitModel(
+        write('bad.json', [
+          [1, 2, 3, 4],
+          [1, 2],
+        ]),
+        param(),
+      ),
+    ).rejects.toThrow('Row 2 has 2 values; expected 4.');
     await expect(fitModel(write('few.json', [[1, 2, 3, 4]]), param())).rejects.toThrow('The upload has 1 row; training needs at least 5.');
   });
 });
@@ -79,7 +112,10 @@ describe('fit', () => {
 describe('generate', () => {
   it('writes one embedding of output_column_size numbers per row, ignoring extra columns', async () => {
     const r = lcg(5);
-    const rows = Array.from({ length: 300 }, () => { const x = [r(), r(), r()]; return [...x, x[0] - x[1]]; });
+    const rows = Array.from({ length: 300 }, () => {
+      const x = [r(), r(), r()];
+      return [...x, x[0] - x[1]];
+    });
     const path = write('gen.json', rows);
     const fit = await fitModel(path, param({ output_column_size: 4 }), { seed: 3 });
     const out = join(dir, 'out.json');
@@ -100,7 +136,9 @@ describe('generate', () => {
     const r = lcg(8);
     const rows = Array.from({ length: 50 }, () => [r(), r(), r(), r()]);
     const fit = await fitModel(write('g2.json', rows), param(), { seed: 1 });
-    await expect(generateEmbeddings(fit.model, write('g3.json', [[1, 2]]), join(dir, 'o.json'))).rejects.toThrow('Row 1 has 2 values; this model needs 3 inputs per row.');
+    await expect(generateEmbeddings(fit.model, write('g3.json', [[1, 2]]), join(dir, 'o.json'))).rejects.toThrow(
+      'Row 1 has 2 values; this model needs 3 inputs per row.',
+    );
     await expect(generateEmbeddings({ nope: 1 }, write('g4.json', [[1, 2, 3]]), join(dir, 'o.json'))).rejects.toThrow(/damaged/);
   });
 });

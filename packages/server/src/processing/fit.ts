@@ -73,20 +73,39 @@ async function readTable(dataPath: string): Promise<Table> {
 }
 
 function checkParam(p: FitParam): void {
-  for (const [name, v] of [['input column size', p.input_column_size], ['output column size', p.output_column_size], ['task target size', p.task_target_size]] as const) {
+  for (const [name, v] of [
+    ['input column size', p.input_column_size],
+    ['output column size', p.output_column_size],
+    ['task target size', p.task_target_size],
+  ] as const) {
     if (!Number.isInteger(v) || v < 1) throw new Error(`The request's ${name} must be a whole number of at least 1.`);
   }
 }
 
 /** The network's parameters, flat, with the layer sizes that index them. */
 class Net {
-  w1: Float64Array; b1: Float64Array; w2: Float64Array; b2: Float64Array; w3: Float64Array; b3: Float64Array;
-  constructor(readonly nIn: number, readonly nHid: number, readonly nEmb: number, readonly nOut: number) {
-    this.w1 = new Float64Array(nHid * nIn); this.b1 = new Float64Array(nHid);
-    this.w2 = new Float64Array(nEmb * nHid); this.b2 = new Float64Array(nEmb);
-    this.w3 = new Float64Array(nOut * nEmb); this.b3 = new Float64Array(nOut);
+  w1: Float64Array;
+  b1: Float64Array;
+  w2: Float64Array;
+  b2: Float64Array;
+  w3: Float64Array;
+  b3: Float64Array;
+  constructor(
+    readonly nIn: number,
+    readonly nHid: number,
+    readonly nEmb: number,
+    readonly nOut: number,
+  ) {
+    this.w1 = new Float64Array(nHid * nIn);
+    this.b1 = new Float64Array(nHid);
+    this.w2 = new Float64Array(nEmb * nHid);
+    this.b2 = new Float64Array(nEmb);
+    this.w3 = new Float64Array(nOut * nEmb);
+    this.b3 = new Float64Array(nOut);
   }
-  arrays(): Float64Array[] { return [this.w1, this.b1, this.w2, this.b2, this.w3, this.b3]; }
+  arrays(): Float64Array[] {
+    return [this.w1, this.b1, this.w2, this.b2, this.w3, this.b3];
+  }
   init(rand: () => number): void {
     const fill = (w: Float64Array, fanIn: number, fanOut: number, relu: boolean) => {
       const a = relu ? Math.sqrt(6 / fanIn) : Math.sqrt(6 / (fanIn + fanOut));
@@ -134,8 +153,10 @@ interface Prepared {
   y: Float64Array;
   nOut: number;
   classes: number[] | null;
-  inputMean: number[]; inputStd: number[];
-  targetMean: number[] | null; targetStd: number[] | null;
+  inputMean: number[];
+  inputStd: number[];
+  targetMean: number[] | null;
+  targetStd: number[] | null;
 }
 
 function meanStd(vals: Float64Array, stride: number, offset: number, count: number, rowsIdx: Int32Array): [number[], number[]] {
@@ -143,13 +164,23 @@ function meanStd(vals: Float64Array, stride: number, offset: number, count: numb
   const sd = new Array<number>(count).fill(0);
   for (const r of rowsIdx) for (let k = 0; k < count; k++) mean[k] += vals[r * stride + offset + k];
   for (let k = 0; k < count; k++) mean[k] /= rowsIdx.length;
-  for (const r of rowsIdx) for (let k = 0; k < count; k++) { const d = vals[r * stride + offset + k] - mean[k]; sd[k] += d * d; }
-  for (let k = 0; k < count; k++) { const s = Math.sqrt(sd[k] / rowsIdx.length); sd[k] = s > 1e-12 ? s : 1; }
+  for (const r of rowsIdx)
+    for (let k = 0; k < count; k++) {
+      const d = vals[r * stride + offset + k] - mean[k];
+      sd[k] += d * d;
+    }
+  for (let k = 0; k < count; k++) {
+    const s = Math.sqrt(sd[k] / rowsIdx.length);
+    sd[k] = s > 1e-12 ? s : 1;
+  }
   return [mean, sd];
 }
 
 function prepare(t: Table, p: FitParam, trainIdx: Int32Array): Prepared {
-  const n = t.rows, nIn = p.input_column_size, nT = p.task_target_size, stride = t.cols;
+  const n = t.rows,
+    nIn = p.input_column_size,
+    nT = p.task_target_size,
+    stride = t.cols;
   const v = t.values!;
   const [inputMean, inputStd] = meanStd(v, stride, 0, nIn, trainIdx);
   const x = new Float64Array(n * nIn);
@@ -165,7 +196,10 @@ function prepare(t: Table, p: FitParam, trainIdx: Int32Array): Prepared {
     const distinct = new Set<number>();
     for (let r = 0; r < n; r++) {
       distinct.add(v[r * stride + nIn]);
-      if (distinct.size > 1000) throw new Error('The target column has more than 1,000 distinct values; classification needs class labels (use regression for continuous targets).');
+      if (distinct.size > 1000)
+        throw new Error(
+          'The target column has more than 1,000 distinct values; classification needs class labels (use regression for continuous targets).',
+        );
     }
     if (distinct.size < 2) throw new Error('The target column has a single value; classification needs at least two classes.');
     const classes = [...distinct].sort((a, b) => a - b);
@@ -184,7 +218,9 @@ function prepare(t: Table, p: FitParam, trainIdx: Int32Array): Prepared {
 
 /** Mean loss over rows (MSE on standardised targets, or cross-entropy). */
 function loss(net: Net, d: Prepared, idx: Int32Array, cls: boolean, x: Float64Array = d.x): number {
-  const h = new Float64Array(net.nHid), e = new Float64Array(net.nEmb), out = new Float64Array(net.nOut);
+  const h = new Float64Array(net.nHid),
+    e = new Float64Array(net.nEmb),
+    out = new Float64Array(net.nOut);
   let total = 0;
   for (const r of idx) {
     net.forward(x, r * d.nIn, h, e, out);
@@ -195,13 +231,24 @@ function loss(net: Net, d: Prepared, idx: Int32Array, cls: boolean, x: Float64Ar
       for (let k = 0; k < d.nOut; k++) s += Math.exp(out[k] - m);
       total += Math.log(s) + m - out[d.y[r]];
     } else {
-      for (let k = 0; k < d.nOut; k++) { const diff = out[k] - d.y[r * d.nOut + k]; total += diff * diff; }
+      for (let k = 0; k < d.nOut; k++) {
+        const diff = out[k] - d.y[r * d.nOut + k];
+        total += diff * diff;
+      }
     }
   }
   return total / Math.max(1, idx.length) / (cls ? 1 : d.nOut);
 }
 
-function train(d: Prepared, hidden: number, width: number, trainIdx: Int32Array, valIdx: Int32Array, seed: number, cls: boolean): { net: Net; epochs: number } {
+function train(
+  d: Prepared,
+  hidden: number,
+  width: number,
+  trainIdx: Int32Array,
+  valIdx: Int32Array,
+  seed: number,
+  cls: boolean,
+): { net: Net; epochs: number } {
   const rand = rng(seed);
   const net = new Net(d.nIn, hidden, width, d.nOut);
   net.init(rand);
@@ -211,56 +258,86 @@ function train(d: Prepared, hidden: number, width: number, trainIdx: Int32Array,
   const m2 = params.map((a) => new Float64Array(a.length));
   const [gw1, gb1, gw2, gb2, gw3, gb3] = grads;
   const { nIn, nOut } = d;
-  const h = new Float64Array(hidden), e = new Float64Array(width), out = new Float64Array(nOut);
-  const dOut = new Float64Array(nOut), dE = new Float64Array(width), dH = new Float64Array(hidden);
-  const batch = 32, lr = 0.005, beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+  const h = new Float64Array(hidden),
+    e = new Float64Array(width),
+    out = new Float64Array(nOut);
+  const dOut = new Float64Array(nOut),
+    dE = new Float64Array(width),
+    dH = new Float64Array(hidden);
+  const batch = 32,
+    lr = 0.005,
+    beta1 = 0.9,
+    beta2 = 0.999,
+    eps = 1e-8;
   const nParams = params.reduce((s, a) => s + a.length, 0);
   // A fixed work budget (not a clock) keeps training deterministic and about a second long on any size.
   const maxEpochs = Math.max(5, Math.min(200, Math.floor(6e7 / Math.max(1, trainIdx.length * nParams))));
   const patience = 12;
-  let best = Infinity, bestNet = net.clone(), since = 0, step = 0, epochs = 0;
+  let best = Infinity,
+    bestNet = net.clone(),
+    since = 0,
+    step = 0,
+    epochs = 0;
   const order = Int32Array.from(trainIdx);
   for (let epoch = 0; epoch < maxEpochs; epoch++) {
     epochs = epoch + 1;
     shuffle(order, rand);
     for (let b0 = 0; b0 < order.length; b0 += batch) {
-      const b1 = Math.min(order.length, b0 + batch), bs = b1 - b0;
+      const b1 = Math.min(order.length, b0 + batch),
+        bs = b1 - b0;
       for (const g of grads) g.fill(0);
       for (let bi = b0; bi < b1; bi++) {
-        const r = order[bi], xo = r * nIn;
+        const r = order[bi],
+          xo = r * nIn;
         net.forward(d.x, xo, h, e, out);
         if (cls) {
           let m = -Infinity;
           for (let k = 0; k < nOut; k++) if (out[k] > m) m = out[k];
           let s = 0;
-          for (let k = 0; k < nOut; k++) { dOut[k] = Math.exp(out[k] - m); s += dOut[k]; }
+          for (let k = 0; k < nOut; k++) {
+            dOut[k] = Math.exp(out[k] - m);
+            s += dOut[k];
+          }
           for (let k = 0; k < nOut; k++) dOut[k] = (dOut[k] / s - (k === d.y[r] ? 1 : 0)) / bs;
         } else {
           for (let k = 0; k < nOut; k++) dOut[k] = (2 * (out[k] - d.y[r * nOut + k])) / (bs * nOut);
         }
         dE.fill(0);
         for (let j = 0; j < nOut; j++) {
-          const g = dOut[j], o = j * width;
+          const g = dOut[j],
+            o = j * width;
           gb3[j] += g;
-          for (let k = 0; k < width; k++) { gw3[o + k] += g * e[k]; dE[k] += g * net.w3[o + k]; }
+          for (let k = 0; k < width; k++) {
+            gw3[o + k] += g * e[k];
+            dE[k] += g * net.w3[o + k];
+          }
         }
         dH.fill(0);
         for (let j = 0; j < width; j++) {
-          const g = dE[j], o = j * hidden;
+          const g = dE[j],
+            o = j * hidden;
           gb2[j] += g;
-          for (let k = 0; k < hidden; k++) { gw2[o + k] += g * h[k]; dH[k] += g * net.w2[o + k]; }
+          for (let k = 0; k < hidden; k++) {
+            gw2[o + k] += g * h[k];
+            dH[k] += g * net.w2[o + k];
+          }
         }
         for (let j = 0; j < hidden; j++) {
           if (h[j] <= 0) continue;
-          const g = dH[j], o = j * nIn;
+          const g = dH[j],
+            o = j * nIn;
           gb1[j] += g;
           for (let k = 0; k < nIn; k++) gw1[o + k] += g * d.x[xo + k];
         }
       }
       step++;
-      const c1 = 1 - beta1 ** step, c2 = 1 - beta2 ** step;
+      const c1 = 1 - beta1 ** step,
+        c2 = 1 - beta2 ** step;
       for (let a = 0; a < params.length; a++) {
-        const p = params[a], g = grads[a], ma = m1[a], va = m2[a];
+        const p = params[a],
+          g = grads[a],
+          ma = m1[a],
+          va = m2[a];
         for (let i = 0; i < p.length; i++) {
           const gi = g[i];
           ma[i] = beta1 * ma[i] + (1 - beta1) * gi;
@@ -270,16 +347,24 @@ function train(d: Prepared, hidden: number, width: number, trainIdx: Int32Array,
       }
     }
     const l = loss(net, d, valIdx, cls);
-    if (l < best - 1e-7) { best = l; bestNet = net.clone(); since = 0; }
-    else if (++since >= patience) break;
+    if (l < best - 1e-7) {
+      best = l;
+      bestNet = net.clone();
+      since = 0;
+    } else if (++since >= patience) break;
   }
   return { net: bestNet, epochs };
 }
 
-interface Scores { r2?: number; accuracy?: number }
+interface Scores {
+  r2?: number;
+  accuracy?: number;
+}
 
 function score(net: Net, d: Prepared, idx: Int32Array, cls: boolean): Scores {
-  const h = new Float64Array(net.nHid), e = new Float64Array(net.nEmb), out = new Float64Array(net.nOut);
+  const h = new Float64Array(net.nHid),
+    e = new Float64Array(net.nEmb),
+    out = new Float64Array(net.nOut);
   if (cls) {
     let right = 0;
     for (const r of idx) {
@@ -291,7 +376,9 @@ function score(net: Net, d: Prepared, idx: Int32Array, cls: boolean): Scores {
     return { accuracy: right / idx.length };
   }
   // R² per target column on the standardised scale (the same ratio as on the original scale), averaged.
-  const res = new Float64Array(d.nOut), mean = new Float64Array(d.nOut), tot = new Float64Array(d.nOut);
+  const res = new Float64Array(d.nOut),
+    mean = new Float64Array(d.nOut),
+    tot = new Float64Array(d.nOut);
   for (const r of idx) for (let k = 0; k < d.nOut; k++) mean[k] += d.y[r * d.nOut + k] / idx.length;
   for (const r of idx) {
     net.forward(d.x, r * d.nIn, h, e, out);
@@ -326,9 +413,13 @@ function importance(net: Net, d: Prepared, idx: Int32Array, cls: boolean, seed: 
 export async function fitModel(dataPath: string, param: FitParam, opts: { seed?: number } = {}): Promise<FitResult> {
   checkParam(param);
   const table = await readTable(dataPath);
-  const nIn = param.input_column_size, nT = param.task_target_size, need = nIn + nT;
+  const nIn = param.input_column_size,
+    nT = param.task_target_size,
+    need = nIn + nT;
   if (table.cols < need) {
-    throw new Error(`Row 1 has ${plural(table.cols, 'value')}; this request needs ${fmt(need)} (${plural(nIn, 'input')} and ${plural(nT, 'target')}).`);
+    throw new Error(
+      `Row 1 has ${plural(table.cols, 'value')}; this request needs ${fmt(need)} (${plural(nIn, 'input')} and ${plural(nT, 'target')}).`,
+    );
   }
   if (table.rows < 5) throw new Error(`The upload has ${plural(table.rows, 'row')}; training needs at least 5.`);
   const seed = opts.seed ?? 1;
@@ -363,13 +454,16 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
     inputStd: d.inputStd,
     targetMean: d.targetMean,
     targetStd: d.targetStd,
-    w1: round(net.w1), b1: round(net.b1), w2: round(net.w2), b2: round(net.b2), w3: round(net.w3), b3: round(net.b3),
+    w1: round(net.w1),
+    b1: round(net.b1),
+    w2: round(net.w2),
+    b2: round(net.b2),
+    w3: round(net.w3),
+    b3: round(net.b3),
     metrics: { trainRows: trainIdx.length, stopRows: stopIdx.length, heldOutRows: testIdx.length, epochs, ...s },
     ...(imp ? { importance: imp } : {}),
   };
-  const metric = cls
-    ? `accuracy ${(s.accuracy! * 100).toFixed(1)}% over ${plural(d.nOut, 'class', 'classes')}`
-    : `R² ${s.r2!.toFixed(2)}`;
+  const metric = cls ? `accuracy ${(s.accuracy! * 100).toFixed(1)}% over ${plural(d.nOut, 'class', 'classes')}` : `R² ${s.r2!.toFixed(2)}`;
   const ignored = table.cols > need ? ` Columns after the first ${fmt(need)} were ignored.` : '';
   const summary = `Trained on ${plural(trainIdx.length, 'row')} (${fmt(stopIdx.length)} more to stop early); ${metric} on ${plural(testIdx.length, 'held-out row')}.${ignored}`;
   return { model, summary, ...(imp ? { importance: imp } : {}) };
@@ -377,9 +471,21 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
 
 function asModel(m: unknown): EmbeddingModel {
   const x = m as EmbeddingModel;
-  const ok = x && typeof x === 'object' && x.format === 'portal-embedding-mlp' && Number.isInteger(x.inputs) && Number.isInteger(x.hidden) && Number.isInteger(x.width)
-    && Array.isArray(x.w1) && x.w1.length === x.hidden * x.inputs && Array.isArray(x.w2) && x.w2.length === x.width * x.hidden
-    && Array.isArray(x.b1) && Array.isArray(x.b2) && Array.isArray(x.inputMean) && Array.isArray(x.inputStd);
+  const ok =
+    x &&
+    typeof x === 'object' &&
+    x.format === 'portal-embedding-mlp' &&
+    Number.isInteger(x.inputs) &&
+    Number.isInteger(x.hidden) &&
+    Number.isInteger(x.width) &&
+    Array.isArray(x.w1) &&
+    x.w1.length === x.hidden * x.inputs &&
+    Array.isArray(x.w2) &&
+    x.w2.length === x.width * x.hidden &&
+    Array.isArray(x.b1) &&
+    Array.isArray(x.b2) &&
+    Array.isArray(x.inputMean) &&
+    Array.isArray(x.inputStd);
   if (!ok) throw new Error('The fitted model of this request is damaged; please run the fit again.');
   return x;
 }
@@ -391,8 +497,15 @@ export async function generateEmbeddings(model: unknown, dataPath: string, outPa
     throw new Error(`Row 1 has ${plural(table.cols, 'value')}; this model needs ${plural(m.inputs, 'input')} per row.`);
   }
   const net = new Net(m.inputs, m.hidden, m.width, 0);
-  net.w1.set(m.w1); net.b1.set(m.b1); net.w2.set(m.w2); net.b2.set(m.b2);
-  const v = table.values!, x = new Float64Array(m.inputs), h = new Float64Array(m.hidden), e = new Float64Array(m.width), out = new Float64Array(0);
+  net.w1.set(m.w1);
+  net.b1.set(m.b1);
+  net.w2.set(m.w2);
+  net.b2.set(m.b2);
+  const v = table.values!,
+    x = new Float64Array(m.inputs),
+    h = new Float64Array(m.hidden),
+    e = new Float64Array(m.width),
+    out = new Float64Array(0);
   const lines: string[] = [];
   for (let r = 0; r < table.rows; r++) {
     for (let k = 0; k < m.inputs; k++) x[k] = (v[r * table.cols + k] - m.inputMean[k]) / m.inputStd[k];

@@ -6,9 +6,7 @@ export interface AnalysisLimits {
   maxParameters: number;
 }
 
-export type Found =
-  | { ok: true; rows: number | null; cols: number | null; inputs: number | null }
-  | { ok: false; error: string };
+export type Found = { ok: true; rows: number | null; cols: number | null; inputs: number | null } | { ok: false; error: string };
 
 export type Reader = (buf: Uint8Array, limits: AnalysisLimits) => Found | Promise<Found>;
 

@@ -33,7 +33,9 @@ beforeAll(() => {
   seeds.push(
     new TextEncoder().encode('[[1,2,3],[4,5,6]]'),
     new TextEncoder().encode('a,b\n1,2\n3,4\n'),
-    new TextEncoder().encode('import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self, d=4):\n        self.a = nn.Linear(d, 2)\n'),
+    new TextEncoder().encode(
+      'import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self, d=4):\n        self.a = nn.Linear(d, 2)\n',
+    ),
     zipSync({ 'a.npy': new Uint8Array([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, 6, 0, 123, 125, 32, 32, 32, 10]) }),
   );
 });
@@ -41,16 +43,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A seed with some bytes overwritten, some cut off, or bytes inserted. */
 const mutated = () =>
-  fc.record({
-    seed: fc.nat(),
-    edits: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
-    cut: fc.option(fc.nat()),
-  }).map(({ seed, edits, cut }) => {
-    const base = seeds[seed % seeds.length];
-    const b = Uint8Array.from(base);
-    for (const [at, v] of edits) if (b.length) b[at % b.length] = v;
-    return cut === null ? b : b.subarray(0, cut % (b.length + 1));
-  });
+  fc
+    .record({
+      seed: fc.nat(),
+      edits: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+      cut: fc.option(fc.nat()),
+    })
+    .map(({ seed, edits, cut }) => {
+      const base = seeds[seed % seeds.length];
+      const b = Uint8Array.from(base);
+      for (const [at, v] of edits) if (b.length) b[at % b.length] = v;
+      return cut === null ? b : b.subarray(0, cut % (b.length + 1));
+    });
 
 describe('readers on damaged input', () => {
   for (const [name, read] of Object.entries(readers)) {
@@ -73,7 +77,10 @@ describe('readers on damaged input', () => {
     const long4 = new Uint8Array(7 + 1_000_000 + 1).fill(0x7f);
     long4.set([0x80, 2, 0x8b, 0x40, 0x42, 0x0f, 0x00], 0);
     long4[long4.length - 1] = 0x2e;
-    expect(readPickleFile(long4)).toEqual({ ok: false, error: 'This pickle holds no numeric arrays or tables whose size can be read without running its code.' });
+    expect(readPickleFile(long4)).toEqual({
+      ok: false,
+      error: 'This pickle holds no numeric arrays or tables whose size can be read without running its code.',
+    });
     expect(performance.now() - t0).toBeLessThan(1_000);
   });
 });

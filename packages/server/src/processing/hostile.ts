@@ -26,19 +26,57 @@ interface Member {
   size: number;
 }
 
-const u16 = (v: number) => { const b = Buffer.alloc(2); b.writeUInt16LE(v); return b; };
-const u32 = (v: number) => { const b = Buffer.alloc(4); b.writeUInt32LE(v >>> 0); return b; };
+const u16 = (v: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(v);
+  return b;
+};
+const u32 = (v: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(v >>> 0);
+  return b;
+};
 
 function localHeader(m: Member): Buffer {
   const name = Buffer.from(m.name);
-  return Buffer.concat([u32(0x04034b50), u16(20), u16(0), u16(m.method), u16(0), u16(0), u32(0),
-    u32(m.stored.length), u32(m.size), u16(name.length), u16(0), name]);
+  return Buffer.concat([
+    u32(0x04034b50),
+    u16(20),
+    u16(0),
+    u16(m.method),
+    u16(0),
+    u16(0),
+    u32(0),
+    u32(m.stored.length),
+    u32(m.size),
+    u16(name.length),
+    u16(0),
+    name,
+  ]);
 }
 
 function centralHeader(m: Member, offset: number): Buffer {
   const name = Buffer.from(m.name);
-  return Buffer.concat([u32(0x02014b50), u16(20), u16(20), u16(0), u16(m.method), u16(0), u16(0), u32(0),
-    u32(m.stored.length), u32(m.size), u16(name.length), u16(0), u16(0), u16(0), u16(0), u32(0), u32(offset), name]);
+  return Buffer.concat([
+    u32(0x02014b50),
+    u16(20),
+    u16(20),
+    u16(0),
+    u16(m.method),
+    u16(0),
+    u16(0),
+    u32(0),
+    u32(m.stored.length),
+    u32(m.size),
+    u16(name.length),
+    u16(0),
+    u16(0),
+    u16(0),
+    u16(0),
+    u32(0),
+    u32(offset),
+    name,
+  ]);
 }
 
 function endOfDirectory(count: number, dirSize: number, dirOffset: number): Buffer {
@@ -61,7 +99,9 @@ function zip(members: Member[], directory?: Listing): Buffer {
     at += h.length + m.stored.length;
   }
   const list: Listing = directory ?? members.map((_, i) => ({ member: i }));
-  const dir = Buffer.concat(list.map((d) => centralHeader({ ...members[d.member], name: d.name ?? members[d.member].name }, d.offset ?? offsets[d.member])));
+  const dir = Buffer.concat(
+    list.map((d) => centralHeader({ ...members[d.member], name: d.name ?? members[d.member].name }, d.offset ?? offsets[d.member])),
+  );
   return Buffer.concat([...parts, dir, endOfDirectory(list.length & 0xffff, dir.length, at)]);
 }
 
@@ -101,7 +141,10 @@ const P = {
   put: (i: number) => Buffer.concat([Buffer.from('r'), u32(i)]),
   get: (i: number) => Buffer.concat([Buffer.from('j'), u32(i)]),
   global: (mod: string, name: string) => Buffer.from(`c${mod}\n${name}\n`),
-  str: (s: string) => { const b = Buffer.from(s); return Buffer.concat([Buffer.from([0x8c, b.length]), b]); },
+  str: (s: string) => {
+    const b = Buffer.from(s);
+    return Buffer.concat([Buffer.from([0x8c, b.length]), b]);
+  },
   emptyDict: Buffer.from('}'),
   setitems: Buffer.from('u'),
   tuple: Buffer.from('t'),
@@ -134,7 +177,16 @@ function memoAliasedRows(n: number): Buffer {
 function memoAliasedShapes(n: number, dims: number): Buffer {
   const parts: Buffer[] = [P.proto, P.mark];
   for (let i = 0; i < dims; i++) parts.push(P.int1(1));
-  parts.push(P.tuple, P.put(0), Buffer.from('0'), P.global('torch._utils', '_rebuild_tensor_v2'), P.put(1), Buffer.from('0'), P.emptyList, P.mark);
+  parts.push(
+    P.tuple,
+    P.put(0),
+    Buffer.from('0'),
+    P.global('torch._utils', '_rebuild_tensor_v2'),
+    P.put(1),
+    Buffer.from('0'),
+    P.emptyList,
+    P.mark,
+  );
   for (let i = 0; i < n; i++) parts.push(P.get(1), P.mark, Buffer.from('N'), P.int1(0), P.get(0), P.tuple, P.reduce);
   parts.push(P.appends, P.stop);
   return Buffer.concat(parts);
@@ -144,7 +196,15 @@ function memoAliasedShapes(n: number, dims: number): Buffer {
 function memoAliasedJoblibState(n: number, keys: number): Buffer {
   const parts: Buffer[] = [P.proto, P.emptyDict, P.put(0), P.mark];
   for (let i = 0; i < keys; i++) parts.push(P.int1(i & 0xff), P.int1(i & 0xff));
-  parts.push(P.setitems, Buffer.from('0'), P.global('joblib.numpy_pickle', 'NumpyArrayWrapper'), P.put(1), Buffer.from('0'), P.emptyList, P.mark);
+  parts.push(
+    P.setitems,
+    Buffer.from('0'),
+    P.global('joblib.numpy_pickle', 'NumpyArrayWrapper'),
+    P.put(1),
+    Buffer.from('0'),
+    P.emptyList,
+    P.mark,
+  );
   for (let i = 0; i < n; i++) parts.push(P.get(1), P.emptyTuple, P.newobj, P.get(0), P.build);
   parts.push(P.appends, P.stop);
   return Buffer.concat(parts);
@@ -159,7 +219,16 @@ function deepPickleList(depth: number): Buffer {
 function manyStoragesPt(storages: number, entries: number): Buffer {
   const parts: Buffer[] = [P.proto, P.emptyList, P.mark];
   for (let i = 0; i < storages; i++) {
-    parts.push(P.mark, P.str('storage'), P.global('torch', 'FloatStorage'), P.str(String(i)), P.str('cpu'), P.int1(1), P.tuple, P.binpersid);
+    parts.push(
+      P.mark,
+      P.str('storage'),
+      P.global('torch', 'FloatStorage'),
+      P.str(String(i)),
+      P.str('cpu'),
+      P.int1(1),
+      P.tuple,
+      P.binpersid,
+    );
   }
   parts.push(P.appends, P.stop);
   const members = [deflated('archive/data.pkl', Buffer.concat(parts))];
@@ -172,12 +241,26 @@ function storagePt(numel: number): Buffer {
   const int4 = Buffer.alloc(5);
   int4.write('J');
   int4.writeInt32LE(numel, 1);
-  const pkl = Buffer.concat([P.proto, P.mark, P.str('storage'), P.global('torch', 'FloatStorage'), P.str('0'), P.str('cpu'), int4, P.tuple, P.binpersid, P.stop]);
+  const pkl = Buffer.concat([
+    P.proto,
+    P.mark,
+    P.str('storage'),
+    P.global('torch', 'FloatStorage'),
+    P.str('0'),
+    P.str('cpu'),
+    int4,
+    P.tuple,
+    P.binpersid,
+    P.stop,
+  ]);
   return zip([deflated('archive/data.pkl', pkl), stored('archive/data/0', new Uint8Array(16))]);
 }
 
 // ---- Python models ----
-const model = (body: string, imports = '') => Buffer.from(`${imports}import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n${body}\n`);
+const model = (body: string, imports = '') =>
+  Buffer.from(
+    `${imports}import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n${body}\n`,
+  );
 const SIZE_RULE = /on line \d+ has a size of .+; every size must be a whole number from 1 to 1,000,000,000,000/;
 
 /** Constants that double at each step: evaluated naively, reading them costs 2^steps lookups. */
@@ -192,7 +275,13 @@ function doublingConstants(steps: number): Buffer {
 function wideClassTree(depth: number): Buffer {
   const lines = ['import torch.nn as nn'];
   for (let i = 0; i < depth; i++) {
-    lines.push(`class C${i}(nn.Module):`, '    def __init__(self):', '        super().__init__()', `        self.a = C${i + 1}()`, `        self.b = C${i + 1}()`);
+    lines.push(
+      `class C${i}(nn.Module):`,
+      '    def __init__(self):',
+      '        super().__init__()',
+      `        self.a = C${i + 1}()`,
+      `        self.b = C${i + 1}()`,
+    );
   }
   lines.push(`class C${depth}(nn.Module):`, '    def __init__(self):', '        super().__init__()', '        self.fc = nn.Linear(2, 2)');
   lines.push('model = C0()');
@@ -206,18 +295,42 @@ export function hostileCorpus(): HostileFile[] {
   // Zip directories that lie.
   {
     const x = deflated('x.npy', Buffer.concat([npyHeader("'<f8'", '(2, 2)'), Buffer.alloc(32)]));
-    add('npz listing one compressed member many times', 'repeated.npz', zip([x], Array.from({ length: 4000 }, () => ({ member: 0 }))), /lists the entry x\.npy more than once/);
-    add("npz listing one member's bytes under many names", 'aliased.npz', zip([x], Array.from({ length: 4000 }, (_, i) => ({ member: 0, name: `a${i}.npy` }))), /entries .+ overlap/);
+    add(
+      'npz listing one compressed member many times',
+      'repeated.npz',
+      zip(
+        [x],
+        Array.from({ length: 4000 }, () => ({ member: 0 })),
+      ),
+      /lists the entry x\.npy more than once/,
+    );
+    add(
+      "npz listing one member's bytes under many names",
+      'aliased.npz',
+      zip(
+        [x],
+        Array.from({ length: 4000 }, (_, i) => ({ member: 0, name: `a${i}.npy` })),
+      ),
+      /entries .+ overlap/,
+    );
     // a.npy's stored bytes hold a whole second entry, b.npy, which the directory lists as well.
     const b = stored('b.npy', npy(4, 2));
     const a = stored('a.npy', Buffer.concat([localHeader(b), b.stored]));
     const ab = zip([a, b], [{ member: 0 }, { member: 1, offset: 30 + a.name.length }]);
     add('npz whose second entry starts inside the first', 'overlap.npz', ab, /entries .+ overlap/);
   }
-  add('pt whose data.pkl declares 100 bytes and inflates to about 0.9 GB', 'bomb.pt',
-    zip([{ name: 'archive/data.pkl', stored: zeroBomb(900), method: 8, size: 100 }]), /data\.pkl .*unpacks to more than its declared 100 bytes/);
-  add('npz member that inflates beyond its declared size', 'beyond.npz',
-    zip([{ ...deflated('x.npy', npy(2000, 4)), size: 144 }]), /x\.npy .*unpacks to more than its declared 144 bytes/);
+  add(
+    'pt whose data.pkl declares 100 bytes and inflates to about 0.9 GB',
+    'bomb.pt',
+    zip([{ name: 'archive/data.pkl', stored: zeroBomb(900), method: 8, size: 100 }]),
+    /data\.pkl .*unpacks to more than its declared 100 bytes/,
+  );
+  add(
+    'npz member that inflates beyond its declared size',
+    'beyond.npz',
+    zip([{ ...deflated('x.npy', npy(2000, 4)), size: 144 }]),
+    /x\.npy .*unpacks to more than its declared 144 bytes/,
+  );
   {
     // Thousands of members whose .npy headers are each padded to 60 KB of spaces: tiny compressed, large inflated.
     const header = npyHeader("'<f8'", '(1,)', 60_000, 2);
@@ -230,49 +343,165 @@ export function hostileCorpus(): HostileFile[] {
     add('npz cut short', 'truncated.npz', good.subarray(0, good.length >> 1), /incomplete or damaged/);
   }
   add('pt archive with a storage per entry, all missing', 'storages.pt', manyStoragesPt(10_000, 5_000), /Tensor data \d+ is missing/);
-  add('pt whose storage declares -1,000,000,000 elements', 'negative-storage.pt', storagePt(-1_000_000_000), /declares -1,000,000,000 elements, which is not a possible size/);
+  add(
+    'pt whose storage declares -1,000,000,000 elements',
+    'negative-storage.pt',
+    storagePt(-1_000_000_000),
+    /declares -1,000,000,000 elements, which is not a possible size/,
+  );
   add('pt in the legacy format', 'legacy.pt', Buffer.concat([P.proto, P.stop]), /legacy format/);
 
   // Pickles that alias, nest and inflate.
-  add('pickle whose rows are one memoised list (memo aliasing)', 'aliased.pkl', memoAliasedRows(120_000), /has 120,000 rows; your plan allows up to/);
+  add(
+    'pickle whose rows are one memoised list (memo aliasing)',
+    'aliased.pkl',
+    memoAliasedRows(120_000),
+    /has 120,000 rows; your plan allows up to/,
+  );
   add('pickle of tensors sharing one huge size tuple', 'shapes.pkl', memoAliasedShapes(40_000, 60_000), /more than 64 dimensions/);
-  add('joblib wrappers sharing one huge state dict', 'joblib.pkl', memoAliasedJoblibState(20_000, 40_000), /joblib array wrapper .*damaged/);
+  add(
+    'joblib wrappers sharing one huge state dict',
+    'joblib.pkl',
+    memoAliasedJoblibState(20_000, 40_000),
+    /joblib array wrapper .*damaged/,
+  );
   add('pickle nested 20,000 lists deep', 'deep-list.pkl', deepPickleList(20_000), /nests values more than 1,000 levels deep/);
-  add('pickle of 1,000,000 marks', 'deep-marks.pkl', Buffer.concat([P.proto, Buffer.alloc(1_000_000, '(')]), /nests values more than 1,000 levels deep/);
-  add('pickle declaring a 2 GB string in a small file', 'long-string.pkl', Buffer.concat([P.proto, Buffer.from('X'), u32(0x7fffffff), Buffer.from('abc')]), /truncated or damaged/);
-  add('pickle of a million empty lists', 'many-lists.pkl', Buffer.concat([P.proto, Buffer.alloc(1_040_000, ']'), P.stop]), /builds more than [\d,]+ values/);
+  add(
+    'pickle of 1,000,000 marks',
+    'deep-marks.pkl',
+    Buffer.concat([P.proto, Buffer.alloc(1_000_000, '(')]),
+    /nests values more than 1,000 levels deep/,
+  );
+  add(
+    'pickle declaring a 2 GB string in a small file',
+    'long-string.pkl',
+    Buffer.concat([P.proto, Buffer.from('X'), u32(0x7fffffff), Buffer.from('abc')]),
+    /truncated or damaged/,
+  );
+  add(
+    'pickle of a million empty lists',
+    'many-lists.pkl',
+    Buffer.concat([P.proto, Buffer.alloc(1_040_000, ']'), P.stop]),
+    /builds more than [\d,]+ values/,
+  );
 
   // NumPy headers that lie.
-  add('npy declaring a shape of 10^15 x 10^15', 'huge-shape.npy', Buffer.concat([npyHeader("'<f8'", '(1000000000000000, 1000000000000000)'), Buffer.alloc(64)]), /larger than any upload can hold/);
-  add('npy declaring a 4 GB header', 'long-header.npy', Buffer.concat([Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 2, 0]), u32(0xfffffff0), Buffer.alloc(100, 32)]), /NumPy header of 4,294,967,280 bytes/);
-  add('npy with a structured dtype nested 5,000 deep', 'deep-dtype.npy', Buffer.concat([npyHeader(`${"[('a', ".repeat(5_000)}'<f8'${')]'.repeat(5_000)}`, '(1,)', 0, 2), Buffer.alloc(8)]), /structured \(record\) array/);
+  add(
+    'npy declaring a shape of 10^15 x 10^15',
+    'huge-shape.npy',
+    Buffer.concat([npyHeader("'<f8'", '(1000000000000000, 1000000000000000)'), Buffer.alloc(64)]),
+    /larger than any upload can hold/,
+  );
+  add(
+    'npy declaring a 4 GB header',
+    'long-header.npy',
+    Buffer.concat([Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 2, 0]), u32(0xfffffff0), Buffer.alloc(100, 32)]),
+    /NumPy header of 4,294,967,280 bytes/,
+  );
+  add(
+    'npy with a structured dtype nested 5,000 deep',
+    'deep-dtype.npy',
+    Buffer.concat([npyHeader(`${"[('a', ".repeat(5_000)}'<f8'${')]'.repeat(5_000)}`, '(1,)', 0, 2), Buffer.alloc(8)]),
+    /structured \(record\) array/,
+  );
 
   // JSON and text that nest or sprawl.
   add('JSON array nested 1,000,000 deep', 'deep.json', Buffer.alloc(1_000_000, '['), /./);
-  add('JSON object nested 140,000 deep', 'deep-object.json', Buffer.from(`{"rows": ${'{"a": '.repeat(140_000)}1${'}'.repeat(140_000)}}`), /nesting is too deep|not valid JSON/);
-  add('text table with half-megabyte lines, the second ending in a word', 'wide.txt', Buffer.from(`${'1,'.repeat(249_999)}1\n${'1,'.repeat(250_000)}x\n`), /Line 2 has "x" in column 250,001/);
-  add('text of a million blank lines and one bad line', 'lines.txt', Buffer.from(`1,2\n${'\n'.repeat(1_000_000)}1\n`), /Line 1,000,002 has 1 value; expected 2/);
+  add(
+    'JSON object nested 140,000 deep',
+    'deep-object.json',
+    Buffer.from(`{"rows": ${'{"a": '.repeat(140_000)}1${'}'.repeat(140_000)}}`),
+    /nesting is too deep|not valid JSON/,
+  );
+  add(
+    'text table with half-megabyte lines, the second ending in a word',
+    'wide.txt',
+    Buffer.from(`${'1,'.repeat(249_999)}1\n${'1,'.repeat(250_000)}x\n`),
+    /Line 2 has "x" in column 250,001/,
+  );
+  add(
+    'text of a million blank lines and one bad line',
+    'lines.txt',
+    Buffer.from(`1,2\n${'\n'.repeat(1_000_000)}1\n`),
+    /Line 1,000,002 has 1 value; expected 2/,
+  );
 
   // Python models whose sizes are not whole positive numbers.
-  add("the issue's model: a negative nn.Parameter beside nn.Linear(30000, 30000)", 'negative-parameter.py',
-    model('        self.fc = nn.Linear(30000, 30000)\n        self.w = nn.Parameter(torch.zeros(-900029999))'), /nn\.Parameter on line 9 has a size of -900,029,999/);
+  add(
+    "the issue's model: a negative nn.Parameter beside nn.Linear(30000, 30000)",
+    'negative-parameter.py',
+    model('        self.fc = nn.Linear(30000, 30000)\n        self.w = nn.Parameter(torch.zeros(-900029999))'),
+    /nn\.Parameter on line 9 has a size of -900,029,999/,
+  );
   add('nn.Linear with a negative size', 'negative.py', model('        self.fc = nn.Linear(-5, 10)'), SIZE_RULE);
   add('nn.Linear with a fractional size', 'fraction.py', model('        self.fc = nn.Linear(6.5, 10)'), /has a size of 6\.5/);
-  add('nn.Parameter with a fractional size', 'fraction-parameter.py', model('        self.w = nn.Parameter(torch.zeros(6.5))'), /has a size of 6\.5/);
+  add(
+    'nn.Parameter with a fractional size',
+    'fraction-parameter.py',
+    model('        self.w = nn.Parameter(torch.zeros(6.5))'),
+    /has a size of 6\.5/,
+  );
   add('nn.Conv2d with a NaN size', 'nan.py', model("        self.c = nn.Conv2d(3, float('nan'), 3)"), /has a size of NaN/);
-  add('nn.Embedding with an infinite size', 'inf.py', model('        self.e = nn.Embedding(math.inf, 8)', 'import math\n'), /has a size of Infinity/);
+  add(
+    'nn.Embedding with an infinite size',
+    'inf.py',
+    model('        self.e = nn.Embedding(math.inf, 8)', 'import math\n'),
+    /has a size of Infinity/,
+  );
   add('nn.Linear with a size above 10^12', 'huge.py', model('        self.fc = nn.Linear(10**13, 1)'), /has a size of 10,000,000,000,000/);
-  add('nn.Conv1d with an expression that comes out negative', 'expression.py', model('        self.c = nn.Conv1d(4 - 2 * 8, 4, 3)'), /has a size of -12/);
+  add(
+    'nn.Conv1d with an expression that comes out negative',
+    'expression.py',
+    model('        self.c = nn.Conv1d(4 - 2 * 8, 4, 3)'),
+    /has a size of -12/,
+  );
   add('nn.LSTM with a zero hidden size', 'zero.py', model('        self.r = nn.LSTM(8, 0)'), SIZE_RULE);
-  add('nn.Parameter of torch.ones with a negative second dimension', 'negative-ones.py', model('        self.fc = nn.Linear(100, 100)\n        self.w = nn.Parameter(torch.ones(1000, -3))'), /has a size of -3/);
+  add(
+    'nn.Parameter of torch.ones with a negative second dimension',
+    'negative-ones.py',
+    model('        self.fc = nn.Linear(100, 100)\n        self.w = nn.Parameter(torch.ones(1000, -3))'),
+    /has a size of -3/,
+  );
   add('nn.Conv2d with a negative kernel size', 'kernel.py', model('        self.c = nn.Conv2d(3, 16, -3)'), /has a size of -3/);
-  add('comprehension over a fractional range', 'range.py', model('        self.l = nn.ModuleList([nn.Linear(4, 4) for _ in range(2.5)])'), /range on line \d+ .*whole number/);
-  add('constants doubling 40 times (2^40 lookups if evaluated naively)', 'doubling-40.py', doublingConstants(40), /has a size of 1,099,511,627,776/);
-  add('constants doubling 80 times', 'doubling.py', doublingConstants(80), /nn\.Linear on line 83 has a size that cannot be read without running the code/);
+  add(
+    'comprehension over a fractional range',
+    'range.py',
+    model('        self.l = nn.ModuleList([nn.Linear(4, 4) for _ in range(2.5)])'),
+    /range on line \d+ .*whole number/,
+  );
+  add(
+    'constants doubling 40 times (2^40 lookups if evaluated naively)',
+    'doubling-40.py',
+    doublingConstants(40),
+    /has a size of 1,099,511,627,776/,
+  );
+  add(
+    'constants doubling 80 times',
+    'doubling.py',
+    doublingConstants(80),
+    /nn\.Linear on line 83 has a size that cannot be read without running the code/,
+  );
   add('classes building each other twice, 24 levels deep', 'tree.py', wideClassTree(24), /more than [\d,]+ layers/);
-  add('a class that builds itself', 'recursive.py', Buffer.from('import torch.nn as nn\nclass A(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2, 2)\n        self.again = A()\n'), /builds itself/);
-  add('a size nested in 50,000 parentheses', 'parens.py', model(`        self.fc = nn.Linear(${'('.repeat(50_000)}4${')'.repeat(50_000)}, 2)`), /cannot be read without running the code/);
-  add('one logical line of 60,000 physical lines', 'long-line.py', model(`        self.s = nn.Sequential(\n${'nn.ReLU(),\n'.repeat(60_000)}            nn.Linear(2, -1))`), /on line 60,009 has a size of -1/);
+  add(
+    'a class that builds itself',
+    'recursive.py',
+    Buffer.from(
+      'import torch.nn as nn\nclass A(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2, 2)\n        self.again = A()\n',
+    ),
+    /builds itself/,
+  );
+  add(
+    'a size nested in 50,000 parentheses',
+    'parens.py',
+    model(`        self.fc = nn.Linear(${'('.repeat(50_000)}4${')'.repeat(50_000)}, 2)`),
+    /cannot be read without running the code/,
+  );
+  add(
+    'one logical line of 60,000 physical lines',
+    'long-line.py',
+    model(`        self.s = nn.Sequential(\n${'nn.ReLU(),\n'.repeat(60_000)}            nn.Linear(2, -1))`),
+    /on line 60,009 has a size of -1/,
+  );
   add('100,000 unclosed calls', 'unclosed.py', model(`        self.s = (${'nn.Linear(2, '.repeat(70_000)}`), /No PyTorch layers/);
 
   for (const f of files) {

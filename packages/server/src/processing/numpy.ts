@@ -2,7 +2,12 @@
 import { fail, type Found } from './found';
 import { isZip, ZipArchive, ZipError } from './zip';
 
-export interface NpyInfo { shape: number[]; dtype: string; itemSize: number; headerEnd: number }
+export interface NpyInfo {
+  shape: number[];
+  dtype: string;
+  itemSize: number;
+  headerEnd: number;
+}
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const product = (a: number[]) => a.reduce((p, v) => p * v, 1);
@@ -39,10 +44,15 @@ export function npyHeader(b: Uint8Array, what = 'The file'): NpyInfo | string {
   if (b.length < 10 || magic.some((v, i) => b[i] !== v)) return `${what} is not a NumPy .npy file (its header is missing).`;
   const major = b[6];
   let len: number, start: number;
-  if (major === 1) { len = b[8] | (b[9] << 8); start = 10; }
-  else if (major === 2 || major === 3) { len = (b[8] | (b[9] << 8) | (b[10] << 16)) + b[11] * 0x1000000; start = 12; }
-  else return `${what} uses NumPy format version ${major}, which this service does not read.`;
-  if (len > MAX_NPY_HEADER) return `${what} declares a NumPy header of ${fmt(len)} bytes; NumPy writes at most ${fmt(MAX_NPY_HEADER)}, so the file is damaged.`;
+  if (major === 1) {
+    len = b[8] | (b[9] << 8);
+    start = 10;
+  } else if (major === 2 || major === 3) {
+    len = (b[8] | (b[9] << 8) | (b[10] << 16)) + b[11] * 0x1000000;
+    start = 12;
+  } else return `${what} uses NumPy format version ${major}, which this service does not read.`;
+  if (len > MAX_NPY_HEADER)
+    return `${what} declares a NumPy header of ${fmt(len)} bytes; NumPy writes at most ${fmt(MAX_NPY_HEADER)}, so the file is damaged.`;
   if (start + len > b.length) return `${what} is truncated (its header is cut short).`;
   const header = Buffer.from(b.subarray(start, start + len)).toString(major === 3 ? 'utf8' : 'latin1');
   const descr = /['"]descr['"]\s*:\s*['"]([^'"]+)['"]/.exec(header);
@@ -57,7 +67,10 @@ export function npyHeader(b: Uint8Array, what = 'The file'): NpyInfo | string {
       ? `${what} holds Python objects (dtype object), which cannot be read without running code; save a numeric array instead.`
       : `${what} has dtype ${descr[1]}, which is not numeric.`;
   }
-  const dims = shape[1].split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const dims = shape[1]
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (dims.some((d) => !/^\d+L?$/.test(d))) return `${what} has an unreadable shape (${shape[1].slice(0, 80)}).`;
   const numbers = dims.map((d) => parseInt(d, 10));
   if (numbers.length > MAX_DIMS || numbers.some((d) => d > MAX_DIM) || product(numbers) > MAX_ELEMENTS) {
@@ -78,7 +91,8 @@ export function readNpy(b: Uint8Array): Found {
   const elements = product(h.shape);
   const expected = elements * h.itemSize;
   const actual = b.length - h.headerEnd;
-  if (actual < expected) return fail(`The file is truncated: its header describes ${fmt(expected)} bytes of data, but it holds ${fmt(actual)}.`);
+  if (actual < expected)
+    return fail(`The file is truncated: its header describes ${fmt(expected)} bytes of data, but it holds ${fmt(actual)}.`);
   if (elements === 0) return fail('The array is empty.');
   return { ok: true, ...rowsCols(h.shape), inputs: elements };
 }

@@ -22,18 +22,31 @@ const tooLarge = () => new PickleError('This file declares arrays larger than an
 const RECONSTRUCT = new Set(['numpy.core.multiarray._reconstruct', 'numpy._core.multiarray._reconstruct']);
 const SCALAR = new Set(['numpy.core.multiarray.scalar', 'numpy._core.multiarray.scalar']);
 const JOBLIB_WRAPPER = 'joblib.numpy_pickle.NumpyArrayWrapper';
-const TENSOR_REBUILD = /^torch\._utils\._rebuild_(tensor|tensor_v2|tensor_v3|parameter|parameter_with_state|qtensor|sparse_tensor|nested_tensor|meta_tensor_no_storage)$/;
+const TENSOR_REBUILD =
+  /^torch\._utils\._rebuild_(tensor|tensor_v2|tensor_v3|parameter|parameter_with_state|qtensor|sparse_tensor|nested_tensor|meta_tensor_no_storage)$/;
 
 const STORAGE_ITEM: Record<string, number> = {
-  DoubleStorage: 8, FloatStorage: 4, HalfStorage: 2, BFloat16Storage: 2, LongStorage: 8, IntStorage: 4, ShortStorage: 2,
-  CharStorage: 1, ByteStorage: 1, BoolStorage: 1, ComplexFloatStorage: 8, ComplexDoubleStorage: 16, UntypedStorage: 1,
+  DoubleStorage: 8,
+  FloatStorage: 4,
+  HalfStorage: 2,
+  BFloat16Storage: 2,
+  LongStorage: 8,
+  IntStorage: 4,
+  ShortStorage: 2,
+  CharStorage: 1,
+  ByteStorage: 1,
+  BoolStorage: 1,
+  ComplexFloatStorage: 8,
+  ComplexDoubleStorage: 16,
+  UntypedStorage: 1,
 };
 
 /** A shape: whole, non-negative sizes. Checking is bounded by MAX_DIMS, so one shape shared by many arrays stays cheap. */
 const intTuple = (v: PV): number[] | null => {
   const items = v instanceof PTuple ? v.items : v instanceof PList ? v.items : null;
   if (!items) return null;
-  if (items.length > MAX_DIMS) throw new PickleError(`An array in this file declares more than ${MAX_DIMS} dimensions, so the file is damaged; save it again.`);
+  if (items.length > MAX_DIMS)
+    throw new PickleError(`An array in this file declares more than ${MAX_DIMS} dimensions, so the file is damaged; save it again.`);
   if (!items.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0)) return null;
   if (product(items as number[]) > MAX_ELEMENTS) throw tooLarge();
   return items as number[];
@@ -42,7 +55,7 @@ const intTuple = (v: PV): number[] | null => {
 /** The small state dicts read here (joblib's has 6 keys); a large one is not what they write. */
 const MAX_STATE_KEYS = 64;
 const dictGet = (d: PV, key: string): PV | undefined =>
-  (d instanceof PDict && d.entries.length <= MAX_STATE_KEYS ? d.entries.find(([k]) => k === key)?.[1] : undefined);
+  d instanceof PDict && d.entries.length <= MAX_STATE_KEYS ? d.entries.find(([k]) => k === key)?.[1] : undefined;
 
 /** A NumPy dtype recorded as numpy.dtype('f8', ...): its item size, or null for object and unknown dtypes. */
 function dtypeItemSize(dtype: PV): number | null {
@@ -82,13 +95,25 @@ function collect(top: PV): Arrays {
       const name = v.className;
       if (RECONSTRUCT.has(name) && v.state instanceof PTuple) {
         const shape = intTuple(v.state.items[1]);
-        if (shape && dtypeItemSize(v.state.items[2]) !== null) { out.shapes.push(shape); return; }
-        if (shape) { out.unknown.push('an array of Python objects'); return; }
+        if (shape && dtypeItemSize(v.state.items[2]) !== null) {
+          out.shapes.push(shape);
+          return;
+        }
+        if (shape) {
+          out.unknown.push('an array of Python objects');
+          return;
+        }
       }
-      if (SCALAR.has(name)) { out.shapes.push([]); return; }
+      if (SCALAR.has(name)) {
+        out.shapes.push([]);
+        return;
+      }
       if (name === JOBLIB_WRAPPER) {
         const shape = intTuple(dictGet(v.state ?? null, 'shape') ?? null);
-        if (shape) { out.shapes.push(shape); return; }
+        if (shape) {
+          out.shapes.push(shape);
+          return;
+        }
       }
       if (TENSOR_REBUILD.test(name)) {
         const size = intTuple(v.args[2] ?? null);
@@ -150,12 +175,19 @@ function fromShapes(shapes: number[][]): Found {
 }
 
 const COMPRESSED: Array<[number[], string]> = [
-  [[0x1f, 0x8b], 'gzip'], [[0x78], 'zlib'], [[0xfd, 0x37, 0x7a, 0x58, 0x5a], 'xz'], [[0x42, 0x5a, 0x68], 'bz2'], [[0x04, 0x22, 0x4d, 0x18], 'lz4'],
+  [[0x1f, 0x8b], 'gzip'],
+  [[0x78], 'zlib'],
+  [[0xfd, 0x37, 0x7a, 0x58, 0x5a], 'xz'],
+  [[0x42, 0x5a, 0x68], 'bz2'],
+  [[0x04, 0x22, 0x4d, 0x18], 'lz4'],
 ];
 
 export function readPickleFile(b: Uint8Array, limits?: AnalysisLimits): Found {
   const comp = COMPRESSED.find(([sig]) => sig.every((v, i) => b[i] === v));
-  if (comp) return fail(`This file is ${comp[1]}-compressed; save it without compression (e.g. joblib.dump(obj, path) with compress=0) so its size can be read safely.`);
+  if (comp)
+    return fail(
+      `This file is ${comp[1]}-compressed; save it without compression (e.g. joblib.dump(obj, path) with compress=0) so its size can be read safely.`,
+    );
   if (isZip(b)) return fail('This file is a zip archive, not a pickle; PyTorch files should be uploaded with the .pt extension.');
   let value: PV;
   try {
@@ -170,7 +202,10 @@ export function readPickleFile(b: Uint8Array, limits?: AnalysisLimits): Found {
     const found = collect(value);
     if (found.shapes.length) return fromShapes(found.shapes);
     if (found.storages.size) return fromStorages(found);
-    if (found.unknown.length) return fail(`This pickle holds ${found.unknown[0]}, whose size cannot be known without running its code; save a numeric array instead.`);
+    if (found.unknown.length)
+      return fail(
+        `This pickle holds ${found.unknown[0]}, whose size cannot be known without running its code; save a numeric array instead.`,
+      );
   } catch (e) {
     if (e instanceof PickleError) return fail(e.message);
     throw e;
@@ -182,11 +217,14 @@ export function readPickleFile(b: Uint8Array, limits?: AnalysisLimits): Found {
 function joblibInline(obj: PV, r: { peek: (n: number) => Uint8Array }): number {
   if (!(obj instanceof PObj) || obj.className !== JOBLIB_WRAPPER) return 0;
   if (!(obj.state instanceof PDict) || obj.state.entries.length > MAX_STATE_KEYS) {
-    throw new PickleError('A joblib array wrapper in this file has a damaged state, so its array cannot be measured; save the file again with joblib.dump.');
+    throw new PickleError(
+      'A joblib array wrapper in this file has a damaged state, so its array cannot be measured; save the file again with joblib.dump.',
+    );
   }
   const shape = intTuple(dictGet(obj.state ?? null, 'shape') ?? null);
   const size = dtypeItemSize(dictGet(obj.state ?? null, 'dtype') ?? null);
-  if (!shape || size === null) throw new PickleError('This joblib file holds arrays of Python objects, whose size cannot be known without running code.');
+  if (!shape || size === null)
+    throw new PickleError('This joblib file holds arrays of Python objects, whose size cannot be known without running code.');
   let pad = 0;
   if (typeof dictGet(obj.state ?? null, 'numpy_array_alignment_bytes') === 'number') pad = 1 + r.peek(1)[0];
   return pad + product(shape) * size;
@@ -196,10 +234,14 @@ function fromStorages(found: Arrays): Found {
   let inputs = 0;
   for (const { numel } of found.storages.values()) {
     if (!Number.isFinite(numel)) return fail('A tensor storage in this file does not state its size.');
-    if (!Number.isInteger(numel) || numel < 0 || numel > MAX_ELEMENTS) return fail(`A tensor storage in this file declares ${fmt(numel)} elements, which is not a possible size; save the file again with torch.save.`);
+    if (!Number.isInteger(numel) || numel < 0 || numel > MAX_ELEMENTS)
+      return fail(
+        `A tensor storage in this file declares ${fmt(numel)} elements, which is not a possible size; save the file again with torch.save.`,
+      );
     inputs += numel;
   }
-  if (inputs > MAX_ELEMENTS) return fail('This file declares tensors larger than any upload can hold, so it is damaged; save it again with torch.save.');
+  if (inputs > MAX_ELEMENTS)
+    return fail('This file declares tensors larger than any upload can hold, so it is damaged; save it again with torch.save.');
   return { ok: true, rows: null, cols: null, inputs };
 }
 
@@ -213,7 +255,10 @@ export function readPt(b: Uint8Array, limits?: AnalysisLimits): Found {
     const pkl = zip.entries.find((e) => /(^|\/)data\.pkl$/.test(e.name));
     if (!pkl) return fail('This archive has no data.pkl, so it is not a PyTorch file saved with torch.save.');
     const prefix = pkl.name.slice(0, -'data.pkl'.length);
-    if (pkl.size > MAX_INFLATED_BYTES) return fail(`The model description (data.pkl) in this archive declares ${fmt(pkl.size)} bytes; this service reads at most ${fmt(MAX_INFLATED_BYTES)}.`);
+    if (pkl.size > MAX_INFLATED_BYTES)
+      return fail(
+        `The model description (data.pkl) in this archive declares ${fmt(pkl.size)} bytes; this service reads at most ${fmt(MAX_INFLATED_BYTES)}.`,
+      );
     let found: Arrays;
     try {
       found = collect(readPickle(zip.read(pkl), 0, { maxValues: valueBudget(limits) }).value);
@@ -230,7 +275,8 @@ export function readPt(b: Uint8Array, limits?: AnalysisLimits): Found {
       const entry = zip.get(`${prefix}data/${key}`);
       const item = STORAGE_ITEM[s.type] ?? 1;
       if (!entry) return fail(`Tensor data ${key} is missing from the archive.`);
-      if (Number.isFinite(s.numel) && entry.size < s.numel * item) return fail(`Tensor data ${key} is shorter than its ${fmt(s.numel)} elements.`);
+      if (Number.isFinite(s.numel) && entry.size < s.numel * item)
+        return fail(`Tensor data ${key} is shorter than its ${fmt(s.numel)} elements.`);
     }
     const res = fromStorages(found);
     if (res.ok && found.shapes.length === 1 && found.storages.size === 1) {
@@ -243,4 +289,3 @@ export function readPt(b: Uint8Array, limits?: AnalysisLimits): Found {
     throw e;
   }
 }
-

@@ -27,7 +27,10 @@ export class Expr {
   private toks: string[];
   private p = 0;
   private depth = 0;
-  constructor(text: string, private readonly lookup: (name: string) => Val) {
+  constructor(
+    text: string,
+    private readonly lookup: (name: string) => Val,
+  ) {
     this.toks = text.match(/\d[\d_]*\.?\d*(?:[eE][+-]?\d+)?|\.\d+|[A-Za-z_][\w.]*|\*\*|\/\/|["'][^"']*["']|\S/g) ?? [];
   }
   static eval(text: string, lookup: (name: string) => Val): Val {
@@ -36,17 +39,29 @@ export class Expr {
     if (e.p < e.toks.length) throw new Unknown(text);
     return v;
   }
-  private peek() { return this.toks[this.p]; }
-  private next() { return this.toks[this.p++]; }
+  private peek() {
+    return this.toks[this.p];
+  }
+  private next() {
+    return this.toks[this.p++];
+  }
   private deeper<T>(f: () => T): T {
     if (++this.depth > MAX_DEPTH) throw new Unknown('nested too deep');
-    try { return f(); } finally { this.depth--; }
+    try {
+      return f();
+    } finally {
+      this.depth--;
+    }
   }
   private tuple(): Val {
     const first = this.sum();
     if (this.peek() !== ',') return first;
     const items = [first];
-    while (this.peek() === ',') { this.next(); if (this.peek() === undefined || this.peek() === ')' || this.peek() === ']') break; items.push(this.sum()); }
+    while (this.peek() === ',') {
+      this.next();
+      if (this.peek() === undefined || this.peek() === ')' || this.peek() === ']') break;
+      items.push(this.sum());
+    }
     return items;
   }
   private num(v: Val): number {
@@ -57,7 +72,8 @@ export class Expr {
   private sum(): Val {
     let v = this.prod();
     while (this.peek() === '+' || this.peek() === '-') {
-      const op = this.next(), r = this.prod();
+      const op = this.next(),
+        r = this.prod();
       v = exact(op === '+' ? this.num(v) + this.num(r) : this.num(v) - this.num(r));
     }
     return v;
@@ -65,7 +81,9 @@ export class Expr {
   private prod(): Val {
     let v = this.unary();
     while (['*', '/', '//', '%'].includes(this.peek())) {
-      const op = this.next(), a = this.num(v), b = this.num(this.unary());
+      const op = this.next(),
+        a = this.num(v),
+        b = this.num(this.unary());
       if (op !== '*' && b === 0) throw new Unknown('division by zero');
       // Python's % takes the sign of the divisor.
       v = exact(op === '*' ? a * b : op === '/' ? a / b : op === '//' ? Math.floor(a / b) : ((a % b) + b) % b);
@@ -74,10 +92,19 @@ export class Expr {
   }
   private unary(): Val {
     return this.deeper(() => {
-      if (this.peek() === '-') { this.next(); return -this.num(this.unary()); }
-      if (this.peek() === '+') { this.next(); return this.num(this.unary()); }
+      if (this.peek() === '-') {
+        this.next();
+        return -this.num(this.unary());
+      }
+      if (this.peek() === '+') {
+        this.next();
+        return this.num(this.unary());
+      }
       const base = this.atom();
-      if (this.peek() === '**') { this.next(); return exact(this.num(base) ** this.num(this.unary())); }
+      if (this.peek() === '**') {
+        this.next();
+        return exact(this.num(base) ** this.num(this.unary()));
+      }
       return base;
     });
   }
@@ -86,7 +113,10 @@ export class Expr {
     if (t === undefined) throw new Unknown('end');
     if (t === '(' || t === '[') {
       const close = t === '(' ? ')' : ']';
-      if (this.peek() === close) { this.next(); return []; }
+      if (this.peek() === close) {
+        this.next();
+        return [];
+      }
       const v = this.deeper(() => this.tuple());
       if (this.next() !== close) throw new Unknown('bracket');
       return t === '[' && !Array.isArray(v) ? [v] : v;
@@ -121,15 +151,23 @@ export class Expr {
     }
     const nums = args.map((a) => this.num(a));
     switch (t) {
-      case 'int': return Math.trunc(nums[0]);
-      case 'float': return nums[0];
-      case 'max': return nums.reduce((a, b) => Math.max(a, b));
-      case 'min': return nums.reduce((a, b) => Math.min(a, b));
-      case 'abs': return Math.abs(nums[0]);
+      case 'int':
+        return Math.trunc(nums[0]);
+      case 'float':
+        return nums[0];
+      case 'max':
+        return nums.reduce((a, b) => Math.max(a, b));
+      case 'min':
+        return nums.reduce((a, b) => Math.min(a, b));
+      case 'abs':
+        return Math.abs(nums[0]);
       // Python rounds halves to even: round(6.5) is 6.
-      case 'round': return Math.abs(nums[0] % 1) === 0.5 ? 2 * Math.round(nums[0] / 2) : Math.round(nums[0]);
-      case 'math.ceil': return Math.ceil(nums[0]);
-      default: return Math.floor(nums[0]);
+      case 'round':
+        return Math.abs(nums[0] % 1) === 0.5 ? 2 * Math.round(nums[0] / 2) : Math.round(nums[0]);
+      case 'math.ceil':
+        return Math.ceil(nums[0]);
+      default:
+        return Math.floor(nums[0]);
     }
   }
 }

@@ -8,7 +8,12 @@ const RULE_MAX = MAX_SIZE.toLocaleString('en-US');
 
 /** A size or count that breaks the rules: `found` says what (e.g. "a size of 6.5 (in_features)"), `rule` what is allowed. */
 export class SizeError extends Error {
-  constructor(readonly found: string, readonly rule: string) { super(`${found}; ${rule}`); }
+  constructor(
+    readonly found: string,
+    readonly rule: string,
+  ) {
+    super(`${found}; ${rule}`);
+  }
 }
 
 /** How a value reads in a sentence: -900,029,999, 6.5, NaN, Infinity. */
@@ -27,14 +32,16 @@ const number = (v: Val | undefined, what: string): number => {
 /** A size (features, channels, dimensions): a whole number from 1 to MAX_SIZE. */
 export const size = (v: Val | undefined, what: string): number => {
   const x = number(v, what);
-  if (!Number.isInteger(x) || x < 1 || x > MAX_SIZE) throw new SizeError(`a size of ${show(x)} (${what})`, `every size must be a whole number from 1 to ${RULE_MAX}`);
+  if (!Number.isInteger(x) || x < 1 || x > MAX_SIZE)
+    throw new SizeError(`a size of ${show(x)} (${what})`, `every size must be a whole number from 1 to ${RULE_MAX}`);
   return x;
 };
 
 /** A count (layers, groups, projections): a whole number from `min` to MAX_SIZE. */
 export const count = (v: Val | undefined, what: string, min: number): number => {
   const x = number(v, what);
-  if (!Number.isInteger(x) || x < min || x > MAX_SIZE) throw new SizeError(`a count of ${show(x)} (${what})`, `every count must be a whole number from ${min} to ${RULE_MAX}`);
+  if (!Number.isInteger(x) || x < min || x > MAX_SIZE)
+    throw new SizeError(`a count of ${show(x)} (${what})`, `every count must be a whole number from ${min} to ${RULE_MAX}`);
   return x;
 };
 
@@ -50,7 +57,11 @@ export function rangeCount(parts: Val[]): number {
 
 // ---- layers: positional argument names, defaults and parameter formulas ----
 export type Args = Record<string, Val>;
-export interface LayerDef { args: string[]; defaults: Args; count: (a: Args) => number }
+export interface LayerDef {
+  args: string[];
+  defaults: Args;
+  count: (a: Args) => number;
+}
 
 /** kernel_size or normalized_shape: one size for every axis, or one per axis. */
 const dims = (v: Val, k: number, what: string): number => {
@@ -68,9 +79,14 @@ const conv = (k: number, transposed: boolean): LayerDef => ({
     : ['in_channels', 'out_channels', 'kernel_size', 'stride', 'padding', 'dilation', 'groups', 'bias'],
   defaults: { groups: 1, bias: true },
   count: (a) => {
-    const inC = size(a.in_channels, 'in_channels'), outC = size(a.out_channels, 'out_channels'), g = count(a.groups, 'groups', 1);
+    const inC = size(a.in_channels, 'in_channels'),
+      outC = size(a.out_channels, 'out_channels'),
+      g = count(a.groups, 'groups', 1);
     if (inC % g !== 0 || outC % g !== 0) {
-      throw new SizeError(`groups = ${show(g)}, which does not divide in_channels (${show(inC)}) and out_channels (${show(outC)})`, 'PyTorch refuses such a layer');
+      throw new SizeError(
+        `groups = ${show(g)}, which does not divide in_channels (${show(inC)}) and out_channels (${show(outC)})`,
+        'PyTorch refuses such a layer',
+      );
     }
     const w = transposed ? inC * (outC / g) : outC * (inC / g);
     return w * dims(a.kernel_size, k, 'kernel_size') + (flag(a.bias) ? outC : 0);
@@ -78,14 +94,20 @@ const conv = (k: number, transposed: boolean): LayerDef => ({
 });
 
 const recurrent = (gates: number, kind: 'LSTM' | 'GRU' | 'RNN'): LayerDef => ({
-  args: kind === 'RNN'
-    ? ['input_size', 'hidden_size', 'num_layers', 'nonlinearity', 'bias', 'batch_first', 'dropout', 'bidirectional']
-    : ['input_size', 'hidden_size', 'num_layers', 'bias', 'batch_first', 'dropout', 'bidirectional', 'proj_size'],
+  args:
+    kind === 'RNN'
+      ? ['input_size', 'hidden_size', 'num_layers', 'nonlinearity', 'bias', 'batch_first', 'dropout', 'bidirectional']
+      : ['input_size', 'hidden_size', 'num_layers', 'bias', 'batch_first', 'dropout', 'bidirectional', 'proj_size'],
   defaults: { num_layers: 1, bias: true, bidirectional: false, proj_size: 0 },
   count: (a) => {
-    const inp = size(a.input_size, 'input_size'), h = size(a.hidden_size, 'hidden_size'), layers = count(a.num_layers, 'num_layers', 1);
-    const dirs = flag(a.bidirectional) ? 2 : 1, proj = count(a.proj_size, 'proj_size', 0), out = proj > 0 ? proj : h;
-    if (proj >= h && proj > 0) throw new SizeError(`proj_size = ${show(proj)}, not smaller than hidden_size (${show(h)})`, 'PyTorch refuses such a layer');
+    const inp = size(a.input_size, 'input_size'),
+      h = size(a.hidden_size, 'hidden_size'),
+      layers = count(a.num_layers, 'num_layers', 1);
+    const dirs = flag(a.bidirectional) ? 2 : 1,
+      proj = count(a.proj_size, 'proj_size', 0),
+      out = proj > 0 ? proj : h;
+    if (proj >= h && proj > 0)
+      throw new SizeError(`proj_size = ${show(proj)}, not smaller than hidden_size (${show(h)})`, 'PyTorch refuses such a layer');
     // Every layer after the first reads the previous one's output; written out, not looped (layers may be huge).
     const layer = (x: number) => (gates * h * x + gates * h * out + (flag(a.bias) ? 2 * gates * h : 0) + (proj > 0 ? proj * h : 0)) * dirs;
     return layer(inp) + (layers - 1) * layer(out * dirs);
@@ -96,7 +118,8 @@ const cell = (gates: number): LayerDef => ({
   args: ['input_size', 'hidden_size', 'bias'],
   defaults: { bias: true },
   count: (a) => {
-    const i = size(a.input_size, 'input_size'), h = size(a.hidden_size, 'hidden_size');
+    const i = size(a.input_size, 'input_size'),
+      h = size(a.hidden_size, 'hidden_size');
     return gates * h * (i + h) + (flag(a.bias) ? 2 * gates * h : 0);
   },
 });
@@ -116,23 +139,63 @@ const norm = (affineDefault: boolean): LayerDef => ({
 });
 
 export const LAYERS: Record<string, LayerDef> = {
-  Linear: { args: ['in_features', 'out_features', 'bias'], defaults: { bias: true }, count: (a) => size(a.in_features, 'in_features') * size(a.out_features, 'out_features') + (flag(a.bias) ? size(a.out_features, 'out_features') : 0) },
-  Bilinear: { args: ['in1_features', 'in2_features', 'out_features', 'bias'], defaults: { bias: true }, count: (a) => size(a.in1_features, 'in1_features') * size(a.in2_features, 'in2_features') * size(a.out_features, 'out_features') + (flag(a.bias) ? size(a.out_features, 'out_features') : 0) },
-  Conv1d: conv(1, false), Conv2d: conv(2, false), Conv3d: conv(3, false),
-  ConvTranspose1d: conv(1, true), ConvTranspose2d: conv(2, true), ConvTranspose3d: conv(3, true),
-  Embedding: { args: ['num_embeddings', 'embedding_dim'], defaults: {}, count: (a) => size(a.num_embeddings, 'num_embeddings') * size(a.embedding_dim, 'embedding_dim') },
-  EmbeddingBag: { args: ['num_embeddings', 'embedding_dim'], defaults: {}, count: (a) => size(a.num_embeddings, 'num_embeddings') * size(a.embedding_dim, 'embedding_dim') },
+  Linear: {
+    args: ['in_features', 'out_features', 'bias'],
+    defaults: { bias: true },
+    count: (a) =>
+      size(a.in_features, 'in_features') * size(a.out_features, 'out_features') + (flag(a.bias) ? size(a.out_features, 'out_features') : 0),
+  },
+  Bilinear: {
+    args: ['in1_features', 'in2_features', 'out_features', 'bias'],
+    defaults: { bias: true },
+    count: (a) =>
+      size(a.in1_features, 'in1_features') * size(a.in2_features, 'in2_features') * size(a.out_features, 'out_features') +
+      (flag(a.bias) ? size(a.out_features, 'out_features') : 0),
+  },
+  Conv1d: conv(1, false),
+  Conv2d: conv(2, false),
+  Conv3d: conv(3, false),
+  ConvTranspose1d: conv(1, true),
+  ConvTranspose2d: conv(2, true),
+  ConvTranspose3d: conv(3, true),
+  Embedding: {
+    args: ['num_embeddings', 'embedding_dim'],
+    defaults: {},
+    count: (a) => size(a.num_embeddings, 'num_embeddings') * size(a.embedding_dim, 'embedding_dim'),
+  },
+  EmbeddingBag: {
+    args: ['num_embeddings', 'embedding_dim'],
+    defaults: {},
+    count: (a) => size(a.num_embeddings, 'num_embeddings') * size(a.embedding_dim, 'embedding_dim'),
+  },
   LayerNorm: {
     args: ['normalized_shape', 'eps', 'elementwise_affine', 'bias'],
     defaults: { elementwise_affine: true, bias: true },
     count: (a) => (flag(a.elementwise_affine) ? dims(a.normalized_shape, 1, 'normalized_shape') * (flag(a.bias) ? 2 : 1) : 0),
   },
-  RMSNorm: { args: ['normalized_shape', 'eps', 'elementwise_affine'], defaults: { elementwise_affine: true }, count: (a) => (flag(a.elementwise_affine) ? dims(a.normalized_shape, 1, 'normalized_shape') : 0) },
-  GroupNorm: { args: ['num_groups', 'num_channels', 'eps', 'affine'], defaults: { affine: true }, count: (a) => (flag(a.affine) ? 2 * size(a.num_channels, 'num_channels') : 0) },
-  BatchNorm1d: norm(true), BatchNorm2d: norm(true), BatchNorm3d: norm(true), SyncBatchNorm: norm(true),
-  InstanceNorm1d: norm(false), InstanceNorm2d: norm(false), InstanceNorm3d: norm(false),
-  LSTM: recurrent(4, 'LSTM'), GRU: recurrent(3, 'GRU'), RNN: recurrent(1, 'RNN'),
-  LSTMCell: cell(4), GRUCell: cell(3), RNNCell: cell(1),
+  RMSNorm: {
+    args: ['normalized_shape', 'eps', 'elementwise_affine'],
+    defaults: { elementwise_affine: true },
+    count: (a) => (flag(a.elementwise_affine) ? dims(a.normalized_shape, 1, 'normalized_shape') : 0),
+  },
+  GroupNorm: {
+    args: ['num_groups', 'num_channels', 'eps', 'affine'],
+    defaults: { affine: true },
+    count: (a) => (flag(a.affine) ? 2 * size(a.num_channels, 'num_channels') : 0),
+  },
+  BatchNorm1d: norm(true),
+  BatchNorm2d: norm(true),
+  BatchNorm3d: norm(true),
+  SyncBatchNorm: norm(true),
+  InstanceNorm1d: norm(false),
+  InstanceNorm2d: norm(false),
+  InstanceNorm3d: norm(false),
+  LSTM: recurrent(4, 'LSTM'),
+  GRU: recurrent(3, 'GRU'),
+  RNN: recurrent(1, 'RNN'),
+  LSTMCell: cell(4),
+  GRUCell: cell(3),
+  RNNCell: cell(1),
   MultiheadAttention: {
     args: ['embed_dim', 'num_heads', 'dropout', 'bias', 'add_bias_kv', 'add_zero_attn', 'kdim', 'vdim'],
     defaults: { bias: true, add_bias_kv: false, kdim: null, vdim: null },
@@ -142,7 +205,9 @@ export const LAYERS: Record<string, LayerDef> = {
     args: ['d_model', 'nhead', 'dim_feedforward', 'dropout', 'activation', 'layer_norm_eps', 'batch_first', 'norm_first', 'bias'],
     defaults: { dim_feedforward: 2048, bias: true },
     count: (a) => {
-      const d = size(a.d_model, 'd_model'), f = size(a.dim_feedforward, 'dim_feedforward'), b = flag(a.bias);
+      const d = size(a.d_model, 'd_model'),
+        f = size(a.dim_feedforward, 'dim_feedforward'),
+        b = flag(a.bias);
       return mha({ embed_dim: d, bias: b }) + d * f + (b ? f : 0) + f * d + (b ? d : 0) + 2 * (b ? 2 * d : d);
     },
   },
@@ -150,18 +215,39 @@ export const LAYERS: Record<string, LayerDef> = {
     args: ['d_model', 'nhead', 'dim_feedforward', 'dropout', 'activation', 'layer_norm_eps', 'batch_first', 'norm_first', 'bias'],
     defaults: { dim_feedforward: 2048, bias: true },
     count: (a) => {
-      const d = size(a.d_model, 'd_model'), f = size(a.dim_feedforward, 'dim_feedforward'), b = flag(a.bias);
+      const d = size(a.d_model, 'd_model'),
+        f = size(a.dim_feedforward, 'dim_feedforward'),
+        b = flag(a.bias);
       return 2 * mha({ embed_dim: d, bias: b }) + d * f + (b ? f : 0) + f * d + (b ? d : 0) + 3 * (b ? 2 * d : d);
     },
   },
   Transformer: {
-    args: ['d_model', 'nhead', 'num_encoder_layers', 'num_decoder_layers', 'dim_feedforward', 'dropout', 'activation', 'custom_encoder', 'custom_decoder', 'layer_norm_eps', 'batch_first', 'norm_first', 'bias'],
+    args: [
+      'd_model',
+      'nhead',
+      'num_encoder_layers',
+      'num_decoder_layers',
+      'dim_feedforward',
+      'dropout',
+      'activation',
+      'custom_encoder',
+      'custom_decoder',
+      'layer_norm_eps',
+      'batch_first',
+      'norm_first',
+      'bias',
+    ],
     defaults: { d_model: 512, nhead: 8, num_encoder_layers: 6, num_decoder_layers: 6, dim_feedforward: 2048, bias: true },
     count: (a) => {
       const b: Args = { d_model: a.d_model, dim_feedforward: a.dim_feedforward, bias: a.bias };
-      const d = size(a.d_model, 'd_model'), norm = flag(a.bias) ? 2 * d : d;
-      return count(a.num_encoder_layers, 'num_encoder_layers', 0) * LAYERS.TransformerEncoderLayer.count(b) + norm
-        + count(a.num_decoder_layers, 'num_decoder_layers', 0) * LAYERS.TransformerDecoderLayer.count(b) + norm;
+      const d = size(a.d_model, 'd_model'),
+        norm = flag(a.bias) ? 2 * d : d;
+      return (
+        count(a.num_encoder_layers, 'num_encoder_layers', 0) * LAYERS.TransformerEncoderLayer.count(b) +
+        norm +
+        count(a.num_decoder_layers, 'num_decoder_layers', 0) * LAYERS.TransformerDecoderLayer.count(b) +
+        norm
+      );
     },
   },
   PReLU: { args: ['num_parameters'], defaults: { num_parameters: 1 }, count: (a) => size(a.num_parameters, 'num_parameters') },

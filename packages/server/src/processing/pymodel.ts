@@ -20,7 +20,14 @@ export interface LayerCount {
 
 export type ModelReading = { ok: true; parameters: number; layers: LayerCount[] } | { ok: false; error: string };
 
-interface Call { kind: 'layer' | 'unit'; type: string; attr: string; line: number; args: string; mult: number }
+interface Call {
+  kind: 'layer' | 'unit';
+  type: string;
+  attr: string;
+  line: number;
+  args: string;
+  mult: number;
+}
 
 /** A top-level class or function of the file: what it builds, and the names its arguments bind to. */
 interface Unit {
@@ -82,12 +89,20 @@ function read(source: string): ModelReading {
     }
     const c = /^class\s+([A-Za-z_]\w*)\s*[(:]/.exec(l.text);
     const d = /^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\((.*)\)\s*(?:->.*)?:$/.exec(l.text);
-    if (c) { units.set(c[1], { name: c[1], kind: 'class', params: [], calls: [], ties: [] }); current = { name: c[1], indent: l.indent }; }
-    else if (d) { units.set(d[1], { name: d[1], kind: 'def', params: paramNames(d[2]), calls: [], ties: [] }); current = { name: d[1], indent: l.indent }; }
+    if (c) {
+      units.set(c[1], { name: c[1], kind: 'class', params: [], calls: [], ties: [] });
+      current = { name: c[1], indent: l.indent };
+    } else if (d) {
+      units.set(d[1], { name: d[1], kind: 'def', params: paramNames(d[2]), calls: [], ties: [] });
+      current = { name: d[1], indent: l.indent };
+    }
   }
   // Constants: assignments (module, class, self.x) and def parameter defaults, remembered with the unit
   // they are written in, so each class's `self.dim` is its own.
-  interface Const { expr: string; unit: string | null }
+  interface Const {
+    expr: string;
+    unit: string | null;
+  }
   const consts = new Map<string, Const[]>();
   const add = (name: string, expr: string, unit: string | null) => {
     const bareName = name.replace(/^self\./, '');
@@ -109,7 +124,10 @@ function read(source: string): ModelReading {
   });
   // Names resolve in the unit being expanded: its `self.` assignments, its call's arguments, then constants
   // of the same unit, of the module, and of any other unit.
-  interface Scope { vars: ReadonlyMap<string, Val>; unit: string | null }
+  interface Scope {
+    vars: ReadonlyMap<string, Val>;
+    unit: string | null;
+  }
   const NO_SCOPE: Scope = { vars: new Map(), unit: null };
   const resolving = new Set<string>();
   // Each name is evaluated once per scope: constants that build on each other twice (a1 = a0 + a0, ...)
@@ -129,12 +147,20 @@ function read(source: string): ModelReading {
       if (!all || resolving.has(rk)) return { found: false };
       const rank = (c: Const) => (c.unit === scope.unit ? 0 : c.unit === null ? 1 : 2);
       // A real model defines a name a few times; trying a bounded number keeps a file of thousands cheap.
-      const ordered = all.filter((c) => !ownOnly || c.unit === scope.unit).sort((x, y) => rank(x) - rank(y)).slice(0, MAX_DEFINITIONS);
+      const ordered = all
+        .filter((c) => !ownOnly || c.unit === scope.unit)
+        .sort((x, y) => rank(x) - rank(y))
+        .slice(0, MAX_DEFINITIONS);
       let result: Found = { found: false };
       resolving.add(rk);
       try {
         for (const c of ordered) {
-          try { result = { found: true, value: Expr.eval(c.expr, lookup) }; break; } catch (err) { if (!(err instanceof Unknown)) throw err; }
+          try {
+            result = { found: true, value: Expr.eval(c.expr, lookup) };
+            break;
+          } catch (err) {
+            if (!(err instanceof Unknown)) throw err;
+          }
         }
       } finally {
         resolving.delete(rk);
@@ -166,13 +192,21 @@ function read(source: string): ModelReading {
     const m = /^from\s+torch\.nn\s+import\s+(.+)$/.exec(l.text);
     if (m) {
       if (m[1].trim() === '*') Object.keys(LAYERS).forEach((k) => bare.add(k));
-      else for (const part of m[1].replace(/[()]/g, '').split(',')) { const [name, alias] = part.trim().split(/\s+as\s+/); if (LAYERS[name]) bare.add(alias ?? name); }
+      else
+        for (const part of m[1].replace(/[()]/g, '').split(',')) {
+          const [name, alias] = part.trim().split(/\s+as\s+/);
+          if (LAYERS[name]) bare.add(alias ?? name);
+        }
     }
   }
   const bareAlias = new Map<string, string>();
   for (const l of lines) {
     const m = /^from\s+torch\.nn\s+import\s+(.+)$/.exec(l.text);
-    if (m && m[1].trim() !== '*') for (const part of m[1].replace(/[()]/g, '').split(',')) { const [name, alias] = part.trim().split(/\s+as\s+/); if (alias) bareAlias.set(alias, name); }
+    if (m && m[1].trim() !== '*')
+      for (const part of m[1].replace(/[()]/g, '').split(',')) {
+        const [name, alias] = part.trim().split(/\s+as\s+/);
+        if (alias) bareAlias.set(alias, name);
+      }
   }
 
   const topCalls: Call[] = [];
@@ -196,7 +230,8 @@ function read(source: string): ModelReading {
     try {
       return rangeCount(parts);
     } catch (e) {
-      if (e instanceof SizeError) throw new ModelError(`range on line ${fmt(line)} has ${e.found} in "range(${args.trim().slice(0, 60)})"; ${e.rule}.`);
+      if (e instanceof SizeError)
+        throw new ModelError(`range on line ${fmt(line)} has ${e.found} in "range(${args.trim().slice(0, 60)})"; ${e.rule}.`);
       if (!(e instanceof Unknown)) throw e;
       return null;
     }
@@ -238,25 +273,40 @@ function read(source: string): ModelReading {
   for (const c of clones) {
     const parts = splitArgs(c.args);
     const first = parts[0] ?? '';
-    const layersArg = parts.find((p) => /^num_layers\s*=/.test(p))?.replace(/^num_layers\s*=\s*/, '') ?? parts.find((p, k) => k === 1 && !/^\w+\s*=/.test(p));
+    const layersArg =
+      parts.find((p) => /^num_layers\s*=/.test(p))?.replace(/^num_layers\s*=\s*/, '') ??
+      parts.find((p, k) => k === 1 && !/^\w+\s*=/.test(p));
     let copies: number;
     try {
       copies = countOf(evalExpr(layersArg ?? ''), 'num_layers', 0);
     } catch (e) {
       if (e instanceof SizeError) throw new ModelError(`nn.${c.type} on line ${fmt(c.line)} has ${e.found}; ${e.rule}.`);
       if (!(e instanceof Unknown)) throw e;
-      throw new ModelError(`nn.${c.type} on line ${fmt(c.line)} has a num_layers that cannot be read without running the code; use a number or a constant defined in the file.`);
+      throw new ModelError(
+        `nn.${c.type} on line ${fmt(c.line)} has a num_layers that cannot be read without running the code; use a number or a constant defined in the file.`,
+      );
     }
-    const target = first.includes('(') ? c.list[c.at] : [...c.list.slice(0, c.at)].reverse().find((x) => x.attr === first.replace(/^self\./, ''));
+    const target = first.includes('(')
+      ? c.list[c.at]
+      : [...c.list.slice(0, c.at)].reverse().find((x) => x.attr === first.replace(/^self\./, ''));
     if (target) target.mult *= copies;
   }
 
   /** Binds a call's arguments to names; arguments that cannot be read are left to the constants. */
-  const bind = (names: string[], args: string, scope: Scope, keep: (name: string) => boolean = () => true, unreadable?: Val): Map<string, Val> => {
+  const bind = (
+    names: string[],
+    args: string,
+    scope: Scope,
+    keep: (name: string) => boolean = () => true,
+    unreadable?: Val,
+  ): Map<string, Val> => {
     const bound = new Map<string, Val>();
     let pos = 0;
     for (const p of splitArgs(args)) {
-      if (p.startsWith('*')) { pos = names.length; continue; }
+      if (p.startsWith('*')) {
+        pos = names.length;
+        continue;
+      }
       const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*(.+)$/s.exec(p);
       const name = kw ? kw[1] : names[pos++];
       if (!name || !keep(name)) continue;
@@ -306,7 +356,9 @@ function read(source: string): ModelReading {
     for (const c of calls) {
       const name = path ? `${path}.${c.attr}` : c.attr;
       if (++instances > MAX_LAYERS) {
-        throw new ModelError(`This model expands to more than ${fmt(MAX_LAYERS)} layers and class instances; a file that builds that many cannot be read statically.`);
+        throw new ModelError(
+          `This model expands to more than ${fmt(MAX_LAYERS)} layers and class instances; a file that builds that many cannot be read statically.`,
+        );
       }
       if (c.kind === 'layer') {
         const quote = `"nn.${c.type}(${c.args.trim().slice(0, 60)}${c.args.trim().length > 60 ? '...' : ''})"`;
@@ -316,17 +368,23 @@ function read(source: string): ModelReading {
         } catch (e) {
           if (e instanceof SizeError) throw new ModelError(`nn.${c.type} on line ${fmt(c.line)} has ${e.found} in ${quote}; ${e.rule}.`);
           if (!(e instanceof Unknown)) throw e;
-          throw new ModelError(`nn.${c.type} on line ${fmt(c.line)} has a size that cannot be read without running the code (${c.args.trim().slice(0, 60)}); use numbers or constants defined in the file.`);
+          throw new ModelError(
+            `nn.${c.type} on line ${fmt(c.line)} has a size that cannot be read without running the code (${c.args.trim().slice(0, 60)}); use numbers or constants defined in the file.`,
+          );
         }
         layers.push({ name, type: c.type, line: c.line, parameters, count: mult * c.mult });
       } else {
         const unit = units.get(c.type);
         if (!unit || c.mult <= 0) continue;
         if (expanding.includes(unit.name)) {
-          throw new ModelError(`${unit.name} on line ${fmt(c.line)} builds itself (directly or through other classes), so the model never finishes building.`);
+          throw new ModelError(
+            `${unit.name} on line ${fmt(c.line)} builds itself (directly or through other classes), so the model never finishes building.`,
+          );
         }
         if (expanding.length >= MAX_NESTING) {
-          throw new ModelError(`${unit.name} on line ${fmt(c.line)} nests classes more than ${MAX_NESTING} levels deep; a model this deep cannot be read statically.`);
+          throw new ModelError(
+            `${unit.name} on line ${fmt(c.line)} nests classes more than ${MAX_NESTING} levels deep; a model this deep cannot be read statically.`,
+          );
         }
         // A function's layers sit under the name its result is given; a class's under its attribute.
         const inner: Scope = { vars: bind(unit.params, c.args, scope), unit: unit.name };
@@ -347,7 +405,11 @@ function read(source: string): ModelReading {
       const right = mine.get(`${path}.${b}`);
       if (!left || !right || left.tiedTo || left === right) continue;
       // An embedding's parameters are its weight alone, so the tied weight is exactly the embedding's size.
-      const shared = left.type.startsWith('Embedding') ? left.parameters : right.type.startsWith('Embedding') ? right.parameters : Math.min(left.parameters, right.parameters);
+      const shared = left.type.startsWith('Embedding')
+        ? left.parameters
+        : right.type.startsWith('Embedding')
+          ? right.parameters
+          : Math.min(left.parameters, right.parameters);
       left.parameters = Math.max(0, left.parameters - shared);
       left.tiedTo = right.name;
     }
@@ -378,7 +440,14 @@ function total(layers: LayerCount[]): number {
   let sum = 0;
   for (const l of layers) {
     const term = l.parameters * l.count;
-    if (!Number.isSafeInteger(l.parameters) || !Number.isSafeInteger(l.count) || l.parameters < 0 || l.count < 0 || !Number.isSafeInteger(term)) return tooMany();
+    if (
+      !Number.isSafeInteger(l.parameters) ||
+      !Number.isSafeInteger(l.count) ||
+      l.parameters < 0 ||
+      l.count < 0 ||
+      !Number.isSafeInteger(term)
+    )
+      return tooMany();
     sum += term;
     if (!Number.isSafeInteger(sum)) return tooMany();
   }

@@ -11,7 +11,8 @@ export interface Logical {
 
 /** The physical line of an offset in a logical line (binary search: a call can sit deep in a long line). */
 export function lineAt(l: Logical, offset: number): number {
-  let lo = 0, hi = l.starts.length;
+  let lo = 0,
+    hi = l.starts.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (l.starts[mid] <= offset) lo = mid + 1;
@@ -29,7 +30,10 @@ export function stripCode(src: string): string {
     // Code between comments and strings is copied in one slice.
     special.lastIndex = i;
     const m = special.exec(src);
-    if (!m) { out.push(src.slice(i)); break; }
+    if (!m) {
+      out.push(src.slice(i));
+      break;
+    }
     out.push(src.slice(i, m.index));
     i = m.index;
     const c = src[i];
@@ -45,7 +49,12 @@ export function stripCode(src: string): string {
     const body: string[] = [];
     let bodyLength = 0;
     while (i < src.length && !src.startsWith(q, i)) {
-      if (src[i] === '\\') { body.push('  '); bodyLength += 2; i += 2; continue; }
+      if (src[i] === '\\') {
+        body.push('  ');
+        bodyLength += 2;
+        i += 2;
+        continue;
+      }
       if (!triple && src[i] === '\n') break;
       body.push(src[i] === '\n' ? '\n' : ' ');
       bodyLength++;
@@ -75,7 +84,10 @@ export function logicalLines(code: string): Logical[] {
   phys.forEach((raw, idx) => {
     const trimmed = raw.trim();
     if (cur !== null && (depth > 0 || backslash)) {
-      if (backslash) { parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1); length--; }
+      if (backslash) {
+        parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1);
+        length--;
+      }
       parts.push(' ');
       length++;
       cur.starts.push(length);
@@ -102,12 +114,16 @@ export function logicalLines(code: string): Logical[] {
 /** Splits at top-level commas. */
 export function splitArgs(s: string): string[] {
   const parts: string[] = [];
-  let d = 0, start = 0;
+  let d = 0,
+    start = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (c === '(' || c === '[' || c === '{') d++;
     else if (c === ')' || c === ']' || c === '}') d--;
-    else if (c === ',' && d === 0) { parts.push(s.slice(start, i)); start = i + 1; }
+    else if (c === ',' && d === 0) {
+      parts.push(s.slice(start, i));
+      start = i + 1;
+    }
   }
   parts.push(s.slice(start));
   return parts.map((p) => p.trim()).filter((p) => p !== '');
@@ -119,7 +135,10 @@ export function closeOf(s: string, open: number): number {
   for (let i = open; i < s.length; i++) {
     const c = s[i];
     if (c === '(' || c === '[' || c === '{') d++;
-    else if (c === ')' || c === ']' || c === '}') { d--; if (d === 0) return i; }
+    else if (c === ')' || c === ']' || c === '}') {
+      d--;
+      if (d === 0) return i;
+    }
   }
   return -1;
 }
@@ -137,7 +156,10 @@ export class Brackets {
   private readonly mults = new Map<number, number>();
 
   /** `rangeCount(args, at)` counts what range(args) at offset `at` yields, or null when it cannot be read. */
-  constructor(private readonly text: string, private readonly rangeCount: (args: string, at: number) => number | null) {
+  constructor(
+    private readonly text: string,
+    private readonly rangeCount: (args: string, at: number) => number | null,
+  ) {
     this.inside = new Int32Array(text.length).fill(-1);
     this.closes = new Int32Array(text.length).fill(-1);
     const stack: number[] = [];
@@ -195,7 +217,8 @@ export class Brackets {
   private rangeOpen(open: number, end: number): number {
     for (let i = open + 1; i < end; i++) {
       const c = this.text[i];
-      if (c === '(' && this.inside[i] === open && /\brange\s*$/.test(this.text.slice(Math.max(open, i - 12), i)) && this.closes[i] >= 0) return i;
+      if (c === '(' && this.inside[i] === open && /\brange\s*$/.test(this.text.slice(Math.max(open, i - 12), i)) && this.closes[i] >= 0)
+        return i;
       if ((c === '(' || c === '[' || c === '{') && this.closes[i] >= 0) i = this.closes[i];
     }
     return -1;

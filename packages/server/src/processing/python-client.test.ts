@@ -47,7 +47,16 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', STORAGE_URL: '', PUBLIC_URL: base, AUTH_RATE_LIMIT: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: '',
+      STORAGE_URL: '',
+      PUBLIC_URL: base,
+      AUTH_RATE_LIMIT: '1000',
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 600; i++) {
@@ -67,22 +76,41 @@ afterAll(() => {
 describe.skipIf(!built)('the Python example against the built server', () => {
   it('installs the client with pip from the server and runs the example to a downloaded result', async () => {
     const signup = await call<{ login: { client: { list: Array<{ stamp: string }> } }; token: string }>('POST', '/api/user/signup', {
-      email: 'python@example.com', username: 'python-user', password: 'Passw0rd!', name: 'Python Company',
+      email: 'python@example.com',
+      username: 'python-user',
+      password: 'Passw0rd!',
+      name: 'Python Company',
     });
     const client = signup.login.client.list[0].stamp;
     await call('PUT', '/api/bucket/item', { client, name: 'Python project' }, signup.token);
-    const { apikey } = await call<{ apikey: { token: string; pack: { linux64: string } } }>('PUT', '/api/client/apikey/item', { client, name: 'Python key' }, signup.token);
+    const { apikey } = await call<{ apikey: { token: string; pack: { linux64: string } } }>(
+      'PUT',
+      '/api/client/apikey/item',
+      { client, name: 'Python key' },
+      signup.token,
+    );
 
     const venv = join(dir, 'venv');
     execFileSync('python3', ['-m', 'venv', venv]);
     const pip = installCommand(base, apikey.pack.linux64).replace(/^pip install "(.*)"$/, '$1');
     execFileSync(join(venv, 'bin/pip'), ['install', '--no-index', '--disable-pip-version-check', '-q', pip]);
-    const keys = await call<{ apikey: { list: Array<{ installs: number; installedAt: number | null }> } }>('GET', `/api/client/apikey/item?client=${client}`, undefined, signup.token);
+    const keys = await call<{ apikey: { list: Array<{ installs: number; installedAt: number | null }> } }>(
+      'GET',
+      `/api/client/apikey/item?client=${client}`,
+      undefined,
+      signup.token,
+    );
     expect(keys.apikey.list[0]).toMatchObject({ installs: 1, installedAt: expect.any(Number) });
 
     let s = 11;
-    const rand = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
-    const rows = Array.from({ length: 200 }, () => { const x = [rand(), rand(), rand()]; return [...x, x[0] + 2 * x[1] - x[2]]; });
+    const rand = () => {
+      s = (s * 16807) % 2147483647;
+      return s / 2147483647;
+    };
+    const rows = Array.from({ length: 200 }, () => {
+      const x = [rand(), rand(), rand()];
+      return [...x, x[0] + 2 * x[1] - x[2]];
+    });
     writeFileSync(join(dir, 'data.json'), JSON.stringify(rows));
     // The key info page knows the account from its route, so its example names it.
     writeFileSync(join(dir, 'example.py'), pythonExample(base, apikey.token, client));

@@ -7,7 +7,9 @@ import { shrinkReport } from './index';
 import { readPyModel } from './pymodel';
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'shrink-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'shrink-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const TRANSFORMER = `
@@ -52,7 +54,11 @@ describe('static reading of a PyTorch model', () => {
     // LSTM 128→256, 2 layers, bidirectional: 790,528 + 1,576,960. GRU 128→64: 37,248.
     const expected = 32_000 * 512 + 6 * block + 1_728 + 128 + 2_367_488 + 37_248 + 512 * 32_000;
     expect(r.parameters).toBe(expected);
-    expect(r.layers.find((l) => l.name === 'Net.blocks.attn')).toMatchObject({ type: 'MultiheadAttention', count: 6, parameters: 1_050_624 });
+    expect(r.layers.find((l) => l.name === 'Net.blocks.attn')).toMatchObject({
+      type: 'MultiheadAttention',
+      count: 6,
+      parameters: 1_050_624,
+    });
   });
 
   it('reads for-loops over range, bare imports and Conv3d, Embedding, BatchNorm1d sizes', () => {
@@ -72,12 +78,18 @@ bn = BatchNorm1d(16, affine=False)
 describe('shrinkReport', () => {
   it('writes per layer parameters and total sizes at fp32, fp16 and int8', async () => {
     const py = join(dir, 'model.py');
-    writeFileSync(py, 'import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.a = nn.Linear(100, 10)\n        self.b = nn.Embedding(1000, 8)\n');
+    writeFileSync(
+      py,
+      'import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.a = nn.Linear(100, 10)\n        self.b = nn.Embedding(1000, 8)\n',
+    );
     const out = join(dir, 'report.json');
     expect(await shrinkReport(py, out)).toEqual({ parameters: 1_010 + 8_000 });
     const report = JSON.parse(readFileSync(out, 'utf8'));
     expect(report.bytes).toEqual({ fp32: 36_040, fp16: 18_020, int8: 9_010 });
-    expect(report.layers.map((l: { name: string; totalParameters: number }) => [l.name, l.totalParameters])).toEqual([['M.a', 1_010], ['M.b', 8_000]]);
+    expect(report.layers.map((l: { name: string; totalParameters: number }) => [l.name, l.totalParameters])).toEqual([
+      ['M.a', 1_010],
+      ['M.b', 8_000],
+    ]);
   });
 
   it('fails with a sentence for a file without layers', async () => {
@@ -100,7 +112,9 @@ class M(nn.Module):
 `);
     // One layer: attention 4·64²+4·64 = 16,640; feed-forward 64·128+128 + 128·64+64 = 16,576; two LayerNorms 256.
     expect(enc.ok && enc.parameters).toBe(5 * 33_472);
-    const t = readPyModel('import torch.nn as nn\nmodel = nn.Transformer(d_model=64, nhead=4, num_encoder_layers=2, num_decoder_layers=1, dim_feedforward=128)\n');
+    const t = readPyModel(
+      'import torch.nn as nn\nmodel = nn.Transformer(d_model=64, nhead=4, num_encoder_layers=2, num_decoder_layers=1, dim_feedforward=128)\n',
+    );
     // A decoder layer adds cross-attention (16,640) and a third LayerNorm (128); each stack ends in a LayerNorm.
     expect(t.ok && t.parameters).toBe(2 * 33_472 + 128 + (33_472 + 16_640 + 128) + 128);
   });
@@ -140,11 +154,20 @@ class Net(nn.Module):
     const encoder = (d: number, f: number) => 4 * d * d + 4 * d + d * f + f + f * d + d + 4 * d;
     const proj = (d: number) => d * 32 + 32 + 32 * d + d;
     expect(r.parameters).toBe(encoder(16, 64) + proj(16) + encoder(32, 64) + proj(32));
-    expect(r.layers.map((l) => l.name)).toEqual(['Net.small.attn', 'Net.small.proj.Linear', 'Net.small.proj.Linear', 'Net.big.attn', 'Net.big.proj.Linear', 'Net.big.proj.Linear']);
+    expect(r.layers.map((l) => l.name)).toEqual([
+      'Net.small.attn',
+      'Net.small.proj.Linear',
+      'Net.small.proj.Linear',
+      'Net.big.attn',
+      'Net.big.proj.Linear',
+      'Net.big.proj.Linear',
+    ]);
   });
 
   it('still names a size that needs running code', () => {
-    const r = readPyModel('import torch.nn as nn\nclass A(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        self.fc = nn.Linear(n, 2)\n');
+    const r = readPyModel(
+      'import torch.nn as nn\nclass A(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        self.fc = nn.Linear(n, 2)\n',
+    );
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toMatch(/^nn\.Linear on line 5 has a size that cannot be read without running the code \(n, 2\)/);
   });
@@ -173,7 +196,10 @@ class Model(nn.Module):
         self.dec = Decoder()
 `);
     if (!r.ok) throw new Error(r.error);
-    expect(r.layers.map((l) => [l.name, l.parameters])).toEqual([['Model.enc.fc', 10 * 16 + 16], ['Model.dec.fc', 3 + 1]]);
+    expect(r.layers.map((l) => [l.name, l.parameters])).toEqual([
+      ['Model.enc.fc', 10 * 16 + 16],
+      ['Model.dec.fc', 3 + 1],
+    ]);
   });
 });
 

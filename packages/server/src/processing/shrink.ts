@@ -21,7 +21,9 @@ export async function shrinkReport(pyPath: string, outPath: string): Promise<{ p
   }
   if (!r.ok) throw new Error(r.error);
   if (r.parameters > SHRINK_MAX_PARAMETERS) {
-    throw new Error(`This model has ${r.parameters.toLocaleString('en-US')} parameters; shrink accepts models of at most 1 billion parameters.`);
+    throw new Error(
+      `This model has ${r.parameters.toLocaleString('en-US')} parameters; shrink accepts models of at most 1 billion parameters.`,
+    );
   }
   const report = {
     format: 'compression-report',

@@ -35,7 +35,10 @@ class Scanner {
   values: Float64Array | null;
   count = 0;
 
-  constructor(private readonly buf: Uint8Array, collect: boolean) {
+  constructor(
+    private readonly buf: Uint8Array,
+    collect: boolean,
+  ) {
     // A number takes at least two bytes in a table ("1,"), which bounds the cells without a second pass.
     this.values = collect ? new Float64Array(Math.max(16, Math.min(1 << 20, buf.length >> 1))) : null;
   }
@@ -62,12 +65,18 @@ class Scanner {
     if (depth > 256) this.syntax('nesting is too deep');
     this.ws();
     const c = this.buf[this.pos];
-    if (c === 34) { this.readString(); return; }
+    if (c === 34) {
+      this.readString();
+      return;
+    }
     if (c === 91 || c === 123) {
       const close = c === 91 ? 93 : 125;
       this.pos++;
       this.ws();
-      if (this.buf[this.pos] === close) { this.pos++; return; }
+      if (this.buf[this.pos] === close) {
+        this.pos++;
+        return;
+      }
       for (;;) {
         if (close === 125) {
           this.ws();
@@ -80,13 +89,22 @@ class Scanner {
         this.skipValue(depth + 1);
         this.ws();
         const d = this.buf[this.pos];
-        if (d === 44) { this.pos++; continue; }
-        if (d === close) { this.pos++; return; }
+        if (d === 44) {
+          this.pos++;
+          continue;
+        }
+        if (d === close) {
+          this.pos++;
+          return;
+        }
         this.syntax(`expected "," or "${String.fromCharCode(close)}"`);
       }
     }
     if (this.matchWord('true') || this.matchWord('false') || this.matchWord('null')) return;
-    if (c === 45 || (c >= 48 && c <= 57)) { this.number(false); return; }
+    if (c === 45 || (c >= 48 && c <= 57)) {
+      this.number(false);
+      return;
+    }
     this.syntax('unexpected character');
   }
 
@@ -102,12 +120,20 @@ class Scanner {
     let escaped = false;
     while (this.pos < b.length) {
       const c = b[this.pos];
-      if (c === 92) { escaped = true; this.pos += 2; continue; }
+      if (c === 92) {
+        escaped = true;
+        this.pos += 2;
+        continue;
+      }
       if (c === 34) {
         const raw = Buffer.from(b.buffer, b.byteOffset + start, this.pos - start).toString('utf8');
         this.pos++;
         if (!escaped) return raw;
-        try { return JSON.parse(`"${raw}"`) as string; } catch { this.syntax('a string has a bad escape'); }
+        try {
+          return JSON.parse(`"${raw}"`) as string;
+        } catch {
+          this.syntax('a string has a bad escape');
+        }
       }
       if (c < 32) this.syntax('a string has a raw control character');
       this.pos++;
@@ -121,7 +147,10 @@ class Scanner {
     const start = this.pos;
     let p = start;
     let neg = false;
-    if (b[p] === 45) { neg = true; p++; }
+    if (b[p] === 45) {
+      neg = true;
+      p++;
+    }
     let mant = 0;
     let exp10 = 0;
     let exact = true;
@@ -130,7 +159,10 @@ class Scanner {
       p++;
     } else if (c >= 49 && c <= 57) {
       do {
-        if (mant < MAX_EXACT / 10) mant = mant * 10 + (c - 48); else { exact = false; }
+        if (mant < MAX_EXACT / 10) mant = mant * 10 + (c - 48);
+        else {
+          exact = false;
+        }
         c = b[++p];
       } while (c >= 48 && c <= 57);
     } else {
@@ -139,19 +171,34 @@ class Scanner {
     c = b[p];
     if (c === 46) {
       c = b[++p];
-      if (!(c >= 48 && c <= 57)) { this.pos = p; this.syntax('a number has no digits after "."'); }
+      if (!(c >= 48 && c <= 57)) {
+        this.pos = p;
+        this.syntax('a number has no digits after "."');
+      }
       do {
-        if (mant < MAX_EXACT / 10) { mant = mant * 10 + (c - 48); exp10--; } else exact = false;
+        if (mant < MAX_EXACT / 10) {
+          mant = mant * 10 + (c - 48);
+          exp10--;
+        } else exact = false;
         c = b[++p];
       } while (c >= 48 && c <= 57);
     }
     if (c === 101 || c === 69) {
       c = b[++p];
       let eneg = false;
-      if (c === 43 || c === 45) { eneg = c === 45; c = b[++p]; }
-      if (!(c >= 48 && c <= 57)) { this.pos = p; this.syntax('a number has no digits in its exponent'); }
+      if (c === 43 || c === 45) {
+        eneg = c === 45;
+        c = b[++p];
+      }
+      if (!(c >= 48 && c <= 57)) {
+        this.pos = p;
+        this.syntax('a number has no digits in its exponent');
+      }
       let e = 0;
-      do { if (e < 100000) e = e * 10 + (c - 48); c = b[++p]; } while (c >= 48 && c <= 57);
+      do {
+        if (e < 100000) e = e * 10 + (c - 48);
+        c = b[++p];
+      } while (c >= 48 && c <= 57);
       exp10 += eneg ? -e : e;
     }
     this.pos = p;
@@ -196,17 +243,24 @@ class Scanner {
     if (b[this.pos] !== 91) this.syntax('expected "[" to start the list of rows');
     this.pos++;
     this.ws();
-    if (b[this.pos] === 93) { this.pos++; return; }
+    if (b[this.pos] === 93) {
+      this.pos++;
+      return;
+    }
     for (;;) {
       this.ws();
       const row = this.rows + 1;
       if (b[this.pos] !== 91) {
         if (b[this.pos] === 45 || (b[this.pos] >= 48 && b[this.pos] <= 57)) {
-          throw new TableError(`Row ${fmt(row)} is a single number, not a list of numbers; write each row as a list, e.g. [[1, 2], [3, 4]].`);
+          throw new TableError(
+            `Row ${fmt(row)} is a single number, not a list of numbers; write each row as a list, e.g. [[1, 2], [3, 4]].`,
+          );
         }
         if (this.pos >= b.length) this.syntax('');
         if (b[this.pos] === 123) {
-          throw new TableError(`Row ${fmt(row)} is an object; write each row as a list of numbers, with the names once in { "columns": [...], "rows": [[...], ...] }.`);
+          throw new TableError(
+            `Row ${fmt(row)} is an object; write each row as a list of numbers, with the names once in { "columns": [...], "rows": [[...], ...] }.`,
+          );
         }
         throw new TableError(`Row ${fmt(row)} is not a list of numbers.`);
       }
@@ -227,9 +281,18 @@ class Scanner {
         if (collect) this.push(v);
         // Skip the usual single space after a comma without a call.
         let c = b[this.pos];
-        if (c === 32 || c === 10 || c === 13 || c === 9) { this.ws(); c = b[this.pos]; }
-        if (c === 44) { this.pos++; continue; }
-        if (c === 93) { this.pos++; break; }
+        if (c === 32 || c === 10 || c === 13 || c === 9) {
+          this.ws();
+          c = b[this.pos];
+        }
+        if (c === 44) {
+          this.pos++;
+          continue;
+        }
+        if (c === 93) {
+          this.pos++;
+          break;
+        }
         this.syntax('expected "," or "]" inside a row');
       }
       if (this.cols < 0) this.cols = n;
@@ -239,8 +302,14 @@ class Scanner {
       this.rows++;
       this.ws();
       const c = b[this.pos];
-      if (c === 44) { this.pos++; continue; }
-      if (c === 93) { this.pos++; return; }
+      if (c === 44) {
+        this.pos++;
+        continue;
+      }
+      if (c === 93) {
+        this.pos++;
+        return;
+      }
       this.syntax('expected "," or "]" between rows');
     }
   }
@@ -251,17 +320,29 @@ class Scanner {
     if (this.buf[this.pos] !== 91) throw new TableError('"columns" must be a list of column names.');
     this.pos++;
     this.ws();
-    if (this.buf[this.pos] === 93) { this.pos++; return names; }
+    if (this.buf[this.pos] === 93) {
+      this.pos++;
+      return names;
+    }
     for (;;) {
       this.ws();
       const c = this.buf[this.pos];
       if (c === 34) names.push(this.readString());
-      else if (c === 45 || (c >= 48 && c <= 57)) { const s = this.pos; this.number(false); names.push(Buffer.from(this.buf.subarray(s, this.pos)).toString()); }
-      else throw new TableError('"columns" must be a list of column names.');
+      else if (c === 45 || (c >= 48 && c <= 57)) {
+        const s = this.pos;
+        this.number(false);
+        names.push(Buffer.from(this.buf.subarray(s, this.pos)).toString());
+      } else throw new TableError('"columns" must be a list of column names.');
       this.ws();
       const d = this.buf[this.pos];
-      if (d === 44) { this.pos++; continue; }
-      if (d === 93) { this.pos++; return names; }
+      if (d === 44) {
+        this.pos++;
+        continue;
+      }
+      if (d === 93) {
+        this.pos++;
+        return names;
+      }
       this.syntax('expected "," or "]" in "columns"');
     }
   }
@@ -288,13 +369,21 @@ class Scanner {
           this.ws();
           if (b[this.pos] !== 58) this.syntax('expected ":"');
           this.pos++;
-          if (key === 'rows') { this.rowsArray(); sawRows = true; }
-          else if (key === 'columns') columns = this.columnNames();
+          if (key === 'rows') {
+            this.rowsArray();
+            sawRows = true;
+          } else if (key === 'columns') columns = this.columnNames();
           else this.skipValue();
           this.ws();
           const c = b[this.pos];
-          if (c === 44) { this.pos++; continue; }
-          if (c === 125) { this.pos++; break; }
+          if (c === 44) {
+            this.pos++;
+            continue;
+          }
+          if (c === 125) {
+            this.pos++;
+            break;
+          }
           this.syntax('expected "," or "}"');
         }
       } else this.pos++;
@@ -306,7 +395,9 @@ class Scanner {
     if (this.pos < b.length) this.syntax('extra content after the data');
     if (this.rows === 0) throw new TableError('The file holds no rows of data.');
     if (columns && columns.length > 0 && columns.length !== this.cols) {
-      throw new TableError(`"columns" names ${fmt(columns.length)} column${columns.length === 1 ? '' : 's'} but each row has ${fmt(this.cols)} value${this.cols === 1 ? '' : 's'}.`);
+      throw new TableError(
+        `"columns" names ${fmt(columns.length)} column${columns.length === 1 ? '' : 's'} but each row has ${fmt(this.cols)} value${this.cols === 1 ? '' : 's'}.`,
+      );
     }
     return {
       rows: this.rows,

@@ -11,17 +11,26 @@ function isNumber(s: string, a: number, b: number): boolean {
   let c = s.charCodeAt(i);
   if (c === 43 || c === 45) c = s.charCodeAt(++i);
   let digits = 0;
-  while (i < b && c >= 48 && c <= 57) { digits++; c = s.charCodeAt(++i); }
+  while (i < b && c >= 48 && c <= 57) {
+    digits++;
+    c = s.charCodeAt(++i);
+  }
   if (i < b && c === 46) {
     c = s.charCodeAt(++i);
-    while (i < b && c >= 48 && c <= 57) { digits++; c = s.charCodeAt(++i); }
+    while (i < b && c >= 48 && c <= 57) {
+      digits++;
+      c = s.charCodeAt(++i);
+    }
   }
   if (digits === 0) return b - a <= 9 && SPECIAL.test(s.slice(a, b));
   if (i < b && (c === 101 || c === 69)) {
     c = s.charCodeAt(++i);
     if (c === 43 || c === 45) c = s.charCodeAt(++i);
     let e = 0;
-    while (i < b && c >= 48 && c <= 57) { e++; c = s.charCodeAt(++i); }
+    while (i < b && c >= 48 && c <= 57) {
+      e++;
+      c = s.charCodeAt(++i);
+    }
     if (e === 0) return false;
   }
   return i === b;
@@ -46,7 +55,8 @@ export function readText(buf: Uint8Array): Found {
     let end = text.indexOf('\n', pos);
     if (end < 0) end = text.length;
     lineNo++;
-    let a = pos, b = end;
+    let a = pos,
+      b = end;
     pos = end + 1;
     if (b > a && text.charCodeAt(b - 1) === 13) b--;
     while (a < b && isSpace(text.charCodeAt(a))) a++;
@@ -59,7 +69,8 @@ export function readText(buf: Uint8Array): Found {
     }
     let n = 0;
     let bad = -1;
-    let badStart = 0, badEnd = 0;
+    let badStart = 0,
+      badEnd = 0;
     let i = a;
     for (;;) {
       let cellEnd: number;
@@ -74,10 +85,15 @@ export function readText(buf: Uint8Array): Found {
         if (cellEnd < 0 || cellEnd > b) cellEnd = b;
         next = cellEnd + 1;
       }
-      let ca = i, cb = cellEnd;
+      let ca = i,
+        cb = cellEnd;
       while (ca < cb && isSpace(text.charCodeAt(ca))) ca++;
       while (cb > ca && isSpace(text.charCodeAt(cb - 1))) cb--;
-      if (bad < 0 && !isNumber(text, ca, cb)) { bad = n; badStart = ca; badEnd = cb; }
+      if (bad < 0 && !isNumber(text, ca, cb)) {
+        bad = n;
+        badStart = ca;
+        badEnd = cb;
+      }
       n++;
       if (cellEnd >= b) break;
       i = next;
@@ -90,11 +106,20 @@ export function readText(buf: Uint8Array): Found {
     }
     if (bad >= 0) {
       const cell = text.slice(badStart, badEnd);
-      return { ok: false, error: cell === '' ? `Line ${fmt(lineNo)} has an empty value in column ${fmt(bad + 1)}.` : `Line ${fmt(lineNo)} has ${JSON.stringify(cell.slice(0, 30))} in column ${fmt(bad + 1)}; every value must be a number.` };
+      return {
+        ok: false,
+        error:
+          cell === ''
+            ? `Line ${fmt(lineNo)} has an empty value in column ${fmt(bad + 1)}.`
+            : `Line ${fmt(lineNo)} has ${JSON.stringify(cell.slice(0, 30))} in column ${fmt(bad + 1)}; every value must be a number.`,
+      };
     }
     if (cols < 0) cols = n;
     else if (n !== cols) {
-      return { ok: false, error: `Line ${fmt(lineNo)} has ${fmt(n)} value${n === 1 ? '' : 's'}; expected ${fmt(cols)}${header && rows === 0 ? ' (as many as the header names)' : ''}.` };
+      return {
+        ok: false,
+        error: `Line ${fmt(lineNo)} has ${fmt(n)} value${n === 1 ? '' : 's'}; expected ${fmt(cols)}${header && rows === 0 ? ' (as many as the header names)' : ''}.`,
+      };
     }
     rows++;
   }

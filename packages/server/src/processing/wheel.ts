@@ -28,19 +28,27 @@ export async function buildClientWheel(): Promise<{ fileName: string; bytes: Buf
   const readme = existsSync(`${dir}README.md`) ? await readFile(`${dir}README.md`, 'utf8') : '';
   const info = `${WHEEL_NAME}-${WHEEL_VERSION}.dist-info`;
   const text = (s: string) => new TextEncoder().encode(s);
-  files.push([`${info}/METADATA`, text([
-    'Metadata-Version: 2.1',
-    `Name: ${WHEEL_NAME}`,
-    `Version: ${WHEEL_VERSION}`,
-    'Summary: Python client of the portal API: projects, uploads, fit, generate and downloads (standard library only).',
-    'Requires-Python: >=3.8',
-    'Description-Content-Type: text/markdown',
-    '',
-    readme,
-  ].join('\n'))]);
+  files.push([
+    `${info}/METADATA`,
+    text(
+      [
+        'Metadata-Version: 2.1',
+        `Name: ${WHEEL_NAME}`,
+        `Version: ${WHEEL_VERSION}`,
+        'Summary: Python client of the portal API: projects, uploads, fit, generate and downloads (standard library only).',
+        'Requires-Python: >=3.8',
+        'Description-Content-Type: text/markdown',
+        '',
+        readme,
+      ].join('\n'),
+    ),
+  ]);
   files.push([`${info}/WHEEL`, text('Wheel-Version: 1.0\nGenerator: portal-server\nRoot-Is-Purelib: true\nTag: py3-none-any\n')]);
   files.push([`${info}/top_level.txt`, text(`${WHEEL_NAME}\n`)]);
-  const record = files.map(([path, data]) => `${path},${recordHash(data)},${data.length}`).concat(`${info}/RECORD,,`, '').join('\n');
+  const record = files
+    .map(([path, data]) => `${path},${recordHash(data)},${data.length}`)
+    .concat(`${info}/RECORD,,`, '')
+    .join('\n');
   files.push([`${info}/RECORD`, text(record)]);
 
   // A fixed local timestamp and Unix mode 0644 make the archive identical on every build and every machine.

@@ -33,7 +33,9 @@ const RESAVE = 'save it again with a standard tool (np.savez, torch.save or zip)
 export const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 3 && b[3] === 4;
 
 /** One entry being inflated: `take(n)` returns its first n bytes, inflating only what is still missing. */
-export interface EntryStream { take(n: number): Uint8Array }
+export interface EntryStream {
+  take(n: number): Uint8Array;
+}
 
 export class ZipArchive {
   readonly entries: readonly ZipEntry[];
@@ -62,7 +64,8 @@ export class ZipArchive {
     this.opened.add(e);
     const data = this.b.subarray(e.dataStart, e.dataStart + e.compressedSize);
     if (e.method === 0) return { take: (n) => data.subarray(0, Math.min(n, data.length)) };
-    if (e.method !== 8) throw new ZipError(`Entry ${e.name} uses a zip compression method this service does not read (only stored and deflate).`);
+    if (e.method !== 8)
+      throw new ZipError(`Entry ${e.name} uses a zip compression method this service does not read (only stored and deflate).`);
     const chunks: Uint8Array[] = [];
     let got = 0;
     let fed = 0;
@@ -83,10 +86,14 @@ export class ZipArchive {
           }
           fed += STEP;
           if (got > e.size) {
-            throw new ZipError(`Entry ${e.name} of the archive unpacks to more than its declared ${fmt(e.size)} bytes, so the archive is damaged or was crafted; ${RESAVE}.`);
+            throw new ZipError(
+              `Entry ${e.name} of the archive unpacks to more than its declared ${fmt(e.size)} bytes, so the archive is damaged or was crafted; ${RESAVE}.`,
+            );
           }
           if (this.inflated > MAX_INFLATED_BYTES) {
-            throw new ZipError(`This archive unpacks to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB in total before its arrays or tensors could be measured; ${RESAVE}, or split it into smaller files.`);
+            throw new ZipError(
+              `This archive unpacks to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB in total before its arrays or tensors could be measured; ${RESAVE}, or split it into smaller files.`,
+            );
           }
         }
         if (got < want) throw new ZipError(`The archive is damaged (entry ${e.name} holds fewer bytes than its declared ${fmt(e.size)}).`);
@@ -104,7 +111,10 @@ export class ZipArchive {
 function readDirectory(b: Uint8Array): ZipEntry[] {
   let eocd = -1;
   for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) {
-    if (b[i] === 0x50 && b[i + 1] === 0x4b && b[i + 2] === 5 && b[i + 3] === 6) { eocd = i; break; }
+    if (b[i] === 0x50 && b[i + 1] === 0x4b && b[i + 2] === 5 && b[i + 3] === 6) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw new ZipError('The archive is incomplete or damaged (its zip directory is missing).');
   const count = u16(b, eocd + 10);
@@ -114,27 +124,39 @@ function readDirectory(b: Uint8Array): ZipEntry[] {
   const names = new Set<string>();
   for (let i = 0; i < count; i++) {
     if (p + 46 > b.length || u32(b, p) !== 0x02014b50) throw new ZipError('The archive is damaged (its zip directory is unreadable).');
-    const nameLen = u16(b, p + 28), extraLen = u16(b, p + 30), commentLen = u16(b, p + 32);
+    const nameLen = u16(b, p + 28),
+      extraLen = u16(b, p + 30),
+      commentLen = u16(b, p + 32);
     const name = Buffer.from(b.subarray(p + 46, p + 46 + nameLen)).toString('utf8');
-    const method = u16(b, p + 10), compressedSize = u32(b, p + 20), size = u32(b, p + 24), offset = u32(b, p + 42);
+    const method = u16(b, p + 10),
+      compressedSize = u32(b, p + 20),
+      size = u32(b, p + 24),
+      offset = u32(b, p + 42);
     if (size === 0xffffffff || compressedSize === 0xffffffff || offset === 0xffffffff) {
       throw new ZipError('The archive uses zip64 entries larger than any upload; it cannot be read.');
     }
     if (names.has(name)) throw new ZipError(`The archive lists the entry ${name} more than once; ${RESAVE} so each entry appears once.`);
     names.add(name);
-    if (offset + 30 > b.length || u32(b, offset) !== 0x04034b50) throw new ZipError(`The archive is damaged (entry ${name} is unreadable).`);
+    if (offset + 30 > b.length || u32(b, offset) !== 0x04034b50)
+      throw new ZipError(`The archive is damaged (entry ${name} is unreadable).`);
     const dataStart = offset + 30 + u16(b, offset + 26) + u16(b, offset + 28);
     if (dataStart + compressedSize > b.length) throw new ZipError(`The archive is truncated (entry ${name} is cut short).`);
-    if (method === 0 && compressedSize !== size) throw new ZipError(`The archive is damaged (entry ${name} is stored uncompressed but declares ${fmt(size)} bytes for ${fmt(compressedSize)}).`);
+    if (method === 0 && compressedSize !== size)
+      throw new ZipError(
+        `The archive is damaged (entry ${name} is stored uncompressed but declares ${fmt(size)} bytes for ${fmt(compressedSize)}).`,
+      );
     entries.push({ name, method, compressedSize, size, offset, dataStart });
     p += 46 + nameLen + extraLen + commentLen;
   }
   // Each entry must own its bytes: entries that share stored bytes would make one small archive read as many.
   const byOffset = [...entries].sort((x, y) => x.offset - y.offset);
   for (let i = 1; i < byOffset.length; i++) {
-    const prev = byOffset[i - 1], cur = byOffset[i];
+    const prev = byOffset[i - 1],
+      cur = byOffset[i];
     if (cur.offset < prev.dataStart + prev.compressedSize) {
-      throw new ZipError(`The archive's entries ${prev.name} and ${cur.name} overlap (they share stored bytes), so the archive is damaged or was crafted; ${RESAVE}.`);
+      throw new ZipError(
+        `The archive's entries ${prev.name} and ${cur.name} overlap (they share stored bytes), so the archive is damaged or was crafted; ${RESAVE}.`,
+      );
     }
   }
   const last = byOffset[byOffset.length - 1];

@@ -24,7 +24,14 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'apikeyList', {}, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
-    const keys = await s.db.selectFrom('apikeys').selectAll().where('client', '=', client.stamp).where('active', '=', 1).orderBy('created_at').orderBy('seq').execute();
+    const keys = await s.db
+      .selectFrom('apikeys')
+      .selectAll()
+      .where('client', '=', client.stamp)
+      .where('active', '=', 1)
+      .orderBy('created_at')
+      .orderBy('seq')
+      .execute();
     return { client: { list: [clientView(client)] }, apikey: { list: keys.map(keyOut) } };
   });
 
@@ -61,7 +68,14 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'integrationList', {}, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
-    const keys = await s.db.selectFrom('integrations').selectAll().where('client', '=', client.stamp).where('active', '=', 1).orderBy('created_at').orderBy('seq').execute();
+    const keys = await s.db
+      .selectFrom('integrations')
+      .selectAll()
+      .where('client', '=', client.stamp)
+      .where('active', '=', 1)
+      .orderBy('created_at')
+      .orderBy('seq')
+      .execute();
     return { client: { list: [clientView(client)] }, apikey: { list: keys.map(integrationOut) } };
   });
 

@@ -153,7 +153,12 @@ export function defineCall<N extends CallName>(
         body = r.data;
       }
       const result = await handler({
-        s, req, reply, caller, reset, base: baseUrl(s, req),
+        s,
+        req,
+        reply,
+        caller,
+        reset,
+        base: baseUrl(s, req),
         query: query as CallContext<N>['query'],
         body: body as CallContext<N>['body'],
       });

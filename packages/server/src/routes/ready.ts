@@ -15,7 +15,13 @@ async function databaseCheck(s: Services): Promise<string> {
     timer = setTimeout(() => resolve(`The database did not answer within ${DB_TIMEOUT_MS / 1000} seconds.`), DB_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([sql`select 1`.execute(s.db).then(() => OK, () => 'The database is not reachable.'), late]);
+    return await Promise.race([
+      sql`select 1`.execute(s.db).then(
+        () => OK,
+        () => 'The database is not reachable.',
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }

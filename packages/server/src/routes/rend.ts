@@ -18,9 +18,20 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'rendList', { keys: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const rends = checkActiveFilter(query.active)
-      ? await s.db.selectFrom('rends').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('seq', 'desc').execute()
+      ? await s.db
+          .selectFrom('rends')
+          .selectAll()
+          .where('bucket', '=', bucket.stamp)
+          .where('active', '=', 1)
+          .orderBy('created_at', 'desc')
+          .orderBy('seq', 'desc')
+          .execute()
       : [];
-    return { client: clientView(client), bucket: await bucketWithCounts(s, client.stamp, bucket.stamp), rend: { list: await rendsFull(s.db, rends) } };
+    return {
+      client: clientView(client),
+      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      rend: { list: await rendsFull(s.db, rends) },
+    };
   });
 
   defineCall(app, s, 'rendCreate', { keys: true }, async ({ caller, body }) => {
@@ -48,8 +59,18 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
     if (rend.flight === 'Pending') {
       await s.db.transaction().execute(async (trx) => {
         // Items whose bytes never arrived cannot become ready: they fail now rather than wait forever.
-        await trx.updateTable('uploads').set({ state: 'Failed', error: NOT_UPLOADED }).where('rend', '=', rend.stamp).where('state', '=', 'Pending').execute();
-        await trx.updateTable('rends').set({ flight: 'Processing' }).where('stamp', '=', rend.stamp).where('flight', '=', 'Pending').execute();
+        await trx
+          .updateTable('uploads')
+          .set({ state: 'Failed', error: NOT_UPLOADED })
+          .where('rend', '=', rend.stamp)
+          .where('state', '=', 'Pending')
+          .execute();
+        await trx
+          .updateTable('rends')
+          .set({ flight: 'Processing' })
+          .where('stamp', '=', rend.stamp)
+          .where('flight', '=', 'Pending')
+          .execute();
       });
       await settleFlight(s.db, rend.stamp);
     }
@@ -64,7 +85,11 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
     const max = PLAN_LIMITS[plan].maxFileSize;
     if (body.file.size > max) throw tooLarge(`${MESSAGES.fileTooLarge} The ${plan} plan allows files up to ${formatSize(max)}.`);
     if (rend.flight !== 'Pending') throw conflict('This upload is already finished: start a new upload to add files.');
-    const count = await s.db.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).where('rend', '=', rend.stamp).executeTakeFirstOrThrow();
+    const count = await s.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('rend', '=', rend.stamp)
+      .executeTakeFirstOrThrow();
     if (Number(count.n) >= UPLOAD_CONTEXTS.uploads.maxFiles) throw badRequest(MESSAGES.tooManyFiles(UPLOAD_CONTEXTS.uploads.maxFiles));
     const row = {
       stamp: newId('f_'),
@@ -87,7 +112,11 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
       swept_at: null,
     };
     await s.db.insertInto('uploads').values(row).execute();
-    const { url, expiresAt } = await s.storage.uploadUrl({ stamp: row.stamp, size: row.size, checksum: row.checksum }, uploadKey(row.stamp), base);
+    const { url, expiresAt } = await s.storage.uploadUrl(
+      { stamp: row.stamp, size: row.size, checksum: row.checksum },
+      uploadKey(row.stamp),
+      base,
+    );
     return { upload: { ...uploadView(row), url, expiresAt } };
   });
 
@@ -122,7 +151,11 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
       throw conflict("The file's bytes have not arrived yet: send them to the upload URL, then finish.");
     }
     if ('error' in outcome) {
-      await s.db.updateTable('uploads').set({ state: 'Failed', error: outcome.error, sealing_until: null }).where('stamp', '=', upload.stamp).execute();
+      await s.db
+        .updateTable('uploads')
+        .set({ state: 'Failed', error: outcome.error, sealing_until: null })
+        .where('stamp', '=', upload.stamp)
+        .execute();
       throw badRequest(outcome.error);
     }
     await s.db.transaction().execute(async (trx) => {

@@ -3,7 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import {
-  ERROR_CODES, MESSAGES, PLAN_LIMITS, QUOTE_UNPAID, checkFitSize, shrinkPrice, extensionOf, resultFileName, type FitParam, type PlanName,
+  ERROR_CODES,
+  MESSAGES,
+  PLAN_LIMITS,
+  QUOTE_UNPAID,
+  checkFitSize,
+  shrinkPrice,
+  extensionOf,
+  resultFileName,
+  type FitParam,
+  type PlanName,
 } from '@portal/core';
 import { defineCall } from './define';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
@@ -32,10 +41,23 @@ function checkFitParam(p: FitParam, planName: string): void {
 
 /** The upload a request uses: in the same project, Ready, with a Finished file of the wanted extension. */
 async function usableRend(s: Services, bucket: string, rendStamp: string, ext: string, missing: string) {
-  const rend = await s.db.selectFrom('rends').selectAll().where('stamp', '=', rendStamp).where('bucket', '=', bucket).where('active', '=', 1).executeTakeFirst();
+  const rend = await s.db
+    .selectFrom('rends')
+    .selectAll()
+    .where('stamp', '=', rendStamp)
+    .where('bucket', '=', bucket)
+    .where('active', '=', 1)
+    .executeTakeFirst();
   if (!rend) throw new HttpError(404, ERROR_CODES.notFound, MESSAGES.uploadNotFound);
   if (rend.flight !== 'Ready') throw conflict('The selected upload is not ready yet: wait until its files are processed.');
-  const items = await s.db.selectFrom('uploads').selectAll().where('rend', '=', rend.stamp).where('state', '=', 'Finished').orderBy('created_at').orderBy('seq').execute();
+  const items = await s.db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('rend', '=', rend.stamp)
+    .where('state', '=', 'Finished')
+    .orderBy('created_at')
+    .orderBy('seq')
+    .execute();
   const item = items.find((i) => extensionOf(i.file_name) === ext);
   if (!item) throw badRequest(missing);
   return { rend, item, items, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
@@ -43,7 +65,10 @@ async function usableRend(s: Services, bucket: string, rendStamp: string, ext: s
 
 export function runRoutes(app: FastifyInstance, s: Services) {
   const runsOut = async (runs: Selectable<RunTable>[]) => {
-    const ref = await rendRefs(s.db, runs.map((r) => r.rend));
+    const ref = await rendRefs(
+      s.db,
+      runs.map((r) => r.rend),
+    );
     return runs.map((r) => runView(r, ref(r.rend)));
   };
 
@@ -64,15 +89,53 @@ export function runRoutes(app: FastifyInstance, s: Services) {
       if (pile.bucket !== bucket.stamp || pile.variety !== 'FitModel') throw notFound('Parameters');
       // The plan may have changed since the parameters were saved: the limits of today apply.
       checkFitParam(JSON.parse(pile.param) as FitParam, client.plan);
-      const { rend, inputs } = await usableRend(s, bucket.stamp, body.rend, '.json', 'The selected upload has no .json data file to train on.');
+      const { rend, inputs } = await usableRend(
+        s,
+        bucket.stamp,
+        body.rend,
+        '.json',
+        'The selected upload has no .json data file to train on.',
+      );
       const model = newId('m_');
       await s.db.transaction().execute(async (trx) => {
         await spendCredit(trx, client.stamp, inputs);
-        await trx.insertInto('models').values({ stamp: model, bucket: bucket.stamp, rend: rend.stamp, run: stamp, name: body.name, desc: '', state: 'Pending', message: '', data: null, active: 1, created_at: t }).execute();
-        await trx.insertInto('runs').values({
-          stamp, bucket: bucket.stamp, rend: rend.stamp, pile: pile.stamp, fit: null, quote: null, model, name: body.name, desc: '',
-          function: 'fit', state: 'Pending', message: '', result_key: null, inputs, active: 1, created_at: t,
-        }).execute();
+        await trx
+          .insertInto('models')
+          .values({
+            stamp: model,
+            bucket: bucket.stamp,
+            rend: rend.stamp,
+            run: stamp,
+            name: body.name,
+            desc: '',
+            state: 'Pending',
+            message: '',
+            data: null,
+            active: 1,
+            created_at: t,
+          })
+          .execute();
+        await trx
+          .insertInto('runs')
+          .values({
+            stamp,
+            bucket: bucket.stamp,
+            rend: rend.stamp,
+            pile: pile.stamp,
+            fit: null,
+            quote: null,
+            model,
+            name: body.name,
+            desc: '',
+            function: 'fit',
+            state: 'Pending',
+            message: '',
+            result_key: null,
+            inputs,
+            active: 1,
+            created_at: t,
+          })
+          .execute();
         await s.jobs.enqueue(trx, 'fit', stamp);
       });
     } else {
@@ -86,10 +149,27 @@ export function runRoutes(app: FastifyInstance, s: Services) {
       const { rend, inputs } = await usableRend(s, bucket.stamp, body.rend, '.json', MESSAGES.generateFileNotFound);
       await s.db.transaction().execute(async (trx) => {
         await spendCredit(trx, client.stamp, inputs);
-        await trx.insertInto('runs').values({
-          stamp, bucket: bucket.stamp, rend: rend.stamp, pile: null, fit: fit.stamp, quote: null, model: fit.model, name: body.name, desc: '',
-          function: 'generate', state: 'Pending', message: '', result_key: null, inputs, active: 1, created_at: t,
-        }).execute();
+        await trx
+          .insertInto('runs')
+          .values({
+            stamp,
+            bucket: bucket.stamp,
+            rend: rend.stamp,
+            pile: null,
+            fit: fit.stamp,
+            quote: null,
+            model: fit.model,
+            name: body.name,
+            desc: '',
+            function: 'generate',
+            state: 'Pending',
+            message: '',
+            result_key: null,
+            inputs,
+            active: 1,
+            created_at: t,
+          })
+          .execute();
         await s.jobs.enqueue(trx, 'generate', stamp);
       });
     }
@@ -112,10 +192,27 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     await s.db.transaction().execute(async (trx) => {
       const { free } = await spendCredit(trx, client.stamp, inputs);
       const cent = shrinkPrice(inputs, free).amountDueCents;
-      await trx.insertInto('quotes').values({
-        stamp, bucket: bucket.stamp, rend: rend.stamp, pile: pile.stamp, run: null, name: body.name, desc: body.desc,
-        function: 'shrink', state: QUOTE_UNPAID, message: '', cent, invoice_num: invoiceNumber(), inputs, active: 1, created_at: now(), paid_at: null,
-      }).execute();
+      await trx
+        .insertInto('quotes')
+        .values({
+          stamp,
+          bucket: bucket.stamp,
+          rend: rend.stamp,
+          pile: pile.stamp,
+          run: null,
+          name: body.name,
+          desc: body.desc,
+          function: 'shrink',
+          state: QUOTE_UNPAID,
+          message: '',
+          cent,
+          invoice_num: invoiceNumber(),
+          inputs,
+          active: 1,
+          created_at: now(),
+          paid_at: null,
+        })
+        .execute();
       // Covered entirely by free credit (the server's own count and credit, nothing the client sent): it starts at once.
       if (cent === 0) await payQuote(trx, s.jobs, stamp);
     });
@@ -127,9 +224,20 @@ export function runRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'runList', {}, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const runs = checkActiveFilter(query.active)
-      ? await s.db.selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('seq', 'desc').execute()
+      ? await s.db
+          .selectFrom('runs')
+          .selectAll()
+          .where('bucket', '=', bucket.stamp)
+          .where('active', '=', 1)
+          .orderBy('created_at', 'desc')
+          .orderBy('seq', 'desc')
+          .execute()
       : [];
-    return { client: clientView(client), bucket: await bucketWithCounts(s, client.stamp, bucket.stamp), run: { list: await runsOut(runs) } };
+    return {
+      client: clientView(client),
+      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      run: { list: await runsOut(runs) },
+    };
   });
 
   defineCall(app, s, 'runStatus', { keys: true }, async ({ caller, query, base }) => {
@@ -157,9 +265,19 @@ export function runRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'clientModelList', {}, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const models = checkActiveFilter(query.active)
-      ? await s.db.selectFrom('models').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1).orderBy('created_at', 'desc').orderBy('seq', 'desc').execute()
+      ? await s.db
+          .selectFrom('models')
+          .selectAll()
+          .where('bucket', '=', bucket.stamp)
+          .where('active', '=', 1)
+          .orderBy('created_at', 'desc')
+          .orderBy('seq', 'desc')
+          .execute()
       : [];
-    const ref = await rendRefs(s.db, models.map((m) => m.rend));
+    const ref = await rendRefs(
+      s.db,
+      models.map((m) => m.rend),
+    );
     return {
       client: clientView(client),
       bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
@@ -169,7 +287,14 @@ export function runRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'generalModelList', {}, async ({ query }) => {
     const models = checkActiveFilter(query.active)
-      ? await s.db.selectFrom('models').selectAll().where('bucket', 'is', null).where('active', '=', 1).orderBy('created_at').orderBy('seq').execute()
+      ? await s.db
+          .selectFrom('models')
+          .selectAll()
+          .where('bucket', 'is', null)
+          .where('active', '=', 1)
+          .orderBy('created_at')
+          .orderBy('seq')
+          .execute()
       : [];
     return { model: { list: models.map((m) => modelView(m, null)) } };
   });
@@ -189,7 +314,9 @@ export function runRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'quoteStatus', {}, async ({ caller, query }) => {
     const { quote, bucket, client } = await requireQuote(s.db, caller, query.quote);
-    const run = quote.run ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', quote.run).where('active', '=', 1).executeTakeFirst() : undefined;
+    const run = quote.run
+      ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', quote.run).where('active', '=', 1).executeTakeFirst()
+      : undefined;
     const ref = await rendRefs(s.db, [quote.rend]);
     return {
       client: clientView(client),
@@ -219,4 +346,3 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     };
   });
 }
-

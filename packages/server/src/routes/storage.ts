@@ -28,17 +28,27 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
       async (req, reply) => {
         const item = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', req.params.stamp).executeTakeFirst();
         const exp = Number(req.query.exp);
-        if (!item || !Number.isInteger(exp) || !store.verifyUpload({ stamp: item.stamp, size: item.size, checksum: item.checksum }, exp, String(req.query.sig ?? ''))) {
+        if (
+          !item ||
+          !Number.isInteger(exp) ||
+          !store.verifyUpload({ stamp: item.stamp, size: item.size, checksum: item.checksum }, exp, String(req.query.sig ?? ''))
+        ) {
           throw forbidden('This upload link is not valid.');
         }
         if (exp < now()) throw forbidden(LINK_EXPIRED);
-        if (item.state === 'Failed') throw conflict('This file has failed, so its upload link takes no more bytes: register the file again.');
+        if (item.state === 'Failed')
+          throw conflict('This file has failed, so its upload link takes no more bytes: register the file again.');
         if (item.state !== 'Pending' || item.stored) throw conflict(LINK_USED);
         const rend = await s.db.selectFrom('rends').select('active').where('stamp', '=', item.rend).executeTakeFirst();
         if (!rend?.active) throw notFound('Upload');
 
         const fail = async (error: string) => {
-          await s.db.updateTable('uploads').set({ state: 'Failed', error }).where('stamp', '=', item.stamp).where('state', '=', 'Pending').execute();
+          await s.db
+            .updateTable('uploads')
+            .set({ state: 'Failed', error })
+            .where('stamp', '=', item.stamp)
+            .where('state', '=', 'Pending')
+            .execute();
           return badRequest(error);
         };
         const declared = req.headers['content-length'];
@@ -76,7 +86,13 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
           throw await fail(CHECKSUM_MISMATCH);
         }
         // One upload per link: of two bodies sent at once, only the first to be verified is taken.
-        const taken = await s.db.updateTable('uploads').set({ stored: 1 }).where('stamp', '=', item.stamp).where('state', '=', 'Pending').where('stored', '=', 0).executeTakeFirst();
+        const taken = await s.db
+          .updateTable('uploads')
+          .set({ stored: 1 })
+          .where('stamp', '=', item.stamp)
+          .where('state', '=', 'Pending')
+          .where('stored', '=', 0)
+          .executeTakeFirst();
         if (Number(taken.numUpdatedRows) === 0) {
           await rm(tmp, { force: true });
           throw conflict(LINK_USED);
@@ -99,7 +115,8 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
       const key = req.params['*'];
       const name = String(req.query.name ?? '');
       const exp = Number(req.query.exp);
-      if (!Number.isInteger(exp) || !store.verifyDownload(key, name, exp, String(req.query.sig ?? ''))) throw forbidden('This download link is not valid.');
+      if (!Number.isInteger(exp) || !store.verifyDownload(key, name, exp, String(req.query.sig ?? '')))
+        throw forbidden('This download link is not valid.');
       if (exp < now()) throw forbidden('This download link has expired: open the request again for a fresh one.');
       if (!(await store.stat(key))) throw notFound('File');
       reply.header('content-disposition', `attachment; filename="${name.replace(/["\\\r\n]/g, '')}"`);

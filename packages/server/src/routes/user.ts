@@ -30,7 +30,10 @@ async function loginResponse(s: Services, user: { stamp: string; email: string; 
   const clients = stamps.length
     ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('seq').execute()
     : [];
-  const buckets = await bucketsWithCounts(s, clients.filter((c) => c.active).map((c) => c.stamp));
+  const buckets = await bucketsWithCounts(
+    s,
+    clients.filter((c) => c.active).map((c) => c.stamp),
+  );
   return {
     login: { client: { list: clients.map(clientView) }, bucket: { list: buckets }, user },
     token: await s.sessions.start({ sub: user.stamp, email: user.email, username: user.username }),
@@ -55,9 +58,17 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     const email = body.email.trim();
     const username = body.username;
     const taken = async () => {
-      const byEmail = await s.db.selectFrom('users').select('stamp').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+      const byEmail = await s.db
+        .selectFrom('users')
+        .select('stamp')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
       if (byEmail) return EMAIL_TAKEN;
-      const byName = await s.db.selectFrom('users').select('stamp').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+      const byName = await s.db
+        .selectFrom('users')
+        .select('stamp')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+        .executeTakeFirst();
       return byName ? USERNAME_TAKEN : null;
     };
     const first = await taken();
@@ -68,10 +79,22 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     try {
       await s.db.transaction().execute(async (trx) => {
         const client = newId('c_');
-        await trx.insertInto('users').values({ ...user, password_hash: passwordHash, created_at: t }).execute();
+        await trx
+          .insertInto('users')
+          .values({ ...user, password_hash: passwordHash, created_at: t })
+          .execute();
         await trx
           .insertInto('clients')
-          .values({ stamp: client, name: body.name.trim(), plan: PLANS[0], choice: CHOICES[0], active: 1, credit_total: s.config.freeCredit, credit_used: 0, created_at: t })
+          .values({
+            stamp: client,
+            name: body.name.trim(),
+            plan: PLANS[0],
+            choice: CHOICES[0],
+            active: 1,
+            credit_total: s.config.freeCredit,
+            credit_used: 0,
+            created_at: t,
+          })
           .execute();
         await trx.insertInto('permissions').values({ user_stamp: user.stamp, client_stamp: client, created_at: t }).execute();
       });
@@ -86,7 +109,11 @@ export function userRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'resetStart', { rateLimit: true }, async ({ body, req, base }) => {
     const email = body.email.trim().toLowerCase();
-    const user = await s.db.selectFrom('users').select(['stamp', 'email']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+    const user = await s.db
+      .selectFrom('users')
+      .select(['stamp', 'email'])
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .executeTakeFirst();
     // The answer is the same whether or not the address is registered.
     if (user) {
       const { token, jti, exp } = await s.tokens.reset(user.stamp);
@@ -153,7 +180,9 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     if (caller.kind === 'key') {
       const key = await s.db.selectFrom('apikeys').select('created_at').where('clue', '=', caller.clue).executeTakeFirstOrThrow();
       const client = await s.db.selectFrom('clients').selectAll().where('stamp', '=', caller.client).executeTakeFirstOrThrow();
-      return { permission: { list: [{ client: clientView(client), createdAt: key.created_at }] } } as unknown as CallResponse<'permissions'>;
+      return {
+        permission: { list: [{ client: clientView(client), createdAt: key.created_at }] },
+      } as unknown as CallResponse<'permissions'>;
     }
     const rows = await s.db
       .selectFrom('permissions')
@@ -164,6 +193,8 @@ export function userRoutes(app: FastifyInstance, s: Services) {
       .orderBy('permissions.created_at')
       .orderBy('clients.seq')
       .execute();
-    return { permission: { list: rows.map((r) => ({ client: clientView(r), createdAt: r.granted_at })) } } as unknown as CallResponse<'permissions'>;
+    return {
+      permission: { list: rows.map((r) => ({ client: clientView(r), createdAt: r.granted_at })) },
+    } as unknown as CallResponse<'permissions'>;
   });
 }

@@ -76,7 +76,12 @@ export async function openStorage(opts: StorageOptions): Promise<Storage> {
     sweepGraceS: opts.sweepGraceS ?? SWEEP_GRACE_S,
     log: opts.log ?? consoleLog,
   };
-  if (opts.storageUrl) return openS3Storage(opts.storageUrl, { ...settings, scratchDir: join(opts.dataDir, 'files-tmp'), corsOrigins: opts.corsOrigins ?? [] });
+  if (opts.storageUrl)
+    return openS3Storage(opts.storageUrl, {
+      ...settings,
+      scratchDir: join(opts.dataDir, 'files-tmp'),
+      corsOrigins: opts.corsOrigins ?? [],
+    });
   return new LocalStorage(opts.dataDir, opts.secrets, settings);
 }
 

@@ -6,7 +6,15 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { STORAGE_PATH_PREFIX } from '@portal/core';
 import type { Secrets } from '../auth/secrets';
 import { newId, now } from '../ids';
-import { DOWNLOAD_URL_TTL_S, UPLOAD_URL_TTL_S, SWEEP_GRACE_S, type SealOutcome, type Storage, type StorageLog, type UploadTarget } from './index';
+import {
+  DOWNLOAD_URL_TTL_S,
+  UPLOAD_URL_TTL_S,
+  SWEEP_GRACE_S,
+  type SealOutcome,
+  type Storage,
+  type StorageLog,
+  type UploadTarget,
+} from './index';
 import { consoleLog, StoreStatus } from './status';
 import { sweepFolder } from './scratch';
 import { sizeMismatch } from './messages';
@@ -19,7 +27,11 @@ export class LocalStorage implements Storage {
   readonly sweepGraceS: number;
   private readonly status: StoreStatus;
 
-  constructor(dataDir: string, private readonly secrets: Secrets, opts: { uploadTtlS?: number; sweepGraceS?: number; log?: StorageLog } = {}) {
+  constructor(
+    dataDir: string,
+    private readonly secrets: Secrets,
+    opts: { uploadTtlS?: number; sweepGraceS?: number; log?: StorageLog } = {},
+  ) {
     this.root = join(dataDir, 'files');
     this.tmp = join(dataDir, 'files-tmp');
     this.uploadTtlS = opts.uploadTtlS ?? UPLOAD_URL_TTL_S;

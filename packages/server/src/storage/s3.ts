@@ -52,11 +52,24 @@ const CORS_RULE_ID = 'portal-uploads';
 
 /** The rule the portal sets: its origins may PUT uploads and GET or HEAD downloads, with the headers browsers send. */
 export function portalCorsRule(origins: string[]): CORSRule {
-  return { ID: CORS_RULE_ID, AllowedOrigins: origins, AllowedMethods: ['PUT', 'GET', 'HEAD'], AllowedHeaders: UPLOAD_HEADERS, ExposeHeaders: ['ETag'], MaxAgeSeconds: 3600 };
+  return {
+    ID: CORS_RULE_ID,
+    AllowedOrigins: origins,
+    AllowedMethods: ['PUT', 'GET', 'HEAD'],
+    AllowedHeaders: UPLOAD_HEADERS,
+    ExposeHeaders: ['ETag'],
+    MaxAgeSeconds: 3600,
+  };
 }
 
 const wildcard = (pattern: string, value: string) =>
-  new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i').test(value);
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    'i',
+  ).test(value);
 
 /** What the bucket's CORS rules lack for browser uploads from these origins, as a phrase; null when nothing. */
 export function missingCors(rules: readonly CORSRule[], origins: readonly string[]): string | null {
@@ -94,7 +107,8 @@ const errorName = (err: unknown) => (err as { name?: string })?.name ?? '';
 const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 const isNotFound = (err: unknown) => statusOf(err) === 404 || ['NotFound', 'NoSuchKey', 'NoSuchBucket'].includes(errorName(err));
 const reason = (err: unknown) =>
-  (err as NodeJS.ErrnoException)?.code ?? (errorName(err) || (statusOf(err) ? `HTTP ${statusOf(err)}` : String((err as Error)?.message ?? err)));
+  (err as NodeJS.ErrnoException)?.code ??
+  (errorName(err) || (statusOf(err) ? `HTTP ${statusOf(err)}` : String((err as Error)?.message ?? err)));
 
 /** How long a readiness probe waits for the bucket. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -110,7 +124,12 @@ export class S3Storage implements Storage {
   private readonly status: StoreStatus;
   private corsDone = false;
 
-  constructor(url: string, private readonly sdk: Sdk, private readonly presigner: Presigner, private readonly opts: S3Options) {
+  constructor(
+    url: string,
+    private readonly sdk: Sdk,
+    private readonly presigner: Presigner,
+    private readonly opts: S3Options,
+  ) {
     this.loc = parseStorageUrl(url);
     this.uploadTtlS = opts.uploadTtlS;
     this.sweepGraceS = opts.sweepGraceS;
@@ -175,7 +194,9 @@ export class S3Storage implements Storage {
       rules = (await this.client.send(new this.sdk.GetBucketCorsCommand({ Bucket: this.loc.bucket }))).CORSRules ?? [];
     } catch (err) {
       if (errorName(err) !== 'NoSuchCORSConfiguration') {
-        this.opts.log.error(`Could not read the CORS rules of ${this.where} (${reason(err)}): browser uploads need ${missingCors([], origins)}.`);
+        this.opts.log.error(
+          `Could not read the CORS rules of ${this.where} (${reason(err)}): browser uploads need ${missingCors([], origins)}.`,
+        );
         return false;
       }
     }

@@ -30,11 +30,23 @@ export async function sweepStorage(db: Kysely<DB>, storage: Storage, nowS: numbe
     .where('u.swept_at', 'is', null)
     .where('u.ended_at', '<', cutoff)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('runs as r').select('r.stamp').whereRef('r.rend', '=', 'u.rend').where('r.state', 'in', ['Pending', 'Processing']))),
+      not(
+        exists(
+          selectFrom('runs as r').select('r.stamp').whereRef('r.rend', '=', 'u.rend').where('r.state', 'in', ['Pending', 'Processing']),
+        ),
+      ),
     )
     // A shrink quote's run starts when it is paid, and reads the upload then.
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('quotes as q').select('q.stamp').whereRef('q.rend', '=', 'u.rend').where('q.state', '=', QUOTE_UNPAID).where('q.active', '=', 1))),
+      not(
+        exists(
+          selectFrom('quotes as q')
+            .select('q.stamp')
+            .whereRef('q.rend', '=', 'u.rend')
+            .where('q.state', '=', QUOTE_UNPAID)
+            .where('q.active', '=', 1),
+        ),
+      ),
     )
     .orderBy('u.ended_at')
     .limit(BATCH)

@@ -20,11 +20,26 @@ export class JobQueue {
       kind === 'mail'
         ? null
         : kind === 'analyze'
-        ? sql<string | null>`(select b.client from uploads u join rends r on r.stamp = u.rend join buckets b on b.stamp = r.bucket where u.stamp = ${ref})`
-        : sql<string | null>`(select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = ${ref})`;
+          ? sql<
+              string | null
+            >`(select b.client from uploads u join rends r on r.stamp = u.rend join buckets b on b.stamp = r.bucket where u.stamp = ${ref})`
+          : sql<string | null>`(select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = ${ref})`;
     await db
       .insertInto('jobs')
-      .values({ kind, ref, state: 'queued', attempts: 0, run_after: t + delayS, locked_until: null, error: null, created_at: t, client, owner: null, started_at: null, request_id: currentRequestId() })
+      .values({
+        kind,
+        ref,
+        state: 'queued',
+        attempts: 0,
+        run_after: t + delayS,
+        locked_until: null,
+        error: null,
+        created_at: t,
+        client,
+        owner: null,
+        started_at: null,
+        request_id: currentRequestId(),
+      })
       .execute();
   }
 

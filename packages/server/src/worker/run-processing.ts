@@ -53,7 +53,9 @@ function entryFile(): Promise<string> {
       format: 'esm',
       target: 'node20',
       logLevel: 'error',
-      banner: { js: "import { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);",
+      },
     });
     return out;
   })();

@@ -44,7 +44,10 @@ export interface WorkerOptions {
   mail?: Omit<MailDeps, 'db' | 'jobs' | 'log'>;
 }
 
-export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = { timeoutS: { analyze: 60, fit: 600, generate: 300, shrink: 60 }, memoryMb: 1024 };
+export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = {
+  timeoutS: { analyze: 60, fit: 600, generate: 300, shrink: 60 },
+  memoryMb: 1024,
+};
 
 export const CRASH_MESSAGE = 'Processing was interrupted twice, so it was stopped. Please try again or contact support.';
 export const CHANGED_MESSAGE = 'The stored file differs from the one registered (size or SHA-256 checksum): upload it again.';
@@ -56,7 +59,12 @@ const HEARTBEAT_MS = 5000;
 
 /** The worker's settings from the server configuration. */
 export function workerSettings(c: Pick<Config, 'jobLeaseS' | 'jobTimeoutS' | 'jobMemoryMb' | 'workerSlots' | 'shutdownS'>) {
-  return { leaseS: c.jobLeaseS, limits: { timeoutS: c.jobTimeoutS, memoryMb: c.jobMemoryMb }, slots: c.workerSlots, shutdownS: c.shutdownS };
+  return {
+    leaseS: c.jobLeaseS,
+    limits: { timeoutS: c.jobTimeoutS, memoryMb: c.jobMemoryMb },
+    slots: c.workerSlots,
+    shutdownS: c.shutdownS,
+  };
 }
 
 /** A job stopped by its time or memory limit: it fails with its sentence (and counts as an overrun). */
@@ -71,14 +79,23 @@ export function sentence(text: string): string {
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** What to tell the sender when a job went past a limit: what happened, and what to change. */
-export function overrunMessage(kind: ProcessingKind, limit: 'time' | 'memory', limits: NonNullable<WorkerOptions['limits']>, fileName = ''): string {
+export function overrunMessage(
+  kind: ProcessingKind,
+  limit: 'time' | 'memory',
+  limits: NonNullable<WorkerOptions['limits']>,
+  fileName = '',
+): string {
   const past = limit === 'time' ? `took longer than ${limits.timeoutS[kind]} s` : `needed more than ${limits.memoryMb} MB of memory`;
   const ext = extensionOf(fileName) || 'data';
   switch (kind) {
-    case 'analyze': return `The file ${past} to analyse. Check that it is a valid ${ext} file, or split it into smaller files.`;
-    case 'fit': return `Training ${past}, the limit for one request. Train on a smaller data file or with fewer output columns.`;
-    case 'generate': return `Generating embeddings ${past}, the limit for one request. Generate from a smaller data file.`;
-    case 'shrink': return `The shrink report ${past}, the limit for one request. Check that the .py file is a valid model definition, or simplify the model.`;
+    case 'analyze':
+      return `The file ${past} to analyse. Check that it is a valid ${ext} file, or split it into smaller files.`;
+    case 'fit':
+      return `Training ${past}, the limit for one request. Train on a smaller data file or with fewer output columns.`;
+    case 'generate':
+      return `Generating embeddings ${past}, the limit for one request. Generate from a smaller data file.`;
+    case 'shrink':
+      return `The shrink report ${past}, the limit for one request. Check that the .py file is a valid model definition, or simplify the model.`;
   }
 }
 
@@ -128,9 +145,12 @@ export class Worker {
     this.coolDown = await keepWarm(this.slots + 1, this.limits.memoryMb);
     this.unsubscribe = this.o.jobs.onWake(() => this.wakeAll());
     this.recoverTimer = setInterval(() => {
-      if (Date.now() - this.lastBeat >= HEARTBEAT_MS) void this.beat(false).catch((err) => this.o.log.error({ err }, 'Could not record the worker heartbeat'));
-      if (!this.o.exclusive) void this.recover(false).catch((err) => this.o.log.error({ err }, 'Could not recover the jobs of stopped workers'));
-      if (Date.now() - this.lastHousekeeping > HOUSEKEEPING_MS) void this.housekeep().catch((err) => this.o.log.error({ err }, 'Housekeeping failed; it runs again later'));
+      if (Date.now() - this.lastBeat >= HEARTBEAT_MS)
+        void this.beat(false).catch((err) => this.o.log.error({ err }, 'Could not record the worker heartbeat'));
+      if (!this.o.exclusive)
+        void this.recover(false).catch((err) => this.o.log.error({ err }, 'Could not recover the jobs of stopped workers'));
+      if (Date.now() - this.lastHousekeeping > HOUSEKEEPING_MS)
+        void this.housekeep().catch((err) => this.o.log.error({ err }, 'Housekeeping failed; it runs again later'));
     }, this.leaseS * 1000);
     // One slot more than configured, kept for newcomers: it only takes a job of a client with nothing running
     // while every other slot is busy, so a client that fills the worker never makes another client's first job wait.
@@ -158,10 +178,23 @@ export class Worker {
   async housekeep(): Promise<void> {
     this.lastHousekeeping = Date.now();
     const t = now();
-    await this.o.db.deleteFrom('jobs').where('state', 'in', ['done', 'failed']).where('created_at', '<', t - JOB_RETENTION_S).execute();
-    await this.o.db.deleteFrom('reset_tokens').where('expires_at', '<', t - 24 * 60 * 60).execute();
-    await this.o.db.deleteFrom('workers').where('seen_at', '<', t - 24 * 60 * 60).execute();
-    await this.o.db.deleteFrom('mails').where('sent_at', '<', t - 24 * 60 * 60).execute();
+    await this.o.db
+      .deleteFrom('jobs')
+      .where('state', 'in', ['done', 'failed'])
+      .where('created_at', '<', t - JOB_RETENTION_S)
+      .execute();
+    await this.o.db
+      .deleteFrom('reset_tokens')
+      .where('expires_at', '<', t - 24 * 60 * 60)
+      .execute();
+    await this.o.db
+      .deleteFrom('workers')
+      .where('seen_at', '<', t - 24 * 60 * 60)
+      .execute();
+    await this.o.db
+      .deleteFrom('mails')
+      .where('sent_at', '<', t - 24 * 60 * 60)
+      .execute();
     await pruneRateLimits(this.o.db);
     await sweepStorage(this.o.db, this.o.storage, t);
   }
@@ -189,7 +222,11 @@ export class Worker {
     await all;
     this.coolDown?.();
     // Gone at once from readiness's view, rather than when its heartbeat ages out.
-    await this.o.db.deleteFrom('workers').where('id', '=', this.id).execute().catch((err) => this.o.log.error({ err }, 'Could not remove the worker heartbeat'));
+    await this.o.db
+      .deleteFrom('workers')
+      .where('id', '=', this.id)
+      .execute()
+      .catch((err) => this.o.log.error({ err }, 'Could not remove the worker heartbeat'));
   }
 
   private wakeAll(): void {
@@ -294,18 +331,26 @@ export class Worker {
   private async runClaimed(job: Job): Promise<void> {
     const stop = new AbortController();
     this.active.set(job.id, stop);
-    const beat = setInterval(() => {
-      void this.mine(job)
-        .set({ locked_until: now() + this.leaseS })
-        .executeTakeFirst()
-        .then((r) => {
-          if (r.numUpdatedRows) return;
-          // Another worker took the job over (this one was too slow to renew): stop, so it is not done twice.
-          this.o.log.error({ job: job.id, reqId: job.request_id }, `Job ${job.kind} ${job.ref}: lease lost to another worker; stopping it here`);
-          stop.abort();
-        })
-        .catch((err) => this.o.log.error({ err, job: job.id, reqId: job.request_id }, `Job ${job.kind} ${job.ref}: could not renew its lease`));
-    }, (this.leaseS * 1000) / 3);
+    const beat = setInterval(
+      () => {
+        void this.mine(job)
+          .set({ locked_until: now() + this.leaseS })
+          .executeTakeFirst()
+          .then((r) => {
+            if (r.numUpdatedRows) return;
+            // Another worker took the job over (this one was too slow to renew): stop, so it is not done twice.
+            this.o.log.error(
+              { job: job.id, reqId: job.request_id },
+              `Job ${job.kind} ${job.ref}: lease lost to another worker; stopping it here`,
+            );
+            stop.abort();
+          })
+          .catch((err) =>
+            this.o.log.error({ err, job: job.id, reqId: job.request_id }, `Job ${job.kind} ${job.ref}: could not renew its lease`),
+          );
+      },
+      (this.leaseS * 1000) / 3,
+    );
     const started = process.hrtime.bigint();
     const settled = (outcome: string) => {
       this.o.metrics?.jobs.inc({ kind: job.kind, outcome });
@@ -326,7 +371,9 @@ export class Worker {
       settled(err instanceof Stopped ? 'requeued' : err instanceof LimitExceeded ? 'overrun' : 'failed');
       if (err instanceof Stopped) {
         // Stopped from here (shutdown): not the job's fault, and not a crash, so the attempt does not count.
-        await this.mine(job).set({ state: 'queued', locked_until: null, owner: null, run_after: now(), attempts: job.attempts - 1 }).execute();
+        await this.mine(job)
+          .set({ state: 'queued', locked_until: null, owner: null, run_after: now(), attempts: job.attempts - 1 })
+          .execute();
         this.o.log.info(`Job ${job.kind} ${job.ref} was put back in the queue`);
       } else {
         const message = sentence(errorText(err));
@@ -341,7 +388,13 @@ export class Worker {
   }
 
   /** Runs one processing call under this job kind's limits; an overrun becomes the sentence for the sender. */
-  private async process<F extends Fn>(kind: ProcessingKind, fileName: string, signal: AbortSignal, fn: F, ...args: Args<F>): Promise<Result<F>> {
+  private async process<F extends Fn>(
+    kind: ProcessingKind,
+    fileName: string,
+    signal: AbortSignal,
+    fn: F,
+    ...args: Args<F>
+  ): Promise<Result<F>> {
     try {
       return await runProcessing(fn, args, { timeoutS: this.limits.timeoutS[kind], memoryMb: this.limits.memoryMb }, signal);
     } catch (err) {
@@ -378,12 +431,18 @@ export class Worker {
 
   private handle(job: Job, signal: AbortSignal): Promise<Outcome> {
     switch (job.kind) {
-      case 'analyze': return this.analyze(job.ref, signal);
-      case 'fit': return this.fit(job.ref, signal);
-      case 'generate': return this.generate(job.ref, signal);
-      case 'shrink': return this.shrink(job.ref, signal);
-      case 'mail': return this.mail(job.ref);
-      default: throw new Error(`Unknown job kind ${job.kind}`);
+      case 'analyze':
+        return this.analyze(job.ref, signal);
+      case 'fit':
+        return this.fit(job.ref, signal);
+      case 'generate':
+        return this.generate(job.ref, signal);
+      case 'shrink':
+        return this.shrink(job.ref, signal);
+      case 'mail':
+        return this.mail(job.ref);
+      default:
+        throw new Error(`Unknown job kind ${job.kind}`);
     }
   }
 
@@ -441,7 +500,13 @@ export class Worker {
    */
   private async dataFile(rend: string | null, ext: string, missing: string) {
     if (!rend) throw new Error(missing);
-    const items = await this.o.db.selectFrom('uploads').selectAll().where('rend', '=', rend).where('state', '=', 'Finished').orderBy('created_at').execute();
+    const items = await this.o.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('rend', '=', rend)
+      .where('state', '=', 'Finished')
+      .orderBy('created_at')
+      .execute();
     const item = items.find((i) => extensionOf(i.file_name) === ext);
     if (!item) throw new Error(missing);
     const copy = await this.o.storage.localCopy(uploadKey(item.stamp));
@@ -501,7 +566,11 @@ export class Worker {
     });
     await db.transaction().execute(async (trx) => {
       if (run.model) {
-        await trx.updateTable('models').set({ state: 'Finished', message: '', data: modelJson, desc: fitted.summary }).where('stamp', '=', run.model).execute();
+        await trx
+          .updateTable('models')
+          .set({ state: 'Finished', message: '', data: modelJson, desc: fitted.summary })
+          .where('stamp', '=', run.model)
+          .execute();
       }
       await trx.updateTable('runs').set({ state: 'Finished', message: '', result_key: result.key }).where('stamp', '=', stamp).execute();
     });
@@ -512,10 +581,13 @@ export class Worker {
     const db = this.o.db;
     const run = await this.startRun(stamp);
     if (!run) return 'done';
-    const fit = run.fit ? await db.selectFrom('runs').select(['state', 'model', 'message']).where('stamp', '=', run.fit).executeTakeFirst() : undefined;
+    const fit = run.fit
+      ? await db.selectFrom('runs').select(['state', 'model', 'message']).where('stamp', '=', run.fit).executeTakeFirst()
+      : undefined;
     if (!fit) throw new Error('The model this request uses no longer exists.');
     if (fit.state === 'Pending' || fit.state === 'Processing') return { waitS: 1 };
-    if (fit.state !== 'Finished') throw new Error(`The model this request uses failed to train, so no embeddings were generated: ${fit.message}`);
+    if (fit.state !== 'Finished')
+      throw new Error(`The model this request uses failed to train, so no embeddings were generated: ${fit.message}`);
     await this.setProcessing(stamp, null);
     const model = fit.model ? await db.selectFrom('models').select('data').where('stamp', '=', fit.model).executeTakeFirst() : undefined;
     if (!model?.data) throw new Error('The model this request uses has no trained data.');
@@ -530,7 +602,18 @@ export class Worker {
     }
     await db.transaction().execute(async (trx) => {
       if (run.rend) {
-        await trx.insertInto('boxes').values({ stamp: newId('x_'), rend: run.rend, run: stamp, name: `embeddings-${run.name}.json`, size: result.size, storage_key: result.key, created_at: now() }).execute();
+        await trx
+          .insertInto('boxes')
+          .values({
+            stamp: newId('x_'),
+            rend: run.rend,
+            run: stamp,
+            name: `embeddings-${run.name}.json`,
+            size: result.size,
+            storage_key: result.key,
+            created_at: now(),
+          })
+          .execute();
       }
       await trx.updateTable('runs').set({ state: 'Finished', message: '', result_key: result.key }).where('stamp', '=', stamp).execute();
     });
@@ -550,7 +633,11 @@ export class Worker {
     } finally {
       await py.done();
     }
-    await this.o.db.updateTable('runs').set({ state: 'Finished', message: '', result_key: result.key }).where('stamp', '=', stamp).execute();
+    await this.o.db
+      .updateTable('runs')
+      .set({ state: 'Finished', message: '', result_key: result.key })
+      .where('stamp', '=', stamp)
+      .execute();
     return 'done';
   }
 }

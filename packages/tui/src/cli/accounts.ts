@@ -5,10 +5,7 @@ import type { Deps } from './context';
 import { act, examples, onOff } from './common';
 
 export function register(program: Command, deps: Deps): void {
-  const accounts = program
-    .command('accounts')
-    .description('Your client accounts')
-    .addHelpText('after', examples('portal accounts list'));
+  const accounts = program.command('accounts').description('Your client accounts').addHelpText('after', examples('portal accounts list'));
 
   accounts
     .command('list')

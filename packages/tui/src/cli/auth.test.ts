@@ -37,8 +37,15 @@ describe('portal login / logout / whoami / signup / password', { timeout: 30_000
   });
 
   it('says so and fails when the sign-in cannot be saved, instead of reporting it kept', async () => {
-    const store = { ...memoryStore(), path: '/read-only/portal/config.json', flush: () => Promise.reject(new Error('EACCES: permission denied')) };
-    const r = await portal(['login', '--email', server.user.email, '--password-stdin', '--api', server.url], { stdin: `${server.user.password}\n`, store: store as ReturnType<typeof memoryStore> });
+    const store = {
+      ...memoryStore(),
+      path: '/read-only/portal/config.json',
+      flush: () => Promise.reject(new Error('EACCES: permission denied')),
+    };
+    const r = await portal(['login', '--email', server.user.email, '--password-stdin', '--api', server.url], {
+      stdin: `${server.user.password}\n`,
+      store: store as ReturnType<typeof memoryStore>,
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).not.toContain('Signed in');
     expect(r.stderr).toContain('Could not save your settings to /read-only/portal/config.json: EACCES: permission denied.');
@@ -70,14 +77,48 @@ describe('portal login / logout / whoami / signup / password', { timeout: 30_000
 
   it('signup checks the rules and needs the terms', async () => {
     const n = `grace_${randomBytes(4).toString('hex')}`;
-    const bad = await portal(['signup', '--email', `${n}@example.com`, '--username', 'abc', '--name', 'Company', '--password-stdin', '--accept-terms', '--api', server.url], { stdin: 'Secret-123' });
+    const bad = await portal(
+      [
+        'signup',
+        '--email',
+        `${n}@example.com`,
+        '--username',
+        'abc',
+        '--name',
+        'Company',
+        '--password-stdin',
+        '--accept-terms',
+        '--api',
+        server.url,
+      ],
+      { stdin: 'Secret-123' },
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr.trim()).toBe(MESSAGES.username);
-    const noTerms = await portal(['signup', '--email', `${n}@example.com`, '--username', n, '--name', 'Company', '--password-stdin', '--api', server.url], { stdin: 'Secret-123' });
+    const noTerms = await portal(
+      ['signup', '--email', `${n}@example.com`, '--username', n, '--name', 'Company', '--password-stdin', '--api', server.url],
+      { stdin: 'Secret-123' },
+    );
     expect(noTerms.code).toBe(2);
     expect(noTerms.stderr).toContain(MESSAGES.terms);
     expect(server.calls).toEqual([]);
-    const ok = await portal(['signup', '--email', `${n}@example.com`, '--username', n, '--name', 'Hopper Ltd', '--password-stdin', '--accept-terms', '--api', server.url, '--json'], { stdin: 'Secret-123' });
+    const ok = await portal(
+      [
+        'signup',
+        '--email',
+        `${n}@example.com`,
+        '--username',
+        n,
+        '--name',
+        'Hopper Ltd',
+        '--password-stdin',
+        '--accept-terms',
+        '--api',
+        server.url,
+        '--json',
+      ],
+      { stdin: 'Secret-123' },
+    );
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout).client.list[0].name).toBe('Hopper Ltd');
     expect(ok.store.saved.token).toBeTruthy();
@@ -96,13 +137,17 @@ describe('portal login / logout / whoami / signup / password', { timeout: 30_000
     const weak = await portal(['password', 'reset-finish', '--token', token, '--password-stdin', '--api', server.url], { stdin: 'weak' });
     expect(weak.code).toBe(1);
     expect(weak.stderr.trim()).toBe(MESSAGES.password);
-    const b = await portal(['password', 'reset-finish', '--token', token, '--password-stdin', '--api', server.url], { stdin: 'Better-456' });
+    const b = await portal(['password', 'reset-finish', '--token', token, '--password-stdin', '--api', server.url], {
+      stdin: 'Better-456',
+    });
     expect(b.code).toBe(0);
     expect(b.stderr).toContain(MESSAGES.passwordChanged);
     expect((await login(memoryStore(), server.user.password)).code).toBe(1);
     expect((await login(memoryStore(), 'Better-456')).code).toBe(0);
     // The link is single use.
-    const again = await portal(['password', 'reset-finish', '--token', token, '--password-stdin', '--api', server.url], { stdin: 'Another-789' });
+    const again = await portal(['password', 'reset-finish', '--token', token, '--password-stdin', '--api', server.url], {
+      stdin: 'Another-789',
+    });
     expect(again.code).toBe(1);
   });
 

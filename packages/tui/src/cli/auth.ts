@@ -45,7 +45,8 @@ export function register(program: Command, deps: Deps): void {
         if (store.tokens.get()) {
           const api = await s.deps.makeApi({ baseUrl: await s.baseUrl(), tokens: store.tokens, clock: { now: () => s.deps.now() } });
           const { ended, error } = await api.logout();
-          if (!ended) s.out.notice(`The server could not end the session (${error?.display}): the token is removed here and expires on its own.`);
+          if (!ended)
+            s.out.notice(`The server could not end the session (${error?.display}): the token is removed here and expires on its own.`);
         }
         store.tokens.clear();
         store.set('client', undefined);
@@ -63,7 +64,13 @@ export function register(program: Command, deps: Deps): void {
     .option('--name <company>', 'company name, 5-50 characters')
     .option('--password-stdin', 'read the password from standard input')
     .option('--accept-terms', 'agree to the privacy policy and terms of service')
-    .addHelpText('after', examples('portal signup', 'echo "$PW" | portal signup --email ada@example.com --username ada_l --name "Analytical Engines" --password-stdin --accept-terms'))
+    .addHelpText(
+      'after',
+      examples(
+        'portal signup',
+        'echo "$PW" | portal signup --email ada@example.com --username ada_l --name "Analytical Engines" --password-stdin --accept-terms',
+      ),
+    )
     .action(
       act(deps, async (s, opts: { email?: string; username?: string; name?: string; passwordStdin?: boolean; acceptTerms?: boolean }) => {
         const email = (await s.need(opts.email, '--email', 'Email')).trim();
@@ -72,7 +79,8 @@ export function register(program: Command, deps: Deps): void {
         const password = await s.secret(opts.passwordStdin, '--password-stdin', 'Password');
         const confirm = opts.passwordStdin ? password : await s.deps.prompter!.ask('Confirm password: ', { secret: true });
         let terms = !!opts.acceptTerms;
-        if (!terms && s.interactive) terms = /^y(es)?$/i.test((await s.deps.prompter!.ask('Do you agree to the privacy policy and terms of service? (y/N): ')).trim());
+        if (!terms && s.interactive)
+          terms = /^y(es)?$/i.test((await s.deps.prompter!.ask('Do you agree to the privacy policy and terms of service? (y/N): ')).trim());
         if (!terms && !s.interactive) throw usageError(`${MESSAGES.terms} (--accept-terms)`);
         const problem = firstError(checkSignup({ email, username, name, password, confirm, terms }));
         if (problem) throw new CliError(problem);
@@ -108,7 +116,10 @@ export function register(program: Command, deps: Deps): void {
   const password = program
     .command('password')
     .description('Reset a forgotten password')
-    .addHelpText('after', examples('portal password reset-start --email ada@example.com', 'portal password reset-finish --token "$TOKEN_FROM_THE_EMAIL"'));
+    .addHelpText(
+      'after',
+      examples('portal password reset-start --email ada@example.com', 'portal password reset-finish --token "$TOKEN_FROM_THE_EMAIL"'),
+    );
 
   password
     .command('reset-start')
@@ -129,7 +140,13 @@ export function register(program: Command, deps: Deps): void {
     .description('Set a new password with the token from the reset email')
     .option('--token <token>', 'the token from the link in the email')
     .option('--password-stdin', 'read the new password from standard input')
-    .addHelpText('after', examples('portal password reset-finish --token "$TOKEN"', 'echo "$NEW_PW" | portal password reset-finish --token "$TOKEN" --password-stdin'))
+    .addHelpText(
+      'after',
+      examples(
+        'portal password reset-finish --token "$TOKEN"',
+        'echo "$NEW_PW" | portal password reset-finish --token "$TOKEN" --password-stdin',
+      ),
+    )
     .action(
       act(deps, async (s, opts: { token?: string; passwordStdin?: boolean }) => {
         const token = (await s.need(opts.token, '--token', 'Token from the email')).trim();

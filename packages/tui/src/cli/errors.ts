@@ -4,7 +4,10 @@ export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode: ExitCode = EXIT.failure) {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = EXIT.failure,
+  ) {
     super(message);
   }
 }

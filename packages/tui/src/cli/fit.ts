@@ -29,7 +29,13 @@ export function register(program: Command, deps: Deps): void {
     .option('--explain', 'compute explainability (not available on the Individual plan)')
     .option('--name <name>', "the request's title (default: the upload's name)")
     .option('--wait', 'follow the request until it is Finished or Failed')
-    .addHelpText('after', examples('portal fit --upload <id> --inputs 3 --outputs 5 --target 1', 'portal fit --upload <id> --inputs 3 --outputs 2 --target 1 --task classification --wait'))
+    .addHelpText(
+      'after',
+      examples(
+        'portal fit --upload <id> --inputs 3 --outputs 5 --target 1',
+        'portal fit --upload <id> --inputs 3 --outputs 2 --target 1 --task classification --wait',
+      ),
+    )
     .action(
       act(deps, async (s, opts: FitOptions) => {
         if (!(TASKS as readonly string[]).includes(opts.task)) throw usageError(`--task must be one of: ${TASKS.join(', ')}`);
@@ -42,18 +48,31 @@ export function register(program: Command, deps: Deps): void {
         const { rend } = await api.calls.rendList({ active: 1, bucket: project.stamp });
         const chosen = rend.list.find((r) => r.stamp === upload);
         if (!chosen) throw new CliError(MESSAGES.uploadNotFound);
-        if (chosen.flight !== 'Ready') throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
+        if (chosen.flight !== 'Ready')
+          throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
         // Training and generating read the upload's .json data: an upload without one cannot be used.
-        if (!chosen.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json')) throw new CliError(MESSAGES.generateFileNotFound);
+        if (!chosen.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json'))
+          throw new CliError(MESSAGES.generateFileNotFound);
         const name = opts.name ?? chosen.name.slice(0, TITLE_MAX);
-        const problem = firstError(checkFitRequest({ name, inputs: inputs ?? null, outputs: outputs ?? null, target: target ?? null, explainability: !!opts.explain, upload }, client.plan));
+        const problem = firstError(
+          checkFitRequest(
+            { name, inputs: inputs ?? null, outputs: outputs ?? null, target: target ?? null, explainability: !!opts.explain, upload },
+            client.plan,
+          ),
+        );
         if (problem) throw new CliError(problem);
         const { createFitRequest } = await import('./heavy');
         const runId = await createFitRequest(api, {
           bucket: project.stamp,
           upload,
           name,
-          param: { explainability: !!opts.explain, input_column_size: inputs!, output_column_size: outputs!, task_target_size: target!, task: opts.task as TaskName },
+          param: {
+            explainability: !!opts.explain,
+            input_column_size: inputs!,
+            output_column_size: outputs!,
+            task_target_size: target!,
+            task: opts.task as TaskName,
+          },
         });
         s.out.notice(`Created request ${runId} in ${project.name}`);
         const status = opts.wait ? await followRun(s, runId) : await runStatus(s, runId);

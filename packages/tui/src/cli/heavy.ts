@@ -1,6 +1,20 @@
 // The parts of core that bring zod, ofetch and hashing: loaded when a command first talks to the API, so
 // `portal --version` and `--help` start as fast as a bare commander program.
-export { ApiClient, ApiError, isApiError, MESSAGES, defaultPut, runUpload, sha256Stream, createFitRequest, createShrinkRequest, isFinalState, QUOTE_UNPAID, installCommand, pythonExample } from '@portal/core';
+export {
+  ApiClient,
+  ApiError,
+  isApiError,
+  MESSAGES,
+  defaultPut,
+  runUpload,
+  sha256Stream,
+  createFitRequest,
+  createShrinkRequest,
+  isFinalState,
+  QUOTE_UNPAID,
+  installCommand,
+  pythonExample,
+} from '@portal/core';
 export { fileSource } from '@portal/core/node';
 
 import { ApiClient, type ApiClientOptions } from '@portal/core';

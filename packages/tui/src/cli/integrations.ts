@@ -15,7 +15,10 @@ export function register(program: Command, deps: Deps): void {
   const integrations = program
     .command('integrations')
     .description(`Integration keys for ${DEFAULT_INTEGRATION_SERVICE}`)
-    .addHelpText('after', examples('portal integrations list', 'echo "$OPENAI_KEY" | portal integrations create --name "OpenAI prod" --token-stdin'));
+    .addHelpText(
+      'after',
+      examples('portal integrations list', 'echo "$OPENAI_KEY" | portal integrations create --name "OpenAI prod" --token-stdin'),
+    );
 
   integrations
     .command('list')
@@ -50,8 +53,11 @@ export function register(program: Command, deps: Deps): void {
     .action(
       act(deps, async (s, opts: { name?: string; service: string; tokenStdin?: boolean }) => {
         const name = title(await s.need(opts.name, '--name', 'Key name'), 'create');
-        if (!(INTEGRATION_SERVICES as readonly string[]).includes(opts.service)) throw usageError(`--service must be one of: ${INTEGRATION_SERVICES.join(', ')}`);
-        const token = opts.tokenStdin ? await readAll(s.deps.stdin) : await s.need(undefined, '--token-stdin', `${opts.service} token`, { secret: true });
+        if (!(INTEGRATION_SERVICES as readonly string[]).includes(opts.service))
+          throw usageError(`--service must be one of: ${INTEGRATION_SERVICES.join(', ')}`);
+        const token = opts.tokenStdin
+          ? await readAll(s.deps.stdin)
+          : await s.need(undefined, '--token-stdin', `${opts.service} token`, { secret: true });
         const problem = checkIntegrationToken(token);
         if (problem) throw new CliError(problem);
         const api = await s.api();

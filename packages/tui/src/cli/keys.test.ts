@@ -48,7 +48,10 @@ describe('portal keys', { timeout: 30_000 }, () => {
 
 describe('portal integrations', { timeout: 30_000 }, () => {
   it('creates from --token-stdin, lists masked, renames and removes', async () => {
-    const c = await portal(['integrations', 'create', '--name', 'OpenAI prod', '--token-stdin', '--json'], { store, stdin: 'sk-secret-abcd\n' });
+    const c = await portal(['integrations', 'create', '--name', 'OpenAI prod', '--token-stdin', '--json'], {
+      store,
+      stdin: 'sk-secret-abcd\n',
+    });
     expect(c.code).toBe(0);
     const k = JSON.parse(c.stdout);
     expect(k.service).toBe('OpenAI');

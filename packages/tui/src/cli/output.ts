@@ -11,14 +11,23 @@ export interface Column<T> {
   get(row: T): string | number | null | undefined;
 }
 
-const cell = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : String(v)).replace(/[\t\n\r]+/g, ' ');
+const cell = (v: string | number | null | undefined) =>
+  (v === null || v === undefined || v === '' ? '-' : String(v)).replace(/[\t\n\r]+/g, ' ');
 
 export function renderTable<T>(rows: readonly T[], cols: readonly Column<T>[], tty: boolean): string {
   const body = rows.map((r) => cols.map((c) => cell(c.get(r))));
   if (!tty) return body.map((line) => line.join('\t') + '\n').join('');
   const all = [cols.map((c) => c.header.toUpperCase()), ...body];
   const widths = cols.map((_, i) => Math.max(...all.map((line) => line[i].length)));
-  return all.map((line) => line.map((v, i) => (i === line.length - 1 ? v : v.padEnd(widths[i]))).join('  ').trimEnd() + '\n').join('');
+  return all
+    .map(
+      (line) =>
+        line
+          .map((v, i) => (i === line.length - 1 ? v : v.padEnd(widths[i])))
+          .join('  ')
+          .trimEnd() + '\n',
+    )
+    .join('');
 }
 
 export function renderFields(fields: ReadonlyArray<readonly [string, string | number | null | undefined]>, tty: boolean): string {

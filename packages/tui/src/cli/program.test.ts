@@ -29,7 +29,18 @@ describe('portal (global behaviour)', { timeout: 30_000 }, () => {
   });
 
   it('every command has --help with an example', async () => {
-    for (const cmd of [['login'], ['projects', 'create'], ['uploads', 'push'], ['fit'], ['shrink'], ['runs', 'download'], ['keys', 'info'], ['quotes', 'show'], ['billing'], ['password', 'reset-start']]) {
+    for (const cmd of [
+      ['login'],
+      ['projects', 'create'],
+      ['uploads', 'push'],
+      ['fit'],
+      ['shrink'],
+      ['runs', 'download'],
+      ['keys', 'info'],
+      ['quotes', 'show'],
+      ['billing'],
+      ['password', 'reset-start'],
+    ]) {
       const r = await portal([...cmd, '--help']);
       expect(r.code, cmd.join(' ')).toBe(0);
       expect(r.stdout).toMatch(/Examples:\n {2}\$ portal /);

@@ -46,7 +46,13 @@ export function buildProgram(deps: Deps): Command {
     .showHelpAfterError('(add --help for usage)')
     .addHelpText(
       'after',
-      examples('portal', 'portal login', 'portal projects list', 'portal uploads push data.json --wait', 'portal fit --upload <id> --inputs 3 --outputs 5 --target 1 --wait') +
+      examples(
+        'portal',
+        'portal login',
+        'portal projects list',
+        'portal uploads push data.json --wait',
+        'portal fit --upload <id> --inputs 3 --outputs 5 --target 1 --wait',
+      ) +
         '\nEnvironment: PORTAL_API (API base), PORTAL_TOKEN (overrides the stored token).\nExit codes: 0 ok, 1 failure, 2 usage error, 4 not signed in.\n',
     )
     .action(async (_opts: unknown, cmd: Command) => {
@@ -96,7 +102,10 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
       if (e.isAuth) return fail(`${e.display}: sign in with portal login`, EXIT.auth);
       if (e.isNetwork) {
         const base = await new Session(deps, program?.opts() ?? {}).baseUrl().catch(() => '');
-        return fail(`${e.display === MESSAGES.unexpected || e.display === MESSAGES.serverUnreachable ? '' : e.display + ' '}${MESSAGES.serverUnreachable}${base ? ` (${base})` : ''}`, EXIT.failure);
+        return fail(
+          `${e.display === MESSAGES.unexpected || e.display === MESSAGES.serverUnreachable ? '' : e.display + ' '}${MESSAGES.serverUnreachable}${base ? ` (${base})` : ''}`,
+          EXIT.failure,
+        );
       }
       return fail(e.detail, EXIT.failure);
     }

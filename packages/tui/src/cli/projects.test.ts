@@ -11,7 +11,14 @@ beforeEach(async () => {
 });
 
 /** The user's projects as the server's database holds them, removed ones included. */
-const projectRows = () => rows(server).selectFrom('buckets').select(['stamp', 'name', 'active']).where('client', '=', server.user.client).orderBy('created_at').orderBy('stamp').execute();
+const projectRows = () =>
+  rows(server)
+    .selectFrom('buckets')
+    .select(['stamp', 'name', 'active'])
+    .where('client', '=', server.user.client)
+    .orderBy('created_at')
+    .orderBy('stamp')
+    .execute();
 
 describe('portal projects', { timeout: 30_000 }, () => {
   it('empty list: SPEC text on stderr, nothing on stdout; --json prints []', async () => {

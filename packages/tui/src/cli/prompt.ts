@@ -8,27 +8,30 @@ export interface Prompter {
 export function ttyPrompter(input: Readable, output: Writable): Prompter {
   return {
     ask(question, opts = {}) {
-      return import('node:readline').then(({ createInterface }) => new Promise((resolve, reject) => {
-        const rl = createInterface({ input, output, terminal: true });
-        if (opts.secret) {
-          // readline echoes through _writeToOutput; print the question once and swallow the typed characters.
-          const r = rl as unknown as { _writeToOutput(s: string): void };
-          r._writeToOutput = (s: string) => {
-            if (s.includes(question)) output.write(question);
-            else if (s === '\r\n' || s === '\n') output.write(s);
-          };
-        }
-        rl.on('SIGINT', () => {
-          rl.close();
-          output.write('\n');
-          reject(Object.assign(new Error('cancelled'), { cancelled: true }));
-        });
-        rl.question(question, (answer) => {
-          rl.close();
-          if (opts.secret) output.write('\n');
-          resolve(answer);
-        });
-      }));
+      return import('node:readline').then(
+        ({ createInterface }) =>
+          new Promise((resolve, reject) => {
+            const rl = createInterface({ input, output, terminal: true });
+            if (opts.secret) {
+              // readline echoes through _writeToOutput; print the question once and swallow the typed characters.
+              const r = rl as unknown as { _writeToOutput(s: string): void };
+              r._writeToOutput = (s: string) => {
+                if (s.includes(question)) output.write(question);
+                else if (s === '\r\n' || s === '\n') output.write(s);
+              };
+            }
+            rl.on('SIGINT', () => {
+              rl.close();
+              output.write('\n');
+              reject(Object.assign(new Error('cancelled'), { cancelled: true }));
+            });
+            rl.question(question, (answer) => {
+              rl.close();
+              if (opts.secret) output.write('\n');
+              resolve(answer);
+            });
+          }),
+      );
     },
   };
 }

@@ -55,7 +55,12 @@ export async function showQuote(s: Session, q: QuoteStatus): Promise<void> {
     ['Created', time(r.createdAt)],
     ['Upload', r.rend?.name ?? MESSAGES.rendNotFound],
     ['Project', `${q.bucket.name} (${q.bucket.stamp})`],
-    ['Request', q.quote.run ? `${q.quote.run.name} (${q.quote.run.stamp}), ${q.quote.run.state}: portal runs show ${q.quote.run.stamp}` : 'starts once the invoice is paid'],
+    [
+      'Request',
+      q.quote.run
+        ? `${q.quote.run.name} (${q.quote.run.stamp}), ${q.quote.run.state}: portal runs show ${q.quote.run.stamp}`
+        : 'starts once the invoice is paid',
+    ],
     ['Free credits', `${formatCount(credits.consumed)} of ${formatCount(credits.total)} input parameters used`],
     ['Outstanding balance', formatDollars(billing.accountCentBalance)],
   ]);

@@ -37,7 +37,12 @@ export async function showRun(s: Session, status: RunStatus): Promise<void> {
 /** --wait: follows a request until it reaches a final state. */
 export async function followRun(s: Session, id: string): Promise<RunStatus> {
   const { isFinalState } = await import('./heavy');
-  return s.follow(() => runStatus(s, id), (r) => r.run.record.state, (r) => isFinalState(r.run.record.state), `Request ${id}`);
+  return s.follow(
+    () => runStatus(s, id),
+    (r) => r.run.record.state,
+    (r) => isFinalState(r.run.record.state),
+    `Request ${id}`,
+  );
 }
 
 export function register(program: Command, deps: Deps): void {

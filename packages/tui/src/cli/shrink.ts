@@ -16,7 +16,13 @@ export function register(program: Command, deps: Deps): void {
     .option('--desc <text>', 'a description, up to 300 characters', '')
     .option('--wait', 'follow the quote until its request is Finished or Failed (after payment)')
     .option('-y, --yes', 'create the quote without asking (required without a terminal)')
-    .addHelpText('after', examples('portal shrink --upload <id> --name "Shrink v1"', 'portal shrink --upload <id> --name "Shrink v1" --desc "first try" --yes --json'))
+    .addHelpText(
+      'after',
+      examples(
+        'portal shrink --upload <id> --name "Shrink v1"',
+        'portal shrink --upload <id> --name "Shrink v1" --desc "first try" --yes --json',
+      ),
+    )
     .action(
       act(deps, async (s, opts: { upload?: string; name?: string; desc: string; wait?: boolean; yes?: boolean }) => {
         // Before anything is asked or loaded: a script that forgot --yes learns so at once.
@@ -27,11 +33,16 @@ export function register(program: Command, deps: Deps): void {
         if (problem) throw new CliError(problem);
         const { client, project } = await s.project();
         const api = await s.api();
-        const [{ rend }, { billing }] = await Promise.all([api.calls.rendList({ active: 1, bucket: project.stamp }), api.calls.billingStatus({ client: client.stamp })]);
+        const [{ rend }, { billing }] = await Promise.all([
+          api.calls.rendList({ active: 1, bucket: project.stamp }),
+          api.calls.billingStatus({ client: client.stamp }),
+        ]);
         const chosen = rend.list.find((r) => r.stamp === upload);
         if (!chosen) throw new CliError(MESSAGES.uploadNotFound);
-        if (chosen.flight !== 'Ready') throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
-        if (chosen.upload.list.length !== 1 || extensionOf(chosen.upload.list[0].name) !== '.py') throw new CliError(MESSAGES.shrinkSingleFile);
+        if (chosen.flight !== 'Ready')
+          throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
+        if (chosen.upload.list.length !== 1 || extensionOf(chosen.upload.list[0].name) !== '.py')
+          throw new CliError(MESSAGES.shrinkSingleFile);
         const price = shrinkPriceOf(chosen, billing);
         if (!price) throw new CliError(MESSAGES.shrinkPriceUnknown);
         s.out.notice(formatShrinkPrice(price));

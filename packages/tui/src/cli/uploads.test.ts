@@ -24,7 +24,14 @@ afterEach(async () => {
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 /** The uploads of a project as the server's database holds them, removed ones included. */
-const rendRows = (bucket: string) => rows(server).selectFrom('rends').select(['stamp', 'name', 'flight', 'active']).where('bucket', '=', bucket).orderBy('created_at').orderBy('stamp').execute();
+const rendRows = (bucket: string) =>
+  rows(server)
+    .selectFrom('rends')
+    .select(['stamp', 'name', 'flight', 'active'])
+    .where('bucket', '=', bucket)
+    .orderBy('created_at')
+    .orderBy('stamp')
+    .execute();
 const PY_MODEL =
   'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc1 = nn.Linear(10, 20)\n        self.fc2 = nn.Linear(20, 2)\n';
 
@@ -32,7 +39,10 @@ describe('portal uploads', { timeout: 60_000 }, () => {
   it('pushes files (register, PUT with the checksum, finish) and waits for Ready', async () => {
     const { bucket } = await seedProject(server);
     // Two small tables the server's analysis accepts.
-    const a = JSON.stringify([[1, 2, 3, 4], [5, 6, 7, 8]]);
+    const a = JSON.stringify([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
     const b = '1 2 3 4\n5 6 7 8\n';
     await writeFile(join(dir, 'a.json'), a);
     await writeFile(join(dir, 'b.txt'), b);
@@ -48,8 +58,14 @@ describe('portal uploads', { timeout: 60_000 }, () => {
     expect(r.stderr).toMatch(/a\.json \[=+\] 100%/);
     // The server's storage holds each file's bytes, as they are on disk.
     const stored = await Promise.all(items.map((u: { stamp: string }) => storedBytes(server, u.stamp)));
-    expect(stored).toEqual([{ size: a.length, sha256: sha256(a) }, { size: b.length, sha256: sha256(b) }]);
-    expect(items.map((u: { state: string; meta: { rows: number } }) => [u.state, u.meta.rows])).toEqual([['Finished', 2], ['Finished', 2]]);
+    expect(stored).toEqual([
+      { size: a.length, sha256: sha256(a) },
+      { size: b.length, sha256: sha256(b) },
+    ]);
+    expect(items.map((u: { state: string; meta: { rows: number } }) => [u.state, u.meta.rows])).toEqual([
+      ['Finished', 2],
+      ['Finished', 2],
+    ]);
     expect(await rendRows(bucket.stamp)).toHaveLength(2);
     const list = await portal(['uploads', 'list'], { store });
     expect(list.stdout).toContain('a.json (+1 more)');
@@ -130,7 +146,9 @@ describe('portal uploads', { timeout: 60_000 }, () => {
         press();
       }, 10);
     };
-    const r = await portal(['uploads', 'push', 'a.json'], { store, cwd: dir, onInterrupt: pressWhileSending }).finally(() => clearInterval(poll));
+    const r = await portal(['uploads', 'push', 'a.json'], { store, cwd: dir, onInterrupt: pressWhileSending }).finally(() =>
+      clearInterval(poll),
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(MESSAGES.uploadCancelled);
     expect(server.calls).toContain('rendRemove');
@@ -160,14 +178,25 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     const rend = JSON.parse(push.stdout);
     expect(rend.flight).toBe('Ready');
 
-    const r = await portal(['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1', '--name', 'Fit one', '--wait', '--json'], { store });
+    const r = await portal(
+      ['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1', '--name', 'Fit one', '--wait', '--json'],
+      { store },
+    );
     expect(r.code, r.stderr).toBe(0);
     const status = JSON.parse(r.stdout);
     expect(status.run.record).toMatchObject({ name: 'Fit one', function: 'generate', state: 'Finished' });
     expect(server.calls.filter((c) => c === 'runCreate')).toHaveLength(2);
     expect(server.calls).toContain('pileCreate');
-    const made = await rows(server).selectFrom('runs').select(['function', 'state']).where('bucket', '=', bucket.stamp).orderBy('function').execute();
-    expect(made).toEqual([{ function: 'fit', state: 'Finished' }, { function: 'generate', state: 'Finished' }]);
+    const made = await rows(server)
+      .selectFrom('runs')
+      .select(['function', 'state'])
+      .where('bucket', '=', bucket.stamp)
+      .orderBy('function')
+      .execute();
+    expect(made).toEqual([
+      { function: 'fit', state: 'Finished' },
+      { function: 'generate', state: 'Finished' },
+    ]);
 
     const now = new Date(2026, 10, 21, 9, 5, 7).getTime();
     const d = await portal(['runs', 'download', status.run.record.stamp], { store, cwd: dir, now });
@@ -190,7 +219,9 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     const over = await portal(['fit', '--upload', rend.stamp, '--inputs', '4', '--outputs', '5', '--target', '1'], { store });
     expect(over.code).toBe(1);
     expect(over.stderr.trim()).toBe(MESSAGES.planLimitInputs('Individual', 3));
-    const explain = await portal(['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1', '--explain'], { store });
+    const explain = await portal(['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1', '--explain'], {
+      store,
+    });
     expect(explain.stderr.trim()).toBe(MESSAGES.explainabilityNotAllowed);
     const nan = await portal(['fit', '--upload', rend.stamp, '--inputs', 'three', '--outputs', '5', '--target', '1'], { store });
     expect(nan.code).toBe(2);
@@ -220,7 +251,10 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     expect((await portal(['runs', 'show', run.stamp], { store })).stdout).toContain('Name\tRenamed');
     expect((await portal(['runs', 'remove', run.stamp, '--yes'], { store })).code).toBe(0);
     expect((await portal(['runs', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noRequests);
-    expect(await rows(server).selectFrom('runs').select(['name', 'active']).where('stamp', '=', run.stamp).executeTakeFirst()).toEqual({ name: 'Renamed', active: 0 });
+    expect(await rows(server).selectFrom('runs').select(['name', 'active']).where('stamp', '=', run.stamp).executeTakeFirst()).toEqual({
+      name: 'Renamed',
+      active: 0,
+    });
   });
 
   it('models list (own and --general), rename, remove', async () => {
@@ -259,8 +293,18 @@ describe('portal shrink / quotes / billing', { timeout: 60_000 }, () => {
     expect(invoice).toMatch(/^INV-/);
     const portalUrl = `${server.url}/pay/${server.user.client}?`;
     expect(quote.billing.portalUrl.startsWith(portalUrl)).toBe(true);
-    expect(await rows(server).selectFrom('quotes').select(['name', 'desc', 'state', 'cent', 'rend']).where('stamp', '=', quote.quote.record.stamp).executeTakeFirst()).toEqual({
-      name: 'Shrink one', desc: 'first', state: 'Unpaid', cent: 22, rend: py.stamp,
+    expect(
+      await rows(server)
+        .selectFrom('quotes')
+        .select(['name', 'desc', 'state', 'cent', 'rend'])
+        .where('stamp', '=', quote.quote.record.stamp)
+        .executeTakeFirst(),
+    ).toEqual({
+      name: 'Shrink one',
+      desc: 'first',
+      state: 'Unpaid',
+      cent: 22,
+      rend: py.stamp,
     });
     const show = await portal(['quotes', 'show', quote.quote.record.stamp], { store, tty: true });
     const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -278,7 +322,11 @@ describe('portal shrink / quotes / billing', { timeout: 60_000 }, () => {
     await setCredit(server, server.user.client, 5_000_000, 500_000);
     // The outstanding balance is what the account's unpaid quotes add up to.
     const bucket = await seedBucket(server);
-    for (const [cent, state] of [[1000, 'Unpaid'], [234, 'Unpaid'], [999, 'Paid']] as const) {
+    for (const [cent, state] of [
+      [1000, 'Unpaid'],
+      [234, 'Unpaid'],
+      [999, 'Paid'],
+    ] as const) {
       const q = await seedQuote(server, bucket.stamp, null, { cent, state });
       await setRow(server, 'quotes', q.stamp, { invoice_num: `INV-${q.stamp}` });
     }

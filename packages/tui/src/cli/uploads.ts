@@ -11,7 +11,8 @@ import { progressReporter } from './progress';
 import type { DiskSource } from './put';
 
 const rendSize = (r: Rend) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
-const rendError = (r: Rend) => r.upload.list.find((u) => u.meta.proc === 2)?.meta.error ?? r.upload.list.find((u) => u.error)?.error ?? null;
+const rendError = (r: Rend) =>
+  r.upload.list.find((u) => u.meta.proc === 2)?.meta.error ?? r.upload.list.find((u) => u.error)?.error ?? null;
 
 export const uploadColumns = [
   { header: 'Name', get: (r: Rend) => r.name },
@@ -54,7 +55,10 @@ export function register(program: Command, deps: Deps): void {
   uploads
     .command('list')
     .description('List uploads: name, id, status, files, size, requests, created, error')
-    .addHelpText('after', examples('portal uploads list --project <id>', 'portal uploads list --json | jq -r \'.[] | select(.flight=="Ready") | .stamp\''))
+    .addHelpText(
+      'after',
+      examples('portal uploads list --project <id>', 'portal uploads list --json | jq -r \'.[] | select(.flight=="Ready") | .stamp\''),
+    )
     .action(
       act(deps, async (s) => {
         const { project } = await s.project();
@@ -83,7 +87,11 @@ export function register(program: Command, deps: Deps): void {
         const [{ runUpload, defaultPut, fileSource, ApiError, isApiError }, api] = await Promise.all([import('./heavy'), s.api()]);
         const list: DiskSource[] = local.map((f) => ({ ...fileSource(f.path), path: f.path }));
         const bar = progressReporter(s.deps.stderr, s.deps.now);
-        const put = diskPut(api, defaultPut(api), (status, message) => new ApiError(status, status ? `http_${status}` : 'network', message, MESSAGES.uploadFiles));
+        const put = diskPut(
+          api,
+          defaultPut(api),
+          (status, message) => new ApiError(status, status ? `http_${status}` : 'network', message, MESSAGES.uploadFiles),
+        );
         // Ctrl+C cancels cleanly: the pipeline removes the half-made upload instead of leaving it behind.
         const abort = new AbortController();
         const release = s.deps.onInterrupt?.(() => abort.abort());

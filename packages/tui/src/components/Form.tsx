@@ -73,11 +73,18 @@ export function Form(props: FormProps) {
         return (
           <Box key={f.key} flexDirection="column">
             <Box>
-              <Text color={focused ? 'cyan' : undefined}>{focused ? '› ' : '  '}{f.label}: </Text>
+              <Text color={focused ? 'cyan' : undefined}>
+                {focused ? '› ' : '  '}
+                {f.label}:{' '}
+              </Text>
               {f.kind === 'checkbox' ? (
-                <Text dimColor={f.disabled}>[{value ? 'x' : ' '}]{f.disabled ? ' (not available)' : ''}</Text>
+                <Text dimColor={f.disabled}>
+                  [{value ? 'x' : ' '}]{f.disabled ? ' (not available)' : ''}
+                </Text>
               ) : f.kind === 'select' ? (
-                focused ? null : <Text>{f.items?.find((it) => it.value === value)?.label ?? '(none)'}</Text>
+                focused ? null : (
+                  <Text>{f.items?.find((it) => it.value === value)?.label ?? '(none)'}</Text>
+                )
               ) : (
                 <TextInput
                   value={String(value ?? '')}
@@ -94,7 +101,10 @@ export function Form(props: FormProps) {
                 {f.items?.length ? (
                   <SelectInput
                     items={f.items}
-                    initialIndex={Math.max(0, f.items.findIndex((it) => it.value === value))}
+                    initialIndex={Math.max(
+                      0,
+                      f.items.findIndex((it) => it.value === value),
+                    )}
                     onSelect={(it) => {
                       props.onChange(f.key, it.value);
                       next();
@@ -105,7 +115,7 @@ export function Form(props: FormProps) {
                 )}
               </Box>
             ) : null}
-            {error ? <Text color="red">    {error}</Text> : null}
+            {error ? <Text color="red"> {error}</Text> : null}
           </Box>
         );
       })}

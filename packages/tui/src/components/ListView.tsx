@@ -29,7 +29,12 @@ export interface ListViewProps<T> {
   footer?: ReactNode;
 }
 
-type Editing = { kind: 'rename'; id: string; value: string } | { kind: 'create'; value: string } | { kind: 'remove'; id: string; name: string } | { kind: 'filter' } | null;
+type Editing =
+  | { kind: 'rename'; id: string; value: string }
+  | { kind: 'create'; value: string }
+  | { kind: 'remove'; id: string; name: string }
+  | { kind: 'filter' }
+  | null;
 
 export function ListView<T>(props: ListViewProps<T>) {
   const nav = useNav();
@@ -43,7 +48,15 @@ export function ListView<T>(props: ListViewProps<T>) {
   const rows = useMemo(() => {
     const q = filter.trim().toLowerCase();
     const all = props.rows ?? [];
-    return q ? all.filter((r) => props.cols.some((c) => String(c.get(r) ?? '').toLowerCase().includes(q))) : all;
+    return q
+      ? all.filter((r) =>
+          props.cols.some((c) =>
+            String(c.get(r) ?? '')
+              .toLowerCase()
+              .includes(q),
+          ),
+        )
+      : all;
   }, [props.rows, props.cols, filter]);
   const sel = Math.min(at, Math.max(0, rows.length - 1));
   const row = rows[sel];
@@ -99,20 +112,44 @@ export function ListView<T>(props: ListViewProps<T>) {
       {filter || editing?.kind === 'filter' ? (
         <Box>
           <Text>Filter: </Text>
-          {editing?.kind === 'filter' ? <TextInput value={filter} onChange={(v) => (setFilter(v), setAt(0))} onSubmit={() => setEditing(null)} /> : <Text>{filter}</Text>}
+          {editing?.kind === 'filter' ? (
+            <TextInput value={filter} onChange={(v) => (setFilter(v), setAt(0))} onSubmit={() => setEditing(null)} />
+          ) : (
+            <Text>{filter}</Text>
+          )}
         </Box>
       ) : null}
-      {props.loading && !props.rows ? <Text dimColor>Loading…</Text> : rows.length === 0 ? (props.error && !props.rows?.length ? <Text color="red">{props.error}</Text> : <Text>{props.empty}</Text>) : <Table rows={rows} cols={props.cols} selected={active ? sel : undefined} keyOf={props.keyOf} />}
+      {props.loading && !props.rows ? (
+        <Text dimColor>Loading…</Text>
+      ) : rows.length === 0 ? (
+        props.error && !props.rows?.length ? (
+          <Text color="red">{props.error}</Text>
+        ) : (
+          <Text>{props.empty}</Text>
+        )
+      ) : (
+        <Table rows={rows} cols={props.cols} selected={active ? sel : undefined} keyOf={props.keyOf} />
+      )}
       {editing?.kind === 'rename' ? (
         <Box>
           <Text>New name: </Text>
-          <TextInput focus={!busy} value={editing.value} onChange={(value) => setEditing({ ...editing, value })} onSubmit={(v) => void run(() => props.rename!(editing.id, v))} />
+          <TextInput
+            focus={!busy}
+            value={editing.value}
+            onChange={(value) => setEditing({ ...editing, value })}
+            onSubmit={(v) => void run(() => props.rename!(editing.id, v))}
+          />
         </Box>
       ) : null}
       {editing?.kind === 'create' ? (
         <Box>
           <Text>Name: </Text>
-          <TextInput focus={!busy} value={editing.value} onChange={(value) => setEditing({ ...editing, value })} onSubmit={(v) => void run(() => props.create!(v))} />
+          <TextInput
+            focus={!busy}
+            value={editing.value}
+            onChange={(value) => setEditing({ ...editing, value })}
+            onSubmit={(v) => void run(() => props.create!(v))}
+          />
         </Box>
       ) : null}
       {editing?.kind === 'remove' ? <Text color="yellow">Remove {editing.name}? (y/n)</Text> : null}

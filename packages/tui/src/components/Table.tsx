@@ -12,7 +12,17 @@ export interface Col<T> {
 const cell = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : String(v));
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-export function Table<T>({ rows, cols, selected, keyOf }: { rows: readonly T[]; cols: readonly Col<T>[]; selected?: number; keyOf(row: T): string }) {
+export function Table<T>({
+  rows,
+  cols,
+  selected,
+  keyOf,
+}: {
+  rows: readonly T[];
+  cols: readonly Col<T>[];
+  selected?: number;
+  keyOf(row: T): string;
+}) {
   const cells = rows.map((r) => cols.map((c) => cut(cell(c.get(r)), c.max ?? 30)));
   const widths = cols.map((c, i) => Math.max(c.header.length, ...cells.map((line) => line[i].length)));
   const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i])).join('  ');

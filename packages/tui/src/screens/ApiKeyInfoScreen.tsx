@@ -14,26 +14,35 @@ export default function ApiKeyInfoScreen() {
   useLabel(apikeyId, key?.name);
   const installer = key ? installCommand(nav.io.baseUrl, key.pack.linux64) : '';
   const example = key ? pythonExample(nav.io.baseUrl, key.token, clientId) : '';
-  useInput((input) => {
-    if (!key) return;
-    if (input === 'c') void copy('code', installer, nav.io.copy);
-    else if (input === 't') void copy('token', key.token, nav.io.copy);
-    else if (input === 'e') void copy('example', example, nav.io.copy);
-  }, { isActive: !nav.menuFocused });
+  useInput(
+    (input) => {
+      if (!key) return;
+      if (input === 'c') void copy('code', installer, nav.io.copy);
+      else if (input === 't') void copy('token', key.token, nav.io.copy);
+      else if (input === 'e') void copy('example', example, nav.io.copy);
+    },
+    { isActive: !nav.menuFocused },
+  );
   if (keys.loading && !keys.data) return <Text dimColor>Loading…</Text>;
   if (!key) return <Text>{MESSAGES.notFound}</Text>;
-  const label = (what: 'code' | 'token' | 'example', k: string) => <Text color={copied === what ? 'green' : 'cyan'}>[{copied === what ? 'Copied' : `${k} Copy`}]</Text>;
+  const label = (what: 'code' | 'token' | 'example', k: string) => (
+    <Text color={copied === what ? 'green' : 'cyan'}>[{copied === what ? 'Copied' : `${k} Copy`}]</Text>
+  );
   return (
     <Box flexDirection="column">
       <Text bold>{key.name}</Text>
-      <Text>ID: {key.clue} · Installs: {key.installs} · Last installed: {formatTime(key.installedAt)}</Text>
+      <Text>
+        ID: {key.clue} · Installs: {key.installs} · Last installed: {formatTime(key.installedAt)}
+      </Text>
       <Text>Installer (Linux 64-bit) {label('code', 'c')}</Text>
-      <Text>  {installer}</Text>
+      <Text> {installer}</Text>
       <Text>Token {label('token', 't')}</Text>
-      <Text>  {key.token}</Text>
+      <Text> {key.token}</Text>
       <Text>Python example {label('example', 'e')}</Text>
       <Box paddingLeft={2} flexDirection="column">
-        {example.split('\n').map((l, i) => <Text key={i}>{l || ' '}</Text>)}
+        {example.split('\n').map((l, i) => (
+          <Text key={i}>{l || ' '}</Text>
+        ))}
       </Box>
     </Box>
   );

@@ -16,7 +16,20 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     expect(frame).toContain(MESSAGES.selectUpload);
     expect(frame).toContain(MESSAGES.fillAllFields);
     // Name, choose the Ready upload, sizes over the Individual limit.
-    await ui.type(...Array(7).fill(KEY.shiftTab), 'My fit', KEY.tab, KEY.enter, '4', KEY.tab, '9', KEY.tab, KEY.tab, KEY.enter, KEY.tab, KEY.enter);
+    await ui.type(
+      ...Array(7).fill(KEY.shiftTab),
+      'My fit',
+      KEY.tab,
+      KEY.enter,
+      '4',
+      KEY.tab,
+      '9',
+      KEY.tab,
+      KEY.tab,
+      KEY.enter,
+      KEY.tab,
+      KEY.enter,
+    );
     frame = await ui.see(MESSAGES.planLimitInputs('Individual', 3));
     expect(frame).toContain(MESSAGES.planLimitOutputs('Individual', 5));
     expect(frame).toContain('Upgrade:');
@@ -30,7 +43,12 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     expect(piles).toHaveLength(1);
     expect(piles[0].variety).toBe('FitModel');
     expect(JSON.parse(piles[0].param)).toMatchObject({ input_column_size: 3, output_column_size: 5 });
-    const made = await rows(server).selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('name', '=', 'My fit').execute();
+    const made = await rows(server)
+      .selectFrom('runs')
+      .selectAll()
+      .where('bucket', '=', bucket.stamp)
+      .where('name', '=', 'My fit')
+      .execute();
     const fit = made.find((r) => r.function === 'fit');
     expect(fit).toMatchObject({ rend: rend.stamp, pile: piles[0].stamp });
     expect(made.find((r) => r.function === 'generate')).toMatchObject({ rend: rend.stamp, fit: fit?.stamp });

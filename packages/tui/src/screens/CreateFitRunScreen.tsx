@@ -12,7 +12,15 @@ export default function CreateFitRunScreen() {
   const fit = useFitRequest(clientId, bucketId);
   const { client } = useClient(clientId);
   useLabel(clientId, client?.name);
-  const [values, setValues] = useState<Record<string, string | boolean>>({ name: '', upload: '', inputs: '', outputs: '', target: '1', task: 'regression', explainability: false });
+  const [values, setValues] = useState<Record<string, string | boolean>>({
+    name: '',
+    upload: '',
+    inputs: '',
+    outputs: '',
+    target: '1',
+    task: 'regression',
+    explainability: false,
+  });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,9 +73,18 @@ export default function CreateFitRunScreen() {
         message={problem ? { text: problem, error: true } : null}
         links={[{ label: 'Cancel', action: () => nav.go(screenPath('runs', { clientId, bucketId })) }]}
       >
-        <Text dimColor>{fit.readyUploads.length === 0 ? 'No Ready uploads yet: upload a .json file on the Uploads screen.' : 'Only Ready uploads can be chosen.'}</Text>
+        <Text dimColor>
+          {fit.readyUploads.length === 0
+            ? 'No Ready uploads yet: upload a .json file on the Uploads screen.'
+            : 'Only Ready uploads can be chosen.'}
+        </Text>
         {!explainAllowed ? <Text dimColor>Explainability: not available on the Individual plan.</Text> : null}
-        {upgrade ? <Text color="cyan">Upgrade: {nav.io.baseUrl}{CONTACT_PATH}</Text> : null}
+        {upgrade ? (
+          <Text color="cyan">
+            Upgrade: {nav.io.baseUrl}
+            {CONTACT_PATH}
+          </Text>
+        ) : null}
       </Form>
     </Box>
   );

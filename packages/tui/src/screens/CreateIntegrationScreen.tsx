@@ -1,7 +1,14 @@
 // Create an integration key: name, the one service, and its token.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_INPUT_MAX, checkIntegrationToken, checkTitle, screenPath } from '@portal/core';
+import {
+  DEFAULT_INTEGRATION_SERVICE,
+  INTEGRATION_SERVICES,
+  INTEGRATION_TOKEN_INPUT_MAX,
+  checkIntegrationToken,
+  checkTitle,
+  screenPath,
+} from '@portal/core';
 import { useIntegrations, useNotify } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -44,7 +51,9 @@ export default function CreateIntegrationScreen() {
         busy={busy}
         links={[{ label: 'Cancel', action: () => nav.go(screenPath('integrations', { clientId })) }]}
       >
-        <Text dimColor>The service's API token (up to {INTEGRATION_TOKEN_INPUT_MAX.toLocaleString('en-US')} characters). It is stored encrypted.</Text>
+        <Text dimColor>
+          The service's API token (up to {INTEGRATION_TOKEN_INPUT_MAX.toLocaleString('en-US')} characters). It is stored encrypted.
+        </Text>
       </Form>
     </Box>
   );

@@ -8,7 +8,8 @@ import { setCredit } from '@portal/server/testing/seed';
 import { KEY, renderUi } from '../testing/ui';
 
 // A model the server can read: one layer of 10 x 64 weights and 64 biases.
-const MODEL = 'import torch.nn as nn\n\n\nclass Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(10, 64)\n';
+const MODEL =
+  'import torch.nn as nn\n\n\nclass Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(10, 64)\n';
 
 // The worker analyses the uploaded model file (its parameters are the inputs the price is reckoned from).
 const server = useTestApi();
@@ -101,7 +102,11 @@ describe('CreateShrinkRunScreen with no free credit left', { timeout: 30_000 }, 
     await ui.see(MESSAGES.shrinkConfirmBilled('$0.22').slice(0, 60));
     await ui.type('y');
     await ui.see('Invoice amount');
-    const quote = await rows(server).selectFrom('quotes').select(['state', 'cent']).where('bucket', '=', bucket.stamp).executeTakeFirstOrThrow();
+    const quote = await rows(server)
+      .selectFrom('quotes')
+      .select(['state', 'cent'])
+      .where('bucket', '=', bucket.stamp)
+      .executeTakeFirstOrThrow();
     expect(quote).toEqual({ state: 'Unpaid', cent: 22 });
     ui.unmount();
   });

@@ -5,7 +5,17 @@ import { useEffect, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
 import TextInput from 'ink-text-input';
 import SelectInput from 'ink-select-input';
-import { DESCRIPTION_MAX, MESSAGES, checkDropFiles, formatCount, formatDollars, formatTime, freeCredits, screenPath, type UploadSource } from '@portal/core';
+import {
+  DESCRIPTION_MAX,
+  MESSAGES,
+  checkDropFiles,
+  formatCount,
+  formatDollars,
+  formatTime,
+  freeCredits,
+  screenPath,
+  type UploadSource,
+} from '@portal/core';
 import { useClient, useNotify, useShrinkRequest, useUploads } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useCapture, useLabel, useNav } from '../ui/context';
@@ -30,10 +40,13 @@ export default function CreateShrinkRunScreen() {
   const asking = view === 'main' && shrink.question !== null;
   useCapture('all', view !== 'main' || asking);
 
-  useInput((input, key) => {
-    if (key.escape) setView('main');
-    else if (view === 'pick' && input === 'r') void shrink.reload();
-  }, { isActive: view !== 'main' && !busy });
+  useInput(
+    (input, key) => {
+      if (key.escape) setView('main');
+      else if (view === 'pick' && input === 'r') void shrink.reload();
+    },
+    { isActive: view !== 'main' && !busy },
+  );
 
   const chosen = shrink.chosen;
   // A model uploaded from here is chosen as soon as it appears in the list (it may still be processing), as on the web.
@@ -58,10 +71,13 @@ export default function CreateShrinkRunScreen() {
     if ('quoteId' in res) return nav.go(screenPath('quoteDetails', { clientId, bucketId, quoteId: res.quoteId }));
     setProblem(res.error);
   };
-  useInput((input, key) => {
-    if (input === 'y' || input === 'Y') void confirm();
-    else if (input === 'n' || input === 'N' || key.escape) shrink.cancel();
-  }, { isActive: asking && !busy });
+  useInput(
+    (input, key) => {
+      if (input === 'y' || input === 'Y') void confirm();
+      else if (input === 'n' || input === 'N' || key.escape) shrink.cancel();
+    },
+    { isActive: asking && !busy },
+  );
   const uploadNew = async (text: string) => {
     const files = localSources(nav.io.cwd, parsePaths(text));
     const bad = typeof files === 'string' ? files : checkDropFiles(files, 'shrink', client?.plan ?? 'Individual');
@@ -85,7 +101,10 @@ export default function CreateShrinkRunScreen() {
         <Text dimColor>Only Ready uploads can be chosen. This list refreshes by itself; r reloads at once · Esc back</Text>
         {shrink.readyUploads.length ? (
           <SelectInput
-            items={shrink.readyUploads.map((r) => ({ label: `${r.name}  (${formatDollars(shrink.estimateCents([r.stamp]))}, ${formatTime(r.createdAt)})`, value: r.stamp }))}
+            items={shrink.readyUploads.map((r) => ({
+              label: `${r.name}  (${formatDollars(shrink.estimateCents([r.stamp]))}, ${formatTime(r.createdAt)})`,
+              value: r.stamp,
+            }))}
             onSelect={(it) => {
               shrink.choose(it.value);
               setProblem(null);
@@ -96,7 +115,13 @@ export default function CreateShrinkRunScreen() {
         ) : (
           <Text>{MESSAGES.noUploads}</Text>
         )}
-        {shrink.uploads.filter((r) => r.flight !== 'Ready').map((r) => <Text key={r.stamp} dimColor>{r.name}: {r.flight}</Text>)}
+        {shrink.uploads
+          .filter((r) => r.flight !== 'Ready')
+          .map((r) => (
+            <Text key={r.stamp} dimColor>
+              {r.name}: {r.flight}
+            </Text>
+          ))}
       </Box>
     );
   }
@@ -121,7 +146,9 @@ export default function CreateShrinkRunScreen() {
       <Text>{shrink.priceText ?? `Estimated price: ${formatDollars(shrink.upload ? shrink.estimateCents([shrink.upload]) : 0)}`}</Text>
       {credits ? (
         <>
-          <Text>Free credits: {formatCount(credits.consumed)} of {formatCount(credits.total)} input parameters used</Text>
+          <Text>
+            Free credits: {formatCount(credits.consumed)} of {formatCount(credits.total)} input parameters used
+          </Text>
           <Text>Outstanding balance: {formatDollars(shrink.billing!.accountCentBalance)}</Text>
         </>
       ) : (

@@ -27,7 +27,14 @@ export default function ForgotPasswordScreen() {
       <Box flexDirection="column">
         <Text bold>Forgot Password</Text>
         <Text color="green">{MESSAGES.resetStarted}</Text>
-        <Form fields={[]} values={{}} onChange={() => {}} submitLabel="I have a reset token" onSubmit={() => nav.go('/reset-password')} links={[{ label: 'Back to login', action: () => nav.reset('/') }]} />
+        <Form
+          fields={[]}
+          values={{}}
+          onChange={() => {}}
+          submitLabel="I have a reset token"
+          onSubmit={() => nav.go('/reset-password')}
+          links={[{ label: 'Back to login', action: () => nav.reset('/') }]}
+        />
       </Box>
     );
   }

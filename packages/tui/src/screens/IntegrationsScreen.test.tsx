@@ -10,7 +10,8 @@ beforeEach(async () => {
   key = await seedIntegration(server, { name: 'OpenAI prod', token: 'sk-secret-abcd', runs: 3 });
 });
 
-const stored = () => rows(server).selectFrom('integrations').select(['name', 'active']).where('clue', '=', key.clue).executeTakeFirstOrThrow();
+const stored = () =>
+  rows(server).selectFrom('integrations').select(['name', 'active']).where('clue', '=', key.clue).executeTakeFirstOrThrow();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('IntegrationsScreen', { timeout: 30_000 }, () => {

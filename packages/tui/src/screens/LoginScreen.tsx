@@ -23,7 +23,10 @@ export default function LoginScreen() {
     <Box flexDirection="column">
       <Text bold>Login</Text>
       <Form
-        fields={[{ key: 'email', label: 'Email' }, { key: 'password', label: 'Password', kind: 'password' }]}
+        fields={[
+          { key: 'email', label: 'Email' },
+          { key: 'password', label: 'Password', kind: 'password' },
+        ]}
         values={values}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: String(v) }))}
         submitLabel="Login"

@@ -18,7 +18,11 @@ describe('ModelsScreen', { timeout: 30_000 }, () => {
     await ui.see('Churn model 2');
     await ui.type('d', 'y');
     await ui.see(new RegExp(`Your Models .*${MESSAGES.noModels}`));
-    const row = await rows(server).selectFrom('models').select(['name', 'active']).where('stamp', '=', model.stamp).executeTakeFirstOrThrow();
+    const row = await rows(server)
+      .selectFrom('models')
+      .select(['name', 'active'])
+      .where('stamp', '=', model.stamp)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Churn model 2', active: 0 });
     await ui.type('n');
     await ui.see('Create Request');

@@ -15,9 +15,12 @@ export default function ModelsScreen() {
   useLabel(clientId, models.data?.client.name);
   useLabel(bucketId, models.data?.project.name);
   const [showGeneral, setShowGeneral] = useState(true);
-  useInput((input) => {
-    if (input === 'g') setShowGeneral((g) => !g);
-  }, { isActive: nav.capture === 'none' && !nav.menuFocused });
+  useInput(
+    (input) => {
+      if (input === 'g') setShowGeneral((g) => !g);
+    },
+    { isActive: nav.capture === 'none' && !nav.menuFocused },
+  );
   const general = models.data?.general ?? [];
   // Models are the project's trained data transformations: a failed load says so (SPEC section 8).
   const failed = loadFailure(models.error, MESSAGES.loadTransformations);
@@ -41,7 +44,7 @@ export default function ModelsScreen() {
             ]}
           />
         ) : (
-          <Text color={failed ? 'red' : undefined}>{models.loading ? 'Loading…' : failed ?? MESSAGES.noModels}</Text>
+          <Text color={failed ? 'red' : undefined}>{models.loading ? 'Loading…' : (failed ?? MESSAGES.noModels)}</Text>
         )
       ) : null}
       <Text> </Text>
@@ -65,8 +68,13 @@ export default function ModelsScreen() {
         onNew={() => nav.go(screenPath('createFitRun', { clientId, bucketId }))}
         footer={
           <Box flexDirection="column">
-            {models.data?.own.some((m) => m.message) ? <Text color="red">Contact Support: {nav.io.baseUrl}{CONTACT_PATH}</Text> : null}
-            <Text color="cyan">[ n Create A New Model ]  g show/hide general models</Text>
+            {models.data?.own.some((m) => m.message) ? (
+              <Text color="red">
+                Contact Support: {nav.io.baseUrl}
+                {CONTACT_PATH}
+              </Text>
+            ) : null}
+            <Text color="cyan">[ n Create A New Model ] g show/hide general models</Text>
           </Box>
         }
       />

@@ -13,20 +13,31 @@ export default function PlanScreen() {
   const client = perms.data?.find((p) => p.client.stamp === clientId)?.client ?? perms.data?.[0]?.client;
   const current = client?.plan;
   const contact = `${nav.io.baseUrl}${CONTACT_PATH}`;
-  useInput((input) => {
-    if (input === 'u' && current === 'Individual') notify(`Upgrade: contact us at ${contact}`);
-  }, { isActive: !nav.menuFocused });
+  useInput(
+    (input) => {
+      if (input === 'u' && current === 'Individual') notify(`Upgrade: contact us at ${contact}`);
+    },
+    { isActive: !nav.menuFocused },
+  );
   const rows = PLAN_TABLE_ROWS.map(([key, label]) => ({ label, values: PLANS.map((p) => PLAN_LIMITS[p].table[key]) }));
   return (
     <Box flexDirection="column">
       <Text bold>Compare Plans</Text>
-      {client ? <Text>{client.name} is on the {current} plan.</Text> : null}
+      {client ? (
+        <Text>
+          {client.name} is on the {current} plan.
+        </Text>
+      ) : null}
       <Table<{ label: string; values: string[] }>
         rows={rows}
         keyOf={(r) => r.label}
         cols={[
           { header: 'Feature', get: (r) => r.label },
-          ...PLANS.map((p, i) => ({ header: `${p}${p === 'Individual' ? ` (${PLAN_LIMITS[p].label})` : ''}${p === current ? ' ✔ Current plan' : ''}`, get: (r: { values: string[] }) => r.values[i], max: 40 })),
+          ...PLANS.map((p, i) => ({
+            header: `${p}${p === 'Individual' ? ` (${PLAN_LIMITS[p].label})` : ''}${p === current ? ' ✔ Current plan' : ''}`,
+            get: (r: { values: string[] }) => r.values[i],
+            max: 40,
+          })),
         ]}
       />
       <Text dimColor>Enterprise limits are initial limits: contact us for an increase at no cost.</Text>

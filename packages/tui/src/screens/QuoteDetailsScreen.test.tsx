@@ -19,7 +19,14 @@ async function shownPortal(ui: UiRun): Promise<string> {
 describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
   it('shows the invoice, the payment portal and opens the processed request', async () => {
     const { bucket, rend, run } = await seedProject(server);
-    const quote = await seedQuote(server, bucket.stamp, rend.stamp, { name: 'Shrink one', desc: 'first', state: 'Paid', cent: 44, run: run.stamp, invoiceNum: 'INV-7' });
+    const quote = await seedQuote(server, bucket.stamp, rend.stamp, {
+      name: 'Shrink one',
+      desc: 'first',
+      state: 'Paid',
+      cent: 44,
+      run: run.stamp,
+      invoiceNum: 'INV-7',
+    });
     // Half a million of five million free input parameters spent, and $12.34 still owed on another, unpaid quote.
     await setRow(server, 'clients', server.user.client, { credit_total: 5_000_000, credit_used: 500_000 });
     await seedQuote(server, bucket.stamp, rend.stamp, { name: 'Owed', cent: 1234 });
@@ -50,7 +57,13 @@ describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
 
   it('an unpaid quote says its request waits for payment; a removed upload and a message show in red with Contact Support', async () => {
     const { bucket } = await seedProject(server);
-    const quote = await seedQuote(server, bucket.stamp, null, { name: 'Shrink two', state: 'Unpaid', message: 'Model too large.', cent: 22, invoiceNum: 'INV-8' });
+    const quote = await seedQuote(server, bucket.stamp, null, {
+      name: 'Shrink two',
+      state: 'Unpaid',
+      message: 'Model too large.',
+      cent: 22,
+      invoiceNum: 'INV-8',
+    });
     const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/quote/${quote.stamp}/details`);
     const frame = await ui.see('The request starts once the invoice is paid.');
     expect(frame).toMatch(/Status:\s+Unpaid/);

@@ -25,14 +25,20 @@ export default function QuoteDetailsScreen() {
   useEffect(() => {
     if (state) void reloadBilling();
   }, [state, reloadBilling]);
-  useInput((input, key) => {
-    if (key.return && run) {
-      nav.setLabel(run.stamp, run.name);
-      nav.go(screenPath('runDetails', { clientId, bucketId, runId: run.stamp }));
-    } else if (input === 'p' && portalUrl) {
-      void nav.io.copy(portalUrl).then(() => notify(`Copied ${portalUrl}`, 'success'), () => notify(MESSAGES.unexpected, 'error'));
-    }
-  }, { isActive: !nav.menuFocused });
+  useInput(
+    (input, key) => {
+      if (key.return && run) {
+        nav.setLabel(run.stamp, run.name);
+        nav.go(screenPath('runDetails', { clientId, bucketId, runId: run.stamp }));
+      } else if (input === 'p' && portalUrl) {
+        void nav.io.copy(portalUrl).then(
+          () => notify(`Copied ${portalUrl}`, 'success'),
+          () => notify(MESSAGES.unexpected, 'error'),
+        );
+      }
+    },
+    { isActive: !nav.menuFocused },
+  );
   if (!quote) {
     if (details.loading) return <Text>Loading…</Text>;
     const missing = !details.error || details.error.status === 404 || details.error.status === 403;
@@ -51,7 +57,16 @@ export default function QuoteDetailsScreen() {
           ['Created', formatTime(quote.createdAt)],
           ['Upload', quote.rend?.name ?? <Text color="red">{MESSAGES.rendNotFound}</Text>],
           ...(quote.desc ? [['Description', quote.desc] as const] : []),
-          ...(quote.message ? [['Message', <Text color="red">{quote.message} · Contact Support: {contact}</Text>] as const] : []),
+          ...(quote.message
+            ? [
+                [
+                  'Message',
+                  <Text color="red">
+                    {quote.message} · Contact Support: {contact}
+                  </Text>,
+                ] as const,
+              ]
+            : []),
         ]}
       />
       <Text> </Text>
@@ -60,7 +75,11 @@ export default function QuoteDetailsScreen() {
         <Box flexDirection="column">
           <Text color="cyan">[ {run.name} ] press Enter to open</Text>
           <Text>Status: {run.state}</Text>
-          {run.message ? <Text color="red">{run.message} · Contact Support: {contact}</Text> : null}
+          {run.message ? (
+            <Text color="red">
+              {run.message} · Contact Support: {contact}
+            </Text>
+          ) : null}
         </Box>
       ) : (
         <Text dimColor>The request starts once the invoice is paid.</Text>
@@ -69,7 +88,9 @@ export default function QuoteDetailsScreen() {
       <Text bold>Billing</Text>
       {credits ? (
         <Box flexDirection="column">
-          <Text>Free credits: {formatCount(credits.consumed)} of {formatCount(credits.total)} input parameters used</Text>
+          <Text>
+            Free credits: {formatCount(credits.consumed)} of {formatCount(credits.total)} input parameters used
+          </Text>
           <Text>Outstanding balance: {formatDollars(billing.data!.accountCentBalance)}</Text>
         </Box>
       ) : (

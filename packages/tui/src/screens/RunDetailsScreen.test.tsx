@@ -16,7 +16,10 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
     expect(frame).toMatch(/Status:\s+Finished/);
     await ui.type(KEY.enter);
     await ui.see(/Saved \/here\/ensemble_result_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.json/);
-    expect(JSON.parse(ui.saved[0].text)).toEqual([[0.25, 0.5], [0.75, 1]]);
+    expect(JSON.parse(ui.saved[0].text)).toEqual([
+      [0.25, 0.5],
+      [0.75, 1],
+    ]);
     ui.unmount();
   });
 

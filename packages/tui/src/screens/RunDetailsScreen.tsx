@@ -14,13 +14,16 @@ export default function RunDetailsScreen() {
   useLabel(clientId, details.data?.client?.name);
   useLabel(bucketId, details.data?.bucket?.name);
   useLabel(runId, run?.name);
-  useInput((input, key) => {
-    if (!(key.return || input === 'D') || !details.data?.run.url) return;
-    details.download().then(
-      async ({ fileName, text }) => notify(`Saved ${await nav.io.saveFile(fileName, text)}`, 'success'),
-      () => {},
-    );
-  }, { isActive: !nav.menuFocused });
+  useInput(
+    (input, key) => {
+      if (!(key.return || input === 'D') || !details.data?.run.url) return;
+      details.download().then(
+        async ({ fileName, text }) => notify(`Saved ${await nav.io.saveFile(fileName, text)}`, 'success'),
+        () => {},
+      );
+    },
+    { isActive: !nav.menuFocused },
+  );
   if (!run) {
     if (details.loading) return <Text>Loading…</Text>;
     // An unknown or removed request (or another account's) is 'Request not found'; any other failure is SPEC's load message.
@@ -35,7 +38,17 @@ export default function RunDetailsScreen() {
       <Fields
         rows={[
           ['Status', `${run.state}${final ? '' : ' (updating live…)'}`],
-          ...(run.message ? [['Message', <Text color="red">{run.message} · Contact Support: {nav.io.baseUrl}{CONTACT_PATH}</Text>] as const] : []),
+          ...(run.message
+            ? [
+                [
+                  'Message',
+                  <Text color="red">
+                    {run.message} · Contact Support: {nav.io.baseUrl}
+                    {CONTACT_PATH}
+                  </Text>,
+                ] as const,
+              ]
+            : []),
           ['Function', run.function],
           ['Created', formatTime(run.createdAt)],
           ['Upload', run.rend?.name ?? <Text color="red">{MESSAGES.rendNotFound}</Text>],
@@ -45,7 +58,9 @@ export default function RunDetailsScreen() {
       {url ? (
         <Text color="cyan">[ Download Results ] press Enter</Text>
       ) : final ? (
-        run.state === 'Finished' ? <Text dimColor>This request has no result file.</Text> : null
+        run.state === 'Finished' ? (
+          <Text dimColor>This request has no result file.</Text>
+        ) : null
       ) : (
         <Text dimColor>[ Download Results ] (once the results are ready)</Text>
       )}

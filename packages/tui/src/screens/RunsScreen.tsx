@@ -46,7 +46,14 @@ export default function RunsScreen() {
           nav.go(screenPath('createShrinkRun', { clientId, bucketId }));
           return true;
         }}
-        footer={anyMessage ? <Text color="red">Contact Support: {nav.io.baseUrl}{CONTACT_PATH}</Text> : null}
+        footer={
+          anyMessage ? (
+            <Text color="red">
+              Contact Support: {nav.io.baseUrl}
+              {CONTACT_PATH}
+            </Text>
+          ) : null
+        }
       />
     </Box>
   );

@@ -11,7 +11,8 @@ describe('SignupScreen', { timeout: 30_000 }, () => {
     await ui.see('Company name');
     await ui.type('bad', KEY.tab, 'abc', KEY.tab, 'Co', KEY.tab, 'weak', KEY.tab, 'other', KEY.tab, KEY.tab, KEY.enter);
     const frame = await ui.see(MESSAGES.email);
-    for (const m of [MESSAGES.username, MESSAGES.companyName, MESSAGES.password, MESSAGES.passwordMismatch, MESSAGES.terms]) expect(frame).toContain(m);
+    for (const m of [MESSAGES.username, MESSAGES.companyName, MESSAGES.password, MESSAGES.passwordMismatch, MESSAGES.terms])
+      expect(frame).toContain(m);
     expect(server.calls).not.toContain('signup');
     ui.unmount();
   });
@@ -19,7 +20,21 @@ describe('SignupScreen', { timeout: 30_000 }, () => {
   it('signs up with valid fields and the terms ticked', async () => {
     const ui = renderUi(server, '/signup', { signedIn: false });
     await ui.see('Company name');
-    await ui.type('grace@example.com', KEY.tab, 'grace_h', KEY.tab, 'Hopper Ltd', KEY.tab, 'Secret-123', KEY.tab, 'Secret-123', KEY.tab, KEY.space, KEY.tab, KEY.enter);
+    await ui.type(
+      'grace@example.com',
+      KEY.tab,
+      'grace_h',
+      KEY.tab,
+      'Hopper Ltd',
+      KEY.tab,
+      'Secret-123',
+      KEY.tab,
+      'Secret-123',
+      KEY.tab,
+      KEY.space,
+      KEY.tab,
+      KEY.enter,
+    );
     // The new account on the account list (the company name alone is also in the form while it is sent).
     await ui.see(/Hopper Ltd\s+Individual/);
     expect(ui.api.tokens.get()).toBeTruthy();

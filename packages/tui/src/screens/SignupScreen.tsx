@@ -44,7 +44,10 @@ export default function SignupScreen() {
         links={[{ label: 'Already have an account? Login', action: () => nav.go('/') }]}
         message={problem ? { text: problem, error: true } : null}
       >
-        <Text dimColor>Privacy policy and terms of service: {nav.io.baseUrl}{CONTACT_PATH}</Text>
+        <Text dimColor>
+          Privacy policy and terms of service: {nav.io.baseUrl}
+          {CONTACT_PATH}
+        </Text>
       </Form>
     </Box>
   );

@@ -76,7 +76,13 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
 
   it('renames, removes, and shows the empty text and item errors', async () => {
     const { bucket, rend } = await seedProject(server);
-    await setRow(server, 'uploads', rend.items[0], { proc: 2, cols: null, rows: null, inputs: null, meta_error: 'Row 2 is not an array of numbers' });
+    await setRow(server, 'uploads', rend.items[0], {
+      proc: 2,
+      cols: null,
+      rows: null,
+      inputs: null,
+      meta_error: 'Row 2 is not an array of numbers',
+    });
     const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
     await ui.see('Row 2 is not an array');
     await ui.type('r', '!', KEY.enter);

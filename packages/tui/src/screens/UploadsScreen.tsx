@@ -34,7 +34,9 @@ export function localSources(cwd: string, paths: string[]): UploadSource[] | str
 
 /** The error of an item Failed or with meta.proc 2 (SPEC section 8), as the web portal shows it. */
 const rendError = (r: Rend) =>
-  r.upload.list.map((i) => (i.meta.proc === 2 ? i.meta.error ?? i.error : i.state === 'Failed' ? i.error ?? i.meta.error : null)).find(Boolean) ?? null;
+  r.upload.list
+    .map((i) => (i.meta.proc === 2 ? (i.meta.error ?? i.error) : i.state === 'Failed' ? (i.error ?? i.meta.error) : null))
+    .find(Boolean) ?? null;
 
 export default function UploadsScreen() {
   const nav = useNav();
@@ -51,11 +53,14 @@ export default function UploadsScreen() {
   // While files are sent, Esc cancels them (the half-made upload is removed), as the web's cancel button does.
   const abort = useRef<AbortController | null>(null);
   useCapture('all', asking !== null || progress !== null);
-  useInput((_input, key) => {
-    if (!key.escape) return;
-    if (abort.current) abort.current.abort();
-    else setAsking(null);
-  }, { isActive: asking !== null || progress !== null });
+  useInput(
+    (_input, key) => {
+      if (!key.escape) return;
+      if (abort.current) abort.current.abort();
+      else setAsking(null);
+    },
+    { isActive: asking !== null || progress !== null },
+  );
 
   const start = async (text: string) => {
     const paths = parsePaths(text);
@@ -97,7 +102,11 @@ export default function UploadsScreen() {
         cols={[
           { header: 'Name', get: (r) => r.name },
           { header: 'Flight', get: (r) => r.flight },
-          { header: 'Files', get: (r) => r.upload.list.map((i) => `${i.name} (${formatSize(i.file.size)}): ${i.state}`).join(', '), max: 50 },
+          {
+            header: 'Files',
+            get: (r) => r.upload.list.map((i) => `${i.name} (${formatSize(i.file.size)}): ${i.state}`).join(', '),
+            max: 50,
+          },
           { header: 'Requests', get: (r) => r.runs },
           { header: 'Created', get: (r) => formatTime(r.createdAt) },
           { header: 'Error', get: (r) => rendError(r), danger: () => true, max: 50 },

@@ -118,10 +118,14 @@ export function App(props: AppProps) {
   }, []);
 
   // SPEC section 6: a missing or expired token goes back to the root with its message.
-  useEffect(() => props.authFailures?.subscribe((message) => {
-    notifier.notify(message, 'error');
-    reset('/');
-  }), [props.authFailures, notifier, reset]);
+  useEffect(
+    () =>
+      props.authFailures?.subscribe((message) => {
+        notifier.notify(message, 'error');
+        reset('/');
+      }),
+    [props.authFailures, notifier, reset],
+  );
   const guarded = matched.screen.auth && !api.tokens.get();
   useEffect(() => {
     if (guarded) {
@@ -164,7 +168,11 @@ export function App(props: AppProps) {
     else if (key.tab && now.auth) setMenuFocus((f) => !f);
   });
 
-  const Screen: ComponentType | undefined = useLoaded(() => loadedScreen(matched.screen.id), () => loadScreen(matched.screen.id), matched.screen.id);
+  const Screen: ComponentType | undefined = useLoaded(
+    () => loadedScreen(matched.screen.id),
+    () => loadScreen(matched.screen.id),
+    matched.screen.id,
+  );
   const Menu = useLoaded(() => (matched.screen.auth ? menuModule : undefined), loadMenu, matched.screen.auth);
   return (
     <PortalProvider api={api} notifier={notifier}>
@@ -175,24 +183,31 @@ export function App(props: AppProps) {
           <Box>
             {matched.screen.auth && !guarded && Menu ? (
               <Menu
-                  nav={nav}
-                  focused={menuFocus}
-                  onLogout={() => {
-                    // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands.
-                    void api.logout().then(({ ended, error }) => {
-                      if (!ended) notifier.notify(`Signed out here, but the server could not end the session: ${error?.display}`, 'error');
-                    });
-                    reset('/');
-                  }}
-                  onContact={() => notifier.notify(`Contact Support: ${io.baseUrl}${CONTACT_PATH}`)}
-                />
+                nav={nav}
+                focused={menuFocus}
+                onLogout={() => {
+                  // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands.
+                  void api.logout().then(({ ended, error }) => {
+                    if (!ended) notifier.notify(`Signed out here, but the server could not end the session: ${error?.display}`, 'error');
+                  });
+                  reset('/');
+                }}
+                onContact={() => notifier.notify(`Contact Support: ${io.baseUrl}${CONTACT_PATH}`)}
+              />
             ) : null}
             <Box flexDirection="column" flexGrow={1} paddingX={1}>
               {guarded ? null : Screen ? <Screen key={current} /> : <Text dimColor>Loading…</Text>}
             </Box>
           </Box>
           <Text dimColor>
-            {[menuFocus ? '↑↓ move · Enter open' : HELP[matched.screen.id], matched.screen.auth ? 'Tab menu' : null, 'Esc back', capture === 'none' ? 'q quit' : 'Ctrl+C quit'].filter(Boolean).join(' · ')}
+            {[
+              menuFocus ? '↑↓ move · Enter open' : HELP[matched.screen.id],
+              matched.screen.auth ? 'Tab menu' : null,
+              'Esc back',
+              capture === 'none' ? 'q quit' : 'Ctrl+C quit',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Box>
       </NavContext.Provider>
@@ -212,7 +227,9 @@ function Header({ nav }: { nav: Nav }) {
   return (
     <Box justifyContent="space-between">
       <Text>
-        <Text bold color="cyan">Portal</Text>
+        <Text bold color="cyan">
+          Portal
+        </Text>
         <Text> · {crumbs.length ? crumbs.map((c) => c.label).join(' › ') : screen.title}</Text>
       </Text>
       {screen.auth ? <Text color="cyan">[Contact Support]</Text> : null}

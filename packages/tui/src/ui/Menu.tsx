@@ -38,7 +38,12 @@ export default function Menu({ nav, focused, onLogout, onContact }: { nav: Nav; 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} paddingX={1} width={26}>
       {items.map((it, i): ReactNode => {
-        if (it.heading) return <Text key={i} bold>{it.label}</Text>;
+        if (it.heading)
+          return (
+            <Text key={i} bold>
+              {it.label}
+            </Text>
+          );
         const selected = focused && selectable[Math.min(at, selectable.length - 1)] === i;
         return (
           <Text key={i} color={selected ? 'cyan' : it.current ? 'green' : undefined}>

@@ -21,7 +21,11 @@ const rows: Row[] = [
   { id: '2', name: 'alpha', count: 2 },
   { id: '3', name: 'Gamma', count: 33 },
 ];
-const names = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => r.firstElementChild!.textContent);
+const names = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.firstElementChild!.textContent);
 
 describe('DataTable', () => {
   it('shows the empty-list text and no filter for an empty list', () => {
@@ -52,7 +56,17 @@ describe('DataTable', () => {
 
   it('shows the load failure with a Retry button instead of the empty text', () => {
     const retry = vi.fn();
-    render(<DataTable<Row> label="Things" rows={undefined} columns={columns} rowKey={(r) => r.id} empty="No Things Found" error="Failed to load requests" onRetry={retry} />);
+    render(
+      <DataTable<Row>
+        label="Things"
+        rows={undefined}
+        columns={columns}
+        rowKey={(r) => r.id}
+        empty="No Things Found"
+        error="Failed to load requests"
+        onRetry={retry}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('Failed to load requests');
     expect(screen.queryByText('No Things Found')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -62,10 +76,26 @@ describe('DataTable', () => {
   it('on a phone shows each row as a card with its actions, sortable from a Sort by box', () => {
     const original = window.matchMedia;
     // A 360 px screen: MUI's breakpoint query for "below sm" matches.
-    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      onchange: null,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
     try {
       render(
-        <DataTable<Row> label="Things" rows={rows} columns={columns} rowKey={(r) => r.id} empty="none" actions={(r) => <button type="button">Open {r.name}</button>} />,
+        <DataTable<Row>
+          label="Things"
+          rows={rows}
+          columns={columns}
+          rowKey={(r) => r.id}
+          empty="none"
+          actions={(r) => <button type="button">Open {r.name}</button>}
+        />,
       );
       expect(screen.queryByRole('table')).toBeNull();
       const cards = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem');
@@ -73,7 +103,9 @@ describe('DataTable', () => {
       expect(within(cards[0]!).getByRole('button', { name: 'Open Beta' })).toBeTruthy();
       expect(within(cards[0]!).getByText('Count')).toBeTruthy();
       fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'count:desc' } });
-      const order = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem').map((c) => c.firstElementChild!.textContent);
+      const order = within(screen.getByRole('list', { name: 'Things' }))
+        .getAllByRole('listitem')
+        .map((c) => c.firstElementChild!.textContent);
       expect(order).toEqual(['Gamma', 'Beta', 'alpha']);
     } finally {
       window.matchMedia = original;

@@ -1,7 +1,19 @@
 // A list with SPEC's columns, its empty-list text, a filter box and sortable columns.
 import { useMemo, useState, type ReactNode } from 'react';
 import {
-  Alert, Box, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
@@ -47,7 +59,19 @@ function compare(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
 }
 
-export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, actions, initialSort, filter = true, error, onRetry }: Props<T>) {
+export function DataTable<T>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  empty,
+  loading,
+  actions,
+  initialSort,
+  filter = true,
+  error,
+  onRetry,
+}: Props<T>) {
   const theme = useTheme();
   // On a phone a wide table would hide its actions off to the side: each row becomes a card instead.
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -57,7 +81,16 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
   const shown = useMemo(() => {
     let list = rows ?? [];
     const q = query.trim().toLowerCase();
-    if (q) list = list.filter((r) => columns.some((c) => c.value && String(c.value(r) ?? '').toLowerCase().includes(q)));
+    if (q)
+      list = list.filter((r) =>
+        columns.some(
+          (c) =>
+            c.value &&
+            String(c.value(r) ?? '')
+              .toLowerCase()
+              .includes(q),
+        ),
+      );
     const col = sort && columns.find((c) => c.id === sort.id);
     if (sort && col?.value) {
       const v = col.value;
@@ -66,8 +99,7 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
     return list;
   }, [rows, query, sort, columns]);
 
-  const toggle = (id: string) =>
-    setSort((s) => (s?.id === id ? { id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { id, dir: 'asc' }));
+  const toggle = (id: string) => setSort((s) => (s?.id === id ? { id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { id, dir: 'asc' }));
 
   if (rows === undefined && loading) return <Loading label={`Loading ${label}`} />;
   if (rows === undefined && error) {
@@ -75,7 +107,13 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
       <Alert
         severity="error"
         role="alert"
-        action={onRetry && <Button color="inherit" size="small" onClick={onRetry}>Retry</Button>}
+        action={
+          onRetry && (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          )
+        }
         sx={{ my: 1 }}
       >
         {error}
@@ -114,8 +152,12 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
             >
               <option value="">As listed</option>
               {sortable.flatMap((c) => [
-                <option key={`${c.id}:asc`} value={`${c.id}:asc`}>{c.label} ↑</option>,
-                <option key={`${c.id}:desc`} value={`${c.id}:desc`}>{c.label} ↓</option>,
+                <option key={`${c.id}:asc`} value={`${c.id}:asc`}>
+                  {c.label} ↑
+                </option>,
+                <option key={`${c.id}:desc`} value={`${c.id}:desc`}>
+                  {c.label} ↓
+                </option>,
               ])}
             </TextField>
           )}
@@ -130,21 +172,32 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
           {shown.map((r) => {
             const [head, ...rest] = columns;
             return (
-              <Box component="li" key={rowKey(r)} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, overflowWrap: 'anywhere' }}>
+              <Box
+                component="li"
+                key={rowKey(r)}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, overflowWrap: 'anywhere' }}
+              >
                 {head && (
                   <Typography component="div" sx={{ fontWeight: 600, mb: 0.5 }}>
                     {head.render ? head.render(r) : String(head.value?.(r) ?? '')}
                   </Typography>
                 )}
-                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(84px, auto) 1fr', columnGap: 1.5, rowGap: 0.5 }}>
-                  {rest.filter((c) => !isBlank(c.value?.(r)) || (!c.value && c.render)).map((c) => (
-                    <Box key={c.id} sx={{ display: 'contents' }}>
-                      <Typography component="dt" variant="body2" color="text.secondary">{c.label}</Typography>
-                      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
-                        {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
-                      </Typography>
-                    </Box>
-                  ))}
+                <Box
+                  component="dl"
+                  sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(84px, auto) 1fr', columnGap: 1.5, rowGap: 0.5 }}
+                >
+                  {rest
+                    .filter((c) => !isBlank(c.value?.(r)) || (!c.value && c.render))
+                    .map((c) => (
+                      <Box key={c.id} sx={{ display: 'contents' }}>
+                        <Typography component="dt" variant="body2" color="text.secondary">
+                          {c.label}
+                        </Typography>
+                        <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
+                          {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
+                        </Typography>
+                      </Box>
+                    ))}
                 </Box>
                 {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>{actions(r)}</Box>}
               </Box>
@@ -164,7 +217,11 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
                 {columns.map((c) => (
                   <TableCell key={c.id} align={c.align} sortDirection={sort?.id === c.id ? sort.dir : false}>
                     {c.value ? (
-                      <TableSortLabel active={sort?.id === c.id} direction={sort?.id === c.id ? sort.dir : 'asc'} onClick={() => toggle(c.id)}>
+                      <TableSortLabel
+                        active={sort?.id === c.id}
+                        direction={sort?.id === c.id ? sort.dir : 'asc'}
+                        onClick={() => toggle(c.id)}
+                      >
                         {c.label}
                       </TableSortLabel>
                     ) : (
@@ -179,7 +236,16 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, loading, act
               {shown.map((r) => (
                 <TableRow key={rowKey(r)} hover>
                   {columns.map((c) => (
-                    <TableCell key={c.id} align={c.align} sx={{ overflowWrap: 'break-word', verticalAlign: 'middle', minWidth: c.minWidth, whiteSpace: c.nowrap ? 'nowrap' : undefined }}>
+                    <TableCell
+                      key={c.id}
+                      align={c.align}
+                      sx={{
+                        overflowWrap: 'break-word',
+                        verticalAlign: 'middle',
+                        minWidth: c.minWidth,
+                        whiteSpace: c.nowrap ? 'nowrap' : undefined,
+                      }}
+                    >
                       {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
                     </TableCell>
                   ))}

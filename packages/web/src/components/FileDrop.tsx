@@ -2,7 +2,15 @@
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { checkDropFiles, formatSize, PLAN_LIMITS, UPLOAD_CONTEXTS, type PlanName, type UploadContext, type UploadProgress } from '@portal/core';
+import {
+  checkDropFiles,
+  formatSize,
+  PLAN_LIMITS,
+  UPLOAD_CONTEXTS,
+  type PlanName,
+  type UploadContext,
+  type UploadProgress,
+} from '@portal/core';
 import { notify } from '../lib/notify';
 
 interface Props {
@@ -29,7 +37,13 @@ export function FileDrop({ context, plan, disabled, onFiles, label }: Props) {
     onFiles(files);
   };
   // Our own checks give SPEC's messages, so the drop zone itself lets every file through.
-  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({ onDrop, disabled, noClick: true, noKeyboard: true, multiple: ctx.maxFiles > 1 });
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    onDrop,
+    disabled,
+    noClick: true,
+    noKeyboard: true,
+    multiple: ctx.maxFiles > 1,
+  });
   const title = label ?? (ctx.maxFiles > 1 ? 'Drop files here' : 'Drop a file here');
   return (
     <Box>
@@ -50,7 +64,8 @@ export function FileDrop({ context, plan, disabled, onFiles, label }: Props) {
           {ctx.maxFiles > 1 ? 'Choose files' : 'Choose a file'}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Allowed: {accepted}. Up to {ctx.maxFiles} {ctx.maxFiles > 1 ? 'files' : 'file'}, {formatSize(PLAN_LIMITS[plan].maxFileSize)} each on the {plan} plan.
+          Allowed: {accepted}. Up to {ctx.maxFiles} {ctx.maxFiles > 1 ? 'files' : 'file'}, {formatSize(PLAN_LIMITS[plan].maxFileSize)} each
+          on the {plan} plan.
         </Typography>
       </Box>
       {error && (

@@ -2,13 +2,27 @@
 import { useEffect, type ReactNode } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 
-export function Page({ title, actions, children, maxWidth }: { title: string; actions?: ReactNode; children: ReactNode; maxWidth?: number }) {
+export function Page({
+  title,
+  actions,
+  children,
+  maxWidth,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  maxWidth?: number;
+}) {
   useEffect(() => {
     document.title = `${title} · Portal`;
   }, [title]);
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth, width: '100%' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="h1" id="page-title" sx={{ overflowWrap: 'anywhere' }}>
           {title}
         </Typography>

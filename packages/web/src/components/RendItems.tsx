@@ -6,7 +6,8 @@ export function RendItems({ rend }: { rend: Rend }) {
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {rend.upload.list.map((item) => {
-        const error = item.meta.proc === 2 ? item.meta.error ?? item.error : item.state === 'Failed' ? item.error ?? item.meta.error : null;
+        const error =
+          item.meta.proc === 2 ? (item.meta.error ?? item.error) : item.state === 'Failed' ? (item.error ?? item.meta.error) : null;
         return (
           <li key={item.stamp}>
             <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>

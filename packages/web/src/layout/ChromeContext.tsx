@@ -25,7 +25,8 @@ export function ChromeProvider({ children }: { children: ReactNode }) {
     clientsLoading: permissions.loading && !permissions.data,
     clientsError: permissions.error,
     names,
-    setNames: (n) => setNamesState((old) => (Object.entries(n).every(([k, v]) => old[k as keyof CrumbNames] === v) ? old : { ...old, ...n })),
+    setNames: (n) =>
+      setNamesState((old) => (Object.entries(n).every(([k, v]) => old[k as keyof CrumbNames] === v) ? old : { ...old, ...n })),
     reloadClients: permissions.reload,
   };
   return <ChromeContext.Provider value={value}>{children}</ChromeContext.Provider>;

@@ -7,7 +7,18 @@ import { PAGE_TEXT } from '../theme';
 
 export function PublicLayout() {
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', flexDirection: 'column', alignItems: 'center', px: 1.5, py: { xs: 3, sm: 6 } }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        bgcolor: 'background.default',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        px: 1.5,
+        py: { xs: 3, sm: 6 },
+      }}
+    >
       <Typography component="p" sx={{ color: '#00574e', fontWeight: 700, fontSize: '1.5rem', mb: 2 }}>
         Portal
       </Typography>

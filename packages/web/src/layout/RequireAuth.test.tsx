@@ -30,21 +30,36 @@ describe('RequireAuth', () => {
   beforeEach(() => localStorage.clear());
 
   it('sends a visitor without a token to the root with Token missing', async () => {
-    renderApp(<RequireAuth><p>secret</p></RequireAuth>, { path: '/account', at: '/account', extra: { '/': <Root /> } });
+    renderApp(
+      <RequireAuth>
+        <p>secret</p>
+      </RequireAuth>,
+      { path: '/account', at: '/account', extra: { '/': <Root /> } },
+    );
     expect(await screen.findByText(`root: ${MESSAGES.tokenMissing}`)).toBeTruthy();
     expect(screen.queryByText('secret')).toBeNull();
   });
 
   it('removes an expired token and shows Token expired', async () => {
     localStorage.setItem(TOKEN_KEY, jwt(Math.floor(Date.now() / 1000) - 5));
-    renderApp(<RequireAuth><p>secret</p></RequireAuth>, { path: '/account', at: '/account', extra: { '/': <Root /> } });
+    renderApp(
+      <RequireAuth>
+        <p>secret</p>
+      </RequireAuth>,
+      { path: '/account', at: '/account', extra: { '/': <Root /> } },
+    );
     expect(await screen.findByText(`root: ${MESSAGES.tokenExpired}`)).toBeTruthy();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('lets a valid token through', () => {
     localStorage.setItem(TOKEN_KEY, jwt(Math.floor(Date.now() / 1000) + 3600));
-    renderApp(<RequireAuth><p>secret</p></RequireAuth>, { path: '/account', at: '/account', extra: { '/': <Root /> } });
+    renderApp(
+      <RequireAuth>
+        <p>secret</p>
+      </RequireAuth>,
+      { path: '/account', at: '/account', extra: { '/': <Root /> } },
+    );
     expect(screen.getByText('secret')).toBeTruthy();
   });
 });

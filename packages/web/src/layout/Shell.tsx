@@ -2,8 +2,22 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
-  AppBar, Box, Breadcrumbs, Button, Divider, Drawer, IconButton, Link, List, ListItemButton, ListItemText,
-  ListSubheader, SvgIcon, Toolbar, Typography, useMediaQuery,
+  AppBar,
+  Box,
+  Breadcrumbs,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  SvgIcon,
+  Toolbar,
+  Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { breadcrumbs, CONTACT_PATH, matchScreen, sidebar } from '@portal/core';
@@ -56,7 +70,19 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     <Box component="nav" aria-label="Main">
       <Toolbar />
       {groups.map((g) => (
-        <List key={g.section} component="div" dense subheader={<ListSubheader component="div" sx={{ bgcolor: 'transparent', color: '#80cbc4', fontWeight: 600, lineHeight: 1.4, pt: 2, pb: 0.5, overflowWrap: 'anywhere' }}>{g.title}</ListSubheader>}>
+        <List
+          key={g.section}
+          component="div"
+          dense
+          subheader={
+            <ListSubheader
+              component="div"
+              sx={{ bgcolor: 'transparent', color: '#80cbc4', fontWeight: 600, lineHeight: 1.4, pt: 2, pb: 0.5, overflowWrap: 'anywhere' }}
+            >
+              {g.title}
+            </ListSubheader>
+          }
+        >
           {g.links.map((l) => (
             <ListItemButton
               key={l.path}
@@ -118,7 +144,12 @@ function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean })
             <MenuIcon />
           </IconButton>
         )}
-        <Typography component={RouterLink} to="/account" variant="h6" sx={{ color: 'primary.main', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}>
+        <Typography
+          component={RouterLink}
+          to="/account"
+          variant="h6"
+          sx={{ color: 'primary.main', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}
+        >
           Portal
         </Typography>
         {client?.plan === 'Individual' && (
@@ -143,11 +174,24 @@ function Frame({ children }: { children?: ReactNode }) {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <TopBar showMenu={!desktop} onMenu={() => setOpen(true)} />
       {desktop ? (
-        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: '#1c262b' } }}>
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: '#1c262b' },
+          }}
+        >
           <SidebarNav />
         </Drawer>
       ) : (
-        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: false }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, bgcolor: '#1c262b' } }}>
+        <Drawer
+          variant="temporary"
+          open={open}
+          onClose={() => setOpen(false)}
+          ModalProps={{ keepMounted: false }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, bgcolor: '#1c262b' } }}
+        >
           <SidebarNav onNavigate={() => setOpen(false)} />
         </Drawer>
       )}

@@ -24,7 +24,11 @@ async function after(ms: number, message: string): Promise<boolean> {
 
 async function check(kind: NotifyKind, message: string, seconds: number) {
   vi.useFakeTimers();
-  render(<SnackbarProvider maxSnack={4}><p>page</p></SnackbarProvider>);
+  render(
+    <SnackbarProvider maxSnack={4}>
+      <p>page</p>
+    </SnackbarProvider>,
+  );
   act(() => notify(message, kind));
   // Still there just before its time is up; gone once it is, allowing for the enter and exit transitions.
   expect(await after(seconds * 1000 - 500, message)).toBe(true);

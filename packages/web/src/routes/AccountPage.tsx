@@ -24,7 +24,12 @@ export default function AccountPage() {
         columns={[
           { id: 'name', label: 'Name', value: (c) => c.name },
           { id: 'plan', label: 'Plan', value: (c) => c.plan },
-          { id: 'active', label: 'Active', value: (c) => (c.active ? 'On' : 'Off'), render: (c) => <Chip size="small" label={c.active ? 'On' : 'Off'} color={c.active ? 'success' : 'default'} /> },
+          {
+            id: 'active',
+            label: 'Active',
+            value: (c) => (c.active ? 'On' : 'Off'),
+            render: (c) => <Chip size="small" label={c.active ? 'On' : 'Off'} color={c.active ? 'success' : 'default'} />,
+          },
         ]}
         actions={(c) => (
           <Button size="small" variant="contained" onClick={() => navigate(accountOpenTarget(c))} aria-label={`Open ${c.name}`}>

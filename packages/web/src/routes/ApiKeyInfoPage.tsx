@@ -7,13 +7,32 @@ import { Loading } from '../components/Loading';
 import { useApiKeys, useCopy, type CopyWhat } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 
-function CopyBlock({ what, label, text, copied, onCopy, code = false }: { what: CopyWhat; label: string; text: string; copied: CopyWhat | null; onCopy(what: CopyWhat, text: string): void; code?: boolean }) {
+function CopyBlock({
+  what,
+  label,
+  text,
+  copied,
+  onCopy,
+  code = false,
+}: {
+  what: CopyWhat;
+  label: string;
+  text: string;
+  copied: CopyWhat | null;
+  onCopy(what: CopyWhat, text: string): void;
+  code?: boolean;
+}) {
   const done = copied === what;
   return (
     <Section
       title={label}
       actions={
-        <Button variant="outlined" size="small" onClick={() => onCopy(what, text)} aria-label={done ? `${label} copied` : `Copy ${label.toLowerCase()}`}>
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={() => onCopy(what, text)}
+          aria-label={done ? `${label} copied` : `Copy ${label.toLowerCase()}`}
+        >
           {done ? 'Copied' : 'Copy'}
         </Button>
       }
@@ -30,7 +49,17 @@ function CopyBlock({ what, label, text, copied, onCopy, code = false }: { what: 
             onCopy(what, text);
           }
         }}
-        sx={{ m: 0, p: 1.5, bgcolor: '#11191d', color: '#e0f2f1', borderRadius: 1, overflowX: 'auto', cursor: 'copy', fontSize: '0.85rem', ...(code ? { whiteSpace: 'pre' } : { whiteSpace: 'pre-wrap', wordBreak: 'break-all' }) }}
+        sx={{
+          m: 0,
+          p: 1.5,
+          bgcolor: '#11191d',
+          color: '#e0f2f1',
+          borderRadius: 1,
+          overflowX: 'auto',
+          cursor: 'copy',
+          fontSize: '0.85rem',
+          ...(code ? { whiteSpace: 'pre' } : { whiteSpace: 'pre-wrap', wordBreak: 'break-all' }),
+        }}
       >
         {text}
       </Box>
@@ -64,7 +93,14 @@ export default function ApiKeyInfoPage() {
       </Stack>
       <CopyBlock what="code" label="Installer (Linux 64-bit)" text={install} copied={copied} onCopy={copy} />
       <CopyBlock what="token" label="Token" text={key.token} copied={copied} onCopy={copy} />
-      <CopyBlock code what="example" label="Python example" text={pythonExample(origin, key.token, clientId)} copied={copied} onCopy={copy} />
+      <CopyBlock
+        code
+        what="example"
+        label="Python example"
+        text={pythonExample(origin, key.token, clientId)}
+        copied={copied}
+        onCopy={copy}
+      />
     </Page>
   );
 }

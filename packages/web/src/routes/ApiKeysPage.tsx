@@ -42,11 +42,22 @@ export default function ApiKeysPage() {
           { id: 'clue', label: 'ID', value: (k) => k.clue },
           { id: 'name', label: 'Name', value: (k) => k.name },
           { id: 'installs', label: 'Installs', value: (k) => k.installs, align: 'right' },
-          { id: 'installedAt', label: 'Last installed', nowrap: true, value: (k) => k.installedAt ?? 0, render: (k) => formatTime(k.installedAt) },
+          {
+            id: 'installedAt',
+            label: 'Last installed',
+            nowrap: true,
+            value: (k) => k.installedAt ?? 0,
+            render: (k) => formatTime(k.installedAt),
+          },
         ]}
         actions={(k) => (
           <>
-            <Button size="small" variant="contained" onClick={() => navigate(screenPath('apikeyInfo', { clientId, apikeyId: k.clue }))} aria-label={`Open ${k.name}`}>
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() => navigate(screenPath('apikeyInfo', { clientId, apikeyId: k.clue }))}
+              aria-label={`Open ${k.name}`}
+            >
               Open
             </Button>
             {editing.buttons({ id: k.clue, name: k.name })}
@@ -54,13 +65,7 @@ export default function ApiKeysPage() {
         )}
       />
       {editing.dialogs}
-      <NameDialog
-        open={creating}
-        mode="create"
-        title="Create API Key"
-        onClose={() => setCreating(false)}
-        onSubmit={keys.create}
-      />
+      <NameDialog open={creating} mode="create" title="Create API Key" onClose={() => setCreating(false)} onSubmit={keys.create} />
     </Page>
   );
 }

@@ -3,8 +3,22 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Checkbox, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
-  checkFitRequest, CONTACT_PATH, createFitRequest, DEFAULT_TASK, extensionOf, isApiError, isUpgradeMessage, MESSAGES, PLAN_LIMITS,
-  screenPath, TASKS, TITLE_MAX, type FitRequestInput, type PlanName, type Rend, type TaskName,
+  checkFitRequest,
+  CONTACT_PATH,
+  createFitRequest,
+  DEFAULT_TASK,
+  extensionOf,
+  isApiError,
+  isUpgradeMessage,
+  MESSAGES,
+  PLAN_LIMITS,
+  screenPath,
+  TASKS,
+  TITLE_MAX,
+  type FitRequestInput,
+  type PlanName,
+  type Rend,
+  type TaskName,
 } from '@portal/core';
 import { Page, Section } from '../components/Page';
 import { FileDrop, UploadBars } from '../components/FileDrop';
@@ -62,7 +76,11 @@ export default function CreateFitRunPage() {
       return r;
     },
     [bucketId, waitingFor],
-    { failure: MESSAGES.fetchUploads, pollMs: waitingFor ? 2000 : undefined, until: (r) => !waitingFor || r.rend.list.some((x) => x.stamp === waitingFor && x.flight !== 'Pending' && x.flight !== 'Processing') },
+    {
+      failure: MESSAGES.fetchUploads,
+      pollMs: waitingFor ? 2000 : undefined,
+      until: (r) => !waitingFor || r.rend.list.some((x) => x.stamp === waitingFor && x.flight !== 'Pending' && x.flight !== 'Processing'),
+    },
   );
   useCrumbNames({ client: client?.name, project: uploads.data?.bucket?.name });
   const ready: Rend[] = uploads.data?.rend.list.filter((r) => r.flight === 'Ready') ?? [];
@@ -136,14 +154,33 @@ export default function CreateFitRunPage() {
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
           <FormFailure message={failure} />
-          <TextField label="Request name" name="name" value={form.name} onChange={(e) => update('name', e.target.value)} error={!!errors.name} helperText={errors.name ?? ' '} required fullWidth autoFocus slotProps={{ htmlInput: { maxLength: TITLE_MAX } }} />
+          <TextField
+            label="Request name"
+            name="name"
+            value={form.name}
+            onChange={(e) => update('name', e.target.value)}
+            error={!!errors.name}
+            helperText={errors.name ?? ' '}
+            required
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {size('inputs', sizeLabel('Input column size', limits.inputColumns), limits.inputColumns)}
             {size('outputs', sizeLabel('Output column size', limits.outputColumns), limits.outputColumns)}
             {size('target', sizeLabel('Task target size', limits.taskTargetSize), limits.taskTargetSize)}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField select label="Task" name="task" value={task} onChange={(e) => setTask(e.target.value as TaskName)} sx={{ minWidth: 200 }} helperText=" ">
+            <TextField
+              select
+              label="Task"
+              name="task"
+              value={task}
+              onChange={(e) => setTask(e.target.value as TaskName)}
+              sx={{ minWidth: 200 }}
+              helperText=" "
+            >
               {TASKS.map((t) => (
                 <MenuItem key={t} value={t}>
                   {t}
@@ -152,7 +189,14 @@ export default function CreateFitRunPage() {
             </TextField>
             <Box>
               <FormControlLabel
-                control={<Checkbox checked={form.explainability} disabled={!limits.explainability} onChange={(e) => update('explainability', e.target.checked)} name="explainability" />}
+                control={
+                  <Checkbox
+                    checked={form.explainability}
+                    disabled={!limits.explainability}
+                    onChange={(e) => update('explainability', e.target.checked)}
+                    name="explainability"
+                  />
+                }
                 label="Explainability"
               />
               <FormHelperText error={!!errors.explainability}>
@@ -167,7 +211,10 @@ export default function CreateFitRunPage() {
             value={ready.some((r) => r.stamp === form.upload) ? form.upload : ''}
             onChange={(e) => update('upload', e.target.value)}
             error={!!errors.upload}
-            helperText={errors.upload ?? (ready.length === 0 ? 'No Ready uploads yet: upload a .json file below.' : 'Only Ready uploads can be chosen.')}
+            helperText={
+              errors.upload ??
+              (ready.length === 0 ? 'No Ready uploads yet: upload a .json file below.' : 'Only Ready uploads can be chosen.')
+            }
             required
             fullWidth
           >

@@ -3,8 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import {
-  checkIntegrationToken, checkTitle, DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_INPUT_MAX,
-  screenPath, TITLE_MAX,
+  checkIntegrationToken,
+  checkTitle,
+  DEFAULT_INTEGRATION_SERVICE,
+  INTEGRATION_SERVICES,
+  INTEGRATION_TOKEN_INPUT_MAX,
+  screenPath,
+  TITLE_MAX,
 } from '@portal/core';
 import { Page } from '../components/Page';
 import { attempt } from '../components/useListEditing';
@@ -38,8 +43,27 @@ export default function CreateIntegrationPage() {
     <Page title="Create Integration" maxWidth={640}>
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
-          <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? ' '} required fullWidth autoFocus slotProps={{ htmlInput: { maxLength: TITLE_MAX } }} />
-          <TextField select label="Service" name="service" value={service} onChange={(e) => setService(e.target.value as typeof service)} helperText=" " fullWidth>
+          <TextField
+            label="Name"
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={!!errors.name}
+            helperText={errors.name ?? ' '}
+            required
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+          />
+          <TextField
+            select
+            label="Service"
+            name="service"
+            value={service}
+            onChange={(e) => setService(e.target.value as typeof service)}
+            helperText=" "
+            fullWidth
+          >
             {INTEGRATION_SERVICES.map((s) => (
               <MenuItem key={s} value={s}>
                 {s}
@@ -54,7 +78,10 @@ export default function CreateIntegrationPage() {
             value={token}
             onChange={(e) => setToken(e.target.value)}
             error={!!errors.token}
-            helperText={errors.token ?? `The service's API token (up to ${INTEGRATION_TOKEN_INPUT_MAX.toLocaleString('en-US')} characters). It is stored encrypted.`}
+            helperText={
+              errors.token ??
+              `The service's API token (up to ${INTEGRATION_TOKEN_INPUT_MAX.toLocaleString('en-US')} characters). It is stored encrypted.`
+            }
             required
             fullWidth
             slotProps={{ htmlInput: { maxLength: INTEGRATION_TOKEN_INPUT_MAX } }}

@@ -2,7 +2,18 @@
 // pick an upload, upload a .py model; a question before the quote is created. A renderer of core's useShrinkRequest.
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, formatTime, MESSAGES, screenPath, TITLE_MAX, type Rend } from '@portal/core';
 import { useShrinkRequest } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
@@ -64,7 +75,15 @@ export default function CreateShrinkRunPage() {
 
   if (view === 'pick') {
     return (
-      <Page title="Pick an upload" actions={<>{reloadButton}<Button onClick={() => go('main')}>Back</Button></>}>
+      <Page
+        title="Pick an upload"
+        actions={
+          <>
+            {reloadButton}
+            <Button onClick={() => go('main')}>Back</Button>
+          </>
+        }
+      >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Only Ready uploads can be chosen. This list refreshes by itself; Reload checks at once.
         </Typography>
@@ -76,12 +95,31 @@ export default function CreateShrinkRunPage() {
           empty={MESSAGES.noUploads}
           columns={[
             { id: 'name', label: 'Name', value: (r) => r.name },
-            { id: 'items', minWidth: 200, label: 'Files', value: (r) => r.upload.list.map((i) => i.name).join(' '), render: (r) => <RendItems rend={r} /> },
-            { id: 'price', label: 'Estimate', value: (r) => estimatePriceCents(r.upload.list), render: (r) => formatDollars(estimatePriceCents(r.upload.list)) },
+            {
+              id: 'items',
+              minWidth: 200,
+              label: 'Files',
+              value: (r) => r.upload.list.map((i) => i.name).join(' '),
+              render: (r) => <RendItems rend={r} />,
+            },
+            {
+              id: 'price',
+              label: 'Estimate',
+              value: (r) => estimatePriceCents(r.upload.list),
+              render: (r) => formatDollars(estimatePriceCents(r.upload.list)),
+            },
             { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
           ]}
           actions={(r) => (
-            <Button size="small" variant="contained" onClick={() => { choose(r.stamp); go('main'); }} aria-label={`Select ${r.name}`}>
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() => {
+                choose(r.stamp);
+                go('main');
+              }}
+              aria-label={`Select ${r.name}`}
+            >
               Select
             </Button>
           )}
@@ -117,7 +155,18 @@ export default function CreateShrinkRunPage() {
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
           <FormFailure message={failure} />
-          <TextField label="Request name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? ' '} required fullWidth autoFocus slotProps={{ htmlInput: { maxLength: TITLE_MAX } }} />
+          <TextField
+            label="Request name"
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={!!errors.name}
+            helperText={errors.name ?? ' '}
+            required
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+          />
           <TextField
             label="Description"
             name="desc"
@@ -159,7 +208,12 @@ export default function CreateShrinkRunPage() {
           <FormActions label="Create Quote" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, bucketId }))} />
         </Stack>
       </form>
-      <Dialog open={shrink.question !== null} onClose={() => !busy && shrink.cancel()} aria-labelledby="shrink-confirm-title" aria-describedby="shrink-confirm-text">
+      <Dialog
+        open={shrink.question !== null}
+        onClose={() => !busy && shrink.cancel()}
+        aria-labelledby="shrink-confirm-title"
+        aria-describedby="shrink-confirm-text"
+      >
         <DialogTitle id="shrink-confirm-title">Confirm the price</DialogTitle>
         <DialogContent>
           <DialogContentText id="shrink-confirm-text">{shrink.priceText}</DialogContentText>

@@ -28,7 +28,19 @@ export default function ForgotPasswordPage() {
       doneLink="Back to login"
       intro={<Typography variant="body2">Enter the email you signed up with and we will send you a link to set a new password.</Typography>}
     >
-      <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={!!fieldError} helperText={fieldError ?? ' '} required fullWidth autoFocus />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={!!fieldError}
+        helperText={fieldError ?? ' '}
+        required
+        fullWidth
+        autoFocus
+      />
       <Button type="submit" variant="contained" size="large" disabled={flow.busy}>
         Send reset link
       </Button>

@@ -55,8 +55,25 @@ export default function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack spacing={2}>
           <FormFailure message={error} />
-          <LightField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
-          <LightField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <LightField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+            autoFocus
+          />
+          <LightField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {busy ? 'Signing in…' : 'Login'}
           </Button>

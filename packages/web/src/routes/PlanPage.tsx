@@ -29,7 +29,13 @@ export default function PlanPage() {
       )}
       <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Plan comparison table">
         {/* Narrower cells on phones, so both plans fit beside the feature names at 360 px. */}
-        <Table aria-label="Plan comparison" sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 }, py: { xs: 1, sm: 1.5 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } }, '& .MuiChip-label': { px: { xs: 0.75, sm: 1 } } }}>
+        <Table
+          aria-label="Plan comparison"
+          sx={{
+            '& th, & td': { px: { xs: 0.75, sm: 2 }, py: { xs: 1, sm: 1.5 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } },
+            '& .MuiChip-label': { px: { xs: 0.75, sm: 1 } },
+          }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>Feature</TableCell>

@@ -52,13 +52,7 @@ export default function ProjectsPage() {
         )}
       />
       {editing.dialogs}
-      <NameDialog
-        open={creating}
-        mode="create"
-        title="Create Project"
-        onClose={() => setCreating(false)}
-        onSubmit={projects.create}
-      />
+      <NameDialog open={creating} mode="create" title="Create Project" onClose={() => setCreating(false)} onSubmit={projects.create} />
     </Page>
   );
 }

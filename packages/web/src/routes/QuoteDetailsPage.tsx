@@ -57,7 +57,13 @@ export default function QuoteDetailsPage() {
         <DetailField label="Invoice amount">{formatDollars(quote.cent)}</DetailField>
         <DetailField label="Invoice ID">{quote.invoiceNum}</DetailField>
         <DetailField label="Created">{formatTime(quote.createdAt)}</DetailField>
-        <DetailField label="Upload">{quote.rend?.name ?? <Box component="span" sx={{ color: 'error.main' }}>{MESSAGES.rendNotFound}</Box>}</DetailField>
+        <DetailField label="Upload">
+          {quote.rend?.name ?? (
+            <Box component="span" sx={{ color: 'error.main' }}>
+              {MESSAGES.rendNotFound}
+            </Box>
+          )}
+        </DetailField>
         {quote.desc && <DetailField label="Description">{quote.desc}</DetailField>}
         {quote.message && (
           <DetailField label="Message">

@@ -27,9 +27,42 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <PasswordFlowCard id="reset-title" title="Reset Password" flow={flow} onSubmit={submit} doneMessage={MESSAGES.passwordChanged} doneLink="Login" spacing={1}>
-      <TextField label="New password" type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={!!errors.password} helperText={errors.password ?? ' '} required fullWidth autoFocus slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }} />
-      <TextField label="Confirm password" type="password" name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={!!errors.confirm} helperText={errors.confirm ?? ' '} required fullWidth slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }} />
+    <PasswordFlowCard
+      id="reset-title"
+      title="Reset Password"
+      flow={flow}
+      onSubmit={submit}
+      doneMessage={MESSAGES.passwordChanged}
+      doneLink="Login"
+      spacing={1}
+    >
+      <TextField
+        label="New password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={!!errors.password}
+        helperText={errors.password ?? ' '}
+        required
+        fullWidth
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        name="confirm"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={!!errors.confirm}
+        helperText={errors.confirm ?? ' '}
+        required
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
+      />
       <Button type="submit" variant="contained" size="large" disabled={flow.busy}>
         Change password
       </Button>

@@ -67,8 +67,16 @@ export default function RunDetailsPage() {
       <Stack>
         <DetailField label="Status">
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} aria-live="polite">
-            <Chip size="small" label={run.state} color={run.state === 'Finished' ? 'success' : run.state === 'Failed' ? 'error' : 'default'} />
-            {!final && <Typography variant="body2" color="text.secondary">Updating live…</Typography>}
+            <Chip
+              size="small"
+              label={run.state}
+              color={run.state === 'Finished' ? 'success' : run.state === 'Failed' ? 'error' : 'default'}
+            />
+            {!final && (
+              <Typography variant="body2" color="text.secondary">
+                Updating live…
+              </Typography>
+            )}
           </Stack>
         </DetailField>
         {run.message && (
@@ -78,7 +86,13 @@ export default function RunDetailsPage() {
         )}
         <DetailField label="Function">{run.function}</DetailField>
         <DetailField label="Created">{formatTime(run.createdAt)}</DetailField>
-        <DetailField label="Upload">{run.rend?.name ?? <Box component="span" sx={{ color: 'error.main' }}>{MESSAGES.rendNotFound}</Box>}</DetailField>
+        <DetailField label="Upload">
+          {run.rend?.name ?? (
+            <Box component="span" sx={{ color: 'error.main' }}>
+              {MESSAGES.rendNotFound}
+            </Box>
+          )}
+        </DetailField>
         {run.desc && <DetailField label="Description">{run.desc}</DetailField>}
       </Stack>
       {!url && final && run.state === 'Finished' && (

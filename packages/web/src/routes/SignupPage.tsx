@@ -21,7 +21,7 @@ export default function SignupPage() {
     document.title = 'Sign Up · Portal';
   }, []);
 
-  const shown = (f: Field) => ((submitted || touched[f]) ? errors[f] : undefined);
+  const shown = (f: Field) => (submitted || touched[f] ? errors[f] : undefined);
 
   const update = <K extends Field>(k: K, v: SignupInput[K]) => {
     const next = { ...form, [k]: v };
@@ -77,16 +77,38 @@ export default function SignupPage() {
           {text('email', 'Email', { type: 'email', autoComplete: 'email', autoFocus: true })}
           {text('username', 'Username', { autoComplete: 'username', slotProps: { htmlInput: { maxLength: USERNAME_MAX } } })}
           {text('name', 'Company name', { autoComplete: 'organization', slotProps: { htmlInput: { maxLength: COMPANY_MAX } } })}
-          {text('password', 'Password', { type: 'password', autoComplete: 'new-password', slotProps: { htmlInput: { maxLength: PASSWORD_MAX } } })}
-          {text('confirm', 'Confirm password', { type: 'password', autoComplete: 'new-password', slotProps: { htmlInput: { maxLength: PASSWORD_MAX } } })}
+          {text('password', 'Password', {
+            type: 'password',
+            autoComplete: 'new-password',
+            slotProps: { htmlInput: { maxLength: PASSWORD_MAX } },
+          })}
+          {text('confirm', 'Confirm password', {
+            type: 'password',
+            autoComplete: 'new-password',
+            slotProps: { htmlInput: { maxLength: PASSWORD_MAX } },
+          })}
           <FormControl error={!!shown('terms')}>
             <FormControlLabel
-              control={<Checkbox checked={form.terms} onChange={(e) => { update('terms', e.target.checked); setTouched((t) => ({ ...t, terms: true })); }} name="terms" />}
+              control={
+                <Checkbox
+                  checked={form.terms}
+                  onChange={(e) => {
+                    update('terms', e.target.checked);
+                    setTouched((t) => ({ ...t, terms: true }));
+                  }}
+                  name="terms"
+                />
+              }
               label={
                 <span>
                   I agree to the{' '}
-                  <Link href={CONTACT_PATH} target="_blank" rel="noopener">privacy policy</Link> and{' '}
-                  <Link href={CONTACT_PATH} target="_blank" rel="noopener">terms of service</Link>
+                  <Link href={CONTACT_PATH} target="_blank" rel="noopener">
+                    privacy policy
+                  </Link>{' '}
+                  and{' '}
+                  <Link href={CONTACT_PATH} target="_blank" rel="noopener">
+                    terms of service
+                  </Link>
                 </span>
               }
             />

@@ -43,9 +43,14 @@ export default function UploadsPage() {
         onFiles={async (files) => {
           const id = ++nextBatch.current;
           const controller = new AbortController();
-          setBatches((all) => [...all, { id, controller, progress: files.map((f, index) => ({ file: f.name, index, loaded: 0, total: f.size })) }]);
+          setBatches((all) => [
+            ...all,
+            { id, controller, progress: files.map((f, index) => ({ file: f.name, index, loaded: 0, total: f.size })) },
+          ]);
           const onProgress = (p: UploadProgress) =>
-            setBatches((all) => all.map((b) => (b.id === id ? { ...b, progress: b.progress.map((o) => (o.index === p.index ? p : o)) } : b)));
+            setBatches((all) =>
+              all.map((b) => (b.id === id ? { ...b, progress: b.progress.map((o) => (o.index === p.index ? p : o)) } : b)),
+            );
           // Success and failure are notified by core's hook; a cancel comes back as its message, shown here.
           const outcome = await uploads.upload(files, { onProgress, signal: controller.signal });
           if (outcome === MESSAGES.uploadCancelled) notify(MESSAGES.uploadCancelled);
@@ -60,15 +65,21 @@ export default function UploadsPage() {
           label="Uploads"
           rows={uploads.data?.uploads}
           loading={uploads.loading}
-        error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
-        onRetry={() => void uploads.reload()}
+          error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
+          onRetry={() => void uploads.reload()}
           rowKey={(r) => r.stamp}
           empty={MESSAGES.noUploads}
           initialSort={{ id: 'createdAt', dir: 'desc' }}
           columns={[
             { id: 'name', label: 'Name', value: (r) => r.name },
             { id: 'flight', label: 'Flight', value: (r) => r.flight },
-            { id: 'items', minWidth: 200, label: 'Files', value: (r) => r.upload.list.map((i) => i.name).join(' '), render: (r) => <RendItems rend={r} /> },
+            {
+              id: 'items',
+              minWidth: 200,
+              label: 'Files',
+              value: (r) => r.upload.list.map((i) => i.name).join(' '),
+              render: (r) => <RendItems rend={r} />,
+            },
             { id: 'runs', label: 'Requests', value: (r) => r.runs, align: 'right' },
             { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
           ]}
