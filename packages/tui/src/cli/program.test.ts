@@ -50,19 +50,21 @@ describe('portal (global behaviour)', { timeout: 30_000 }, () => {
   it('not signed in: says so and exits 4', async () => {
     const r = await portal(['projects', 'list', '--api', server.url]);
     expect(r.code).toBe(4);
-    expect(r.stderr.trim()).toBe(`${MESSAGES.tokenMissing}: sign in with portal login`);
+    expect(r.stderr.trim()).toBe(`${MESSAGES.tokenMissing}: sign in to ${server.url} with portal login --api ${server.url}`);
+    const stored = await portal(['projects', 'list'], { store: memoryStore({ api: server.url }) });
+    expect(stored.stderr.trim()).toBe(`${MESSAGES.tokenMissing}: sign in with portal login`);
   });
 
   it('a refused token is removed and exits 4', async () => {
-    const store = memoryStore({ token: forgedToken(server.user) });
+    const store = memoryStore({ api: server.url, token: forgedToken(server.user) });
     const r = await portal(['projects', 'list', '--api', server.url], { store });
     expect(r.code).toBe(4);
-    expect(store.tokens.get()).toBeNull();
+    expect(store.host(server.url).tokens.get()).toBeNull();
     expect(server.calls).toContain('permissions');
   });
 
   it('server down: one clear line, exit 1, no stack trace', async () => {
-    const store = memoryStore({ token: server.user.token });
+    const store = memoryStore({ api: 'http://127.0.0.1:9', token: server.user.token });
     const r = await portal(['projects', 'list', '--api', 'http://127.0.0.1:9'], { store });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(MESSAGES.serverUnreachable);
@@ -71,8 +73,8 @@ describe('portal (global behaviour)', { timeout: 30_000 }, () => {
   });
 
   it('--api, then PORTAL_API, then the stored API base', async () => {
-    const store = memoryStore({ token: server.user.token, api: 'http://127.0.0.1:9' });
-    expect((await portal(['projects', 'list'], { store })).code).toBe(1);
+    const store = memoryStore({ api: 'http://127.0.0.1:9', hosts: { [server.url]: { token: server.user.token } } });
+    expect((await portal(['projects', 'list'], { store })).code).toBe(4);
     expect((await portal(['projects', 'list'], { store, env: { PORTAL_API: server.url } })).code).toBe(0);
     expect((await portal(['projects', 'list', '--api', server.url], { store, env: { PORTAL_API: 'http://127.0.0.1:9' } })).code).toBe(0);
     expect((await portal(['projects', 'list', '--api', 'nonsense'], { store })).stderr).toContain('--api must be an http(s) URL');
@@ -80,13 +82,13 @@ describe('portal (global behaviour)', { timeout: 30_000 }, () => {
 
   it('PORTAL_TOKEN overrides the stored token', async () => {
     const other = await server.newUser({ name: 'Somebody Else Ltd', label: 'other' });
-    const store = memoryStore({ token: other.token });
+    const store = memoryStore({ api: server.url, token: other.token });
     const r = await portal(['accounts', 'list', '--api', server.url], { store, env: { PORTAL_TOKEN: server.user.token } });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Analytical Engines');
     expect(r.stdout).toContain(server.user.client);
     expect(r.stdout).not.toContain('Somebody Else Ltd');
     // The stored token is only set aside for this process, not replaced.
-    expect(store.tokens.get()).toBe(other.token);
+    expect(store.host(server.url).tokens.get()).toBe(other.token);
   });
 });

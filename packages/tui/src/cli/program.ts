@@ -99,7 +99,7 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (e instanceof CliError) return fail(e.message, e.exitCode);
     if (isApiError(e)) {
-      if (e.isAuth) return fail(`${e.display}: sign in with portal login`, EXIT.auth);
+      if (e.isAuth) return fail(`${e.display}: ${await new Session(deps, program?.opts() ?? {}).signInHint()}`, EXIT.auth);
       if (e.isNetwork) {
         const base = await new Session(deps, program?.opts() ?? {}).baseUrl().catch(() => '');
         return fail(

@@ -105,7 +105,7 @@ describe('portal uploads', { timeout: 60_000 }, () => {
     const byName = await portal(['uploads', 'push', 'a.json', '--project', bucket.name, '--json'], { store, cwd: dir });
     expect(byName.code, byName.stderr).toBe(0);
     expect(await pushed()).toHaveLength(1);
-    store.set('project', 'b_removed_since');
+    store.host(server.url).set('project', 'b_removed_since');
     const stale = await portal(['uploads', 'push', 'a.json', '--json'], { store, cwd: dir });
     expect(stale.code, stale.stderr).toBe(0);
     expect(await pushed()).toHaveLength(2);

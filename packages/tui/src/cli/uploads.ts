@@ -116,7 +116,7 @@ export function register(program: Command, deps: Deps): void {
         // refuse that file only after the ones before it were sent.
         const smallestLimit = Math.min(...PLANS.map((p) => PLAN_LIMITS[p].maxFileSize));
         const serverChecksFirst = local.length === 1 || local.every((f) => f.size <= smallestLimit);
-        const known = !serverChecksFirst ? undefined : (s.opts.project ?? (s.opts.client ? undefined : (await s.store()).get('project')));
+        const known = !serverChecksFirst ? undefined : (s.opts.project ?? (s.opts.client ? undefined : (await s.host()).get('project')));
         let bucket = known;
         const result = await (async () => {
           if (known) {
