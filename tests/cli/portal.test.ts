@@ -247,7 +247,7 @@ describe('portal against the real server', () => {
     const down = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list'], { env: { PORTAL_TOKEN: 'any.token.here' } });
     expect(down.code).toBe(1);
     expect(down.stderr.trim().split('\n')).toHaveLength(1);
-    expect(down.stderr).toContain(`${MESSAGES.serverUnreachable} (http://127.0.0.1:9)`);
+    expect(down.stderr).toContain(MESSAGES.cannotReach('http://127.0.0.1:9', 'connection refused'));
     expect(down.stderr).not.toMatch(/\bat .*\.js:\d+/);
   });
 });

@@ -36,6 +36,7 @@ export interface GlobalOptions {
   json?: boolean;
   client?: string;
   project?: string;
+  timeout?: string;
 }
 
 export class Session {
@@ -107,9 +108,26 @@ export class Session {
     return (this.tokenStore ??= fromEnv ? memoryTokenStore(fromEnv) : (await this.host()).tokens);
   }
 
-  /** What every API client of this command is made with: the base, this origin's token, the clock. */
+  /** --timeout, else PORTAL_TIMEOUT, in seconds (0: no limit), as milliseconds; undefined for the client's 30 s. */
+  timeoutMs(): number | undefined {
+    const flag = this.opts.timeout !== undefined;
+    const raw = this.opts.timeout ?? this.deps.env.PORTAL_TIMEOUT;
+    if (raw === undefined || raw === '') return undefined;
+    const n = Number(raw);
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !Number.isFinite(n))
+      throw usageError(`${flag ? '--timeout' : 'PORTAL_TIMEOUT'} must be a number of seconds (0 for no limit), got "${raw}"`);
+    return Math.round(n * 1000);
+  }
+
+  /** What every API client of this command is made with: the base, this origin's token, the clock, the time limit. */
   async apiOptions(): Promise<ApiClientOptions> {
-    return { baseUrl: await this.baseUrl(), tokens: await this.tokens(), clock: { now: () => this.deps.now() } };
+    const timeoutMs = this.timeoutMs();
+    return {
+      baseUrl: await this.baseUrl(),
+      tokens: await this.tokens(),
+      clock: { now: () => this.deps.now() },
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    };
   }
 
   async api(): Promise<ApiClient> {

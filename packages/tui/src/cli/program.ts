@@ -36,6 +36,7 @@ export function buildProgram(deps: Deps): Command {
     .option('--json', 'print JSON on standard output (the objects the API returns)')
     .option('--client <id>', 'account to use (default: your only account, or the last one used)')
     .option('--project <id>', 'project to use (default: the one set by portal projects open)')
+    .option('--timeout <seconds>', 'give up on a call with no answer after this long (else PORTAL_TIMEOUT, else 30; 0 waits forever)')
     .configureOutput({
       writeOut: (str) => void deps.stdout.write(str),
       writeErr: (str) => void deps.stderr.write(str),
@@ -53,7 +54,7 @@ export function buildProgram(deps: Deps): Command {
         'portal uploads push data.json --wait',
         'portal fit --upload <id> --inputs 3 --outputs 5 --target 1 --wait',
       ) +
-        '\nEnvironment: PORTAL_API (API base), PORTAL_TOKEN (overrides the stored token).\nExit codes: 0 ok, 1 failure, 2 usage error, 4 not signed in.\n',
+        '\nEnvironment: PORTAL_API (API base), PORTAL_TOKEN (overrides the stored token), PORTAL_TIMEOUT (seconds), NO_COLOR.\nExit codes: 0 ok, 1 failure, 2 usage error, 4 not signed in, 130 interrupted (Ctrl+C).\n',
     )
     .action(async (_opts: unknown, cmd: Command) => {
       const s = Session.of(deps, cmd);
@@ -100,15 +101,10 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     if (e instanceof CliError) return fail(e.message, e.exitCode);
     if (isApiError(e)) {
       if (e.isAuth) return fail(`${e.display}: ${await new Session(deps, program?.opts() ?? {}).signInHint()}`, EXIT.auth);
-      if (e.isNetwork) {
-        const base = await new Session(deps, program?.opts() ?? {}).baseUrl().catch(() => '');
-        return fail(
-          `${e.display === MESSAGES.unexpected || e.display === MESSAGES.serverUnreachable ? '' : e.display + ' '}${MESSAGES.serverUnreachable}${base ? ` (${base})` : ''}`,
-          EXIT.failure,
-        );
-      }
+      // SPEC's message for the call, then what happened (cannot reach, timed out, server error and its status).
       return fail(e.detail, EXIT.failure);
     }
+    if ((e as { interrupted?: boolean })?.interrupted) return fail('Cancelled', EXIT.interrupted);
     if ((e as { cancelled?: boolean })?.cancelled) return fail('Cancelled', EXIT.usage);
     const why = e instanceof Error ? e.message : String(e);
     return fail(`${MESSAGES.globalFallback}${why ? ` ${why}` : ''}`, EXIT.failure);

@@ -149,7 +149,7 @@ describe('portal uploads', { timeout: 60_000 }, () => {
     const r = await portal(['uploads', 'push', 'a.json'], { store, cwd: dir, onInterrupt: pressWhileSending }).finally(() =>
       clearInterval(poll),
     );
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(130);
     expect(r.stderr).toContain(MESSAGES.uploadCancelled);
     expect(server.calls).toContain('rendRemove');
     const made = (await rendRows(bucket.stamp)).filter((x) => x.name === 'a.json');

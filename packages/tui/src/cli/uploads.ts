@@ -6,7 +6,7 @@ import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, type Rend } f
 import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
 import { registerRenameRemove } from './renameRemove';
-import { CliError } from './errors';
+import { CliError, EXIT } from './errors';
 import { progressReporter } from './progress';
 import type { DiskSource } from './put';
 
@@ -84,14 +84,19 @@ export function register(program: Command, deps: Deps): void {
         const { diskPut, hashFile } = await import('./put');
         const hashes = new Map(local.map((f) => [f.path, hashFile(f.path)]));
         for (const h of hashes.values()) h.catch(() => {});
-        const [{ runUpload, defaultPut, fileSource, ApiError, isApiError }, api] = await Promise.all([import('./heavy'), s.api()]);
+        const [{ runUpload, defaultPut, fileSource, ApiError, isApiError, timeoutText, unreachableText }, api] = await Promise.all([
+          import('./heavy'),
+          s.api(),
+        ]);
         const list: DiskSource[] = local.map((f) => ({ ...fileSource(f.path), path: f.path }));
         const bar = progressReporter(s.deps.stderr, s.deps.now);
-        const put = diskPut(
-          api,
-          defaultPut(api),
-          (status, message) => new ApiError(status, status ? `http_${status}` : 'network', message, MESSAGES.uploadFiles),
-        );
+        const put = diskPut(api, defaultPut(api), {
+          http: (status, message) => new ApiError(status, `http_${status}`, message, MESSAGES.uploadFiles),
+          network: (url, cause, timedOut) =>
+            timedOut
+              ? new ApiError(0, 'timeout', timeoutText(url, api.timeoutMs), MESSAGES.uploadFiles)
+              : new ApiError(0, 'network', unreachableText(url, cause), MESSAGES.uploadFiles),
+        });
         // Ctrl+C cancels cleanly: the pipeline removes the half-made upload instead of leaving it behind.
         const abort = new AbortController();
         const release = s.deps.onInterrupt?.(() => abort.abort());
@@ -133,7 +138,7 @@ export function register(program: Command, deps: Deps): void {
           return push(project.stamp);
         })()
           .catch((e) => {
-            if (abort.signal.aborted) throw new CliError(`\n${MESSAGES.uploadCancelled}`, 2);
+            if (abort.signal.aborted) throw new CliError(`\n${MESSAGES.uploadCancelled}`, EXIT.interrupted);
             // The server refuses a file over the plan's limit: SPEC's message, as when the plan is checked here.
             if (isApiError(e) && e.status === 413) throw new CliError(MESSAGES.fileTooLarge);
             throw e;

@@ -16,7 +16,7 @@ export async function startUi(session: Session): Promise<number> {
   const store = await session.store();
   const host = await session.host();
   const listeners = new Set<(message: string) => void>();
-  const api = lazyApi({ baseUrl, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
+  const api = lazyApi({ ...(await session.apiOptions()), onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
   const cwd = session.deps.cwd;
   // The first screen's module is loaded before the first frame, so that frame shows the screen itself.
   const initial = tokens.get() ? '/account' : '/';
