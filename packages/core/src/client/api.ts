@@ -105,7 +105,7 @@ export class ApiClient {
 
   private authFailure(
     code: 'token_missing' | 'token_expired',
-    name: CallName,
+    name: CallName | undefined,
     status = 401,
     serverMessage: string | null = null,
   ): ApiError {
@@ -138,7 +138,7 @@ export class ApiClient {
   }
 
   /** Applies the refresh rule before a protected call: under 30 minutes left, at most once per 60 s. */
-  private async beforeProtected(name: CallName): Promise<string> {
+  private async beforeProtected(name: CallName | undefined): Promise<string> {
     // A refresh already in flight: wait for it and send the token it brings.
     if (this.refreshing && name !== 'refresh') await this.refreshing;
     const token = this.tokens.get();
@@ -159,7 +159,8 @@ export class ApiClient {
     return this.tokens.get() ?? token!;
   }
 
-  private display(name: CallName, status: number, serverMessage: string | null): string {
+  private display(name: CallName | undefined, status: number, serverMessage: string | null): string {
+    if (!name) return serverMessage ?? MESSAGES.unexpected;
     const failure = (CALLS[name] as { failure?: string }).failure;
     // No answer, or a server failing, is not a refusal of the credentials: say what happened instead.
     const noVerdict = (status === 0 || status >= 500) && !!serverMessage;
@@ -225,11 +226,50 @@ export class ApiClient {
   }
 
   /**
+   * An authenticated call outside the route table (`portal api`): the same token rules, time limit and retries. Resolves
+   * to whatever the server answered, any status; rejects only when no answer came, or for the sign-in failures.
+   */
+  async request(
+    method: string,
+    path: string,
+    opts: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal } = {},
+  ): Promise<{ status: number; data: unknown }> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${await this.beforeProtected(undefined)}`,
+    };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    // Only a path on this API: the token never goes to a URL given here.
+    const res = await this.send(
+      undefined,
+      method.toUpperCase(),
+      `${this.baseUrl}/${path.replace(/^\/+/, '')}`,
+      headers,
+      opts.query,
+      opts.body,
+      opts.signal,
+    );
+    const data = res._data as Record<string, unknown> | undefined;
+    if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.token === 'string') this.tokens.set(data.token);
+    if (res.status === 401) {
+      const parsed = ErrorBody.safeParse(data);
+      const code = parsed.success ? parsed.data.error.code : 'token_expired';
+      throw this.authFailure(
+        code === 'token_missing' ? 'token_missing' : 'token_expired',
+        undefined,
+        401,
+        parsed.success ? parsed.data.error.message : null,
+      );
+    }
+    return { status: res.status, data: data ?? null };
+  }
+
+  /**
    * Sends one call within the time limit, trying an idempotent one again after a failed connection or a 502/503/504.
    * Resolves to the last answer; rejects with an ApiError saying what happened when none came.
    */
   private async send(
-    name: CallName,
+    name: CallName | undefined,
     method: string,
     url: string,
     headers: Record<string, string>,

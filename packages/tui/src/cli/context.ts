@@ -37,6 +37,7 @@ export interface GlobalOptions {
   client?: string;
   project?: string;
   timeout?: string;
+  jq?: string;
 }
 
 export class Session {
@@ -50,7 +51,7 @@ export class Session {
     readonly deps: Deps,
     readonly opts: GlobalOptions,
   ) {
-    this.out = new Output(deps.stdout, deps.stderr, !!opts.json);
+    this.out = new Output(deps.stdout, deps.stderr, !!opts.json || opts.jq !== undefined);
   }
 
   static of(deps: Deps, cmd: Command): Session {

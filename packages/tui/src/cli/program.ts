@@ -17,6 +17,9 @@ import * as fit from './fit';
 import * as shrink from './shrink';
 import * as quotes from './quotes';
 import * as billing from './billing';
+import * as apiCommand from './api';
+import * as completion from './completion';
+import { checkJq, jqArgument, runJq, JqError } from './jq';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
@@ -25,7 +28,24 @@ interface Noun {
 // One module per noun of core's screen table (a screen whose noun has no module does not compile), in the order
 // `portal --help` lists them; billing has no screen of its own (SPEC shows it inside the shrink and quote screens).
 const NOUNS: Record<CliNoun, Noun> = { auth, accounts, plan, keys, integrations, projects, uploads, models, runs, fit, shrink, quotes };
-const EXTRA_NOUNS: Noun[] = [billing];
+const EXTRA_NOUNS: Noun[] = [billing, apiCommand, completion, { register: registerHelp }];
+
+/** `portal help <command...>`: the same text as `portal <command...> --help`, for nested commands too. */
+function registerHelp(program: Command): void {
+  program.helpCommand(false);
+  program
+    .command('help [command...]')
+    .description('Show help for a command, e.g. portal help uploads push')
+    .action((words: string[]) => {
+      let cmd: Command = program;
+      for (const word of words) {
+        const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) throw new CliError(`Unknown command "${words.join(' ')}": see portal --help`, EXIT.usage);
+        cmd = next;
+      }
+      cmd.outputHelp();
+    });
+}
 
 export function buildProgram(deps: Deps): Command {
   const program = new Command('portal');
@@ -36,6 +56,7 @@ export function buildProgram(deps: Deps): Command {
     .option('--json', 'print JSON on standard output (the objects the API returns)')
     .option('--client <id>', 'account to use (default: your only account, or the last one used)')
     .option('--project <id>', 'project to use (default: the one set by portal projects open)')
+    .option('--jq <expression>', 'filter the JSON output with jq (implies --json; strings print without quotes)')
     .option('--timeout <seconds>', 'give up on a call with no answer after this long (else PORTAL_TIMEOUT, else 30; 0 waits forever)')
     .configureOutput({
       writeOut: (str) => void deps.stdout.write(str),
@@ -71,7 +92,39 @@ export function buildProgram(deps: Deps): Command {
 }
 
 /** Runs `portal` with these arguments (after the program name) and resolves to the exit code. */
-export async function run(argv: string[], deps: Deps): Promise<number> {
+export async function run(argv: string[], realDeps: Deps): Promise<number> {
+  // --jq: the command prints JSON into a buffer, and jq's results are printed once it is done.
+  const jq = jqArgument(argv);
+  let printed = '';
+  const deps: Deps =
+    jq === undefined
+      ? realDeps
+      : { ...realDeps, stdout: { write: (text: string) => (printed += text), isTTY: false, columns: realDeps.stdout.columns } };
+  if (jq !== undefined) {
+    try {
+      await checkJq(jq);
+    } catch (e) {
+      realDeps.stderr.write(`--jq: ${e instanceof Error ? e.message : String(e)}\n`);
+      return EXIT.usage;
+    }
+  }
+  const code = await runCommand(argv, deps);
+  if (jq === undefined || !printed) return code;
+  // Help and usage text is printed as it is; JSON goes through the filter.
+  if (!/^\s*[[{"\d-]|^\s*(true|false|null)\s*$/.test(printed)) {
+    realDeps.stdout.write(printed);
+    return code;
+  }
+  try {
+    realDeps.stdout.write(await runJq(jq, printed));
+    return code;
+  } catch (e) {
+    realDeps.stderr.write(`--jq: ${e instanceof Error ? e.message : String(e)}\n`);
+    return code !== EXIT.ok ? code : e instanceof JqError && e.compile ? EXIT.usage : EXIT.failure;
+  }
+}
+
+async function runCommand(argv: string[], deps: Deps): Promise<number> {
   // `portal` alone on a terminal opens the UI: no need to build every command first.
   const uiOnly = argv.length === 0 && !!deps.startUi && !!deps.stdin.isTTY && !!deps.stdout.isTTY;
   const program = uiOnly ? null : buildProgram(deps);

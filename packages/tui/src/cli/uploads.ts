@@ -1,6 +1,7 @@
 // `portal uploads`: list, push FILE... (streamed from disk, hashed while read, PUT to the pre-signed URL), rename, remove.
 import { statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
+import { expandPath } from '../paths';
 import type { Command } from 'commander';
 import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, type Rend } from '@portal/core';
 import type { Deps, Session } from './context';
@@ -34,7 +35,8 @@ export async function findRend(s: Session, bucket: string, id: string): Promise<
 /** The files named on the command line: stat only, so checks and hashing can start before core's client loads. */
 function localFiles(s: Session, files: string[]): { path: string; name: string; size: number }[] {
   return files.map((f) => {
-    const path = resolve(s.deps.cwd, f);
+    // `~` is expanded here too: a quoted "~/data.json" reaches the program as it was typed.
+    const path = expandPath(f, s.deps.cwd, s.deps.env.HOME || undefined);
     let st;
     try {
       st = statSync(path);
@@ -72,9 +74,17 @@ export function register(program: Command, deps: Deps): void {
     .command('push <files...>')
     .description('Upload files as one upload (named after the first file), with a progress bar per file')
     .option('--wait', 'follow the upload until it is Ready or Failed')
-    .addHelpText('after', examples('portal uploads push data.json', 'portal uploads push a.json b.npy --project <id> --wait --json'))
+    .option('--resume [id]', 'continue an upload that was cut off (the newest unfinished one holding these files, or this id)')
+    .addHelpText(
+      'after',
+      examples(
+        'portal uploads push data.json',
+        'portal uploads push a.json b.npy --project <id> --wait --json',
+        'portal uploads push a.json b.npy --resume   # after a push was cut off: sends only what did not arrive',
+      ),
+    )
     .action(
-      act(deps, async (s, files: string[], opts: { wait?: boolean }) => {
+      act(deps, async (s, files: string[], opts: { wait?: boolean; resume?: string | true }) => {
         const local = localFiles(s, files);
         // Count and extensions do not depend on the plan: refuse those before any call.
         const early = checkDropFiles(local, 'uploads', 'Enterprise');
@@ -100,8 +110,26 @@ export function register(program: Command, deps: Deps): void {
         // Ctrl+C cancels cleanly: the pipeline removes the half-made upload instead of leaving it behind.
         const abort = new AbortController();
         const release = s.deps.onInterrupt?.(() => abort.abort());
-        const push = (bucket: string) =>
+        /** The unfinished upload to continue: this id, or the newest Pending one whose files are all among these. */
+        const unfinished = async (bucket: string): Promise<Rend> => {
+          const { rend } = await api.calls.rendList({ active: 1, bucket });
+          const names = new Set(local.map((f) => f.name));
+          const found = rend.list.find((r) =>
+            opts.resume === true ? r.flight === 'Pending' && r.upload.list.every((i) => names.has(i.file.name)) : r.stamp === opts.resume,
+          );
+          if (!found)
+            throw new CliError(
+              opts.resume === true
+                ? 'No unfinished upload of these files in this project to continue: push them without --resume'
+                : `No upload ${opts.resume} in this project (see portal uploads list)`,
+            );
+          if (found.flight !== 'Pending')
+            throw new CliError(`Upload ${found.name} (${found.stamp}) is ${found.flight}: there is nothing to continue`);
+          return found;
+        };
+        const push = async (bucket: string) =>
           runUpload(api, {
+            resume: opts.resume ? await unfinished(bucket) : undefined,
             signal: abort.signal,
             bucket,
             files: list,
@@ -128,7 +156,7 @@ export function register(program: Command, deps: Deps): void {
             try {
               return await push(known);
             } catch (e) {
-              if (!(isApiError(e) && e.status === 404 && e.call === 'rendCreate')) throw e;
+              if (!(isApiError(e) && e.status === 404 && (e.call === 'rendCreate' || e.call === 'rendList'))) throw e;
             }
           }
           const { client, project } = await s.project();
