@@ -5,7 +5,7 @@ import { matchScreen, SCREENS, type ScreenId } from '@portal/core';
 import { ErrorBoundary } from './layout/ErrorBoundary';
 import { PublicLayout } from './layout/PublicLayout';
 import { RequireAuth } from './layout/RequireAuth';
-import { setAuthFailureHandler } from './lib/session';
+import { rememberReturn, setAuthFailureHandler } from './lib/session';
 import { notify } from './lib/notify';
 import LoginPage from './routes/LoginPage';
 
@@ -79,7 +79,9 @@ function AuthFailures() {
   const navigate = useNavigate();
   useEffect(() => {
     setAuthFailureHandler((message) => {
-      notify(message, 'error');
+      // An empty message: the user signed out on purpose, nothing to tell.
+      if (message) notify(message, 'error');
+      rememberReturn(window.location.pathname + window.location.search);
       navigate('/', { replace: true });
     });
     return () => setAuthFailureHandler(null);

@@ -24,6 +24,7 @@ import { breadcrumbs, CONTACT_PATH, matchScreen, PALETTE, sidebar } from '@porta
 import { PortalProvider } from '@portal/core/react';
 import { ChromeProvider, useChrome } from './ChromeContext';
 import { api } from '../lib/api';
+import { markSignedOut } from '../lib/session';
 import { notifier } from '../lib/notify';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PAGE_TEXT } from '../theme';
@@ -59,7 +60,9 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     quoteName: names.quote,
   });
   const logout = () => {
-    // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands.
+    // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands. Marked first, so
+    // a call still in flight or a page reached with Back goes to the root quietly.
+    markSignedOut();
     void api.logout().then(({ ended, error }) => {
       if (!ended) notifier.notify(`Signed out here, but the server could not end the session: ${error?.display}`, 'error');
     });
