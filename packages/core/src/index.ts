@@ -13,3 +13,4 @@ export * from './loader';
 export * from './upload';
 export * from './flows';
 export * from './format/python';
+export * from './palette';

@@ -59,6 +59,7 @@ export const MESSAGES = {
   copyCode: 'Failed to copy code.',
   copyToken: 'Failed to copy token.',
   copyExample: 'Failed to copy example.',
+  copyId: 'Failed to copy ID.',
   uploadSucceeded: (file: string) => `Uploading ${file} completed successfully!`,
 
   // Empty lists and not found
