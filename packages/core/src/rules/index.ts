@@ -169,3 +169,4 @@ export function firstError(errors: Record<string, string | undefined>): string |
   for (const v of Object.values(errors)) if (v) return v;
   return null;
 }
+export * from './team';
