@@ -378,8 +378,23 @@ export async function addAccount(api: TestApi, user: TestUser, name: string, pla
     .values({ stamp, name, plan, choice: 'Premise', active: 1, credit_total: 0, credit_used: 0, created_at: T0 })
     .execute();
   const u = await db(api).selectFrom('users').select('stamp').where('username', '=', user.username).executeTakeFirstOrThrow();
-  await db(api).insertInto('permissions').values({ user_stamp: u.stamp, client_stamp: stamp, created_at: T0 }).execute();
+  await db(api).insertInto('permissions').values({ user_stamp: u.stamp, client_stamp: stamp, created_at: T0, role: 'owner' }).execute();
   return { stamp, name };
+}
+
+/** A user's id. */
+export async function userStamp(api: TestApi, user: TestUser): Promise<string> {
+  return (await db(api).selectFrom('users').select('stamp').where('username', '=', user.username).executeTakeFirstOrThrow()).stamp;
+}
+
+/** Makes `who` a member (or owner) of `client`, as an accepted invitation does; returns their user id. */
+export async function addMember(api: TestApi, client: string, who: TestUser, role: 'owner' | 'member' = 'member') {
+  const user = await userStamp(api, who);
+  await db(api)
+    .insertInto('permissions')
+    .values({ user_stamp: user, client_stamp: client, created_at: Math.floor(Date.now() / 1000), role })
+    .execute();
+  return user;
 }
 
 /** Reads rows straight from the server's database, for assertions on what a command did. */

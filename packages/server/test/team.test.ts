@@ -1,6 +1,6 @@
 // Teams: members, invitations by mail, roles, leaving, the audit log, and removal on every API process at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, MESSAGES, TEAM_MESSAGES, type CallResponse } from '@portal/core';
+import { CALLS, ERROR_CODES, MESSAGES, TEAM_MESSAGES, type CallResponse } from '@portal/core';
 import { call, dbKinds, mailTo, mailsTo, signup, startPeer, startServer, waitFor, type TestServer } from './harness';
 import { runAdmin } from '../src/admin';
 import { pruneAudit, AUDIT_RETENTION_S } from '../src/audit';
@@ -83,6 +83,9 @@ describe.each(kinds)('teams on the %s database', (kind) => {
     const again = await call(srv.url, 'inviteAccept', { token: bob.token, body: { token } });
     expect(again.status).toBe(401);
     expect(again.body.error.message).toBe(TEAM_MESSAGES.inviteUsed);
+    // About the link, not the session: clients keep the sign-in.
+    expect(again.body.error.code).toBe(ERROR_CODES.inviteInvalid);
+    expect((await call(srv.url, 'memberList', { token: bob.token, query: { client: owner.client } })).status).toBe(200);
     expect((await call(srv.url, 'inviteList', { token: owner.token, query: { client: owner.client } })).body.invite.list).toEqual([]);
   });
 

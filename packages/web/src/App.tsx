@@ -49,6 +49,9 @@ const PAGES: Record<Exclude<ScreenId, 'login'>, LazyExoticComponent<ComponentTyp
   createShrinkRun: lazyPage(() => import('./routes/CreateShrinkRunPage')),
   runDetails: lazyPage(() => import('./routes/RunDetailsPage')),
   quoteDetails: lazyPage(() => import('./routes/QuoteDetailsPage')),
+  members: lazyPage(() => import('./routes/MembersPage')),
+  audit: lazyPage(() => import('./routes/AuditPage')),
+  invite: lazyPage(() => import('./routes/InvitePage')),
 };
 
 function AuthFailures() {

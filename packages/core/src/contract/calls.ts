@@ -66,6 +66,8 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   tooLarge: 'too_large',
   rateLimited: 'rate_limited',
+  /** A 401 about an invitation link (expired, withdrawn or used), not about the session: the sign-in stays. */
+  inviteInvalid: 'invite_invalid',
   internal: 'internal',
 } as const;
 
@@ -491,13 +493,13 @@ export const CALLS = {
     response: MemberListResponse,
     failure: TEAM_MESSAGES.loadMembers,
   }),
+  // The team calls' refusals are the server's own sentences (already a member, the last owner, ...): no failure text hides them.
   inviteCreate: call({
     method: 'PUT',
     path: '/api/client/member/invite',
     auth: 'bearer',
     body: InviteCreateBody,
     response: InviteResponse,
-    failure: TEAM_MESSAGES.inviteFailed,
   }),
   inviteList: call({ method: 'GET', path: '/api/client/member/invite', auth: 'bearer', query: MemberQuery, response: InviteListResponse }),
   inviteRemove: call({ method: 'POST', path: '/api/client/member/invite/remove', auth: 'bearer', body: InviteRemoveBody, response: Ok }),

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { TEAM_MESSAGES, canInvite, canLeave, canReadAudit, leaveBlocked, removeBlocked, roleChangeBlocked, type TeamMember } from './team';
+import {
+  TEAM_MESSAGES,
+  canInvite,
+  canLeave,
+  canReadAudit,
+  invitePath,
+  leaveBlocked,
+  removeBlocked,
+  returnTo,
+  roleChangeBlocked,
+  signInThen,
+  type TeamMember,
+} from './team';
 
 const m = (stamp: string, role: 'owner' | 'member'): TeamMember => ({ user: { stamp, email: `${stamp}@example.com` }, role });
 
@@ -35,5 +47,16 @@ describe('team rules', () => {
     expect(removeBlocked(one, 'a', 'member', 'a')).toBeNull();
     expect(removeBlocked(one, 'o', 'owner', 'o')).toBe(TEAM_MESSAGES.lastOwnerLeave);
     expect(removeBlocked(one, 'o', 'owner', 'x')).toBe(TEAM_MESSAGES.memberNotFound);
+  });
+});
+
+describe('returnTo', () => {
+  it('goes back to a path of the portal, never to another site', () => {
+    expect(returnTo('/invite?token=abc')).toBe('/invite?token=abc');
+    expect(returnTo('//evil.example/x')).toBe('/account');
+    expect(returnTo('https://evil.example')).toBe('/account');
+    expect(returnTo('/\\evil.example')).toBe('/account');
+    expect(returnTo(null)).toBe('/account');
+    expect(signInThen(invitePath('a b'))).toBe('/?next=%2Finvite%3Ftoken%3Da%2520b');
   });
 });

@@ -33,7 +33,6 @@ export const TEAM_MESSAGES = {
   noAudit: 'No activity recorded',
   loadMembers: 'Failed to load members. Please try again.',
   loadAudit: 'Failed to load the audit log. Please try again.',
-  inviteFailed: 'Failed to send the invitation. Please try again.',
   confirmRemove: (email: string) => `Remove ${email} from this client? They lose access at once.`,
   confirmLeave: (client: string) => `Leave ${client}? You lose access at once.`,
 } as const;
@@ -110,3 +109,12 @@ export function removeBlocked(
   if (!members.some((m) => m.user.stamp === target)) return TEAM_MESSAGES.memberNotFound;
   return null;
 }
+
+/** Where to go after signing in or up: `next` when it is a path of this portal (never another site), else My Account. */
+export function returnTo(next: string | null | undefined, fallback = '/account'): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : fallback;
+}
+/** The invitation page for a token, and the sign-in and sign-up links that come back to it. */
+export const invitePath = (token: string) => `/invite?token=${encodeURIComponent(token)}`;
+export const signInThen = (path: string) => `/?next=${encodeURIComponent(path)}`;
+export const signUpThen = (path: string) => `/signup?next=${encodeURIComponent(path)}`;

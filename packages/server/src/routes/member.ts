@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   AUDIT_PAGE,
+  ERROR_CODES,
   INVITE_DAYS,
   TEAM_MESSAGES,
   removeBlocked,
@@ -17,7 +18,7 @@ import {
 import { defineCall } from './define';
 import { requireClient, requireMembership, requireOwner } from '../access';
 import { actorOf, audit } from '../audit';
-import { conflict, forbidden, notFound, unauthorized, type HttpError } from '../errors';
+import { HttpError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { sha256Hex } from '../auth/secrets';
 import { mailDeps, queueMail } from '../mail/outbox';
 import { clientView } from '../views';
@@ -179,7 +180,7 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
         .forUpdate()
         .executeTakeFirst();
       if (!invite || invite.used_at !== null || invite.withdrawn_at !== null || invite.expires_at < t) {
-        throw unauthorized(TEAM_MESSAGES.inviteUsed);
+        throw new HttpError(401, ERROR_CODES.inviteInvalid, TEAM_MESSAGES.inviteUsed);
       }
       if (lower(invite.email) !== lower(caller.email)) throw forbidden(TEAM_MESSAGES.inviteOtherEmail(invite.email));
       await trx.updateTable('invites').set({ used_at: t, used_by: caller.stamp }).where('stamp', '=', invite.stamp).execute();
