@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
-import { call, startServer, type TestServer } from './harness';
+import { call, mailTo, startServer, type TestServer } from './harness';
 
 export const PASSWORD = 'Secret-123!';
 
@@ -399,3 +399,10 @@ export async function addMember(api: TestApi, client: string, who: TestUser, rol
 
 /** Reads rows straight from the server's database, for assertions on what a command did. */
 export const rows = (api: TestApi) => db(api);
+
+/** The token of the newest invitation mailed to this address (the embedded mailer's outbox; mail goes out in the background). */
+export async function invitationToken(api: TestApi, email: string): Promise<string> {
+  const m = /\/invite\?token=(\S+)/.exec(await mailTo(api.server.dataDir, email));
+  if (!m) throw new Error(`No invitation link in the mail to ${email}`);
+  return decodeURIComponent(m[1]);
+}

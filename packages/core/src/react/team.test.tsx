@@ -2,7 +2,7 @@ import '../testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { addMember, rows, userStamp, useTestApi } from '@portal/server/testing/api';
+import { addMember, invitationToken, rows, userStamp, useTestApi } from '@portal/server/testing/api';
 import { ApiClient, memoryTokenStore } from '../client';
 import { MESSAGES } from '../messages';
 import { TEAM_MESSAGES } from '../rules/team';
@@ -22,22 +22,6 @@ function setup(token = server.user.token) {
     </PortalProvider>
   );
   return { api, notes, wrapper };
-}
-
-/** The token of the newest invitation link mailed to this address. */
-async function inviteToken(email: string): Promise<string> {
-  let token = '';
-  await waitFor(async () => {
-    const { readdir, readFile } = await import('node:fs/promises');
-    const dir = `${server.server.dataDir}/outbox`;
-    const files = (await readdir(dir).catch(() => [] as string[])).sort();
-    const mails = await Promise.all(files.map((f) => readFile(`${dir}/${f}`, 'utf8')));
-    const mail = mails.filter((m) => m.includes(`To: ${email}\n`)).at(-1);
-    const m = mail && /\/invite\?token=(\S+)/.exec(mail);
-    if (!m) throw new Error('no invitation mail yet');
-    token = decodeURIComponent(m[1]);
-  });
-  return token;
 }
 
 describe('useMembers', { timeout: 30_000 }, () => {
@@ -111,7 +95,7 @@ describe('useInvite', { timeout: 30_000 }, () => {
       body: JSON.stringify({ client: owner.client, email: server.user.email, role: 'member' }),
     });
     expect(r.status).toBe(200);
-    const token = await inviteToken(server.user.email);
+    const token = await invitationToken(server, server.user.email);
     const { wrapper, notes } = setup();
     const { result } = renderHook(() => useInvite(token), { wrapper });
     await act(async () => void (await result.current.accept()));
