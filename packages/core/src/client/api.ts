@@ -2,7 +2,7 @@
 import { ofetch, type FetchResponse } from 'ofetch';
 import type { z } from 'zod/mini';
 import { en } from 'zod/locales';
-import { CALLS, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
+import { CALLS, ERROR_CODES, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
 import { MESSAGES } from '../messages';
 import { ApiError } from './errors';
 import { memoryTokenStore, systemClock, tokenStatus, type Clock, type TokenStore } from './token';
@@ -213,7 +213,7 @@ export class ApiClient {
       const code = parsed.success ? parsed.data.error.code : `http_${res.status}`;
       const said = parsed.success ? parsed.data.error.message : null;
       const serverMessage = res.status >= 500 ? MESSAGES.serverError(res.status, said) : said;
-      if (res.status === 401 && def.auth === 'bearer') {
+      if (res.status === 401 && def.auth === 'bearer' && code !== ERROR_CODES.inviteInvalid) {
         throw this.authFailure(code === 'token_missing' ? 'token_missing' : 'token_expired', name, 401, serverMessage);
       }
       throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage), name);

@@ -172,3 +172,4 @@ export function firstError(errors: Record<string, string | undefined>): string |
 
 export * from './status';
 export * from './shrink';
+export * from './team';

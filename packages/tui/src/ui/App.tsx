@@ -63,6 +63,9 @@ const HELP: Record<ScreenId, string> = {
   createShrinkRun: 'Tab/↑↓ fields · Enter choose/submit',
   runDetails: 'Enter/D download results',
   quoteDetails: 'Enter open the request',
+  members: '↑↓ move · / filter · n invite · o owner · m member · d remove · l leave · i invitations',
+  audit: '↑↓ move · / filter · > older · < newer · a next action filter',
+  invite: 'Enter accept',
 };
 
 function toPath(path: string): { path: string; query: URLSearchParams } {
