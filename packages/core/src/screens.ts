@@ -18,7 +18,8 @@ export type ScreenId =
   | 'createFitRun'
   | 'createShrinkRun'
   | 'runDetails'
-  | 'quoteDetails';
+  | 'quoteDetails'
+  | 'usage';
 
 /** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
 export const PROJECT_ID_ALIAS = 'projectId';
@@ -54,7 +55,19 @@ export interface SidebarContext {
  * registers one module per noun from this list, so a screen without its command does not compile.
  */
 export type CliNoun =
-  'auth' | 'accounts' | 'plan' | 'keys' | 'integrations' | 'projects' | 'models' | 'runs' | 'uploads' | 'fit' | 'shrink' | 'quotes';
+  | 'auth'
+  | 'accounts'
+  | 'plan'
+  | 'keys'
+  | 'integrations'
+  | 'projects'
+  | 'models'
+  | 'runs'
+  | 'uploads'
+  | 'fit'
+  | 'shrink'
+  | 'quotes'
+  | 'usage';
 
 export interface ScreenDef {
   id: ScreenId;
@@ -295,6 +308,18 @@ const TABLE = [
     crumb: { label: 'Quote', name: 'quote' },
     nav: { label: 'Details' },
     cli: 'quotes',
+  },
+  {
+    id: 'usage',
+    path: '/client/:clientId/usage',
+    title: 'Usage',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'Usage' },
+    nav: { label: 'Usage' },
+    cli: 'usage',
   },
 ] as const satisfies readonly ScreenDef[];
 

@@ -2,7 +2,7 @@
 // event log; following a run's log until it settles; usage periods and text charts for terminals.
 import type { ApiClient, CallOptions } from '../client';
 import { isFinalState, type Run, type RunEvent, type UsageDay } from '../contract';
-import { sleep, systemTimers, type Timers } from '../timers';
+import { sleep } from '../timers';
 
 /** The states a request goes through (DESIGN.md), in order: the requests list filters on them. */
 export const RUN_STATES = ['Pending', 'Processing', 'Finished', 'Failed'] as const;
@@ -99,12 +99,13 @@ export interface FollowOptions extends CallOptions {
   /** Keep asking until the run settles (else one page of what is there). */
   follow?: boolean;
   pollMs?: number;
-  timers?: Timers;
+  /** How to wait between polls (injected by the CLI and tests). */
+  wait?: (ms: number) => Promise<void>;
 }
 
 /**
  * Calls `onEvent` for each event of a run in order; with `follow`, keeps asking until the run settles (a final
- * state event, or the run's record final with no events left). Resolves to the run's last state seen.
+ * state event, or the run's record final with no events left).
  */
 export async function followRunEvents(api: ApiClient, run: string, onEvent: (e: RunEvent) => void, o: FollowOptions = {}): Promise<void> {
   let after = o.after ?? 0;
@@ -123,7 +124,8 @@ export async function followRunEvents(api: ApiClient, run: string, onEvent: (e: 
         return;
       }
     }
-    await sleep(o.pollMs ?? 1000, signal, o.timers ?? systemTimers);
+    const ms = o.pollMs ?? 1000;
+    await (o.wait ? o.wait(ms) : sleep(ms, signal));
   }
 }
 
@@ -142,6 +144,27 @@ export function sparkline(values: readonly number[], width = 40): string {
 export function textBar(value: number, max: number, width = 30): string {
   const n = max > 0 ? Math.round((Math.max(0, value) / max) * width) : 0;
   return '█'.repeat(n) + ' '.repeat(Math.max(0, width - n));
+}
+
+/**
+ * A column chart in text: one column per value (each `colWidth` characters wide), `height` lines tall, top line
+ * first, with eighth blocks at the tops so small values still show.
+ */
+export function columnChart(values: readonly number[], height = 6, colWidth = 1): string[] {
+  const max = Math.max(0, ...values);
+  const eighths = values.map((v) => (max > 0 ? Math.round((Math.max(0, v) / max) * height * 8) : 0));
+  const lines: string[] = [];
+  for (let row = height - 1; row >= 0; row--) {
+    lines.push(
+      eighths
+        .map((e) => {
+          const fill = Math.min(8, Math.max(0, e - row * 8));
+          return (fill === 0 ? ' ' : fill === 8 ? '█' : BLOCKS[fill - 1]).repeat(colWidth);
+        })
+        .join(''),
+    );
+  }
+  return lines;
 }
 
 /** A progress bar for a fraction, e.g. '[██████░░░░] 60%'. */

@@ -17,6 +17,7 @@ import * as fit from './fit';
 import * as shrink from './shrink';
 import * as quotes from './quotes';
 import * as billing from './billing';
+import * as usage from './usage';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
@@ -24,7 +25,21 @@ interface Noun {
 
 // One module per noun of core's screen table (a screen whose noun has no module does not compile), in the order
 // `portal --help` lists them; billing has no screen of its own (SPEC shows it inside the shrink and quote screens).
-const NOUNS: Record<CliNoun, Noun> = { auth, accounts, plan, keys, integrations, projects, uploads, models, runs, fit, shrink, quotes };
+const NOUNS: Record<CliNoun, Noun> = {
+  auth,
+  accounts,
+  plan,
+  keys,
+  integrations,
+  projects,
+  uploads,
+  models,
+  runs,
+  fit,
+  shrink,
+  quotes,
+  usage,
+};
 const EXTRA_NOUNS: Noun[] = [billing];
 
 export function buildProgram(deps: Deps): Command {

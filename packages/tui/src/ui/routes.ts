@@ -22,6 +22,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<{ default: Component
   createShrinkRun: () => import('../screens/CreateShrinkRunScreen'),
   runDetails: () => import('../screens/RunDetailsScreen'),
   quoteDetails: () => import('../screens/QuoteDetailsScreen'),
+  usage: () => import('../screens/UsageScreen'),
 };
 
 const loaded = new Map<ScreenId, ComponentType>();
