@@ -49,6 +49,7 @@ const PAGES: Record<Exclude<ScreenId, 'login'>, LazyExoticComponent<ComponentTyp
   createShrinkRun: lazyPage(() => import('./routes/CreateShrinkRunPage')),
   runDetails: lazyPage(() => import('./routes/RunDetailsPage')),
   quoteDetails: lazyPage(() => import('./routes/QuoteDetailsPage')),
+  usage: lazyPage(() => import('./routes/UsagePage')),
 };
 
 function AuthFailures() {
