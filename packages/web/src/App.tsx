@@ -53,6 +53,7 @@ const LOADERS: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   members: () => import('./routes/MembersPage'),
   audit: () => import('./routes/AuditPage'),
   invite: () => import('./routes/InvitePage'),
+  usage: () => import('./routes/UsagePage'),
 };
 
 const Shell = lazyPage(loadShell);
