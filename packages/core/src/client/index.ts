@@ -2,3 +2,5 @@
 export * from './api';
 export * from './errors';
 export * from './token';
+export * from './lazy';
+export * from './url';

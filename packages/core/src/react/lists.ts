@@ -2,7 +2,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run } from '../contract';
 import { MESSAGES } from '../messages';
-import { checkIntegrationToken, checkTitle } from '../rules';
+import { checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
 import { toApiError } from '../loader';
 import { isAbortError } from '../timers';
 import { runUpload, type UploadProgress, type UploadSource } from '../upload';
@@ -55,10 +55,12 @@ export function useApiKeys(
 
 export function useIntegrations(clientId: string): Loaded<{ client: Client | undefined; keys: IntegrationKey[] }> &
   ListActions & {
-    create(input: { name: string; service: string; token: string }): Promise<string | null>;
+    /** Checks (checkIntegration), creates, notifies "Integration {name} created."; null on success, else the message. */
+    create(input: IntegrationInput): Promise<string | null>;
   } {
   const api = useApi();
   const act = useAct();
+  const notify = useNotify();
   const loaded = useLoad(
     async (signal) => {
       const res = await api.calls.integrationList({ client: clientId }, { signal });
@@ -68,9 +70,9 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
   );
   const { reload } = loaded;
   const create = useCallback(
-    (input: { name: string; service: string; token: string }) =>
-      act(
-        checkTitle(input.name, 'create') ?? checkIntegrationToken(input.token),
+    async (input: IntegrationInput) => {
+      const failed = await act(
+        firstError(checkIntegration(input)),
         () =>
           api.calls.integrationCreate({
             client: clientId,
@@ -79,8 +81,11 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
             token: input.token,
           }),
         reload,
-      ),
-    [act, api, clientId, reload],
+      );
+      if (!failed) notify(`Integration ${input.name.trim()} created.`, 'success');
+      return failed;
+    },
+    [act, api, clientId, notify, reload],
   );
   const rename = useCallback(
     (id: string, name: string) =>

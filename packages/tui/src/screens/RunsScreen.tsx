@@ -1,9 +1,9 @@
 // Requests of a project: function, status, message (with Contact Support), created, upload; open, rename, remove.
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, MESSAGES, formatTime, isFinalState, screenPath, type Run } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, formatTime, isFinalState, screenPath, type Run, loadFailure } from '@portal/core';
 import { useRuns } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure, newestFirst, useRefreshWhile } from '../components/lists';
+import { newestFirst, useRefreshWhile } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function RunsScreen() {

@@ -4,11 +4,20 @@ import { resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { Box, Text, useInput } from 'ink';
 import TextInput from 'ink-text-input';
-import { MESSAGES, checkDropFiles, formatSize, formatTime, type Rend, type UploadProgress, type UploadSource } from '@portal/core';
+import {
+  MESSAGES,
+  checkDropFiles,
+  formatSize,
+  formatTime,
+  type Rend,
+  type UploadProgress,
+  type UploadSource,
+  loadFailure,
+} from '@portal/core';
 import { fileSource } from '@portal/core/node';
 import { useClient, useNotify, useUploads } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure, newestFirst, useRefreshWhile } from '../components/lists';
+import { newestFirst, useRefreshWhile } from '../components/lists';
 import { progressLine } from '../cli/progress';
 import { useCapture, useLabel, useNav } from '../ui/context';
 

@@ -1,8 +1,7 @@
 // The project's requests: function, status, message (red, with Contact Support), created, upload; open, rename, remove.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, isFinalState, MESSAGES, screenPath, type Run } from '@portal/core';
-import { loadFailure } from '../lib/api';
+import { formatTime, isFinalState, MESSAGES, screenPath, type Run, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { RunMessage } from '../components/RunMessage';

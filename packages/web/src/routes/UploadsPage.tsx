@@ -1,9 +1,8 @@
 // The project's uploads: a drop zone with progress per file, and the list (flight, items, errors) with rename and remove.
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { formatTime, MESSAGES, type Rend, type UploadProgress } from '@portal/core';
+import { formatTime, MESSAGES, type Rend, type UploadProgress, loadFailure } from '@portal/core';
 import { useUploads } from '@portal/core/react';
-import { loadFailure } from '../lib/api';
 import { Page, Section } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { FileDrop, UploadBars } from '../components/FileDrop';
