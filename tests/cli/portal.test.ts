@@ -56,7 +56,7 @@ describe('portal against the real server', () => {
     expect(login.stderr).toContain('Signed in as ada@example.com (Analytical Engines)');
     const config = join(ada, '.config', 'portal', 'config.json');
     expect((await stat(config)).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(await readFile(config, 'utf8')).token).toMatch(/^ey/);
+    expect(JSON.parse(await readFile(config, 'utf8')).hosts[new URL(server.url).origin].token).toMatch(/^ey/);
     const who = json(await run(ada, ['whoami', '--json']));
     expect(who).toMatchObject({ email: 'ada@example.com', username: 'ada_lovelace' });
   });
@@ -140,6 +140,33 @@ describe('portal against the real server', () => {
     const result = JSON.parse(await readFile(join(ada, added[0]), 'utf8'));
     expect(result).toBeTruthy();
     expect((await run(ada, ['runs', 'show', 'n_doesnotexist'])).stderr.trim()).toBe(MESSAGES.requestNotFound);
+  });
+
+  it('runs rerun starts the fit again; runs logs --follow prints its events as they come and ends when it ends; usage counts them', async () => {
+    const fits = json<any[]>(await run(ada, ['runs', 'list', '--function', 'fit', '--json']));
+    expect(fits.map((r) => r.function)).toEqual(['fit']);
+    const made = json(await run(ada, ['runs', 'rerun', fits[0].stamp, '--json']));
+    expect(made.run).toMatchObject({ function: 'fit', name: 'First fit', state: 'Pending' });
+    expect(made.generate).toMatchObject({ function: 'generate', fit: made.run.stamp });
+    const logs = await run(ada, ['runs', 'logs', made.run.stamp, '--follow', '--json']);
+    expect(logs.code, logs.stderr).toBe(0);
+    // One JSON object a line, in order, ending with the run's last state.
+    const events = logs.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => e.seq)).toEqual([...events.map((e) => e.seq)].sort((a, b) => a - b));
+    expect(events.filter((e) => e.kind === 'state').map((e) => e.data.state)).toEqual(['Pending', 'Processing', 'Finished']);
+    expect(events.at(-1)).toMatchObject({ kind: 'state', message: 'Finished' });
+    expect(events.some((e) => e.kind === 'progress' && e.data.epochs > 0)).toBe(true);
+    const text = await run(ada, ['runs', 'logs', made.run.stamp]);
+    expect(text.stdout).toMatch(/state\s+Finished\n$/);
+    const gen = await run(ada, ['runs', 'show', made.generate.stamp, '--wait']);
+    expect(gen.code, gen.stderr).toBe(0);
+    const usage = json(await run(ada, ['usage', '--days', '7', '--json']));
+    expect(usage.days).toHaveLength(7);
+    expect(usage.totals).toMatchObject({ fits: 2, generates: 2 });
+    expect((await run(ada, ['usage', '--days', '500'])).code).toBe(2);
   });
 
   it('shrink makes a quote that quotes show displays with its invoice and request', async () => {
@@ -231,18 +258,23 @@ describe('portal against the real server', () => {
   });
 
   it('logout ends the session and removes the token; the server being down is one clear line', async () => {
-    const before = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8'));
+    const origin = new URL(server.url).origin;
+    const before = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8')).hosts[origin];
     expect((await run(ada, ['logout'])).code).toBe(0);
     const config = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8'));
-    expect(config.token).toBeUndefined();
+    expect(config.hosts?.[origin]).toBeUndefined();
     const copy = await fetch(`${server.url}/api/user/permission`, { headers: { authorization: `Bearer ${before.token}` } });
     expect(copy.status).toBe(401);
     const after = await run(ada, ['projects', 'list']);
     expect(after.code).toBe(4);
-    const down = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list']);
+    // Grace's token is for the server, so it is not sent to another origin: she is not signed in there.
+    const elsewhere = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list']);
+    expect(elsewhere.code).toBe(4);
+    expect(elsewhere.stderr).toContain(MESSAGES.tokenMissing);
+    const down = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list'], { env: { PORTAL_TOKEN: 'any.token.here' } });
     expect(down.code).toBe(1);
     expect(down.stderr.trim().split('\n')).toHaveLength(1);
-    expect(down.stderr).toContain(`${MESSAGES.serverUnreachable} (http://127.0.0.1:9)`);
+    expect(down.stderr).toContain(MESSAGES.cannotReach('http://127.0.0.1:9', 'connection refused'));
     expect(down.stderr).not.toMatch(/\bat .*\.js:\d+/);
   });
 });

@@ -11,7 +11,9 @@ import { PortalProvider } from '@portal/core/react/context';
 import { tokenStore } from './lib/session';
 import { notifier } from './lib/notify';
 import { theme } from './theme';
-import { App } from './App';
+import { App, preloadFirstPage } from './App';
+
+preloadFirstPage(window.location.pathname);
 
 // notistack's stock colours are too pale for white text: these keep a readable contrast (axe).
 const Notice = styled(MaterialDesignContent)({

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './token';
 export * from './lazy';
 export * from './url';
+export * from './network';

@@ -11,9 +11,12 @@ export {
   createFitRequest,
   createShrinkRequest,
   isFinalState,
+  followRunEvents,
   QUOTE_UNPAID,
   installCommand,
   pythonExample,
+  timeoutText,
+  unreachableText,
 } from '@portal/core';
 export { fileSource } from '@portal/core/node';
 

@@ -1,9 +1,9 @@
 // Login (SPEC section 2, route /): email and password, links to sign-up and password reset.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { LightField } from '../components/LightField';
-import { tokenStatus } from '@portal/core';
+import { returnTo, signUpThen, tokenStatus } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first page's chunk would also load zod and core's schemas.
 import { useAuth } from '@portal/core/react/useAuth';
 import { tokenStore } from '../lib/session';
@@ -13,6 +13,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   // The failure is shown on the form (role alert), not notified as well.
   const auth = useAuth({ notifyFailures: false });
+  // Where to go once signed in (an invitation link sends its visitors here first).
+  const [params] = useSearchParams();
+  const next = returnTo(params.get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -29,12 +32,12 @@ export default function LoginPage() {
     const failed = await auth.login(email, password);
     setBusy(false);
     if (failed) setError(failed);
-    else navigate('/account');
+    else navigate(next);
   };
 
   // Someone still signed in has nothing to do here.
   const status = tokenStatus(tokenStore.get(), Date.now(), null);
-  if (status === 'ok' || status === 'refresh') return <Navigate to="/account" replace />;
+  if (status === 'ok' || status === 'refresh') return <Navigate to={next} replace />;
 
   return (
     <Paper component="section" aria-labelledby="login-title" sx={{ p: { xs: 2.5, sm: 4 } }}>
@@ -67,7 +70,7 @@ export default function LoginPage() {
             {busy ? 'Signing in…' : 'Login'}
           </Button>
           <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-            <Link component={RouterLink} to="/signup">
+            <Link component={RouterLink} to={params.get('next') ? signUpThen(next) : '/signup'}>
               Create an account
             </Link>
             <Link component={RouterLink} to="/forgot-password">

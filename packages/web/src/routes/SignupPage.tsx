@@ -1,8 +1,8 @@
 // Sign-up (SPEC section 5): every field checked with core's rules, the privacy and terms checkbox required.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { checkSignup, CONTACT_PATH, COMPANY_MAX, PASSWORD_MAX, USERNAME_MAX, type SignupInput } from '@portal/core';
+import { checkSignup, CONTACT_PATH, COMPANY_MAX, PASSWORD_MAX, returnTo, signInThen, USERNAME_MAX, type SignupInput } from '@portal/core';
 import { useAuth } from '@portal/core/react';
 import { FormFailure } from '../components/FormFailure';
 
@@ -11,6 +11,9 @@ type Field = keyof SignupInput;
 export default function SignupPage() {
   const navigate = useNavigate();
   const auth = useAuth({ notifyFailures: false });
+  // Where to go once signed up (an invitation link sends its visitors here first).
+  const [params] = useSearchParams();
+  const next = returnTo(params.get('next'));
   const [form, setForm] = useState<SignupInput>({ email: '', username: '', name: '', password: '', confirm: '', terms: false });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -45,7 +48,7 @@ export default function SignupPage() {
     const failed = await auth.signup(form);
     setBusy(false);
     if (failed) setFailure(failed);
-    else navigate('/account');
+    else navigate(next);
   };
 
   const text = (f: Exclude<Field, 'terms'>, label: string, props: Record<string, unknown> = {}) => (
@@ -116,7 +119,7 @@ export default function SignupPage() {
           </Button>
           <Typography variant="body2">
             Already have an account?{' '}
-            <Link component={RouterLink} to="/">
+            <Link component={RouterLink} to={params.get('next') ? signInThen(next) : '/'}>
               Login
             </Link>
           </Typography>
