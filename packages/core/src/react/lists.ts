@@ -2,13 +2,14 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
 import { MESSAGES } from '../messages';
-import { checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
+import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
 import { toApiError } from '../loader';
 import { isAbortError } from '../timers';
 import { runUpload, type UploadProgress, type UploadSource } from '../upload';
 import { useAct, type ListActions } from './actions';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded } from './useLoad';
+import { REFRESH_MS, runSettled, uploadSettled } from '../refresh';
 
 const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);
 
@@ -25,9 +26,12 @@ export function useClient(clientId: string): { client: Client | undefined; loadi
   return { client, loading, error };
 }
 
-export function useApiKeys(
-  clientId: string,
-): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> & ListActions & { create(name: string): Promise<string | null> } {
+export function useApiKeys(clientId: string): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> &
+  ListActions & {
+    create(name: string): Promise<string | null>;
+    /** Whether Create is offered: the list has loaded and holds no key (canCreateApiKey). */
+    canCreate: boolean;
+  } {
   const api = useApi();
   const act = useAct();
   const loaded = useLoad(
@@ -50,7 +54,7 @@ export function useApiKeys(
     (id: string) => act(null, () => api.calls.apikeyRemove({ apikey: id, active: 0 }), reload),
     [act, api, reload],
   );
-  return { ...loaded, create, rename, remove };
+  return { ...loaded, canCreate: canCreateApiKey(loaded.data?.keys), create, rename, remove };
 }
 
 export function useIntegrations(clientId: string): Loaded<{ client: Client | undefined; keys: IntegrationKey[] }> &
@@ -195,7 +199,8 @@ export function useRuns(
       return { client: res.client, project: res.bucket, runs: res.run.list };
     },
     [api, clientId, bucketId, filters.state, filters.function],
-    { failure: MESSAGES.loadRequests },
+    // Requests move on the server: the list is read again until every one has settled.
+    { failure: MESSAGES.loadRequests, pollMs: REFRESH_MS.runs, until: (d) => d.runs.every(runSettled) },
   );
   const { reload } = loaded;
   const rename = useCallback(
@@ -232,7 +237,8 @@ export function useUploads(
       return { project: res.bucket, uploads: res.rend.list };
     },
     [api, clientId, bucketId],
-    { failure: MESSAGES.fetchUploads },
+    // Uploads being analysed move to Ready or Failed on the server: the list is read again until they settle.
+    { failure: MESSAGES.fetchUploads, pollMs: REFRESH_MS.uploads, until: (d) => d.uploads.every(uploadSettled) },
   );
   const { reload } = loaded;
   const rename = useCallback(

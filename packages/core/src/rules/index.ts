@@ -187,6 +187,11 @@ export function fitUploadProblem(rend: UploadGroupLike | undefined): string | nu
   return hasFinishedJson(rend) ? null : MESSAGES.generateFileNotFound;
 }
 
+/** An account holds one API key at a time: a new one can be created only while the list is empty. */
+export function canCreateApiKey(keys: readonly unknown[] | undefined): boolean {
+  return !!keys && keys.length === 0;
+}
+
 export interface IntegrationInput {
   name: string;
   service: string;

@@ -34,7 +34,7 @@ export default function ApiKeysScreen() {
         rename={keys.rename}
         remove={keys.remove}
         // SPEC: create is offered only when the list is empty.
-        create={list && list.length === 0 ? keys.create : undefined}
+        create={keys.canCreate ? keys.create : undefined}
       />
     </Box>
   );

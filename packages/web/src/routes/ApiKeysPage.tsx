@@ -22,7 +22,7 @@ export default function ApiKeysPage() {
     <Page
       title="API Keys"
       actions={
-        list?.length === 0 && (
+        keys.canCreate && (
           <Button variant="contained" onClick={() => setCreating(true)}>
             Create API Key
           </Button>
