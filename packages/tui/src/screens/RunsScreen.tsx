@@ -1,9 +1,9 @@
 // Requests of a project: function, status, message (with Contact Support), created, upload; open, rename, remove.
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, MESSAGES, formatTime, isFinalState, screenPath, type Run } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Run, loadFailure } from '@portal/core';
 import { useRuns } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure, newestFirst, useRefreshWhile } from '../components/lists';
+import { newestFirst } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function RunsScreen() {
@@ -14,7 +14,6 @@ export default function RunsScreen() {
   useLabel(bucketId, runs.data?.project.name);
   const anyMessage = runs.data?.runs.some((r) => r.message);
   // Requests in progress change state on the server: the list refreshes until all are final.
-  useRefreshWhile(!!runs.data?.runs.some((x) => !isFinalState(x.state) && !(x.function === 'shrink' && x.quote)), runs.reload, 5000);
   return (
     <Box flexDirection="column">
       <ListView<Run>

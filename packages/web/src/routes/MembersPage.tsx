@@ -2,9 +2,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
-import { checkEmail, formatTime, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role } from '@portal/core';
+import { checkEmail, formatTime, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role, loadFailure } from '@portal/core';
 import { useMembers } from '@portal/core/react';
-import { loadFailure } from '../lib/api';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { ConfirmDialog } from '../components/Dialogs';
