@@ -78,6 +78,11 @@ export const MESSAGES = {
   notFound: 'Not found',
   uploadCancelled: 'Upload cancelled.',
   serverUnreachable: 'The server cannot be reached. Check the API address and try again.',
+  // What happened to a call that got no usable answer (SPEC's texts name a refusal; these say it was not one).
+  cannotReach: (origin: string, why: string) => `Cannot reach ${origin} (${why}). Check the API address and your network, then try again.`,
+  timedOut: (origin: string, seconds: number) =>
+    `No answer from ${origin}: timed out after ${seconds} s. Try again, or allow longer with --timeout or PORTAL_TIMEOUT.`,
+  serverError: (status: number, message: string | null) => `Server error ${status}${message ? `: ${message}` : ''}. Try again later.`,
   shrinkNoParameters: 'The model upload has no parameters to count, so it cannot be priced: upload a .py model whose layers have sizes.',
   shrinkConfirmBilled: (due: string) => `Create this quote? ${due} will be billed to the account; the request starts once it is paid.`,
   shrinkConfirmFree: 'Create this request? Free credit covers it, so it starts at once and nothing is billed.',

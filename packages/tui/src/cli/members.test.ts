@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TEAM_MESSAGES } from '@portal/core';
-import { addMember, invitationToken, rows, userStamp, useTestApi } from '@portal/server/testing/api';
+import { addMember, invitationToken, rows, userStamp, withTestApi } from '@portal/testkit/api';
 import { portal, signedIn } from '../testing/cli';
 import type { memoryStore } from '../store';
 
 let store: ReturnType<typeof memoryStore>;
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 beforeEach(async () => {
   store = signedIn(server);
 });

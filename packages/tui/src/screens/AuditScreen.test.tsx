@@ -1,9 +1,9 @@
 import { describe, it } from 'vitest';
 import { TEAM_MESSAGES } from '@portal/core';
-import { addMember, useTestApi } from '@portal/server/testing/api';
+import { addMember, withTestApi } from '@portal/testkit/api';
 import { renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 const createKey = (name: string) =>
   fetch(`${server.url}/api/client/apikey/item`, {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES } from '@portal/core';
-import { addMember, rows, userStamp, useTestApi } from '@portal/server/testing/api';
+import { addMember, rows, userStamp, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 const roles = async (client: string) =>
   (

@@ -1,16 +1,13 @@
-import '../testing/dom';
+import '@portal/core/testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { addMember, invitationToken, rows, userStamp, useTestApi } from '@portal/server/testing/api';
-import { ApiClient, memoryTokenStore } from '../client';
-import { MESSAGES } from '../messages';
-import { TEAM_MESSAGES } from '../rules/team';
-import { PortalProvider, type NotifyKind } from './context';
-import { useAudit, useInvite, useMembers } from './team';
+import { addMember, invitationToken, rows, userStamp, withTestApi } from '@portal/testkit/api';
+import { ApiClient, memoryTokenStore, MESSAGES, TEAM_MESSAGES } from '@portal/core';
+import { PortalProvider, type NotifyKind, useAudit, useInvite, useMembers } from '@portal/core/react';
 
 // The real server on the embedded database.
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 function setup(token = server.user.token) {
   const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(token) });
