@@ -142,6 +142,33 @@ describe('portal against the real server', () => {
     expect((await run(ada, ['runs', 'show', 'n_doesnotexist'])).stderr.trim()).toBe(MESSAGES.requestNotFound);
   });
 
+  it('runs rerun starts the fit again; runs logs --follow prints its events as they come and ends when it ends; usage counts them', async () => {
+    const fits = json<any[]>(await run(ada, ['runs', 'list', '--function', 'fit', '--json']));
+    expect(fits.map((r) => r.function)).toEqual(['fit']);
+    const made = json(await run(ada, ['runs', 'rerun', fits[0].stamp, '--json']));
+    expect(made.run).toMatchObject({ function: 'fit', name: 'First fit', state: 'Pending' });
+    expect(made.generate).toMatchObject({ function: 'generate', fit: made.run.stamp });
+    const logs = await run(ada, ['runs', 'logs', made.run.stamp, '--follow', '--json']);
+    expect(logs.code, logs.stderr).toBe(0);
+    // One JSON object a line, in order, ending with the run's last state.
+    const events = logs.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => e.seq)).toEqual([...events.map((e) => e.seq)].sort((a, b) => a - b));
+    expect(events.filter((e) => e.kind === 'state').map((e) => e.data.state)).toEqual(['Pending', 'Processing', 'Finished']);
+    expect(events.at(-1)).toMatchObject({ kind: 'state', message: 'Finished' });
+    expect(events.some((e) => e.kind === 'progress' && e.data.epochs > 0)).toBe(true);
+    const text = await run(ada, ['runs', 'logs', made.run.stamp]);
+    expect(text.stdout).toMatch(/state\s+Finished\n$/);
+    const gen = await run(ada, ['runs', 'show', made.generate.stamp, '--wait']);
+    expect(gen.code, gen.stderr).toBe(0);
+    const usage = json(await run(ada, ['usage', '--days', '7', '--json']));
+    expect(usage.days).toHaveLength(7);
+    expect(usage.totals).toMatchObject({ fits: 2, generates: 2 });
+    expect((await run(ada, ['usage', '--days', '500'])).code).toBe(2);
+  });
+
   it('shrink makes a quote that quotes show displays with its invoice and request', async () => {
     await writeFile(
       join(ada, 'model.py'),

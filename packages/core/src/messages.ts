@@ -59,6 +59,7 @@ export const MESSAGES = {
   copyCode: 'Failed to copy code.',
   copyToken: 'Failed to copy token.',
   copyExample: 'Failed to copy example.',
+  copyId: 'Failed to copy ID.',
   uploadSucceeded: (file: string) => `Uploading ${file} completed successfully!`,
 
   // Empty lists and not found
@@ -83,6 +84,9 @@ export const MESSAGES = {
   timedOut: (origin: string, seconds: number) =>
     `No answer from ${origin}: timed out after ${seconds} s. Try again, or allow longer with --timeout or PORTAL_TIMEOUT.`,
   serverError: (status: number, message: string | null) => `Server error ${status}${message ? `: ${message}` : ''}. Try again later.`,
+  loadUsage: 'Failed to load usage. Please try again.',
+  rerunStarted: 'The request was started again.',
+  noEvents: 'No events yet',
   shrinkNoParameters: 'The model upload has no parameters to count, so it cannot be priced: upload a .py model whose layers have sizes.',
   shrinkConfirmBilled: (due: string) => `Create this quote? ${due} will be billed to the account; the request starts once it is paid.`,
   shrinkConfirmFree: 'Create this request? Free credit covers it, so it starts at once and nothing is billed.',

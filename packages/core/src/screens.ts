@@ -21,7 +21,8 @@ export type ScreenId =
   | 'quoteDetails'
   | 'members'
   | 'audit'
-  | 'invite';
+  | 'invite'
+  | 'usage';
 
 /** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
 export const PROJECT_ID_ALIAS = 'projectId';
@@ -71,7 +72,8 @@ export type CliNoun =
   | 'quotes'
   | 'members'
   | 'invites'
-  | 'audit';
+  | 'audit'
+  | 'usage';
 
 export interface ScreenDef {
   id: ScreenId;
@@ -349,6 +351,18 @@ const TABLE = [
     crumb: { label: 'Quote', name: 'quote' },
     nav: { label: 'Details' },
     cli: 'quotes',
+  },
+  {
+    id: 'usage',
+    path: '/client/:clientId/usage',
+    title: 'Usage',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'Usage' },
+    nav: { label: 'Usage' },
+    cli: 'usage',
   },
 ] as const satisfies readonly ScreenDef[];
 

@@ -29,6 +29,7 @@ import { bucketRoutes } from './routes/bucket';
 import { apikeyRoutes } from './routes/apikey';
 import { rendRoutes } from './routes/rend';
 import { runRoutes } from './routes/run';
+import { usageRoutes } from './routes/usage';
 import { storageRoutes } from './routes/storage';
 import { readyRoutes } from './routes/ready';
 import { packRoutes } from './routes/pack';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   rendRoutes(app, services);
   runRoutes(app, services);
   memberRoutes(app, services);
+  usageRoutes(app, services);
   storageRoutes(app, services);
   packRoutes(app, services);
   services.payments.register(app, services);

@@ -73,7 +73,7 @@ export class ApiClient {
   readonly timeoutMs: number;
   /** ofetch bound to the injected fetch (ofetch reads its fetch when an instance is made, not per request). */
   private readonly http: typeof ofetch;
-  private lastRefreshMs: number | null = null;
+  private memoryRefreshMs: number | null = null;
   private refreshing: Promise<void> | null = null;
   /** One typed method per call of the route table, e.g. `api.calls.bucketList({ client })`. */
   readonly calls: ApiMethods;
@@ -135,6 +135,15 @@ export class ApiClient {
         e instanceof ApiError ? e : new ApiError(0, 'network', (e as Error)?.message ?? null, MESSAGES.serverUnreachable, 'logout');
       return { ended: error.status === 401, error };
     }
+  }
+
+  /** When the token was last refreshed: the store's record when it keeps one (it outlives the page), else this client's. */
+  private get lastRefreshMs(): number | null {
+    return this.tokens.refreshedAt ? this.tokens.refreshedAt() : this.memoryRefreshMs;
+  }
+  private set lastRefreshMs(ms: number) {
+    this.memoryRefreshMs = ms;
+    this.tokens.setRefreshedAt?.(ms);
   }
 
   /** Applies the refresh rule before a protected call: under 30 minutes left, at most once per 60 s. */

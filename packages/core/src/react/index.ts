@@ -12,12 +12,17 @@ export {
   useRuns,
   useUploads,
   type UploadOptions,
+  type RunFilters,
 } from './lists';
 export {
   useRunDetails,
   useQuoteDetails,
   useBilling,
+  useUsage,
   RUN_POLL_MS,
+  RUN_LIVE_POLL_MS,
+  type RunDetailsData,
+  type UsageResponse,
   QUOTE_UNPAID_POLL_MS,
   type RunStatusResponse,
   type QuoteStatusResponse,

@@ -1,6 +1,6 @@
 // One hook per list screen: loads the list and offers create, rename and remove.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run } from '../contract';
+import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
 import { MESSAGES } from '../messages';
 import { checkIntegrationToken, checkTitle } from '../rules';
 import { toApiError } from '../loader';
@@ -159,15 +159,37 @@ export function useModels(
   return { ...loaded, rename, remove };
 }
 
-export function useRuns(clientId: string, bucketId: string): Loaded<{ client: Client; project: Bucket; runs: Run[] }> & ListActions {
+/** The requests list's filters: one state and one function, or all ('' or undefined). */
+export interface RunFilters {
+  state?: string;
+  function?: RunFunction | '';
+}
+
+export function useRuns(
+  clientId: string,
+  bucketId: string,
+): Loaded<{ client: Client; project: Bucket; runs: Run[] }> &
+  ListActions & {
+    filters: RunFilters;
+    setFilters(f: RunFilters): void;
+  } {
   const api = useApi();
   const act = useAct();
+  const [filters, setFilters] = useState<RunFilters>({});
   const loaded = useLoad(
     async (signal) => {
-      const res = await api.calls.runList({ active: 1, bucket: bucketId }, { signal });
+      const res = await api.calls.runList(
+        {
+          active: 1,
+          bucket: bucketId,
+          ...(filters.state ? { state: filters.state } : {}),
+          ...(filters.function ? { function: filters.function } : {}),
+        },
+        { signal },
+      );
       return { client: res.client, project: res.bucket, runs: res.run.list };
     },
-    [api, clientId, bucketId],
+    [api, clientId, bucketId, filters.state, filters.function],
     { failure: MESSAGES.loadRequests },
   );
   const { reload } = loaded;
@@ -176,7 +198,7 @@ export function useRuns(clientId: string, bucketId: string): Loaded<{ client: Cl
     [act, api, reload],
   );
   const remove = useCallback((id: string) => act(null, () => api.calls.runRemove({ run: id, active: 0 }), reload), [act, api, reload]);
-  return { ...loaded, rename, remove };
+  return { ...loaded, rename, remove, filters, setFilters };
 }
 
 export interface UploadOptions {

@@ -409,6 +409,46 @@ create table if not exists invites (
 create index if not exists invites_pending on invites (client, created_at) where used_at is null and withdrawn_at is null;
 `,
   },
+  {
+    id: 10,
+    // Run insight: when a run started and settled, and its event log (state changes, progress, sentences). Every
+    // state change is recorded by a trigger, in the same transaction as the change, whichever process makes it.
+    sql: `
+alter table runs add column if not exists started_at bigint;
+alter table runs add column if not exists finished_at bigint;
+create table if not exists run_events (
+  seq bigserial primary key,
+  run text not null,
+  at bigint not null,
+  kind text not null,
+  message text not null,
+  data text
+);
+create index if not exists run_events_run on run_events (run, seq);
+create index if not exists runs_created on runs (bucket, created_at);
+create or replace function portal_run_state_event() returns trigger language plpgsql as $fn$
+declare
+  t bigint := floor(extract(epoch from clock_timestamp()))::bigint;
+begin
+  if tg_op = 'INSERT' or new.state is distinct from old.state then
+    if new.state = 'Processing' and new.started_at is null then new.started_at := t; end if;
+    if new.state in ('Finished', 'Failed') and new.finished_at is null then
+      new.finished_at := t;
+      if new.started_at is null then new.started_at := t; end if;
+    end if;
+    insert into run_events (run, at, kind, message, data) values (
+      new.stamp, t, 'state',
+      case when new.state = 'Failed' and new.message <> '' then 'Failed: ' || new.message else new.state end,
+      json_build_object('state', new.state)::text
+    );
+  end if;
+  return new;
+end
+$fn$;
+drop trigger if exists runs_state_event on runs;
+create trigger runs_state_event before insert or update of state on runs for each row execute function portal_run_state_event();
+`,
+  },
 ];
 
 export interface Migration {

@@ -140,6 +140,19 @@ export interface RunTable {
   inputs: number;
   active: number;
   created_at: number;
+  /** Set by the state trigger (migration 10): when the run went Processing, and when it settled. */
+  started_at: Generated<number | null>;
+  finished_at: Generated<number | null>;
+}
+/** A run's event log (migration 10): state changes (written by a trigger), progress and sentences from the worker. */
+export interface RunEventTable {
+  seq: Generated<number>;
+  run: string;
+  at: number;
+  kind: string;
+  message: string;
+  /** JSON text, or null. */
+  data: string | null;
 }
 export interface ModelTable {
   /** Insertion order, to break ties between rows made in the same second (migration 4). */
@@ -278,6 +291,7 @@ export interface DB {
   boxes: BoxTable;
   piles: PileTable;
   runs: RunTable;
+  run_events: RunEventTable;
   models: ModelTable;
   quotes: QuoteTable;
   jobs: JobTable;

@@ -20,6 +20,7 @@ import { newId, now } from '../ids';
 import { pruneRateLimits } from '../ratelimit';
 import type { Config } from '../config';
 import type { JobMetrics } from '../metrics';
+import { RunEventWriter } from './events';
 
 type Job = Selectable<JobTable>;
 type Outcome = 'done' | { waitS: number };
@@ -393,12 +394,13 @@ export class Worker {
   private async process<F extends Fn>(
     kind: ProcessingKind,
     fileName: string,
-    signal: AbortSignal,
+    signal: AbortSignal | { signal: AbortSignal; events: RunEventWriter },
     fn: F,
     ...args: Args<F>
   ): Promise<Result<F>> {
+    const { signal: abort, events } = signal instanceof AbortSignal ? { signal, events: undefined } : signal;
     try {
-      return await runProcessing(fn, args, { timeoutS: this.limits.timeoutS[kind], memoryMb: this.limits.memoryMb }, signal);
+      return await runProcessing(fn, args, { timeoutS: this.limits.timeoutS[kind], memoryMb: this.limits.memoryMb }, abort, events?.push);
     } catch (err) {
       if (err instanceof Overrun) throw new LimitExceeded(overrunMessage(kind, err.limit, this.limits, fileName));
       throw err;
@@ -555,10 +557,13 @@ export class Worker {
     const pile = run.pile ? await db.selectFrom('piles').select('param').where('stamp', '=', run.pile).executeTakeFirst() : undefined;
     const param = FitParam.parse(JSON.parse(pile?.param ?? 'null'));
     const data = await this.dataFile(run.rend, '.json', 'The upload has no processed .json data file to train on.');
+    const events = new RunEventWriter(db, stamp, this.o.log);
     let fitted: Result<'fitModel'>;
     try {
-      fitted = await this.process('fit', data.fileName, signal, 'fitModel', data.path, param, { seed: 1 });
+      fitted = await this.process('fit', data.fileName, { signal, events }, 'fitModel', data.path, param, { seed: 1 });
     } finally {
+      // Written before the run settles, so its log reads in order and a follower that stops at the last state saw them.
+      await events.flush();
       await data.done();
     }
     const modelJson = JSON.stringify(fitted.model);
@@ -594,12 +599,14 @@ export class Worker {
     const model = fit.model ? await db.selectFrom('models').select('data').where('stamp', '=', fit.model).executeTakeFirst() : undefined;
     if (!model?.data) throw new Error('The model this request uses has no trained data.');
     const data = await this.dataFile(run.rend, '.json', 'File for generating not found.');
+    const events = new RunEventWriter(db, stamp, this.o.log);
     let result: { key: string; size: number };
     try {
       result = await this.withResult(stamp, async (out) => {
-        await this.process('generate', data.fileName, signal, 'generateEmbeddings', JSON.parse(model.data!), data.path, out);
+        await this.process('generate', data.fileName, { signal, events }, 'generateEmbeddings', JSON.parse(model.data!), data.path, out);
       });
     } finally {
+      await events.flush();
       await data.done();
     }
     await db.transaction().execute(async (trx) => {

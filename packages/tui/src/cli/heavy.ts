@@ -11,6 +11,7 @@ export {
   createFitRequest,
   createShrinkRequest,
   isFinalState,
+  followRunEvents,
   QUOTE_UNPAID,
   installCommand,
   pythonExample,

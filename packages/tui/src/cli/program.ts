@@ -17,12 +17,13 @@ import * as fit from './fit';
 import * as shrink from './shrink';
 import * as quotes from './quotes';
 import * as billing from './billing';
-import * as members from './members';
-import * as invites from './invites';
-import * as audit from './audit';
 import * as apiCommand from './api';
 import * as completion from './completion';
 import { checkJq, jqArgument, runJq, JqError } from './jq';
+import * as members from './members';
+import * as invites from './invites';
+import * as audit from './audit';
+import * as usage from './usage';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
@@ -46,6 +47,7 @@ const NOUNS: Record<CliNoun, Noun> = {
   members,
   invites,
   audit,
+  usage,
 };
 const EXTRA_NOUNS: Noun[] = [billing, apiCommand, completion, { register: registerHelp }];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedBucket, seedProject, seedRun, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
+import { rows, seedBucket, seedProject, seedRun, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
 const server = withTestApi({ worker: false });
@@ -32,6 +32,42 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
     const failed = await ui.see('The model did not converge. · Contact Support', 6000);
     expect(failed).toMatch(/Status:\s+Failed /);
     expect(failed).not.toContain('Download Results');
+    ui.unmount();
+  });
+
+  it('shows a progress bar, the loss as a sparkline, the latest events, and runs a request again with R', async () => {
+    const { bucket, rend } = await seedProject(server);
+    const fit = await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', state: 'Finished' });
+    const run = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Live gen', function: 'generate', state: 'Processing' });
+    await setRow(server, 'runs', run.stamp, { fit: fit.stamp, started_at: Math.floor(Date.now() / 1000) - 65 });
+    const points = [1, 2, 3, 4].map((epoch) => ({ epoch, loss: 1 / epoch, valLoss: 1.1 / epoch }));
+    await rows(server)
+      .insertInto('run_events')
+      .values({
+        run: run.stamp,
+        at: Math.floor(Date.now() / 1000),
+        kind: 'progress',
+        message: 'Epoch 4 of 8: loss 0.25',
+        data: JSON.stringify({ epoch: 4, epochs: 8, loss: 0.25, valLoss: 0.275, points }),
+      })
+      .execute();
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${run.stamp}/details`);
+    const frame = await ui.see('Epoch 4 of 8');
+    expect(frame).toContain('[██████████░░░░░░░░░░] 50% Epoch 4 of 8');
+    expect(frame).toMatch(/Loss:\s+█▃▂▁ 0\.25 \(validation 0\.275\) after 4 epochs/);
+    expect(frame).toMatch(/Duration:\s+1 min/);
+    expect(frame).toContain('progress Epoch 4 of 8: loss 0.25');
+    expect(frame).toContain('state Processing');
+    await ui.type('R');
+    await ui.see(MESSAGES.rerunStarted);
+    const made = await rows(server)
+      .selectFrom('runs')
+      .select(['stamp'])
+      .where('fit', '=', fit.stamp)
+      .where('stamp', '!=', run.stamp)
+      .execute();
+    expect(made.length).toBe(1);
+    await ui.see(/Status:\s+Pending/);
     ui.unmount();
   });
 

@@ -61,11 +61,12 @@ const HELP: Record<ScreenId, string> = {
   uploads: '↑↓ move · / filter · n upload files · r rename · d remove',
   createFitRun: 'Tab/↑↓ fields · Space tick · Enter submit',
   createShrinkRun: 'Tab/↑↓ fields · Enter choose/submit',
-  runDetails: 'Enter/D download results',
+  runDetails: 'Enter/D download results · R run again',
   quoteDetails: 'Enter open the request',
   members: '↑↓ move · / filter · n invite · o owner · m member · d remove · l leave · i invitations',
   audit: '↑↓ move · / filter · > older · < newer · a next action filter',
   invite: 'Enter accept',
+  usage: 'p period (7, 30, 90 days) · ↑↓ quotes · Enter open a quote',
 };
 
 function toPath(path: string): { path: string; query: URLSearchParams } {
