@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
-import { addAccount, rows, useTestApi } from '@portal/server/testing/api';
-import { resetTokenFor } from '@portal/server/testing/seed';
+import { addAccount, rows, withTestApi } from '@portal/testkit/api';
+import { resetTokenFor } from '@portal/testkit/seed';
 import { memoryStore } from '../store';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 /** A real sign-in through the command, as a script would do it. */
 const login = (store = memoryStore(), password = server.user.password) =>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal } from '../testing/cli';
-import { useTestApi } from '@portal/server/testing/api';
-import { forgedToken } from '@portal/server/testing/seed';
+import { withTestApi } from '@portal/testkit/api';
+import { forgedToken } from '@portal/testkit/seed';
 import { memoryStore } from '../store';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('portal (global behaviour)', { timeout: 30_000 }, () => {
   it('prints the version and exits 0', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedProject, seedRun, setRow, useTestApi } from '@portal/server/testing/api';
+import { rows, seedProject, seedRun, setRow, withTestApi } from '@portal/testkit/api';
 import { portal, signedIn } from '../testing/cli';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 const until = async (check: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms;

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { fitData } from '@portal/server/testing';
+import { fitData } from '@portal/testkit/harness';
 import { portal, signedIn } from '../testing/cli';
-import { rows, seedBucket, seedProject, seedQuote, setRow, useTestApi } from '@portal/server/testing/api';
-import { setCredit, storedBytes } from '@portal/server/testing/seed';
+import { rows, seedBucket, seedProject, seedQuote, setRow, withTestApi } from '@portal/testkit/api';
+import { setCredit, storedBytes } from '@portal/testkit/seed';
 import type { memoryStore } from '../store';
 
 // The worker runs: pushed files are analysed and requests are processed as in production.
-const server = useTestApi();
+const server = withTestApi();
 let store: ReturnType<typeof memoryStore>;
 let dir: string;
 beforeEach(async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedBucket, seedProject, seedUpload, useTestApi } from '@portal/server/testing/api';
+import { rows, seedBucket, seedProject, seedUpload, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
   it('checks the form against the plan, then creates pile, fit and generate and opens the details', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, seedQuote, setRow, useTestApi } from '@portal/server/testing/api';
+import { seedProject, seedQuote, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi, type UiRun } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 /** The account's payment portal link (signed, so not known in advance): the server's pay page for this account. */
 const portalLink = () => new RegExp(`^${server.url.replace(/[.]/g, '\\.')}/pay/${server.user.client}\\?exp=\\d+&sig=\\S+$`);

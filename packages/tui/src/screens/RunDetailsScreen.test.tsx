@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedBucket, seedProject, seedRun, seedUpload, setRow, useTestApi } from '@portal/server/testing/api';
+import { rows, seedBucket, seedProject, seedRun, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('RunDetailsScreen', { timeout: 30_000 }, () => {
   it('shows the request and downloads its results as ensemble_result_{date}_{time}.json', async () => {

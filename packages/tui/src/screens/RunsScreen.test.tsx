@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, setRow, useTestApi } from '@portal/server/testing/api';
+import { seedProject, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('RunsScreen', { timeout: 30_000 }, () => {
   it('lists requests with a failed one in red and Contact Support; opens details; renames and removes', async () => {

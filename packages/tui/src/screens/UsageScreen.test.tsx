@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { seedProject, seedQuote, seedRun, setRow, useTestApi } from '@portal/server/testing/api';
+import { seedProject, seedQuote, seedRun, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('UsageScreen', { timeout: 30_000 }, () => {
   it('charts requests per day in text, totals them, switches the period with p and opens a quote', async () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { rows, seedBucket, seedUpload, useTestApi } from '@portal/server/testing/api';
-import { ApiClient, memoryTokenStore } from '../client';
-import { createFitRequest, createShrinkRequest } from '.';
+import { rows, seedBucket, seedUpload, withTestApi } from '@portal/testkit/api';
+import { ApiClient, memoryTokenStore, createFitRequest, createShrinkRequest } from '@portal/core';
 
 // The real server without its worker: the requests stay as created, so what each step wrote can be read back.
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
 const piles = (bucket: string) =>

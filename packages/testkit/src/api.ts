@@ -61,7 +61,7 @@ let counter = 0;
 
 /**
  * Starts the real server (worker included unless told otherwise) and the proxy in front of it; fills `into` when
- * given (useTestApi hands that object out before the server is up).
+ * given (withTestApi hands that object out before the server is up).
  */
 export async function startTestApi(opts: { worker?: boolean } = {}, into?: TestApi): Promise<TestApi> {
   const server = await startServer('embedded', { worker: opts.worker ?? true });
@@ -102,7 +102,7 @@ export async function startTestApi(opts: { worker?: boolean } = {}, into?: TestA
  * The real server for every test of the calling file: started once, and before each test reset (a fresh user, no
  * recorded calls or injected faults).
  */
-export function useTestApi(opts: { worker?: boolean } = {}): TestApi {
+export function withTestApi(opts: { worker?: boolean } = {}): TestApi {
   const api = {} as TestApi;
   beforeAll(() => startTestApi(opts, api), 120_000);
   afterAll(() => api.close?.(), 60_000);

@@ -1,4 +1,4 @@
-import '../testing/dom';
+import '@portal/core/testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -13,22 +13,33 @@ import {
   seedUpload,
   setPlan,
   setRow,
-  useTestApi,
-} from '@portal/server/testing/api';
-import { seedApiKey, setCredit, storedBytes } from '@portal/server/testing/seed';
-import { ApiClient, memoryTokenStore, type TokenStore } from '../client';
-import { PermissionResponse } from '../contract';
-import { MESSAGES } from '../messages';
-import { PortalProvider, type NotifyKind } from './context';
-import { useCopy } from './useCopy';
-import { useAuth } from './useAuth';
-import { useApiKeys, useClient, useIntegrations, useModels, usePermissions, useProjects, useRuns, useUploads } from './lists';
-import { useBilling, useQuoteDetails, useRunDetails, useUsage } from './details';
-import { useFitRequest, useShrinkRequest } from './requests';
-import type { UploadProgress } from '../upload';
+  withTestApi,
+} from '@portal/testkit/api';
+import { seedApiKey, setCredit, storedBytes } from '@portal/testkit/seed';
+import { ApiClient, memoryTokenStore, type TokenStore, PermissionResponse, MESSAGES, type UploadProgress } from '@portal/core';
+import {
+  PortalProvider,
+  type NotifyKind,
+  useCopy,
+  useAuth,
+  useApiKeys,
+  useClient,
+  useIntegrations,
+  useModels,
+  usePermissions,
+  useProjects,
+  useRuns,
+  useUploads,
+  useBilling,
+  useQuoteDetails,
+  useRunDetails,
+  useUsage,
+  useFitRequest,
+  useShrinkRequest,
+} from '@portal/core/react';
 
 // The real server on the embedded database; no worker, so seeded states change only when a test changes them.
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 function setup(tokens: TokenStore = memoryTokenStore(server.user.token)) {
   const api = new ApiClient({ baseUrl: server.url, tokens });
