@@ -56,7 +56,7 @@ describe('portal against the real server', () => {
     expect(login.stderr).toContain('Signed in as ada@example.com (Analytical Engines)');
     const config = join(ada, '.config', 'portal', 'config.json');
     expect((await stat(config)).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(await readFile(config, 'utf8')).token).toMatch(/^ey/);
+    expect(JSON.parse(await readFile(config, 'utf8')).hosts[new URL(server.url).origin].token).toMatch(/^ey/);
     const who = json(await run(ada, ['whoami', '--json']));
     expect(who).toMatchObject({ email: 'ada@example.com', username: 'ada_lovelace' });
   });
@@ -258,18 +258,23 @@ describe('portal against the real server', () => {
   });
 
   it('logout ends the session and removes the token; the server being down is one clear line', async () => {
-    const before = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8'));
+    const origin = new URL(server.url).origin;
+    const before = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8')).hosts[origin];
     expect((await run(ada, ['logout'])).code).toBe(0);
     const config = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8'));
-    expect(config.token).toBeUndefined();
+    expect(config.hosts?.[origin]).toBeUndefined();
     const copy = await fetch(`${server.url}/api/user/permission`, { headers: { authorization: `Bearer ${before.token}` } });
     expect(copy.status).toBe(401);
     const after = await run(ada, ['projects', 'list']);
     expect(after.code).toBe(4);
-    const down = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list']);
+    // Grace's token is for the server, so it is not sent to another origin: she is not signed in there.
+    const elsewhere = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list']);
+    expect(elsewhere.code).toBe(4);
+    expect(elsewhere.stderr).toContain(MESSAGES.tokenMissing);
+    const down = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list'], { env: { PORTAL_TOKEN: 'any.token.here' } });
     expect(down.code).toBe(1);
     expect(down.stderr.trim().split('\n')).toHaveLength(1);
-    expect(down.stderr).toContain(`${MESSAGES.serverUnreachable} (http://127.0.0.1:9)`);
+    expect(down.stderr).toContain(MESSAGES.cannotReach('http://127.0.0.1:9', 'connection refused'));
     expect(down.stderr).not.toMatch(/\bat .*\.js:\d+/);
   });
 });

@@ -14,3 +14,4 @@ export * from './upload';
 export * from './flows';
 export * from './insight';
 export * from './format/python';
+export * from './palette';

@@ -59,6 +59,7 @@ export const MESSAGES = {
   copyCode: 'Failed to copy code.',
   copyToken: 'Failed to copy token.',
   copyExample: 'Failed to copy example.',
+  copyId: 'Failed to copy ID.',
   uploadSucceeded: (file: string) => `Uploading ${file} completed successfully!`,
 
   // Empty lists and not found
@@ -78,6 +79,11 @@ export const MESSAGES = {
   notFound: 'Not found',
   uploadCancelled: 'Upload cancelled.',
   serverUnreachable: 'The server cannot be reached. Check the API address and try again.',
+  // What happened to a call that got no usable answer (SPEC's texts name a refusal; these say it was not one).
+  cannotReach: (origin: string, why: string) => `Cannot reach ${origin} (${why}). Check the API address and your network, then try again.`,
+  timedOut: (origin: string, seconds: number) =>
+    `No answer from ${origin}: timed out after ${seconds} s. Try again, or allow longer with --timeout or PORTAL_TIMEOUT.`,
+  serverError: (status: number, message: string | null) => `Server error ${status}${message ? `: ${message}` : ''}. Try again later.`,
   loadUsage: 'Failed to load usage. Please try again.',
   rerunStarted: 'The request was started again.',
   noEvents: 'No events yet',

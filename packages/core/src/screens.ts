@@ -1,4 +1,4 @@
-// The 18 screens of SPEC section 2 as data: drives web's router, tui's navigation, sidebars and breadcrumbs.
+// The 18 screens of SPEC section 2 and the team screens (members, audit log, invitation) as data: drives web's router, tui's navigation, sidebars and breadcrumbs.
 
 export type ScreenId =
   | 'login'
@@ -19,6 +19,9 @@ export type ScreenId =
   | 'createShrinkRun'
   | 'runDetails'
   | 'quoteDetails'
+  | 'members'
+  | 'audit'
+  | 'invite'
   | 'usage';
 
 /** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
@@ -67,6 +70,9 @@ export type CliNoun =
   | 'fit'
   | 'shrink'
   | 'quotes'
+  | 'members'
+  | 'invites'
+  | 'audit'
   | 'usage';
 
 export interface ScreenDef {
@@ -224,6 +230,43 @@ const TABLE = [
     crumb: { label: 'Create Integration' },
     nav: null,
     cli: 'integrations',
+  },
+  {
+    id: 'members',
+    path: '/client/:clientId/members',
+    title: 'Members',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'Members' },
+    nav: { label: 'Members' },
+    cli: 'members',
+  },
+  {
+    id: 'audit',
+    path: '/client/:clientId/audit',
+    title: 'Audit Log',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'Audit Log' },
+    nav: { label: 'Audit Log' },
+    cli: 'audit',
+  },
+  {
+    // Open to everyone: someone not signed in signs in or up first and comes back here (`?next=`).
+    id: 'invite',
+    path: '/invite',
+    title: 'Invitation',
+    params: [],
+    auth: false,
+    section: 'public',
+    parent: null,
+    crumb: { label: 'Invitation' },
+    nav: null,
+    cli: 'invites',
   },
   {
     id: 'runs',

@@ -35,6 +35,7 @@ import { readyRoutes } from './routes/ready';
 import { packRoutes } from './routes/pack';
 import { webRoutes } from './routes/web';
 import { adminRoutes } from './routes/admin';
+import { memberRoutes } from './routes/member';
 import { randomBytes } from 'node:crypto';
 import type { Services } from './services';
 
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   bucketRoutes(app, services);
   rendRoutes(app, services);
   runRoutes(app, services);
+  memberRoutes(app, services);
   usageRoutes(app, services);
   storageRoutes(app, services);
   packRoutes(app, services);

@@ -7,7 +7,9 @@ import { closeSnackbar, MaterialDesignContent, SnackbarProvider, type SnackbarKe
 import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
 import { theme } from './theme';
-import { App } from './App';
+import { App, preloadFirstPage } from './App';
+
+preloadFirstPage(window.location.pathname);
 
 // notistack's stock colours are too pale for white text: these keep a readable contrast (axe).
 const Notice = styled(MaterialDesignContent)({

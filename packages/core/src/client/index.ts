@@ -2,3 +2,4 @@
 export * from './api';
 export * from './errors';
 export * from './token';
+export * from './network';

@@ -26,6 +26,22 @@ import {
   UploadItem,
   User,
 } from './entities';
+import {
+  AuditQuery,
+  AuditResponse,
+  InviteAcceptBody,
+  InviteAcceptResponse,
+  InviteCreateBody,
+  InviteListResponse,
+  InviteRemoveBody,
+  InviteResponse,
+  MemberListResponse,
+  MemberQuery,
+  MemberRemoveBody,
+  MemberResponse,
+  MemberRoleBody,
+} from './team';
+import { TEAM_MESSAGES } from '../rules/team';
 
 /** A string checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult) =>
@@ -54,6 +70,8 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   tooLarge: 'too_large',
   rateLimited: 'rate_limited',
+  /** A 401 about an invitation link (expired, withdrawn or used), not about the session: the sign-in stays. */
+  inviteInvalid: 'invite_invalid',
   internal: 'internal',
 } as const;
 
@@ -522,6 +540,43 @@ export const CALLS = {
     failure: MESSAGES.loadQuote,
   }),
   billingStatus: call({ method: 'GET', path: '/api/client/billing/status', auth: 'bearer', query: ClientQuery, response: BillingResponse }),
+
+  // ---- team: members, invitations, roles, audit log (DESIGN.md's additions) ----
+  memberList: call({
+    method: 'GET',
+    path: '/api/client/member/item',
+    auth: 'bearer',
+    query: MemberQuery,
+    response: MemberListResponse,
+    failure: TEAM_MESSAGES.loadMembers,
+  }),
+  // The team calls' refusals are the server's own sentences (already a member, the last owner, ...): no failure text hides them.
+  inviteCreate: call({
+    method: 'PUT',
+    path: '/api/client/member/invite',
+    auth: 'bearer',
+    body: InviteCreateBody,
+    response: InviteResponse,
+  }),
+  inviteList: call({ method: 'GET', path: '/api/client/member/invite', auth: 'bearer', query: MemberQuery, response: InviteListResponse }),
+  inviteRemove: call({ method: 'POST', path: '/api/client/member/invite/remove', auth: 'bearer', body: InviteRemoveBody, response: Ok }),
+  inviteAccept: call({
+    method: 'POST',
+    path: '/api/client/member/accept',
+    auth: 'bearer',
+    body: InviteAcceptBody,
+    response: InviteAcceptResponse,
+  }),
+  memberRole: call({ method: 'POST', path: '/api/client/member/role', auth: 'bearer', body: MemberRoleBody, response: MemberResponse }),
+  memberRemove: call({ method: 'POST', path: '/api/client/member/remove', auth: 'bearer', body: MemberRemoveBody, response: Ok }),
+  audit: call({
+    method: 'GET',
+    path: '/api/client/audit',
+    auth: 'bearer',
+    query: AuditQuery,
+    response: AuditResponse,
+    failure: TEAM_MESSAGES.loadAudit,
+  }),
 } as const;
 
 export type CallName = keyof typeof CALLS;

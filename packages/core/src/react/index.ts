@@ -30,3 +30,4 @@ export {
 export { useFitRequest, useShrinkRequest, type FitSubmitInput, type FitSubmitResult, type ShrinkSubmitResult } from './requests';
 export { useCopy, type CopyWhat } from './useCopy';
 export { useAuth, type Auth } from './useAuth';
+export { useMembers, useAudit, useInvite, type MembersData, type MembersScreen, type AuditScreen, type InviteScreen } from './team';

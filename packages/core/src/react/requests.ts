@@ -7,7 +7,8 @@ import { estimatePriceCents } from '../format';
 import { formatShrinkPrice, shrinkConfirmQuestion, shrinkPriceOf, type ShrinkPrice } from '../billing';
 import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
-import { changeDetector, ReloadPoller } from '../poller';
+import { POLL_MAX_MS, POLL_START_MS, POLL_STEP_MS } from '../limits';
+import { changeDetector, ReloadPoller, VOLATILE_FIELDS } from '../poller';
 import { checkDescription, checkFitRequest, checkTitle, firstError, type FitRequestInput } from '../rules';
 import { useApi, useNotify } from './context';
 import { useClient } from './lists';
@@ -92,6 +93,8 @@ export function useShrinkRequest(
   loading: boolean;
   /** True while the reload control's check runs. */
   reloading: boolean;
+  /** The wait before the next automatic check (20 s, growing by 20 s per unchanged answer up to 60 s). */
+  nextCheckMs: number;
   error: ApiError | null;
   /** The price of processing these uploads, in cents ($0.22 per started million input parameters). */
   estimateCents(rendIds: string[]): number;
@@ -124,11 +127,13 @@ export function useShrinkRequest(
     loading: true,
   });
   const [reloading, setReloading] = useState(false);
+  const [nextCheckMs, setNextCheckMs] = useState(POLL_START_MS);
   const [upload, setUpload] = useState('');
   const [held, setHeld] = useState<{ name: string; desc: string; upload: string; question: string } | null>(null);
 
   const poller = useMemo(() => {
-    const changed = changeDetector<unknown>();
+    // billing.portalUrl is signed afresh on every call: compared without it, an unchanged picker backs off 20 → 40 → 60 s.
+    const changed = changeDetector<unknown>(VOLATILE_FIELDS);
     let failing = false;
     const p = new ReloadPoller(
       async () => {
@@ -140,7 +145,9 @@ export function useShrinkRequest(
         if (!p.active) return false;
         failing = false;
         setState({ uploads: rends.rend.list, project: rends.bucket?.name, billing: billing.billing, error: null, loading: false });
-        return changed([rends.rend.list, billing.billing]);
+        const differs = changed([rends.rend.list, billing.billing]);
+        setNextCheckMs(differs ? POLL_START_MS : Math.min(POLL_MAX_MS, p.interval + POLL_STEP_MS));
+        return differs;
       },
       {
         onError: (e) => {
@@ -232,6 +239,7 @@ export function useShrinkRequest(
     project: state.project,
     loading: state.loading,
     reloading,
+    nextCheckMs,
     error: state.error,
     estimateCents,
     reload,

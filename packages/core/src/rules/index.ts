@@ -169,3 +169,7 @@ export function firstError(errors: Record<string, string | undefined>): string |
   for (const v of Object.values(errors)) if (v) return v;
   return null;
 }
+
+export * from './status';
+export * from './shrink';
+export * from './team';

@@ -25,6 +25,8 @@ export interface PermissionTable {
   user_stamp: string;
   client_stamp: string;
   created_at: number;
+  /** 'owner' or 'member' (migration 9). */
+  role: Generated<string>;
 }
 export interface ApiKeyTable {
   /** Insertion order, to break ties between rows made in the same second (migration 4). */
@@ -251,6 +253,32 @@ export interface SettingTable {
   value: string;
 }
 
+/** One line of a client's audit log (migration 9). */
+export interface AuditTable {
+  seq: Generated<number>;
+  client: string;
+  at: number;
+  actor_stamp: string;
+  actor_email: string;
+  action: string;
+  target: string;
+  detail: string;
+}
+/** An invitation to a client; the link's token is kept only as its SHA-256 (migration 9). */
+export interface InviteTable {
+  stamp: string;
+  client: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  used_by: string | null;
+  withdrawn_at: number | null;
+}
+
 export interface DB {
   users: UserTable;
   clients: ClientTable;
@@ -273,4 +301,6 @@ export interface DB {
   rate_limits: RateLimitTable;
   workers: WorkerTable;
   mails: MailTable;
+  audit: AuditTable;
+  invites: InviteTable;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import {
+  formatDollars,
   ERROR_CODES,
   MESSAGES,
   PLAN_LIMITS,
@@ -25,6 +26,7 @@ import { newId, now } from '../ids';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { invoiceNumber, millions, spendCredit } from '../billing/credit';
 import { payQuote, quoteIsLive } from '../billing/shrink';
+import { actorOf, audit } from '../audit';
 import type { PileTable, RunTable } from '../db/schema';
 import type { Services } from '../services';
 
@@ -283,6 +285,13 @@ export function runRoutes(app: FastifyInstance, s: Services) {
           paid_at: null,
         })
         .execute();
+      await audit(trx, {
+        client: client.stamp,
+        actor: actorOf(caller),
+        action: 'quote.create',
+        target: stamp,
+        detail: `${body.name} (${formatDollars(cent)})`,
+      });
       // Covered entirely by free credit (the server's own count and credit, nothing the client sent): it starts at once.
       if (cent === 0) await payQuote(trx, s.jobs, stamp);
     });

@@ -12,6 +12,7 @@ import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanNam
 import { keepWarm, Overrun, runProcessing, Stopped, type Args, type Fn, type Result } from './run-processing';
 import type { DB, JobTable } from '../db/schema';
 import { sweepStorage, type Storage } from '../storage/index';
+import { pruneAudit } from '../audit';
 import type { JobQueue, ProcessingKind } from './queue';
 import { attemptMail, type MailDeps } from '../mail/outbox';
 import { settleFlight, uploadKey } from '../uploads';
@@ -197,6 +198,7 @@ export class Worker {
       .where('sent_at', '<', t - 24 * 60 * 60)
       .execute();
     await pruneRateLimits(this.o.db);
+    await pruneAudit(this.o.db, t);
     await sweepStorage(this.o.db, this.o.storage, t);
   }
 

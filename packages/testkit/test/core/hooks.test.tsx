@@ -258,6 +258,10 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
     await act(() => result.current.reload());
     expect(count('rendList')).toBe(2);
     expect(result.current.project).toBe(bucket.name);
+    // billing.portalUrl is signed afresh each second: an answer with only a new link is no change, so the wait grows.
+    const firstLink = result.current.billing?.portalUrl;
+    while (result.current.billing?.portalUrl === firstLink) await act(() => result.current.reload());
+    expect(result.current.nextCheckMs).toBeGreaterThanOrEqual(40_000);
     const review = (input: { name: string; desc: string }) => {
       let r: ReturnType<typeof result.current.review> | undefined;
       act(() => void (r = result.current.review(input)));

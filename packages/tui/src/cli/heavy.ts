@@ -15,6 +15,8 @@ export {
   QUOTE_UNPAID,
   installCommand,
   pythonExample,
+  timeoutText,
+  unreachableText,
 } from '@portal/core';
 export { fileSource } from '@portal/core/node';
 

@@ -45,11 +45,11 @@ describe('portal projects', { timeout: 30_000 }, () => {
 
     const open = await portal(['projects', 'open', created.stamp], { store });
     expect(open.code).toBe(0);
-    expect(store.saved.project).toBe(created.stamp);
+    expect(store.host(server.url).get('project')).toBe(created.stamp);
 
     const rm = await portal(['projects', 'remove', created.stamp, '--yes'], { store });
     expect(rm.code).toBe(0);
-    expect(store.saved.project).toBeUndefined();
+    expect(store.host(server.url).get('project')).toBeUndefined();
     expect((await portal(['projects', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noProjects);
     expect(await projectRows()).toEqual([{ stamp: created.stamp, name: 'Churn v2', active: 0 }]);
   });

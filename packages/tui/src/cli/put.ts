@@ -40,8 +40,17 @@ export interface DiskSource extends UploadSource {
 
 export const isDiskSource = (s: UploadSource): s is DiskSource => typeof (s as DiskSource).path === 'string';
 
-/** PUTs disk sources with node:http(s); anything else goes to the fallback (core's default PUT). */
-export function diskPut(api: ApiClient, fallback: PutFn, makeError: (status: number, message: string | null) => Error): PutFn {
+/** The errors a failed PUT rejects with: an answer that is not 2xx, or none (`timedOut` when nothing moved for too long). */
+export interface PutFailures {
+  http(status: number, message: string | null): Error;
+  network(url: string, cause: unknown, timedOut: boolean): Error;
+}
+
+/**
+ * PUTs disk sources with node:http(s); anything else goes to the fallback (core's default PUT). The API client's time
+ * limit applies to silence, not to the whole transfer: a large file on a slow link keeps going while bytes move.
+ */
+export function diskPut(api: ApiClient, fallback: PutFn, failures: PutFailures): PutFn {
   return (url, source, { onProgress, signal }) => {
     if (!isDiskSource(source)) return fallback(url, source, { onProgress, signal });
     const target = new URL(api.resolve(url));
@@ -52,7 +61,13 @@ export function diskPut(api: ApiClient, fallback: PutFn, makeError: (status: num
         headers: { 'content-type': 'application/octet-stream', 'content-length': String(source.size) },
         signal,
       });
-      req.on('error', (e) => reject(signal?.aborted ? signal.reason : makeError(0, e.message)));
+      let timedOut = false;
+      if (api.timeoutMs > 0)
+        req.setTimeout(api.timeoutMs, () => {
+          timedOut = true;
+          req.destroy(new Error('timed out'));
+        });
+      req.on('error', (e) => reject(signal?.aborted ? signal.reason : failures.network(target.toString(), e, timedOut)));
       req.on('response', (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -64,7 +79,7 @@ export function diskPut(api: ApiClient, fallback: PutFn, makeError: (status: num
           try {
             message = JSON.parse(body).error.message ?? message;
           } catch {}
-          reject(makeError(status, message));
+          reject(failures.http(status, message));
         });
       });
       // Two buffers, each reused once the socket has taken it: the next chunk is read from disk while the current

@@ -63,6 +63,9 @@ const HELP: Record<ScreenId, string> = {
   createShrinkRun: 'Tab/↑↓ fields · Enter choose/submit',
   runDetails: 'Enter/D download results · R run again',
   quoteDetails: 'Enter open the request',
+  members: '↑↓ move · / filter · n invite · o owner · m member · d remove · l leave · i invitations',
+  audit: '↑↓ move · / filter · > older · < newer · a next action filter',
+  invite: 'Enter accept',
   usage: 'p period (7, 30, 90 days) · ↑↓ quotes · Enter open a quote',
 };
 

@@ -20,10 +20,11 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { breadcrumbs, CONTACT_PATH, matchScreen, sidebar } from '@portal/core';
+import { breadcrumbs, CONTACT_PATH, matchScreen, PALETTE, sidebar } from '@portal/core';
 import { PortalProvider } from '@portal/core/react';
 import { ChromeProvider, useChrome } from './ChromeContext';
 import { api } from '../lib/api';
+import { markSignedOut } from '../lib/session';
 import { notifier } from '../lib/notify';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PAGE_TEXT } from '../theme';
@@ -59,7 +60,9 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     quoteName: names.quote,
   });
   const logout = () => {
-    // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands.
+    // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands. Marked first, so
+    // a call still in flight or a page reached with Back goes to the root quietly.
+    markSignedOut();
     void api.logout().then(({ ended, error }) => {
       if (!ended) notifier.notify(`Signed out here, but the server could not end the session: ${error?.display}`, 'error');
     });
@@ -77,7 +80,15 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           subheader={
             <ListSubheader
               component="div"
-              sx={{ bgcolor: 'transparent', color: '#80cbc4', fontWeight: 600, lineHeight: 1.4, pt: 2, pb: 0.5, overflowWrap: 'anywhere' }}
+              sx={{
+                bgcolor: 'transparent',
+                color: PALETTE.accentSoft,
+                fontWeight: 600,
+                lineHeight: 1.4,
+                pt: 2,
+                pb: 0.5,
+                overflowWrap: 'anywhere',
+              }}
             >
               {g.title}
             </ListSubheader>
@@ -122,7 +133,7 @@ function Crumbs() {
             {c.label}
           </Typography>
         ) : (
-          <Link key={c.path + i} component={RouterLink} to={c.path} sx={{ color: '#00574e' }} underline="hover">
+          <Link key={c.path + i} component={RouterLink} to={c.path} sx={{ color: PALETTE.pageLink }} underline="hover">
             {c.label}
           </Link>
         ),
@@ -137,7 +148,7 @@ function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean })
   // The upgrade button belongs to the Individual plan: the current client's, else the user's first client's.
   const client = (params.clientId ? clients?.find((c) => c.stamp === params.clientId) : undefined) ?? clients?.[0];
   return (
-    <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: '#1c262b' }} elevation={1}>
+    <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: PALETTE.chrome }} elevation={1}>
       <Toolbar sx={{ gap: 1 }}>
         {showMenu && (
           <IconButton edge="start" color="inherit" aria-label="Open navigation" onClick={onMenu}>
@@ -179,7 +190,7 @@ function Frame({ children }: { children?: ReactNode }) {
           sx={{
             width: DRAWER_WIDTH,
             flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: '#1c262b' },
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: PALETTE.chrome },
           }}
         >
           <SidebarNav />
@@ -190,7 +201,7 @@ function Frame({ children }: { children?: ReactNode }) {
           open={open}
           onClose={() => setOpen(false)}
           ModalProps={{ keepMounted: false }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, bgcolor: '#1c262b' } }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, bgcolor: PALETTE.chrome } }}
         >
           <SidebarNav onNavigate={() => setOpen(false)} />
         </Drawer>

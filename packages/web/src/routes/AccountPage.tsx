@@ -19,6 +19,7 @@ export default function AccountPage() {
         error={loadFailure(clientsError, MESSAGES.fetchPermissions)}
         onRetry={() => void reloadClients()}
         rowKey={(c) => c.stamp}
+        idOf={(c) => c.stamp}
         empty="No client accounts yet."
         initialSort={{ id: 'name', dir: 'asc' }}
         columns={[

@@ -37,9 +37,9 @@ export default function ApiKeysPage() {
         error={loadFailure(keys.error)}
         onRetry={() => void keys.reload()}
         rowKey={(k) => k.clue}
+        idOf={(k) => k.clue}
         empty={MESSAGES.noApiKeys}
         columns={[
-          { id: 'clue', label: 'ID', value: (k) => k.clue },
           { id: 'name', label: 'Name', value: (k) => k.name },
           { id: 'installs', label: 'Installs', value: (k) => k.installs, align: 'right' },
           {

@@ -31,9 +31,9 @@ export default function IntegrationsPage() {
         error={loadFailure(keys.error)}
         onRetry={() => void keys.reload()}
         rowKey={(k) => k.clue}
+        idOf={(k) => k.clue}
         empty={MESSAGES.integrationNotFound}
         columns={[
-          { id: 'clue', label: 'ID', value: (k) => k.clue },
           { id: 'name', label: 'Name', value: (k) => k.name },
           { id: 'service', label: 'Service', value: (k) => k.service },
           { id: 'token', label: 'Token', value: (k) => k.token, render: (k) => <code>{k.token}</code> },

@@ -1,9 +1,9 @@
 // Login (SPEC section 2, route /): email and password, links to sign-up and password reset.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { LightField } from '../components/LightField';
-import { MESSAGES, tokenStatus } from '@portal/core';
+import { MESSAGES, returnTo, signUpThen, tokenStatus } from '@portal/core';
 import { tokenStore } from '../lib/session';
 import { FormFailure } from '../components/FormFailure';
 
@@ -12,6 +12,9 @@ const loadApi = () => import('../lib/api');
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  // Where to go once signed in (an invitation link sends its visitors here first).
+  const [params] = useSearchParams();
+  const next = returnTo(params.get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export default function LoginPage() {
     try {
       const { api } = await loadApi();
       await api.calls.login({ email: email.trim(), password });
-      navigate('/account');
+      navigate(next);
     } catch (err) {
       const { failureMessage } = await loadApi();
       setError(failureMessage(err, MESSAGES.invalidCredentials));
@@ -45,7 +48,7 @@ export default function LoginPage() {
 
   // Someone still signed in has nothing to do here.
   const status = tokenStatus(tokenStore.get(), Date.now(), null);
-  if (status === 'ok' || status === 'refresh') return <Navigate to="/account" replace />;
+  if (status === 'ok' || status === 'refresh') return <Navigate to={next} replace />;
 
   return (
     <Paper component="section" aria-labelledby="login-title" sx={{ p: { xs: 2.5, sm: 4 } }}>
@@ -78,7 +81,7 @@ export default function LoginPage() {
             {busy ? 'Signing in…' : 'Login'}
           </Button>
           <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-            <Link component={RouterLink} to="/signup">
+            <Link component={RouterLink} to={params.get('next') ? signUpThen(next) : '/signup'}>
               Create an account
             </Link>
             <Link component={RouterLink} to="/forgot-password">

@@ -34,6 +34,7 @@ export default function ProjectsPage() {
         error={loadFailure(projects.error)}
         onRetry={() => void projects.reload()}
         rowKey={(b) => b.stamp}
+        idOf={(b) => b.stamp}
         empty={MESSAGES.noProjects}
         initialSort={{ id: 'createdAt', dir: 'desc' }}
         columns={[

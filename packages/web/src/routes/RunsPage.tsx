@@ -1,7 +1,7 @@
 // The project's requests: function, status, message (red, with Contact Support), created, upload; open, rename, remove.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { formatTime, isFinalState, MESSAGES, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
+import { formatTime, isFinalState, MESSAGES, requestFunctionLabel, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
 import { loadFailure } from '../lib/api';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
@@ -81,15 +81,16 @@ export default function RunsPage() {
         error={loadFailure(runs.error, MESSAGES.loadRequests)}
         onRetry={() => void runs.reload()}
         rowKey={(r) => r.stamp}
+        idOf={(r) => r.stamp}
         empty={MESSAGES.noRequests}
         initialSort={{ id: 'createdAt', dir: 'desc' }}
         columns={[
           { id: 'name', label: 'Name', value: (r) => r.name },
-          { id: 'function', label: 'Function', value: (r) => r.function },
-          { id: 'state', label: 'Status', value: (r) => r.state },
+          { id: 'function', label: 'Function', value: (r) => requestFunctionLabel(r.function) },
+          { id: 'state', label: 'Status', value: (r) => r.state, status: true },
           { id: 'message', minWidth: 200, label: 'Message', value: (r) => r.message, render: (r) => <RunMessage message={r.message} /> },
           { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
-          { id: 'rend', label: 'Upload', value: (r) => r.rend?.name ?? '' },
+          { id: 'rend', label: 'Upload', value: (r) => r.rend?.name ?? '', truncate: true },
         ]}
         actions={(r) => (
           <>

@@ -1,8 +1,18 @@
 // Sign-up (SPEC section 5): every field checked with core's rules, the privacy and terms checkbox required.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { checkSignup, CONTACT_PATH, COMPANY_MAX, MESSAGES, PASSWORD_MAX, USERNAME_MAX, type SignupInput } from '@portal/core';
+import {
+  checkSignup,
+  CONTACT_PATH,
+  COMPANY_MAX,
+  MESSAGES,
+  PASSWORD_MAX,
+  returnTo,
+  signInThen,
+  USERNAME_MAX,
+  type SignupInput,
+} from '@portal/core';
 import { api, failureMessage } from '../lib/api';
 import { FormFailure } from '../components/FormFailure';
 
@@ -10,6 +20,9 @@ type Field = keyof SignupInput;
 
 export default function SignupPage() {
   const navigate = useNavigate();
+  // Where to go once signed up (an invitation link sends its visitors here first).
+  const [params] = useSearchParams();
+  const next = returnTo(params.get('next'));
   const [form, setForm] = useState<SignupInput>({ email: '', username: '', name: '', password: '', confirm: '', terms: false });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -43,7 +56,7 @@ export default function SignupPage() {
     setFailure(null);
     try {
       await api.calls.signup({ email: form.email.trim(), username: form.username, password: form.password, name: form.name.trim() });
-      navigate('/account');
+      navigate(next);
     } catch (err) {
       setFailure(failureMessage(err, MESSAGES.signupFailed));
     } finally {
@@ -119,7 +132,7 @@ export default function SignupPage() {
           </Button>
           <Typography variant="body2">
             Already have an account?{' '}
-            <Link component={RouterLink} to="/">
+            <Link component={RouterLink} to={params.get('next') ? signInThen(next) : '/'}>
               Login
             </Link>
           </Typography>

@@ -68,11 +68,12 @@ export default function UploadsPage() {
           error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
           onRetry={() => void uploads.reload()}
           rowKey={(r) => r.stamp}
+          idOf={(r) => r.stamp}
           empty={MESSAGES.noUploads}
           initialSort={{ id: 'createdAt', dir: 'desc' }}
           columns={[
             { id: 'name', label: 'Name', value: (r) => r.name },
-            { id: 'flight', label: 'Flight', value: (r) => r.flight },
+            { id: 'flight', label: 'Status', value: (r) => r.flight, status: true },
             {
               id: 'items',
               minWidth: 200,
