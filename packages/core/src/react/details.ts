@@ -64,7 +64,8 @@ export function useRunDetails(
         const after = mine.events.at(-1)?.seq ?? 0;
         const page = (await api.calls.runEvents({ run: runId, after }, { signal })).event.list;
         if (page.length) mine.events = [...mine.events, ...page];
-        if (page.length < RUN_EVENTS_PAGE_HINT) break;
+        // A page shorter than the server's page size is the last one.
+        if (page.length < RUN_EVENTS_PAGE) break;
       }
       return { ...status, events: mine.events };
     },
@@ -115,9 +116,6 @@ export function useRunDetails(
   }, [data]);
   return { ...loaded, ...insight, download, rerun, rerunning };
 }
-
-/** A page shorter than this is the last one (the server's RUN_EVENTS_PAGE). */
-const RUN_EVENTS_PAGE_HINT = RUN_EVENTS_PAGE;
 
 export type UsageResponse = CallResponse<'clientUsage'>;
 

@@ -141,7 +141,7 @@ describe('useRunDetails: run insight', () => {
     data: { epoch: n, epochs: of, loss: 1 / n, valLoss: 1.2 / n, points: [{ epoch: n, loss: 1 / n, valLoss: 1.2 / n }] },
   });
 
-  it('reads the event log as it grows: progress, loss per epoch, timeline and duration; polling stops once settled', async () => {
+  it('reads the event log as it grows, each event once: progress, loss per epoch, timeline and duration', async () => {
     const { bucket, rend } = await seedProject(server);
     const run = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Live', function: 'fit', state: 'Processing' });
     await setRow(server, 'runs', run.stamp, { started_at: Math.floor(Date.now() / 1000) - 90 });
