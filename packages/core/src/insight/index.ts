@@ -65,6 +65,24 @@ export function runProgress(run: Pick<Run, 'state'>, events: readonly RunEvent[]
   return { fraction: null, label: run.state === 'Processing' ? 'Processing' : 'Waiting to start' };
 }
 
+/**
+ * What request details show of a run's work: its own progress and loss; for a generate request, the loss of the
+ * training of its model (the fit's events), and while it waits for that training, the training's progress.
+ */
+export function runInsight(run: Pick<Run, 'state' | 'function'>, events: readonly RunEvent[], modelEvents: readonly RunEvent[] = []) {
+  const ofModel = run.function === 'generate' && modelEvents.length > 0;
+  const waiting = ofModel && run.state === 'Pending' && !settledIn(modelEvents);
+  let progress = runProgress(run, events);
+  if (waiting) {
+    const training = runProgress({ state: 'Processing' }, modelEvents);
+    progress = {
+      fraction: training.fraction,
+      label: training.fraction === null ? 'Training its model' : `Training its model: ${training.label}`,
+    };
+  }
+  return { progress, loss: lossSeries(ofModel ? modelEvents : events), timeline: stateTimeline(events) };
+}
+
 /** Every state the run was in, with when it entered it. */
 export function stateTimeline(events: readonly RunEvent[]): Array<{ state: string; at: number; message: string }> {
   return events
