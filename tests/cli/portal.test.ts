@@ -146,7 +146,7 @@ describe('portal against the real server', () => {
     const fits = json<any[]>(await run(ada, ['runs', 'list', '--function', 'fit', '--json']));
     expect(fits.map((r) => r.function)).toEqual(['fit']);
     const made = json(await run(ada, ['runs', 'rerun', fits[0].stamp, '--json']));
-    expect(made.run).toMatchObject({ function: 'fit', name: 'First fit', state: 'Pending' });
+    expect(made.run).toMatchObject({ function: 'fit', name: 'First fit' });
     expect(made.generate).toMatchObject({ function: 'generate', fit: made.run.stamp });
     const logs = await run(ada, ['runs', 'logs', made.run.stamp, '--follow', '--json']);
     expect(logs.code, logs.stderr).toBe(0);

@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import { MESSAGES } from '@portal/core';
 import {
   MODEL_PY,
+  checkA11y,
   auth,
   createProject,
   createUser,
@@ -36,6 +37,7 @@ test('a fit shows its state timeline, loss chart, event log and duration, and ru
   await expect(log.getByRole('cell', { name: 'Finished', exact: true })).toBeVisible();
   await expect(log.getByRole('cell', { name: 'progress' }).first()).toBeVisible();
   await expect(page.getByText(/^\d+ (s|min)/).first()).toBeVisible();
+  await checkA11y(page, 'request details with its timeline, loss chart and event log');
   await page.getByRole('button', { name: 'Run again' }).click();
   await expect(notice(page, MESSAGES.rerunStarted)).toBeVisible();
   await expect(page).not.toHaveURL(new RegExp(`/run/${fit}/details$`));
@@ -68,6 +70,7 @@ test('the usage page charts requests, parameters and spend per day, switches per
   await expect(page.getByLabel('Totals')).toHaveText(/^Last 30 days \(UTC\): 3 requests \(1 fit, 1 generate, 1 shrink\)/);
   for (const name of ['Requests per day', 'Input parameters per day', 'Spend per day'])
     await expect(page.getByRole('region', { name }).locator('svg').first()).toBeVisible();
+  await checkA11y(page, 'usage page');
   await page.getByRole('button', { name: '7 days' }).click();
   await expect(page.getByLabel('Totals')).toHaveText(/^Last 7 days \(UTC\)/);
   await page.getByRole('button', { name: '90 days' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../contract';
-import { formatDuration, lossSeries, progressBar, runDuration, runProgress, sparkline, stateTimeline, textBar } from './index';
+import { formatDuration, lossSeries, runInsight, progressBar, runDuration, runProgress, sparkline, stateTimeline, textBar } from './index';
 
 const ev = (seq: number, kind: RunEvent['kind'], data: Record<string, unknown> | null, message = ''): RunEvent => ({
   seq,
@@ -45,6 +45,20 @@ describe('run insight rules', () => {
       ['Pending', 101],
       ['Processing', 102],
     ]);
+  });
+
+  it("a generate request shows its model's training: the loss, and the progress while it waits", () => {
+    const own = [ev(10, 'state', { state: 'Pending' }, 'Pending')];
+    const waiting = runInsight({ state: 'Pending', function: 'generate' }, own, events);
+    expect(waiting.progress).toEqual({ fraction: 0.3, label: 'Training its model: Epoch 3 of 10' });
+    expect(waiting.loss.map((p) => p.epoch)).toEqual([1, 2, 3]);
+    expect(waiting.timeline.map((t) => t.state)).toEqual(['Pending']);
+    const trained = [...events, ev(6, 'state', { state: 'Finished' }, 'Finished')];
+    expect(runInsight({ state: 'Pending', function: 'generate' }, own, trained).progress).toEqual({
+      fraction: null,
+      label: 'Waiting to start',
+    });
+    expect(runInsight({ state: 'Processing', function: 'fit' }, events).progress.label).toBe('Epoch 3 of 10');
   });
 
   it('durations, bars and sparklines', () => {

@@ -1,7 +1,7 @@
 // Run insight rules shared by every door: a run's loss series, progress, state timeline and duration read from its
 // event log; following a run's log until it settles; usage periods and text charts for terminals.
 import type { ApiClient, CallOptions } from '../client';
-import { isFinalState, type Run, type RunEvent, type UsageDay } from '../contract';
+import { isFinalState, RUN_EVENTS_PAGE, type Run, type RunEvent, type UsageDay } from '../contract';
 import { sleep } from '../timers';
 
 /** The states a request goes through (DESIGN.md), in order: the requests list filters on them. */
@@ -10,6 +10,12 @@ export const RUN_FUNCTIONS = ['fit', 'generate', 'shrink'] as const;
 /** The usage page's periods, in days. */
 export const USAGE_PERIODS = [7, 30, 90] as const;
 export const DEFAULT_USAGE_DAYS = 30;
+
+/** The next value of a filter that cycles All ('') → each option → All (terminal keys). */
+export function nextFilter<T extends string>(options: readonly T[], current: T | '' | undefined): T | '' {
+  const i = current ? options.indexOf(current) : -1;
+  return i + 1 < options.length ? options[i + 1] : '';
+}
 
 export interface LossPoint {
   epoch: number;
@@ -57,6 +63,24 @@ export function runProgress(run: Pick<Run, 'state'>, events: readonly RunEvent[]
   if (rows !== null && total)
     return { fraction: Math.min(1, rows / total), label: `${rows.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows` };
   return { fraction: null, label: run.state === 'Processing' ? 'Processing' : 'Waiting to start' };
+}
+
+/**
+ * What request details show of a run's work: its own progress and loss; for a generate request, the loss of the
+ * training of its model (the fit's events), and while it waits for that training, the training's progress.
+ */
+export function runInsight(run: Pick<Run, 'state' | 'function'>, events: readonly RunEvent[], modelEvents: readonly RunEvent[] = []) {
+  const ofModel = run.function === 'generate' && modelEvents.length > 0;
+  const waiting = ofModel && run.state === 'Pending' && !settledIn(modelEvents);
+  let progress = runProgress(run, events);
+  if (waiting) {
+    const training = runProgress({ state: 'Processing' }, modelEvents);
+    progress = {
+      fraction: training.fraction,
+      label: training.fraction === null ? 'Training its model' : `Training its model: ${training.label}`,
+    };
+  }
+  return { progress, loss: lossSeries(ofModel ? modelEvents : events), timeline: stateTimeline(events) };
 }
 
 /** Every state the run was in, with when it entered it. */
@@ -114,7 +138,10 @@ export async function followRunEvents(api: ApiClient, run: string, onEvent: (e: 
     const page = (await api.calls.runEvents({ run, after }, { signal })).event.list;
     for (const e of page) onEvent(e);
     if (page.length) after = page[page.length - 1].seq;
-    if (settledIn(page) || !o.follow) return;
+    if (settledIn(page)) return;
+    // A full page: more are there now, whether following or not.
+    if (page.length >= RUN_EVENTS_PAGE) continue;
+    if (!o.follow) return;
     if (!page.length) {
       // Runs made before events were kept have no final event: their record says whether to stop.
       const status = await api.calls.runStatus({ run }, { signal });

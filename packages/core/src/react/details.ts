@@ -5,9 +5,9 @@ import { isFinalState, QUOTE_UNPAID, RUN_EVENTS_PAGE, type Billing, type CallRes
 import {
   canRerun,
   DEFAULT_USAGE_DAYS,
-  lossSeries,
   runDuration,
-  runProgress,
+  runInsight,
+  settledIn,
   stateTimeline,
   type LossPoint,
   type RunProgress,
@@ -26,7 +26,19 @@ export const RUN_POLL_MS = 3_000;
 /** While a request is processing, its status and events are polled this often (the live loss chart). */
 export const RUN_LIVE_POLL_MS = 1_000;
 
-export type RunDetailsData = RunStatusResponse & { events: RunEvent[] };
+/** The run's status and events; for a generate request also the events of its model's training (`modelEvents`). */
+export type RunDetailsData = RunStatusResponse & { events: RunEvent[]; modelEvents: RunEvent[] };
+
+/** Appends a run's events after the last one held, a page at a time until a short page. */
+async function readEvents(api: ReturnType<typeof useApi>, run: string, held: RunEvent[], signal: AbortSignal): Promise<RunEvent[]> {
+  let events = held;
+  for (;;) {
+    const page = (await api.calls.runEvents({ run, after: events.at(-1)?.seq ?? 0 }, { signal })).event.list;
+    if (page.length) events = [...events, ...page];
+    // A page shorter than the server's page size is the last one.
+    if (page.length < RUN_EVENTS_PAGE) return events;
+  }
+}
 /** An unpaid quote waits for a person: poll it less often. */
 export const QUOTE_UNPAID_POLL_MS = 15_000;
 
@@ -40,7 +52,7 @@ export function useRunDetails(
   /** The run's event log so far, oldest first. */
   events: RunEvent[];
   progress: RunProgress | null;
-  /** Training and validation loss per epoch (a fit's). */
+  /** Training and validation loss per epoch (a fit's, or for a generate request its model's training). */
   loss: LossPoint[];
   timeline: Array<{ state: string; at: number; message: string }>;
   /** Seconds from start to settling (or to now while it works); null before it started. */
@@ -53,25 +65,34 @@ export function useRunDetails(
   const api = useApi();
   const notify = useNotify();
   // Events arrive a page at a time after the last one held; they are kept per run.
-  const held = useRef<{ run: string; events: RunEvent[] }>({ run: runId, events: [] });
+  const held = useRef({ run: runId, events: [] as RunEvent[], modelEvents: [] as RunEvent[], modelGone: false });
   const loaded = useLoad(
     async (signal) => {
-      if (held.current.run !== runId) held.current = { run: runId, events: [] };
+      if (held.current.run !== runId) held.current = { run: runId, events: [], modelEvents: [], modelGone: false };
+      const mine = held.current;
       // Status first, then events: every event written before the status was read is in this answer.
       const status = await api.calls.runStatus({ run: runId }, { signal });
-      const mine = held.current;
-      for (;;) {
-        const after = mine.events.at(-1)?.seq ?? 0;
-        const page = (await api.calls.runEvents({ run: runId, after }, { signal })).event.list;
-        if (page.length) mine.events = [...mine.events, ...page];
-        if (page.length < RUN_EVENTS_PAGE_HINT) break;
+      mine.events = await readEvents(api, runId, mine.events, signal);
+      const fit = status.run.record.function === 'generate' ? status.run.record.fit : null;
+      if (fit && !mine.modelGone && !settledIn(mine.modelEvents)) {
+        try {
+          mine.modelEvents = await readEvents(api, fit, mine.modelEvents, signal);
+        } catch (e) {
+          // A removed model's training log is gone with it: the request shows its own events only.
+          if ((e as { status?: number }).status !== 404) throw e;
+          mine.modelGone = true;
+        }
       }
-      return { ...status, events: mine.events };
+      return { ...status, events: mine.events, modelEvents: mine.modelEvents };
     },
     [api, clientId, bucketId, runId],
     {
       failure: MESSAGES.loadRun,
-      pollMs: (d) => (d.run.record.state === 'Processing' ? RUN_LIVE_POLL_MS : RUN_POLL_MS),
+      // Live while it works, or while the model it waits for trains.
+      pollMs: (d) =>
+        d.run.record.state === 'Processing' || (d.run.record.state === 'Pending' && d.modelEvents.length > 0 && !settledIn(d.modelEvents))
+          ? RUN_LIVE_POLL_MS
+          : RUN_POLL_MS,
       until: (d) => isFinalState(d.run.record.state),
     },
   );
@@ -104,20 +125,16 @@ export function useRunDetails(
   const insight = useMemo(() => {
     const events = data?.events ?? [];
     const record = data?.run.record;
+    const shown = record ? runInsight(record, events, data?.modelEvents) : { progress: null, loss: [], timeline: stateTimeline(events) };
     return {
       events,
-      progress: record ? runProgress(record, events) : null,
-      loss: lossSeries(events),
-      timeline: stateTimeline(events),
+      ...shown,
       duration: record ? runDuration(record) : null,
       canRerun: record ? canRerun(record) : false,
     };
   }, [data]);
   return { ...loaded, ...insight, download, rerun, rerunning };
 }
-
-/** A page shorter than this is the last one (the server's RUN_EVENTS_PAGE). */
-const RUN_EVENTS_PAGE_HINT = RUN_EVENTS_PAGE;
 
 export type UsageResponse = CallResponse<'clientUsage'>;
 

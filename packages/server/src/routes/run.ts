@@ -189,8 +189,10 @@ export function runRoutes(app: FastifyInstance, s: Services) {
       }
       stamp = await createGenerate(bucket, client, fit, body.rend, body.name);
     }
+    // Read before waking the worker, so the answer is the run as made (Pending), not a moment later.
+    const run = await runById(stamp);
     s.jobs.wake();
-    return { run: await runById(stamp) };
+    return { run };
   });
 
   defineCall(app, s, 'runRerun', { keys: true }, async ({ caller, body }) => {
@@ -222,8 +224,9 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     } else {
       throw conflict('A shrink request is billed as a quote: create a new shrink request to run it again.');
     }
+    const made = { run: await runById(stamp), generate: generate ? await runById(generate) : null };
     s.jobs.wake();
-    return { run: await runById(stamp), generate: generate ? await runById(generate) : null };
+    return made;
   });
 
   defineCall(app, s, 'runEvents', { keys: true }, async ({ caller, query }) => {

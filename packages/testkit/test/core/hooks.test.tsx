@@ -141,7 +141,7 @@ describe('useRunDetails: run insight', () => {
     data: { epoch: n, epochs: of, loss: 1 / n, valLoss: 1.2 / n, points: [{ epoch: n, loss: 1 / n, valLoss: 1.2 / n }] },
   });
 
-  it('reads the event log as it grows: progress, loss per epoch, timeline and duration; polling stops once settled', async () => {
+  it('reads the event log as it grows, each event once: progress, loss per epoch, timeline and duration', async () => {
     const { bucket, rend } = await seedProject(server);
     const run = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Live', function: 'fit', state: 'Processing' });
     await setRow(server, 'runs', run.stamp, { started_at: Math.floor(Date.now() / 1000) - 90 });
@@ -163,6 +163,25 @@ describe('useRunDetails: run insight', () => {
     expect(result.current.timeline.map((t) => t.state)).toEqual(['Processing', 'Finished']);
     expect(result.current.data?.run.record.finishedAt).toBeGreaterThan(0);
   }, 20_000);
+
+  it("a generate request waiting for its model shows the model's training: progress and loss, live", async () => {
+    const { bucket, rend } = await seedProject(server);
+    const fit = await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', state: 'Processing' });
+    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Waits', function: 'generate', state: 'Pending' });
+    await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
+    await addEvents(fit.stamp, [epoch(1, 4)]);
+    const { wrapper } = setup();
+    const { result, unmount } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, gen.stamp), { wrapper });
+    await waitFor(() => expect(result.current.progress).toEqual({ fraction: 0.25, label: 'Training its model: Epoch 1 of 4' }));
+    expect(result.current.loss.map((p) => p.epoch)).toEqual([1]);
+    expect(result.current.timeline.map((t) => t.state)).toEqual(['Pending']);
+    // The training goes on: the next poll (every second while the model trains) brings its epochs.
+    await addEvents(fit.stamp, [epoch(2, 4)]);
+    await waitFor(() => expect(result.current.loss.map((p) => p.epoch)).toEqual([1, 2]), { timeout: 4000 });
+    expect(result.current.progress?.label).toBe('Training its model: Epoch 2 of 4');
+    // Still waiting, so still polling: stop it here.
+    unmount();
+  });
 
   it('runs a generate request again: a new request on the same upload with the same model', async () => {
     const { bucket, rend } = await seedProject(server);

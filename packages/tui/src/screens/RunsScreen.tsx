@@ -1,6 +1,16 @@
 // Requests of a project: function, status, message (with Contact Support), created, upload; open, rename, remove.
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Run, loadFailure } from '@portal/core';
+import {
+  CONTACT_PATH,
+  MESSAGES,
+  RUN_FUNCTIONS,
+  RUN_STATES,
+  formatTime,
+  nextFilter,
+  screenPath,
+  type Run,
+  loadFailure,
+} from '@portal/core';
 import { useRuns } from '@portal/core/react';
 import { ListView } from '../components/ListView';
 import { newestFirst } from '../components/lists';
@@ -17,7 +27,7 @@ export default function RunsScreen() {
   return (
     <Box flexDirection="column">
       <ListView<Run>
-        title="Requests"
+        title={`Requests · status ${runs.filters.state || 'all'} (S) · function ${runs.filters.function || 'all'} (F)`}
         rows={newestFirst(runs.data?.runs)}
         loading={runs.loading}
         empty={MESSAGES.noRequests}
@@ -41,8 +51,11 @@ export default function RunsScreen() {
         remove={runs.remove}
         onNew={() => nav.go(screenPath('createFitRun', { clientId, bucketId }))}
         onKey={(input) => {
-          if (input !== 's') return false;
-          nav.go(screenPath('createShrinkRun', { clientId, bucketId }));
+          if (input === 'S')
+            runs.setFilters({ ...runs.filters, state: nextFilter(RUN_STATES, runs.filters.state as (typeof RUN_STATES)[number]) });
+          else if (input === 'F') runs.setFilters({ ...runs.filters, function: nextFilter(RUN_FUNCTIONS, runs.filters.function) });
+          else if (input === 's') nav.go(screenPath('createShrinkRun', { clientId, bucketId }));
+          else return false;
           return true;
         }}
         footer={

@@ -166,7 +166,7 @@ export default function RunDetailsPage() {
       {loss.length > 0 && (
         <Box component="section" aria-label="Loss chart" sx={{ mt: 3 }}>
           <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
-            Loss per epoch
+            {run.function === 'generate' ? 'Loss per epoch of its model’s training' : 'Loss per epoch'}
           </Typography>
           <Suspense fallback={<LinearProgress aria-label="Loading the chart" />}>
             <LossChart points={loss} />
