@@ -200,7 +200,7 @@ describe('portal against the real server', () => {
     // The same installer and example as the web portal's key page.
     expect(info.installer).toBe(installCommand(server.url, key.pack.linux64));
     expect(info.token).toBeTruthy();
-    const account = json<any[]>(await run(ada, ['accounts', 'list', '--json']))[0].client.stamp;
+    const account = json<any[]>(await run(ada, ['accounts', 'list', '--json']))[0].stamp;
     expect(info.example).toBe(pythonExample(server.url, info.token, account));
     expect((await run(ada, ['keys', 'rename', key.clue, '--name', 'Prod'])).code).toBe(0);
     expect((await run(ada, ['keys', 'list'])).stdout).toMatch(/^Prod\t/);

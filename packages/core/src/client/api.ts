@@ -169,13 +169,15 @@ export class ApiClient {
     return this.tokens.get() ?? token!;
   }
 
-  private display(name: CallName | undefined, status: number, serverMessage: string | null): string {
+  /** What a failed call shows: SPEC's text for the call; `said` is the server's own words, `serverMessage` as the client words it. */
+  private display(name: CallName | undefined, status: number, serverMessage: string | null, said: string | null = serverMessage): string {
     if (!name) return serverMessage ?? MESSAGES.unexpected;
     const failure = (CALLS[name] as { failure?: string }).failure;
     // No answer, or a server failing, is not a refusal of the credentials: say what happened instead.
     const noVerdict = (status === 0 || status >= 500) && !!serverMessage;
     if (name === 'login') return (status === 429 || noVerdict) && serverMessage ? serverMessage : MESSAGES.invalidCredentials;
-    if (name === 'signup') return status === 0 ? MESSAGES.unexpected : (serverMessage ?? MESSAGES.signupFailed);
+    // SPEC: the server's message if present, else 'Sign up failed. Please try again.' (a bare 500 says nothing).
+    if (name === 'signup') return status === 0 ? MESSAGES.unexpected : (said ?? MESSAGES.signupFailed);
     if ((name === 'resetStart' || name === 'resetFinish') && (status === 400 || status === 429 || noVerdict) && serverMessage)
       return serverMessage;
     if (failure) return failure;
@@ -217,7 +219,7 @@ export class ApiClient {
       if (res.status === 401 && def.auth === 'bearer' && code !== ERROR_CODES.inviteInvalid) {
         throw this.authFailure(code === 'token_missing' ? 'token_missing' : 'token_expired', name, 401, serverMessage);
       }
-      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage), name);
+      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage, said), name);
     }
 
     const out = def.response.safeParse(data);
