@@ -14,6 +14,7 @@ export const MESSAGES = {
   terms: 'You must agree to the privacy policy and terms of service.',
   fillAllFields: 'Please fill out all fields',
   selectUpload: 'Please select an upload for this request',
+  selectModel: 'Please select a Finished model to reuse',
   uploadNotFound: 'Selected upload not found',
   generateFileNotFound: 'File for generating not found',
   tooManyFiles: (n: number) => `You can only upload up to ${n} files.`,

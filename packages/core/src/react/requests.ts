@@ -1,8 +1,8 @@
 // Hooks of the two request forms: fit (with plan limits) and shrink (reload poller, price, and a confirm step before billing).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiError } from '../client';
-import type { Billing, Plan, Rend } from '../contract';
-import { createFitRequest, createShrinkRequest } from '../flows';
+import type { Billing, Model, Plan, Rend } from '../contract';
+import { createFitRequest, createReuseRequest, createShrinkRequest, reusableModels } from '../flows';
 import { estimatePriceCents } from '../format';
 import { formatShrinkPrice, shrinkConfirmQuestion, shrinkPriceOf, type ShrinkPrice } from '../billing';
 import { toApiError } from '../loader';
@@ -18,6 +18,11 @@ const ready = (list: readonly Rend[] | undefined) => (list ?? []).filter((r) => 
 
 export type FitSubmitInput = FitRequestInput & { task: 'regression' | 'classification' };
 export type FitSubmitResult = { runId: string } | { error: string; fieldErrors?: Record<string, string> };
+export interface ReuseSubmitInput {
+  name: string;
+  model: string;
+  upload: string | null;
+}
 
 /** How often an upload sent from the fit form is checked while it is being analysed. */
 export const FIT_FOLLOW_MS = 2_000;
@@ -45,6 +50,13 @@ export function useFitRequest(
   following: Rend | undefined;
   /** Checks the form, then creates pile → fit run → generate run; the run to open, or what is wrong. */
   submit(input: FitSubmitInput): Promise<FitSubmitResult>;
+  /** The project's Finished models, which a request can reuse instead of training. */
+  reusable: Model[];
+  /**
+   * Reuses a trained model: checks the name, the model and the upload, then creates only the generate run; the run
+   * to open, or what is wrong.
+   */
+  reuse(input: ReuseSubmitInput): Promise<FitSubmitResult>;
 } {
   const api = useApi();
   const notify = useNotify();
@@ -68,6 +80,31 @@ export function useFitRequest(
     setFollowed(null);
   }
   const follow = useCallback((rendId: string) => setFollowed(rendId), []);
+  const models = useLoad((signal) => api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }), [api, bucketId], {
+    failure: MESSAGES.loadTransformations,
+  });
+  const reusable = useMemo(() => reusableModels(models.data?.model.list ?? []), [models.data]);
+
+  const reuse = useCallback(
+    async (input: ReuseSubmitInput): Promise<FitSubmitResult> => {
+      const fieldErrors: Record<string, string> = {};
+      const name = checkTitle(input.name, 'create');
+      if (name) fieldErrors.name = name;
+      if (!reusable.some((m) => m.stamp === input.model)) fieldErrors.model = MESSAGES.selectModel;
+      const unusable = input.upload ? fitUploadProblem(readyUploads.find((r) => r.stamp === input.upload)) : MESSAGES.selectUpload;
+      if (unusable) fieldErrors.upload = unusable;
+      const first = firstError(fieldErrors);
+      if (first) return { error: first, fieldErrors };
+      try {
+        return { runId: await createReuseRequest(api, { bucket: bucketId, upload: input.upload!, model: input.model, name: input.name }) };
+      } catch (e) {
+        const error = toApiError(e, MESSAGES.createRequest);
+        if (!error.isAuth) notify(error.display, 'error');
+        return { error: error.display };
+      }
+    },
+    [api, bucketId, notify, readyUploads, reusable],
+  );
 
   const submit = useCallback(
     async (input: FitSubmitInput): Promise<FitSubmitResult> => {
@@ -109,6 +146,8 @@ export function useFitRequest(
     follow,
     following: followedRend,
     submit,
+    reusable,
+    reuse,
   };
 }
 

@@ -155,8 +155,18 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return stamp;
   };
 
-  /** A generate run applying a fit run's model to a Ready upload of the same project. */
-  const createGenerate = async (bucket: { stamp: string }, client: { stamp: string }, fit: RunRow, rendStamp: string, name: string) => {
+  /**
+   * A generate run applying a model to a Ready upload of the same project: the model a fit run trains (reference
+   * the fit run), or a Finished model of the project's own reused (reference the model; its fit run, if it still
+   * has one, is kept as the run's fit).
+   */
+  const createGenerate = async (
+    bucket: { stamp: string },
+    client: { stamp: string },
+    fit: Pick<RunRow, 'state' | 'message' | 'model'> & { stamp: string | null },
+    rendStamp: string,
+    name: string,
+  ) => {
     if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
     const { rend, inputs } = await usableRend(s, bucket.stamp, rendStamp, '.json', MESSAGES.generateFileNotFound);
     const stamp = newId('n_');
@@ -180,6 +190,25 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     if (body.function === 'fit') {
       const { pile } = await requirePile(s.db, caller, body.pile);
       stamp = await createFit(bucket, client, pile, body.rend, body.name);
+    } else if (body.fit.startsWith('m_') || body.fit.startsWith('general-')) {
+      // A model reused: one of the project's own Finished models. General models carry no trained weights to apply.
+      const model = await s.db.selectFrom('models').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
+      if (!model) throw notFound('Model');
+      if (model.bucket === null)
+        throw conflict(`${model.name} cannot generate embeddings: choose one of this project's Finished models, or train a new model.`);
+      if (model.bucket !== bucket.stamp) throw notFound('Model');
+      if (model.state !== 'Finished')
+        throw conflict(
+          `${model.name} is ${model.state}: only a Finished model can be reused. Wait for it to finish, or train a new model.`,
+        );
+      if (!model.data) throw conflict(`${model.name} has no trained data to apply: train a new model.`);
+      stamp = await createGenerate(
+        bucket,
+        client,
+        { stamp: model.run, state: 'Finished', message: '', model: model.stamp },
+        body.rend,
+        body.name,
+      );
     } else {
       const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
       if (!fit || fit.function !== 'fit') throw notFound('Model');

@@ -581,9 +581,12 @@ export class Worker {
     const db = this.o.db;
     const run = await this.startRun(stamp);
     if (!run) return 'done';
+    // A request that trains its model waits for that training; a reused model (no fit run left) was Finished already.
     const fit = run.fit
       ? await db.selectFrom('runs').select(['state', 'model', 'message']).where('stamp', '=', run.fit).executeTakeFirst()
-      : undefined;
+      : run.model
+        ? { state: 'Finished', model: run.model, message: '' }
+        : undefined;
     if (!fit) throw new Error('The model this request uses no longer exists.');
     if (fit.state === 'Pending' || fit.state === 'Processing') return { waitS: 1 };
     if (fit.state !== 'Finished')

@@ -550,6 +550,49 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
   });
 });
 
+describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
+  it("offers the project's Finished models and creates only the generate run; the server refuses other models with a sentence", async () => {
+    const bucket = await seedBucket(server);
+    const upload = await seedUpload(server, bucket.stamp, { name: 'data.json' });
+    const trained = await seedModel(server, bucket.stamp, upload.stamp, { name: 'Trained' });
+    await setRow(server, 'models', trained.stamp, { data: '{}' });
+    const pending = await seedModel(server, bucket.stamp, upload.stamp, { name: 'Training', state: 'Pending' });
+    const elsewhere = await seedModel(server, (await seedBucket(server)).stamp, null, { name: 'Other project' });
+    await setRow(server, 'models', elsewhere.stamp, { data: '{}' });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useFitRequest(server.user.client, bucket.stamp), { wrapper });
+    await waitFor(() => expect(result.current.reusable.map((m) => m.stamp)).toEqual([trained.stamp]), { timeout: 10_000 });
+    expect(await result.current.reuse({ name: '', model: pending.stamp, upload: null })).toEqual({
+      error: MESSAGES.titleCreate,
+      fieldErrors: { name: MESSAGES.titleCreate, model: MESSAGES.selectModel, upload: MESSAGES.selectUpload },
+    });
+    expect(count('runCreate')).toBe(0);
+    const made = await result.current.reuse({ name: 'Reused', model: trained.stamp, upload: upload.stamp });
+    const runs = await rows(server)
+      .selectFrom('runs')
+      .select(['stamp', 'function', 'model', 'rend', 'name'])
+      .where('bucket', '=', bucket.stamp)
+      .execute();
+    expect(runs).toEqual([
+      { stamp: (made as { runId: string }).runId, function: 'generate', model: trained.stamp, rend: upload.stamp, name: 'Reused' },
+    ]);
+    // The server takes only a Finished model of the same project.
+    const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const refused = (fit: string) =>
+      api.calls.runCreate({ bucket: bucket.stamp, function: 'generate', rend: upload.stamp, fit, name: 'X' }).catch((e) => e);
+    expect(await refused(pending.stamp)).toMatchObject({
+      status: 409,
+      serverMessage: 'Training is Pending: only a Finished model can be reused. Wait for it to finish, or train a new model.',
+    });
+    expect(await refused('general-tabular-regression')).toMatchObject({
+      status: 409,
+      serverMessage:
+        "Tabular regression (general) cannot generate embeddings: choose one of this project's Finished models, or train a new model.",
+    });
+    expect(await refused(elsewhere.stamp)).toMatchObject({ status: 404 });
+  });
+});
+
 describe('models, quotes and billing', { timeout: 30_000 }, () => {
   it('loads general and own models together and renames an own model', async () => {
     // The general models are the server's own (no project), offered to every account.

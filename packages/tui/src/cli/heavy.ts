@@ -9,6 +9,7 @@ export {
   runUpload,
   sha256Stream,
   createFitRequest,
+  createReuseRequest,
   createShrinkRequest,
   isFinalState,
   followRunEvents,

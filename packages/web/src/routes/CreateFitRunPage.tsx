@@ -1,7 +1,20 @@
-// Create a request with model training: name, the three sizes within the plan, task, explainability, a Ready upload.
+// Create a request with model training (name, the three sizes within the plan, task, explainability, a Ready upload)
+// or reusing one of the project's Finished models (name, the model, a Ready upload).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Checkbox, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   checkFitRequest,
   CONTACT_PATH,
@@ -55,10 +68,13 @@ export default function CreateFitRunPage() {
     explainability: false,
   });
   const [task, setTask] = useState<TaskName>(DEFAULT_TASK);
-  const [errors, setErrors] = useState<Partial<Record<keyof FitRequestInput, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof FitRequestInput | 'model', string>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Train a new model, or reuse a Finished one of the project (only the generate run is made).
+  const [mode, setMode] = useState<'train' | 'reuse'>('train');
+  const [model, setModel] = useState('');
   const uploader = useUploader(bucketId);
   useCrumbNames({ client: fit.clientName, project: fit.project });
   const ready = fit.readyUploads;
@@ -75,7 +91,8 @@ export default function CreateFitRunPage() {
     setSubmitted(true);
     setBusy(true);
     setFailure(null);
-    const res = await fit.submit({ ...form, upload: fit.upload || null, task });
+    const upload = fit.upload || null;
+    const res = mode === 'reuse' ? await fit.reuse({ name: form.name, model, upload }) : await fit.submit({ ...form, upload, task });
     setBusy(false);
     if ('runId' in res) return navigate(screenPath('runDetails', { clientId, bucketId, runId: res.runId }));
     setErrors(res.fieldErrors ?? {});
@@ -103,6 +120,10 @@ export default function CreateFitRunPage() {
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
           <FormFailure message={failure} />
+          <RadioGroup row name="mode" value={mode} onChange={(e) => setMode(e.target.value as 'train' | 'reuse')} aria-label="Model">
+            <FormControlLabel value="train" control={<Radio />} label="Train a new model" />
+            <FormControlLabel value="reuse" control={<Radio />} label="Reuse a trained model" />
+          </RadioGroup>
           <TextField
             label="Request name"
             name="name"
@@ -115,44 +136,69 @@ export default function CreateFitRunPage() {
             autoFocus
             slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {size('inputs', sizeLabel('Input column size', limits.inputColumns), limits.inputColumns)}
-            {size('outputs', sizeLabel('Output column size', limits.outputColumns), limits.outputColumns)}
-            {size('target', sizeLabel('Task target size', limits.taskTargetSize), limits.taskTargetSize)}
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          {mode === 'reuse' ? (
             <TextField
               select
-              label="Task"
-              name="task"
-              value={task}
-              onChange={(e) => setTask(e.target.value as TaskName)}
-              sx={{ minWidth: 200 }}
-              helperText=" "
+              label="Model"
+              name="model"
+              value={fit.reusable.some((m) => m.stamp === model) ? model : ''}
+              onChange={(e) => setModel(e.target.value)}
+              error={!!errors.model}
+              helperText={
+                errors.model ??
+                (fit.reusable.length === 0 ? 'No Finished models in this project yet: train one first.' : "The project's Finished models.")
+              }
+              required
+              fullWidth
             >
-              {TASKS.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
+              {fit.reusable.map((m) => (
+                <MenuItem key={m.stamp} value={m.stamp}>
+                  {m.name}
                 </MenuItem>
               ))}
             </TextField>
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={form.explainability}
-                    disabled={!limits.explainability}
-                    onChange={(e) => update('explainability', e.target.checked)}
-                    name="explainability"
+          ) : (
+            <>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                {size('inputs', sizeLabel('Input column size', limits.inputColumns), limits.inputColumns)}
+                {size('outputs', sizeLabel('Output column size', limits.outputColumns), limits.outputColumns)}
+                {size('target', sizeLabel('Task target size', limits.taskTargetSize), limits.taskTargetSize)}
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+                <TextField
+                  select
+                  label="Task"
+                  name="task"
+                  value={task}
+                  onChange={(e) => setTask(e.target.value as TaskName)}
+                  sx={{ minWidth: 200 }}
+                  helperText=" "
+                >
+                  {TASKS.map((t) => (
+                    <MenuItem key={t} value={t}>
+                      {t}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Box>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={form.explainability}
+                        disabled={!limits.explainability}
+                        onChange={(e) => update('explainability', e.target.checked)}
+                        name="explainability"
+                      />
+                    }
+                    label="Explainability"
                   />
-                }
-                label="Explainability"
-              />
-              <FormHelperText error={!!errors.explainability}>
-                {errors.explainability ?? (!limits.explainability ? 'Not available on the Individual plan.' : ' ')}
-              </FormHelperText>
-            </Box>
-          </Stack>
+                  <FormHelperText error={!!errors.explainability}>
+                    {errors.explainability ?? (!limits.explainability ? 'Not available on the Individual plan.' : ' ')}
+                  </FormHelperText>
+                </Box>
+              </Stack>
+            </>
+          )}
           <TextField
             select
             label="Upload"
