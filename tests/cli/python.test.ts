@@ -3,7 +3,7 @@
 // a server that never answers, a closed port and a failing server.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ let server: Started;
 let dir: string;
 const helpers: Server[] = [];
 
-async function listen(handler: Parameters<typeof createServer>[0]): Promise<string> {
+async function listen(handler: RequestListener): Promise<string> {
   const s = createServer(handler);
   helpers.push(s);
   await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
