@@ -248,6 +248,41 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
     expect(results).toEqual([]);
   });
 
+  it("an API key: projects of its own client only (create, rename); never another's, never keys, integrations or billing", async () => {
+    const made = await call(srv.url, 'apikeyCreate', { token: B.token, body: { client: B.client, name: 'script' } });
+    const key: string = made.body.apikey.token;
+    expect(key).toMatch(/^pk_/);
+    const before = await snapshot();
+    const results: string[] = [];
+    for (const [name, reqs] of Object.entries(requests(ids, { bucket: ownBucket }))) {
+      for (const req of reqs) {
+        const r = await call(srv.url, name as CallName, { token: key, ...req });
+        if (![401, 403, 404].includes(r.status)) results.push(`${name} ${JSON.stringify(req)} -> ${r.status}`);
+      }
+    }
+    expect(results).toEqual([]);
+    expect(await snapshot()).toBe(before);
+    const created = await call(srv.url, 'bucketCreate', { token: key, body: { client: B.client, name: 'By the key' } });
+    expect(created.status).toBe(200);
+    const renamed = await call(srv.url, 'bucketRename', {
+      token: key,
+      body: { bucket: created.body.bucket.stamp, name: 'Renamed by the key' },
+    });
+    expect([renamed.status, renamed.body.bucket.name]).toEqual([200, 'Renamed by the key']);
+    for (const [name, req] of [
+      ['apikeyList', { query: { client: B.client } }],
+      ['apikeyCreate', { body: { client: B.client, name: 'more' } }],
+      ['integrationList', { query: { client: B.client } }],
+      ['billingStatus', { query: { client: B.client } }],
+      ['bucketRemove', { body: { bucket: created.body.bucket.stamp, active: 0 } }],
+    ] as const) {
+      const r = await call(srv.url, name as CallName, { token: key, ...req });
+      expect([name, r.status, r.body.error.message]).toEqual([name, 401, 'API keys cannot make this call; sign in instead.']);
+    }
+    const wrong = await call(srv.url, 'bucketList', { token: 'pk_not_a_key', query: { active: 1, client: B.client } });
+    expect([wrong.status, wrong.body.error.message]).toEqual([401, 'Invalid API key']);
+  });
+
   it("the first user's own calls still work after the attempts", async () => {
     const r = await call(srv.url, 'runStatus', { token: A.token, query: { run: ids.fit } });
     expect(r.status).toBe(200);

@@ -299,3 +299,12 @@ describe('checkIntegration', () => {
     expect(checkIntegration({ name: 'Key', service: 'OpenAI', token: 't' })).toEqual({});
   });
 });
+
+describe('resetTokenFrom', () => {
+  it("takes the token from the mail's link, or the bare token", async () => {
+    const { resetTokenFrom } = await import('./index');
+    expect(resetTokenFrom('  abc.def.ghi ')).toBe('abc.def.ghi');
+    expect(resetTokenFrom('https://portal.example.com/reset-password?token=abc.def.ghi')).toBe('abc.def.ghi');
+    expect(resetTokenFrom('<http://localhost:8080/reset-password?x=1&token=a%2Eb.c#top>')).toBe('a.b.c');
+  });
+});

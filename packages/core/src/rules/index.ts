@@ -216,3 +216,18 @@ export function firstError(errors: Record<string, string | undefined>): string |
 export * from './status';
 export * from './shrink';
 export * from './team';
+
+/**
+ * The reset token in what a person pastes: the mail's whole link (`.../reset-password?token=...`, possibly wrapped in
+ * angle brackets or quotes) or the bare token. Terminals cannot follow the link, so the doors accept either.
+ */
+export function resetTokenFrom(pasted: string): string {
+  const text = pasted.trim().replace(/^[<"']+|[>"']+$/g, '');
+  const m = /[?&#]token=([^&#\s]+)/.exec(text);
+  if (!m) return text;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return m[1];
+  }
+}

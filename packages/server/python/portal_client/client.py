@@ -3,6 +3,7 @@
 import hashlib
 import json
 import os
+import socket
 import time
 import urllib.error
 import urllib.parse
@@ -10,6 +11,11 @@ import urllib.request
 
 FINAL_STATES = ("Finished", "Failed")
 DEFAULT_API = "http://localhost:8080"
+# The same network behaviour as the `portal` CLI: a call with no answer after this many seconds fails (PORTAL_TIMEOUT),
+# and reads (GET) are tried again after these waits when the server cannot be reached or answers 502, 503 or 504.
+DEFAULT_TIMEOUT = 30.0
+RETRY_DELAYS = (0.3, 0.9)
+RETRYABLE = (502, 503, 504)
 
 
 class PortalError(Exception):
@@ -35,19 +41,30 @@ class Client:
     to PORTAL_CLIENT, else the token's own account as the server reports it.
     """
 
-    def __init__(self, token=None, base_url=None, client=None, timeout=60, poll_interval=1.0, api=None):
+    def __init__(self, token=None, base_url=None, client=None, timeout=None, poll_interval=1.0, api=None):
         self.token = token or os.environ.get("PORTAL_TOKEN")
         if not self.token:
             raise PortalError("No token: pass Client(token=...) or set PORTAL_TOKEN.")
         # `api` is accepted as another name for base_url (the CLI calls the API base --api).
         self.base_url = (base_url or api or os.environ.get("PORTAL_API") or DEFAULT_API).rstrip("/")
-        self.timeout = timeout
+        if timeout is None:
+            raw = os.environ.get("PORTAL_TIMEOUT")
+            try:
+                timeout = float(raw) if raw else DEFAULT_TIMEOUT
+            except ValueError:
+                raise PortalError("PORTAL_TIMEOUT must be a number of seconds, got %r." % raw) from None
+        # 0 waits forever, as in the CLI.
+        self.timeout = timeout or None
         self.poll_interval = poll_interval
         self._client = client or os.environ.get("PORTAL_CLIENT")
 
     # ---- HTTP ----
     def _url(self, path):
         return path if path.startswith(("http://", "https://")) else self.base_url + path
+
+    def _origin(self):
+        parts = urllib.parse.urlsplit(self.base_url)
+        return "%s://%s" % (parts.scheme, parts.netloc)
 
     def _call(self, method, path, body=None, query=None):
         url = self._url(path)
@@ -58,19 +75,47 @@ class Client:
         if body is not None:
             data = json.dumps(body).encode("utf-8")
             headers["Content-Type"] = "application/json"
-        req = urllib.request.Request(url, data=data, method=method, headers=headers)
-        try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
-                raw = resp.read()
-        except urllib.error.HTTPError as err:
-            raise self._error(err) from None
-        except urllib.error.URLError as err:
-            raise PortalError("Cannot reach %s: %s" % (self.base_url, err.reason)) from None
+        attempt = 0
+        while True:
+            again = method == "GET" and attempt < len(RETRY_DELAYS)
+            req = urllib.request.Request(url, data=data, method=method, headers=headers)
+            try:
+                with urllib.request.urlopen(req, timeout=self.timeout) as resp:
+                    raw = resp.read()
+                break
+            except urllib.error.HTTPError as err:
+                if again and err.code in RETRYABLE:
+                    time.sleep(RETRY_DELAYS[attempt])
+                    attempt += 1
+                    continue
+                raise self._error(err) from None
+            except (socket.timeout, TimeoutError):
+                # A timed-out call is not repeated: the limit is the caller's bound on waiting.
+                raise self._timed_out() from None
+            except urllib.error.URLError as err:
+                if isinstance(err.reason, (socket.timeout, TimeoutError)):
+                    raise self._timed_out() from None
+                if again:
+                    time.sleep(RETRY_DELAYS[attempt])
+                    attempt += 1
+                    continue
+                reason = err.reason.strerror if isinstance(err.reason, OSError) and err.reason.strerror else err.reason
+                raise PortalError(
+                    "Cannot reach %s (%s). Check the API address and your network, then try again." % (self._origin(), str(reason).lower()),
+                    code="network",
+                ) from None
         result = json.loads(raw.decode("utf-8")) if raw else {}
         if isinstance(result, dict) and isinstance(result.get("token"), str):
             # Any response may carry a fresh token; it replaces the one in use.
             self.token = result["token"]
         return result
+
+    def _timed_out(self):
+        seconds = ("%g" % self.timeout) if self.timeout else "?"
+        return PortalError(
+            "No answer from %s: timed out after %s s. Try again, or allow longer with timeout= or PORTAL_TIMEOUT." % (self._origin(), seconds),
+            code="timeout",
+        )
 
     @staticmethod
     def _error(err):
@@ -81,7 +126,10 @@ class Client:
             message = body["error"]["message"]
             code = body["error"].get("code")
         except Exception:
-            pass
+            # Not the API's error body (a proxy's page): the status says what happened.
+            code = None
+        if err.code >= 500:
+            message = "Server error %d%s. Try again later." % (err.code, "" if message == "HTTP %d" % err.code else ": " + message)
         return PortalError(message, status=err.code, code=code)
 
     # ---- reading ----
@@ -92,10 +140,13 @@ class Client:
         try:
             perms = self._call("GET", "/api/user/permission")
         except PortalError as err:
-            if err.status in (401, 403):
+            # A wrong or removed key is refused as such ('Invalid API key'): say that, not that the account is unknown.
+            if err.status == 403:
                 raise PortalError(
                     "The server did not say which account this token belongs to (%s); "
-                    "pass Client(client=...) or set PORTAL_CLIENT." % err
+                    "pass Client(client=...) or set PORTAL_CLIENT." % err,
+                    status=err.status,
+                    code=err.code,
                 ) from None
             raise
         if isinstance(perms, dict):
@@ -109,6 +160,22 @@ class Client:
         """Active projects of the client, as dicts (stamp, name, runs, rends, createdAt)."""
         res = self._call("GET", "/api/bucket/item", query={"active": 1, "client": self.client_id()})
         return res["bucket"]["list"]
+
+    def create_project(self, name):
+        """Creates a project in the client; returns it as a dict (stamp, name, ...)."""
+        res = self._call("PUT", "/api/bucket/item", {"client": self.client_id(), "name": name})
+        return res["bucket"]
+
+    def rename_project(self, project, name):
+        """Renames a project of the client; returns it as a dict."""
+        return self._call("POST", "/api/bucket/name", {"bucket": _stamp(project), "name": name})["bucket"]
+
+    def project(self, name="My project"):
+        """The client's project with this name, created when there is none (a fresh account has no project)."""
+        for p in self.projects():
+            if p["name"] == name:
+                return p
+        return self.create_project(name)
 
     def uploads(self, project):
         """Active uploads of a project, as dicts (stamp, name, flight, upload list, ...)."""

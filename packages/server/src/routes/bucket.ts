@@ -38,14 +38,14 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
     return { client: { list: [clientView(client)] }, bucket: { list: bucket } };
   });
 
-  defineCall(app, s, 'bucketCreate', {}, async ({ caller, body }) => {
+  defineCall(app, s, 'bucketCreate', { keys: true }, async ({ caller, body }) => {
     const client = await requireClient(s.db, caller, body.client);
     const stamp = newId('b_');
     await s.db.insertInto('buckets').values({ stamp, client: client.stamp, name: body.name, active: 1, created_at: now() }).execute();
     return { bucket: await bucketWithCounts(s, client.stamp, stamp) };
   });
 
-  defineCall(app, s, 'bucketRename', {}, async ({ caller, body }) => {
+  defineCall(app, s, 'bucketRename', { keys: true }, async ({ caller, body }) => {
     const { bucket } = await requireBucket(s.db, caller, body.bucket);
     await s.db.updateTable('buckets').set({ name: body.name }).where('stamp', '=', bucket.stamp).execute();
     return { bucket: await bucketWithCounts(s, bucket.client, bucket.stamp) };

@@ -1,6 +1,15 @@
 // Sign-in commands: login, logout, signup, whoami, and password reset-start / reset-finish.
 import type { Command } from 'commander';
-import { MESSAGES, checkPassword, checkPasswordMatch, checkSignup, firstError, readClaims, tokenExpiry } from '@portal/core';
+import {
+  MESSAGES,
+  checkPassword,
+  checkPasswordMatch,
+  checkSignup,
+  firstError,
+  readClaims,
+  resetTokenFrom,
+  tokenExpiry,
+} from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time as formatTime } from './common';
 import { DEFAULT_API, originOf, type Store } from '../store';
@@ -209,7 +218,7 @@ export function register(program: Command, deps: Deps): void {
   password
     .command('reset-finish')
     .description('Set a new password with the token from the reset email')
-    .option('--token <token>', 'the token from the link in the email')
+    .option('--token <token>', 'the link from the email, or its token')
     .option('--password-stdin', 'read the new password from standard input')
     .addHelpText(
       'after',
@@ -220,7 +229,7 @@ export function register(program: Command, deps: Deps): void {
     )
     .action(
       act(deps, async (s, opts: { token?: string; passwordStdin?: boolean }) => {
-        const token = (await s.need(opts.token, '--token', 'Token from the email')).trim();
+        const token = resetTokenFrom(await s.need(opts.token, '--token', 'Link or token from the email'));
         const pw = await s.secret(opts.passwordStdin, '--password-stdin', 'New password');
         const confirm = opts.passwordStdin ? pw : await s.deps.prompter!.ask('Confirm password: ', { secret: true });
         const problem = checkPassword(pw) ?? checkPasswordMatch(pw, confirm);

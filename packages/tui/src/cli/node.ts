@@ -27,7 +27,11 @@ export function nodeDeps(): Deps {
       return prompter;
     },
     // Ink and React load only here, so subcommands start without them.
-    startUi: async (session) => (await import('../ui/start')).startUi(session),
+    startUi: async (session) => {
+      // NO_COLOR (no-color.org): Ink's colours come from chalk, which reads FORCE_COLOR when it loads, not NO_COLOR.
+      if (process.env.NO_COLOR) process.env.FORCE_COLOR = '0';
+      return (await import('../ui/start')).startUi(session);
+    },
     version: VERSION,
     pollMs: Number(process.env.PORTAL_POLL_MS) || 2000,
     onInterrupt: (fn) => {

@@ -1,9 +1,9 @@
 // A list screen's body: arrows move, Enter opens, / filters, r renames, d removes (after a confirmation), n creates.
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
-import TextInput from 'ink-text-input';
 import { useCapture, useNav } from '../ui/context';
 import { Table, type Col } from './Table';
+import { TextField } from './TextField';
 
 export interface ListViewProps<T> {
   title: string;
@@ -28,6 +28,8 @@ export interface ListViewProps<T> {
   onKey?(input: string, row: T | undefined): boolean;
   /** Whether this list takes keys (a screen with two lists gives them to one). */
   active?: boolean;
+  /** Lines the screen shows besides this list (another list, a form), so the window leaves room for them. */
+  reserve?: number;
   footer?: ReactNode;
 }
 
@@ -37,6 +39,14 @@ type Editing =
   | { kind: 'remove'; id: string; name: string }
   | { kind: 'filter' }
   | null;
+
+/**
+ * How many rows of a list fit a terminal of this height: what is left after the frame's own lines (header, a
+ * notification, the help line), the list's title, headers and range line, and what the screen reserves.
+ */
+export function listWindow(rows: number, reserve = 0): number {
+  return Math.max(3, rows - 9 - reserve);
+}
 
 export function ListView<T>(props: ListViewProps<T>) {
   const nav = useNav();
@@ -62,6 +72,11 @@ export function ListView<T>(props: ListViewProps<T>) {
   }, [props.rows, props.cols, filter]);
   const sel = Math.min(at, Math.max(0, rows.length - 1));
   const row = rows[sel];
+  // The rows that fit the terminal, around the selection: the title, headers and the selected row stay on screen.
+  const win = listWindow(nav.size.rows, props.reserve ?? 0);
+  const start = Math.max(0, Math.min(sel - Math.floor(win / 2), rows.length - win));
+  const shown = rows.slice(start, start + win);
+  const width = nav.size.columns - nav.size.menu - 2;
   const active = (props.active ?? true) && !nav.menuFocused;
 
   const run = async (action: () => Promise<string | null>) => {
@@ -73,15 +88,15 @@ export function ListView<T>(props: ListViewProps<T>) {
   };
 
   // Ink re-subscribes handlers in effects; a key typed right after another must see the state that key made.
-  const latest = useRef({ editing, rows, sel, row, props });
-  latest.current = { editing, rows, sel, row, props };
+  const latest = useRef({ editing, rows, sel, row, props, win });
+  latest.current = { editing, rows, sel, row, props, win };
   const edit = (next: Editing) => {
     latest.current.editing = next;
     setEditing(next);
   };
   useInput(
     (input, key) => {
-      const { editing, rows, sel, row, props } = latest.current;
+      const { editing, rows, sel, row, props, win } = latest.current;
       if (editing?.kind === 'remove') {
         if (input === 'y' || input === 'Y') void run(() => props.remove!(editing.id));
         else if (input === 'n' || input === 'N' || key.escape) edit(null);
@@ -95,8 +110,13 @@ export function ListView<T>(props: ListViewProps<T>) {
         }
         return;
       }
-      if (key.downArrow) setAt(Math.min(rows.length - 1, sel + 1));
-      else if (key.upArrow) setAt(Math.max(0, sel - 1));
+      const move = (to: number) => setAt((latest.current.sel = Math.max(0, Math.min(rows.length - 1, to))));
+      if (key.downArrow) move(sel + 1);
+      else if (key.upArrow) move(sel - 1);
+      else if (key.pageDown) move(sel + win);
+      else if (key.pageUp) move(sel - win);
+      else if (key.home) move(0);
+      else if (key.end) move(rows.length - 1);
       else if (key.return && row && props.onOpen) props.onOpen(row);
       else if (input === '/') edit({ kind: 'filter' });
       else if (input === 'r' && row && props.rename) edit({ kind: 'rename', id: props.keyOf(row), value: props.nameOf(row) });
@@ -110,12 +130,14 @@ export function ListView<T>(props: ListViewProps<T>) {
 
   return (
     <Box flexDirection="column">
-      <Text bold>{props.title}</Text>
+      <Text bold wrap="truncate-end">
+        {props.title}
+      </Text>
       {filter || editing?.kind === 'filter' ? (
         <Box>
           <Text>Filter: </Text>
           {editing?.kind === 'filter' ? (
-            <TextInput value={filter} onChange={(v) => (setFilter(v), setAt(0))} onSubmit={() => setEditing(null)} />
+            <TextField value={filter} onChange={(v) => (setFilter(v), setAt(0))} onSubmit={() => setEditing(null)} />
           ) : (
             <Text>{filter}</Text>
           )}
@@ -130,12 +152,19 @@ export function ListView<T>(props: ListViewProps<T>) {
           <Text>{props.empty}</Text>
         )
       ) : (
-        <Table rows={rows} cols={props.cols} selected={active ? sel : undefined} keyOf={props.keyOf} />
+        <>
+          <Table rows={shown} cols={props.cols} selected={active ? sel - start : undefined} keyOf={props.keyOf} width={width} />
+          {rows.length > shown.length ? (
+            <Text dimColor wrap="truncate-end">
+              {`${start + 1}-${start + shown.length} of ${rows.length} · PgUp/PgDn Home/End`}
+            </Text>
+          ) : null}
+        </>
       )}
       {editing?.kind === 'rename' ? (
         <Box>
           <Text>New name: </Text>
-          <TextInput
+          <TextField
             focus={!busy}
             value={editing.value}
             onChange={(value) => setEditing({ ...editing, value })}
@@ -146,7 +175,7 @@ export function ListView<T>(props: ListViewProps<T>) {
       {editing?.kind === 'create' ? (
         <Box>
           <Text>{props.createLabel ?? 'Name'}: </Text>
-          <TextInput
+          <TextField
             focus={!busy}
             value={editing.value}
             onChange={(value) => setEditing({ ...editing, value })}
@@ -156,7 +185,11 @@ export function ListView<T>(props: ListViewProps<T>) {
       ) : null}
       {editing?.kind === 'remove' ? <Text color="yellow">Remove {editing.name}? (y/n)</Text> : null}
       {busy ? <Text dimColor>Working…</Text> : null}
-      {problem && editing ? <Text color="red">{problem}</Text> : null}
+      {problem && editing ? (
+        <Text color="red" wrap="truncate-end">
+          {problem}
+        </Text>
+      ) : null}
       {props.footer}
     </Box>
   );

@@ -3,7 +3,6 @@
 // before the quote is created. A renderer of core's useShrinkRequest.
 import { useEffect, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
-import TextInput from 'ink-text-input';
 import SelectInput from 'ink-select-input';
 import {
   DESCRIPTION_MAX,
@@ -20,6 +19,8 @@ import { useClient, useNotify, useShrinkRequest, useUploads } from '@portal/core
 import { Form } from '../components/Form';
 import { useCapture, useLabel, useNav } from '../ui/context';
 import { localSources, parsePaths } from './UploadsScreen';
+import { TextField } from '../components/TextField';
+import { completePath } from '../paths';
 
 type View = 'main' | 'pick' | 'upload';
 
@@ -132,9 +133,9 @@ export default function CreateShrinkRunScreen() {
         <Text>A single .py file defining a model of at most 1 billion parameters.</Text>
         <Box>
           <Text>Path: </Text>
-          <TextInput value={path} onChange={setPath} onSubmit={(v) => void uploadNew(v)} />
+          <TextField value={path} onChange={setPath} onSubmit={(v) => void uploadNew(v)} complete={(v) => completePath(v, nav.io.cwd)} />
         </Box>
-        <Text dimColor>Enter upload · Esc back</Text>
+        <Text dimColor>Tab complete · Enter upload · Esc back</Text>
         {busy ? <Text dimColor>Uploading…</Text> : null}
       </Box>
     );

@@ -8,6 +8,9 @@ import { newestFirst } from '../components/lists';
 import { Table } from '../components/Table';
 import { useLabel, useNav } from '../ui/context';
 
+/** General models shown at most (the operator's list is short); the screen's own list gets the rest of the height. */
+const GENERAL_MAX = 5;
+
 export default function ModelsScreen() {
   const nav = useNav();
   const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
@@ -34,7 +37,8 @@ export default function ModelsScreen() {
       {showGeneral ? (
         general.length ? (
           <Table<Model>
-            rows={general}
+            rows={general.slice(0, GENERAL_MAX)}
+            width={nav.size.columns - nav.size.menu - 2}
             keyOf={(m) => m.stamp}
             cols={[
               { header: 'Name', get: (m) => m.name },
@@ -49,6 +53,7 @@ export default function ModelsScreen() {
       ) : null}
       <Text> </Text>
       <ListView<Model>
+        reserve={3 + (showGeneral ? Math.min(general.length, GENERAL_MAX) + 1 : 0) + 2}
         title="Your Models"
         rows={newestFirst(models.data?.own)}
         loading={models.loading}

@@ -31,10 +31,8 @@ export default function QuoteDetailsScreen() {
         nav.setLabel(run.stamp, run.name);
         nav.go(screenPath('runDetails', { clientId, bucketId, runId: run.stamp }));
       } else if (input === 'p' && portalUrl) {
-        void nav.io.copy(portalUrl).then(
-          () => notify(`Copied ${portalUrl}`, 'success'),
-          () => notify(MESSAGES.unexpected, 'error'),
-        );
+        // The frame shows what was copied; only a failure needs saying.
+        void nav.io.copy(portalUrl).catch(() => notify(MESSAGES.unexpected, 'error'));
       }
     },
     { isActive: !nav.menuFocused },

@@ -1,7 +1,7 @@
 // Reset password: the token from the email's link authorises a new password (same rules as sign-up).
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { MESSAGES, checkResetPassword } from '@portal/core';
+import { MESSAGES, checkResetPassword, resetTokenFrom } from '@portal/core';
 import { useAuth } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useNav } from '../ui/context';
@@ -19,9 +19,10 @@ export default function ResetPasswordScreen() {
     setErrors(fieldErrors);
     if (Object.values(fieldErrors).some(Boolean)) return;
     // As on the web: no token from the email is a failed reset (SPEC: 'Invalid credentials').
-    if (!values.token.trim()) return setMessage({ text: MESSAGES.invalidCredentials, error: true });
+    const token = resetTokenFrom(values.token);
+    if (!token) return setMessage({ text: MESSAGES.invalidCredentials, error: true });
     setBusy(true);
-    const failed = await auth.resetFinish(values.token.trim(), values.password, values.confirm);
+    const failed = await auth.resetFinish(token, values.password, values.confirm);
     setBusy(false);
     setDone(!failed);
     setMessage(failed ? { text: failed, error: true } : { text: MESSAGES.passwordChanged });
@@ -31,7 +32,7 @@ export default function ResetPasswordScreen() {
       <Text bold>Reset Password</Text>
       <Form
         fields={[
-          { key: 'token', label: 'Token from the email' },
+          { key: 'token', label: 'Link or token from the email' },
           { key: 'password', label: 'New password', kind: 'password' },
           { key: 'confirm', label: 'Confirm password', kind: 'password' },
         ]}

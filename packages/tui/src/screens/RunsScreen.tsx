@@ -1,16 +1,6 @@
 // Requests of a project: function, status, message (with Contact Support), created, upload; open, rename, remove.
 import { Box, Text } from 'ink';
-import {
-  CONTACT_PATH,
-  MESSAGES,
-  RUN_FUNCTIONS,
-  RUN_STATES,
-  formatTime,
-  nextFilter,
-  screenPath,
-  type Run,
-  loadFailure,
-} from '@portal/core';
+import { CONTACT_PATH, MESSAGES, RUN_FUNCTIONS, RUN_STATES, formatTime, nextFilter, screenPath, type Run, loadFailure } from '@portal/core';
 import { useRuns } from '@portal/core/react';
 import { ListView } from '../components/ListView';
 import { newestFirst } from '../components/lists';

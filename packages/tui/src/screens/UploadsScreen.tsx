@@ -1,9 +1,7 @@
 // Uploads of a project: upload local files (streamed, hashed while read, with a progress bar), rename, remove.
 import { useRef, useState } from 'react';
-import { resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { Box, Text, useInput } from 'ink';
-import TextInput from 'ink-text-input';
 import {
   MESSAGES,
   checkDropFiles,
@@ -18,20 +16,20 @@ import {
 import { fileSource } from '@portal/core/node';
 import { useClient, useNotify, useUploads } from '@portal/core/react';
 import { ListView } from '../components/ListView';
+import { TextField } from '../components/TextField';
+import { completePath, expandPath, splitPaths } from '../paths';
 import { newestFirst } from '../components/lists';
 import { progressLine } from '../cli/progress';
 import { useCapture, useLabel, useNav } from '../ui/context';
 
-/** Paths typed by the user: separated by spaces; quotes keep a path with spaces together. */
-export function parsePaths(text: string): string[] {
-  return [...text.matchAll(/"([^"]+)"|'([^']+)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
-}
+/** Paths typed by the user: separated by spaces; quotes or a backslash keep a path with spaces together. */
+export const parsePaths = splitPaths;
 
 /** Local files as upload sources, or the message saying which one cannot be read. */
 export function localSources(cwd: string, paths: string[]): UploadSource[] | string {
   const out: UploadSource[] = [];
   for (const p of paths) {
-    const full = resolve(cwd, p);
+    const full = expandPath(p, cwd);
     try {
       if (!statSync(full).isFile()) return `Cannot upload ${p}: not a file`;
     } catch {
@@ -120,8 +118,8 @@ export default function UploadsScreen() {
       />
       {asking !== null ? (
         <Box>
-          <Text>Files to upload (paths, space-separated): </Text>
-          <TextInput value={asking} onChange={setAsking} onSubmit={(v) => void start(v)} />
+          <Text>Files to upload (paths, space-separated; Tab completes): </Text>
+          <TextField value={asking} onChange={setAsking} onSubmit={(v) => void start(v)} complete={(v) => completePath(v, nav.io.cwd)} />
         </Box>
       ) : null}
       {progress ? <Text color="cyan">{progressLine(progress.p, Date.now() - progress.started)} · Esc cancel</Text> : null}

@@ -20,10 +20,21 @@ export interface UiRun extends ReturnType<typeof render> {
   see(text: string | RegExp, timeoutMs?: number): Promise<string>;
 }
 
+/** Gives the test terminal a size and emits 'resize', as a real terminal does when its window changes. */
+export function resize(stdout: object, size: { columns: number; rows: number }): void {
+  Object.defineProperty(stdout, 'columns', { value: size.columns, configurable: true });
+  Object.defineProperty(stdout, 'rows', { value: size.rows, configurable: true });
+  (stdout as { emit(event: string): void }).emit('resize');
+}
+
 const tick = (ms = 15) => new Promise((r) => setTimeout(r, ms));
 
 /** Opens the UI at a route, signed in as this test's user (or another one, or signed out). */
-export function renderUi(server: TestApi, initial: string, opts: { signedIn?: boolean; user?: TestUser } = {}): UiRun {
+export function renderUi(
+  server: TestApi,
+  initial: string,
+  opts: { signedIn?: boolean; user?: TestUser; size?: { columns: number; rows: number } } = {},
+): UiRun {
   const tokens = memoryTokenStore(opts.signedIn === false ? null : (opts.user ?? server.user).token);
   const listeners = new Set<(m: string) => void>();
   // The UI's own client (calls over node:http), as `portal` builds it.
@@ -45,6 +56,9 @@ export function renderUi(server: TestApi, initial: string, opts: { signedIn?: bo
       authFailures={{ subscribe: (fn) => (listeners.add(fn), () => void listeners.delete(fn)) }}
     />,
   );
+  // ink-testing-library's terminal is 100 columns with no height: set the size asked for (a wide one by default, so
+  // the screens' tests see whole cells), and tell Ink it changed, as a terminal does.
+  resize(inst.stdout, opts.size ?? { columns: 200, rows: 60 });
   const run: UiRun = {
     ...inst,
     api,

@@ -4,7 +4,7 @@ import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import { CONTACT_PATH, MESSAGES, notifyMs, SCREEN_BY_ID, breadcrumbs, matchScreen, type ApiClient, type ScreenId } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
 import { PortalProvider, type NotifyKind } from '@portal/core/react/context';
-import { NavContext, type Capture, type Nav, type UiIo } from './context';
+import { MENU_WIDTH, NavContext, type Capture, type Nav, type UiIo } from './context';
 import { loadScreen, loadedScreen } from './routes';
 import type MenuType from './Menu';
 
@@ -35,6 +35,8 @@ export interface AppProps {
   /** Where to start (a path of core's route table); defaults to /account when signed in, else /. */
   initial?: string;
   authFailures?: AuthFailures;
+  /** Ctrl+C: the UI ends as an interrupted program (exit 130). */
+  onInterrupt?(): void;
 }
 
 interface Notice {
@@ -74,23 +76,49 @@ function toPath(path: string): { path: string; query: URLSearchParams } {
   return { path: p, query: new URLSearchParams(q) };
 }
 
+/** The terminal's size, following resizes (Ink redraws the frame; the layout reads the new size from here). */
+function useTerminalSize(): { columns: number; rows: number } {
+  const { stdout } = useStdout();
+  const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    stdout.on('resize', onResize);
+    return () => void stdout.off('resize', onResize);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stdout]);
+  return size;
+}
+
+/** Ctrl+O opens and closes the menu from every screen, forms included (their fields ignore control keys). */
+const isMenuKey = (input: string, key: { ctrl: boolean }) => key.ctrl && input === 'o';
+
 export function App(props: AppProps) {
   const { api, io } = props;
   const { exit } = useApp();
+  const size = useTerminalSize();
   const [history, setHistory] = useState<string[]>(() => [props.initial ?? (api.tokens.get() ? '/account' : '/')]);
+  // History entries (by position) whose form was submitted: Esc goes back past them, not into them again.
+  const submitted = useRef(new Set<number>());
+  const [copied, setCopied] = useState<{ id: number; text: string } | null>(null);
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [capture, setCapture] = useState<Capture>('none');
   const [notices, setNotices] = useState<Notice[]>([]);
   const [menuFocus, setMenuFocus] = useState(false);
   const seq = useRef(0);
-  const { write } = useStdout();
+  const { stdout } = useStdout();
   const copy = useCallback(
     async (text: string) => {
+      // The value is shown inside the frame (not printed above it, into the scrollback) until the next copy.
+      const id = ++seq.current;
+      setCopied({ id, text });
+      setTimeout(() => setCopied((c) => (c?.id === id ? null : c)), notifyMs()).unref?.();
       if (io.copy) return io.copy(text);
-      // OSC 52 asks the terminal (even over SSH) to put the text on the clipboard; the value is printed too.
-      write(`\x1b]52;c;${Buffer.from(text).toString('base64')}\x07${text}\n`);
+      // OSC 52 asks the terminal (even over SSH) to put the text on the clipboard. It moves no cursor and prints
+      // nothing, so it goes straight to the terminal without disturbing Ink's frame.
+      stdout.write(`\x1b]52;c;${Buffer.from(text).toString('base64')}\x07`);
     },
-    [io, write],
+    [io, stdout],
   );
 
   const notifier = useMemo(
@@ -111,11 +139,25 @@ export function App(props: AppProps) {
     setMenuFocus(false);
     setHistory((h) => (h[h.length - 1] === p ? h : [...h, p]));
   }, []);
-  const back = useCallback(() => setHistory((h) => (h.length > 1 ? h.slice(0, -1) : h)), []);
+  const back = useCallback(
+    () =>
+      setHistory((h) => {
+        let n = h.length - 1;
+        while (n > 1 && submitted.current.has(n - 1)) n--;
+        if (n < 1) return h;
+        for (const i of [...submitted.current]) if (i >= n) submitted.current.delete(i);
+        return h.slice(0, n);
+      }),
+    [],
+  );
   const reset = useCallback((p: string) => {
     setMenuFocus(false);
+    submitted.current.clear();
     setHistory([p]);
   }, []);
+  const historyLength = useRef(history.length);
+  historyLength.current = history.length;
+  const markSubmitted = useCallback(() => void submitted.current.add(historyLength.current - 1), []);
   const setLabel = useCallback((id: string | undefined, name: string | undefined) => {
     if (id && name) setLabels((l) => (l[id] === name ? l : { ...l, [id]: name }));
   }, []);
@@ -149,6 +191,8 @@ export function App(props: AppProps) {
     setLabel,
     capture,
     setCapture,
+    markSubmitted,
+    size: { columns: size.columns, rows: size.rows, menu: matched.screen.auth ? MENU_WIDTH : 0 },
     menuFocused: menuFocus,
     io: { ...io, copy },
     quit: exit,
@@ -160,7 +204,15 @@ export function App(props: AppProps) {
   latest.current = { capture, menuFocus, auth: matched.screen.auth };
   useInput((input, key) => {
     const now = latest.current;
+    if (key.ctrl && input === 'c') {
+      props.onInterrupt?.();
+      return exit();
+    }
     if (now.capture === 'all') return;
+    if (isMenuKey(input, key)) {
+      if (now.auth) setMenuFocus((f) => !f);
+      return;
+    }
     if (key.escape) {
       if (now.menuFocus) setMenuFocus(false);
       else back();
@@ -180,9 +232,10 @@ export function App(props: AppProps) {
   return (
     <PortalProvider api={api} notifier={notifier}>
       <NavContext.Provider value={nav}>
-        <Box flexDirection="column">
+        <Box flexDirection="column" width={size.columns}>
           <Header nav={nav} />
           <Notices notices={notices} />
+          {copied ? <Text wrap="truncate-end">Copied: {copied.text}</Text> : null}
           <Box>
             {matched.screen.auth && !guarded && Menu ? (
               <Menu
@@ -202,10 +255,10 @@ export function App(props: AppProps) {
               {guarded ? null : Screen ? <Screen key={current} /> : <Text dimColor>Loading…</Text>}
             </Box>
           </Box>
-          <Text dimColor>
+          <Text dimColor wrap="truncate-end">
             {[
               menuFocus ? '↑↓ move · Enter open' : HELP[matched.screen.id],
-              matched.screen.auth ? 'Tab menu' : null,
+              matched.screen.auth ? (capture === 'none' ? 'Tab/Ctrl+O menu' : 'Ctrl+O menu') : null,
               'Esc back',
               capture === 'none' ? 'q quit' : 'Ctrl+C quit',
             ]
@@ -228,14 +281,20 @@ function Header({ nav }: { nav: Nav }) {
     key: params.apikeyId && labels[params.apikeyId],
   } as Record<string, string | undefined>);
   return (
-    <Box justifyContent="space-between">
-      <Text>
-        <Text bold color="cyan">
-          Portal
+    <Box justifyContent="space-between" width={nav.size.columns}>
+      <Box flexShrink={1} flexGrow={1}>
+        <Text wrap="truncate-middle">
+          <Text bold color="cyan">
+            Portal
+          </Text>
+          <Text> · {crumbs.length ? crumbs.map((c) => c.label).join(' › ') : screen.title}</Text>
         </Text>
-        <Text> · {crumbs.length ? crumbs.map((c) => c.label).join(' › ') : screen.title}</Text>
-      </Text>
-      {screen.auth ? <Text color="cyan">[Contact Support]</Text> : null}
+      </Box>
+      {screen.auth ? (
+        <Box flexShrink={0}>
+          <Text color="cyan"> [Contact Support]</Text>
+        </Box>
+      ) : null}
     </Box>
   );
 }
@@ -245,7 +304,7 @@ function Notices({ notices }: { notices: Notice[] }) {
   return (
     <Box flexDirection="column">
       {notices.map((n) => (
-        <Text key={n.id} color={n.kind === 'error' ? 'red' : n.kind === 'default' ? undefined : 'green'}>
+        <Text key={n.id} wrap="truncate-end" color={n.kind === 'error' ? 'red' : n.kind === 'default' ? undefined : 'green'}>
           {n.kind === 'error' ? '✖' : '●'} {n.message}
         </Text>
       ))}

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { sidebar } from '@portal/core';
 import { usePermissions } from '@portal/core/react';
-import type { Nav } from './context';
+import { MENU_WIDTH, type Nav } from './context';
 
 type MenuItem = { label: string; heading?: boolean; action?: () => void; current?: boolean };
 
@@ -36,7 +36,7 @@ export default function Menu({ nav, focused, onLogout, onContact }: { nav: Nav; 
     { isActive: focused },
   );
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} paddingX={1} width={26}>
+    <Box flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} paddingX={1} width={MENU_WIDTH}>
       {items.map((it, i): ReactNode => {
         if (it.heading)
           return (

@@ -35,12 +35,19 @@ export interface Nav {
   labels: Record<string, string>;
   setLabel(id: string | undefined, name: string | undefined): void;
   capture: Capture;
+  /** A form on this screen was submitted: going back skips this screen. */
+  markSubmitted(): void;
+  /** The terminal's size, and the columns the side menu takes from it. */
+  size: { columns: number; rows: number; menu: number };
   /** True while the menu has the keyboard: screens ignore keys then. */
   menuFocused: boolean;
   setCapture(c: Capture): void;
   io: UiIo & { copy(text: string): Promise<void> };
   quit(): void;
 }
+
+/** The side menu's width (ui/Menu.tsx), taken from the screen's width. */
+export const MENU_WIDTH = 26;
 
 export const NavContext = createContext<Nav | null>(null);
 

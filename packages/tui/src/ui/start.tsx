@@ -21,8 +21,10 @@ export async function startUi(session: Session): Promise<number> {
   // The first screen's module is loaded before the first frame, so that frame shows the screen itself.
   const initial = tokens.get() ? '/account' : '/';
   await loadScreen((matchScreen(initial)?.screen ?? SCREEN_BY_ID.login).id);
+  let interrupted = false;
   const app = render(
     <App
+      onInterrupt={() => void (interrupted = true)}
       api={api}
       initial={initial}
       io={{
@@ -42,10 +44,12 @@ export async function startUi(session: Session): Promise<number> {
         },
       }}
     />,
+    // Ctrl+C is the App's key (so it can end with 130), not Ink's.
+    { exitOnCtrlC: false },
   );
   // Load the client's schemas while the person reads the first screen.
   setTimeout(() => void api.ready(), 0);
   await app.waitUntilExit();
   await store.flush();
-  return 0;
+  return interrupted ? 130 : 0;
 }
