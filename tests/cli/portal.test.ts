@@ -257,6 +257,34 @@ describe('portal against the real server', () => {
     expect(json<any[]>(await run(ada, ['projects', 'list', '--json']))[0].name).toBe('Churn');
   });
 
+  it('invites the second user by mail; they accept the link; the audit log shows it; removal ends their access', async () => {
+    const invite = json(await run(ada, ['members', 'invite', '--email', 'grace@example.com', '--json']));
+    expect(invite).toMatchObject({ email: 'grace@example.com', role: 'member' });
+    // The embedded mailer writes the invitation to DATA_DIR/outbox.
+    const outbox = join(server.dir, 'data', 'outbox');
+    let link = '';
+    for (let i = 0; i < 200 && !link; i++) {
+      const files = await readdir(outbox).catch(() => [] as string[]);
+      const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+      link = mails.map((m) => /http\S*\/invite\?token=\S+/.exec(m)?.[0]).find(Boolean) ?? '';
+      if (!link) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(link).toContain('/invite?token=');
+    const accepted = await run(grace, ['invites', 'accept', link]);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    const adaClient = json<any[]>(await run(ada, ['accounts', 'list', '--json']))[0].stamp;
+    expect(json<any[]>(await run(grace, ['projects', 'list', '--client', adaClient, '--json']))[0].name).toBe('Churn');
+    const members = json<any[]>(await run(ada, ['members', 'list', '--json']));
+    expect(members.map((m) => [m.user.email, m.role])).toEqual([
+      ['ada@example.com', 'owner'],
+      ['grace@example.com', 'member'],
+    ]);
+    const audit = json<any[]>(await run(ada, ['audit', '--limit', '2', '--json']));
+    expect(audit.map((e) => e.action)).toEqual(['member.join', 'member.invite']);
+    expect((await run(ada, ['members', 'remove', 'grace@example.com', '--yes'])).code).toBe(0);
+    expect((await run(grace, ['projects', 'list', '--client', adaClient])).code).toBe(1);
+  });
+
   it('logout ends the session and removes the token; the server being down is one clear line', async () => {
     const origin = new URL(server.url).origin;
     const before = JSON.parse(await readFile(join(ada, '.config', 'portal', 'config.json'), 'utf8')).hosts[origin];

@@ -15,3 +15,4 @@ export * from './flows';
 export * from './insight';
 export * from './format/python';
 export * from './palette';
+export * from './refresh';

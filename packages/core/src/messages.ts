@@ -97,6 +97,11 @@ export const MESSAGES = {
 /** Notification durations of SPEC section 9, in milliseconds. */
 export const NOTIFY_MS = { default: 20_000, error: 5_000, uploadSuccess: 10_000 } as const;
 
+/** How long a notice of this kind stays (success notices other than an upload's stay the default time). */
+export function notifyMs(kind: 'default' | 'error' | 'success' | 'uploadSuccess' = 'default'): number {
+  return kind === 'error' ? NOTIFY_MS.error : kind === 'uploadSuccess' ? NOTIFY_MS.uploadSuccess : NOTIFY_MS.default;
+}
+
 /** The copied label resets after this many milliseconds. */
 export const COPIED_RESET_MS = 1_000;
 

@@ -406,3 +406,9 @@ export async function invitationToken(api: TestApi, email: string): Promise<stri
   if (!m) throw new Error(`No invitation link in the mail to ${email}`);
   return decodeURIComponent(m[1]);
 }
+
+/** `owner` invites `email` into their account through the real API (the mail goes to the outbox). */
+export async function invite(api: TestApi, owner: TestUser, email: string, role: 'owner' | 'member' = 'member'): Promise<void> {
+  const r = await call(api.server.url, 'inviteCreate', { token: owner.token, body: { client: owner.client, email, role } });
+  if (r.status !== 200) throw new Error(`invite failed: ${r.status} ${JSON.stringify(r.body)}`);
+}

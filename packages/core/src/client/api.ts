@@ -1,4 +1,5 @@
 // The API client: one typed method per call of SPEC section 7, with the token rules of section 6.
+import { resolveUrl } from './url';
 import { ofetch, type FetchResponse } from 'ofetch';
 import type { z } from 'zod/mini';
 import { en } from 'zod/locales';
@@ -100,7 +101,7 @@ export class ApiClient {
 
   /** Resolves a URL the server returned (absolute, or a path on the API host). */
   resolve(url: string): string {
-    return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${this.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+    return resolveUrl(this.baseUrl, url);
   }
 
   private authFailure(

@@ -2,13 +2,12 @@
 // SKIP LOCKED), runs each in a process of its own under a time and memory limit, keeps a short lease while it
 // works (so a dead worker's jobs move to another within a lease), and after a crash retries a job once before
 // failing its subject with a message. Stopping puts unfinished jobs back in the queue.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
+import { sha256File } from '@portal/core/node';
 import { keepWarm, Overrun, runProcessing, Stopped, type Args, type Fn, type Result } from './run-processing';
 import type { DB, JobTable } from '../db/schema';
 import { sweepStorage, type Storage } from '../storage/index';
@@ -99,12 +98,6 @@ export function overrunMessage(
     case 'shrink':
       return `The shrink report ${past}, the limit for one request. Check that the .py file is a valid model definition, or simplify the model.`;
   }
-}
-
-async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** Fails unless the file at `path` has the size and SHA-256 registered for the upload. */

@@ -406,6 +406,19 @@ describe('key lists', { timeout: 30_000 }, () => {
     expect(count('integrationCreate')).toBe(0);
     expect(await rows(server).selectFrom('integrations').select('clue').where('client', '=', server.user.client).execute()).toEqual([]);
   });
+
+  it('create an integration: notified as created, then listed', async () => {
+    const { wrapper, notes } = setup();
+    const integrations = renderHook(() => useIntegrations(server.user.client), { wrapper });
+    await waitFor(() => expect(integrations.result.current.data?.keys).toEqual([]));
+    let outcome: string | null = 'unset';
+    await act(
+      async () => void (outcome = await integrations.result.current.create({ name: ' OpenAI key ', service: 'OpenAI', token: 'sk-1' })),
+    );
+    expect(outcome).toBeNull();
+    expect(notes.at(-1)).toEqual(['Integration OpenAI key created.', 'success']);
+    await waitFor(() => expect(integrations.result.current.data?.keys.map((k) => k.name)).toEqual(['OpenAI key']));
+  });
 });
 
 describe('useRuns', { timeout: 30_000 }, () => {
@@ -511,6 +524,29 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
     expect(made).toEqual({ runId: generate?.stamp });
     expect(generate).toMatchObject({ fit: fit?.stamp, rend: ready.stamp, name: 'Fit' });
     expect(runs).toHaveLength(2);
+  });
+
+  it('refuses a Ready upload without a Finished .json file, and chooses a followed upload once it is Ready', async () => {
+    await setPlan(server, server.user.client, 'Individual');
+    const bucket = await seedBucket(server);
+    const model = await seedUpload(server, bucket.stamp, { name: 'model.py' });
+    const sent = await seedUpload(server, bucket.stamp, { name: 'new.json', flight: 'Processing', items: [{ state: 'Preparing' }] });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useFitRequest(server.user.client, bucket.stamp), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const base = { name: 'Fit', inputs: 3, outputs: 5, target: 1, explainability: false, task: 'regression' as const };
+    expect(await result.current.submit({ ...base, upload: model.stamp })).toEqual({
+      error: 'File for generating not found',
+      fieldErrors: { upload: 'File for generating not found' },
+    });
+    expect(count('pileCreate')).toBe(0);
+    act(() => result.current.follow(sent.stamp));
+    await waitFor(() => expect(result.current.following?.stamp).toBe(sent.stamp));
+    expect(result.current.upload).toBe('');
+    await setRow(server, 'rends', sent.stamp, { flight: 'Ready' });
+    await rows(server).updateTable('uploads').set({ state: 'Finished', proc: 1 }).where('rend', '=', sent.stamp).execute();
+    await waitFor(() => expect(result.current.upload).toBe(sent.stamp), { timeout: 10_000 });
+    expect(result.current.following).toBeUndefined();
   });
 });
 

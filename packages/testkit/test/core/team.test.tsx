@@ -2,7 +2,7 @@ import '@portal/core/testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { addMember, invitationToken, rows, userStamp, withTestApi } from '@portal/testkit/api';
+import { addMember, invitationToken, invite, rows, userStamp, withTestApi } from '@portal/testkit/api';
 import { ApiClient, memoryTokenStore, MESSAGES, TEAM_MESSAGES } from '@portal/core';
 import { PortalProvider, type NotifyKind, useAudit, useInvite, useMembers } from '@portal/core/react';
 
@@ -86,12 +86,7 @@ describe('useMembers', { timeout: 30_000 }, () => {
 describe('useInvite', { timeout: 30_000 }, () => {
   it("accepts an invitation with the invitee's session; a used link gives the server's sentence", async () => {
     const owner = await server.newUser({ label: 'own' });
-    const r = await fetch(`${server.url}/api/client/member/invite`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ client: owner.client, email: server.user.email, role: 'member' }),
-    });
-    expect(r.status).toBe(200);
+    await invite(server, owner, server.user.email);
     const token = await invitationToken(server, server.user.email);
     const { wrapper, notes } = setup();
     const { result } = renderHook(() => useInvite(token), { wrapper });

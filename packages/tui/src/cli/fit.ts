@@ -1,6 +1,6 @@
 // `portal fit`: a request that trains a model on a Ready upload and transforms its data (pile → fit → generate).
 import type { Command } from 'commander';
-import { MESSAGES, TASKS, TITLE_MAX, checkFitRequest, extensionOf, firstError, type TaskName } from '@portal/core';
+import { MESSAGES, TASKS, TITLE_MAX, checkFitRequest, firstError, fitUploadProblem, type TaskName } from '@portal/core';
 import type { Deps } from './context';
 import { act, examples, integer } from './common';
 import { CliError, usageError } from './errors';
@@ -47,12 +47,8 @@ export function register(program: Command, deps: Deps): void {
         const api = await s.api();
         const { rend } = await api.calls.rendList({ active: 1, bucket: project.stamp });
         const chosen = rend.list.find((r) => r.stamp === upload);
-        if (!chosen) throw new CliError(MESSAGES.uploadNotFound);
-        if (chosen.flight !== 'Ready')
-          throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
-        // Training and generating read the upload's .json data: an upload without one cannot be used.
-        if (!chosen.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json'))
-          throw new CliError(MESSAGES.generateFileNotFound);
+        const unusable = fitUploadProblem(chosen);
+        if (unusable || !chosen) throw new CliError(unusable ?? MESSAGES.uploadNotFound);
         const name = opts.name ?? chosen.name.slice(0, TITLE_MAX);
         const problem = firstError(
           checkFitRequest(

@@ -1,9 +1,8 @@
 // The client's audit log, newest first: > older page, < newer page, a steps through the action filter.
 import { Box, Text } from 'ink';
-import { AUDIT_ACTION_NAMES, auditActionLabel, formatTime, TEAM_MESSAGES, type AuditEntry } from '@portal/core';
+import { AUDIT_ACTION_NAMES, auditActionLabel, formatTime, TEAM_MESSAGES, type AuditEntry, loadFailure } from '@portal/core';
 import { useAudit, useClient } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 const FILTERS = ['', ...AUDIT_ACTION_NAMES];

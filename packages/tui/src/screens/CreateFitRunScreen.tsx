@@ -1,7 +1,7 @@
 // Create a request with model training: name, a Ready upload, the sizes within the plan, task, explainability.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, MESSAGES, PLAN_LIMITS, TASKS, extensionOf, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
+import { CONTACT_PATH, PLAN_LIMITS, TASKS, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
 import { useClient, useFitRequest } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -27,13 +27,6 @@ export default function CreateFitRunScreen() {
   const explainAllowed = PLAN_LIMITS[fit.plan].explainability;
   const limits = PLAN_LIMITS[fit.plan];
   const submit = async () => {
-    // Training and generating read the upload's .json data: an upload without one cannot be used (as on the web).
-    const chosen = fit.readyUploads.find((r) => r.stamp === values.upload);
-    if (chosen && !chosen.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json')) {
-      setErrors({ upload: MESSAGES.generateFileNotFound });
-      setProblem(null);
-      return;
-    }
     setBusy(true);
     const res = await fit.submit({
       name: String(values.name),

@@ -1,10 +1,9 @@
 // The client's members and pending invitations: invite (n), make owner (o) or member (m), remove (d), leave (l).
 import { useRef, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
-import { formatTime, TEAM_MESSAGES, type Invite, type Member } from '@portal/core';
+import { formatTime, TEAM_MESSAGES, type Invite, type Member, loadFailure } from '@portal/core';
 import { useMembers, useNotify } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure } from '../components/lists';
 import { useCapture, useLabel, useNav } from '../ui/context';
 
 export default function MembersScreen() {

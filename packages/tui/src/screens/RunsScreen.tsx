@@ -6,14 +6,14 @@ import {
   RUN_FUNCTIONS,
   RUN_STATES,
   formatTime,
-  isFinalState,
   nextFilter,
   screenPath,
   type Run,
+  loadFailure,
 } from '@portal/core';
 import { useRuns } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure, newestFirst, useRefreshWhile } from '../components/lists';
+import { newestFirst } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function RunsScreen() {
@@ -24,7 +24,6 @@ export default function RunsScreen() {
   useLabel(bucketId, runs.data?.project.name);
   const anyMessage = runs.data?.runs.some((r) => r.message);
   // Requests in progress change state on the server: the list refreshes until all are final.
-  useRefreshWhile(!!runs.data?.runs.some((x) => !isFinalState(x.state) && !(x.function === 'shrink' && x.quote)), runs.reload, 5000);
   return (
     <Box flexDirection="column">
       <ListView<Run>

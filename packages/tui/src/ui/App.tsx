@@ -1,7 +1,7 @@
 // The interactive UI: history of paths, the chrome (header with breadcrumbs, menu, notifications, help line) and keys.
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
-import { CONTACT_PATH, MESSAGES, NOTIFY_MS, SCREEN_BY_ID, breadcrumbs, matchScreen, type ApiClient, type ScreenId } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, notifyMs, SCREEN_BY_ID, breadcrumbs, matchScreen, type ApiClient, type ScreenId } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
 import { PortalProvider, type NotifyKind } from '@portal/core/react/context';
 import { NavContext, type Capture, type Nav, type UiIo } from './context';
@@ -98,8 +98,7 @@ export function App(props: AppProps) {
       notify(message: string, kind: NotifyKind = 'default') {
         const id = ++seq.current;
         setNotices((n) => [...n.filter((x) => x.message !== message), { id, message, kind }].slice(-3));
-        const ms = kind === 'error' ? NOTIFY_MS.error : kind === 'uploadSuccess' ? NOTIFY_MS.uploadSuccess : NOTIFY_MS.default;
-        setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), ms).unref?.();
+        setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), notifyMs(kind)).unref?.();
       },
     }),
     [],

@@ -1,9 +1,8 @@
 // The client's audit log, newest first, a page at a time, filtered by action (owners only: others see the server's sentence).
 import { useParams } from 'react-router-dom';
-import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { AUDIT_ACTIONS, auditActionLabel, formatTime, TEAM_MESSAGES, type AuditEntry } from '@portal/core';
+import { Button, Stack, TextField, Typography } from '@mui/material';
+import { AUDIT_ACTIONS, auditActionLabel, formatTime, TEAM_MESSAGES, type AuditEntry, loadFailure } from '@portal/core';
 import { useAudit, useClient } from '@portal/core/react';
-import { loadFailure } from '../lib/api';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { useCrumbNames } from '../layout/ChromeContext';
@@ -25,12 +24,13 @@ export default function AuditPage() {
           value={audit.action}
           onChange={(e) => audit.setAction(e.target.value)}
           sx={{ minWidth: 220 }}
+          slotProps={{ select: { native: true } }}
         >
-          <MenuItem value="">All actions</MenuItem>
+          <option value="">All actions</option>
           {Object.entries(AUDIT_ACTIONS).map(([action, label]) => (
-            <MenuItem key={action} value={action}>
+            <option key={action} value={action}>
               {label}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
       }

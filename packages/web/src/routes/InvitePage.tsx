@@ -2,9 +2,7 @@
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { invitePath, screenPath, signInThen, signUpThen, tokenStatus } from '@portal/core';
-import { PortalProvider, useInvite } from '@portal/core/react';
-import { api } from '../lib/api';
-import { notifier } from '../lib/notify';
+import { useInvite } from '@portal/core/react';
 import { tokenStore } from '../lib/session';
 import { FormFailure } from '../components/FormFailure';
 
@@ -40,9 +38,7 @@ export default function InvitePage() {
         You are invited to join a client on the portal. Accept it signed in with the email address the invitation was sent to.
       </Typography>
       {signedIn ? (
-        <PortalProvider api={api} notifier={notifier}>
-          <Accept token={token} />
-        </PortalProvider>
+        <Accept token={token} />
       ) : (
         <Stack direction="row" spacing={2}>
           <Button variant="contained" component={RouterLink} to={signInThen(back)}>

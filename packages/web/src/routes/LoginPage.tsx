@@ -3,15 +3,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { LightField } from '../components/LightField';
-import { MESSAGES, returnTo, signUpThen, tokenStatus } from '@portal/core';
+import { returnTo, signUpThen, tokenStatus } from '@portal/core';
+// Not the '@portal/core/react' index: through it the first page's chunk would also load zod and core's schemas.
+import { useAuth } from '@portal/core/react/useAuth';
 import { tokenStore } from '../lib/session';
 import { FormFailure } from '../components/FormFailure';
 
-// The API client (and its schemas) is not needed to draw the form: it loads once the form is interactive.
-const loadApi = () => import('../lib/api');
-
 export default function LoginPage() {
   const navigate = useNavigate();
+  // The failure is shown on the form (role alert), not notified as well.
+  const auth = useAuth({ notifyFailures: false });
   // Where to go once signed in (an invitation link sends its visitors here first).
   const [params] = useSearchParams();
   const next = returnTo(params.get('next'));
@@ -22,28 +23,16 @@ export default function LoginPage() {
 
   useEffect(() => {
     document.title = 'Login · Portal';
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-    idle(() => void loadApi());
   }, []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim() || !password) {
-      setError(MESSAGES.fillAllFields);
-      return;
-    }
     setBusy(true);
     setError(null);
-    try {
-      const { api } = await loadApi();
-      await api.calls.login({ email: email.trim(), password });
-      navigate(next);
-    } catch (err) {
-      const { failureMessage } = await loadApi();
-      setError(failureMessage(err, MESSAGES.invalidCredentials));
-    } finally {
-      setBusy(false);
-    }
+    const failed = await auth.login(email, password);
+    setBusy(false);
+    if (failed) setError(failed);
+    else navigate(next);
   };
 
   // Someone still signed in has nothing to do here.

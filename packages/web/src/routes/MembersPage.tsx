@@ -1,10 +1,9 @@
 // The client's members: list with roles, invite dialog, pending invitations, role change, remove (confirmed) and leave.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
-import { checkEmail, formatTime, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role } from '@portal/core';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { checkEmail, formatTime, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role, loadFailure } from '@portal/core';
 import { useMembers } from '@portal/core/react';
-import { loadFailure } from '../lib/api';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { ConfirmDialog } from '../components/Dialogs';
@@ -71,11 +70,12 @@ function InviteDialog({
             fullWidth
             value={role}
             onChange={(e) => setRole(e.target.value as Role)}
+            slotProps={{ select: { native: true } }}
           >
             {ROLES.map((r) => (
-              <MenuItem key={r} value={r}>
+              <option key={r} value={r}>
                 {roleLabel(r)}
-              </MenuItem>
+              </option>
             ))}
           </TextField>
         </DialogContent>
@@ -149,13 +149,13 @@ export default function MembersPage() {
                   select
                   size="small"
                   value={m.role}
-                  slotProps={{ htmlInput: { 'aria-label': `Role of ${m.user.email}` } }}
+                  slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Role of ${m.user.email}` } }}
                   onChange={(e) => void team.setRole(m.user.stamp, e.target.value as Role)}
                 >
                   {ROLES.map((r) => (
-                    <MenuItem key={r} value={r} disabled={r !== m.role && !!team.roleBlocked(m.user.stamp, r)}>
+                    <option key={r} value={r} disabled={r !== m.role && !!team.roleBlocked(m.user.stamp, r)}>
                       {roleLabel(r)}
-                    </MenuItem>
+                    </option>
                   ))}
                 </TextField>
               ) : (

@@ -1,14 +1,12 @@
 // The project's requests: function, status, message (red, with Contact Support), created, upload; open, rename, remove.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { formatTime, isFinalState, MESSAGES, requestFunctionLabel, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
-import { loadFailure } from '../lib/api';
+import { formatTime, loadFailure, MESSAGES, requestFunctionLabel, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useRuns } from '@portal/core/react';
-import { useRefreshWhile } from '../lib/useRefreshWhile';
 import { useCrumbNames } from '../layout/ChromeContext';
 
 /** One filter of the list: All, or one of its values. */
@@ -37,7 +35,6 @@ export default function RunsPage() {
   const navigate = useNavigate();
   const runs = useRuns(clientId, bucketId);
   // Requests in progress change state on the server: the list refreshes until all are final.
-  useRefreshWhile(!!runs.data?.runs.some((x) => !isFinalState(x.state) && !(x.function === 'shrink' && x.quote)), runs.reload, 5000);
   useCrumbNames({ client: runs.data?.client.name, project: runs.data?.project.name });
   const editing = useListEditing('request', runs);
   const open = (r: Run) =>
