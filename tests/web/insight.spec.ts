@@ -38,6 +38,17 @@ test('a fit shows its state timeline, loss chart, event log and duration, and ru
   await expect(log.getByRole('cell', { name: 'progress' }).first()).toBeVisible();
   await expect(page.getByText(/^\d+ (s|min)/).first()).toBeVisible();
   await checkA11y(page, 'request details with its timeline, loss chart and event log');
+  // The generate request (where the fit form leads) shows its model's training too.
+  await page.goto(`/client/${user.clientId}/project/${bucket}/run/${gen}/details`);
+  await expect(page.getByRole('heading', { name: 'Loss per epoch of its model’s training' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Loss chart' }).getByText('Validation loss')).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Event log' })
+      .getByText(/^\d[\d,]* of [\d,]+ rows$/)
+      .first(),
+  ).toBeVisible();
+  await page.goto(`/client/${user.clientId}/project/${bucket}/run/${fit}/details`);
   await page.getByRole('button', { name: 'Run again' }).click();
   await expect(notice(page, MESSAGES.rerunStarted)).toBeVisible();
   await expect(page).not.toHaveURL(new RegExp(`/run/${fit}/details$`));
