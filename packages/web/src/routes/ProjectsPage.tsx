@@ -28,9 +28,12 @@ export default function ProjectsPage() {
     <Page
       title="Projects"
       actions={
-        <Button variant="contained" onClick={() => setCreating(true)}>
-          Create Project
-        </Button>
+        // Only once the client is known to be the user's: a foreign or unknown client shows its failure, no live action.
+        projects.data && (
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            Create Project
+          </Button>
+        )
       }
     >
       <DataTable<Bucket>
@@ -42,6 +45,12 @@ export default function ProjectsPage() {
         rowKey={(b) => b.stamp}
         idOf={(b) => b.stamp}
         empty={MESSAGES.noProjects}
+        emptyHint="A project holds the data you upload, the models trained from it and the requests that use them."
+        emptyAction={
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            Create your first project
+          </Button>
+        }
         initialSort={{ id: 'createdAt', dir: 'desc' }}
         columns={[
           { id: 'name', label: 'Name', value: (b) => b.name },
