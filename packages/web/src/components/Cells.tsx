@@ -7,7 +7,7 @@ import { notify } from '../lib/notify';
 /** One line with an ellipsis; the whole text in a tooltip on hover and focus, and for screen readers as it is. */
 export function Ellipsis({ text }: { text: string }) {
   return (
-    <Tooltip title={text} placement="bottom-start" enterDelay={300} describeChild>
+    <Tooltip title={text} placement="bottom-start" enterDelay={300} describeChild disableInteractive>
       <Box
         component="span"
         data-ellipsis=""
