@@ -91,8 +91,11 @@ export const MESSAGES = {
   shrinkNeedsYes: 'Creating a quote bills the account: pass --yes to confirm without a terminal.',
 } as const;
 
-/** Notification durations of SPEC section 9, in milliseconds. */
-export const NOTIFY_MS = { default: 20_000, error: 5_000, uploadSuccess: 10_000 } as const;
+/**
+ * Notification durations of SPEC section 9, in milliseconds; `confirm` is the portal's own (create, rename, remove with
+ * Undo): 10 s, long enough to undo, short enough not to linger over the page's buttons.
+ */
+export const NOTIFY_MS = { default: 20_000, error: 5_000, uploadSuccess: 10_000, confirm: 10_000 } as const;
 
 /** The copied label resets after this many milliseconds. */
 export const COPIED_RESET_MS = 1_000;

@@ -15,7 +15,14 @@ export const dismissButton = (key: SnackbarKey) => (
 
 export function notify(message: string, kind: NotifyKind = 'default', opts: { action?: NotifyAction } = {}): void {
   const variant = kind === 'uploadSuccess' ? 'success' : kind;
-  const autoHideDuration = kind === 'error' ? NOTIFY_MS.error : kind === 'uploadSuccess' ? NOTIFY_MS.uploadSuccess : NOTIFY_MS.default;
+  const autoHideDuration =
+    kind === 'error'
+      ? NOTIFY_MS.error
+      : kind === 'uploadSuccess'
+        ? NOTIFY_MS.uploadSuccess
+        : kind === 'success'
+          ? NOTIFY_MS.confirm
+          : NOTIFY_MS.default;
   const extra = opts.action;
   enqueueSnackbar(message, {
     variant,
