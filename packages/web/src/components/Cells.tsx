@@ -57,8 +57,8 @@ export function IdCell({ id, name }: { id: string; name: string }) {
     timer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
   };
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, maxWidth: '100%', minWidth: 0 }}>
-      <Box component="code" sx={{ fontSize: '0.8rem', color: 'text.secondary', overflowWrap: 'anywhere', minWidth: 0 }}>
+    <Box component="span" data-id-cell="" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+      <Box component="code" sx={{ fontSize: '0.8rem', color: 'text.secondary', minWidth: 0 }}>
         {id}
       </Box>
       <Tooltip title={copied ? 'Copied' : 'Copy ID'}>
