@@ -36,9 +36,7 @@ export default tseslint.config(
   {
     // The rules of hooks everywhere React is used (core's hooks, both renderers): hooks called in order, effects
     // that list what they read.
-    files: ['packages/{core,web,tui}/src/**/*.{ts,tsx}'],
-    // The test kit's useTestApi registers a server per test file: named like a hook, it is not one.
-    ignores: ['**/*.test.{ts,tsx}'],
+    files: ['packages/{core,web,tui}/src/**/*.{ts,tsx}', 'packages/testkit/{src,test}/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

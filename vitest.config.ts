@@ -15,6 +15,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // The clients' tests that need the real server (core's client, pipeline, flows and hooks) live with the test kit.
+      {
+        test: {
+          name: 'testkit',
+          root: 'packages/testkit',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          hookTimeout: 120_000,
+        },
+      },
       { test: { name: 'tui', root: 'packages/tui', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
       // Not vitest's 'jsdom' environment: it resolves jsdom 31, which needs Node 22. Core's and web's tests
       // install core's jsdom 29 window first (@portal/core/testing/dom), which runs on Node 20.

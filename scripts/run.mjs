@@ -83,7 +83,7 @@ function remember(step, print) {
   writeFileSync(stampFile(step), print);
 }
 
-const workspaces = ['.', 'tests', 'bench', ...readdirSync(join(root, 'packages')).map((d) => join('packages', d))];
+const workspaces = ['.', 'tests', 'bench', 'packages/server/test', ...readdirSync(join(root, 'packages')).map((d) => join('packages', d))];
 const installInputs = () =>
   [
     ...workspaces.map((w) => join(root, w, 'package.json')),

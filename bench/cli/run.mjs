@@ -243,7 +243,8 @@ try {
   const one = makeFile('one.txt', 1_000_000);
 
   // Baseline: hash with sha256sum, register the file (untimed: the server's pre-signed URL), then curl -T.
-  const token = JSON.parse(execFileSync('cat', [join(home, '.config/portal/config.json')], { encoding: 'utf8' })).token;
+  const token = JSON.parse(execFileSync('cat', [join(home, '.config/portal/config.json')], { encoding: 'utf8' })).hosts[new URL(api).origin]
+    .token;
   const call = async (method, path, body) => {
     const r = await fetch(`${api}${path}`, {
       method,

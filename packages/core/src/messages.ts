@@ -14,6 +14,7 @@ export const MESSAGES = {
   terms: 'You must agree to the privacy policy and terms of service.',
   fillAllFields: 'Please fill out all fields',
   selectUpload: 'Please select an upload for this request',
+  selectModel: 'Please select a Finished model to reuse',
   uploadNotFound: 'Selected upload not found',
   generateFileNotFound: 'File for generating not found',
   tooManyFiles: (n: number) => `You can only upload up to ${n} files.`,
@@ -84,6 +85,14 @@ export const MESSAGES = {
   uploadCancelled: 'Upload cancelled.',
   undo: 'Undo',
   serverUnreachable: 'The server cannot be reached. Check the API address and try again.',
+  // What happened to a call that got no usable answer (SPEC's texts name a refusal; these say it was not one).
+  cannotReach: (origin: string, why: string) => `Cannot reach ${origin} (${why}). Check the API address and your network, then try again.`,
+  timedOut: (origin: string, seconds: number) =>
+    `No answer from ${origin}: timed out after ${seconds} s. Try again, or allow longer with --timeout or PORTAL_TIMEOUT.`,
+  serverError: (status: number, message: string | null) => `Server error ${status}${message ? `: ${message}` : ''}. Try again later.`,
+  loadUsage: 'Failed to load usage. Please try again.',
+  rerunStarted: 'The request was started again.',
+  noEvents: 'No events yet',
   shrinkNoParameters: 'The model upload has no parameters to count, so it cannot be priced: upload a .py model whose layers have sizes.',
   shrinkConfirmBilled: (due: string) => `Create this quote? ${due} will be billed to the account; the request starts once it is paid.`,
   shrinkConfirmFree: 'Create this request? Free credit covers it, so it starts at once and nothing is billed.',
@@ -96,6 +105,13 @@ export const MESSAGES = {
  * Undo): 10 s, long enough to undo, short enough not to linger over the page's buttons.
  */
 export const NOTIFY_MS = { default: 20_000, error: 5_000, uploadSuccess: 10_000, confirm: 10_000 } as const;
+
+/** How long a notice of this kind stays (success notices other than an upload's stay the default time). */
+export function notifyMs(kind: 'default' | 'error' | 'success' | 'uploadSuccess' = 'default'): number {
+  if (kind === 'error') return NOTIFY_MS.error;
+  if (kind === 'uploadSuccess') return NOTIFY_MS.uploadSuccess;
+  return kind === 'success' ? NOTIFY_MS.confirm : NOTIFY_MS.default;
+}
 
 /** The copied label resets after this many milliseconds. */
 export const COPIED_RESET_MS = 1_000;

@@ -50,6 +50,10 @@ const LOADERS: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   createShrinkRun: () => import('./routes/CreateShrinkRunPage'),
   runDetails: () => import('./routes/RunDetailsPage'),
   quoteDetails: () => import('./routes/QuoteDetailsPage'),
+  members: () => import('./routes/MembersPage'),
+  audit: () => import('./routes/AuditPage'),
+  invite: () => import('./routes/InvitePage'),
+  usage: () => import('./routes/UsagePage'),
 };
 
 const Shell = lazyPage(loadShell);

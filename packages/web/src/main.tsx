@@ -6,6 +6,10 @@ import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
+import { lazyApiClient } from '@portal/core/client/lazy';
+import { PortalProvider } from '@portal/core/react/context';
+import { tokenStore } from './lib/session';
+import { notifier } from './lib/notify';
 import { theme } from './theme';
 import { App, preloadFirstPage } from './App';
 import { dismissButton } from './lib/notify';
@@ -51,6 +55,12 @@ const NOTICE_STYLES = {
   '.notistack-SnackbarContainer': { top: '72px !important' },
 } as const;
 
+// The one API client of the browser, for every page: its schemas load once the first page is interactive (or on the
+// first call), so the login page draws without them.
+const api = lazyApiClient({ baseUrl: '', tokens: tokenStore }, () => import('./lib/api').then((m) => m.api));
+const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+idle(() => void api.ready());
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
@@ -64,9 +74,11 @@ createRoot(document.getElementById('root')!).render(
         Components={NOTICES}
         action={dismissButton}
       >
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
+        <PortalProvider api={api} notifier={notifier}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </PortalProvider>
       </SnackbarProvider>
     </ThemeProvider>
   </StrictMode>,

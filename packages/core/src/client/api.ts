@@ -1,11 +1,13 @@
 // The API client: one typed method per call of SPEC section 7, with the token rules of section 6.
+import { resolveUrl } from './url';
 import { ofetch, type FetchResponse } from 'ofetch';
 import type { z } from 'zod/mini';
 import { en } from 'zod/locales';
-import { CALLS, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
+import { CALLS, ERROR_CODES, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
 import { MESSAGES } from '../messages';
 import { ApiError } from './errors';
 import { memoryTokenStore, systemClock, tokenStatus, type Clock, type TokenStore } from './token';
+import { DEFAULT_TIMEOUT_MS, RETRY_DELAYS_MS, deadline, isRetryableStatus, sleepMs, timeoutText, unreachableText } from './network';
 
 type Def<N extends CallName> = (typeof CALLS)[N];
 
@@ -40,6 +42,12 @@ export interface ApiClientOptions {
    * `plainHttp` from `@portal/core/node`: node:http instead of Node's undici-backed fetch).
    */
   http?: { fetch: typeof fetch; Headers: typeof Headers };
+  /**
+   * How long a call may wait for its whole answer before it fails saying it timed out (default 30 s; 0 for no limit).
+   * Calls that are safe to repeat (GET) are tried up to 3 times when the server cannot be reached or answers 502, 503
+   * or 504, waiting 0.3 s then 0.9 s; a timed-out call is not repeated (the limit is the caller's bound on waiting).
+   */
+  timeoutMs?: number;
 }
 
 export interface PutOptions {
@@ -63,6 +71,7 @@ export class ApiClient {
   private readonly clock: Clock;
   private readonly onAuthFailure?: ApiClientOptions['onAuthFailure'];
   private readonly fetchImpl?: typeof fetch;
+  readonly timeoutMs: number;
   /** ofetch bound to the injected fetch (ofetch reads its fetch when an instance is made, not per request). */
   private readonly http: typeof ofetch;
   private memoryRefreshMs: number | null = null;
@@ -77,6 +86,7 @@ export class ApiClient {
     this.clock = opts.clock ?? systemClock;
     this.onAuthFailure = opts.onAuthFailure;
     this.fetchImpl = opts.fetch;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.http = opts.http
       ? ofetch.create({}, { fetch: opts.http.fetch, Headers: opts.http.Headers })
       : opts.fetch
@@ -91,12 +101,12 @@ export class ApiClient {
 
   /** Resolves a URL the server returned (absolute, or a path on the API host). */
   resolve(url: string): string {
-    return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${this.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+    return resolveUrl(this.baseUrl, url);
   }
 
   private authFailure(
     code: 'token_missing' | 'token_expired',
-    name: CallName,
+    name: CallName | undefined,
     status = 401,
     serverMessage: string | null = null,
   ): ApiError {
@@ -138,7 +148,7 @@ export class ApiClient {
   }
 
   /** Applies the refresh rule before a protected call: under 30 minutes left, at most once per 60 s. */
-  private async beforeProtected(name: CallName): Promise<string> {
+  private async beforeProtected(name: CallName | undefined): Promise<string> {
     // A refresh already in flight: wait for it and send the token it brings.
     if (this.refreshing && name !== 'refresh') await this.refreshing;
     const token = this.tokens.get();
@@ -159,11 +169,17 @@ export class ApiClient {
     return this.tokens.get() ?? token!;
   }
 
-  private display(name: CallName, status: number, serverMessage: string | null): string {
+  /** What a failed call shows: SPEC's text for the call; `said` is the server's own words, `serverMessage` as the client words it. */
+  private display(name: CallName | undefined, status: number, serverMessage: string | null, said: string | null = serverMessage): string {
+    if (!name) return serverMessage ?? MESSAGES.unexpected;
     const failure = (CALLS[name] as { failure?: string }).failure;
-    if (name === 'login') return status === 429 && serverMessage ? serverMessage : MESSAGES.invalidCredentials;
-    if (name === 'signup') return status === 0 ? MESSAGES.unexpected : (serverMessage ?? MESSAGES.signupFailed);
-    if ((name === 'resetStart' || name === 'resetFinish') && (status === 400 || status === 429) && serverMessage) return serverMessage;
+    // No answer, or a server failing, is not a refusal of the credentials: say what happened instead.
+    const noVerdict = (status === 0 || status >= 500) && !!serverMessage;
+    if (name === 'login') return (status === 429 || noVerdict) && serverMessage ? serverMessage : MESSAGES.invalidCredentials;
+    // SPEC: the server's message if present, else 'Sign up failed. Please try again.' (a bare 500 says nothing).
+    if (name === 'signup') return status === 0 ? MESSAGES.unexpected : (said ?? MESSAGES.signupFailed);
+    if ((name === 'resetStart' || name === 'resetFinish') && (status === 400 || status === 429 || noVerdict) && serverMessage)
+      return serverMessage;
     if (failure) return failure;
     return serverMessage ?? MESSAGES.unexpected;
   }
@@ -188,33 +204,7 @@ export class ApiClient {
     else if (def.auth !== 'reset' && def.auth !== 'basic') body = args ?? undefined;
     if (body !== undefined) headers['content-type'] = 'application/json';
 
-    let res: FetchResponse<unknown>;
-    try {
-      res = await this.http.raw(this.resolve(def.path), {
-        method: def.method,
-        headers,
-        query,
-        // Sent as JSON text: ofetch would otherwise test the object against FormData, whose global getter makes
-        // Node load undici for a call that goes over node:http.
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: opts.signal,
-        retry: 0,
-        ignoreResponseError: true,
-        responseType: 'json',
-      } as Parameters<typeof ofetch.raw>[1]);
-    } catch (e) {
-      // A cancelled call rejects with the abort itself (ofetch wraps it in a FetchError), so isAbortError knows it.
-      if (opts.signal?.aborted) throw opts.signal.reason ?? e;
-      if ((e as Error)?.name === 'AbortError') throw e;
-      throw new ApiError(
-        0,
-        'network',
-        (e as Error)?.message ?? null,
-        name === 'signup' ? MESSAGES.unexpected : this.display(name, 0, MESSAGES.serverUnreachable),
-        name,
-      );
-    }
-
+    const res = await this.send(name, def.method, this.resolve(def.path), headers, query, body, opts.signal);
     const data = res._data as Record<string, unknown> | undefined;
     // SPEC section 6: a token in any response replaces the stored one.
     if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.token === 'string' && name !== 'resetFinish') {
@@ -224,11 +214,12 @@ export class ApiClient {
     if (res.status < 200 || res.status >= 300) {
       const parsed = ErrorBody.safeParse(data);
       const code = parsed.success ? parsed.data.error.code : `http_${res.status}`;
-      const serverMessage = parsed.success ? parsed.data.error.message : null;
-      if (res.status === 401 && def.auth === 'bearer') {
+      const said = parsed.success ? parsed.data.error.message : null;
+      const serverMessage = res.status >= 500 ? MESSAGES.serverError(res.status, said) : said;
+      if (res.status === 401 && def.auth === 'bearer' && code !== ERROR_CODES.inviteInvalid) {
         throw this.authFailure(code === 'token_missing' ? 'token_missing' : 'token_expired', name, 401, serverMessage);
       }
-      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage), name);
+      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage, said), name);
     }
 
     const out = def.response.safeParse(data);
@@ -244,6 +235,101 @@ export class ApiClient {
       );
     }
     return out.data as CallResponse<N>;
+  }
+
+  /**
+   * An authenticated call outside the route table (`portal api`): the same token rules, time limit and retries. Resolves
+   * to whatever the server answered, any status; rejects only when no answer came, or for the sign-in failures.
+   */
+  async request(
+    method: string,
+    path: string,
+    opts: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal } = {},
+  ): Promise<{ status: number; data: unknown }> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${await this.beforeProtected(undefined)}`,
+    };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    // Only a path on this API: the token never goes to a URL given here.
+    const res = await this.send(
+      undefined,
+      method.toUpperCase(),
+      `${this.baseUrl}/${path.replace(/^\/+/, '')}`,
+      headers,
+      opts.query,
+      opts.body,
+      opts.signal,
+    );
+    const data = res._data as Record<string, unknown> | undefined;
+    if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.token === 'string') this.tokens.set(data.token);
+    if (res.status === 401) {
+      const parsed = ErrorBody.safeParse(data);
+      const code = parsed.success ? parsed.data.error.code : 'token_expired';
+      throw this.authFailure(
+        code === 'token_missing' ? 'token_missing' : 'token_expired',
+        undefined,
+        401,
+        parsed.success ? parsed.data.error.message : null,
+      );
+    }
+    return { status: res.status, data: data ?? null };
+  }
+
+  /**
+   * Sends one call within the time limit, trying an idempotent one again after a failed connection or a 502/503/504.
+   * Resolves to the last answer; rejects with an ApiError saying what happened when none came.
+   */
+  private async send(
+    name: CallName | undefined,
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    query: Record<string, unknown> | undefined,
+    body: unknown,
+    outer?: AbortSignal,
+  ): Promise<FetchResponse<unknown>> {
+    const idempotent = method === 'GET';
+    for (let attempt = 0; ; attempt++) {
+      const again = idempotent && attempt < RETRY_DELAYS_MS.length;
+      const limit = deadline(this.timeoutMs, outer);
+      let res: FetchResponse<unknown>;
+      try {
+        res = await this.http.raw(url, {
+          method,
+          headers,
+          query,
+          // Sent as JSON text: ofetch would otherwise test the object against FormData, whose global getter makes
+          // Node load undici for a call that goes over node:http.
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: limit.signal,
+          retry: 0,
+          ignoreResponseError: true,
+          responseType: 'json',
+        } as Parameters<typeof ofetch.raw>[1]);
+      } catch (e) {
+        // A cancelled call rejects with the abort itself (ofetch wraps it in a FetchError), so isAbortError knows it.
+        if (outer?.aborted) throw outer.reason ?? e;
+        if (limit.timedOut) {
+          const text = timeoutText(url, this.timeoutMs);
+          throw new ApiError(0, 'timeout', text, name === 'signup' ? MESSAGES.unexpected : this.display(name, 0, text), name);
+        }
+        if ((e as Error)?.name === 'AbortError') throw e;
+        if (again) {
+          await sleepMs(RETRY_DELAYS_MS[attempt], outer);
+          continue;
+        }
+        const text = unreachableText(url, e);
+        throw new ApiError(0, 'network', text, name === 'signup' ? MESSAGES.unexpected : this.display(name, 0, text), name);
+      } finally {
+        limit.done();
+      }
+      if (again && isRetryableStatus(res.status)) {
+        await sleepMs(RETRY_DELAYS_MS[attempt], outer);
+        continue;
+      }
+      return res;
+    }
   }
 
   /** The direct PUT of file bytes to a pre-signed URL (SPEC section 4, step 3). */
@@ -281,13 +367,18 @@ export class ApiClient {
   /** Fetches a result download (run.url) and returns its text. */
   async downloadText(url: string, signal?: AbortSignal): Promise<string> {
     const f = this.fetchImpl ?? fetch;
-    let res: Response;
+    const target = this.resolve(url);
+    const limit = deadline(this.timeoutMs, signal);
     try {
-      res = await f(this.resolve(url), { signal });
+      const res = await f(target, { signal: limit.signal });
+      if (!res.ok) throw new ApiError(res.status, `http_${res.status}`, await res.text().catch(() => null), MESSAGES.loadRun);
+      return await res.text();
     } catch (e) {
-      throw new ApiError(0, 'network', (e as Error)?.message ?? null, MESSAGES.loadRun);
+      if (e instanceof ApiError || signal?.aborted) throw e;
+      const text = limit.timedOut ? timeoutText(target, this.timeoutMs) : unreachableText(target, e);
+      throw new ApiError(0, limit.timedOut ? 'timeout' : 'network', text, MESSAGES.loadRun);
+    } finally {
+      limit.done();
     }
-    if (!res.ok) throw new ApiError(res.status, `http_${res.status}`, await res.text().catch(() => null), MESSAGES.loadRun);
-    return res.text();
   }
 }

@@ -1,14 +1,15 @@
 // One hook per list screen: loads the list and offers create, rename and remove.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run } from '../contract';
+import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
 import { MESSAGES } from '../messages';
-import { checkIntegrationToken, checkTitle } from '../rules';
+import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
 import { toApiError } from '../loader';
 import { isAbortError } from '../timers';
 import { runUpload, type UploadProgress, type UploadSource } from '../upload';
 import { doneMessages, useAct, type ActOptions, type ListActions } from './actions';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded } from './useLoad';
+import { REFRESH_MS, runSettled, uploadSettled } from '../refresh';
 
 /**
  * Rename and remove for one kind of item, with their notices: `remove(id, active)` is the API's remove call; with
@@ -60,10 +61,12 @@ export function useClient(clientId: string): { client: Client | undefined; loadi
   return { client, loading, error };
 }
 
-export function useApiKeys(
-  clientId: string,
-): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> &
-  ListActions & { create(name: string, opts?: ActOptions): Promise<string | null> } {
+export function useApiKeys(clientId: string): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> &
+  ListActions & {
+    create(name: string, opts?: ActOptions): Promise<string | null>;
+    /** Whether Create is offered: the list has loaded and holds no key (canCreateApiKey). */
+    canCreate: boolean;
+  } {
   const api = useApi();
   const act = useAct();
   const loaded = useLoad(
@@ -92,12 +95,13 @@ export function useApiKeys(
     }),
     [api],
   );
-  return { ...loaded, create, ...useEdits('API key', calls, reload, false) };
+  return { ...loaded, canCreate: canCreateApiKey(loaded.data?.keys), create, ...useEdits('API key', calls, reload, false) };
 }
 
 export function useIntegrations(clientId: string): Loaded<{ client: Client | undefined; keys: IntegrationKey[] }> &
   ListActions & {
-    create(input: { name: string; service: string; token: string }, opts?: ActOptions): Promise<string | null>;
+    /** Checks (checkIntegration), creates, notifies "Integration {name} created."; null on success, else the message. */
+    create(input: IntegrationInput, opts?: ActOptions): Promise<string | null>;
   } {
   const api = useApi();
   const act = useAct();
@@ -110,9 +114,9 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
   );
   const { reload } = loaded;
   const create = useCallback(
-    (input: { name: string; service: string; token: string }, opts?: ActOptions) =>
+    (input: IntegrationInput, opts?: ActOptions) =>
       act(
-        checkTitle(input.name, 'create') ?? checkIntegrationToken(input.token),
+        firstError(checkIntegration(input)),
         () =>
           api.calls.integrationCreate({
             client: clientId,
@@ -121,7 +125,7 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
             token: input.token,
           }),
         reload,
-        { message: doneMessages('Integration').created(input.name.trim()) },
+        { message: `Integration ${input.name.trim()} created.` },
         opts,
       ),
     [act, api, clientId, reload],
@@ -203,15 +207,38 @@ export function useModels(
   return { ...loaded, ...useEdits('Model', calls, reload, true) };
 }
 
-export function useRuns(clientId: string, bucketId: string): Loaded<{ client: Client; project: Bucket; runs: Run[] }> & ListActions {
+/** The requests list's filters: one state and one function, or all ('' or undefined). */
+export interface RunFilters {
+  state?: string;
+  function?: RunFunction | '';
+}
+
+export function useRuns(
+  clientId: string,
+  bucketId: string,
+): Loaded<{ client: Client; project: Bucket; runs: Run[] }> &
+  ListActions & {
+    filters: RunFilters;
+    setFilters(f: RunFilters): void;
+  } {
   const api = useApi();
+  const [filters, setFilters] = useState<RunFilters>({});
   const loaded = useLoad(
     async (signal) => {
-      const res = await api.calls.runList({ active: 1, bucket: bucketId }, { signal });
+      const res = await api.calls.runList(
+        {
+          active: 1,
+          bucket: bucketId,
+          ...(filters.state ? { state: filters.state } : {}),
+          ...(filters.function ? { function: filters.function } : {}),
+        },
+        { signal },
+      );
       return { client: res.client, project: res.bucket, runs: res.run.list };
     },
-    [api, clientId, bucketId],
-    { failure: MESSAGES.loadRequests },
+    [api, clientId, bucketId, filters.state, filters.function],
+    // Requests move on the server: the list is read again until every one has settled.
+    { failure: MESSAGES.loadRequests, pollMs: REFRESH_MS.runs, until: (d) => d.runs.every(runSettled) },
   );
   const { reload } = loaded;
   const calls = useMemo(
@@ -221,7 +248,7 @@ export function useRuns(clientId: string, bucketId: string): Loaded<{ client: Cl
     }),
     [api],
   );
-  return { ...loaded, ...useEdits('Request', calls, reload, true) };
+  return { ...loaded, ...useEdits('Request', calls, reload, true), filters, setFilters };
 }
 
 /** How often uploads being analysed after an upload here are checked (analysis takes seconds). */
@@ -258,7 +285,8 @@ export function useUploads(
       return { project: res.bucket, uploads: res.rend.list };
     },
     [api, clientId, bucketId],
-    { failure: MESSAGES.fetchUploads },
+    // Uploads being analysed move to Ready or Failed on the server: the list is read again until they settle.
+    { failure: MESSAGES.fetchUploads, pollMs: REFRESH_MS.uploads, until: (d) => d.uploads.every(uploadSettled) },
   );
   const { reload } = loaded;
   const calls = useMemo(

@@ -1,6 +1,6 @@
 // The upload flow of SPEC section 4: create group → register each file → PUT bytes → finish item → finish group.
 import { ApiError, type ApiClient } from '../client';
-import type { Rend } from '../contract';
+import type { Rend, UploadItem } from '../contract';
 import { TITLE_MAX } from '../limits';
 import { MESSAGES } from '../messages';
 import { isAbortError, sleep, systemTimers, type Timers } from '../timers';
@@ -32,6 +32,12 @@ export interface RunUploadOptions {
   backoffMs?: number;
   put?: PutFn;
   timers?: Timers;
+  /**
+   * Continue this group instead of creating one (an upload cut off before it finished): a file whose bytes it already
+   * holds (same name, size and checksum) is skipped, one registered but not finished is sent again under the same
+   * item, and the group is left in place if this try fails too, to be continued again.
+   */
+  resume?: Pick<Rend, 'stamp'> & { upload: { list: readonly UploadItem[] } };
 }
 
 export interface UploadedFile {
@@ -63,7 +69,18 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
   const backoff = opts.backoffMs ?? 500;
   const timers = opts.timers ?? systemTimers;
 
-  const { rend } = await api.calls.rendCreate({ bucket: opts.bucket, name: uploadGroupName(opts.files) }, { signal });
+  const resumed = opts.resume;
+  const rend = resumed ?? (await api.calls.rendCreate({ bucket: opts.bucket, name: uploadGroupName(opts.files) }, { signal })).rend;
+  // An item past Pending (Preparing, Finished) has its bytes; a Pending one was registered but not finished.
+  const held = (source: UploadSource, checksum: string, arrived: boolean) =>
+    resumed?.upload.list.find(
+      (i) =>
+        i.state !== 'Failed' &&
+        (i.state !== 'Pending') === arrived &&
+        i.file.name === source.name &&
+        i.file.size === source.size &&
+        i.file.checksum === checksum,
+    );
   const files: UploadedFile[] = [];
   let group: Rend | undefined;
   try {
@@ -71,6 +88,16 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
       const report = (loaded: number) => opts.onProgress?.({ file: source.name, index, loaded, total: source.size });
       report(0);
       const checksum = await hash(source, signal);
+      const finished = held(source, checksum, true);
+      if (finished) {
+        report(source.size);
+        const done = { name: source.name, size: source.size, checksum, upload: finished.stamp };
+        files.push(done);
+        opts.onFileDone?.(done);
+        continue;
+      }
+      // Registering a file the group holds as Pending answers that same item with a fresh URL.
+      const again = !!held(source, checksum, false);
       const { upload } = await api.calls.uploadRegister(
         { rend: rend.stamp, name: source.name, file: { checksum, name: source.name, size: source.size } },
         { signal },
@@ -81,7 +108,8 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
           break;
         } catch (e) {
           // The storage already holds the bytes: an earlier try arrived but its answer was lost.
-          if (attempt > 1 && e instanceof ApiError && e.status === 409) break;
+          // (Or, when continuing, the bytes of the cut-off try arrived before it was cut off.)
+          if ((attempt > 1 || again) && e instanceof ApiError && e.status === 409) break;
           if (isAbortError(e) || signal?.aborted || attempt >= tries || !retryable(e)) throw e;
           report(0);
           await sleep(backoff * 2 ** (attempt - 1), signal, timers);
@@ -94,8 +122,9 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
     }
     group = (await api.calls.rendFinish({ rend: rend.stamp }, { signal })).rend;
   } catch (e) {
-    // Best effort: a group whose files did not all arrive would only confuse the uploads list.
-    await api.calls.rendRemove({ rend: rend.stamp, active: 0 }).catch(() => {});
+    // Best effort: a group whose files did not all arrive would only confuse the uploads list (one being continued
+    // stays, to be continued again).
+    if (!resumed) await api.calls.rendRemove({ rend: rend.stamp, active: 0 }).catch(() => {});
     if (isAbortError(e) || signal?.aborted) throw e;
     if (e instanceof ApiError)
       throw e.display === MESSAGES.uploadFiles ? e : new ApiError(e.status, e.code, e.serverMessage, MESSAGES.uploadFiles, e.call);

@@ -95,6 +95,25 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
     const max = PLAN_LIMITS[plan].maxFileSize;
     if (body.file.size > max) throw tooLarge(`${MESSAGES.fileTooLarge} The ${plan} plan allows files up to ${formatSize(max)}.`);
     if (rend.flight !== 'Pending') throw conflict('This upload is already finished: start a new upload to add files.');
+    // The same file registered again (a client continuing a cut-off upload, or retrying a lost answer) gets the item it
+    // already has, with a fresh URL, rather than a second item.
+    const same = await s.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('rend', '=', rend.stamp)
+      .where('state', '=', 'Pending')
+      .where('file_name', '=', body.file.name)
+      .where('checksum', '=', body.file.checksum)
+      .where('size', '=', body.file.size)
+      .executeTakeFirst();
+    if (same) {
+      const { url, expiresAt } = await s.storage.uploadUrl(
+        { stamp: same.stamp, size: same.size, checksum: same.checksum },
+        uploadKey(same.stamp),
+        base,
+      );
+      return { upload: { ...uploadView(same), url, expiresAt } };
+    }
     const count = await s.db
       .selectFrom('uploads')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,6 +1,6 @@
 // `portal accounts list`: the user's client accounts (from the permission list).
 import type { Command } from 'commander';
-import type { PermissionEntry } from '@portal/core';
+import type { Client } from '@portal/core';
 import type { Deps } from './context';
 import { act, examples, onOff } from './common';
 
@@ -15,16 +15,17 @@ export function register(program: Command, deps: Deps): void {
       act(deps, async (s) => {
         const api = await s.api();
         const perms = await api.calls.permissions();
-        const current = (await s.store()).get('client');
-        s.out.list<PermissionEntry>(
-          perms,
+        const current = (await s.host()).get('client');
+        // The accounts themselves, as every other list prints its objects (the permission entries only wrap them).
+        s.out.list<Client>(
+          perms.map((p) => p.client),
           [
-            { header: 'Name', get: (p) => p.client.name },
-            { header: 'ID', get: (p) => p.client.stamp },
-            { header: 'Plan', get: (p) => p.client.plan },
-            { header: 'Choice', get: (p) => p.client.choice },
-            { header: 'Active', get: (p) => onOff(p.client.active) },
-            { header: 'Default', get: (p) => (p.client.stamp === current || perms.length === 1 ? 'yes' : '') },
+            { header: 'Name', get: (c) => c.name },
+            { header: 'ID', get: (c) => c.stamp },
+            { header: 'Plan', get: (c) => c.plan },
+            { header: 'Choice', get: (c) => c.choice },
+            { header: 'Active', get: (c) => onOff(c.active) },
+            { header: 'Default', get: (c) => (c.stamp === current || perms.length === 1 ? 'yes' : '') },
           ],
           'No client accounts yet.',
         );

@@ -1,16 +1,56 @@
 // Sign-in commands: login, logout, signup, whoami, and password reset-start / reset-finish.
 import type { Command } from 'commander';
-import { MESSAGES, checkPassword, checkPasswordMatch, checkSignup, firstError, readClaims } from '@portal/core';
+import { MESSAGES, checkPassword, checkPasswordMatch, checkSignup, firstError, readClaims, tokenExpiry } from '@portal/core';
 import type { Deps, Session } from './context';
-import { act, examples } from './common';
+import { act, examples, time as formatTime } from './common';
+import { DEFAULT_API, originOf, type Store } from '../store';
 import { CliError, EXIT, usageError } from './errors';
 
-/** After a sign-in: keep the API base used, and the account when there is only one. */
+/** After a sign-in: the API base used becomes the default, and the account is kept when there is only one. */
 async function remember(s: Session, clients: { stamp: string }[]): Promise<void> {
   const store = await s.store();
   if (s.opts.api || s.deps.env.PORTAL_API) store.set('api', await s.baseUrl());
-  store.set('client', clients.length === 1 ? clients[0].stamp : undefined);
-  store.set('project', undefined);
+  const host = await s.host();
+  host.set('client', clients.length === 1 ? clients[0].stamp : undefined);
+  host.set('project', undefined);
+}
+
+/** One stored sign-in as `portal auth status` shows it. */
+export interface SignIn {
+  origin: string;
+  email: string | null;
+  username: string | null;
+  /** Epoch seconds, or null when the token carries no expiry. */
+  expiresAt: number | null;
+  expired: boolean;
+  /** The origin used when neither --api nor PORTAL_API says. */
+  default: boolean;
+}
+
+function signIns(store: Store, defaultOrigin: string, nowMs: number): SignIn[] {
+  return store
+    .hosts()
+    .filter(([, entry]) => !!entry.token)
+    .map(([origin, entry]) => {
+      const claims = readClaims(entry.token!) ?? {};
+      const expiresAt = tokenExpiry(entry.token!);
+      return {
+        origin,
+        email: typeof claims.email === 'string' ? claims.email : null,
+        username: typeof claims.username === 'string' ? claims.username : null,
+        expiresAt,
+        expired: expiresAt !== null && expiresAt * 1000 <= nowMs,
+        default: origin === defaultOrigin,
+      };
+    });
+}
+
+function expiry(i: SignIn, nowMs: number): string {
+  if (i.expiresAt === null) return 'no expiry';
+  if (i.expired) return `expired ${formatTime(i.expiresAt)}`;
+  const minutes = Math.round((i.expiresAt * 1000 - nowMs) / 60_000);
+  const left = minutes >= 120 ? `${Math.round(minutes / 60)} h` : `${minutes} min`;
+  return `${formatTime(i.expiresAt)} (in ${left})`;
 }
 
 export function register(program: Command, deps: Deps): void {
@@ -36,22 +76,23 @@ export function register(program: Command, deps: Deps): void {
 
   program
     .command('logout')
-    .description('Sign out: ends the session on the server and removes the stored token')
-    .addHelpText('after', examples('portal logout'))
+    .description('Sign out of one server (--api, else the default one): ends the session there and removes its stored token')
+    .addHelpText('after', examples('portal logout', 'portal logout --api https://staging.example.com'))
     .action(
       act(deps, async (s) => {
         const store = await s.store();
+        const base = await s.baseUrl();
+        const host = store.host(base);
         // The stored token's session ends on the server, so a copy of the token (a backup, another shell) is worthless too.
-        if (store.tokens.get()) {
-          const api = await s.deps.makeApi({ baseUrl: await s.baseUrl(), tokens: store.tokens, clock: { now: () => s.deps.now() } });
+        if (host.tokens.get()) {
+          const api = await s.deps.makeApi({ ...(await s.apiOptions()), tokens: host.tokens });
           const { ended, error } = await api.logout();
           if (!ended)
-            s.out.notice(`The server could not end the session (${error?.display}): the token is removed here and expires on its own.`);
+            s.out.notice(`The server could not end the session (${error?.detail}): the token is removed here and expires on its own.`);
         }
-        store.tokens.clear();
-        store.set('client', undefined);
-        store.set('project', undefined);
-        s.out.done({ ok: true }, 'Signed out');
+        // Every other server's sign-in stays.
+        store.forget(base);
+        s.out.done({ ok: true, origin: host.origin }, `Signed out of ${host.origin}`);
         if (s.deps.env.PORTAL_TOKEN) s.out.notice('PORTAL_TOKEN is still set in your environment and is used while it is.');
       }),
     );
@@ -99,7 +140,7 @@ export function register(program: Command, deps: Deps): void {
       act(deps, async (s) => {
         const tokens = await s.tokens();
         const token = tokens.get();
-        if (!token) throw new CliError(`${MESSAGES.tokenMissing}: sign in with portal login`, EXIT.auth);
+        if (!token) throw new CliError(`${MESSAGES.tokenMissing}: ${await s.signInHint()}`, EXIT.auth);
         const clients = await s.clients();
         const claims = readClaims(tokens.get() ?? token) ?? {};
         const api = await s.baseUrl();
@@ -110,6 +151,36 @@ export function register(program: Command, deps: Deps): void {
           ['API', api],
           ['Accounts', clients.map((c) => `${c.name} (${c.stamp})`).join(', ')],
         ]);
+      }),
+    );
+
+  const auth = program
+    .command('auth')
+    .description('Your sign-ins: one per server (API origin)')
+    .addHelpText('after', examples('portal auth status', 'portal auth status --json'));
+
+  auth
+    .command('status')
+    .description('List the servers you are signed in to: origin, user and token expiry (* marks the default)')
+    .addHelpText('after', examples('portal auth status', "portal auth status --json --jq '.[].origin'"))
+    .action(
+      act(deps, async (s) => {
+        const store = await s.store();
+        const now = s.deps.now();
+        const list = signIns(store, originOf(store.get('api') ?? DEFAULT_API), now);
+        if (list.length === 0 && !s.out.json)
+          throw new CliError(`${MESSAGES.tokenMissing}: not signed in to any server (portal login)`, EXIT.auth);
+        s.out.list<SignIn>(
+          list,
+          [
+            { header: '', get: (i) => (i.default ? '*' : ' ') },
+            { header: 'Origin', get: (i) => i.origin },
+            { header: 'User', get: (i) => [i.email, i.username && `(${i.username})`].filter(Boolean).join(' ') },
+            { header: 'Token expires', get: (i) => expiry(i, now) },
+          ],
+          '',
+        );
+        if (s.deps.env.PORTAL_TOKEN) s.out.notice('PORTAL_TOKEN is set: it is used instead of these for every server while it is.');
       }),
     );
 

@@ -2,12 +2,12 @@
 // resolution of the global flags (--api, --json, --client, --project) into an API client, account and project.
 import type { Command } from 'commander';
 import { memoryTokenStore, type ApiClient, type ApiClientOptions, type Bucket, type Client, type TokenStore } from '@portal/core';
-import type { Store } from '../store';
+import { DEFAULT_API, originOf, type Host, type Store } from '../store';
 import { CliError, EXIT, usageError } from './errors';
 import { Output, type OutStream } from './output';
 import { readAll, type Prompter } from './prompt';
 
-export const DEFAULT_API = 'http://localhost:8080';
+export { DEFAULT_API };
 
 export interface Deps {
   stdin: AsyncIterable<Buffer | string> & { isTTY?: boolean };
@@ -36,6 +36,8 @@ export interface GlobalOptions {
   json?: boolean;
   client?: string;
   project?: string;
+  timeout?: string;
+  jq?: string;
 }
 
 export class Session {
@@ -49,7 +51,7 @@ export class Session {
     readonly deps: Deps,
     readonly opts: GlobalOptions,
   ) {
-    this.out = new Output(deps.stdout, deps.stderr, !!opts.json);
+    this.out = new Output(deps.stdout, deps.stderr, !!opts.json || opts.jq !== undefined);
   }
 
   static of(deps: Deps, cmd: Command): Session {
@@ -93,18 +95,55 @@ export class Session {
 
   private tokenStore: TokenStore | null = null;
 
-  /** The token: PORTAL_TOKEN when set (kept in memory for this process), else the stored one. */
+  /** What is kept for the API origin this command talks to: its token and default account and project. */
+  async host(): Promise<Host> {
+    return (await this.store()).host(await this.baseUrl());
+  }
+
+  /**
+   * The token: PORTAL_TOKEN when set (kept in memory for this process), else the one stored for this API's origin:
+   * a token is never sent to another server than the one it was issued by.
+   */
   async tokens(): Promise<TokenStore> {
     const fromEnv = this.deps.env.PORTAL_TOKEN;
-    return (this.tokenStore ??= fromEnv ? memoryTokenStore(fromEnv) : (await this.store()).tokens);
+    return (this.tokenStore ??= fromEnv ? memoryTokenStore(fromEnv) : (await this.host()).tokens);
+  }
+
+  /** --timeout, else PORTAL_TIMEOUT, in seconds (0: no limit), as milliseconds; undefined for the client's 30 s. */
+  timeoutMs(): number | undefined {
+    const flag = this.opts.timeout !== undefined;
+    const raw = this.opts.timeout ?? this.deps.env.PORTAL_TIMEOUT;
+    if (raw === undefined || raw === '') return undefined;
+    const n = Number(raw);
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !Number.isFinite(n))
+      throw usageError(`${flag ? '--timeout' : 'PORTAL_TIMEOUT'} must be a number of seconds (0 for no limit), got "${raw}"`);
+    return Math.round(n * 1000);
+  }
+
+  /** What every API client of this command is made with: the base, this origin's token, the clock, the time limit. */
+  async apiOptions(): Promise<ApiClientOptions> {
+    const timeoutMs = this.timeoutMs();
+    return {
+      baseUrl: await this.baseUrl(),
+      tokens: await this.tokens(),
+      clock: { now: () => this.deps.now() },
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    };
   }
 
   async api(): Promise<ApiClient> {
-    if (this.apiClient) return this.apiClient;
-    const tokens = await this.tokens();
-    const baseUrl = await this.baseUrl();
-    this.apiClient = await this.deps.makeApi({ baseUrl, tokens, clock: { now: () => this.deps.now() } });
-    return this.apiClient;
+    return (this.apiClient ??= await this.deps.makeApi(await this.apiOptions()));
+  }
+
+  /** How to sign in to the server this command talks to (naming it when it is not the default one). */
+  async signInHint(): Promise<string> {
+    const chosen = this.opts.api ?? this.deps.env.PORTAL_API;
+    if (!chosen) return 'sign in with portal login';
+    const origin = originOf(await this.baseUrl().catch(() => chosen));
+    const stored = (await this.store().catch(() => null))?.get('api');
+    return origin === originOf(stored ?? DEFAULT_API)
+      ? 'sign in with portal login'
+      : `sign in to ${origin} with portal login --api ${origin}`;
   }
 
   /** A value from a flag, else a prompt on a TTY, else a usage error naming the flag. */
@@ -131,7 +170,7 @@ export class Session {
   /** --client, else the user's only account, else the stored last one; otherwise says how to choose. */
   async client(): Promise<Client> {
     const clients = await this.clients();
-    const store = await this.store();
+    const host = await this.host();
     const wanted = this.opts.client;
     if (wanted) {
       const found = clients.find((c) => c.stamp === wanted) ?? clients.find((c) => c.name === wanted);
@@ -140,7 +179,7 @@ export class Session {
     }
     if (clients.length === 1) return clients[0];
     if (clients.length === 0) throw new CliError('This user belongs to no account.');
-    const last = clients.find((c) => c.stamp === store.get('client'));
+    const last = clients.find((c) => c.stamp === host.get('client'));
     if (last) return last;
     throw usageError(`This user has ${clients.length} accounts: choose one with --client <id> (see portal accounts list)`);
   }
@@ -156,7 +195,7 @@ export class Session {
       if (!found) throw new CliError(`No project ${wanted} in ${c.name} (see portal projects list)`);
       return { client: c, project: found };
     }
-    const stored = (await this.store()).get('project');
+    const stored = (await this.host()).get('project');
     const last = bucket.list.find((b) => b.stamp === stored);
     if (last) return { client: c, project: last };
     if (bucket.list.length === 1) return { client: c, project: bucket.list[0] };

@@ -9,11 +9,15 @@ export {
   runUpload,
   sha256Stream,
   createFitRequest,
+  createReuseRequest,
   createShrinkRequest,
   isFinalState,
+  followRunEvents,
   QUOTE_UNPAID,
   installCommand,
   pythonExample,
+  timeoutText,
+  unreachableText,
 } from '@portal/core';
 export { fileSource } from '@portal/core/node';
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, installCommand, pythonExample } from '@portal/core';
 import { portal, signedIn } from '../testing/cli';
-import { useTestApi } from '@portal/server/testing/api';
+import { withTestApi } from '@portal/testkit/api';
 import type { memoryStore } from '../store';
 
 let store: ReturnType<typeof memoryStore>;
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 beforeEach(async () => {
   store = signedIn(server);
 });

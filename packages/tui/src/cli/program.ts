@@ -17,6 +17,13 @@ import * as fit from './fit';
 import * as shrink from './shrink';
 import * as quotes from './quotes';
 import * as billing from './billing';
+import * as apiCommand from './api';
+import * as completion from './completion';
+import { checkJq, jqArgument, runJq, JqError } from './jq';
+import * as members from './members';
+import * as invites from './invites';
+import * as audit from './audit';
+import * as usage from './usage';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
@@ -24,8 +31,42 @@ interface Noun {
 
 // One module per noun of core's screen table (a screen whose noun has no module does not compile), in the order
 // `portal --help` lists them; billing has no screen of its own (SPEC shows it inside the shrink and quote screens).
-const NOUNS: Record<CliNoun, Noun> = { auth, accounts, plan, keys, integrations, projects, uploads, models, runs, fit, shrink, quotes };
-const EXTRA_NOUNS: Noun[] = [billing];
+const NOUNS: Record<CliNoun, Noun> = {
+  auth,
+  accounts,
+  plan,
+  keys,
+  integrations,
+  projects,
+  uploads,
+  models,
+  runs,
+  fit,
+  shrink,
+  quotes,
+  members,
+  invites,
+  audit,
+  usage,
+};
+const EXTRA_NOUNS: Noun[] = [billing, apiCommand, completion, { register: registerHelp }];
+
+/** `portal help <command...>`: the same text as `portal <command...> --help`, for nested commands too. */
+function registerHelp(program: Command): void {
+  program.helpCommand(false);
+  program
+    .command('help [command...]')
+    .description('Show help for a command, e.g. portal help uploads push')
+    .action((words: string[]) => {
+      let cmd: Command = program;
+      for (const word of words) {
+        const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) throw new CliError(`Unknown command "${words.join(' ')}": see portal --help`, EXIT.usage);
+        cmd = next;
+      }
+      cmd.outputHelp();
+    });
+}
 
 export function buildProgram(deps: Deps): Command {
   const program = new Command('portal');
@@ -36,6 +77,8 @@ export function buildProgram(deps: Deps): Command {
     .option('--json', 'print JSON on standard output (the objects the API returns)')
     .option('--client <id>', 'account to use (default: your only account, or the last one used)')
     .option('--project <id>', 'project to use (default: the one set by portal projects open)')
+    .option('--jq <expression>', 'filter the JSON output with jq (implies --json; strings print without quotes)')
+    .option('--timeout <seconds>', 'give up on a call with no answer after this long (else PORTAL_TIMEOUT, else 30; 0 waits forever)')
     .configureOutput({
       writeOut: (str) => void deps.stdout.write(str),
       writeErr: (str) => void deps.stderr.write(str),
@@ -53,7 +96,7 @@ export function buildProgram(deps: Deps): Command {
         'portal uploads push data.json --wait',
         'portal fit --upload <id> --inputs 3 --outputs 5 --target 1 --wait',
       ) +
-        '\nEnvironment: PORTAL_API (API base), PORTAL_TOKEN (overrides the stored token).\nExit codes: 0 ok, 1 failure, 2 usage error, 4 not signed in.\n',
+        '\nEnvironment: PORTAL_API (API base), PORTAL_TOKEN (overrides the stored token), PORTAL_TIMEOUT (seconds), NO_COLOR.\nExit codes: 0 ok, 1 failure, 2 usage error, 4 not signed in, 130 interrupted (Ctrl+C).\n',
     )
     .action(async (_opts: unknown, cmd: Command) => {
       const s = Session.of(deps, cmd);
@@ -70,7 +113,39 @@ export function buildProgram(deps: Deps): Command {
 }
 
 /** Runs `portal` with these arguments (after the program name) and resolves to the exit code. */
-export async function run(argv: string[], deps: Deps): Promise<number> {
+export async function run(argv: string[], realDeps: Deps): Promise<number> {
+  // --jq: the command prints JSON into a buffer, and jq's results are printed once it is done.
+  const jq = jqArgument(argv);
+  let printed = '';
+  const deps: Deps =
+    jq === undefined
+      ? realDeps
+      : { ...realDeps, stdout: { write: (text: string) => (printed += text), isTTY: false, columns: realDeps.stdout.columns } };
+  if (jq !== undefined) {
+    try {
+      await checkJq(jq);
+    } catch (e) {
+      realDeps.stderr.write(`--jq: ${e instanceof Error ? e.message : String(e)}\n`);
+      return EXIT.usage;
+    }
+  }
+  const code = await runCommand(argv, deps);
+  if (jq === undefined || !printed) return code;
+  // Help and usage text is printed as it is; JSON goes through the filter.
+  if (!/^\s*[[{"\d-]|^\s*(true|false|null)\s*$/.test(printed)) {
+    realDeps.stdout.write(printed);
+    return code;
+  }
+  try {
+    realDeps.stdout.write(await runJq(jq, printed));
+    return code;
+  } catch (e) {
+    realDeps.stderr.write(`--jq: ${e instanceof Error ? e.message : String(e)}\n`);
+    return code !== EXIT.ok ? code : e instanceof JqError && e.compile ? EXIT.usage : EXIT.failure;
+  }
+}
+
+async function runCommand(argv: string[], deps: Deps): Promise<number> {
   // `portal` alone on a terminal opens the UI: no need to build every command first.
   const uiOnly = argv.length === 0 && !!deps.startUi && !!deps.stdin.isTTY && !!deps.stdout.isTTY;
   const program = uiOnly ? null : buildProgram(deps);
@@ -99,16 +174,11 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (e instanceof CliError) return fail(e.message, e.exitCode);
     if (isApiError(e)) {
-      if (e.isAuth) return fail(`${e.display}: sign in with portal login`, EXIT.auth);
-      if (e.isNetwork) {
-        const base = await new Session(deps, program?.opts() ?? {}).baseUrl().catch(() => '');
-        return fail(
-          `${e.display === MESSAGES.unexpected || e.display === MESSAGES.serverUnreachable ? '' : e.display + ' '}${MESSAGES.serverUnreachable}${base ? ` (${base})` : ''}`,
-          EXIT.failure,
-        );
-      }
+      if (e.isAuth) return fail(`${e.display}: ${await new Session(deps, program?.opts() ?? {}).signInHint()}`, EXIT.auth);
+      // SPEC's message for the call, then what happened (cannot reach, timed out, server error and its status).
       return fail(e.detail, EXIT.failure);
     }
+    if ((e as { interrupted?: boolean })?.interrupted) return fail('Cancelled', EXIT.interrupted);
     if ((e as { cancelled?: boolean })?.cancelled) return fail('Cancelled', EXIT.usage);
     const why = e instanceof Error ? e.message : String(e);
     return fail(`${MESSAGES.globalFallback}${why ? ` ${why}` : ''}`, EXIT.failure);

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { portal, signedIn } from '../testing/cli';
-import { rows, useTestApi } from '@portal/server/testing/api';
+import { rows, withTestApi } from '@portal/testkit/api';
 import type { memoryStore } from '../store';
 
 let store: ReturnType<typeof memoryStore>;
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 beforeEach(async () => {
   store = signedIn(server);
 });
@@ -45,11 +45,11 @@ describe('portal projects', { timeout: 30_000 }, () => {
 
     const open = await portal(['projects', 'open', created.stamp], { store });
     expect(open.code).toBe(0);
-    expect(store.saved.project).toBe(created.stamp);
+    expect(store.host(server.url).get('project')).toBe(created.stamp);
 
     const rm = await portal(['projects', 'remove', created.stamp, '--yes'], { store });
     expect(rm.code).toBe(0);
-    expect(store.saved.project).toBeUndefined();
+    expect(store.host(server.url).get('project')).toBeUndefined();
     expect((await portal(['projects', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noProjects);
     expect(await projectRows()).toEqual([{ stamp: created.stamp, name: 'Churn v2', active: 0 }]);
   });

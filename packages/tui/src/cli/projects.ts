@@ -20,7 +20,7 @@ export function register(program: Command, deps: Deps): void {
         const client = await s.client();
         const api = await s.api();
         const { bucket } = await api.calls.bucketList({ active: 1, client: client.stamp });
-        const current = (await s.store()).get('project');
+        const current = (await s.host()).get('project');
         s.out.list(
           bucket.list,
           [
@@ -58,8 +58,8 @@ export function register(program: Command, deps: Deps): void {
     remove: (api, id) => api.calls.bucketRemove({ bucket: id, active: 0 }),
     // The removed project must not stay the default for --project.
     afterRemove: async (s, id) => {
-      const store = await s.store();
-      if (store.get('project') === id) store.set('project', undefined);
+      const host = await s.host();
+      if (host.get('project') === id) host.set('project', undefined);
     },
   });
 
@@ -70,9 +70,9 @@ export function register(program: Command, deps: Deps): void {
     .action(
       act(deps, async (s, id: string) => {
         const { client, project } = await s.with({ project: id }).project();
-        const store = await s.store();
-        store.set('client', client.stamp);
-        store.set('project', project.stamp);
+        const host = await s.host();
+        host.set('client', client.stamp);
+        host.set('project', project.stamp);
         const next = project.rends > 0 ? 'portal runs list' : 'portal uploads push FILE (then portal shrink or portal fit)';
         s.out.done(project, `${project.name} (${project.stamp}) is now the default project. Next: ${next}`);
       }),

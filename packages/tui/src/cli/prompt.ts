@@ -23,7 +23,8 @@ export function ttyPrompter(input: Readable, output: Writable): Prompter {
             rl.on('SIGINT', () => {
               rl.close();
               output.write('\n');
-              reject(Object.assign(new Error('cancelled'), { cancelled: true }));
+              // Ctrl+C at a prompt ends the command as Ctrl+C ends any program (exit 130).
+              reject(Object.assign(new Error('cancelled'), { cancelled: true, interrupted: true }));
             });
             rl.question(question, (answer) => {
               rl.close();

@@ -1,6 +1,5 @@
 // Hashing and the direct PUT of a file from disk for Node: node:http(s) fed from two reused buffers, so bytes are sent
 // as they are read and memory stays flat whatever the file's size (no web-stream adapters, no undici for the bytes).
-import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -10,29 +9,6 @@ import type { ApiClient, PutFn, UploadSource } from '@portal/core';
 // all the memory a file of any size takes.
 const CHUNK = 512 * 1024;
 
-/** Hex SHA-256 of a file: the next chunk is read while the current one is hashed, into two reused buffers. */
-export async function hashFile(path: string): Promise<string> {
-  const fh = await open(path, 'r');
-  let pending: ReturnType<typeof fh.read> | undefined;
-  try {
-    const hash = createHash('sha256');
-    const bufs = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
-    let current = 0;
-    pending = fh.read(bufs[current], 0, CHUNK, null);
-    for (;;) {
-      const { bytesRead } = await pending;
-      if (bytesRead === 0) return hash.digest('hex');
-      const chunk = bufs[current].subarray(0, bytesRead);
-      current ^= 1;
-      pending = fh.read(bufs[current], 0, CHUNK, null);
-      hash.update(chunk);
-    }
-  } finally {
-    await pending?.catch(() => {});
-    await fh.close();
-  }
-}
-
 /** A file on disk as an upload source that remembers its path (for diskPut). */
 export interface DiskSource extends UploadSource {
   path: string;
@@ -40,8 +16,17 @@ export interface DiskSource extends UploadSource {
 
 export const isDiskSource = (s: UploadSource): s is DiskSource => typeof (s as DiskSource).path === 'string';
 
-/** PUTs disk sources with node:http(s); anything else goes to the fallback (core's default PUT). */
-export function diskPut(api: ApiClient, fallback: PutFn, makeError: (status: number, message: string | null) => Error): PutFn {
+/** The errors a failed PUT rejects with: an answer that is not 2xx, or none (`timedOut` when nothing moved for too long). */
+export interface PutFailures {
+  http(status: number, message: string | null): Error;
+  network(url: string, cause: unknown, timedOut: boolean): Error;
+}
+
+/**
+ * PUTs disk sources with node:http(s); anything else goes to the fallback (core's default PUT). The API client's time
+ * limit applies to silence, not to the whole transfer: a large file on a slow link keeps going while bytes move.
+ */
+export function diskPut(api: ApiClient, fallback: PutFn, failures: PutFailures): PutFn {
   return (url, source, { onProgress, signal }) => {
     if (!isDiskSource(source)) return fallback(url, source, { onProgress, signal });
     const target = new URL(api.resolve(url));
@@ -52,7 +37,13 @@ export function diskPut(api: ApiClient, fallback: PutFn, makeError: (status: num
         headers: { 'content-type': 'application/octet-stream', 'content-length': String(source.size) },
         signal,
       });
-      req.on('error', (e) => reject(signal?.aborted ? signal.reason : makeError(0, e.message)));
+      let timedOut = false;
+      if (api.timeoutMs > 0)
+        req.setTimeout(api.timeoutMs, () => {
+          timedOut = true;
+          req.destroy(new Error('timed out'));
+        });
+      req.on('error', (e) => reject(signal?.aborted ? signal.reason : failures.network(target.toString(), e, timedOut)));
       req.on('response', (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -64,7 +55,7 @@ export function diskPut(api: ApiClient, fallback: PutFn, makeError: (status: num
           try {
             message = JSON.parse(body).error.message ?? message;
           } catch {}
-          reject(makeError(status, message));
+          reject(failures.http(status, message));
         });
       });
       // Two buffers, each reused once the socket has taken it: the next chunk is read from disk while the current

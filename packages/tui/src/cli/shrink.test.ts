@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedBucket, seedUpload, useTestApi } from '@portal/server/testing/api';
-import { setCredit } from '@portal/server/testing/seed';
+import { rows, seedBucket, seedUpload, withTestApi } from '@portal/testkit/api';
+import { setCredit } from '@portal/testkit/seed';
 import { portal, signedIn } from '../testing/cli';
 import type { memoryStore } from '../store';
 
 let store: ReturnType<typeof memoryStore>;
 // No worker: a paid quote's run stays Pending, and nothing else changes the seeded rows.
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 let bucket: string;
 let model: string;
 beforeEach(async () => {

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { fitData } from '@portal/server/testing';
+import { fitData } from '@portal/testkit/harness';
 import { portal, signedIn } from '../testing/cli';
-import { rows, seedBucket, seedProject, seedQuote, setRow, useTestApi } from '@portal/server/testing/api';
-import { setCredit, storedBytes } from '@portal/server/testing/seed';
+import { rows, seedBucket, seedProject, seedQuote, setRow, withTestApi } from '@portal/testkit/api';
+import { setCredit, storedBytes } from '@portal/testkit/seed';
 import type { memoryStore } from '../store';
 
 // The worker runs: pushed files are analysed and requests are processed as in production.
-const server = useTestApi();
+const server = withTestApi();
 let store: ReturnType<typeof memoryStore>;
 let dir: string;
 beforeEach(async () => {
@@ -105,7 +105,7 @@ describe('portal uploads', { timeout: 60_000 }, () => {
     const byName = await portal(['uploads', 'push', 'a.json', '--project', bucket.name, '--json'], { store, cwd: dir });
     expect(byName.code, byName.stderr).toBe(0);
     expect(await pushed()).toHaveLength(1);
-    store.set('project', 'b_removed_since');
+    store.host(server.url).set('project', 'b_removed_since');
     const stale = await portal(['uploads', 'push', 'a.json', '--json'], { store, cwd: dir });
     expect(stale.code, stale.stderr).toBe(0);
     expect(await pushed()).toHaveLength(2);
@@ -133,6 +133,53 @@ describe('portal uploads', { timeout: 60_000 }, () => {
     expect(server.calls).not.toContain('rendCreate');
   });
 
+  it('--resume continues an upload that was cut off: finished files are skipped, registered ones sent under the same item', async () => {
+    const { bucket } = await seedProject(server);
+    const a = '[[1,2,3,4]]';
+    const b = '[[5,6,7,8]]';
+    await writeFile(join(dir, 'a.json'), a);
+    await writeFile(join(dir, 'my data.json'), b);
+    // A push cut off after the first file was finished and the second registered (the process was killed).
+    const call = async (method: string, path: string, body: unknown) => {
+      const r = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${server.user.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(r.status, path).toBe(200);
+      return r.json();
+    };
+    const { rend } = await call('PUT', '/api/rend/item', { bucket: bucket.stamp, name: 'a.json (+1 more)' });
+    const first = await call('PUT', '/api/upload/item', {
+      rend: rend.stamp,
+      name: 'a.json',
+      file: { checksum: sha256(a), name: 'a.json', size: a.length },
+    });
+    expect((await fetch(new URL(first.upload.url, server.url), { method: 'PUT', body: a })).ok).toBe(true);
+    await call('POST', '/api/upload/finish', { upload: first.upload.stamp });
+    const file = { checksum: sha256(b), name: 'my data.json', size: b.length };
+    const second = await call('PUT', '/api/upload/item', { rend: rend.stamp, name: 'my data.json', file });
+    server.calls.length = 0;
+    const groups = (await rendRows(bucket.stamp)).length;
+
+    const r = await portal(['uploads', 'push', 'a.json', '~/my data.json', '--resume', '--wait', '--json', '--project', bucket.stamp], {
+      store,
+      cwd: dir,
+      env: { HOME: dir },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const done = JSON.parse(r.stdout);
+    expect(done).toMatchObject({ stamp: rend.stamp, flight: 'Ready' });
+    // No second group, no second item: the registered one was sent again under its own stamp.
+    expect(done.upload.list.map((i: { stamp: string }) => i.stamp).sort()).toEqual([first.upload.stamp, second.upload.stamp].sort());
+    expect(server.calls.filter((c) => c === 'rendCreate' || c === 'storagePut')).toEqual(['storagePut']);
+    expect(await rendRows(bucket.stamp)).toHaveLength(groups);
+
+    const nothing = await portal(['uploads', 'push', 'a.json', '--resume', '--project', bucket.stamp], { store, cwd: dir });
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toContain('No unfinished upload of these files');
+  });
+
   it('Ctrl+C cancels the push and removes the half-made upload', async () => {
     const { bucket } = await seedProject(server);
     await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
@@ -149,7 +196,7 @@ describe('portal uploads', { timeout: 60_000 }, () => {
     const r = await portal(['uploads', 'push', 'a.json'], { store, cwd: dir, onInterrupt: pressWhileSending }).finally(() =>
       clearInterval(poll),
     );
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(130);
     expect(r.stderr).toContain(MESSAGES.uploadCancelled);
     expect(server.calls).toContain('rendRemove');
     const made = (await rendRows(bucket.stamp)).filter((x) => x.name === 'a.json');
@@ -197,6 +244,26 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
       { function: 'fit', state: 'Finished' },
       { function: 'generate', state: 'Finished' },
     ]);
+
+    // The trained model reused on the same upload: only a generate run, applied by the worker.
+    const model = await rows(server)
+      .selectFrom('models')
+      .select(['stamp', 'state'])
+      .where('bucket', '=', bucket.stamp)
+      .executeTakeFirstOrThrow();
+    expect(model.state).toBe('Finished');
+    const before = server.calls.length;
+    const reuse = await portal(['generate', '--model', model.stamp, '--upload', rend.stamp, '--name', 'Reuse', '--wait', '--json'], {
+      store,
+    });
+    expect(reuse.code, reuse.stderr).toBe(0);
+    expect(JSON.parse(reuse.stdout).run.record).toMatchObject({ name: 'Reuse', function: 'generate', state: 'Finished' });
+    const reuseCalls = server.calls.slice(before);
+    expect(reuseCalls.filter((c) => c === 'runCreate')).toHaveLength(1);
+    expect(reuseCalls).not.toContain('pileCreate');
+    const wrong = await portal(['generate', '--model', 'general-tabular-regression', '--upload', rend.stamp], { store });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain(`${MESSAGES.selectModel}: general-tabular-regression is not a Finished model of`);
 
     const now = new Date(2026, 10, 21, 9, 5, 7).getTime();
     const d = await portal(['runs', 'download', status.run.record.stamp], { store, cwd: dir, now });

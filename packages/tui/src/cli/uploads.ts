@@ -1,18 +1,17 @@
 // `portal uploads`: list, push FILE... (streamed from disk, hashed while read, PUT to the pre-signed URL), rename, remove.
 import { statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
+import { expandPath } from '../paths';
 import type { Command } from 'commander';
-import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, type Rend } from '@portal/core';
+import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, uploadError, type Rend } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
 import { registerRenameRemove } from './renameRemove';
-import { CliError } from './errors';
+import { CliError, EXIT } from './errors';
 import { progressReporter } from './progress';
 import type { DiskSource } from './put';
 
 const rendSize = (r: Rend) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
-const rendError = (r: Rend) =>
-  r.upload.list.find((u) => u.meta.proc === 2)?.meta.error ?? r.upload.list.find((u) => u.error)?.error ?? null;
 
 export const uploadColumns = [
   { header: 'Name', get: (r: Rend) => r.name },
@@ -22,7 +21,7 @@ export const uploadColumns = [
   { header: 'Size', get: (r: Rend) => formatSize(rendSize(r)) },
   { header: 'Requests', get: (r: Rend) => r.runs },
   { header: 'Created', get: (r: Rend) => time(r.createdAt) },
-  { header: 'Error', get: (r: Rend) => rendError(r) },
+  { header: 'Error', get: (r: Rend) => uploadError(r) },
 ];
 
 export async function findRend(s: Session, bucket: string, id: string): Promise<Rend | undefined> {
@@ -34,7 +33,8 @@ export async function findRend(s: Session, bucket: string, id: string): Promise<
 /** The files named on the command line: stat only, so checks and hashing can start before core's client loads. */
 function localFiles(s: Session, files: string[]): { path: string; name: string; size: number }[] {
   return files.map((f) => {
-    const path = resolve(s.deps.cwd, f);
+    // `~` is expanded here too: a quoted "~/data.json" reaches the program as it was typed.
+    const path = expandPath(f, s.deps.cwd, s.deps.env.HOME || undefined);
     let st;
     try {
       st = statSync(path);
@@ -72,31 +72,62 @@ export function register(program: Command, deps: Deps): void {
     .command('push <files...>')
     .description('Upload files as one upload (named after the first file), with a progress bar per file')
     .option('--wait', 'follow the upload until it is Ready or Failed')
-    .addHelpText('after', examples('portal uploads push data.json', 'portal uploads push a.json b.npy --project <id> --wait --json'))
+    .option('--resume [id]', 'continue an upload that was cut off (the newest unfinished one holding these files, or this id)')
+    .addHelpText(
+      'after',
+      examples(
+        'portal uploads push data.json',
+        'portal uploads push a.json b.npy --project <id> --wait --json',
+        'portal uploads push a.json b.npy --resume   # after a push was cut off: sends only what did not arrive',
+      ),
+    )
     .action(
-      act(deps, async (s, files: string[], opts: { wait?: boolean }) => {
+      act(deps, async (s, files: string[], opts: { wait?: boolean; resume?: string | true }) => {
         const local = localFiles(s, files);
         // Count and extensions do not depend on the plan: refuse those before any call.
         const early = checkDropFiles(local, 'uploads', 'Enterprise');
         if (early) throw new CliError(early);
         // The checksum must be known before the upload URL is asked for: hashing starts first and runs while core's
         // client loads and the upload group is created. node:http(s) and node:crypto load only for a push.
-        const { diskPut, hashFile } = await import('./put');
-        const hashes = new Map(local.map((f) => [f.path, hashFile(f.path)]));
+        const [{ diskPut }, { sha256File }] = await Promise.all([import('./put'), import('@portal/core/node')]);
+        const hashes = new Map(local.map((f) => [f.path, sha256File(f.path)]));
         for (const h of hashes.values()) h.catch(() => {});
-        const [{ runUpload, defaultPut, fileSource, ApiError, isApiError }, api] = await Promise.all([import('./heavy'), s.api()]);
+        const [{ runUpload, defaultPut, fileSource, ApiError, isApiError, timeoutText, unreachableText }, api] = await Promise.all([
+          import('./heavy'),
+          s.api(),
+        ]);
         const list: DiskSource[] = local.map((f) => ({ ...fileSource(f.path), path: f.path }));
         const bar = progressReporter(s.deps.stderr, s.deps.now);
-        const put = diskPut(
-          api,
-          defaultPut(api),
-          (status, message) => new ApiError(status, status ? `http_${status}` : 'network', message, MESSAGES.uploadFiles),
-        );
+        const put = diskPut(api, defaultPut(api), {
+          http: (status, message) => new ApiError(status, `http_${status}`, message, MESSAGES.uploadFiles),
+          network: (url, cause, timedOut) =>
+            timedOut
+              ? new ApiError(0, 'timeout', timeoutText(url, api.timeoutMs), MESSAGES.uploadFiles)
+              : new ApiError(0, 'network', unreachableText(url, cause), MESSAGES.uploadFiles),
+        });
         // Ctrl+C cancels cleanly: the pipeline removes the half-made upload instead of leaving it behind.
         const abort = new AbortController();
         const release = s.deps.onInterrupt?.(() => abort.abort());
-        const push = (bucket: string) =>
+        /** The unfinished upload to continue: this id, or the newest Pending one whose files are all among these. */
+        const unfinished = async (bucket: string): Promise<Rend> => {
+          const { rend } = await api.calls.rendList({ active: 1, bucket });
+          const names = new Set(local.map((f) => f.name));
+          const found = rend.list.find((r) =>
+            opts.resume === true ? r.flight === 'Pending' && r.upload.list.every((i) => names.has(i.file.name)) : r.stamp === opts.resume,
+          );
+          if (!found)
+            throw new CliError(
+              opts.resume === true
+                ? 'No unfinished upload of these files in this project to continue: push them without --resume'
+                : `No upload ${opts.resume} in this project (see portal uploads list)`,
+            );
+          if (found.flight !== 'Pending')
+            throw new CliError(`Upload ${found.name} (${found.stamp}) is ${found.flight}: there is nothing to continue`);
+          return found;
+        };
+        const push = async (bucket: string) =>
           runUpload(api, {
+            resume: opts.resume ? await unfinished(bucket) : undefined,
             signal: abort.signal,
             bucket,
             files: list,
@@ -116,14 +147,14 @@ export function register(program: Command, deps: Deps): void {
         // refuse that file only after the ones before it were sent.
         const smallestLimit = Math.min(...PLANS.map((p) => PLAN_LIMITS[p].maxFileSize));
         const serverChecksFirst = local.length === 1 || local.every((f) => f.size <= smallestLimit);
-        const known = !serverChecksFirst ? undefined : (s.opts.project ?? (s.opts.client ? undefined : (await s.store()).get('project')));
+        const known = !serverChecksFirst ? undefined : (s.opts.project ?? (s.opts.client ? undefined : (await s.host()).get('project')));
         let bucket = known;
         const result = await (async () => {
           if (known) {
             try {
               return await push(known);
             } catch (e) {
-              if (!(isApiError(e) && e.status === 404 && e.call === 'rendCreate')) throw e;
+              if (!(isApiError(e) && e.status === 404 && (e.call === 'rendCreate' || e.call === 'rendList'))) throw e;
             }
           }
           const { client, project } = await s.project();
@@ -133,7 +164,7 @@ export function register(program: Command, deps: Deps): void {
           return push(project.stamp);
         })()
           .catch((e) => {
-            if (abort.signal.aborted) throw new CliError(`\n${MESSAGES.uploadCancelled}`, 2);
+            if (abort.signal.aborted) throw new CliError(`\n${MESSAGES.uploadCancelled}`, EXIT.interrupted);
             // The server refuses a file over the plan's limit: SPEC's message, as when the plan is checked here.
             if (isApiError(e) && e.status === 413) throw new CliError(MESSAGES.fileTooLarge);
             throw e;
@@ -151,7 +182,7 @@ export function register(program: Command, deps: Deps): void {
         if (!rend) throw new CliError(`Upload ${result.rend} is no longer in the project`);
         s.out.done(rend, `Upload ${rend.name} (${rend.stamp}) is ${rend.flight}`);
         if (rend.flight === 'Failed') {
-          const why = rendError(rend);
+          const why = uploadError(rend);
           if (why) s.out.notice(why);
           s.exit(1);
         }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addAccount, useTestApi } from '@portal/server/testing/api';
-import { setChoice } from '@portal/server/testing/seed';
+import { addAccount, withTestApi } from '@portal/testkit/api';
+import { setChoice } from '@portal/testkit/seed';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('AccountScreen', { timeout: 30_000 }, () => {
   it('lists the accounts; Open goes to projects (Cloud) or API keys (Premise)', async () => {

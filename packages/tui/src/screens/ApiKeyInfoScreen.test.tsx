@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, installCommand, pythonExample, type ClientApiKey } from '@portal/core';
-import { T0, useTestApi } from '@portal/server/testing/api';
-import { seedApiKey } from '@portal/server/testing/seed';
+import { T0, withTestApi } from '@portal/testkit/api';
+import { seedApiKey } from '@portal/testkit/seed';
 import { renderUi } from '../testing/ui';
 
 /** The screen's text beside the menu, its lines joined and spaces dropped: the installer is wider than the test terminal and wraps. */
@@ -13,7 +13,7 @@ const content = (frame: string) =>
     .replace(/\s+/g, '');
 
 let key: ClientApiKey;
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 beforeEach(async () => {
   key = await seedApiKey(server, { name: 'CI', installs: 2, installedAt: T0 });
 });

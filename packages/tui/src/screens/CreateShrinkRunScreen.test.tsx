@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { rows, seedProject, useTestApi } from '@portal/server/testing/api';
-import { setCredit } from '@portal/server/testing/seed';
+import { rows, seedProject, withTestApi } from '@portal/testkit/api';
+import { setCredit } from '@portal/testkit/seed';
 import { KEY, renderUi } from '../testing/ui';
 
 // A model the server can read: one layer of 10 x 64 weights and 64 biases.
@@ -12,7 +12,7 @@ const MODEL =
   'import torch.nn as nn\n\n\nclass Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(10, 64)\n';
 
 // The worker analyses the uploaded model file (its parameters are the inputs the price is reckoned from).
-const server = useTestApi();
+const server = withTestApi();
 let dir: string;
 beforeEach(async () => {
   await setCredit(server, server.user.client, 5_000_000, 500_000);
@@ -78,8 +78,7 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
     await ui.see('data.json ($0.22');
     const before = server.calls.filter((c) => c === 'rendList').length;
     await ui.type('r');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(server.calls.filter((c) => c === 'rendList').length).toBeGreaterThan(before);
+    await vi.waitFor(() => expect(server.calls.filter((c) => c === 'rendList').length).toBeGreaterThan(before));
     await ui.type(KEY.esc);
     await ui.see('Create Shrink Request');
     ui.unmount();

@@ -2,10 +2,10 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, useTestApi } from '@portal/server/testing/api';
+import { rows, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 /** The mails the server wrote to its outbox (no SMTP in tests) for this address; sent in the background, so waited for. */
 async function mailsTo(email: string): Promise<string[]> {

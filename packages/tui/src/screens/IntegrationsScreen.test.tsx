@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type IntegrationKey } from '@portal/core';
-import { rows, useTestApi } from '@portal/server/testing/api';
-import { seedIntegration } from '@portal/server/testing/seed';
+import { rows, withTestApi } from '@portal/testkit/api';
+import { seedIntegration } from '@portal/testkit/seed';
 import { KEY, renderUi } from '../testing/ui';
 
 let key: IntegrationKey;
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 beforeEach(async () => {
   key = await seedIntegration(server, { name: 'OpenAI prod', token: 'sk-secret-abcd', runs: 3 });
 });

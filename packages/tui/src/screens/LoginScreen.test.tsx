@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CALLS, MESSAGES } from '@portal/core';
-import { useTestApi } from '@portal/server/testing/api';
+import { withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('LoginScreen', { timeout: 30_000 }, () => {
   it('signs in and opens My Account with the user accounts', async () => {

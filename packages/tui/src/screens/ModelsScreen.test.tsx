@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedProject, useTestApi } from '@portal/server/testing/api';
+import { rows, seedProject, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('ModelsScreen', { timeout: 30_000 }, () => {
   it('shows general and own models; renames and removes own ones; n creates a new model', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { setPlan, useTestApi } from '@portal/server/testing/api';
+import { setPlan, withTestApi } from '@portal/testkit/api';
 import { renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('PlanScreen', { timeout: 30_000 }, () => {
   it('compares the plans, marks the current one and offers the upgrade on Individual', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { T0, rows, seedBucket, seedProject, setRow, useTestApi } from '@portal/server/testing/api';
+import { T0, rows, seedBucket, seedProject, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('ProjectsScreen', { timeout: 30_000 }, () => {
   it('shows the empty text, creates with the title rule, renames and removes', async () => {

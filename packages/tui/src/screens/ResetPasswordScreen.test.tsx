@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { useTestApi } from '@portal/server/testing/api';
-import { canLogIn, resetToken } from '@portal/server/testing/seed';
+import { withTestApi } from '@portal/testkit/api';
+import { canLogIn, resetToken } from '@portal/testkit/seed';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('ResetPasswordScreen', { timeout: 30_000 }, () => {
   it('takes the token from the path, checks the password rule and match, then changes it', async () => {

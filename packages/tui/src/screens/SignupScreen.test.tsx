@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, useTestApi } from '@portal/server/testing/api';
+import { rows, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 describe('SignupScreen', { timeout: 30_000 }, () => {
   it('shows each rule message under its field', async () => {

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { rows, seedProject, setRow, useTestApi } from '@portal/server/testing/api';
+import { rows, seedProject, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 import { parsePaths } from './UploadsScreen';
 
 // With the worker: an upload pushed from the screen is analysed by the server before it is Ready.
-const server = useTestApi();
+const server = withTestApi();
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'portal-ui-'));

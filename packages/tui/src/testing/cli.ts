@@ -5,7 +5,7 @@ import { run } from '../cli/program';
 import { nodeApi } from '../cli/heavy';
 import type { Deps } from '../cli/context';
 import { memoryStore, type Store } from '../store';
-import type { TestApi, TestUser } from '@portal/server/testing/api';
+import type { TestApi, TestUser } from '@portal/testkit/api';
 
 /** A token store signed in as this user (the test's own unless told) on the test server. */
 export const signedIn = (server: TestApi, user: TestUser = server.user) => memoryStore({ token: user.token, api: server.url });

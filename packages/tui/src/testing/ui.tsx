@@ -3,7 +3,7 @@ import { render } from 'ink-testing-library';
 import { memoryTokenStore, type ApiClient } from '@portal/core';
 import { nodeApi } from '../cli/heavy';
 import { App } from '../ui/App';
-import type { TestApi, TestUser } from '@portal/server/testing/api';
+import type { TestApi, TestUser } from '@portal/testkit/api';
 
 export const KEY = { up: '\u001B[A', down: '\u001B[B', enter: '\r', esc: '\u001B', tab: '\t', shiftTab: '\u001B[Z', space: ' ' } as const;
 

@@ -14,8 +14,9 @@ export async function startUi(session: Session): Promise<number> {
   const tokens = await session.tokens();
   const baseUrl = await session.baseUrl();
   const store = await session.store();
+  const host = await session.host();
   const listeners = new Set<(message: string) => void>();
-  const api = lazyApi({ baseUrl, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
+  const api = lazyApi({ ...(await session.apiOptions()), onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
   const cwd = session.deps.cwd;
   // The first screen's module is loaded before the first frame, so that frame shows the screen itself.
   const initial = tokens.get() ? '/account' : '/';
@@ -32,7 +33,7 @@ export async function startUi(session: Session): Promise<number> {
           await writeFile(path, text);
           return path;
         },
-        remember: (key, value) => store.set(key, value),
+        remember: (key, value) => host.set(key, value),
       }}
       authFailures={{
         subscribe(fn) {

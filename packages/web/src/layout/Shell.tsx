@@ -22,11 +22,9 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { breadcrumbs, CONTACT_PATH, matchScreen, PALETTE, sidebar } from '@portal/core';
-import { PortalProvider } from '@portal/core/react';
+import { useAuth } from '@portal/core/react';
 import { ChromeProvider, useChrome } from './ChromeContext';
-import { api } from '../lib/api';
 import { markSignedOut } from '../lib/session';
-import { notifier } from '../lib/notify';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PAGE_TEXT } from '../theme';
 import { Loading } from '../components/Loading';
@@ -51,6 +49,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { screen, params } = useWhere();
   const { clients, names } = useChrome();
   const navigate = useNavigate();
+  const auth = useAuth();
   const client = params.clientId ? clients?.find((c) => c.stamp === params.clientId) : undefined;
   const groups = sidebar(params, {
     clientName: client?.name ?? names.client,
@@ -64,9 +63,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands. Marked first, so
     // a call still in flight or a page reached with Back goes to the root quietly.
     markSignedOut();
-    void api.logout().then(({ ended, error }) => {
-      if (!ended) notifier.notify(`Signed out here, but the server could not end the session: ${error?.display}`, 'error');
-    });
+    void auth.logout();
     onNavigate?.();
     navigate('/', { replace: true });
   };
@@ -241,10 +238,8 @@ function Frame({ children }: { children?: ReactNode }) {
 
 export default function Shell() {
   return (
-    <PortalProvider api={api} notifier={notifier}>
-      <ChromeProvider>
-        <Frame />
-      </ChromeProvider>
-    </PortalProvider>
+    <ChromeProvider>
+      <Frame />
+    </ChromeProvider>
   );
 }

@@ -1,10 +1,10 @@
 // The notification stack (notistack) with SPEC's durations: default 20 s, errors 5 s, upload success 10 s. A notice may
 // carry one action (Undo after a removal), shown beside its dismiss button for as long as the notice stays.
 import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
-import { NOTIFY_MS } from '@portal/core';
-import type { NotifyAction } from '@portal/core/react';
+import { notifyMs } from '@portal/core';
+import type { NotifyAction, NotifyKind } from '@portal/core/react';
 
-export type NotifyKind = 'default' | 'error' | 'success' | 'uploadSuccess';
+export type { NotifyKind };
 
 /** The dismiss button every notice has (a notice can be closed before its time is up). */
 export const dismissButton = (key: SnackbarKey) => (
@@ -15,14 +15,7 @@ export const dismissButton = (key: SnackbarKey) => (
 
 export function notify(message: string, kind: NotifyKind = 'default', opts: { action?: NotifyAction } = {}): void {
   const variant = kind === 'uploadSuccess' ? 'success' : kind;
-  const autoHideDuration =
-    kind === 'error'
-      ? NOTIFY_MS.error
-      : kind === 'uploadSuccess'
-        ? NOTIFY_MS.uploadSuccess
-        : kind === 'success'
-          ? NOTIFY_MS.confirm
-          : NOTIFY_MS.default;
+  const autoHideDuration = notifyMs(kind);
   const extra = opts.action;
   enqueueSnackbar(message, {
     variant,

@@ -1,8 +1,7 @@
 // Integration keys of the client: ID, name, service, token (masked by the server), run count, last ran.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, screenPath, type IntegrationKey } from '@portal/core';
-import { loadFailure } from '../lib/api';
+import { formatTime, MESSAGES, screenPath, type IntegrationKey, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { useListEditing } from '../components/useListEditing';

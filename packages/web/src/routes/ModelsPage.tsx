@@ -2,14 +2,13 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, screenPath, type Model } from '@portal/core';
+import { formatTime, MESSAGES, screenPath, type Model, loadFailure } from '@portal/core';
 import { Page, Section } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useModels } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
-import { loadFailure } from '../lib/api';
 import { notify } from '../lib/notify';
 
 export default function ModelsPage() {

@@ -2,8 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, projectOpenTarget, screenPath, type Bucket } from '@portal/core';
-import { loadFailure } from '../lib/api';
+import { formatTime, loadFailure, MESSAGES, projectOpenTarget, screenPath, type Bucket } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { NameDialog } from '../components/Dialogs';

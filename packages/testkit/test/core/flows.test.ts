@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { rows, seedBucket, seedUpload, useTestApi } from '@portal/server/testing/api';
-import { ApiClient, memoryTokenStore } from '../client';
-import { createFitRequest, createShrinkRequest } from '.';
+import { rows, seedBucket, seedUpload, withTestApi } from '@portal/testkit/api';
+import { ApiClient, memoryTokenStore, createFitRequest, createShrinkRequest, MESSAGES } from '@portal/core';
 
 // The real server without its worker: the requests stay as created, so what each step wrote can be read back.
-const server = useTestApi({ worker: false });
+const server = withTestApi({ worker: false });
 
 const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
 const piles = (bucket: string) =>
@@ -69,7 +68,11 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
     server.calls.length = 0;
     server.fail('pileCreate', { status: 500 });
     const failed = await createFitRequest(client(), { ...ready, name: 'F', param }).catch((e) => e);
-    expect(failed).toMatchObject({ status: 500, display: 'Failed to create request', serverMessage: 'Simulated failure' });
+    expect(failed).toMatchObject({
+      status: 500,
+      display: 'Failed to create request',
+      serverMessage: MESSAGES.serverError(500, 'Simulated failure'),
+    });
     expect(server.calls).toEqual(['pileCreate']);
     expect(await piles(ready.bucket)).toEqual([]);
   });

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { freshDataDir } from '../../test/harness';
-import { openDatabase, type Database } from './index';
+import { freshDataDir } from './harness';
+import { openDatabase, type Database } from '../src/db/index';
 
 describe('PGlite dialect', () => {
   let dir: string;

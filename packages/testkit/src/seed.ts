@@ -5,7 +5,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallName, ClientApiKey, IntegrationKey } from '@portal/core';
-import { rows, type TestApi, type TestUser } from './client-api';
+import { rows, type TestApi, type TestUser } from './api';
 import { call as callServer } from './harness';
 
 /** One call of the route table straight to the server (not through the proxy: it is not counted nor failed). */

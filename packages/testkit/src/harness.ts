@@ -1,0 +1,281 @@
+// Test harness: real servers on real databases (a cloned embedded data dir, or a fresh PostgreSQL database per file),
+// started in-process from the server's own modules, and the route table's calls over HTTP.
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+import { CALLS, type CallName } from '@portal/core';
+import { buildApp, type BuiltApp } from '@portal/server/app';
+import { loadConfig, type Config } from '@portal/server/config';
+import { openDatabase } from '@portal/server/db';
+
+/** The server package's folder (its sources, migrations, build and dependencies). */
+export const serverRoot = dirname(createRequire(import.meta.url).resolve('@portal/server/package.json'));
+export const PG_ADMIN_URL =
+  process.env.PORTAL_TEST_DATABASE_URL ?? process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A migrated embedded data dir, made once per migration set and copied for each test server (initdb takes seconds). */
+async function embeddedTemplate(): Promise<string> {
+  const migrations = readFileSync(join(serverRoot, 'src/db/migrations.ts'));
+  // A new engine version may change the on-disk format: it gets its own template.
+  const engine = readFileSync(join(serverRoot, 'node_modules/@electric-sql/pglite/package.json'));
+  const id = createHash('sha256').update(migrations).update(engine).digest('hex').slice(0, 12);
+  const cache = join(serverRoot, 'node_modules/.cache/portal-pglite');
+  const template = join(cache, id);
+  if (await exists(join(template, 'ready'))) return template;
+  await mkdir(cache, { recursive: true });
+  const lock = join(cache, `${id}.lock`);
+  try {
+    await mkdir(lock);
+  } catch {
+    // Another test file is making it: wait for it.
+    for (let i = 0; i < 600; i++) {
+      if (await exists(join(template, 'ready'))) return template;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await rm(lock, { recursive: true, force: true });
+    return embeddedTemplate();
+  }
+  try {
+    const work = join(cache, `${id}.${randomBytes(4).toString('hex')}`);
+    const db = await openDatabase({ dataDir: work });
+    await db.close();
+    await mkdir(join(work, 'ready'));
+    await rename(work, template);
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+  return template;
+}
+
+async function exists(p: string) {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A data dir holding a migrated embedded database, ready to open. */
+export async function freshDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'portal-test-'));
+  await cp(join(await embeddedTemplate(), 'db'), join(dir, 'db'), { recursive: true });
+  return dir;
+}
+
+export async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type DbKind = 'embedded' | 'postgres';
+
+/**
+ * The database kinds to run a suite on. PostgreSQL is skipped with a notice when unreachable, except under CI,
+ * where it must run (the suite then fails loudly).
+ */
+export async function dbKinds(): Promise<DbKind[]> {
+  if (await postgresReachable()) return ['embedded', 'postgres'];
+  if (process.env.CI) return ['embedded', 'postgres'];
+  console.warn(`\n*** PostgreSQL at ${PG_ADMIN_URL} is unreachable: the PostgreSQL variant of the server tests is SKIPPED. ***\n`);
+  return ['embedded'];
+}
+
+export interface TestServer {
+  url: string;
+  built: BuiltApp;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = kind === 'embedded' ? await freshDataDir() : await mkdtemp(join(tmpdir(), 'portal-test-'));
+  const pgdb = kind === 'postgres' ? await createPgDatabase() : null;
+  const env = { JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };
+  return listening(loadConfig(env, { ...TEST_SETTINGS, dataDir, ...overrides }), async () => {
+    await pgdb?.drop();
+  });
+}
+
+/** What every server under test shares: any free port on loopback, no log, no rate limit in the way, a short drain. */
+const TEST_SETTINGS = { port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, shutdownS: 2 } satisfies Partial<Config>;
+
+/** Builds and starts the app; close() stops it, runs `cleanup`, then removes its data folder. */
+async function listening(config: Config, cleanup: () => Promise<void> = async () => {}): Promise<TestServer> {
+  const built = await buildApp(config);
+  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    built,
+    config,
+    dataDir: config.dataDir,
+    async close() {
+      await built.close();
+      await cleanup();
+      await rm(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second API process on the same PostgreSQL database (scale-out): its own app, data folder and memory, the same
+ * signing and encryption keys. Only PostgreSQL takes several processes; the embedded database belongs to one.
+ */
+export async function startPeer(first: TestServer, overrides: Partial<Config> = {}): Promise<TestServer> {
+  if (!first.config.databaseUrl) throw new Error('A second API process needs PostgreSQL');
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-test-'));
+  const env = {
+    DATABASE_URL: first.config.databaseUrl,
+    JWT_SECRET: first.config.jwtSecret,
+    ENCRYPTION_KEY: first.config.encryptionKeys.join(','),
+  };
+  return listening(loadConfig(env, { ...TEST_SETTINGS, dataDir, worker: false, ...overrides }));
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One call of the route table over HTTP, by name. */
+export async function call<T = any>(
+  base: string,
+  name: CallName,
+  opts: { query?: Record<string, unknown>; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<Reply<T>> {
+  const def = CALLS[name];
+  const url = new URL(def.path, base);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined;
+  if (opts.body !== undefined && def.method !== 'GET') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(url, { method: def.method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  // Every successful answer in every test must match the call's response schema in core's contract.
+  if (res.ok) {
+    const check = def.response.safeParse(parsed);
+    if (!check.success) throw new Error(`${name} answered a body outside its contract: ${check.error.message}\n${text.slice(0, 500)}`);
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+let counter = 0;
+export const PASSWORD = 'Sup3r-secret!';
+
+export async function signup(base: string, label = 'user') {
+  const n = `${label}${Date.now().toString(36)}${counter++}${randomBytes(2).toString('hex')}`.slice(0, 30);
+  const r = await call(base, 'signup', { body: { email: `${n}@example.com`, username: n, password: PASSWORD, name: `Company ${n}` } });
+  if (r.status !== 200) throw new Error(`signup failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return {
+    token: r.body.token as string,
+    client: r.body.login.client.list[0].stamp as string,
+    email: `${n}@example.com`,
+    username: n,
+    user: r.body.login.user.stamp as string,
+  };
+}
+
+export const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
+
+/** Creates an upload with these files, sends the bytes, finishes it, and waits until its flight settles. */
+export async function uploadFiles(base: string, token: string, bucket: string, files: Array<{ name: string; bytes: Buffer }>) {
+  const rend = await call(base, 'rendCreate', { token, body: { bucket, name: files[0].name } });
+  if (rend.status !== 200) throw new Error(`rend create: ${JSON.stringify(rend.body)}`);
+  const items = [];
+  for (const f of files) {
+    const reg = await call(base, 'uploadRegister', {
+      token,
+      body: { rend: rend.body.rend.stamp, name: f.name, file: { name: f.name, size: f.bytes.length, checksum: sha256(f.bytes) } },
+    });
+    if (reg.status !== 200) throw new Error(`register: ${JSON.stringify(reg.body)}`);
+    // Browsers send the file's own type; the storage endpoint must take the bytes as they are, whatever it says.
+    const type = f.name.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+    const put = await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(f.bytes), headers: { 'content-type': type } });
+    if (!put.ok) throw new Error(`put: ${put.status} ${await put.text()}`);
+    const fin = await call(base, 'uploadFinish', { token, body: { upload: reg.body.upload.stamp } });
+    if (fin.status !== 200) throw new Error(`finish: ${JSON.stringify(fin.body)}`);
+    items.push(reg.body.upload.stamp as string);
+  }
+  await call(base, 'rendFinish', { token, body: { rend: rend.body.rend.stamp } });
+  const settled = await waitFor(async () => {
+    const list = await call(base, 'rendList', { token, query: { bucket, active: 1 } });
+    const r = list.body.rend.list.find((x: any) => x.stamp === rend.body.rend.stamp);
+    return r && (r.flight === 'Ready' || r.flight === 'Failed') ? r : null;
+  });
+  return { rend: settled, items };
+}
+
+export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('Timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A fit data file: rows of `inputs` numbers followed by one target. */
+export function fitData(rows = 40, inputs = 3): Buffer {
+  const data = Array.from({ length: rows }, (_, i) => {
+    const xs = Array.from({ length: inputs }, (_, j) => Math.round(Math.sin(i * (j + 1)) * 1000) / 1000);
+    return [...xs, xs.reduce((a, b) => a + b, 0)];
+  });
+  return Buffer.from(JSON.stringify(data));
+}
+
+export { CALLS };
+
+/** Every mail the embedded mailer wrote to DATA_DIR/outbox for this address, oldest first (file names start with the time). */
+export async function mailsTo(dataDir: string, email: string): Promise<string[]> {
+  const outbox = join(dataDir, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).sort();
+  const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+  return mails.filter((m) => m.includes(`To: ${email}\n`));
+}
+
+/** The newest mail for this address, once there are more than `seen` of them (mail is sent in the background). */
+export const mailTo = (dataDir: string, email: string, seen = 0) =>
+  waitFor(async () => {
+    const mails = await mailsTo(dataDir, email);
+    return mails.length > seen ? mails[mails.length - 1] : null;
+  });
