@@ -1,19 +1,23 @@
 #!/usr/bin/env node
-// Web bench: gzip size of the JavaScript `/` loads before the login form is interactive, against a bare
-// React + react-router + MUI page (AppBar, Drawer, Table, TextField, Button, Snackbar) built with Vite in the
-// same run (target <= 1.1x), and the time from navigation to the login form being interactive in Chromium.
+// Web bench: the login page and a 55-project list reach interactive in Chromium under a throttled network (10 Mbit/s,
+// 40 ms latency, via the DevTools protocol), against a bare React + react-router + MUI page (AppBar, Drawer, Table,
+// TextField, Button, Snackbar) built with Vite and served by the same portal server in the same run (target <= 1.1x).
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, normalize } from 'node:path';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webDir = join(root, 'packages', 'web');
 const work = join(webDir, '.tmp', 'bench');
 const TARGET = 1.1;
-const RUNS = 7;
+const RUNS = 5;
+const PROJECTS = 55;
+/** 10 Mbit/s both ways and 40 ms of latency, applied by the DevTools protocol. */
+const THROTTLE = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 };
 
 const fromWeb = createRequire(join(webDir, 'package.json'));
 const fromTests = createRequire(join(root, 'tests', 'package.json'));
@@ -82,42 +86,98 @@ function initialJs(outDir) {
 
 const gz = (outDir, files) => files.reduce((sum, f) => sum + gzipSync(readFileSync(join(outDir, f)), { level: 9 }).length, 0);
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
-function serve(dir) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file) || path.endsWith('/')) file = join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+/** The brotli and gzip copies the portal's build writes (vite.config.ts), made here for both builds alike. */
+function precompressDir(dir) {
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const file = join(dir, String(name));
+    if (!/\.(js|css|html|svg|json|ico)$/.test(file) || statSync(file).isDirectory()) continue;
+    const bytes = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
 }
 
-/** Median time from navigation start to an email input that React has attached (its props key is set). */
-async function timeToInteractive(browser, url) {
-  const times = [];
-  for (let i = 0; i < RUNS; i++) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(
-      () => {
-        const input = document.querySelector('input[name="email"]');
-        return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'));
-      },
-      null,
-      { polling: 'raf', timeout: 30_000 },
-    );
-    times.push(await page.evaluate(() => performance.now()));
-    await context.close();
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The real portal server (its static files, precompressed copies and caching) over a build folder. */
+async function startPortal(webDist, dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'packages', 'server', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  child.kill('SIGKILL');
+  throw new Error('the portal server did not start within 60 s');
 }
+
+/** A user with 55 projects, made through the API. */
+async function seed(url) {
+  const name = `bench${Date.now().toString(36)}`;
+  const res = await fetch(`${url}/api/user/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${name}@example.com`, username: name, password: 'Str0ng!Pass', name: `Company ${name}` }),
+  });
+  const body = await res.json();
+  const token = body.token;
+  const client = body.login.client.list[0].stamp;
+  for (let i = 0; i < PROJECTS; i++) {
+    await fetch(`${url}/api/bucket/item`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ client, name: `Project ${String(i).padStart(2, '0')} ${'x'.repeat(i % 3 === 0 ? 40 : 5)}` }),
+    });
+  }
+  return { token, client };
+}
+
+/** A page that reaches interactive: `ready` runs in the page and holds once React has attached the element that matters. */
+async function timeToInteractive(browser, url, ready, token) {
+  const context = await browser.newContext();
+  if (token) await context.addInitScript((t) => localStorage.setItem('portal.token', t), token);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(ready, PROJECTS, { polling: 'raf', timeout: 60_000 });
+  const ms = await page.evaluate(() => performance.now());
+  await context.close();
+  return ms;
+}
+
+// Functions, not strings: the portal's CSP forbids evaluating strings. React sets __reactProps on an element it has attached.
+const LOGIN_READY = () => {
+  const el = document.querySelector('input[name="email"]');
+  return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
+};
+const LIST_READY = (count) => {
+  const el = document.querySelector('button[aria-label^="Open Project"]');
+  return (
+    document.body.innerText.includes(`1-25 of ${count}`) && !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'))
+  );
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const portalOut = await viteBuild(webDir, join(work, 'portal-dist'));
 const baseOut = await viteBuild(baseDir, join(work, 'baseline-dist'));
+precompressDir(portalOut);
+precompressDir(baseOut);
 const portalFiles = initialJs(portalOut);
 const baseFiles = initialJs(baseOut);
 const portalBytes = gz(portalOut, portalFiles);
@@ -137,26 +197,35 @@ const browser = await chromium.launch({
     '--disable-sync',
   ],
 });
-const portalServer = await serve(portalOut);
-const baseServer = await serve(baseOut);
-let portalMs;
-let baseMs;
+const portal = await startPortal(portalOut, join(work, 'data-portal'));
+const bare = await startPortal(baseOut, join(work, 'data-bare'));
+const times = { login: [], list: [], bare: [] };
 try {
-  portalMs = await timeToInteractive(browser, `http://127.0.0.1:${portalServer.address().port}/`);
-  baseMs = await timeToInteractive(browser, `http://127.0.0.1:${baseServer.address().port}/`);
+  const { token, client } = await seed(portal.url);
+  // Interleaved, so a busy moment of the shared machine falls on all three alike.
+  for (let i = 0; i < RUNS; i++) {
+    times.bare.push(await timeToInteractive(browser, `${bare.url}/`, LOGIN_READY));
+    times.login.push(await timeToInteractive(browser, `${portal.url}/`, LOGIN_READY));
+    times.list.push(await timeToInteractive(browser, `${portal.url}/client/${client}/projects`, LIST_READY, token));
+  }
 } finally {
   await browser.close();
-  portalServer.close();
-  baseServer.close();
+  portal.stop();
+  bare.stop();
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const bareMs = median(times.bare);
+const loginMs = median(times.login);
+const listMs = median(times.list);
 console.log(
-  `JavaScript before / is interactive (gzip): portal ${kb(portalBytes)} in ${portalFiles.length} file(s); bare React + router + MUI page ${kb(baseBytes)}`,
+  `JavaScript before / is interactive (gzip): portal ${kb(portalBytes)} in ${portalFiles.length} file(s); bare React + router + MUI page ${kb(baseBytes)} (${ratio.toFixed(3)}x)`,
 );
-console.log(`ratio ${ratio.toFixed(3)}x (target <= ${TARGET}x)`);
 console.log(
-  `navigation to interactive login form (median of ${RUNS}, Chromium, local server): portal ${portalMs.toFixed(0)} ms; bare page ${baseMs.toFixed(0)} ms`,
+  `network: ${THROTTLE.latency} ms latency, ${(THROTTLE.downloadThroughput * 8) / 1e6} Mbit/s (DevTools protocol), cold cache, median of ${RUNS}, both served by the portal server (brotli)`,
 );
+console.log(`bare page interactive: ${bareMs.toFixed(0)} ms`);
+console.log(`login interactive: ${loginMs.toFixed(0)} ms (${(loginMs / bareMs).toFixed(2)}x, target <= ${TARGET}x)`);
+console.log(`${PROJECTS}-project list interactive: ${listMs.toFixed(0)} ms (${(listMs / bareMs).toFixed(2)}x, target <= ${TARGET}x)`);
 rmSync(work, { recursive: true, force: true });
-process.exit(ratio <= TARGET ? 0 : 1);
+process.exit(loginMs / bareMs <= TARGET && listMs / bareMs <= TARGET ? 0 : 1);

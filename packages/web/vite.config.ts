@@ -2,15 +2,15 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const target = process.env.PORTAL_API ?? 'http://localhost:8080';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|ico|txt)$/;
 
 /** Writes file.br and file.gz beside every text asset of the build, at the highest levels, so the server never compresses per request. */
-function precompress(outDir: string): Plugin {
+export function precompress(): Plugin {
+  let outDir = '';
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
@@ -19,6 +19,9 @@ function precompress(outDir: string): Plugin {
   return {
     name: 'portal-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       for (const file of walk(outDir).filter((f) => COMPRESSIBLE.test(f))) {
         const bytes = readFileSync(file);
@@ -35,7 +38,7 @@ function precompress(outDir: string): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

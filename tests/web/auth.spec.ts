@@ -162,5 +162,8 @@ test('keyboard only: log in, open a client and create a project', async ({ page,
   await expect(page.getByRole('dialog').getByLabel('Name')).toBeFocused();
   await page.keyboard.type('Typed project');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('cell', { name: 'Typed project', exact: true })).toBeVisible();
+  // A new project opens on its uploads, with a notice, and the page title takes the focus.
+  await expect(notice(page, 'Project "Typed project" created.')).toBeVisible();
+  await expect(page).toHaveURL(/\/uploads$/);
+  await expect(page.getByRole('heading', { name: 'Uploads', level: 1 })).toBeFocused();
 });

@@ -85,6 +85,12 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** Closes every notice on screen with its dismiss button. */
+export async function dismissNotices(page: Page): Promise<void> {
+  await page.locator('button.portal-notice-close').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  await expect(page.locator('.notistack-MuiContent')).toHaveCount(0);
+}
+
 /** A notification of the stack (notistack) with this exact text. */
 export function notice(page: Page, text: string | RegExp) {
   return page.locator('#notistack-snackbar').filter({ hasText: text }).first();

@@ -75,7 +75,7 @@ describe('messages', () => {
   });
 
   it('keeps notifications for 20 s by default, 5 s for errors, 10 s for upload success; copied resets after 1 s', () => {
-    expect(NOTIFY_MS).toEqual({ default: 20_000, error: 5_000, uploadSuccess: 10_000 });
+    expect(NOTIFY_MS).toEqual({ default: 20_000, error: 5_000, uploadSuccess: 10_000, confirm: 10_000 });
     expect(COPIED_RESET_MS).toBe(1_000);
   });
 });

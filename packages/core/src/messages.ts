@@ -62,6 +62,10 @@ export const MESSAGES = {
   copyExample: 'Failed to copy example.',
   copyId: 'Failed to copy ID.',
   uploadSucceeded: (file: string) => `Uploading ${file} completed successfully!`,
+  /** The portal's upload notice: SPEC's words, and that analysis follows (a second notice tells how it ended). */
+  uploadAnalysing: (file: string) => `Uploading ${file} completed successfully! Analysing it now.`,
+  uploadReady: (name: string) => `"${name}" is analysed and Ready.`,
+  uploadAnalysisFailed: (name: string, why: string) => `"${name}" failed analysis: ${why}`,
 
   // Empty lists and not found
   noApiKeys: 'No API Keys Found',
@@ -79,6 +83,7 @@ export const MESSAGES = {
   forbidden: 'You do not have access to this resource.',
   notFound: 'Not found',
   uploadCancelled: 'Upload cancelled.',
+  undo: 'Undo',
   serverUnreachable: 'The server cannot be reached. Check the API address and try again.',
   // What happened to a call that got no usable answer (SPEC's texts name a refusal; these say it was not one).
   cannotReach: (origin: string, why: string) => `Cannot reach ${origin} (${why}). Check the API address and your network, then try again.`,
@@ -95,12 +100,17 @@ export const MESSAGES = {
   shrinkNeedsYes: 'Creating a quote bills the account: pass --yes to confirm without a terminal.',
 } as const;
 
-/** Notification durations of SPEC section 9, in milliseconds. */
-export const NOTIFY_MS = { default: 20_000, error: 5_000, uploadSuccess: 10_000 } as const;
+/**
+ * Notification durations of SPEC section 9, in milliseconds; `confirm` is the portal's own (create, rename, remove with
+ * Undo): 10 s, long enough to undo, short enough not to linger over the page's buttons.
+ */
+export const NOTIFY_MS = { default: 20_000, error: 5_000, uploadSuccess: 10_000, confirm: 10_000 } as const;
 
 /** How long a notice of this kind stays (success notices other than an upload's stay the default time). */
 export function notifyMs(kind: 'default' | 'error' | 'success' | 'uploadSuccess' = 'default'): number {
-  return kind === 'error' ? NOTIFY_MS.error : kind === 'uploadSuccess' ? NOTIFY_MS.uploadSuccess : NOTIFY_MS.default;
+  if (kind === 'error') return NOTIFY_MS.error;
+  if (kind === 'uploadSuccess') return NOTIFY_MS.uploadSuccess;
+  return kind === 'success' ? NOTIFY_MS.confirm : NOTIFY_MS.default;
 }
 
 /** The copied label resets after this many milliseconds. */

@@ -75,8 +75,16 @@ describe('screens', () => {
     for (const s of SCREENS.filter((x) => x.auth)) {
       const trail = breadcrumbs(s.id, params);
       expect(trail[0].screen).toBe('account');
-      expect(trail.at(-1)).toEqual({ screen: s.id, label: s.crumb.label, path: screenPath(s.id, params) });
+      expect(trail.at(-1)).toMatchObject({ screen: s.id, label: s.crumb.label, path: screenPath(s.id, params) });
+      // A crumb that names an entity is a placeholder until the name is known (the web draws a skeleton).
+      expect(trail.at(-1)!.pending ?? false).toBe(!!s.crumb.name);
+      expect(breadcrumbs(s.id, params, { client: 'C', project: 'P', key: 'K', run: 'R', quote: 'Q' }).some((c) => c.pending)).toBe(false);
     }
+    expect(
+      sidebar(params, {})
+        .filter((g) => g.pending)
+        .map((g) => g.section),
+    ).toEqual(['client', 'key', 'project', 'run', 'quote']);
     const linked = sidebar(params, { choice: 'Cloud' }).flatMap((g) => g.links.map((l) => l.screen));
     expect(linked.sort()).toEqual(
       SCREENS.filter((s) => s.nav)

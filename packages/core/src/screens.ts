@@ -414,6 +414,8 @@ export interface Crumb {
   screen: ScreenId;
   label: string;
   path: string;
+  /** The crumb names an entity whose name is not known yet: `label` is only a placeholder (a door may draw a skeleton). */
+  pending?: boolean;
 }
 
 /** Breadcrumbs run account > client > project > run or quote (SPEC section 2): the screen's chain of parents. */
@@ -422,8 +424,9 @@ export function breadcrumbs(id: ScreenId, params: ScreenParams, names: CrumbName
   if (!SCREEN_BY_ID[id].auth) return [];
   const crumbs: Crumb[] = [];
   for (let def: ScreenDef | null = SCREEN_BY_ID[id]; def; def = def.parent ? SCREEN_BY_ID[def.parent] : null) {
-    const label = (def.crumb.name && names[def.crumb.name]) || def.crumb.label;
-    crumbs.unshift({ screen: def.id, label, path: screenPath(def.id, params) });
+    const name = def.crumb.name && names[def.crumb.name];
+    const label = name || def.crumb.label;
+    crumbs.unshift({ screen: def.id, label, path: screenPath(def.id, params), ...(def.crumb.name && !name ? { pending: true } : {}) });
   }
   return crumbs;
 }
@@ -437,6 +440,8 @@ export interface SidebarGroup {
   section: SidebarSection;
   title: string;
   links: SidebarLink[];
+  /** The title names an entity whose name is not known yet: `title` is only a placeholder. */
+  pending?: boolean;
 }
 
 /** Each sidebar group: when it shows (the parameters it needs) and its title. */
@@ -444,13 +449,15 @@ const GROUPS: ReadonlyArray<{
   section: Exclude<SidebarSection, 'public'>;
   needs: readonly ScreenParam[];
   title: (ctx: SidebarContext) => string;
+  /** The name the title shows, when the group names an entity. */
+  name?: (ctx: SidebarContext) => string | undefined;
 }> = [
   { section: 'account', needs: [], title: () => 'My Account' },
-  { section: 'client', needs: ['clientId'], title: (ctx) => ctx.clientName ?? 'Client' },
-  { section: 'key', needs: ['clientId', 'apikeyId'], title: (ctx) => ctx.keyName ?? 'API Key' },
-  { section: 'project', needs: ['clientId', 'bucketId'], title: (ctx) => ctx.projectName ?? 'Project' },
-  { section: 'run', needs: ['runId'], title: (ctx) => ctx.runName ?? 'Request' },
-  { section: 'quote', needs: ['quoteId'], title: (ctx) => ctx.quoteName ?? 'Quote' },
+  { section: 'client', needs: ['clientId'], title: (ctx) => ctx.clientName ?? 'Client', name: (ctx) => ctx.clientName },
+  { section: 'key', needs: ['clientId', 'apikeyId'], title: (ctx) => ctx.keyName ?? 'API Key', name: (ctx) => ctx.keyName },
+  { section: 'project', needs: ['clientId', 'bucketId'], title: (ctx) => ctx.projectName ?? 'Project', name: (ctx) => ctx.projectName },
+  { section: 'run', needs: ['runId'], title: (ctx) => ctx.runName ?? 'Request', name: (ctx) => ctx.runName },
+  { section: 'quote', needs: ['quoteId'], title: (ctx) => ctx.quoteName ?? 'Quote', name: (ctx) => ctx.quoteName },
 ];
 
 /**
@@ -462,6 +469,7 @@ export function sidebar(params: ScreenParams, ctx: SidebarContext): SidebarGroup
   return GROUPS.filter((g) => g.needs.every((p) => params[p])).map((g) => ({
     section: g.section,
     title: g.title(ctx),
+    ...(g.name && !g.name(ctx) ? { pending: true } : {}),
     links: SCREENS.flatMap((s) =>
       s.section === g.section && s.nav && (!s.nav.when || s.nav.when(ctx))
         ? [{ screen: s.id, label: s.nav.label, path: screenPath(s.id, params) }]

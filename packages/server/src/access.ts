@@ -52,15 +52,33 @@ export async function requireOwner(db: Kysely<DB>, caller: Caller, stamp: string
   return m.client;
 }
 
-export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: string) {
-  const bucket = await db.selectFrom('buckets').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
+/**
+ * `restoring`: the caller is putting back a removed item (a remove call with active=1, the portal's Undo), so a removed
+ * row is found too; its parents must still be there. Access is the same as for removing it.
+ */
+export interface Lookup {
+  restoring?: boolean;
+}
+
+export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
+  const bucket = await db
+    .selectFrom('buckets')
+    .selectAll()
+    .where('stamp', '=', stamp)
+    .where('active', 'in', restoring ? [0, 1] : [1])
+    .executeTakeFirst();
   if (!bucket) throw notFound('Project');
   const client = await requireClient(db, caller, bucket.client);
   return { bucket, client };
 }
 
-export async function requireRend(db: Kysely<DB>, caller: Caller, stamp: string) {
-  const rend = await db.selectFrom('rends').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
+export async function requireRend(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
+  const rend = await db
+    .selectFrom('rends')
+    .selectAll()
+    .where('stamp', '=', stamp)
+    .where('active', 'in', restoring ? [0, 1] : [1])
+    .executeTakeFirst();
   if (!rend) throw notFound('Upload');
   const { bucket, client } = await requireBucket(db, caller, rend.bucket);
   return { rend, bucket, client };
@@ -72,14 +90,24 @@ export async function requireUpload(db: Kysely<DB>, caller: Caller, stamp: strin
   return { upload, ...(await requireRend(db, caller, upload.rend)) };
 }
 
-export async function requireRun(db: Kysely<DB>, caller: Caller, stamp: string) {
-  const run = await db.selectFrom('runs').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
+export async function requireRun(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
+  const run = await db
+    .selectFrom('runs')
+    .selectAll()
+    .where('stamp', '=', stamp)
+    .where('active', 'in', restoring ? [0, 1] : [1])
+    .executeTakeFirst();
   if (!run) throw notFound('Request');
   return { run, ...(await requireBucket(db, caller, run.bucket)) };
 }
 
-export async function requireModel(db: Kysely<DB>, caller: Caller, stamp: string) {
-  const model = await db.selectFrom('models').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
+export async function requireModel(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
+  const model = await db
+    .selectFrom('models')
+    .selectAll()
+    .where('stamp', '=', stamp)
+    .where('active', 'in', restoring ? [0, 1] : [1])
+    .executeTakeFirst();
   if (!model) throw notFound('Model');
   // General models belong to nobody: they cannot be renamed or removed by a client.
   if (!model.bucket) throw forbidden();

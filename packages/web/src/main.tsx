@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
-import { closeSnackbar, MaterialDesignContent, SnackbarProvider, type SnackbarKey } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
 import { lazyApiClient } from '@portal/core/client/lazy';
@@ -12,6 +12,7 @@ import { tokenStore } from './lib/session';
 import { notifier } from './lib/notify';
 import { theme } from './theme';
 import { App, preloadFirstPage } from './App';
+import { dismissButton } from './lib/notify';
 
 preloadFirstPage(window.location.pathname);
 
@@ -24,13 +25,6 @@ const Notice = styled(MaterialDesignContent)({
   '&.notistack-MuiContent-default': { backgroundColor: '#1c262b', color: '#fff' },
 });
 const NOTICES = { default: Notice, success: Notice, error: Notice, warning: Notice, info: Notice };
-
-// A notice can be dismissed before its time is up (the default one stays 20 seconds).
-const dismiss = (key: SnackbarKey) => (
-  <button type="button" className="portal-notice-close" aria-label="Dismiss notification" onClick={() => closeSnackbar(key)}>
-    ×
-  </button>
-);
 
 // The dismiss button of a notice: light on the notice's dark colours.
 const NOTICE_STYLES = {
@@ -45,7 +39,20 @@ const NOTICE_STYLES = {
     cursor: 'pointer',
     borderRadius: 4,
   },
-  '.portal-notice-close:focus-visible': { outline: '2px solid #fff' },
+  '.portal-notice-close:focus-visible, .portal-notice-action:focus-visible': { outline: '2px solid #fff' },
+  '.portal-notice-action': {
+    background: 'none',
+    border: '1px solid currentColor',
+    color: 'inherit',
+    font: 'inherit',
+    fontWeight: 700,
+    padding: '2px 10px',
+    marginRight: 4,
+    cursor: 'pointer',
+    borderRadius: 4,
+  },
+  // Notices stand below the top bar (64 px, 56 on phones), never over its buttons.
+  '.notistack-SnackbarContainer': { top: '72px !important' },
 } as const;
 
 // The one API client of the browser, for every page: its schemas load once the first page is interactive (or on the
@@ -65,7 +72,7 @@ createRoot(document.getElementById('root')!).render(
         autoHideDuration={NOTIFY_MS.default}
         preventDuplicate
         Components={NOTICES}
-        action={dismiss}
+        action={dismissButton}
       >
         <PortalProvider api={api} notifier={notifier}>
           <BrowserRouter>

@@ -1,23 +1,42 @@
-// Shared shape of list actions: check, call, notify the failure, reload on success.
+// Shared shape of list actions: check, call, notify the outcome (success with Undo for a removal, or the failure), reload.
 import { useCallback } from 'react';
 import { toApiError } from '../loader';
+import { MESSAGES } from '../messages';
 import { useNotify } from './context';
 
-/** Every action resolves to null on success, or to the message shown (already notified as an error). */
-export interface ListActions {
-  rename(id: string, name: string): Promise<string | null>;
-  remove(id: string): Promise<string | null>;
+/** `inline`: a form shows the failure beside its field, so no notice repeats it. */
+export interface ActOptions {
+  inline?: boolean;
 }
 
-export type Act = (check: string | null, call: () => Promise<unknown>, after?: () => Promise<void>) => Promise<string | null>;
+/** Every action resolves to null on success, or to the message shown (notified as an error unless `inline`). */
+export interface ListActions {
+  rename(id: string, name: string, opts?: ActOptions): Promise<string | null>;
+  remove(id: string, opts?: ActOptions): Promise<string | null>;
+}
 
-/** Runs one action: a failed check or call is notified and returned; `after` (the reload) runs on success. */
+export interface ActSuccess {
+  /** The notice on success, e.g. 'Project removed.'. */
+  message: string;
+  /** Offered as Undo on the notice while it shows: puts the change back. */
+  undo?: { run: () => Promise<unknown>; done: string; failure: string };
+}
+
+export type Act = (
+  check: string | null,
+  call: () => Promise<unknown>,
+  after?: () => Promise<void>,
+  success?: ActSuccess,
+  opts?: ActOptions,
+) => Promise<string | null>;
+
+/** Runs one action: a failed check or call is notified and returned; on success `after` (the reload) runs, then the notice. */
 export function useAct(): Act {
   const notify = useNotify();
   return useCallback<Act>(
-    async (check, call, after) => {
+    async (check, call, after, success, opts = {}) => {
       if (check) {
-        notify(check, 'error');
+        if (!opts.inline) notify(check, 'error');
         return check;
       }
       try {
@@ -25,12 +44,46 @@ export function useAct(): Act {
       } catch (e) {
         const error = toApiError(e);
         // Sign-in failures are shown by the door's onAuthFailure, which also leaves the screen.
-        if (!error.isAuth) notify(error.display, 'error');
+        if (!error.isAuth && !opts.inline) notify(error.display, 'error');
         return error.display;
       }
       await after?.();
+      if (success) {
+        const undo = success.undo;
+        notify(
+          success.message,
+          'success',
+          undo && {
+            action: {
+              label: MESSAGES.undo,
+              run: async () => {
+                try {
+                  await undo.run();
+                } catch (e) {
+                  const error = toApiError(e);
+                  if (!error.isAuth) notify(undo.failure, 'error');
+                  return;
+                }
+                await after?.();
+                notify(undo.done, 'success');
+              },
+            },
+          },
+        );
+      }
       return null;
     },
     [notify],
   );
+}
+
+/** The notices of one kind of list item: `noun` as a sentence starts it ('Project', 'API key'). */
+export function doneMessages(noun: string) {
+  return {
+    created: (name: string) => `${noun} "${name}" created.`,
+    renamed: (name: string) => `${noun} renamed to "${name}".`,
+    removed: `${noun} removed.`,
+    restored: `${noun} restored.`,
+    restoreFailed: `Failed to restore ${noun.toLowerCase()}. Please try again.`,
+  };
 }

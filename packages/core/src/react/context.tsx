@@ -4,8 +4,13 @@ import type { ApiClient } from '../client';
 
 /** How long each kind stays is NOTIFY_MS; the renderer applies it. */
 export type NotifyKind = 'default' | 'error' | 'success' | 'uploadSuccess';
+/** A button on the notice, e.g. Undo while a removal's notice shows. */
+export interface NotifyAction {
+  label: string;
+  run(): void | Promise<void>;
+}
 export interface Notifier {
-  notify(message: string, kind?: NotifyKind): void;
+  notify(message: string, kind?: NotifyKind, opts?: { action?: NotifyAction }): void;
 }
 
 interface Portal {
@@ -21,7 +26,7 @@ export function PortalProvider(props: { api: ApiClient; notifier: Notifier; chil
   // hooks list it in their dependencies, so a new identity would restart their loaders.
   const latest = useRef(notifier);
   latest.current = notifier;
-  const notify = useCallback<Notifier['notify']>((message, kind) => latest.current.notify(message, kind), []);
+  const notify = useCallback<Notifier['notify']>((message, kind, opts) => latest.current.notify(message, kind, opts), []);
   const value = useMemo(() => ({ api, notify }), [api, notify]);
   return <PortalContext.Provider value={value}>{children}</PortalContext.Provider>;
 }

@@ -1,15 +1,50 @@
 // One hook per list screen: loads the list and offers create, rename and remove.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
 import { MESSAGES } from '../messages';
 import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
 import { toApiError } from '../loader';
 import { isAbortError } from '../timers';
 import { runUpload, type UploadProgress, type UploadSource } from '../upload';
-import { useAct, type ListActions } from './actions';
+import { doneMessages, useAct, type ActOptions, type ListActions } from './actions';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded } from './useLoad';
 import { REFRESH_MS, runSettled, uploadSettled } from '../refresh';
+
+/**
+ * Rename and remove for one kind of item, with their notices: `remove(id, active)` is the API's remove call; with
+ * `restorable`, a removal's notice offers Undo (the same call with active=1), which keys do not (their tokens are revoked).
+ */
+function useEdits(
+  noun: string,
+  calls: { rename(id: string, name: string): Promise<unknown>; remove(id: string, active: 0 | 1): Promise<unknown> },
+  reload: () => Promise<void>,
+  restorable: boolean,
+): ListActions {
+  const act = useAct();
+  const done = useMemo(() => doneMessages(noun), [noun]);
+  const { rename: renameCall, remove: removeCall } = calls;
+  const rename = useCallback(
+    (id: string, name: string, opts?: ActOptions) =>
+      act(checkTitle(name, 'rename'), () => renameCall(id, name.trim()), reload, { message: done.renamed(name.trim()) }, opts),
+    [act, renameCall, reload, done],
+  );
+  const remove = useCallback(
+    (id: string, opts?: ActOptions) =>
+      act(
+        null,
+        () => removeCall(id, 0),
+        reload,
+        {
+          message: done.removed,
+          undo: restorable ? { run: () => removeCall(id, 1), done: done.restored, failure: done.restoreFailed } : undefined,
+        },
+        opts,
+      ),
+    [act, removeCall, reload, done, restorable],
+  );
+  return { rename, remove };
+}
 
 const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);
 
@@ -28,7 +63,7 @@ export function useClient(clientId: string): { client: Client | undefined; loadi
 
 export function useApiKeys(clientId: string): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> &
   ListActions & {
-    create(name: string): Promise<string | null>;
+    create(name: string, opts?: ActOptions): Promise<string | null>;
     /** Whether Create is offered: the list has loaded and holds no key (canCreateApiKey). */
     canCreate: boolean;
   } {
@@ -43,28 +78,33 @@ export function useApiKeys(clientId: string): Loaded<{ client: Client | undefine
   );
   const { reload } = loaded;
   const create = useCallback(
-    (name: string) => act(checkTitle(name, 'create'), () => api.calls.apikeyCreate({ client: clientId, name: name.trim() }), reload),
+    (name: string, opts?: ActOptions) =>
+      act(
+        checkTitle(name, 'create'),
+        () => api.calls.apikeyCreate({ client: clientId, name: name.trim() }),
+        reload,
+        { message: doneMessages('API key').created(name.trim()) },
+        opts,
+      ),
     [act, api, clientId, reload],
   );
-  const rename = useCallback(
-    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.apikeyRename({ apikey: id, name: name.trim() }), reload),
-    [act, api, reload],
+  const calls = useMemo(
+    () => ({
+      rename: (apikey: string, name: string) => api.calls.apikeyRename({ apikey, name }),
+      remove: (apikey: string, active: 0 | 1) => api.calls.apikeyRemove({ apikey, active }),
+    }),
+    [api],
   );
-  const remove = useCallback(
-    (id: string) => act(null, () => api.calls.apikeyRemove({ apikey: id, active: 0 }), reload),
-    [act, api, reload],
-  );
-  return { ...loaded, canCreate: canCreateApiKey(loaded.data?.keys), create, rename, remove };
+  return { ...loaded, canCreate: canCreateApiKey(loaded.data?.keys), create, ...useEdits('API key', calls, reload, false) };
 }
 
 export function useIntegrations(clientId: string): Loaded<{ client: Client | undefined; keys: IntegrationKey[] }> &
   ListActions & {
     /** Checks (checkIntegration), creates, notifies "Integration {name} created."; null on success, else the message. */
-    create(input: IntegrationInput): Promise<string | null>;
+    create(input: IntegrationInput, opts?: ActOptions): Promise<string | null>;
   } {
   const api = useApi();
   const act = useAct();
-  const notify = useNotify();
   const loaded = useLoad(
     async (signal) => {
       const res = await api.calls.integrationList({ client: clientId }, { signal });
@@ -74,8 +114,8 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
   );
   const { reload } = loaded;
   const create = useCallback(
-    async (input: IntegrationInput) => {
-      const failed = await act(
+    (input: IntegrationInput, opts?: ActOptions) =>
+      act(
         firstError(checkIntegration(input)),
         () =>
           api.calls.integrationCreate({
@@ -85,27 +125,24 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
             token: input.token,
           }),
         reload,
-      );
-      if (!failed) notify(`Integration ${input.name.trim()} created.`, 'success');
-      return failed;
-    },
-    [act, api, clientId, notify, reload],
+        { message: `Integration ${input.name.trim()} created.` },
+        opts,
+      ),
+    [act, api, clientId, reload],
   );
-  const rename = useCallback(
-    (id: string, name: string) =>
-      act(checkTitle(name, 'rename'), () => api.calls.integrationRename({ apikey: id, name: name.trim() }), reload),
-    [act, api, reload],
+  const calls = useMemo(
+    () => ({
+      rename: (apikey: string, name: string) => api.calls.integrationRename({ apikey, name }),
+      remove: (apikey: string, active: 0 | 1) => api.calls.integrationRemove({ apikey, active }),
+    }),
+    [api],
   );
-  const remove = useCallback(
-    (id: string) => act(null, () => api.calls.integrationRemove({ apikey: id, active: 0 }), reload),
-    [act, api, reload],
-  );
-  return { ...loaded, create, rename, remove };
+  return { ...loaded, create, ...useEdits('Integration', calls, reload, false) };
 }
 
 export function useProjects(clientId: string): Loaded<{ client: Client | undefined; projects: Bucket[] }> &
   ListActions & {
-    create(name: string): Promise<string | null>;
+    create(name: string, opts?: ActOptions): Promise<string | null>;
     /** The stamp of the project made by the last successful create (it is in data after the reload). */
     created: string | null;
   } {
@@ -121,7 +158,7 @@ export function useProjects(clientId: string): Loaded<{ client: Client | undefin
   );
   const { reload } = loaded;
   const create = useCallback(
-    (name: string) =>
+    (name: string, opts?: ActOptions) =>
       act(
         checkTitle(name, 'create'),
         async () => {
@@ -129,18 +166,19 @@ export function useProjects(clientId: string): Loaded<{ client: Client | undefin
           setCreated(res.bucket.stamp);
         },
         reload,
+        { message: doneMessages('Project').created(name.trim()) },
+        opts,
       ),
     [act, api, clientId, reload],
   );
-  const rename = useCallback(
-    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.bucketRename({ bucket: id, name: name.trim() }), reload),
-    [act, api, reload],
+  const calls = useMemo(
+    () => ({
+      rename: (bucket: string, name: string) => api.calls.bucketRename({ bucket, name }),
+      remove: (bucket: string, active: 0 | 1) => api.calls.bucketRemove({ bucket, active }),
+    }),
+    [api],
   );
-  const remove = useCallback(
-    (id: string) => act(null, () => api.calls.bucketRemove({ bucket: id, active: 0 }), reload),
-    [act, api, reload],
-  );
-  return { ...loaded, create, rename, remove, created };
+  return { ...loaded, create, ...useEdits('Project', calls, reload, true), created };
 }
 
 export function useModels(
@@ -148,7 +186,6 @@ export function useModels(
   bucketId: string,
 ): Loaded<{ client: Client; project: Bucket; general: Model[]; own: Model[] }> & ListActions {
   const api = useApi();
-  const act = useAct();
   const loaded = useLoad(
     async (signal) => {
       const [own, general] = await Promise.all([
@@ -160,12 +197,14 @@ export function useModels(
     [api, clientId, bucketId],
   );
   const { reload } = loaded;
-  const rename = useCallback(
-    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.modelRename({ model: id, name: name.trim() }), reload),
-    [act, api, reload],
+  const calls = useMemo(
+    () => ({
+      rename: (model: string, name: string) => api.calls.modelRename({ model, name }),
+      remove: (model: string, active: 0 | 1) => api.calls.modelRemove({ model, active }),
+    }),
+    [api],
   );
-  const remove = useCallback((id: string) => act(null, () => api.calls.modelRemove({ model: id, active: 0 }), reload), [act, api, reload]);
-  return { ...loaded, rename, remove };
+  return { ...loaded, ...useEdits('Model', calls, reload, true) };
 }
 
 /** The requests list's filters: one state and one function, or all ('' or undefined). */
@@ -183,7 +222,6 @@ export function useRuns(
     setFilters(f: RunFilters): void;
   } {
   const api = useApi();
-  const act = useAct();
   const [filters, setFilters] = useState<RunFilters>({});
   const loaded = useLoad(
     async (signal) => {
@@ -203,12 +241,23 @@ export function useRuns(
     { failure: MESSAGES.loadRequests, pollMs: REFRESH_MS.runs, until: (d) => d.runs.every(runSettled) },
   );
   const { reload } = loaded;
-  const rename = useCallback(
-    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.runRename({ run: id, name: name.trim() }), reload),
-    [act, api, reload],
+  const calls = useMemo(
+    () => ({
+      rename: (run: string, name: string) => api.calls.runRename({ run, name }),
+      remove: (run: string, active: 0 | 1) => api.calls.runRemove({ run, active }),
+    }),
+    [api],
   );
-  const remove = useCallback((id: string) => act(null, () => api.calls.runRemove({ run: id, active: 0 }), reload), [act, api, reload]);
-  return { ...loaded, rename, remove, filters, setFilters };
+  return { ...loaded, ...useEdits('Request', calls, reload, true), filters, setFilters };
+}
+
+/** How often uploads being analysed after an upload here are checked (analysis takes seconds). */
+export const UPLOAD_FOLLOW_MS = 3_000;
+
+/** Why an upload failed analysis: the first failed file's own sentence. */
+function uploadFailure(r: Rend): string {
+  const item = r.upload.list.find((i) => i.state === 'Failed' || i.meta?.proc === 2);
+  return item?.meta?.error ?? item?.error ?? 'its files could not be read';
 }
 
 export interface UploadOptions {
@@ -227,7 +276,6 @@ export function useUploads(
     uploading: boolean;
   } {
   const api = useApi();
-  const act = useAct();
   const notify = useNotify();
   const [uploading, setUploading] = useState(false);
   const running = useRef(0);
@@ -241,18 +289,45 @@ export function useUploads(
     { failure: MESSAGES.fetchUploads, pollMs: REFRESH_MS.uploads, until: (d) => d.uploads.every(uploadSettled) },
   );
   const { reload } = loaded;
-  const rename = useCallback(
-    (id: string, name: string) => act(checkTitle(name, 'rename'), () => api.calls.rendRename({ rend: id, name: name.trim() }), reload),
-    [act, api, reload],
+  const calls = useMemo(
+    () => ({
+      rename: (rend: string, name: string) => api.calls.rendRename({ rend, name }),
+      remove: (rend: string, active: 0 | 1) => api.calls.rendRemove({ rend, active }),
+    }),
+    [api],
   );
-  const remove = useCallback((id: string) => act(null, () => api.calls.rendRemove({ rend: id, active: 0 }), reload), [act, api, reload]);
+  const { rename, remove } = useEdits('Upload', calls, reload, true);
+
+  // Uploads just made are followed until their analysis ends, which the second notice reports (Ready, or the failure).
+  const [following, setFollowing] = useState<string[]>([]);
+  const list = loaded.data?.uploads;
+  useEffect(() => {
+    if (following.length === 0 || !list) return;
+    const settled = following.filter((stamp) => {
+      const r = list.find((x) => x.stamp === stamp);
+      if (!r) return true; // removed meanwhile: nothing to report
+      if (r.flight === 'Ready') notify(MESSAGES.uploadReady(r.name), 'success');
+      else if (r.flight === 'Failed') notify(MESSAGES.uploadAnalysisFailed(r.name, uploadFailure(r)), 'error');
+      else return false;
+      return true;
+    });
+    if (settled.length) setFollowing((all) => all.filter((x) => !settled.includes(x)));
+  }, [following, list, notify]);
+  useEffect(() => {
+    if (following.length === 0) return;
+    const t = setInterval(() => void reload(), UPLOAD_FOLLOW_MS);
+    return () => clearInterval(t);
+  }, [following.length, reload]);
+
   const upload = useCallback(
     async (files: UploadSource[], opts: UploadOptions = {}): Promise<string | null> => {
       setUploading(++running.current > 0);
       try {
         const result = await runUpload(api, { bucket: bucketId, files, onProgress: opts.onProgress, signal: opts.signal });
-        for (const f of result.files) notify(MESSAGES.uploadSucceeded(f.name), 'uploadSuccess');
+        for (const f of result.files) notify(MESSAGES.uploadAnalysing(f.name), 'uploadSuccess');
         await reload();
+        // Followed from the list that holds it (before that reload, it would look removed).
+        setFollowing((all) => [...all, result.rend]);
         return null;
       } catch (e) {
         if (isAbortError(e) || opts.signal?.aborted) {

@@ -9,7 +9,7 @@ import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
 import { POLL_MAX_MS, POLL_START_MS, POLL_STEP_MS } from '../limits';
 import { changeDetector, ReloadPoller, VOLATILE_FIELDS } from '../poller';
-import { checkDescription, checkFitRequest, checkTitle, firstError, fitUploadProblem, type FitRequestInput } from '../rules';
+import { checkDescription, checkFitRequest, checkTitle, firstError, fitUploadProblem, shrinkChoice, type FitRequestInput } from '../rules';
 import { useApi, useNotify } from './context';
 import { useClient } from './lists';
 import { useLoad } from './useLoad';
@@ -272,6 +272,8 @@ export function useShrinkRequest(
   }, [following, poller]);
 
   const price = useMemo(() => shrinkPriceOf(chosen, state.billing), [chosen, state.billing]);
+  // Which uploads a shrink can use is core's rule: a chosen upload it refuses is named with the reason before submit.
+  const chosenChoice = useMemo(() => (chosen ? shrinkChoice(chosen) : null), [chosen]);
   const choose = useCallback((rendId: string) => {
     setUpload(rendId);
     setHeld(null);
@@ -286,6 +288,7 @@ export function useShrinkRequest(
       if (desc) fieldErrors.desc = desc;
       if (!upload) fieldErrors.upload = MESSAGES.selectUpload;
       else if (!readyUploads.some((r) => r.stamp === upload)) fieldErrors.upload = MESSAGES.uploadNotFound;
+      else if (chosenChoice && !chosenChoice.ok) fieldErrors.upload = chosenChoice.reason;
       else if (!price) fieldErrors.upload = MESSAGES.shrinkPriceUnknown;
       const first = fieldErrors.name ?? fieldErrors.desc ?? fieldErrors.upload;
       if (first || !price) return { error: first ?? MESSAGES.shrinkPriceUnknown, fieldErrors };
@@ -293,7 +296,7 @@ export function useShrinkRequest(
       setHeld({ name: input.name, desc: input.desc, upload, question });
       return { question };
     },
-    [price, readyUploads, upload],
+    [price, readyUploads, upload, chosenChoice],
   );
 
   const confirm = useCallback(async (): Promise<ShrinkSubmitResult> => {

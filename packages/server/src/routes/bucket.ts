@@ -52,7 +52,7 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'bucketRemove', {}, async ({ caller, body }) => {
-    const { bucket } = await requireBucket(s.db, caller, body.bucket);
+    const { bucket } = await requireBucket(s.db, caller, body.bucket, { restoring: body.active === 1 });
     await s.db.updateTable('buckets').set({ active: body.active }).where('stamp', '=', bucket.stamp).execute();
     return { ok: true as const };
   });

@@ -49,7 +49,17 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'rendRemove', {}, async ({ caller, body }) => {
-    const { rend } = await requireRend(s.db, caller, body.rend);
+    const { rend } = await requireRend(s.db, caller, body.rend, { restoring: body.active === 1 });
+    // Bytes of a removed upload are swept after the storage's grace period: such an upload cannot come back whole.
+    if (body.active === 1 && rend.active === 0) {
+      const swept = await s.db
+        .selectFrom('uploads')
+        .select('stamp')
+        .where('rend', '=', rend.stamp)
+        .where('swept_at', 'is not', null)
+        .executeTakeFirst();
+      if (swept) throw conflict('This upload was removed too long ago to restore: upload its files again.');
+    }
     await s.db.updateTable('rends').set({ active: body.active }).where('stamp', '=', rend.stamp).execute();
     return { ok: true as const };
   });

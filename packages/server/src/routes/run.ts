@@ -362,7 +362,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'runRemove', {}, async ({ caller, body }) => {
-    const { run } = await requireRun(s.db, caller, body.run);
+    const { run } = await requireRun(s.db, caller, body.run, { restoring: body.active === 1 });
     await s.db.updateTable('runs').set({ active: body.active }).where('stamp', '=', run.stamp).execute();
     return { ok: true as const };
   });
@@ -412,7 +412,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'modelRemove', {}, async ({ caller, body }) => {
-    const { model } = await requireModel(s.db, caller, body.model);
+    const { model } = await requireModel(s.db, caller, body.model, { restoring: body.active === 1 });
     await s.db.updateTable('models').set({ active: body.active }).where('stamp', '=', model.stamp).execute();
     return { ok: true as const };
   });

@@ -19,6 +19,7 @@ import { seedApiKey, setCredit, storedBytes } from '@portal/testkit/seed';
 import { ApiClient, memoryTokenStore, type TokenStore, PermissionResponse, MESSAGES, type UploadProgress } from '@portal/core';
 import {
   PortalProvider,
+  type NotifyAction,
   type NotifyKind,
   useCopy,
   useAuth,
@@ -44,13 +45,20 @@ const server = withTestApi({ worker: false });
 function setup(tokens: TokenStore = memoryTokenStore(server.user.token)) {
   const api = new ApiClient({ baseUrl: server.url, tokens });
   const notes: Array<[string, NotifyKind | undefined]> = [];
-  const notifier = { notify: (m: string, k?: NotifyKind) => void notes.push([m, k]) };
+  /** The action each notice offered (Undo), by its message. */
+  const actions = new Map<string, NotifyAction>();
+  const notifier = {
+    notify: (m: string, k?: NotifyKind, o?: { action?: NotifyAction }) => {
+      notes.push([m, k]);
+      if (o?.action) actions.set(m, o.action);
+    },
+  };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <PortalProvider api={api} notifier={notifier}>
       {children}
     </PortalProvider>
   );
-  return { api, notes, wrapper, tokens };
+  return { api, notes, actions, wrapper, tokens };
 }
 
 const count = (name: string) => server.calls.filter((c) => c === name).length;
@@ -98,6 +106,47 @@ describe('useProjects', { timeout: 30_000 }, () => {
     expect(outcome).toBeNull();
     expect(result.current.data?.projects.map((p) => p.stamp)).toEqual([created]);
     expect((await bucketRow(first.stamp)).active).toBe(0);
+  });
+
+  it('confirms every create, rename and remove with a notice; a removal offers Undo, which puts the project back', async () => {
+    const { wrapper, notes, actions } = setup();
+    const { result } = renderHook(() => useProjects(server.user.client), { wrapper });
+    await waitFor(() => expect(result.current.data).toBeDefined());
+    await act(async () => void (await result.current.create('Kept')));
+    const stamp = result.current.created!;
+    await act(async () => void (await result.current.rename(stamp, 'Kept too')));
+    await act(async () => void (await result.current.remove(stamp)));
+    expect(notes).toEqual([
+      ['Project "Kept" created.', 'success'],
+      ['Project renamed to "Kept too".', 'success'],
+      ['Project removed.', 'success'],
+    ]);
+    expect(result.current.data?.projects).toEqual([]);
+    const undo = actions.get('Project removed.')!;
+    expect(undo.label).toBe('Undo');
+    await act(async () => void (await undo.run()));
+    expect(result.current.data?.projects.map((p) => [p.stamp, p.name])).toEqual([[stamp, 'Kept too']]);
+    expect(notes.at(-1)).toEqual(['Project restored.', 'success']);
+    // A form that shows failures beside its field asks for no notice.
+    server.failing.bucketCreate = 500;
+    let outcome: string | null = null;
+    await act(async () => void (outcome = await result.current.create('Fails', { inline: true })));
+    expect(outcome).toBe('Failed to create project. Please try again.');
+    expect(notes).toHaveLength(4);
+  });
+
+  it('keys: removal is confirmed without Undo (a removed token stays revoked)', async () => {
+    const { wrapper, notes, actions } = setup();
+    const { result } = renderHook(() => useApiKeys(server.user.client), { wrapper });
+    await waitFor(() => expect(result.current.data).toBeDefined());
+    await act(async () => void (await result.current.create('Laptop')));
+    const clue = result.current.data!.keys[0].clue;
+    await act(async () => void (await result.current.remove(clue)));
+    expect(notes).toEqual([
+      ['API key "Laptop" created.', 'success'],
+      ['API key removed.', 'success'],
+    ]);
+    expect(actions.size).toBe(0);
   });
 });
 
@@ -447,9 +496,10 @@ describe('useUploads', { timeout: 30_000 }, () => {
         void (outcome = await result.current.upload([source('a.json'), source('b.json')], { onProgress: (p) => progress.push(p) })),
     );
     expect(outcome).toBeNull();
+    // Uploaded, and analysis follows: a second notice tells how it ended.
     expect(notes).toEqual([
-      ['Uploading a.json completed successfully!', 'uploadSuccess'],
-      ['Uploading b.json completed successfully!', 'uploadSuccess'],
+      ['Uploading a.json completed successfully! Analysing it now.', 'uploadSuccess'],
+      ['Uploading b.json completed successfully! Analysing it now.', 'uploadSuccess'],
     ]);
     expect(progress.filter((p) => p.loaded === p.total).map((p) => p.file)).toEqual(['a.json', 'b.json']);
     const rend = await rows(server)
@@ -459,6 +509,8 @@ describe('useUploads', { timeout: 30_000 }, () => {
       .executeTakeFirstOrThrow();
     expect(rend.name).toBe('a.json (+1 more)');
     expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([rend.stamp]);
+    await setRow(server, 'rends', rend.stamp, { flight: 'Ready' });
+    await waitFor(() => expect(notes.at(-1)).toEqual([MESSAGES.uploadReady('a.json (+1 more)'), 'success']), { timeout: 10_000 });
     expect(result.current.uploading).toBe(false);
     expect(count('storagePut')).toBe(2);
     // Each file's bytes arrived whole, under the checksum the client sent.

@@ -7,7 +7,7 @@ import { notify } from '../lib/notify';
 /** One line with an ellipsis; the whole text in a tooltip on hover and focus, and for screen readers as it is. */
 export function Ellipsis({ text }: { text: string }) {
   return (
-    <Tooltip title={text} placement="bottom-start" enterDelay={300} describeChild>
+    <Tooltip title={text} placement="bottom-start" enterDelay={300} describeChild disableInteractive>
       <Box
         component="span"
         data-ellipsis=""
@@ -57,8 +57,8 @@ export function IdCell({ id, name }: { id: string; name: string }) {
     timer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
   };
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-      <Box component="code" sx={{ fontSize: '0.8rem', color: 'text.secondary' }}>
+    <Box component="span" data-id-cell="" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+      <Box component="code" sx={{ fontSize: '0.8rem', color: 'text.secondary', minWidth: 0 }}>
         {id}
       </Box>
       <Tooltip title={copied ? 'Copied' : 'Copy ID'}>

@@ -262,7 +262,18 @@ export function DataTable<T>({
                         <Typography component="dt" variant="body2" color="text.secondary">
                           {c.label}
                         </Typography>
-                        <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                        <Typography
+                          component="dd"
+                          variant="body2"
+                          sx={{
+                            m: 0,
+                            minWidth: 0,
+                            overflowWrap: 'anywhere',
+                            // On a narrow card a long id wraps rather than pushing the card wider than the screen.
+                            '& [data-id-cell]': { whiteSpace: 'normal', maxWidth: '100%' },
+                            '& [data-id-cell] code': { overflowWrap: 'anywhere' },
+                          }}
+                        >
                           {cellContent(c, r, !!c.truncate)}
                         </Typography>
                       </Box>

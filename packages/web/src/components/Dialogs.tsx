@@ -12,7 +12,7 @@ interface NameDialogProps {
   label?: string;
   submitLabel?: string;
   onClose(): void;
-  /** Resolves to null on success (the dialog closes) or a message (already notified; the dialog stays open). */
+  /** Resolves to null on success (the dialog closes) or a message, shown in the dialog only (the dialog stays open). */
   onSubmit(name: string): Promise<string | null>;
 }
 
@@ -35,7 +35,7 @@ export function NameDialog({ open, title, mode, initial = '', label = 'Name', su
     setBusy(true);
     try {
       const failed = await onSubmit(value.trim());
-      // The dialog hides the rest of the page from screen readers, notices included: it says what failed itself.
+      // The dialog says what failed beside the field, and only there: no notice repeats it behind the dialog.
       if (failed) setError(failed);
       else onClose();
     } finally {

@@ -1,5 +1,5 @@
 // One screen's frame: a heading, its actions, and its content on dark paper; sets the document title.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 
 export function Page({
@@ -16,6 +16,11 @@ export function Page({
   useEffect(() => {
     document.title = `${title} · Portal`;
   }, [title]);
+  // A new page moves focus to its title, so a screen reader announces where the user is and Tab starts from the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth, width: '100%' }}>
       <Stack
@@ -23,7 +28,7 @@ export function Page({
         spacing={1}
         sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <Typography variant="h1" id="page-title" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="h1" id="page-title" ref={heading} tabIndex={-1} sx={{ overflowWrap: 'anywhere', outline: 'none' }}>
           {title}
         </Typography>
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}

@@ -33,7 +33,7 @@ export function useListEditing(noun: string, actions: ListActions) {
         title={`Rename ${noun}`}
         initial={renaming?.name ?? ''}
         onClose={() => setRenaming(null)}
-        onSubmit={(name) => actions.rename(renaming!.id, name)}
+        onSubmit={(name) => actions.rename(renaming!.id, name, { inline: true })}
       />
       <ConfirmDialog
         open={!!removing}

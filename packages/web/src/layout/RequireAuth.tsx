@@ -19,6 +19,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (back) clearReturn();
   }, [status, blocked, back, pathname, search]);
   if (blocked) return <Navigate to="/" replace />;
-  if (back) return <Navigate to={back} replace />;
+  // Only from the arrival at My Account: the guard stays mounted on the page it forwards to.
+  if (back && pathname === '/account') return <Navigate to={back} replace />;
   return <>{children}</>;
 }

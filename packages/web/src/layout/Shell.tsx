@@ -14,6 +14,7 @@ import {
   ListItemButton,
   ListItemText,
   ListSubheader,
+  Skeleton,
   SvgIcon,
   Toolbar,
   Typography,
@@ -87,7 +88,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 overflowWrap: 'anywhere',
               }}
             >
-              {g.title}
+              {g.pending ? <Skeleton variant="text" width={140} aria-label="Loading name" /> : g.title}
             </ListSubheader>
           }
         >
@@ -125,7 +126,9 @@ function Crumbs() {
   return (
     <Breadcrumbs aria-label="Breadcrumbs" sx={{ mb: 2, color: PAGE_TEXT, '& .MuiBreadcrumbs-separator': { color: PAGE_TEXT } }}>
       {crumbs.map((c, i) =>
-        i === crumbs.length - 1 ? (
+        c.pending ? (
+          <Skeleton key={c.path + i} variant="text" width={96} aria-label="Loading name" />
+        ) : i === crumbs.length - 1 ? (
           <Typography key={c.path + i} sx={{ color: PAGE_TEXT, fontWeight: 600 }} aria-current="page">
             {c.label}
           </Typography>
@@ -180,6 +183,25 @@ function Frame({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'fixed',
+          left: 8,
+          top: -48,
+          zIndex: (t) => t.zIndex.tooltip + 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          fontWeight: 600,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to content
+      </Box>
       <TopBar showMenu={!desktop} onMenu={() => setOpen(true)} />
       {desktop ? (
         <Drawer
@@ -203,7 +225,7 @@ function Frame({ children }: { children?: ReactNode }) {
           <SidebarNav onNavigate={() => setOpen(false)} />
         </Drawer>
       )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, outline: 'none' }}>
         <Toolbar />
         <Crumbs />
         <ErrorBoundary resetKey={pathname}>

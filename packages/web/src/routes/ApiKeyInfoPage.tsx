@@ -1,7 +1,8 @@
 // A client API key's details: the Linux 64-bit installer command, its token and a Python example, each copied on click.
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { formatTime, installCommand, MESSAGES, pythonExample } from '@portal/core';
+import { formatTime, installCommand, maskToken, MESSAGES, pythonExample } from '@portal/core';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { useApiKeys, useCopy, type CopyWhat } from '@portal/core/react';
@@ -14,6 +15,8 @@ function CopyBlock({
   copied,
   onCopy,
   code = false,
+  shown,
+  extra,
 }: {
   what: CopyWhat;
   label: string;
@@ -21,20 +24,27 @@ function CopyBlock({
   copied: CopyWhat | null;
   onCopy(what: CopyWhat, text: string): void;
   code?: boolean;
+  /** What the block shows when it is not the text itself (a masked token); copying always takes the text. */
+  shown?: string;
+  /** Another button beside Copy (Reveal). */
+  extra?: ReactNode;
 }) {
   const done = copied === what;
   return (
     <Section
       title={label}
       actions={
-        <Button
-          variant="outlined"
-          size="small"
-          onClick={() => onCopy(what, text)}
-          aria-label={done ? `${label} copied` : `Copy ${label.toLowerCase()}`}
-        >
-          {done ? 'Copied' : 'Copy'}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          {extra}
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => onCopy(what, text)}
+            aria-label={done ? `${label} copied` : `Copy ${label.toLowerCase()}`}
+          >
+            {done ? 'Copied' : 'Copy'}
+          </Button>
+        </Box>
       }
     >
       <Box
@@ -61,7 +71,7 @@ function CopyBlock({
           ...(code ? { whiteSpace: 'pre' } : { whiteSpace: 'pre-wrap', wordBreak: 'break-all' }),
         }}
       >
-        {text}
+        {shown ?? text}
       </Box>
     </Section>
   );
@@ -72,6 +82,8 @@ export default function ApiKeyInfoPage() {
   const { copied, copy: copyWith } = useCopy();
   const copy = (what: CopyWhat, text: string) => void copyWith(what, text, (t) => navigator.clipboard.writeText(t));
   const loaded = useApiKeys(clientId);
+  // The token is a secret: masked until the user asks to see it (copying works either way).
+  const [revealed, setRevealed] = useState(false);
   const key = loaded.data?.keys.find((k) => k.clue === apikeyId);
   useCrumbNames({ client: loaded.data?.client?.name, key: key?.name });
   if (loaded.loading && !loaded.data) return <Loading />;
@@ -92,12 +104,25 @@ export default function ApiKeyInfoPage() {
         <Typography variant="body2">Last installed: {formatTime(key.installedAt)}</Typography>
       </Stack>
       <CopyBlock what="code" label="Installer (Linux 64-bit)" text={install} copied={copied} onCopy={copy} />
-      <CopyBlock what="token" label="Token" text={key.token} copied={copied} onCopy={copy} />
+      <CopyBlock
+        what="token"
+        label="Token"
+        text={key.token}
+        shown={revealed ? undefined : maskToken(key.token)}
+        copied={copied}
+        onCopy={copy}
+        extra={
+          <Button variant="outlined" size="small" onClick={() => setRevealed((r) => !r)} aria-pressed={revealed}>
+            {revealed ? 'Hide token' : 'Reveal token'}
+          </Button>
+        }
+      />
       <CopyBlock
         code
         what="example"
         label="Python example"
         text={pythonExample(origin, key.token, clientId)}
+        shown={revealed ? undefined : pythonExample(origin, maskToken(key.token), clientId)}
         copied={copied}
         onCopy={copy}
       />

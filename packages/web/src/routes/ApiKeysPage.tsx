@@ -38,6 +38,12 @@ export default function ApiKeysPage() {
         rowKey={(k) => k.clue}
         idOf={(k) => k.clue}
         empty={MESSAGES.noApiKeys}
+        emptyHint="An API key lets the Python client (pip install) reach this account's projects from your own machines."
+        emptyAction={
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            Create a key
+          </Button>
+        }
         columns={[
           { id: 'name', label: 'Name', value: (k) => k.name },
           { id: 'installs', label: 'Installs', value: (k) => k.installs, align: 'right' },
@@ -64,7 +70,13 @@ export default function ApiKeysPage() {
         )}
       />
       {editing.dialogs}
-      <NameDialog open={creating} mode="create" title="Create API Key" onClose={() => setCreating(false)} onSubmit={keys.create} />
+      <NameDialog
+        open={creating}
+        mode="create"
+        title="Create API Key"
+        onClose={() => setCreating(false)}
+        onSubmit={(name) => keys.create(name, { inline: true })}
+      />
     </Page>
   );
 }

@@ -14,7 +14,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, formatTime, MESSAGES, screenPath, TITLE_MAX, type Rend } from '@portal/core';
+import {
+  DESCRIPTION_MAX,
+  estimatePriceCents,
+  formatDollars,
+  formatTime,
+  MESSAGES,
+  screenPath,
+  TITLE_MAX,
+  type Rend,
+  shrinkChoice,
+} from '@portal/core';
 import { useShrinkRequest } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { DataTable } from '../components/DataTable';
@@ -49,7 +59,9 @@ export default function CreateShrinkRunPage() {
 
   const choose = (stamp: string) => {
     shrink.choose(stamp);
+    // A valid choice clears what was said about the upload, the form-level banner included.
     setErrors((e) => ({ ...e, upload: null }));
+    setFailure(null);
   };
   const chosen = shrink.chosen;
 
@@ -85,16 +97,43 @@ export default function CreateShrinkRunPage() {
         }
       >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Only Ready uploads can be chosen. This list refreshes by itself; Reload checks at once.
+          A shrink takes an upload that is Ready and holds one .py model and nothing else; the others say why they cannot be chosen. This
+          list refreshes by itself; Reload checks at once.
         </Typography>
         <DataTable<Rend>
-          label="Ready uploads"
-          rows={shrink.readyUploads}
+          label="Uploads"
+          rows={shrink.uploads}
           loading={shrink.loading}
           rowKey={(r) => r.stamp}
           empty={MESSAGES.noUploads}
+          emptyHint="Upload a .py model file to shrink it."
+          emptyAction={
+            <Button variant="contained" onClick={() => go('upload')}>
+              Upload a new model file
+            </Button>
+          }
+          initialSort={{ id: 'usable', dir: 'asc' }}
           columns={[
             { id: 'name', label: 'Name', value: (r) => r.name },
+            {
+              id: 'usable',
+              label: 'Can be used',
+              value: (r) => {
+                // Usable uploads sort first ('' before any reason).
+                const c = shrinkChoice(r);
+                return c.ok ? '' : c.reason;
+              },
+              render: (r) => {
+                const c = shrinkChoice(r);
+                return c.ok ? (
+                  'Yes'
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {c.reason}
+                  </Typography>
+                );
+              },
+            },
             {
               id: 'items',
               minWidth: 200,
@@ -114,6 +153,7 @@ export default function CreateShrinkRunPage() {
             <Button
               size="small"
               variant="contained"
+              disabled={!shrinkChoice(r).ok}
               onClick={() => {
                 choose(r.stamp);
                 go('main');

@@ -18,9 +18,11 @@ export default function IntegrationsPage() {
     <Page
       title="Integrations"
       actions={
-        <Button variant="contained" onClick={() => navigate(screenPath('createIntegration', { clientId }))}>
-          Create Integration
-        </Button>
+        keys.data && (
+          <Button variant="contained" onClick={() => navigate(screenPath('createIntegration', { clientId }))}>
+            Create Integration
+          </Button>
+        )
       }
     >
       <DataTable<IntegrationKey>

@@ -26,9 +26,11 @@ export default function ModelsPage() {
     <Page
       title="Models"
       actions={
-        <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
-          Create A New Model
-        </Button>
+        models.data && (
+          <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
+            Create A New Model
+          </Button>
+        )
       }
     >
       <Section title="General models">
@@ -59,6 +61,12 @@ export default function ModelsPage() {
           onRetry={() => void models.reload()}
           rowKey={(m) => m.stamp}
           empty={MESSAGES.noModels}
+          emptyHint="Models you train from your uploads appear here, ready to transform new data."
+          emptyAction={
+            <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
+              Train a model
+            </Button>
+          }
           initialSort={{ id: 'createdAt', dir: 'desc' }}
           columns={[
             { id: 'name', label: 'Name', value: (m) => m.name },

@@ -1,8 +1,8 @@
 // The client's projects: name, counts of transformations (requests) and uploads; create, rename, remove, Open.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, projectOpenTarget, type Bucket, loadFailure } from '@portal/core';
+import { formatTime, loadFailure, MESSAGES, projectOpenTarget, screenPath, type Bucket } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { NameDialog } from '../components/Dialogs';
@@ -17,13 +17,22 @@ export default function ProjectsPage() {
   const projects = useProjects(clientId);
   useCrumbNames({ client: projects.data?.client?.name });
   const editing = useListEditing('project', projects);
+  // A new project has nothing in it yet: it opens on its uploads, the first step (SPEC's Open rule would show the
+  // shrink form's billing, which means nothing before there is data).
+  const { created } = projects;
+  useEffect(() => {
+    if (created) navigate(screenPath('uploads', { clientId, bucketId: created }));
+  }, [created, clientId, navigate]);
   return (
     <Page
       title="Projects"
       actions={
-        <Button variant="contained" onClick={() => setCreating(true)}>
-          Create Project
-        </Button>
+        // Only once the client is known to be the user's: a foreign or unknown client shows its failure, no live action.
+        projects.data && (
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            Create Project
+          </Button>
+        )
       }
     >
       <DataTable<Bucket>
@@ -35,6 +44,12 @@ export default function ProjectsPage() {
         rowKey={(b) => b.stamp}
         idOf={(b) => b.stamp}
         empty={MESSAGES.noProjects}
+        emptyHint="A project holds the data you upload, the models trained from it and the requests that use them."
+        emptyAction={
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            Create your first project
+          </Button>
+        }
         initialSort={{ id: 'createdAt', dir: 'desc' }}
         columns={[
           { id: 'name', label: 'Name', value: (b) => b.name },
@@ -52,7 +67,13 @@ export default function ProjectsPage() {
         )}
       />
       {editing.dialogs}
-      <NameDialog open={creating} mode="create" title="Create Project" onClose={() => setCreating(false)} onSubmit={projects.create} />
+      <NameDialog
+        open={creating}
+        mode="create"
+        title="Create Project"
+        onClose={() => setCreating(false)}
+        onSubmit={(name) => projects.create(name, { inline: true })}
+      />
     </Page>
   );
 }

@@ -47,14 +47,16 @@ export default function RunsPage() {
     <Page
       title="Requests"
       actions={
-        <>
-          <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
-            Create Request
-          </Button>
-          <Button variant="outlined" onClick={() => navigate(screenPath('createShrinkRun', { clientId, bucketId }))}>
-            Create Shrink Request
-          </Button>
-        </>
+        runs.data && (
+          <>
+            <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
+              Create Request
+            </Button>
+            <Button variant="outlined" onClick={() => navigate(screenPath('createShrinkRun', { clientId, bucketId }))}>
+              Create Shrink Request
+            </Button>
+          </>
+        )
       }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} aria-label="Request filters">
@@ -80,6 +82,17 @@ export default function RunsPage() {
         rowKey={(r) => r.stamp}
         idOf={(r) => r.stamp}
         empty={MESSAGES.noRequests}
+        emptyHint="Requests train a model from an upload and apply it, or shrink a model for a quote. Each needs an upload that is Ready."
+        emptyAction={
+          <>
+            <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
+              Train a model
+            </Button>
+            <Button variant="outlined" onClick={() => navigate(screenPath('uploads', { clientId, bucketId }))}>
+              Upload data
+            </Button>
+          </>
+        }
         initialSort={{ id: 'createdAt', dir: 'desc' }}
         columns={[
           { id: 'name', label: 'Name', value: (r) => r.name },

@@ -64,6 +64,7 @@ export default function UploadsPage() {
           rowKey={(r) => r.stamp}
           idOf={(r) => r.stamp}
           empty={MESSAGES.noUploads}
+          emptyHint="Uploads hold the files your requests read: .json data to train on, a .py model to shrink. Drop files in the box above to start."
           initialSort={{ id: 'createdAt', dir: 'desc' }}
           columns={[
             { id: 'name', label: 'Name', value: (r) => r.name },
