@@ -168,9 +168,7 @@ const LOGIN_READY = () => {
 };
 const LIST_READY = (count) => {
   const el = document.querySelector('button[aria-label^="Open Project"]');
-  return (
-    document.body.innerText.includes(`1-25 of ${count}`) && !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'))
-  );
+  return document.body.innerText.includes(`1-25 of ${count}`) && !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
