@@ -17,7 +17,8 @@ import { useLoad } from './useLoad';
 const ready = (list: readonly Rend[] | undefined) => (list ?? []).filter((r) => r.flight === 'Ready');
 
 export type FitSubmitInput = FitRequestInput & { task: 'regression' | 'classification' };
-export type FitSubmitResult = { runId: string } | { error: string; fieldErrors?: Record<string, string> };
+/** A failure: SPEC's `error`, and its `detail` with the server's reason (e.g. the upload went away) for the form's line. */
+export type FitSubmitResult = { runId: string } | { error: string; detail?: string; fieldErrors?: Record<string, string> };
 export interface ReuseSubmitInput {
   name: string;
   model: string;
@@ -100,7 +101,7 @@ export function useFitRequest(
       } catch (e) {
         const error = toApiError(e, MESSAGES.createRequest);
         if (!error.isAuth) notify(error.display, 'error');
-        return { error: error.display };
+        return { error: error.display, detail: error.detail };
       }
     },
     [api, bucketId, notify, readyUploads, reusable],
@@ -130,7 +131,7 @@ export function useFitRequest(
       } catch (e) {
         const error = toApiError(e, MESSAGES.createRequest);
         if (!error.isAuth) notify(error.display, 'error');
-        return { error: error.display };
+        return { error: error.display, detail: error.detail };
       }
     },
     [api, bucketId, notify, plan, readyUploads],

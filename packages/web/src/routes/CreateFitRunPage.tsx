@@ -97,7 +97,7 @@ export default function CreateFitRunPage() {
     if ('runId' in res) return navigate(screenPath('runDetails', { clientId, bucketId, runId: res.runId }));
     setErrors(res.fieldErrors ?? {});
     // A failed call (already notified) is also written on the form; a field's problem is shown beside the field.
-    if (!res.fieldErrors) setFailure(res.error);
+    if (!res.fieldErrors) setFailure(res.detail ?? res.error);
   };
 
   const size = (f: SizeField, label: string, max: number) => (
