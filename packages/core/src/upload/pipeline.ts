@@ -124,11 +124,19 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
   } catch (e) {
     // Best effort: a group whose files did not all arrive would only confuse the uploads list (one being continued
     // stays, to be continued again).
-    if (!resumed) await api.calls.rendRemove({ rend: rend.stamp, active: 0 }).catch(() => {});
+    // When even that fails, the failure says so: the user removes the half-made upload from the list.
+    let leftover: string | null = null;
+    if (!resumed)
+      await api.calls.rendRemove({ rend: rend.stamp, active: 0 }).catch((x: unknown) => {
+        leftover = `The unfinished upload ${rend.stamp} could not be removed (${(x as Error)?.message ?? x}): remove it from the uploads list.`;
+      });
     if (isAbortError(e) || signal?.aborted) throw e;
+    const said = (m: string | null) => [m, leftover].filter(Boolean).join(' ') || null;
     if (e instanceof ApiError)
-      throw e.display === MESSAGES.uploadFiles ? e : new ApiError(e.status, e.code, e.serverMessage, MESSAGES.uploadFiles, e.call);
-    throw new ApiError(0, 'upload_failed', (e as Error)?.message ?? null, MESSAGES.uploadFiles);
+      throw e.display === MESSAGES.uploadFiles && !leftover
+        ? e
+        : new ApiError(e.status, e.code, said(e.serverMessage), MESSAGES.uploadFiles, e.call);
+    throw new ApiError(0, 'upload_failed', said((e as Error)?.message ?? null), MESSAGES.uploadFiles);
   }
   return { rend: rend.stamp, files, group };
 }
