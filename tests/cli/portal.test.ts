@@ -142,6 +142,33 @@ describe('portal against the real server', () => {
     expect((await run(ada, ['runs', 'show', 'n_doesnotexist'])).stderr.trim()).toBe(MESSAGES.requestNotFound);
   });
 
+  it('runs rerun starts the fit again; runs logs --follow prints its events as they come and ends when it ends; usage counts them', async () => {
+    const fits = json<any[]>(await run(ada, ['runs', 'list', '--function', 'fit', '--json']));
+    expect(fits.map((r) => r.function)).toEqual(['fit']);
+    const made = json(await run(ada, ['runs', 'rerun', fits[0].stamp, '--json']));
+    expect(made.run).toMatchObject({ function: 'fit', name: 'First fit' });
+    expect(made.generate).toMatchObject({ function: 'generate', fit: made.run.stamp });
+    const logs = await run(ada, ['runs', 'logs', made.run.stamp, '--follow', '--json']);
+    expect(logs.code, logs.stderr).toBe(0);
+    // One JSON object a line, in order, ending with the run's last state.
+    const events = logs.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => e.seq)).toEqual([...events.map((e) => e.seq)].sort((a, b) => a - b));
+    expect(events.filter((e) => e.kind === 'state').map((e) => e.data.state)).toEqual(['Pending', 'Processing', 'Finished']);
+    expect(events.at(-1)).toMatchObject({ kind: 'state', message: 'Finished' });
+    expect(events.some((e) => e.kind === 'progress' && e.data.epochs > 0)).toBe(true);
+    const text = await run(ada, ['runs', 'logs', made.run.stamp]);
+    expect(text.stdout).toMatch(/state\s+Finished\n$/);
+    const gen = await run(ada, ['runs', 'show', made.generate.stamp, '--wait']);
+    expect(gen.code, gen.stderr).toBe(0);
+    const usage = json(await run(ada, ['usage', '--days', '7', '--json']));
+    expect(usage.days).toHaveLength(7);
+    expect(usage.totals).toMatchObject({ fits: 2, generates: 2 });
+    expect((await run(ada, ['usage', '--days', '500'])).code).toBe(2);
+  });
+
   it('shrink makes a quote that quotes show displays with its invoice and request', async () => {
     await writeFile(
       join(ada, 'model.py'),
@@ -173,7 +200,7 @@ describe('portal against the real server', () => {
     // The same installer and example as the web portal's key page.
     expect(info.installer).toBe(installCommand(server.url, key.pack.linux64));
     expect(info.token).toBeTruthy();
-    const account = json<any[]>(await run(ada, ['accounts', 'list', '--json']))[0].client.stamp;
+    const account = json<any[]>(await run(ada, ['accounts', 'list', '--json']))[0].stamp;
     expect(info.example).toBe(pythonExample(server.url, info.token, account));
     expect((await run(ada, ['keys', 'rename', key.clue, '--name', 'Prod'])).code).toBe(0);
     expect((await run(ada, ['keys', 'list'])).stdout).toMatch(/^Prod\t/);
@@ -228,6 +255,34 @@ describe('portal against the real server', () => {
     const rename = await run(grace, ['projects', 'rename', state.project, '--name', 'Mine now']);
     expect(rename.code).toBe(1);
     expect(json<any[]>(await run(ada, ['projects', 'list', '--json']))[0].name).toBe('Churn');
+  });
+
+  it('invites the second user by mail; they accept the link; the audit log shows it; removal ends their access', async () => {
+    const invite = json(await run(ada, ['members', 'invite', '--email', 'grace@example.com', '--json']));
+    expect(invite).toMatchObject({ email: 'grace@example.com', role: 'member' });
+    // The embedded mailer writes the invitation to DATA_DIR/outbox.
+    const outbox = join(server.dir, 'data', 'outbox');
+    let link = '';
+    for (let i = 0; i < 200 && !link; i++) {
+      const files = await readdir(outbox).catch(() => [] as string[]);
+      const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+      link = mails.map((m) => /http\S*\/invite\?token=\S+/.exec(m)?.[0]).find(Boolean) ?? '';
+      if (!link) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(link).toContain('/invite?token=');
+    const accepted = await run(grace, ['invites', 'accept', link]);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    const adaClient = json<any[]>(await run(ada, ['accounts', 'list', '--json']))[0].stamp;
+    expect(json<any[]>(await run(grace, ['projects', 'list', '--client', adaClient, '--json']))[0].name).toBe('Churn');
+    const members = json<any[]>(await run(ada, ['members', 'list', '--json']));
+    expect(members.map((m) => [m.user.email, m.role])).toEqual([
+      ['ada@example.com', 'owner'],
+      ['grace@example.com', 'member'],
+    ]);
+    const audit = json<any[]>(await run(ada, ['audit', '--limit', '2', '--json']));
+    expect(audit.map((e) => e.action)).toEqual(['member.join', 'member.invite']);
+    expect((await run(ada, ['members', 'remove', 'grace@example.com', '--yes'])).code).toBe(0);
+    expect((await run(grace, ['projects', 'list', '--client', adaClient])).code).toBe(1);
   });
 
   it('logout ends the session and removes the token; the server being down is one clear line', async () => {

@@ -1,9 +1,7 @@
 // Sign-in screens and guarded routes: SPEC's validation messages where it puts them, reset by email, token rules, logout.
 import { test, expect } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MESSAGES } from '@portal/core';
-import { checkA11y, createUser, DATA_DIR, loginToken, loginUi, notice, PASSWORD, shot, TOKEN_KEY, unique } from './helpers';
+import { checkA11y, createUser, loginToken, loginUi, mailedLink, notice, PASSWORD, shot, TOKEN_KEY, unique } from './helpers';
 
 test('sign-up shows every rule message under its field and the terms message', async ({ page }) => {
   await page.goto('/signup');
@@ -67,25 +65,8 @@ test('forgot password, then the emailed link sets a new password', async ({ page
   await expect(page.getByText(MESSAGES.resetStarted)).toBeVisible();
 
   // The embedded mailer writes each mail to DATA_DIR/outbox.
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const dir = join(DATA_DIR, 'outbox');
-      const mails = (() => {
-        try {
-          return readdirSync(dir);
-        } catch {
-          return [];
-        }
-      })().map((f) => readFileSync(join(dir, f), 'utf8'));
-      link = mails
-        .filter((m) => m.includes(`To: ${user.email}`))
-        .map((m) => /https?:\/\/\S*\/reset-password\?token=\S+/.exec(m)?.[0])
-        .find(Boolean);
-      return link;
-    })
-    .toBeTruthy();
-  const url = new URL(link!);
+  const link = await mailedLink(user.email, /https?:\/\/\S*\/reset-password\?token=\S+/);
+  const url = new URL(link);
   await page.goto(url.pathname + url.search);
   await checkA11y(page, 'reset-password');
   await shot(page, 'reset-password');

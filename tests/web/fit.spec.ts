@@ -1,4 +1,5 @@
-// The fit form's own drop zone: a new .json uploaded there is selected once Ready, and the request runs.
+// The fit form's own drop zone: a new .json uploaded there is selected once Ready, and the request runs; then the
+// model it trained is reused from the same form.
 import { test, expect } from '@playwright/test';
 import { MESSAGES } from '@portal/core';
 import { createProject, createUser, loginToken, notice } from './helpers';
@@ -32,6 +33,20 @@ test('upload a .json from the fit form, then create the request with classificat
   await page.getByRole('option', { name: 'classification' }).click();
   await page.getByRole('button', { name: 'Create Request' }).click();
   await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
-  await expect(page.getByText('Finished', { exact: true })).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByRole('button', { name: 'Download Results' })).toBeEnabled();
+  // The request's state (also in its timeline and events): Download Results is enabled once it is Finished.
+  await expect(page.getByRole('button', { name: 'Download Results' })).toBeEnabled({ timeout: 90_000 });
+
+  // The trained model reused on the same upload: only the generate run, straight to its details.
+  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+  await page.getByRole('radio', { name: 'Reuse a trained model' }).check();
+  await expect(page.getByLabel(/^Input column size/)).toHaveCount(0);
+  await page.getByLabel(/^Request name/).fill('Classes again');
+  await page.getByRole('combobox', { name: 'Model' }).click();
+  await page.getByRole('option', { name: 'Classes' }).click();
+  await page.getByRole('combobox', { name: 'Upload' }).click();
+  await page.getByRole('option', { name: 'classes.json' }).click();
+  await page.getByRole('button', { name: 'Create Request' }).click();
+  await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
+  await expect(page.getByText('Classes again').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download Results' })).toBeEnabled({ timeout: 90_000 });
 });

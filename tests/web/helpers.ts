@@ -2,7 +2,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -211,4 +211,28 @@ export async function shrinkThroughApi(
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return (await res.json()).quote.stamp;
+}
+
+/** The newest link in a mail the embedded mailer wrote to DATA_DIR/outbox for this address, matching `re`, once it is there. */
+export async function mailedLink(email: string, re: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const dir = join(DATA_DIR, 'outbox');
+      let files: string[] = [];
+      try {
+        files = readdirSync(dir).sort();
+      } catch {
+        files = [];
+      }
+      link = files
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+        .filter((m) => m.includes(`To: ${email}\n`))
+        .map((m) => re.exec(m)?.[0])
+        .filter(Boolean)
+        .at(-1);
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
 }

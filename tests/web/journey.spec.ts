@@ -1,6 +1,6 @@
 // One user's whole journey through the UI: every route reached by clicking, axe and a screenshot on each.
 import { test, expect, type Page } from '@playwright/test';
-import { MESSAGES } from '@portal/core';
+import { MESSAGES, requestFunctionLabel } from '@portal/core';
 import { checkA11y, fitJson, notice, PASSWORD, shot, unique } from './helpers';
 
 async function visit(page: Page, name: string) {
@@ -169,7 +169,8 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
 
   // Runs list: rename a request; models list shows the trained model.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requests' }).click();
-  await expect(page.getByRole('cell', { name: 'generate', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: requestFunctionLabel('generate'), exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: requestFunctionLabel('fit'), exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Models' }).click();
   await expect(page.getByRole('heading', { name: 'Your models' })).toBeVisible();
   await visit(page, 'models');

@@ -38,6 +38,7 @@ test('every kind of screen at 360 px: menu button navigation, no sideways scroll
     ['signup', '/signup'],
     ['forgot-password', '/forgot-password'],
     ['reset-password', '/reset-password?token=t'],
+    ['invite', '/invite?token=t'],
   ];
   for (const [name, path] of publicRoutes) {
     await page.goto(path);
@@ -64,6 +65,8 @@ test('every kind of screen at 360 px: menu button navigation, no sideways scroll
     ['apikey-info', `/client/${c}/apikey/${key.clue}/info`],
     ['integrations', `/client/${c}/integrations`],
     ['create-integration', `/client/${c}/create-integration`],
+    ['members', `/client/${c}/members`],
+    ['audit', `/client/${c}/audit`],
     ['runs', `${p}/runs`],
     ['uploads', `${p}/uploads`],
     ['models', `${p}/models`],

@@ -12,4 +12,7 @@ export * from './poller';
 export * from './loader';
 export * from './upload';
 export * from './flows';
+export * from './insight';
 export * from './format/python';
+export * from './palette';
+export * from './refresh';

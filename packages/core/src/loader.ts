@@ -25,6 +25,15 @@ export function toApiError(e: unknown, display: string = MESSAGES.unexpected): A
   return new ApiError(0, 'unexpected', (e as Error)?.message ?? String(e), display);
 }
 
+/**
+ * What a list shows when it could not be loaded: the screen's SPEC message when it names one, else the failure's own;
+ * nothing for sign-in failures (the door shows those and leaves the screen).
+ */
+export function loadFailure(error: unknown, message?: string): string | null {
+  if (!error || (error instanceof ApiError && error.isAuth)) return null;
+  return message ?? toApiError(error).display;
+}
+
 export class Loader<T> {
   private state: LoadState<T> = { data: undefined, error: null, loading: true };
   private readonly listeners = new Set<() => void>();

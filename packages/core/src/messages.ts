@@ -14,6 +14,7 @@ export const MESSAGES = {
   terms: 'You must agree to the privacy policy and terms of service.',
   fillAllFields: 'Please fill out all fields',
   selectUpload: 'Please select an upload for this request',
+  selectModel: 'Please select a Finished model to reuse',
   uploadNotFound: 'Selected upload not found',
   generateFileNotFound: 'File for generating not found',
   tooManyFiles: (n: number) => `You can only upload up to ${n} files.`,
@@ -59,6 +60,7 @@ export const MESSAGES = {
   copyCode: 'Failed to copy code.',
   copyToken: 'Failed to copy token.',
   copyExample: 'Failed to copy example.',
+  copyId: 'Failed to copy ID.',
   uploadSucceeded: (file: string) => `Uploading ${file} completed successfully!`,
 
   // Empty lists and not found
@@ -83,6 +85,9 @@ export const MESSAGES = {
   timedOut: (origin: string, seconds: number) =>
     `No answer from ${origin}: timed out after ${seconds} s. Try again, or allow longer with --timeout or PORTAL_TIMEOUT.`,
   serverError: (status: number, message: string | null) => `Server error ${status}${message ? `: ${message}` : ''}. Try again later.`,
+  loadUsage: 'Failed to load usage. Please try again.',
+  rerunStarted: 'The request was started again.',
+  noEvents: 'No events yet',
   shrinkNoParameters: 'The model upload has no parameters to count, so it cannot be priced: upload a .py model whose layers have sizes.',
   shrinkConfirmBilled: (due: string) => `Create this quote? ${due} will be billed to the account; the request starts once it is paid.`,
   shrinkConfirmFree: 'Create this request? Free credit covers it, so it starts at once and nothing is billed.',
@@ -92,6 +97,11 @@ export const MESSAGES = {
 
 /** Notification durations of SPEC section 9, in milliseconds. */
 export const NOTIFY_MS = { default: 20_000, error: 5_000, uploadSuccess: 10_000 } as const;
+
+/** How long a notice of this kind stays (success notices other than an upload's stay the default time). */
+export function notifyMs(kind: 'default' | 'error' | 'success' | 'uploadSuccess' = 'default'): number {
+  return kind === 'error' ? NOTIFY_MS.error : kind === 'uploadSuccess' ? NOTIFY_MS.uploadSuccess : NOTIFY_MS.default;
+}
 
 /** The copied label resets after this many milliseconds. */
 export const COPIED_RESET_MS = 1_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeDetector, ReloadPoller } from './poller';
+import { changeDetector, ReloadPoller, VOLATILE_FIELDS } from './poller';
 import type { Timers } from './timers';
 
 /** Timers on a manual clock: advance() fires what is due, in order. */
@@ -77,5 +77,15 @@ describe('ReloadPoller', () => {
     expect(errors).toHaveLength(1);
     expect(clock.pending()).toEqual([20_000]);
     poller.stop();
+  });
+});
+
+describe('changeDetector', () => {
+  it('leaves volatile fields out: a billing answer with only a freshly signed portalUrl is no change', () => {
+    const seen = changeDetector<unknown>(VOLATILE_FIELDS);
+    const billing = (sig: string, credit = '1') => ({ creditBalance: credit, accountCentBalance: 0, portalUrl: `/pay/c?sig=${sig}` });
+    expect(seen([[], billing('a')])).toBe(true);
+    expect(seen([[], billing('b')])).toBe(false);
+    expect(seen([[], billing('c', '2')])).toBe(true);
   });
 });

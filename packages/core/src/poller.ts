@@ -90,14 +90,20 @@ export class ReloadPoller {
 
 /**
  * Remembers the last value and tells whether a new one differs (by JSON). The first value
- * counts as a change, so polling starts at the shortest interval.
+ * counts as a change, so polling starts at the shortest interval. `ignore` names fields that differ on every
+ * answer without the data changing (a signed link such as `billing.portalUrl`): they are left out of the comparison.
  */
-export function changeDetector<T>(): (value: T) => boolean {
+export function changeDetector<T>(ignore: readonly string[] = []): (value: T) => boolean {
   let last: string | undefined;
+  const skip = new Set(ignore);
+  const replacer = skip.size ? (key: string, v: unknown) => (skip.has(key) ? undefined : v) : undefined;
   return (value: T) => {
-    const next = JSON.stringify(value);
+    const next = JSON.stringify(value, replacer);
     const changed = next !== last;
     last = next;
     return changed;
   };
 }
+
+/** Fields of the shrink picker's answers that change on every call: signed links with a fresh expiry and signature. */
+export const VOLATILE_FIELDS = ['portalUrl'] as const;

@@ -2,9 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { accountOpenTarget, breadcrumbs, matchScreen, projectOpenTarget, SCREENS, screenPath, sidebar } from './screens';
 
 describe('screens', () => {
-  it('lists the 18 routes; all but the first four need sign-in', () => {
-    expect(SCREENS).toHaveLength(18);
-    expect(SCREENS.filter((s) => !s.auth).map((s) => s.path)).toEqual(['/', '/signup', '/forgot-password', '/reset-password']);
+  it("lists SPEC's 18 routes and the additions; all but SPEC's first four and the invitation need sign-in", () => {
+    // Beyond SPEC's 18, one a line: the team's members, audit log and invitation, and the usage page.
+    const additions = ['/client/:clientId/members', '/client/:clientId/audit', '/invite', '/client/:clientId/usage'];
+    expect(SCREENS).toHaveLength(18 + additions.length);
+    for (const path of additions) expect(SCREENS.map((s) => s.path)).toContain(path);
+    expect(SCREENS.filter((s) => !s.auth).map((s) => s.path)).toEqual(['/', '/signup', '/forgot-password', '/reset-password', '/invite']);
+  });
+
+  it('members and the audit log sit in the sidebar under the client', () => {
+    const client = sidebar({ clientId: 'c1' }, { clientName: 'Acme', choice: 'Cloud' }).find((g) => g.section === 'client');
+    expect(client?.links.map((l) => [l.label, l.path])).toEqual(
+      expect.arrayContaining([
+        ['Members', '/client/c1/members'],
+        ['Audit Log', '/client/c1/audit'],
+      ]),
+    );
   });
 
   it('matches every route back from its own path', () => {

@@ -1,4 +1,4 @@
-// The 18 screens of SPEC section 2 as data: drives web's router, tui's navigation, sidebars and breadcrumbs.
+// The 18 screens of SPEC section 2 and the team screens (members, audit log, invitation) as data: drives web's router, tui's navigation, sidebars and breadcrumbs.
 
 export type ScreenId =
   | 'login'
@@ -18,7 +18,11 @@ export type ScreenId =
   | 'createFitRun'
   | 'createShrinkRun'
   | 'runDetails'
-  | 'quoteDetails';
+  | 'quoteDetails'
+  | 'members'
+  | 'audit'
+  | 'invite'
+  | 'usage';
 
 /** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
 export const PROJECT_ID_ALIAS = 'projectId';
@@ -54,7 +58,22 @@ export interface SidebarContext {
  * registers one module per noun from this list, so a screen without its command does not compile.
  */
 export type CliNoun =
-  'auth' | 'accounts' | 'plan' | 'keys' | 'integrations' | 'projects' | 'models' | 'runs' | 'uploads' | 'fit' | 'shrink' | 'quotes';
+  | 'auth'
+  | 'accounts'
+  | 'plan'
+  | 'keys'
+  | 'integrations'
+  | 'projects'
+  | 'models'
+  | 'runs'
+  | 'uploads'
+  | 'fit'
+  | 'shrink'
+  | 'quotes'
+  | 'members'
+  | 'invites'
+  | 'audit'
+  | 'usage';
 
 export interface ScreenDef {
   id: ScreenId;
@@ -213,6 +232,43 @@ const TABLE = [
     cli: 'integrations',
   },
   {
+    id: 'members',
+    path: '/client/:clientId/members',
+    title: 'Members',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'Members' },
+    nav: { label: 'Members' },
+    cli: 'members',
+  },
+  {
+    id: 'audit',
+    path: '/client/:clientId/audit',
+    title: 'Audit Log',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'Audit Log' },
+    nav: { label: 'Audit Log' },
+    cli: 'audit',
+  },
+  {
+    // Open to everyone: someone not signed in signs in or up first and comes back here (`?next=`).
+    id: 'invite',
+    path: '/invite',
+    title: 'Invitation',
+    params: [],
+    auth: false,
+    section: 'public',
+    parent: null,
+    crumb: { label: 'Invitation' },
+    nav: null,
+    cli: 'invites',
+  },
+  {
     id: 'runs',
     path: `${P}/runs`,
     title: 'Requests',
@@ -295,6 +351,18 @@ const TABLE = [
     crumb: { label: 'Quote', name: 'quote' },
     nav: { label: 'Details' },
     cli: 'quotes',
+  },
+  {
+    id: 'usage',
+    path: '/client/:clientId/usage',
+    title: 'Usage',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'Usage' },
+    nav: { label: 'Usage' },
+    cli: 'usage',
   },
 ] as const satisfies readonly ScreenDef[];
 

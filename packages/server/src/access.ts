@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from './db/schema';
 import type { ClientTable } from './db/schema';
+import { TEAM_MESSAGES, type Role } from '@portal/core';
 import { forbidden, notFound } from './errors';
 import type { Caller } from './services';
 
@@ -11,29 +12,44 @@ export async function memberClientStamps(db: Kysely<DB>, caller: Caller): Promis
   return rows.map((r) => r.client_stamp);
 }
 
-/** The client if it exists and the caller belongs to it; 404 for an unknown id, 403 for someone else's. */
-export async function requireClient(db: Kysely<DB>, caller: Caller, stamp: string): Promise<Selectable<ClientTable>> {
-  // The client and the caller's membership in one read.
+/**
+ * The client and the caller's role in it, in one read, on every call (so a removed member loses access at once on
+ * every API process); 404 for an unknown id, 403 for someone else's. A client API key has no role.
+ */
+export async function requireMembership(
+  db: Kysely<DB>,
+  caller: Caller,
+  stamp: string,
+): Promise<{ client: Selectable<ClientTable>; role: Role | null }> {
   const row = await db
     .selectFrom('clients as c')
     .selectAll('c')
     .select((eb) =>
       eb
-        .exists(
-          eb
-            .selectFrom('permissions as p')
-            .select('p.client_stamp')
-            .whereRef('p.client_stamp', '=', 'c.stamp')
-            .where('p.user_stamp', '=', caller.kind === 'user' ? caller.stamp : ''),
-        )
-        .as('member'),
+        .selectFrom('permissions as p')
+        .select('p.role')
+        .whereRef('p.client_stamp', '=', 'c.stamp')
+        .where('p.user_stamp', '=', caller.kind === 'user' ? caller.stamp : '')
+        .as('member_role'),
     )
     .where('c.stamp', '=', stamp)
     .executeTakeFirst();
   if (!row) throw notFound('Client');
-  const { member, ...client } = row;
-  if (caller.kind === 'key' ? caller.client !== client.stamp : !member) throw forbidden();
-  return client;
+  const { member_role, ...client } = row;
+  if (caller.kind === 'key' ? caller.client !== client.stamp : member_role == null) throw forbidden();
+  return { client, role: (member_role as Role | null) ?? null };
+}
+
+/** The client if it exists and the caller belongs to it; 404 for an unknown id, 403 for someone else's. */
+export async function requireClient(db: Kysely<DB>, caller: Caller, stamp: string): Promise<Selectable<ClientTable>> {
+  return (await requireMembership(db, caller, stamp)).client;
+}
+
+/** The client if the caller is one of its owners; a member gets 403 with `message`. */
+export async function requireOwner(db: Kysely<DB>, caller: Caller, stamp: string, message: string = TEAM_MESSAGES.ownersOnly) {
+  const m = await requireMembership(db, caller, stamp);
+  if (m.role !== 'owner') throw forbidden(message);
+  return m.client;
 }
 
 export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: string) {

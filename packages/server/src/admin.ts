@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Secrets } from './auth/secrets';
 import { KeyError, rotateEncryption, rotateSigning } from './auth/keys';
 import { now } from './ids';
+import { OPERATOR, audit } from './audit';
 
 /** What an admin command works on: the database, and for rotate-keys the configuration and the live keys. */
 export interface AdminContext {
@@ -34,14 +35,20 @@ export async function findClient(db: Kysely<DB>, idOrName: string) {
 export async function setPlan(db: Kysely<DB>, client: string, plan: string) {
   if (!(PLANS as readonly string[]).includes(plan)) throw new AdminError(`Plan must be one of ${PLANS.join(', ')}.`);
   const c = await findClient(db, client);
-  await db.updateTable('clients').set({ plan }).where('stamp', '=', c.stamp).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('clients').set({ plan }).where('stamp', '=', c.stamp).execute();
+    await audit(trx, { client: c.stamp, actor: OPERATOR, action: 'client.plan', target: c.name, detail: `${c.plan} -> ${plan}` });
+  });
   return `Client ${c.name} (${c.stamp}) is now on the ${plan} plan.`;
 }
 
 export async function setChoice(db: Kysely<DB>, client: string, choice: string) {
   if (!(CHOICES as readonly string[]).includes(choice)) throw new AdminError(`Choice must be one of ${CHOICES.join(', ')}.`);
   const c = await findClient(db, client);
-  await db.updateTable('clients').set({ choice }).where('stamp', '=', c.stamp).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('clients').set({ choice }).where('stamp', '=', c.stamp).execute();
+    await audit(trx, { client: c.stamp, actor: OPERATOR, action: 'client.choice', target: c.name, detail: `${c.choice} -> ${choice}` });
+  });
   return `Client ${c.name} (${c.stamp}) now has choice ${choice}.`;
 }
 
@@ -58,12 +65,21 @@ async function findUser(db: Kysely<DB>, email: string) {
 export async function grant(db: Kysely<DB>, email: string, client: string) {
   const user = await findUser(db, email);
   const c = await findClient(db, client);
-  await db
-    .insertInto('permissions')
-    .values({ user_stamp: user.stamp, client_stamp: c.stamp, created_at: now() })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  return `${user.email} is a member of ${c.name} (${c.stamp}).`;
+  // A client with no members gets its new member as owner; otherwise a grant makes a member (owners promote).
+  const role = await db.transaction().execute(async (trx) => {
+    const anyone = await trx.selectFrom('permissions').select('user_stamp').where('client_stamp', '=', c.stamp).executeTakeFirst();
+    const role = anyone ? 'member' : 'owner';
+    const added = await trx
+      .insertInto('permissions')
+      .values({ user_stamp: user.stamp, client_stamp: c.stamp, created_at: now(), role })
+      .onConflict((oc) => oc.doNothing())
+      .returning('role')
+      .executeTakeFirst();
+    if (added) await audit(trx, { client: c.stamp, actor: OPERATOR, action: 'member.grant', target: user.email, detail: role });
+    return added?.role ?? null;
+  });
+  if (!role) return `${user.email} is already a member of ${c.name} (${c.stamp}).`;
+  return `${user.email} is ${role === 'owner' ? 'an owner' : 'a member'} of ${c.name} (${c.stamp}).`;
 }
 
 /**
@@ -73,21 +89,37 @@ export async function grant(db: Kysely<DB>, email: string, client: string) {
 export async function revoke(db: Kysely<DB>, email: string, client: string) {
   const user = await findUser(db, email);
   const c = await findClient(db, client);
-  const gone = await db
-    .deleteFrom('permissions')
-    .where('user_stamp', '=', user.stamp)
-    .where('client_stamp', '=', c.stamp)
-    .returning('user_stamp')
-    .executeTakeFirst();
-  if (!gone) throw new AdminError(`${user.email} is not a member of ${c.name} (${c.stamp}).`);
-  const left = await db
-    .selectFrom('permissions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('client_stamp', '=', c.stamp)
-    .executeTakeFirstOrThrow();
+  const { left, promoted } = await db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('permissions')
+      .where('user_stamp', '=', user.stamp)
+      .where('client_stamp', '=', c.stamp)
+      .returning('user_stamp')
+      .executeTakeFirst();
+    if (!gone) throw new AdminError(`${user.email} is not a member of ${c.name} (${c.stamp}).`);
+    await audit(trx, { client: c.stamp, actor: OPERATOR, action: 'member.revoke', target: user.email });
+    const rest = await trx
+      .selectFrom('permissions as p')
+      .innerJoin('users as u', 'u.stamp', 'p.user_stamp')
+      .select(['p.user_stamp', 'p.role', 'u.email'])
+      .where('p.client_stamp', '=', c.stamp)
+      .orderBy('p.created_at')
+      .execute();
+    // A client always has an owner while it has members: the earliest remaining member becomes one.
+    if (!rest.length || rest.some((r) => r.role === 'owner')) return { left: rest.length, promoted: null };
+    await trx
+      .updateTable('permissions')
+      .set({ role: 'owner' })
+      .where('client_stamp', '=', c.stamp)
+      .where('user_stamp', '=', rest[0].user_stamp)
+      .execute();
+    await audit(trx, { client: c.stamp, actor: OPERATOR, action: 'member.role', target: rest[0].email, detail: 'owner' });
+    return { left: rest.length, promoted: rest[0].email };
+  });
   return (
     `${user.email} is no longer a member of ${c.name} (${c.stamp}).` +
-    (Number(left.n) === 0 ? ' The client has no members left: grant one with portal-server admin grant <email> <client>.' : '') +
+    (promoted ? ` ${promoted} is now its owner (the earliest remaining member).` : '') +
+    (left === 0 ? ' The client has no members left: grant one with portal-server admin grant <email> <client>.' : '') +
     ' API keys of the client keep working until they are removed.'
   );
 }

@@ -29,11 +29,13 @@ import { bucketRoutes } from './routes/bucket';
 import { apikeyRoutes } from './routes/apikey';
 import { rendRoutes } from './routes/rend';
 import { runRoutes } from './routes/run';
+import { usageRoutes } from './routes/usage';
 import { storageRoutes } from './routes/storage';
 import { readyRoutes } from './routes/ready';
 import { packRoutes } from './routes/pack';
 import { webRoutes } from './routes/web';
 import { adminRoutes } from './routes/admin';
+import { memberRoutes } from './routes/member';
 import { randomBytes } from 'node:crypto';
 import type { Services } from './services';
 
@@ -171,6 +173,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   bucketRoutes(app, services);
   rendRoutes(app, services);
   runRoutes(app, services);
+  memberRoutes(app, services);
+  usageRoutes(app, services);
   storageRoutes(app, services);
   packRoutes(app, services);
   services.payments.register(app, services);

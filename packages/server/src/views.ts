@@ -118,6 +118,8 @@ export const runView = (r: Row<RunTable>, rend: RendRef | null): Run => ({
   rend,
   fit: r.fit,
   quote: r.quote,
+  startedAt: r.started_at === null ? null : Number(r.started_at),
+  finishedAt: r.finished_at === null ? null : Number(r.finished_at),
 });
 
 export const modelView = (m: Row<ModelTable>, rend: RendRef | null): Model => ({

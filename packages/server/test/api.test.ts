@@ -1,6 +1,6 @@
 // Every call of the route table over HTTP against the real app, on the embedded database and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import {
   createPgDatabase,
   dbKinds,
   fitData,
+  mailTo,
   PASSWORD,
   sha256,
   signup,
@@ -29,14 +30,6 @@ import { Secrets } from '../src/auth/secrets';
 const kinds = await dbKinds();
 const parse = <N extends CallName>(name: N, body: unknown): CallResponse<N> => CALLS[name].response.parse(body) as CallResponse<N>;
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
-/** The mail the embedded mailer wrote to DATA_DIR/outbox for this address (sent in the background). */
-const mailTo = (dataDir: string, email: string) =>
-  waitFor(async () => {
-    const outbox = join(dataDir, 'outbox');
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
-    return mails.find((m) => m.includes(`To: ${email}`));
-  });
 const PY_MODEL = Buffer.from(
   'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc1 = nn.Linear(10, 20)\n        self.fc2 = nn.Linear(20, 2)\n',
 );

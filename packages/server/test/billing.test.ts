@@ -125,6 +125,12 @@ describe.each(kinds)('billing on the %s database', (kind) => {
     const status = parse('quoteStatus', (await call(base, 'quoteStatus', { token: m.U.token, query: { quote: q.stamp } })).body);
     expect(status.quote.record).toMatchObject({ state: 'Paid', cent: 22 });
     expect((await m.billing()).accountCentBalance).toBe(0);
+    // The audit log has the quote once created and once paid, however many times the form was sent.
+    const audit = parse('audit', (await call(base, 'audit', { token: m.U.token, query: { client: m.U.client } })).body).audit.list;
+    expect(audit.filter((e) => e.target === q.stamp).map((e) => [e.action, e.actor.email, e.detail])).toEqual([
+      ['quote.pay', 'payment portal', 'Shrink ($0.22)'],
+      ['quote.create', m.U.email, 'Shrink ($0.22)'],
+    ]);
   });
 
   it('a quote free credit covers is paid by the server at once; the estimate rule gives the same figures the quote bills', async () => {

@@ -1,6 +1,6 @@
 // Crash safety of the built server: kill -9 during a PUT and during analysis, restart on the same DATA_DIR,
 // and nothing partial is visible and nothing stays in Preparing or Processing.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -107,8 +107,12 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
     const req = request(url, { method: 'PUT', headers: { 'content-length': data.length } });
     req.on('error', () => {});
     req.write(data.subarray(0, data.length / 2));
-    await new Promise((r) => setTimeout(r, 400));
-    expect(existsSync(join(dataDir, 'files-tmp')) && (await readdir(join(dataDir, 'files-tmp'))).length).toBe(1);
+    await vi.waitFor(
+      async () => expect(existsSync(join(dataDir, 'files-tmp')) && (await readdir(join(dataDir, 'files-tmp'))).length).toBe(1),
+      {
+        timeout: 10_000,
+      },
+    );
     await kill9(running);
     req.destroy();
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { request } from 'node:http';
 import { startServer, type TestServer } from './harness';
 
 describe('web portal', () => {
@@ -16,6 +18,12 @@ describe('web portal', () => {
     await writeFile(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
     await writeFile(join(dist, 'assets', 'app.js'), 'console.log("app")');
     await writeFile(join(dist, 'contact.html'), '<h1>Contact</h1>');
+    await writeFile(join(dist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+    // What the build writes beside each text asset.
+    const big = `console.log(${JSON.stringify('x'.repeat(5000))})`;
+    await writeFile(join(dist, 'assets', 'main-AbCd1234.js'), big);
+    await writeFile(join(dist, 'assets', 'main-AbCd1234.js.br'), brotliCompressSync(big));
+    await writeFile(join(dist, 'assets', 'main-AbCd1234.js.gz'), gzipSync(big));
     built = await startServer('embedded', { worker: false, webDist: dist });
     missing = await startServer('embedded', { worker: false, webDist: join(dist, 'nope') });
   });
@@ -46,6 +54,40 @@ describe('web portal', () => {
     const api = await fetch(new URL('/api/unknown/route', built.url));
     expect(api.status).toBe(404);
     expect((await api.json()).error.code).toBe('not_found');
+  });
+
+  it('sends the precompressed copy the browser accepts, caches hashed assets for a year and never caches index.html', async () => {
+    // node:http rather than fetch, which would decode the body and hide what was sent.
+    const get = (path: string, encoding: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }>((done, fail) => {
+        const req = request(new URL(path, built.url), { headers: { 'accept-encoding': encoding } }, (res) => {
+          let bytes = 0;
+          res.on('data', (c: Buffer) => (bytes += c.length));
+          res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+        });
+        req.on('error', fail);
+        req.end();
+      });
+    const br = await get('/assets/main-AbCd1234.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.bytes).toBeLessThan(200);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await get('/assets/main-AbCd1234.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await get('/assets/main-AbCd1234.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes).toBeGreaterThan(5000);
+    for (const path of ['/', '/index.html', '/client/c_1/projects']) {
+      const page = await get(path, 'br');
+      expect(page.status, path).toBe(200);
+      expect(page.headers['cache-control'], path).toBe('no-cache');
+    }
+    const icon = await get('/favicon.ico', 'identity');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
   it('says so when the portal is not built, while the API keeps working', async () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
-import { call, startServer, type TestServer } from './harness';
+import { call, mailTo, startServer, type TestServer } from './harness';
 
 export const PASSWORD = 'Secret-123!';
 
@@ -378,9 +378,37 @@ export async function addAccount(api: TestApi, user: TestUser, name: string, pla
     .values({ stamp, name, plan, choice: 'Premise', active: 1, credit_total: 0, credit_used: 0, created_at: T0 })
     .execute();
   const u = await db(api).selectFrom('users').select('stamp').where('username', '=', user.username).executeTakeFirstOrThrow();
-  await db(api).insertInto('permissions').values({ user_stamp: u.stamp, client_stamp: stamp, created_at: T0 }).execute();
+  await db(api).insertInto('permissions').values({ user_stamp: u.stamp, client_stamp: stamp, created_at: T0, role: 'owner' }).execute();
   return { stamp, name };
+}
+
+/** A user's id. */
+export async function userStamp(api: TestApi, user: TestUser): Promise<string> {
+  return (await db(api).selectFrom('users').select('stamp').where('username', '=', user.username).executeTakeFirstOrThrow()).stamp;
+}
+
+/** Makes `who` a member (or owner) of `client`, as an accepted invitation does; returns their user id. */
+export async function addMember(api: TestApi, client: string, who: TestUser, role: 'owner' | 'member' = 'member') {
+  const user = await userStamp(api, who);
+  await db(api)
+    .insertInto('permissions')
+    .values({ user_stamp: user, client_stamp: client, created_at: Math.floor(Date.now() / 1000), role })
+    .execute();
+  return user;
 }
 
 /** Reads rows straight from the server's database, for assertions on what a command did. */
 export const rows = (api: TestApi) => db(api);
+
+/** The token of the newest invitation mailed to this address (the embedded mailer's outbox; mail goes out in the background). */
+export async function invitationToken(api: TestApi, email: string): Promise<string> {
+  const m = /\/invite\?token=(\S+)/.exec(await mailTo(api.server.dataDir, email));
+  if (!m) throw new Error(`No invitation link in the mail to ${email}`);
+  return decodeURIComponent(m[1]);
+}
+
+/** `owner` invites `email` into their account through the real API (the mail goes to the outbox). */
+export async function invite(api: TestApi, owner: TestUser, email: string, role: 'owner' | 'member' = 'member'): Promise<void> {
+  const r = await call(api.server.url, 'inviteCreate', { token: owner.token, body: { client: owner.client, email, role } });
+  if (r.status !== 200) throw new Error(`invite failed: ${r.status} ${JSON.stringify(r.body)}`);
+}

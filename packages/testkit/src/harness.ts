@@ -1,6 +1,6 @@
 // Test harness: real servers on real databases (a cloned embedded data dir, or a fresh PostgreSQL database per file),
 // started in-process from the server's own modules, and the route table's calls over HTTP.
-import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -264,3 +264,18 @@ export function fitData(rows = 40, inputs = 3): Buffer {
 }
 
 export { CALLS };
+
+/** Every mail the embedded mailer wrote to DATA_DIR/outbox for this address, oldest first (file names start with the time). */
+export async function mailsTo(dataDir: string, email: string): Promise<string[]> {
+  const outbox = join(dataDir, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).sort();
+  const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+  return mails.filter((m) => m.includes(`To: ${email}\n`));
+}
+
+/** The newest mail for this address, once there are more than `seen` of them (mail is sent in the background). */
+export const mailTo = (dataDir: string, email: string, seen = 0) =>
+  waitFor(async () => {
+    const mails = await mailsTo(dataDir, email);
+    return mails.length > seen ? mails[mails.length - 1] : null;
+  });

@@ -1,11 +1,11 @@
 // The router, driven by core's SCREENS table: every route except login loads lazily.
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { SCREENS, type ScreenId } from '@portal/core';
+import { matchScreen, SCREENS, type ScreenId } from '@portal/core';
 import { ErrorBoundary } from './layout/ErrorBoundary';
 import { PublicLayout } from './layout/PublicLayout';
 import { RequireAuth } from './layout/RequireAuth';
-import { setAuthFailureHandler } from './lib/session';
+import { rememberReturn, setAuthFailureHandler } from './lib/session';
 import { notify } from './lib/notify';
 import LoginPage from './routes/LoginPage';
 
@@ -29,33 +29,63 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyExoticCo
   );
 }
 
-const Shell = lazyPage(() => import('./layout/Shell'));
+type PageId = Exclude<ScreenId, 'login'>;
+const loadShell = () => import('./layout/Shell');
 
-const PAGES: Record<Exclude<ScreenId, 'login'>, LazyExoticComponent<ComponentType>> = {
-  signup: lazyPage(() => import('./routes/SignupPage')),
-  forgotPassword: lazyPage(() => import('./routes/ForgotPasswordPage')),
-  resetPassword: lazyPage(() => import('./routes/ResetPasswordPage')),
-  account: lazyPage(() => import('./routes/AccountPage')),
-  plan: lazyPage(() => import('./routes/PlanPage')),
-  apikeys: lazyPage(() => import('./routes/ApiKeysPage')),
-  apikeyInfo: lazyPage(() => import('./routes/ApiKeyInfoPage')),
-  integrations: lazyPage(() => import('./routes/IntegrationsPage')),
-  createIntegration: lazyPage(() => import('./routes/CreateIntegrationPage')),
-  projects: lazyPage(() => import('./routes/ProjectsPage')),
-  models: lazyPage(() => import('./routes/ModelsPage')),
-  runs: lazyPage(() => import('./routes/RunsPage')),
-  uploads: lazyPage(() => import('./routes/UploadsPage')),
-  createFitRun: lazyPage(() => import('./routes/CreateFitRunPage')),
-  createShrinkRun: lazyPage(() => import('./routes/CreateShrinkRunPage')),
-  runDetails: lazyPage(() => import('./routes/RunDetailsPage')),
-  quoteDetails: lazyPage(() => import('./routes/QuoteDetailsPage')),
+const LOADERS: Record<PageId, () => Promise<{ default: ComponentType }>> = {
+  signup: () => import('./routes/SignupPage'),
+  forgotPassword: () => import('./routes/ForgotPasswordPage'),
+  resetPassword: () => import('./routes/ResetPasswordPage'),
+  account: () => import('./routes/AccountPage'),
+  plan: () => import('./routes/PlanPage'),
+  apikeys: () => import('./routes/ApiKeysPage'),
+  apikeyInfo: () => import('./routes/ApiKeyInfoPage'),
+  integrations: () => import('./routes/IntegrationsPage'),
+  createIntegration: () => import('./routes/CreateIntegrationPage'),
+  projects: () => import('./routes/ProjectsPage'),
+  models: () => import('./routes/ModelsPage'),
+  runs: () => import('./routes/RunsPage'),
+  uploads: () => import('./routes/UploadsPage'),
+  createFitRun: () => import('./routes/CreateFitRunPage'),
+  createShrinkRun: () => import('./routes/CreateShrinkRunPage'),
+  runDetails: () => import('./routes/RunDetailsPage'),
+  quoteDetails: () => import('./routes/QuoteDetailsPage'),
+  members: () => import('./routes/MembersPage'),
+  audit: () => import('./routes/AuditPage'),
+  invite: () => import('./routes/InvitePage'),
+  usage: () => import('./routes/UsagePage'),
 };
+
+const Shell = lazyPage(loadShell);
+const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([id, load]) => [id, lazyPage(load)])) as Record<
+  PageId,
+  LazyExoticComponent<ComponentType>
+>;
+
+/**
+ * The first page's chunk is fetched together with the chrome's, not after it: otherwise the page (and so its list call)
+ * would wait for the chrome's chunk to arrive and render first. Import promises are shared, so React.lazy gets the same one.
+ */
+export function preloadFirstPage(pathname: string): void {
+  let match: ReturnType<typeof matchScreen>;
+  try {
+    match = matchScreen(pathname);
+  } catch {
+    return; // a malformed escape in the address: no screen to preload
+  }
+  if (!match || match.screen.id === 'login') return;
+  const fail = (e: unknown) => console.warn('Preloading the first page failed; it loads on render.', e);
+  if (match.screen.auth) loadShell().catch(fail);
+  LOADERS[match.screen.id as PageId]().catch(fail);
+}
 
 function AuthFailures() {
   const navigate = useNavigate();
   useEffect(() => {
     setAuthFailureHandler((message) => {
-      notify(message, 'error');
+      // An empty message: the user signed out on purpose, nothing to tell.
+      if (message) notify(message, 'error');
+      rememberReturn(window.location.pathname + window.location.search);
       navigate('/', { replace: true });
     });
     return () => setAuthFailureHandler(null);
@@ -73,7 +103,7 @@ export function App() {
         <Route element={<PublicLayout />}>
           <Route path="/" element={<LoginPage />} />
           {publicScreens.map((s) => {
-            const Page = PAGES[s.id as Exclude<ScreenId, 'login'>];
+            const Page = PAGES[s.id as PageId];
             return <Route key={s.id} path={s.path} element={<Page />} />;
           })}
         </Route>
@@ -85,7 +115,7 @@ export function App() {
           }
         >
           {privateScreens.map((s) => {
-            const Page = PAGES[s.id as Exclude<ScreenId, 'login'>];
+            const Page = PAGES[s.id as PageId];
             // The project parameter is named bucketId in the table; SPEC's {projectId} spelling is the same path shape.
             return <Route key={s.id} path={s.path} element={<Page />} />;
           })}

@@ -6,8 +6,14 @@ import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import { closeSnackbar, MaterialDesignContent, SnackbarProvider, type SnackbarKey } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
+import { lazyApiClient } from '@portal/core/client/lazy';
+import { PortalProvider } from '@portal/core/react/context';
+import { tokenStore } from './lib/session';
+import { notifier } from './lib/notify';
 import { theme } from './theme';
-import { App } from './App';
+import { App, preloadFirstPage } from './App';
+
+preloadFirstPage(window.location.pathname);
 
 // notistack's stock colours are too pale for white text: these keep a readable contrast (axe).
 const Notice = styled(MaterialDesignContent)({
@@ -42,6 +48,12 @@ const NOTICE_STYLES = {
   '.portal-notice-close:focus-visible': { outline: '2px solid #fff' },
 } as const;
 
+// The one API client of the browser, for every page: its schemas load once the first page is interactive (or on the
+// first call), so the login page draws without them.
+const api = lazyApiClient({ baseUrl: '', tokens: tokenStore }, () => import('./lib/api').then((m) => m.api));
+const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+idle(() => void api.ready());
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
@@ -55,9 +67,11 @@ createRoot(document.getElementById('root')!).render(
         Components={NOTICES}
         action={dismiss}
       >
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
+        <PortalProvider api={api} notifier={notifier}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </PortalProvider>
       </SnackbarProvider>
     </ThemeProvider>
   </StrictMode>,

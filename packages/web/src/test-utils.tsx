@@ -1,10 +1,16 @@
-// Renders a component the way the app does (theme, notification stack, router) for the component tests.
+// Renders a component the way the app does (theme, notification stack, core's provider, router) for the component
+// tests; their client points nowhere (the component tests make no call).
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
+import { ApiClient, memoryTokenStore } from '@portal/core';
+import { PortalProvider } from '@portal/core/react';
+import { notifier } from './lib/notify';
 import { theme } from './theme';
+
+const api = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens: memoryTokenStore() });
 
 export function renderApp(
   ui: ReactNode,
@@ -13,14 +19,16 @@ export function renderApp(
   return render(
     <ThemeProvider theme={theme}>
       <SnackbarProvider>
-        <MemoryRouter initialEntries={[at]}>
-          <Routes>
-            <Route path={path} element={ui} />
-            {Object.entries(extra ?? {}).map(([p, el]) => (
-              <Route key={p} path={p} element={el} />
-            ))}
-          </Routes>
-        </MemoryRouter>
+        <PortalProvider api={api} notifier={notifier}>
+          <MemoryRouter initialEntries={[at]}>
+            <Routes>
+              <Route path={path} element={ui} />
+              {Object.entries(extra ?? {}).map(([p, el]) => (
+                <Route key={p} path={p} element={el} />
+              ))}
+            </Routes>
+          </MemoryRouter>
+        </PortalProvider>
       </SnackbarProvider>
     </ThemeProvider>,
   );

@@ -1,8 +1,9 @@
 // The API client: one typed method per call of SPEC section 7, with the token rules of section 6.
+import { resolveUrl } from './url';
 import { ofetch, type FetchResponse } from 'ofetch';
 import type { z } from 'zod/mini';
 import { en } from 'zod/locales';
-import { CALLS, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
+import { CALLS, ERROR_CODES, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
 import { MESSAGES } from '../messages';
 import { ApiError } from './errors';
 import { memoryTokenStore, systemClock, tokenStatus, type Clock, type TokenStore } from './token';
@@ -73,7 +74,7 @@ export class ApiClient {
   readonly timeoutMs: number;
   /** ofetch bound to the injected fetch (ofetch reads its fetch when an instance is made, not per request). */
   private readonly http: typeof ofetch;
-  private lastRefreshMs: number | null = null;
+  private memoryRefreshMs: number | null = null;
   private refreshing: Promise<void> | null = null;
   /** One typed method per call of the route table, e.g. `api.calls.bucketList({ client })`. */
   readonly calls: ApiMethods;
@@ -100,7 +101,7 @@ export class ApiClient {
 
   /** Resolves a URL the server returned (absolute, or a path on the API host). */
   resolve(url: string): string {
-    return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${this.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+    return resolveUrl(this.baseUrl, url);
   }
 
   private authFailure(
@@ -137,6 +138,15 @@ export class ApiClient {
     }
   }
 
+  /** When the token was last refreshed: the store's record when it keeps one (it outlives the page), else this client's. */
+  private get lastRefreshMs(): number | null {
+    return this.tokens.refreshedAt ? this.tokens.refreshedAt() : this.memoryRefreshMs;
+  }
+  private set lastRefreshMs(ms: number) {
+    this.memoryRefreshMs = ms;
+    this.tokens.setRefreshedAt?.(ms);
+  }
+
   /** Applies the refresh rule before a protected call: under 30 minutes left, at most once per 60 s. */
   private async beforeProtected(name: CallName | undefined): Promise<string> {
     // A refresh already in flight: wait for it and send the token it brings.
@@ -159,13 +169,15 @@ export class ApiClient {
     return this.tokens.get() ?? token!;
   }
 
-  private display(name: CallName | undefined, status: number, serverMessage: string | null): string {
+  /** What a failed call shows: SPEC's text for the call; `said` is the server's own words, `serverMessage` as the client words it. */
+  private display(name: CallName | undefined, status: number, serverMessage: string | null, said: string | null = serverMessage): string {
     if (!name) return serverMessage ?? MESSAGES.unexpected;
     const failure = (CALLS[name] as { failure?: string }).failure;
     // No answer, or a server failing, is not a refusal of the credentials: say what happened instead.
     const noVerdict = (status === 0 || status >= 500) && !!serverMessage;
     if (name === 'login') return (status === 429 || noVerdict) && serverMessage ? serverMessage : MESSAGES.invalidCredentials;
-    if (name === 'signup') return status === 0 ? MESSAGES.unexpected : (serverMessage ?? MESSAGES.signupFailed);
+    // SPEC: the server's message if present, else 'Sign up failed. Please try again.' (a bare 500 says nothing).
+    if (name === 'signup') return status === 0 ? MESSAGES.unexpected : (said ?? MESSAGES.signupFailed);
     if ((name === 'resetStart' || name === 'resetFinish') && (status === 400 || status === 429 || noVerdict) && serverMessage)
       return serverMessage;
     if (failure) return failure;
@@ -204,10 +216,10 @@ export class ApiClient {
       const code = parsed.success ? parsed.data.error.code : `http_${res.status}`;
       const said = parsed.success ? parsed.data.error.message : null;
       const serverMessage = res.status >= 500 ? MESSAGES.serverError(res.status, said) : said;
-      if (res.status === 401 && def.auth === 'bearer') {
+      if (res.status === 401 && def.auth === 'bearer' && code !== ERROR_CODES.inviteInvalid) {
         throw this.authFailure(code === 'token_missing' ? 'token_missing' : 'token_expired', name, 401, serverMessage);
       }
-      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage), name);
+      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage, said), name);
     }
 
     const out = def.response.safeParse(data);

@@ -2,4 +2,6 @@
 export * from './api';
 export * from './errors';
 export * from './token';
+export * from './lazy';
+export * from './url';
 export * from './network';

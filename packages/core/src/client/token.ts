@@ -6,6 +6,12 @@ export interface TokenStore {
   get(): string | null;
   set(token: string): void;
   clear(): void;
+  /**
+   * When the token was last refreshed (ms), kept where the token is, so "at most once per 60 seconds" holds across
+   * page loads and processes; a store without these keeps the time in the client's memory.
+   */
+  refreshedAt?(): number | null;
+  setRefreshedAt?(ms: number): void;
 }
 
 /** Injected clock, in milliseconds since the epoch. */

@@ -44,6 +44,18 @@ const SPEC_CALLS: [string, string, string[]][] = [
   ['GET', '/api/client/billing/status', ['client']],
 ];
 
+// DESIGN.md's additions, from their issue's wire contract: members, invitations, roles and the audit log.
+const TEAM_CALLS: [string, string, string[]][] = [
+  ['GET', '/api/client/member/item', ['client']],
+  ['PUT', '/api/client/member/invite', ['client', 'email', 'role']],
+  ['GET', '/api/client/member/invite', ['client']],
+  ['POST', '/api/client/member/invite/remove', ['invite']],
+  ['POST', '/api/client/member/accept', ['token']],
+  ['POST', '/api/client/member/role', ['client', 'user', 'role']],
+  ['POST', '/api/client/member/remove', ['client', 'user']],
+  ['GET', '/api/client/audit', ['client', 'before']],
+];
+
 /** Every field name a request schema accepts, across the variants of a discriminated union. */
 function fieldsOf(schema: z.ZodMiniType | undefined): Set<string> {
   const out = new Set<string>();
@@ -70,7 +82,7 @@ const run = {
 };
 
 describe('route table of the calls (SPEC section 7)', () => {
-  it.each(SPEC_CALLS)('%s %s is in the table with the payload SPEC names', (method, path, fields) => {
+  it.each([...SPEC_CALLS, ...TEAM_CALLS])('%s %s is in the table with the payload SPEC names', (method, path, fields) => {
     const defs = Object.values(CALLS).filter((d) => d.method === method && d.path === path);
     expect(defs).toHaveLength(1);
     const def = defs[0] as { query?: z.ZodMiniType; body?: z.ZodMiniType };
@@ -79,11 +91,20 @@ describe('route table of the calls (SPEC section 7)', () => {
   });
 
   it("has no call SPEC does not list, apart from the probes and DESIGN.md's additions (logout)", () => {
-    const spec = new Set(SPEC_CALLS.map(([m, p]) => `${m} ${p}`));
+    const spec = new Set([...SPEC_CALLS, ...TEAM_CALLS].map(([m, p]) => `${m} ${p}`));
     const extra = Object.values(CALLS)
       .map((d) => `${d.method} ${d.path}`)
       .filter((k) => !spec.has(k));
-    expect(extra.sort()).toEqual(['GET /api/health', 'GET /api/ready', 'POST /api/user/logout']);
+    // DESIGN.md's additions, one a line.
+    const additions = [
+      'GET /api/health',
+      'GET /api/ready',
+      'POST /api/user/logout',
+      'GET /api/run/events',
+      'PUT /api/run/item/rerun',
+      'GET /api/client/usage',
+    ];
+    expect(extra.sort()).toEqual(additions.sort());
   });
 
   it('generate runs take a fit, fit runs a pile', () => {
@@ -129,6 +150,19 @@ describe('response envelopes read what SPEC section 7 says', () => {
     expect(CALLS.runCreate.response.parse({ run }).run.stamp).toBe('r1');
     const pile = { stamp: 'p1', variety: 'ShrinkService', param: {}, createdAt: now };
     expect(CALLS.pileCreate.response.parse({ pile }).pile.stamp).toBe('p1');
+  });
+
+  it('team: member.list with user, role and createdAt; invite; audit.list with a next cursor', () => {
+    const member = { user: { stamp: 'u1', email: 'a@example.com', username: 'alice' }, role: 'owner', createdAt: now };
+    expect(CALLS.memberList.response.parse({ client, member: { list: [member] } }).member.list[0].role).toBe('owner');
+    expect(CALLS.memberList.response.safeParse({ client, member: { list: [{ ...member, role: 'admin' }] } }).success).toBe(false);
+    const invite = { stamp: 'v1', email: 'b@example.com', role: 'member', createdAt: now, expiresAt: now + 7 * 86400 };
+    expect(CALLS.inviteCreate.response.parse({ invite }).invite.expiresAt).toBe(now + 7 * 86400);
+    const entry = { at: now, actor: { stamp: 'u1', email: 'a@example.com' }, action: 'signin', target: '', detail: '' };
+    expect(CALLS.audit.response.parse({ audit: { list: [entry], next: '12' } }).audit.next).toBe('12');
+    expect(CALLS.inviteCreate.body.safeParse({ client: 'c1', email: 'nope', role: 'member' }).error?.issues[0].message).toBe(
+      'Invalid email address.',
+    );
   });
 
   it('a response missing what SPEC reads does not parse', () => {

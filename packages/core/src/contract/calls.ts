@@ -18,10 +18,30 @@ import {
   Quote,
   Rend,
   Run,
+  RunEvent,
+  RunFunction,
   UploadFile,
+  UsageDay,
+  UsageTotals,
   UploadItem,
   User,
 } from './entities';
+import {
+  AuditQuery,
+  AuditResponse,
+  InviteAcceptBody,
+  InviteAcceptResponse,
+  InviteCreateBody,
+  InviteListResponse,
+  InviteRemoveBody,
+  InviteResponse,
+  MemberListResponse,
+  MemberQuery,
+  MemberRemoveBody,
+  MemberResponse,
+  MemberRoleBody,
+} from './team';
+import { TEAM_MESSAGES } from '../rules/team';
 
 /** A string checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult) =>
@@ -50,6 +70,8 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   tooLarge: 'too_large',
   rateLimited: 'rate_limited',
+  /** A 401 about an invitation link (expired, withdrawn or used), not about the session: the sign-in stays. */
+  inviteInvalid: 'invite_invalid',
   internal: 'internal',
 } as const;
 
@@ -120,6 +142,13 @@ export const ModelResponse = z.object({ model: Model });
 export const ModelRemoveBody = z.object({ model: Id, active: Active });
 
 // ---- runs ----
+/** The requests list, optionally narrowed to one state and one function. */
+export const RunListQuery = z.object({
+  active: z.optional(z.coerce.number().check(z.int())),
+  bucket: Id,
+  state: z.optional(z.string().check(z.minLength(1), z.maxLength(20))),
+  function: z.optional(RunFunction),
+});
 export const RunListResponse = z.object({ client: Client, bucket: Bucket, run: z.object({ list: z.array(Run) }) });
 export const RunRenameBody = z.object({ run: Id, name: TitleRename });
 export const RunResponse = z.object({ run: Run });
@@ -129,6 +158,35 @@ export const RunStatusResponse = z.object({
   client: z.optional(Client),
   bucket: z.optional(Bucket),
   run: z.object({ record: Run, url: z.nullable(z.string()) }),
+});
+/** Most events one answer carries; a follower asks again from the last `seq` it has. */
+export const RUN_EVENTS_PAGE = 500;
+export const RunEventsQuery = z.object({ run: Id, after: z.optional(z.coerce.number().check(z.int(), z.nonnegative())) });
+export const RunEventsResponse = z.object({ event: z.object({ list: z.array(RunEvent) }) });
+export const RunRerunBody = z.object({ run: Id });
+/** The new run; for a fit also the new generate run that applies its model. */
+export const RunRerunResponse = z.object({ run: Run, generate: z.optional(z.nullable(Run)) });
+
+// ---- usage ----
+export const USAGE_DAYS_MAX = 400;
+export const UsageQuery = z.object({
+  client: Id,
+  days: z._default(
+    z.coerce
+      .number()
+      .check(
+        z.int('days must be a whole number from 1 to 400'),
+        z.minimum(1, 'days must be from 1 to 400'),
+        z.maximum(USAGE_DAYS_MAX, 'days must be from 1 to 400'),
+      ),
+    30,
+  ),
+});
+/** A quote as the usage page lists it: with its project, so it links to its details. */
+export const UsageQuote = z.extend(Quote, { bucket: Id });
+export const UsageResponse = z.object({
+  usage: z.object({ days: z.array(UsageDay), totals: UsageTotals }),
+  quote: z.object({ list: z.array(UsageQuote) }),
 });
 
 // ---- uploads (rends and items) ----
@@ -346,7 +404,7 @@ export const CALLS = {
     method: 'GET',
     path: '/api/run/item',
     auth: 'bearer',
-    query: ActiveBucketQuery,
+    query: RunListQuery,
     response: RunListResponse,
     failure: MESSAGES.loadRequests,
   }),
@@ -374,6 +432,23 @@ export const CALLS = {
     response: RunStatusResponse,
     failure: MESSAGES.loadRun,
   }),
+  runEvents: call({
+    method: 'GET',
+    path: '/api/run/events',
+    auth: 'bearer',
+    query: RunEventsQuery,
+    response: RunEventsResponse,
+    failure: MESSAGES.loadRun,
+  }),
+  runRerun: call({
+    method: 'PUT',
+    path: '/api/run/item/rerun',
+    auth: 'bearer',
+    body: RunRerunBody,
+    response: RunRerunResponse,
+    failure: MESSAGES.createRequest,
+  }),
+  clientUsage: call({ method: 'GET', path: '/api/client/usage', auth: 'bearer', query: UsageQuery, response: UsageResponse }),
 
   rendList: call({
     method: 'GET',
@@ -465,6 +540,43 @@ export const CALLS = {
     failure: MESSAGES.loadQuote,
   }),
   billingStatus: call({ method: 'GET', path: '/api/client/billing/status', auth: 'bearer', query: ClientQuery, response: BillingResponse }),
+
+  // ---- team: members, invitations, roles, audit log (DESIGN.md's additions) ----
+  memberList: call({
+    method: 'GET',
+    path: '/api/client/member/item',
+    auth: 'bearer',
+    query: MemberQuery,
+    response: MemberListResponse,
+    failure: TEAM_MESSAGES.loadMembers,
+  }),
+  // The team calls' refusals are the server's own sentences (already a member, the last owner, ...): no failure text hides them.
+  inviteCreate: call({
+    method: 'PUT',
+    path: '/api/client/member/invite',
+    auth: 'bearer',
+    body: InviteCreateBody,
+    response: InviteResponse,
+  }),
+  inviteList: call({ method: 'GET', path: '/api/client/member/invite', auth: 'bearer', query: MemberQuery, response: InviteListResponse }),
+  inviteRemove: call({ method: 'POST', path: '/api/client/member/invite/remove', auth: 'bearer', body: InviteRemoveBody, response: Ok }),
+  inviteAccept: call({
+    method: 'POST',
+    path: '/api/client/member/accept',
+    auth: 'bearer',
+    body: InviteAcceptBody,
+    response: InviteAcceptResponse,
+  }),
+  memberRole: call({ method: 'POST', path: '/api/client/member/role', auth: 'bearer', body: MemberRoleBody, response: MemberResponse }),
+  memberRemove: call({ method: 'POST', path: '/api/client/member/remove', auth: 'bearer', body: MemberRemoveBody, response: Ok }),
+  audit: call({
+    method: 'GET',
+    path: '/api/client/audit',
+    auth: 'bearer',
+    query: AuditQuery,
+    response: AuditResponse,
+    failure: TEAM_MESSAGES.loadAudit,
+  }),
 } as const;
 
 export type CallName = keyof typeof CALLS;

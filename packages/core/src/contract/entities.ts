@@ -129,7 +129,35 @@ export const Run = z.object({
   fit: z.optional(z.nullable(Id)),
   /** For a shrink run: its quote. */
   quote: z.optional(z.nullable(Id)),
+  /** When processing started and when the run settled (Finished or Failed); null until then. */
+  startedAt: z.optional(z.nullable(Epoch)),
+  finishedAt: z.optional(z.nullable(Epoch)),
 });
+
+export const RunEventKind = z.enum(['state', 'progress', 'log']);
+/**
+ * One entry of a run's event log. `state`: data `{ state }`, on every state change; `progress`: a fit's
+ * `{ epoch, epochs, loss, valLoss, points }` (points: every epoch since the previous progress event) or a
+ * generate's `{ rows, total }`; `log`: a sentence for the user (early stopping, the held-out score).
+ */
+export const RunEvent = z.object({
+  seq: Count,
+  at: Epoch,
+  kind: RunEventKind,
+  message: z.string(),
+  data: z.nullable(z.record(z.string(), z.unknown())),
+});
+
+/** One UTC day of a client's usage: requests made, input parameters processed and the amount quoted, in cents. */
+export const UsageDay = z.object({
+  date: z.string(),
+  fits: Count,
+  generates: Count,
+  shrinks: Count,
+  parameters: Count,
+  cents: Count,
+});
+export const UsageTotals = z.object({ fits: Count, generates: Count, shrinks: Count, parameters: Count, cents: Count });
 
 export const Quote = z.object({
   stamp: Id,
@@ -203,6 +231,10 @@ export type Model = z.infer<typeof Model>;
 export type FitParam = z.infer<typeof FitParam>;
 export type Pile = z.infer<typeof Pile>;
 export type Billing = z.infer<typeof Billing>;
+export type RunEvent = z.infer<typeof RunEvent>;
+export type RunEventKind = z.infer<typeof RunEventKind>;
+export type UsageDay = z.infer<typeof UsageDay>;
+export type UsageTotals = z.infer<typeof UsageTotals>;
 export type User = z.infer<typeof User>;
 export type Plan = z.infer<typeof Plan>;
 export type Choice = z.infer<typeof Choice>;

@@ -1,3 +1,4 @@
 // The one contract: entities, calls, route table.
 export * from './entities';
 export * from './calls';
+export * from './team';

@@ -26,6 +26,26 @@ export async function createFitRequest(api: ApiClient, args: FitRequestArgs, opt
   return generate.run.stamp;
 }
 
+export interface ReuseRequestArgs {
+  bucket: string;
+  upload: string;
+  /** A Finished model of the project's own. */
+  model: string;
+  name: string;
+}
+
+/** Creates a request that reuses a trained model: only the generate run; resolves to its stamp (the details to open). */
+export async function createReuseRequest(api: ApiClient, args: ReuseRequestArgs, opts: CallOptions = {}): Promise<string> {
+  const { run } = await api.calls.runCreate(
+    { bucket: args.bucket, function: 'generate', rend: args.upload, fit: args.model, name: args.name.trim() },
+    opts,
+  );
+  return run.stamp;
+}
+
+/** The models a request can reuse: the project's own Finished models. */
+export const reusableModels = <M extends { state: string }>(own: readonly M[]): M[] => own.filter((m) => m.state === 'Finished');
+
 export interface ShrinkRequestArgs {
   bucket: string;
   upload: string;

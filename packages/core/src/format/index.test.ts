@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   creditToInputs,
+  uploadError,
+  uploadItemError,
   estimatePriceCents,
   formatCount,
   formatDollars,
@@ -80,5 +82,22 @@ describe('times and names', () => {
   it('masks tokens in lists', () => {
     expect(maskToken('sk-abcdefghijklmnop')).toBe('sk-••••••••mnop');
     expect(maskToken('short')).toBe('•••••');
+  });
+});
+
+describe('uploadError', () => {
+  const item = (state: string, proc: number | null, error: string | null, metaError: string | null) => ({
+    state,
+    error,
+    meta: { proc, error: metaError },
+  });
+  it('shows the analysis error of an item with meta.proc 2 first, a Failed item its own first, others none', () => {
+    expect(uploadItemError(item('Finished', 2, 'own', 'analysis'))).toBe('analysis');
+    expect(uploadItemError(item('Finished', 2, 'own', null))).toBe('own');
+    expect(uploadItemError(item('Failed', 0, 'own', 'analysis'))).toBe('own');
+    expect(uploadItemError(item('Failed', 0, null, 'analysis'))).toBe('analysis');
+    expect(uploadItemError(item('Finished', 1, 'stale', 'stale'))).toBeNull();
+    expect(uploadError({ upload: { list: [item('Finished', 1, 'stale', null), item('Failed', 0, 'second', null)] } })).toBe('second');
+    expect(uploadError({ upload: { list: [] } })).toBeNull();
   });
 });

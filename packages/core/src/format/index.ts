@@ -75,3 +75,29 @@ export function maskToken(token: string): string {
   if (token.length <= 8) return '•'.repeat(token.length);
   return `${token.slice(0, 3)}${'•'.repeat(8)}${token.slice(-4)}`;
 }
+
+/** The parts of an upload item the error rule reads. */
+interface ItemLike {
+  state: string;
+  error?: string | null;
+  meta: { proc: number | null; error?: string | null };
+}
+
+/**
+ * The error an upload item shows (SPEC section 8): an item whose analysis failed (meta.proc 2) shows the analysis
+ * error first; a Failed item shows its own error first; any other item shows none.
+ */
+export function uploadItemError(item: ItemLike): string | null {
+  if (item.meta.proc === 2) return item.meta.error ?? item.error ?? null;
+  if (item.state === 'Failed') return item.error ?? item.meta.error ?? null;
+  return null;
+}
+
+/** The error an upload group shows: its first item's that has one. */
+export function uploadError(rend: { upload: { list: readonly ItemLike[] } }): string | null {
+  for (const item of rend.upload.list) {
+    const error = uploadItemError(item);
+    if (error) return error;
+  }
+  return null;
+}

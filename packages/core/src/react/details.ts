@@ -1,7 +1,17 @@
 // Hooks of the detail screens: a request's status and result, a quote with its run, the client's billing.
-import { useCallback } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../client';
-import { isFinalState, QUOTE_UNPAID, type Billing, type CallResponse } from '../contract';
+import { isFinalState, QUOTE_UNPAID, RUN_EVENTS_PAGE, type Billing, type CallResponse, type RunEvent } from '../contract';
+import {
+  canRerun,
+  DEFAULT_USAGE_DAYS,
+  runDuration,
+  runInsight,
+  settledIn,
+  stateTimeline,
+  type LossPoint,
+  type RunProgress,
+} from '../insight';
 import { resultFileName } from '../format';
 import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
@@ -11,8 +21,24 @@ import { useLoad, type Loaded } from './useLoad';
 export type RunStatusResponse = CallResponse<'runStatus'>;
 export type QuoteStatusResponse = CallResponse<'quoteStatus'>;
 
-/** While a request runs its status is polled this often. */
+/** While a request waits its status is polled this often. */
 export const RUN_POLL_MS = 3_000;
+/** While a request is processing, its status and events are polled this often (the live loss chart). */
+export const RUN_LIVE_POLL_MS = 1_000;
+
+/** The run's status and events; for a generate request also the events of its model's training (`modelEvents`). */
+export type RunDetailsData = RunStatusResponse & { events: RunEvent[]; modelEvents: RunEvent[] };
+
+/** Appends a run's events after the last one held, a page at a time until a short page. */
+async function readEvents(api: ReturnType<typeof useApi>, run: string, held: RunEvent[], signal: AbortSignal): Promise<RunEvent[]> {
+  let events = held;
+  for (;;) {
+    const page = (await api.calls.runEvents({ run, after: events.at(-1)?.seq ?? 0 }, { signal })).event.list;
+    if (page.length) events = [...events, ...page];
+    // A page shorter than the server's page size is the last one.
+    if (page.length < RUN_EVENTS_PAGE) return events;
+  }
+}
 /** An unpaid quote waits for a person: poll it less often. */
 export const QUOTE_UNPAID_POLL_MS = 15_000;
 
@@ -20,17 +46,56 @@ export function useRunDetails(
   clientId: string,
   bucketId: string,
   runId: string,
-): Loaded<RunStatusResponse> & {
+): Loaded<RunDetailsData> & {
   /** Fetches the result; rejects (after notifying) when there is none or it cannot be read. */
   download(): Promise<{ fileName: string; text: string }>;
+  /** The run's event log so far, oldest first. */
+  events: RunEvent[];
+  progress: RunProgress | null;
+  /** Training and validation loss per epoch (a fit's, or for a generate request its model's training). */
+  loss: LossPoint[];
+  timeline: Array<{ state: string; at: number; message: string }>;
+  /** Seconds from start to settling (or to now while it works); null before it started. */
+  duration: number | null;
+  canRerun: boolean;
+  /** Makes the request again (same upload and parameters); resolves to the new run's stamp, or null (notified). */
+  rerun(): Promise<string | null>;
+  rerunning: boolean;
 } {
   const api = useApi();
   const notify = useNotify();
-  const loaded = useLoad((signal) => api.calls.runStatus({ run: runId }, { signal }), [api, clientId, bucketId, runId], {
-    failure: MESSAGES.loadRun,
-    pollMs: RUN_POLL_MS,
-    until: (d) => isFinalState(d.run.record.state),
-  });
+  // Events arrive a page at a time after the last one held; they are kept per run.
+  const held = useRef({ run: runId, events: [] as RunEvent[], modelEvents: [] as RunEvent[], modelGone: false });
+  const loaded = useLoad(
+    async (signal) => {
+      if (held.current.run !== runId) held.current = { run: runId, events: [], modelEvents: [], modelGone: false };
+      const mine = held.current;
+      // Status first, then events: every event written before the status was read is in this answer.
+      const status = await api.calls.runStatus({ run: runId }, { signal });
+      mine.events = await readEvents(api, runId, mine.events, signal);
+      const fit = status.run.record.function === 'generate' ? status.run.record.fit : null;
+      if (fit && !mine.modelGone && !settledIn(mine.modelEvents)) {
+        try {
+          mine.modelEvents = await readEvents(api, fit, mine.modelEvents, signal);
+        } catch (e) {
+          // A removed model's training log is gone with it: the request shows its own events only.
+          if ((e as { status?: number }).status !== 404) throw e;
+          mine.modelGone = true;
+        }
+      }
+      return { ...status, events: mine.events, modelEvents: mine.modelEvents };
+    },
+    [api, clientId, bucketId, runId],
+    {
+      failure: MESSAGES.loadRun,
+      // Live while it works, or while the model it waits for trains.
+      pollMs: (d) =>
+        d.run.record.state === 'Processing' || (d.run.record.state === 'Pending' && d.modelEvents.length > 0 && !settledIn(d.modelEvents))
+          ? RUN_LIVE_POLL_MS
+          : RUN_POLL_MS,
+      until: (d) => isFinalState(d.run.record.state),
+    },
+  );
   const url = loaded.data?.run.url ?? null;
   const download = useCallback(async () => {
     try {
@@ -43,7 +108,44 @@ export function useRunDetails(
       throw error;
     }
   }, [api, notify, url]);
-  return { ...loaded, download };
+  const [rerunning, setRerunning] = useState(false);
+  const rerun = useCallback(async () => {
+    setRerunning(true);
+    try {
+      return (await api.calls.runRerun({ run: runId })).run.stamp;
+    } catch (e) {
+      const error = toApiError(e, MESSAGES.createRequest);
+      if (!error.isAuth) notify(error.display, 'error');
+      return null;
+    } finally {
+      setRerunning(false);
+    }
+  }, [api, notify, runId]);
+  const data = loaded.data;
+  const insight = useMemo(() => {
+    const events = data?.events ?? [];
+    const record = data?.run.record;
+    const shown = record ? runInsight(record, events, data?.modelEvents) : { progress: null, loss: [], timeline: stateTimeline(events) };
+    return {
+      events,
+      ...shown,
+      duration: record ? runDuration(record) : null,
+      canRerun: record ? canRerun(record) : false,
+    };
+  }, [data]);
+  return { ...loaded, ...insight, download, rerun, rerunning };
+}
+
+export type UsageResponse = CallResponse<'clientUsage'>;
+
+/** A client's usage over 7, 30 or 90 days (UTC days), and the quotes of the period. */
+export function useUsage(clientId: string): Loaded<UsageResponse> & { days: number; setDays(days: number): void } {
+  const api = useApi();
+  const [days, setDays] = useState<number>(DEFAULT_USAGE_DAYS);
+  const loaded = useLoad((signal) => api.calls.clientUsage({ client: clientId, days }, { signal }), [api, clientId, days], {
+    failure: MESSAGES.loadUsage,
+  });
+  return { ...loaded, days, setDays };
 }
 
 export function useQuoteDetails(clientId: string, bucketId: string, quoteId: string): Loaded<QuoteStatusResponse> {

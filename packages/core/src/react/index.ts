@@ -12,12 +12,17 @@ export {
   useRuns,
   useUploads,
   type UploadOptions,
+  type RunFilters,
 } from './lists';
 export {
   useRunDetails,
   useQuoteDetails,
   useBilling,
+  useUsage,
   RUN_POLL_MS,
+  RUN_LIVE_POLL_MS,
+  type RunDetailsData,
+  type UsageResponse,
   QUOTE_UNPAID_POLL_MS,
   type RunStatusResponse,
   type QuoteStatusResponse,
@@ -25,3 +30,4 @@ export {
 export { useFitRequest, useShrinkRequest, type FitSubmitInput, type FitSubmitResult, type ShrinkSubmitResult } from './requests';
 export { useCopy, type CopyWhat } from './useCopy';
 export { useAuth, type Auth } from './useAuth';
+export { useMembers, useAudit, useInvite, type MembersData, type MembersScreen, type AuditScreen, type InviteScreen } from './team';

@@ -1,14 +1,15 @@
 // One hook per list screen: loads the list and offers create, rename and remove.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run } from '../contract';
+import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
 import { MESSAGES } from '../messages';
-import { checkIntegrationToken, checkTitle } from '../rules';
+import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
 import { toApiError } from '../loader';
 import { isAbortError } from '../timers';
 import { runUpload, type UploadProgress, type UploadSource } from '../upload';
 import { useAct, type ListActions } from './actions';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded } from './useLoad';
+import { REFRESH_MS, runSettled, uploadSettled } from '../refresh';
 
 const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);
 
@@ -25,9 +26,12 @@ export function useClient(clientId: string): { client: Client | undefined; loadi
   return { client, loading, error };
 }
 
-export function useApiKeys(
-  clientId: string,
-): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> & ListActions & { create(name: string): Promise<string | null> } {
+export function useApiKeys(clientId: string): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> &
+  ListActions & {
+    create(name: string): Promise<string | null>;
+    /** Whether Create is offered: the list has loaded and holds no key (canCreateApiKey). */
+    canCreate: boolean;
+  } {
   const api = useApi();
   const act = useAct();
   const loaded = useLoad(
@@ -50,15 +54,17 @@ export function useApiKeys(
     (id: string) => act(null, () => api.calls.apikeyRemove({ apikey: id, active: 0 }), reload),
     [act, api, reload],
   );
-  return { ...loaded, create, rename, remove };
+  return { ...loaded, canCreate: canCreateApiKey(loaded.data?.keys), create, rename, remove };
 }
 
 export function useIntegrations(clientId: string): Loaded<{ client: Client | undefined; keys: IntegrationKey[] }> &
   ListActions & {
-    create(input: { name: string; service: string; token: string }): Promise<string | null>;
+    /** Checks (checkIntegration), creates, notifies "Integration {name} created."; null on success, else the message. */
+    create(input: IntegrationInput): Promise<string | null>;
   } {
   const api = useApi();
   const act = useAct();
+  const notify = useNotify();
   const loaded = useLoad(
     async (signal) => {
       const res = await api.calls.integrationList({ client: clientId }, { signal });
@@ -68,9 +74,9 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
   );
   const { reload } = loaded;
   const create = useCallback(
-    (input: { name: string; service: string; token: string }) =>
-      act(
-        checkTitle(input.name, 'create') ?? checkIntegrationToken(input.token),
+    async (input: IntegrationInput) => {
+      const failed = await act(
+        firstError(checkIntegration(input)),
         () =>
           api.calls.integrationCreate({
             client: clientId,
@@ -79,8 +85,11 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
             token: input.token,
           }),
         reload,
-      ),
-    [act, api, clientId, reload],
+      );
+      if (!failed) notify(`Integration ${input.name.trim()} created.`, 'success');
+      return failed;
+    },
+    [act, api, clientId, notify, reload],
   );
   const rename = useCallback(
     (id: string, name: string) =>
@@ -159,16 +168,39 @@ export function useModels(
   return { ...loaded, rename, remove };
 }
 
-export function useRuns(clientId: string, bucketId: string): Loaded<{ client: Client; project: Bucket; runs: Run[] }> & ListActions {
+/** The requests list's filters: one state and one function, or all ('' or undefined). */
+export interface RunFilters {
+  state?: string;
+  function?: RunFunction | '';
+}
+
+export function useRuns(
+  clientId: string,
+  bucketId: string,
+): Loaded<{ client: Client; project: Bucket; runs: Run[] }> &
+  ListActions & {
+    filters: RunFilters;
+    setFilters(f: RunFilters): void;
+  } {
   const api = useApi();
   const act = useAct();
+  const [filters, setFilters] = useState<RunFilters>({});
   const loaded = useLoad(
     async (signal) => {
-      const res = await api.calls.runList({ active: 1, bucket: bucketId }, { signal });
+      const res = await api.calls.runList(
+        {
+          active: 1,
+          bucket: bucketId,
+          ...(filters.state ? { state: filters.state } : {}),
+          ...(filters.function ? { function: filters.function } : {}),
+        },
+        { signal },
+      );
       return { client: res.client, project: res.bucket, runs: res.run.list };
     },
-    [api, clientId, bucketId],
-    { failure: MESSAGES.loadRequests },
+    [api, clientId, bucketId, filters.state, filters.function],
+    // Requests move on the server: the list is read again until every one has settled.
+    { failure: MESSAGES.loadRequests, pollMs: REFRESH_MS.runs, until: (d) => d.runs.every(runSettled) },
   );
   const { reload } = loaded;
   const rename = useCallback(
@@ -176,7 +208,7 @@ export function useRuns(clientId: string, bucketId: string): Loaded<{ client: Cl
     [act, api, reload],
   );
   const remove = useCallback((id: string) => act(null, () => api.calls.runRemove({ run: id, active: 0 }), reload), [act, api, reload]);
-  return { ...loaded, rename, remove };
+  return { ...loaded, rename, remove, filters, setFilters };
 }
 
 export interface UploadOptions {
@@ -205,7 +237,8 @@ export function useUploads(
       return { project: res.bucket, uploads: res.rend.list };
     },
     [api, clientId, bucketId],
-    { failure: MESSAGES.fetchUploads },
+    // Uploads being analysed move to Ready or Failed on the server: the list is read again until they settle.
+    { failure: MESSAGES.fetchUploads, pollMs: REFRESH_MS.uploads, until: (d) => d.uploads.every(uploadSettled) },
   );
   const { reload } = loaded;
   const rename = useCallback(

@@ -1,14 +1,15 @@
 // Hooks of the two request forms: fit (with plan limits) and shrink (reload poller, price, and a confirm step before billing).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiError } from '../client';
-import type { Billing, Plan, Rend } from '../contract';
-import { createFitRequest, createShrinkRequest } from '../flows';
+import type { Billing, Model, Plan, Rend } from '../contract';
+import { createFitRequest, createReuseRequest, createShrinkRequest, reusableModels } from '../flows';
 import { estimatePriceCents } from '../format';
 import { formatShrinkPrice, shrinkConfirmQuestion, shrinkPriceOf, type ShrinkPrice } from '../billing';
 import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
-import { changeDetector, ReloadPoller } from '../poller';
-import { checkDescription, checkFitRequest, checkTitle, firstError, type FitRequestInput } from '../rules';
+import { POLL_MAX_MS, POLL_START_MS, POLL_STEP_MS } from '../limits';
+import { changeDetector, ReloadPoller, VOLATILE_FIELDS } from '../poller';
+import { checkDescription, checkFitRequest, checkTitle, firstError, fitUploadProblem, type FitRequestInput } from '../rules';
 import { useApi, useNotify } from './context';
 import { useClient } from './lists';
 import { useLoad } from './useLoad';
@@ -17,6 +18,14 @@ const ready = (list: readonly Rend[] | undefined) => (list ?? []).filter((r) => 
 
 export type FitSubmitInput = FitRequestInput & { task: 'regression' | 'classification' };
 export type FitSubmitResult = { runId: string } | { error: string; fieldErrors?: Record<string, string> };
+export interface ReuseSubmitInput {
+  name: string;
+  model: string;
+  upload: string | null;
+}
+
+/** How often an upload sent from the fit form is checked while it is being analysed. */
+export const FIT_FOLLOW_MS = 2_000;
 
 export function useFitRequest(
   clientId: string,
@@ -24,28 +33,86 @@ export function useFitRequest(
 ): {
   /** The client's plan (Individual until the permission list has loaded). */
   plan: Plan;
+  /** The client's and the project's names (for breadcrumbs), once loaded. */
+  clientName: string | undefined;
+  project: string | undefined;
   readyUploads: Rend[];
   /** True until both the plan and the uploads are known. */
   loading: boolean;
+  /** The chosen upload ('' for none) and choosing one. */
+  upload: string;
+  choose(rendId: string): void;
+  /**
+   * Follows an upload just sent from the form until it is analysed: it is chosen once Ready; `following` is it
+   * while it is Pending or Processing.
+   */
+  follow(rendId: string): void;
+  following: Rend | undefined;
   /** Checks the form, then creates pile → fit run → generate run; the run to open, or what is wrong. */
   submit(input: FitSubmitInput): Promise<FitSubmitResult>;
+  /** The project's Finished models, which a request can reuse instead of training. */
+  reusable: Model[];
+  /**
+   * Reuses a trained model: checks the name, the model and the upload, then creates only the generate run; the run
+   * to open, or what is wrong.
+   */
+  reuse(input: ReuseSubmitInput): Promise<FitSubmitResult>;
 } {
   const api = useApi();
   const notify = useNotify();
   const { client, loading: clientLoading } = useClient(clientId);
   const plan: Plan = client?.plan ?? 'Individual';
-  const uploads = useLoad((signal) => api.calls.rendList({ active: 1, bucket: bucketId }, { signal }), [api, bucketId], {
+  const [upload, choose] = useState('');
+  const [followed, setFollowed] = useState<string | null>(null);
+  const unsettled = (list: readonly Rend[]) =>
+    list.some((r) => r.stamp === followed && (r.flight === 'Pending' || r.flight === 'Processing'));
+  const uploads = useLoad((signal) => api.calls.rendList({ active: 1, bucket: bucketId }, { signal }), [api, bucketId, followed], {
     failure: MESSAGES.fetchUploads,
+    pollMs: followed ? FIT_FOLLOW_MS : undefined,
+    until: (r) => !unsettled(r.rend.list),
   });
-  const readyUploads = useMemo(() => ready(uploads.data?.rend.list), [uploads.data]);
+  const list = uploads.data?.rend.list;
+  const readyUploads = useMemo(() => ready(list), [list]);
+  const followedRend = followed ? list?.find((r) => r.stamp === followed) : undefined;
+  // The followed upload settled: a Ready one is chosen; either way it is no longer followed.
+  if (followedRend && followedRend.flight !== 'Pending' && followedRend.flight !== 'Processing') {
+    if (followedRend.flight === 'Ready') choose(followedRend.stamp);
+    setFollowed(null);
+  }
+  const follow = useCallback((rendId: string) => setFollowed(rendId), []);
+  const models = useLoad((signal) => api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }), [api, bucketId], {
+    failure: MESSAGES.loadTransformations,
+  });
+  const reusable = useMemo(() => reusableModels(models.data?.model.list ?? []), [models.data]);
+
+  const reuse = useCallback(
+    async (input: ReuseSubmitInput): Promise<FitSubmitResult> => {
+      const fieldErrors: Record<string, string> = {};
+      const name = checkTitle(input.name, 'create');
+      if (name) fieldErrors.name = name;
+      if (!reusable.some((m) => m.stamp === input.model)) fieldErrors.model = MESSAGES.selectModel;
+      const unusable = input.upload ? fitUploadProblem(readyUploads.find((r) => r.stamp === input.upload)) : MESSAGES.selectUpload;
+      if (unusable) fieldErrors.upload = unusable;
+      const first = firstError(fieldErrors);
+      if (first) return { error: first, fieldErrors };
+      try {
+        return { runId: await createReuseRequest(api, { bucket: bucketId, upload: input.upload!, model: input.model, name: input.name }) };
+      } catch (e) {
+        const error = toApiError(e, MESSAGES.createRequest);
+        if (!error.isAuth) notify(error.display, 'error');
+        return { error: error.display };
+      }
+    },
+    [api, bucketId, notify, readyUploads, reusable],
+  );
 
   const submit = useCallback(
     async (input: FitSubmitInput): Promise<FitSubmitResult> => {
       const fieldErrors = checkFitRequest(input, plan) as Record<string, string>;
       const first = firstError(fieldErrors);
       if (first) return { error: first, fieldErrors };
-      if (!readyUploads.some((r) => r.stamp === input.upload))
-        return { error: MESSAGES.uploadNotFound, fieldErrors: { upload: MESSAGES.uploadNotFound } };
+      const unusable = fitUploadProblem(readyUploads.find((r) => r.stamp === input.upload));
+      if (unusable) return { error: unusable, fieldErrors: { upload: unusable } };
       try {
         const runId = await createFitRequest(api, {
           bucket: bucketId,
@@ -68,7 +135,20 @@ export function useFitRequest(
     },
     [api, bucketId, notify, plan, readyUploads],
   );
-  return { plan, readyUploads, loading: clientLoading || uploads.loading, submit };
+  return {
+    plan,
+    clientName: client?.name,
+    project: uploads.data?.bucket?.name,
+    readyUploads,
+    loading: clientLoading || uploads.loading,
+    upload,
+    choose,
+    follow,
+    following: followedRend,
+    submit,
+    reusable,
+    reuse,
+  };
 }
 
 export type ShrinkSubmitResult = { quoteId: string } | { error: string };
@@ -92,6 +172,8 @@ export function useShrinkRequest(
   loading: boolean;
   /** True while the reload control's check runs. */
   reloading: boolean;
+  /** The wait before the next automatic check (20 s, growing by 20 s per unchanged answer up to 60 s). */
+  nextCheckMs: number;
   error: ApiError | null;
   /** The price of processing these uploads, in cents ($0.22 per started million input parameters). */
   estimateCents(rendIds: string[]): number;
@@ -124,11 +206,13 @@ export function useShrinkRequest(
     loading: true,
   });
   const [reloading, setReloading] = useState(false);
+  const [nextCheckMs, setNextCheckMs] = useState(POLL_START_MS);
   const [upload, setUpload] = useState('');
   const [held, setHeld] = useState<{ name: string; desc: string; upload: string; question: string } | null>(null);
 
   const poller = useMemo(() => {
-    const changed = changeDetector<unknown>();
+    // billing.portalUrl is signed afresh on every call: compared without it, an unchanged picker backs off 20 → 40 → 60 s.
+    const changed = changeDetector<unknown>(VOLATILE_FIELDS);
     let failing = false;
     const p = new ReloadPoller(
       async () => {
@@ -140,7 +224,9 @@ export function useShrinkRequest(
         if (!p.active) return false;
         failing = false;
         setState({ uploads: rends.rend.list, project: rends.bucket?.name, billing: billing.billing, error: null, loading: false });
-        return changed([rends.rend.list, billing.billing]);
+        const differs = changed([rends.rend.list, billing.billing]);
+        setNextCheckMs(differs ? POLL_START_MS : Math.min(POLL_MAX_MS, p.interval + POLL_STEP_MS));
+        return differs;
       },
       {
         onError: (e) => {
@@ -232,6 +318,7 @@ export function useShrinkRequest(
     project: state.project,
     loading: state.loading,
     reloading,
+    nextCheckMs,
     error: state.error,
     estimateCents,
     reload,

@@ -18,13 +18,22 @@ export interface Auth {
   resetFinish(token: string, password: string, confirm?: string): Promise<string | null>;
 }
 
-export function useAuth(): Auth {
+export interface AuthOptions {
+  /**
+   * Whether a failure (a check or a call) is also notified. Every door shows the returned message on the form; a
+   * door whose form has room for it (the web portal) turns the notice off so the message is not shown twice.
+   */
+  notifyFailures?: boolean;
+}
+
+export function useAuth(options: AuthOptions = {}): Auth {
   const api = useApi();
   const notify = useNotify();
+  const notifyFailures = options.notifyFailures ?? true;
   const attempt = useCallback(
     async (check: string | null, call: () => Promise<unknown>): Promise<string | null> => {
       if (check) {
-        notify(check, 'error');
+        if (notifyFailures) notify(check, 'error');
         return check;
       }
       try {
@@ -32,11 +41,11 @@ export function useAuth(): Auth {
         return null;
       } catch (e) {
         const error = toApiError(e);
-        notify(error.display, 'error');
+        if (notifyFailures) notify(error.display, 'error');
         return error.display;
       }
     },
-    [notify],
+    [notify, notifyFailures],
   );
   return useMemo<Auth>(
     () => ({

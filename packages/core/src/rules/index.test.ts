@@ -7,7 +7,9 @@ import {
   checkEmail,
   checkFitRequest,
   checkFitSize,
+  checkIntegration,
   checkIntegrationToken,
+  fitUploadProblem,
   checkPassword,
   checkPasswordMatch,
   checkResetPassword,
@@ -16,6 +18,7 @@ import {
   checkUsername,
   isUpgradeMessage,
 } from '.';
+import { MESSAGES } from '../messages';
 
 // SPEC.md's texts, copied literally: a typo in messages.ts fails here.
 const TITLE_CREATE = 'Please enter the title between 1 and 60 characters long';
@@ -260,6 +263,40 @@ describe('properties', () => {
         expect(checkEmail(`${a}@${b}.${tld}`)).toBeNull();
       }),
     );
+  });
+});
+
+describe('fitUploadProblem', () => {
+  const group = (flight: string, files: Array<[string, string]>) => ({
+    name: 'data.json',
+    flight,
+    upload: { list: files.map(([name, state]) => ({ name, state })) },
+  });
+  it('needs an upload that exists, is Ready and holds a Finished .json file', () => {
+    expect(fitUploadProblem(undefined)).toBe(MESSAGES.uploadNotFound);
+    expect(fitUploadProblem(group('Processing', [['data.json', 'Preparing']]))).toBe(
+      `${MESSAGES.uploadNotFound}: only Ready uploads can be used, and data.json is Processing`,
+    );
+    expect(fitUploadProblem(group('Ready', [['model.py', 'Finished']]))).toBe(MESSAGES.generateFileNotFound);
+    expect(fitUploadProblem(group('Ready', [['data.json', 'Failed']]))).toBe(MESSAGES.generateFileNotFound);
+    expect(
+      fitUploadProblem(
+        group('Ready', [
+          ['model.py', 'Finished'],
+          ['DATA.JSON', 'Finished'],
+        ]),
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('checkIntegration', () => {
+  it('checks the name and the token', () => {
+    expect(checkIntegration({ name: ' ', service: 'OpenAI', token: '' })).toEqual({
+      name: MESSAGES.titleCreate,
+      token: MESSAGES.integrationToken,
+    });
+    expect(checkIntegration({ name: 'Key', service: 'OpenAI', token: 't' })).toEqual({});
   });
 });
 

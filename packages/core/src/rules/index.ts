@@ -165,10 +165,57 @@ export function checkDropFiles(files: readonly DropFile[], context: UploadContex
   return null;
 }
 
+/** The parts of an upload group the fit rules read. */
+export interface UploadGroupLike {
+  name: string;
+  flight: string;
+  upload: { list: ReadonlyArray<{ name: string; state: string }> };
+}
+
+/** Training and generating read an upload's .json data: whether the group holds a Finished .json file. */
+export function hasFinishedJson(rend: UploadGroupLike): boolean {
+  return rend.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json');
+}
+
+/**
+ * Whether an upload can feed a request with model training (or a generate run): it must exist, be Ready and hold a
+ * Finished .json file; null when it can, else the message every door shows.
+ */
+export function fitUploadProblem(rend: UploadGroupLike | undefined): string | null {
+  if (!rend) return MESSAGES.uploadNotFound;
+  if (rend.flight !== 'Ready') return `${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${rend.name} is ${rend.flight}`;
+  return hasFinishedJson(rend) ? null : MESSAGES.generateFileNotFound;
+}
+
+/** An account holds one API key at a time: a new one can be created only while the list is empty. */
+export function canCreateApiKey(keys: readonly unknown[] | undefined): boolean {
+  return !!keys && keys.length === 0;
+}
+
+export interface IntegrationInput {
+  name: string;
+  service: string;
+  token: string;
+}
+
+/** The create-integration form's field errors (name and token); empty when it can be sent. */
+export function checkIntegration(input: IntegrationInput): FieldErrors<'name' | 'token'> {
+  const errors: FieldErrors<'name' | 'token'> = {};
+  const name = checkTitle(input.name, 'create');
+  const token = checkIntegrationToken(input.token);
+  if (name) errors.name = name;
+  if (token) errors.token = token;
+  return errors;
+}
+
 export function firstError(errors: Record<string, string | undefined>): string | null {
   for (const v of Object.values(errors)) if (v) return v;
   return null;
 }
+
+export * from './status';
+export * from './shrink';
+export * from './team';
 
 /**
  * The reset token in what a person pastes: the mail's whole link (`.../reset-password?token=...`, possibly wrapped in

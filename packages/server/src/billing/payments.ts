@@ -1,6 +1,6 @@
 // The payment portal behind `billing.portalUrl`: an interface, and the embedded default, a page this server renders.
 import type { FastifyInstance } from 'fastify';
-import { formatDollars, formatTime } from '@portal/core';
+import { formatDollars, formatTime, PALETTE as C } from '@portal/core';
 import type { Services } from '../services';
 import { now } from '../ids';
 import { QUOTE_GONE_MESSAGE, payQuote, quoteIsLive } from './shrink';
@@ -39,9 +39,12 @@ export class EmbeddedPayments implements PaymentProvider {
     };
     const page = (title: string, body: string) =>
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title>` +
-      `<style>body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0;padding:2rem}main{max-width:760px;margin:auto;background:#fff;border-radius:8px;padding:1.5rem 2rem;box-shadow:0 1px 3px #0002}` +
-      `h1{color:#00796b;font-size:1.4rem}table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.5rem;border-bottom:1px solid #e3e6ea}` +
-      `button{background:#00897b;color:#fff;border:0;border-radius:4px;padding:.4rem .9rem;cursor:pointer}.paid{color:#2e7d32}.note{color:#5f6b7a}</style></head>` +
+      // The portal's theme: light grey page, dark paper, teal accent.
+      `<link rel="icon" href="/favicon.ico"><style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:${C.page};color:${C.pageText};margin:0;padding:2rem 1rem}` +
+      `main{max-width:760px;margin:auto;background:${C.paper};color:${C.text};border-radius:8px;padding:1.5rem 2rem;box-shadow:0 1px 3px #0003}` +
+      `h1{color:${C.accent};font-size:1.4rem;margin-top:0}table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.5rem;border-bottom:1px solid ${C.divider}}` +
+      `button{background:${C.accent};color:${C.onAccent};border:0;border-radius:8px;padding:.4rem .9rem;cursor:pointer;font:inherit;font-weight:600}` +
+      `button:focus-visible{outline:2px solid ${C.text};outline-offset:2px}.paid{color:${C.success}}.note{color:${C.textSecondary}}</style></head>` +
       `<body><main>${body}</main></body></html>`;
 
     app.get<{ Params: { client: string }; Querystring: { exp?: string; sig?: string } }>('/pay/:client', async (req, reply) => {

@@ -1,7 +1,8 @@
 // Quotes and their payment: a quote is billable only while its subject (project and model upload) exists, and a
 // paid quote starts its shrink run exactly once (the run is created Pending and a shrink job queued, in one transaction).
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
-import { QUOTE_UNPAID } from '@portal/core';
+import { QUOTE_UNPAID, formatDollars } from '@portal/core';
+import { PAYMENT_PORTAL, audit } from '../audit';
 import type { DB } from '../db/schema';
 import type { JobQueue } from '../worker/queue';
 import { newId, now } from '../ids';
@@ -76,5 +77,13 @@ export async function payQuote(trx: Transaction<DB>, jobs: JobQueue, quoteStamp:
     .execute();
   await trx.updateTable('quotes').set({ run }).where('stamp', '=', quote.stamp).execute();
   await jobs.enqueue(trx, 'shrink', run);
+  const bucket = await trx.selectFrom('buckets').select('client').where('stamp', '=', quote.bucket).executeTakeFirstOrThrow();
+  await audit(trx, {
+    client: bucket.client,
+    actor: PAYMENT_PORTAL,
+    action: 'quote.pay',
+    target: quote.stamp,
+    detail: `${quote.name} (${formatDollars(quote.cent)})`,
+  });
   return 'started';
 }

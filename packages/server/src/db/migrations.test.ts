@@ -133,3 +133,40 @@ describe('migration 6: sessions and installer secrets', () => {
     }
   });
 });
+
+describe('migration 9: roles on existing memberships', () => {
+  let db: Kysely<DB>;
+  beforeAll(async () => {
+    db = new Kysely<DB>({ dialect: new PGliteDialect(await PGlite.create({ parsers: { 20: (v: string) => Number(v) } })) });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it('makes the earliest member of each client its owner, the others members, and says so in the audit log', async () => {
+    await migrate(db, 8);
+    await sql`insert into users (stamp, email, username, password_hash, created_at) values
+      ('u1', 'first@example.com', 'first', 'x', 1), ('u2', 'second@example.com', 'second', 'x', 1)`.execute(db);
+    await sql`insert into clients (stamp, name, plan, choice, active, credit_total, credit_used, created_at) values
+      ('c1', 'One', 'Individual', 'Cloud', 1, 0, 0, 1), ('c2', 'Two', 'Individual', 'Cloud', 1, 0, 0, 1)`.execute(db);
+    await sql`insert into permissions (user_stamp, client_stamp, created_at) values
+      ('u2', 'c1', 5), ('u1', 'c1', 10), ('u1', 'c2', 3)`.execute(db);
+    await migrate(db, 9);
+    const roles = await db
+      .selectFrom('permissions')
+      .select(['user_stamp', 'client_stamp', 'role'])
+      .orderBy('client_stamp')
+      .orderBy('user_stamp')
+      .execute();
+    expect(roles).toEqual([
+      { user_stamp: 'u1', client_stamp: 'c1', role: 'member' },
+      { user_stamp: 'u2', client_stamp: 'c1', role: 'owner' },
+      { user_stamp: 'u1', client_stamp: 'c2', role: 'owner' },
+    ]);
+    const lines = await db.selectFrom('audit').select(['client', 'action', 'target', 'actor_stamp']).orderBy('client').execute();
+    expect(lines).toEqual([
+      { client: 'c1', action: 'member.role', target: 'second@example.com', actor_stamp: 'operator' },
+      { client: 'c2', action: 'member.role', target: 'first@example.com', actor_stamp: 'operator' },
+    ]);
+  });
+});

@@ -364,6 +364,91 @@ create table if not exists mails (
 );
 `,
   },
+  {
+    id: 9,
+    // Teams: a role per membership (the earliest member of each existing client becomes its owner, and the audit log
+    // says so), invitations (the link's token kept only as a hash), and the audit log, newest first by its sequence.
+    sql: `
+alter table permissions add column if not exists role text not null default 'member';
+create table if not exists audit (
+  seq bigint generated always as identity primary key,
+  client text not null,
+  at bigint not null,
+  actor_stamp text not null,
+  actor_email text not null,
+  action text not null,
+  target text not null default '',
+  detail text not null default ''
+);
+create index if not exists audit_client on audit (client, seq desc);
+create index if not exists audit_client_action on audit (client, action, seq desc);
+create index if not exists audit_at on audit (at);
+with firsts as (
+  select distinct on (p.client_stamp) p.client_stamp, p.user_stamp
+  from permissions p
+  order by p.client_stamp, p.created_at, p.user_stamp
+)
+update permissions p set role = 'owner' from firsts f where p.client_stamp = f.client_stamp and p.user_stamp = f.user_stamp;
+insert into audit (client, at, actor_stamp, actor_email, action, target, detail)
+  select p.client_stamp, extract(epoch from now())::bigint, 'operator', 'operator', 'member.role', u.email,
+    'owner (the earliest member, when roles were introduced)'
+  from permissions p join users u on u.stamp = p.user_stamp where p.role = 'owner';
+create table if not exists invites (
+  stamp text primary key,
+  client text not null references clients(stamp),
+  email text not null,
+  role text not null,
+  token_hash text not null unique,
+  invited_by text not null,
+  created_at bigint not null,
+  expires_at bigint not null,
+  used_at bigint,
+  used_by text,
+  withdrawn_at bigint
+);
+create index if not exists invites_pending on invites (client, created_at) where used_at is null and withdrawn_at is null;
+`,
+  },
+  {
+    id: 10,
+    // Run insight: when a run started and settled, and its event log (state changes, progress, sentences). Every
+    // state change is recorded by a trigger, in the same transaction as the change, whichever process makes it.
+    sql: `
+alter table runs add column if not exists started_at bigint;
+alter table runs add column if not exists finished_at bigint;
+create table if not exists run_events (
+  seq bigserial primary key,
+  run text not null,
+  at bigint not null,
+  kind text not null,
+  message text not null,
+  data text
+);
+create index if not exists run_events_run on run_events (run, seq);
+create index if not exists runs_created on runs (bucket, created_at);
+create or replace function portal_run_state_event() returns trigger language plpgsql as $fn$
+declare
+  t bigint := floor(extract(epoch from clock_timestamp()))::bigint;
+begin
+  if tg_op = 'INSERT' or new.state is distinct from old.state then
+    if new.state = 'Processing' and new.started_at is null then new.started_at := t; end if;
+    if new.state in ('Finished', 'Failed') and new.finished_at is null then
+      new.finished_at := t;
+      if new.started_at is null then new.started_at := t; end if;
+    end if;
+    insert into run_events (run, at, kind, message, data) values (
+      new.stamp, t, 'state',
+      case when new.state = 'Failed' and new.message <> '' then 'Failed: ' || new.message else new.state end,
+      json_build_object('state', new.state)::text
+    );
+  end if;
+  return new;
+end
+$fn$;
+drop trigger if exists runs_state_event on runs;
+create trigger runs_state_event before insert or update of state on runs for each row execute function portal_run_state_event();
+`,
+  },
 ];
 
 export interface Migration {

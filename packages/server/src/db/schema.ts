@@ -25,6 +25,8 @@ export interface PermissionTable {
   user_stamp: string;
   client_stamp: string;
   created_at: number;
+  /** 'owner' or 'member' (migration 9). */
+  role: Generated<string>;
 }
 export interface ApiKeyTable {
   /** Insertion order, to break ties between rows made in the same second (migration 4). */
@@ -138,6 +140,19 @@ export interface RunTable {
   inputs: number;
   active: number;
   created_at: number;
+  /** Set by the state trigger (migration 10): when the run went Processing, and when it settled. */
+  started_at: Generated<number | null>;
+  finished_at: Generated<number | null>;
+}
+/** A run's event log (migration 10): state changes (written by a trigger), progress and sentences from the worker. */
+export interface RunEventTable {
+  seq: Generated<number>;
+  run: string;
+  at: number;
+  kind: string;
+  message: string;
+  /** JSON text, or null. */
+  data: string | null;
 }
 export interface ModelTable {
   /** Insertion order, to break ties between rows made in the same second (migration 4). */
@@ -238,6 +253,32 @@ export interface SettingTable {
   value: string;
 }
 
+/** One line of a client's audit log (migration 9). */
+export interface AuditTable {
+  seq: Generated<number>;
+  client: string;
+  at: number;
+  actor_stamp: string;
+  actor_email: string;
+  action: string;
+  target: string;
+  detail: string;
+}
+/** An invitation to a client; the link's token is kept only as its SHA-256 (migration 9). */
+export interface InviteTable {
+  stamp: string;
+  client: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  used_by: string | null;
+  withdrawn_at: number | null;
+}
+
 export interface DB {
   users: UserTable;
   clients: ClientTable;
@@ -250,6 +291,7 @@ export interface DB {
   boxes: BoxTable;
   piles: PileTable;
   runs: RunTable;
+  run_events: RunEventTable;
   models: ModelTable;
   quotes: QuoteTable;
   jobs: JobTable;
@@ -259,4 +301,6 @@ export interface DB {
   rate_limits: RateLimitTable;
   workers: WorkerTable;
   mails: MailTable;
+  audit: AuditTable;
+  invites: InviteTable;
 }

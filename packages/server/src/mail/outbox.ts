@@ -86,3 +86,9 @@ export async function attemptMail(d: MailDeps, id: string): Promise<{ outcome: '
     .execute();
   return { outcome: 'sent' };
 }
+
+/** What sending mail needs, from the app's services, logging to the request's logger. */
+export const mailDeps = (
+  s: { db: Kysely<DB>; secrets: Secrets; mailer: Mailer; jobs: JobQueue; metrics: { mailErrors: { inc(): void } } },
+  log: MailDeps['log'],
+): MailDeps => ({ db: s.db, secrets: s.secrets, mailer: s.mailer, jobs: s.jobs, log, errors: s.metrics.mailErrors });

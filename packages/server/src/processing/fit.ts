@@ -3,6 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { FitParam } from '@portal/core';
 import { scanJsonTable, type Table } from './table';
+import { epochReporter, rowReporter, type Reporter } from './progress';
 
 export interface FitResult {
   model: EmbeddingModel;
@@ -248,6 +249,7 @@ function train(
   valIdx: Int32Array,
   seed: number,
   cls: boolean,
+  report?: Reporter,
 ): { net: Net; epochs: number } {
   const rand = rng(seed);
   const net = new Net(d.nIn, hidden, width, d.nOut);
@@ -275,12 +277,16 @@ function train(
   const patience = 12;
   let best = Infinity,
     bestNet = net.clone(),
+    bestEpoch = 0,
     since = 0,
     step = 0,
     epochs = 0;
   const order = Int32Array.from(trainIdx);
+  const progress = epochReporter(report, maxEpochs);
   for (let epoch = 0; epoch < maxEpochs; epoch++) {
     epochs = epoch + 1;
+    // The training loss of the epoch, summed from the forward passes training makes anyway (weights move within it).
+    let trainLoss = 0;
     shuffle(order, rand);
     for (let b0 = 0; b0 < order.length; b0 += batch) {
       const b1 = Math.min(order.length, b0 + batch),
@@ -298,9 +304,14 @@ function train(
             dOut[k] = Math.exp(out[k] - m);
             s += dOut[k];
           }
+          trainLoss += Math.log(s) + m - out[d.y[r]];
           for (let k = 0; k < nOut; k++) dOut[k] = (dOut[k] / s - (k === d.y[r] ? 1 : 0)) / bs;
         } else {
-          for (let k = 0; k < nOut; k++) dOut[k] = (2 * (out[k] - d.y[r * nOut + k])) / (bs * nOut);
+          for (let k = 0; k < nOut; k++) {
+            const diff = out[k] - d.y[r * nOut + k];
+            trainLoss += diff * diff;
+            dOut[k] = (2 * diff) / (bs * nOut);
+          }
         }
         dE.fill(0);
         for (let j = 0; j < nOut; j++) {
@@ -347,11 +358,21 @@ function train(
       }
     }
     const l = loss(net, d, valIdx, cls);
+    const stop = !(l < best - 1e-7) && since + 1 >= patience;
+    progress(epochs, trainLoss / Math.max(1, order.length) / (cls ? 1 : nOut), l, stop || epochs === maxEpochs);
     if (l < best - 1e-7) {
       best = l;
       bestNet = net.clone();
+      bestEpoch = epochs;
       since = 0;
     } else if (++since >= patience) break;
+  }
+  if (epochs < maxEpochs) {
+    report?.({
+      kind: 'log',
+      message: `Stopped early after epoch ${epochs} of ${maxEpochs}: the validation loss had not improved for ${patience} epochs, so the model of epoch ${bestEpoch} was kept.`,
+      data: { epoch: epochs, epochs: maxEpochs, bestEpoch },
+    });
   }
   return { net: bestNet, epochs };
 }
@@ -410,7 +431,7 @@ function importance(net: Net, d: Prepared, idx: Int32Array, cls: boolean, seed: 
   return raw.map((v) => (sum > 0 ? Number((v / sum).toFixed(6)) : 0));
 }
 
-export async function fitModel(dataPath: string, param: FitParam, opts: { seed?: number } = {}): Promise<FitResult> {
+export async function fitModel(dataPath: string, param: FitParam, opts: { seed?: number; report?: Reporter } = {}): Promise<FitResult> {
   checkParam(param);
   const table = await readTable(dataPath);
   const nIn = param.input_column_size,
@@ -437,7 +458,7 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
   const d = prepare(table, param, trainIdx);
   const width = param.output_column_size;
   const hidden = Math.max(16, Math.min(64, 2 * (nIn + width)));
-  const { net, epochs } = train(d, hidden, width, trainIdx, stopIdx, seed, cls);
+  const { net, epochs } = train(d, hidden, width, trainIdx, stopIdx, seed, cls, opts.report);
   const s = score(net, d, testIdx, cls);
   const imp = param.explainability ? importance(net, d, testIdx, cls, seed) : undefined;
   const round = (a: Float64Array) => Array.from(a, (v) => Number(v.toPrecision(9)));
@@ -466,6 +487,7 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
   const metric = cls ? `accuracy ${(s.accuracy! * 100).toFixed(1)}% over ${plural(d.nOut, 'class', 'classes')}` : `R² ${s.r2!.toFixed(2)}`;
   const ignored = table.cols > need ? ` Columns after the first ${fmt(need)} were ignored.` : '';
   const summary = `Trained on ${plural(trainIdx.length, 'row')} (${fmt(stopIdx.length)} more to stop early); ${metric} on ${plural(testIdx.length, 'held-out row')}.${ignored}`;
+  opts.report?.({ kind: 'log', message: `Held-out score: ${metric} on ${plural(testIdx.length, 'held-out row')}.`, data: { ...s } });
   return { model, summary, ...(imp ? { importance: imp } : {}) };
 }
 
@@ -490,7 +512,12 @@ function asModel(m: unknown): EmbeddingModel {
   return x;
 }
 
-export async function generateEmbeddings(model: unknown, dataPath: string, outPath: string): Promise<{ rows: number; width: number }> {
+export async function generateEmbeddings(
+  model: unknown,
+  dataPath: string,
+  outPath: string,
+  opts: { report?: Reporter } = {},
+): Promise<{ rows: number; width: number }> {
   const m = asModel(model);
   const table = await readTable(dataPath);
   if (table.cols < m.inputs) {
@@ -507,11 +534,14 @@ export async function generateEmbeddings(model: unknown, dataPath: string, outPa
     e = new Float64Array(m.width),
     out = new Float64Array(0);
   const lines: string[] = [];
+  const progress = rowReporter(opts.report, table.rows);
   for (let r = 0; r < table.rows; r++) {
+    if ((r & 1023) === 0) progress(r);
     for (let k = 0; k < m.inputs; k++) x[k] = (v[r * table.cols + k] - m.inputMean[k]) / m.inputStd[k];
     net.forward(x, 0, h, e, out);
     lines.push(`[${Array.from(e, (z) => Number(z.toPrecision(7))).join(',')}]`);
   }
+  progress(table.rows);
   const head = JSON.stringify({ rows: table.rows, width: m.width, inputs: m.inputs, task: m.task, format: 'embeddings' });
   await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
   return { rows: table.rows, width: m.width };

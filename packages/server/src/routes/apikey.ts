@@ -6,6 +6,7 @@ import { requireApiKey, requireClient, requireIntegration } from '../access';
 import { apiKeyView, clientView, integrationView } from '../views';
 import { newId, now } from '../ids';
 import { sha256Hex } from '../auth/secrets';
+import { actorOf, audit } from '../audit';
 import type { Services } from '../services';
 
 export const UNREADABLE_TOKEN = '(unreadable: the encryption key changed; create a new key)';
@@ -50,19 +51,29 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
       active: 1,
       created_at: now(),
     };
-    await s.db.insertInto('apikeys').values(row).execute();
+    await s.db.transaction().execute(async (trx) => {
+      await trx.insertInto('apikeys').values(row).execute();
+      await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'apikey.create', target: row.clue, detail: row.name });
+    });
     return { apikey: apiKeyView(row, token) };
   });
 
   defineCall(app, s, 'apikeyRename', {}, async ({ caller, body }) => {
     const { key } = await requireApiKey(s.db, caller, body.apikey);
-    await s.db.updateTable('apikeys').set({ name: body.name }).where('clue', '=', key.clue).execute();
+    await s.db.transaction().execute(async (trx) => {
+      await trx.updateTable('apikeys').set({ name: body.name }).where('clue', '=', key.clue).execute();
+      await audit(trx, { client: key.client, actor: actorOf(caller), action: 'apikey.rename', target: key.clue, detail: body.name });
+    });
     return { apikey: keyOut({ ...key, name: body.name }) };
   });
 
   defineCall(app, s, 'apikeyRemove', {}, async ({ caller, body }) => {
     const { key } = await requireApiKey(s.db, caller, body.apikey);
-    await s.db.updateTable('apikeys').set({ active: body.active }).where('clue', '=', key.clue).execute();
+    await s.db.transaction().execute(async (trx) => {
+      await trx.updateTable('apikeys').set({ active: body.active }).where('clue', '=', key.clue).execute();
+      if (body.active === 0)
+        await audit(trx, { client: key.client, actor: actorOf(caller), action: 'apikey.remove', target: key.clue, detail: key.name });
+    });
     return { ok: true as const };
   });
 
@@ -92,19 +103,29 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
       active: 1,
       created_at: now(),
     };
-    await s.db.insertInto('integrations').values(row).execute();
+    await s.db.transaction().execute(async (trx) => {
+      await trx.insertInto('integrations').values(row).execute();
+      await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'integration.create', target: row.clue, detail: row.name });
+    });
     return { apikey: integrationView(row, body.token) };
   });
 
   defineCall(app, s, 'integrationRename', {}, async ({ caller, body }) => {
     const { key } = await requireIntegration(s.db, caller, body.apikey);
-    await s.db.updateTable('integrations').set({ name: body.name }).where('clue', '=', key.clue).execute();
+    await s.db.transaction().execute(async (trx) => {
+      await trx.updateTable('integrations').set({ name: body.name }).where('clue', '=', key.clue).execute();
+      await audit(trx, { client: key.client, actor: actorOf(caller), action: 'integration.rename', target: key.clue, detail: body.name });
+    });
     return { apikey: integrationOut({ ...key, name: body.name }) };
   });
 
   defineCall(app, s, 'integrationRemove', {}, async ({ caller, body }) => {
     const { key } = await requireIntegration(s.db, caller, body.apikey);
-    await s.db.updateTable('integrations').set({ active: body.active }).where('clue', '=', key.clue).execute();
+    await s.db.transaction().execute(async (trx) => {
+      await trx.updateTable('integrations').set({ active: body.active }).where('clue', '=', key.clue).execute();
+      if (body.active === 0)
+        await audit(trx, { client: key.client, actor: actorOf(caller), action: 'integration.remove', target: key.clue, detail: key.name });
+    });
     return { ok: true as const };
   });
 }

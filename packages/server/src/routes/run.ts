@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import {
+  formatDollars,
   ERROR_CODES,
   MESSAGES,
   PLAN_LIMITS,
@@ -11,8 +12,10 @@ import {
   shrinkPrice,
   extensionOf,
   resultFileName,
+  RUN_EVENTS_PAGE,
   type FitParam,
   type PlanName,
+  type RunEvent,
 } from '@portal/core';
 import { defineCall } from './define';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
@@ -23,8 +26,32 @@ import { newId, now } from '../ids';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { invoiceNumber, millions, spendCredit } from '../billing/credit';
 import { payQuote, quoteIsLive } from '../billing/shrink';
-import type { RunTable } from '../db/schema';
+import { actorOf, audit } from '../audit';
+import type { PileTable, RunTable } from '../db/schema';
 import type { Services } from '../services';
+
+type RunRow = Selectable<RunTable>;
+type PileRow = Selectable<PileTable>;
+
+/** The columns every new fit or generate run starts with. */
+const newRun = (stamp: string, bucket: string, rend: string, name: string, fn: 'fit' | 'generate', inputs: number, t: number) => ({
+  stamp,
+  bucket,
+  rend,
+  pile: null,
+  fit: null,
+  quote: null,
+  model: null,
+  name,
+  desc: '',
+  function: fn,
+  state: 'Pending',
+  message: '',
+  result_key: null,
+  inputs,
+  active: 1,
+  created_at: t,
+});
 
 const planOf = (p: string): PlanName => (p in PLAN_LIMITS ? (p as PlanName) : 'Individual');
 
@@ -80,64 +107,108 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return { pile: { stamp: pile.stamp, variety: body.variety, param: body.param, createdAt: pile.created_at } as never };
   });
 
+  /** A fit run (with its model) on a Ready upload with saved parameters; the credit is spent in the same transaction. */
+  const createFit = async (
+    bucket: { stamp: string },
+    client: { stamp: string; plan: string },
+    pileRow: PileRow,
+    rendStamp: string,
+    name: string,
+  ) => {
+    if (pileRow.bucket !== bucket.stamp || pileRow.variety !== 'FitModel') throw notFound('Parameters');
+    // The plan may have changed since the parameters were saved: the limits of today apply.
+    checkFitParam(JSON.parse(pileRow.param) as FitParam, client.plan);
+    const { rend, inputs } = await usableRend(
+      s,
+      bucket.stamp,
+      rendStamp,
+      '.json',
+      'The selected upload has no .json data file to train on.',
+    );
+    const stamp = newId('n_');
+    const model = newId('m_');
+    const t = now();
+    await s.db.transaction().execute(async (trx) => {
+      await spendCredit(trx, client.stamp, inputs);
+      await trx
+        .insertInto('models')
+        .values({
+          stamp: model,
+          bucket: bucket.stamp,
+          rend: rend.stamp,
+          run: stamp,
+          name,
+          desc: '',
+          state: 'Pending',
+          message: '',
+          data: null,
+          active: 1,
+          created_at: t,
+        })
+        .execute();
+      await trx
+        .insertInto('runs')
+        .values({ ...newRun(stamp, bucket.stamp, rend.stamp, name, 'fit', inputs, t), pile: pileRow.stamp, model })
+        .execute();
+      await s.jobs.enqueue(trx, 'fit', stamp);
+    });
+    return stamp;
+  };
+
+  /**
+   * A generate run applying a model to a Ready upload of the same project: the model a fit run trains (reference
+   * the fit run), or a Finished model of the project's own reused (reference the model; its fit run, if it still
+   * has one, is kept as the run's fit).
+   */
+  const createGenerate = async (
+    bucket: { stamp: string },
+    client: { stamp: string },
+    fit: Pick<RunRow, 'state' | 'message' | 'model'> & { stamp: string | null },
+    rendStamp: string,
+    name: string,
+  ) => {
+    if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
+    const { rend, inputs } = await usableRend(s, bucket.stamp, rendStamp, '.json', MESSAGES.generateFileNotFound);
+    const stamp = newId('n_');
+    await s.db.transaction().execute(async (trx) => {
+      await spendCredit(trx, client.stamp, inputs);
+      await trx
+        .insertInto('runs')
+        .values({ ...newRun(stamp, bucket.stamp, rend.stamp, name, 'generate', inputs, now()), fit: fit.stamp, model: fit.model })
+        .execute();
+      await s.jobs.enqueue(trx, 'generate', stamp);
+    });
+    return stamp;
+  };
+
+  const runById = async (stamp: string) =>
+    (await runsOut([await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow()]))[0];
+
   defineCall(app, s, 'runCreate', { keys: true }, async ({ caller, body }) => {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
-    const t = now();
-    const stamp = newId('n_');
+    let stamp: string;
     if (body.function === 'fit') {
       const { pile } = await requirePile(s.db, caller, body.pile);
-      if (pile.bucket !== bucket.stamp || pile.variety !== 'FitModel') throw notFound('Parameters');
-      // The plan may have changed since the parameters were saved: the limits of today apply.
-      checkFitParam(JSON.parse(pile.param) as FitParam, client.plan);
-      const { rend, inputs } = await usableRend(
-        s,
-        bucket.stamp,
+      stamp = await createFit(bucket, client, pile, body.rend, body.name);
+    } else if (body.fit.startsWith('m_') || body.fit.startsWith('general-')) {
+      // A model reused: one of the project's own Finished models. General models carry no trained weights to apply.
+      const model = await s.db.selectFrom('models').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
+      if (!model) throw notFound('Model');
+      if (model.bucket === null)
+        throw conflict(`${model.name} cannot generate embeddings: choose one of this project's Finished models, or train a new model.`);
+      if (model.bucket !== bucket.stamp) throw notFound('Model');
+      if (model.state !== 'Finished')
+        throw conflict(
+          `${model.name} is ${model.state}: only a Finished model can be reused. Wait for it to finish, or train a new model.`,
+        );
+      if (!model.data) throw conflict(`${model.name} has no trained data to apply: train a new model.`);
+      stamp = await createGenerate(
+        bucket,
+        client,
+        { stamp: model.run, state: 'Finished', message: '', model: model.stamp },
         body.rend,
-        '.json',
-        'The selected upload has no .json data file to train on.',
+        body.name,
       );
-      const model = newId('m_');
-      await s.db.transaction().execute(async (trx) => {
-        await spendCredit(trx, client.stamp, inputs);
-        await trx
-          .insertInto('models')
-          .values({
-            stamp: model,
-            bucket: bucket.stamp,
-            rend: rend.stamp,
-            run: stamp,
-            name: body.name,
-            desc: '',
-            state: 'Pending',
-            message: '',
-            data: null,
-            active: 1,
-            created_at: t,
-          })
-          .execute();
-        await trx
-          .insertInto('runs')
-          .values({
-            stamp,
-            bucket: bucket.stamp,
-            rend: rend.stamp,
-            pile: pile.stamp,
-            fit: null,
-            quote: null,
-            model,
-            name: body.name,
-            desc: '',
-            function: 'fit',
-            state: 'Pending',
-            message: '',
-            result_key: null,
-            inputs,
-            active: 1,
-            created_at: t,
-          })
-          .execute();
-        await s.jobs.enqueue(trx, 'fit', stamp);
-      });
     } else {
       const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
       if (!fit || fit.function !== 'fit') throw notFound('Model');
@@ -145,37 +216,70 @@ export function runRoutes(app: FastifyInstance, s: Services) {
         await requireRun(s.db, caller, fit.stamp);
         throw notFound('Model');
       }
-      if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
-      const { rend, inputs } = await usableRend(s, bucket.stamp, body.rend, '.json', MESSAGES.generateFileNotFound);
-      await s.db.transaction().execute(async (trx) => {
-        await spendCredit(trx, client.stamp, inputs);
-        await trx
-          .insertInto('runs')
-          .values({
-            stamp,
-            bucket: bucket.stamp,
-            rend: rend.stamp,
-            pile: null,
-            fit: fit.stamp,
-            quote: null,
-            model: fit.model,
-            name: body.name,
-            desc: '',
-            function: 'generate',
-            state: 'Pending',
-            message: '',
-            result_key: null,
-            inputs,
-            active: 1,
-            created_at: t,
-          })
-          .execute();
-        await s.jobs.enqueue(trx, 'generate', stamp);
-      });
+      stamp = await createGenerate(bucket, client, fit, body.rend, body.name);
     }
+    // Read before waking the worker, so the answer is the run as made (Pending), not a moment later.
+    const run = await runById(stamp);
     s.jobs.wake();
-    const run = await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
-    return { run: (await runsOut([run]))[0] };
+    return { run };
+  });
+
+  defineCall(app, s, 'runRerun', { keys: true }, async ({ caller, body }) => {
+    const { run, bucket, client } = await requireRun(s.db, caller, body.run);
+    if (!run.rend) throw conflict('This request has no upload to run again.');
+    let stamp: string;
+    let generate: string | null = null;
+    if (run.function === 'fit') {
+      const pileRow = run.pile ? await s.db.selectFrom('piles').selectAll().where('stamp', '=', run.pile).executeTakeFirst() : undefined;
+      if (!pileRow) throw notFound('Parameters');
+      stamp = await createFit(bucket, client, pileRow, run.rend, run.name);
+      // The fit's generate run, made again on its upload with the new model (the newest one, if it had several).
+      const gen = await s.db
+        .selectFrom('runs')
+        .selectAll()
+        .where('fit', '=', run.stamp)
+        .where('function', '=', 'generate')
+        .orderBy('created_at', 'desc')
+        .orderBy('seq', 'desc')
+        .executeTakeFirst();
+      const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
+      generate = await createGenerate(bucket, client, fit, gen?.rend ?? run.rend, gen?.name ?? run.name);
+    } else if (run.function === 'generate') {
+      const fit = run.fit
+        ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', run.fit).where('active', '=', 1).executeTakeFirst()
+        : undefined;
+      if (!fit) throw notFound('Model');
+      stamp = await createGenerate(bucket, client, fit, run.rend, run.name);
+    } else {
+      throw conflict('A shrink request is billed as a quote: create a new shrink request to run it again.');
+    }
+    const made = { run: await runById(stamp), generate: generate ? await runById(generate) : null };
+    s.jobs.wake();
+    return made;
+  });
+
+  defineCall(app, s, 'runEvents', { keys: true }, async ({ caller, query }) => {
+    // Removed runs are 404 here: their log goes with them.
+    const { run } = await requireRun(s.db, caller, query.run);
+    const rows = await s.db
+      .selectFrom('run_events')
+      .selectAll()
+      .where('run', '=', run.stamp)
+      .where('seq', '>', query.after ?? 0)
+      .orderBy('seq')
+      .limit(RUN_EVENTS_PAGE)
+      .execute();
+    return {
+      event: {
+        list: rows.map((e) => ({
+          seq: Number(e.seq),
+          at: Number(e.at),
+          kind: e.kind as RunEvent['kind'],
+          message: e.message,
+          data: e.data === null ? null : (JSON.parse(e.data) as Record<string, unknown>),
+        })),
+      },
+    };
   });
 
   defineCall(app, s, 'shrinkCreate', {}, async ({ caller, body }) => {
@@ -213,6 +317,13 @@ export function runRoutes(app: FastifyInstance, s: Services) {
           paid_at: null,
         })
         .execute();
+      await audit(trx, {
+        client: client.stamp,
+        actor: actorOf(caller),
+        action: 'quote.create',
+        target: stamp,
+        detail: `${body.name} (${formatDollars(cent)})`,
+      });
       // Covered entirely by free credit (the server's own count and credit, nothing the client sent): it starts at once.
       if (cent === 0) await payQuote(trx, s.jobs, stamp);
     });
@@ -223,16 +334,10 @@ export function runRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'runList', {}, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    const runs = checkActiveFilter(query.active)
-      ? await s.db
-          .selectFrom('runs')
-          .selectAll()
-          .where('bucket', '=', bucket.stamp)
-          .where('active', '=', 1)
-          .orderBy('created_at', 'desc')
-          .orderBy('seq', 'desc')
-          .execute()
-      : [];
+    let q = s.db.selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1);
+    if (query.state) q = q.where('state', '=', query.state);
+    if (query.function) q = q.where('function', '=', query.function);
+    const runs = checkActiveFilter(query.active) ? await q.orderBy('created_at', 'desc').orderBy('seq', 'desc').execute() : [];
     return {
       client: clientView(client),
       bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),

@@ -1,5 +1,5 @@
 // User calls: login (Basic), sign-up, password reset start and finish, refresh, logout, permissions.
-import { queueMail } from '../mail/outbox';
+import { mailDeps, queueMail } from '../mail/outbox';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
@@ -7,6 +7,7 @@ import { conflict, tokenExpired, unauthorized } from '../errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
 import { Sessions } from '../auth/sessions';
 import { memberClientStamps } from '../access';
+import { actorOf, audit } from '../audit';
 import { bucketsWithCounts } from './bucket';
 import { clientView } from '../views';
 import { newId, now } from '../ids';
@@ -24,9 +25,15 @@ function parseBasic(header: string | undefined): { email: string; password: stri
   return { email: text.slice(0, i).trim(), password: text.slice(i + 1) };
 }
 
-async function loginResponse(s: Services, user: { stamp: string; email: string; username: string }): Promise<CallResponse<'login'>> {
+async function loginResponse(
+  s: Services,
+  user: { stamp: string; email: string; username: string },
+  signin = false,
+): Promise<CallResponse<'login'>> {
   const caller = { kind: 'user' as const, ...user };
   const stamps = await memberClientStamps(s.db, caller);
+  // A sign-in is a line in the audit log of every client the user belongs to.
+  if (signin) await audit(s.db, ...stamps.map((client) => ({ client, actor: actorOf(caller), action: 'signin' as const })));
   const clients = stamps.length
     ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('seq').execute()
     : [];
@@ -51,7 +58,7 @@ export function userRoutes(app: FastifyInstance, s: Services) {
       .executeTakeFirst();
     const ok = await verifyPassword(creds.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) throw unauthorized();
-    return loginResponse(s, user);
+    return loginResponse(s, user, true);
   });
 
   defineCall(app, s, 'signup', { rateLimit: true }, async ({ body }) => {
@@ -96,7 +103,12 @@ export function userRoutes(app: FastifyInstance, s: Services) {
             created_at: t,
           })
           .execute();
-        await trx.insertInto('permissions').values({ user_stamp: user.stamp, client_stamp: client, created_at: t }).execute();
+        // The user who signs a client up is its first owner.
+        await trx
+          .insertInto('permissions')
+          .values({ user_stamp: user.stamp, client_stamp: client, created_at: t, role: 'owner' })
+          .execute();
+        await audit(trx, { client, actor: { stamp: user.stamp, email }, action: 'member.join', target: email, detail: 'owner' });
       });
     } catch (err) {
       // Two sign-ups racing for the same email or username: the unique index decides, the loser gets the same 409.
@@ -123,14 +135,11 @@ export function userRoutes(app: FastifyInstance, s: Services) {
       // Sent in the background: an answer that waited for the mail server would tell, by its delay,
       // that the address is registered.
       // Kept and queued, so a mail server that is down delays the mail rather than losing it.
-      void queueMail(
-        { db: s.db, secrets: s.secrets, mailer: s.mailer, jobs: s.jobs, log: req.log, errors: s.metrics.mailErrors },
-        {
-          to: user.email,
-          subject: 'Reset your password',
-          text: `Someone asked to reset the password of this account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this mail.`,
-        },
-      ).catch((err) => req.log.error({ err }, 'The password-reset mail could not be queued'));
+      void queueMail(mailDeps(s, req.log), {
+        to: user.email,
+        subject: 'Reset your password',
+        text: `Someone asked to reset the password of this account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this mail.`,
+      }).catch((err) => req.log.error({ err }, 'The password-reset mail could not be queued'));
     }
     return { ok: true as const };
   });

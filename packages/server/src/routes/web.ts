@@ -13,7 +13,17 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 
 export async function webRoutes(app: FastifyInstance, webDist: string) {
   const built = existsSync(join(webDist, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each text asset: sent as they are with Content-Encoding and Vary.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => void reply.header('cache-control', cacheControlFor(path)),
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
@@ -24,6 +34,11 @@ export async function webRoutes(app: FastifyInstance, webDist: string) {
     if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(NOT_BUILT);
   });
+}
+
+/** The build's assets/ folder holds only content-hashed names, which never change: a year, immutable; everything else is checked on every load. */
+export function cacheControlFor(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** A path of the screen table; a malformed escape in a parameter is no screen. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as processing from '../processing/index';
-import type { ProcessingCall, ProcessingReply } from './thread';
+import type { ProcessingCall, ProcessingNote, ProcessingReply } from './thread';
 
 export type Fn = ProcessingCall['fn'];
 export type Args<F extends Fn> = Extract<ProcessingCall, { fn: F }>['args'];
@@ -146,7 +146,13 @@ async function peakMb(pid: number): Promise<number | null> {
  * Runs `fn(...args)` in a fresh process. Rejects with Overrun past a limit, with Stopped when `signal` aborts,
  * and with the processing error's own message otherwise.
  */
-export async function runProcessing<F extends Fn>(fn: F, args: Args<F>, limits: JobLimits, signal?: AbortSignal): Promise<Result<F>> {
+export async function runProcessing<F extends Fn>(
+  fn: F,
+  args: Args<F>,
+  limits: JobLimits,
+  signal?: AbortSignal,
+  onEvent?: (event: ProcessingNote['event']) => void,
+): Promise<Result<F>> {
   if (signal?.aborted) throw new Stopped();
   const file = await entryFile();
   return new Promise<Result<F>>((resolve, reject) => {
@@ -172,7 +178,13 @@ export async function runProcessing<F extends Fn>(fn: F, args: Args<F>, limits: 
     const onAbort = () => finish(new Stopped());
     signal?.addEventListener('abort', onAbort, { once: true });
     let replied = false;
-    child.once('message', (reply: ProcessingReply) => {
+    const onMessage = (message: ProcessingReply | ProcessingNote) => {
+      if ('event' in message) {
+        if (!settled) onEvent?.(message.event);
+        return;
+      }
+      child.off('message', onMessage);
+      const reply = message;
       replied = true;
       // The answer counts only if the call stayed within its memory the whole time, however short it was.
       void (child.pid === undefined ? Promise.resolve(null) : peakMb(child.pid)).then((mb) => {
@@ -180,7 +192,8 @@ export async function runProcessing<F extends Fn>(fn: F, args: Args<F>, limits: 
         else if (reply.ok) finish(null, reply.value);
         else finish(new Error(reply.message));
       });
-    });
+    };
+    child.on('message', onMessage);
     child.once('error', (err) => finish(err));
     // 'close', not 'exit': it comes after the IPC channel is drained, so a reply sent just before exiting is seen first.
     child.once('close', (code, sig) => {

@@ -10,6 +10,8 @@ export type ProcessingCall =
   | { fn: 'shrinkReport'; args: Parameters<typeof processing.shrinkReport> };
 
 export type ProcessingReply = { ok: true; value: unknown } | { ok: false; message: string };
+/** Sent while the call runs (already throttled by processing): how far it got, for the run's event log. */
+export type ProcessingNote = { event: processing.ProcessingEvent };
 
 // A worker that dies (kill -9) takes its processing with it: nothing is left computing for nobody.
 process.once('disconnect', () => process.exit(1));
@@ -18,7 +20,15 @@ process.once('message', async (call: ProcessingCall) => {
   let reply: ProcessingReply;
   try {
     const fn = processing[call.fn] as (...a: unknown[]) => Promise<unknown>;
-    reply = { ok: true, value: await fn(...call.args) };
+    // Calls that report progress get a reporter that posts each (throttled) event to the worker.
+    const report: processing.Reporter = (event) => process.send!({ event } satisfies ProcessingNote);
+    const args: unknown[] =
+      call.fn === 'fitModel'
+        ? [call.args[0], call.args[1], { ...call.args[2], report }]
+        : call.fn === 'generateEmbeddings'
+          ? [call.args[0], call.args[1], call.args[2], { ...call.args[3], report }]
+          : call.args;
+    reply = { ok: true, value: await fn(...args) };
   } catch (err) {
     reply = { ok: false, message: err instanceof Error ? err.message : String(err) };
   }

@@ -2,16 +2,16 @@
 // SKIP LOCKED), runs each in a process of its own under a time and memory limit, keeps a short lease while it
 // works (so a dead worker's jobs move to another within a lease), and after a crash retries a job once before
 // failing its subject with a message. Stopping puts unfinished jobs back in the queue.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
+import { sha256File } from '@portal/core/node';
 import { keepWarm, Overrun, runProcessing, Stopped, type Args, type Fn, type Result } from './run-processing';
 import type { DB, JobTable } from '../db/schema';
 import { sweepStorage, type Storage } from '../storage/index';
+import { pruneAudit } from '../audit';
 import type { JobQueue, ProcessingKind } from './queue';
 import { attemptMail, type MailDeps } from '../mail/outbox';
 import { settleFlight, uploadKey } from '../uploads';
@@ -19,6 +19,7 @@ import { newId, now } from '../ids';
 import { pruneRateLimits } from '../ratelimit';
 import type { Config } from '../config';
 import type { JobMetrics } from '../metrics';
+import { RunEventWriter } from './events';
 
 type Job = Selectable<JobTable>;
 type Outcome = 'done' | { waitS: number };
@@ -97,12 +98,6 @@ export function overrunMessage(
     case 'shrink':
       return `The shrink report ${past}, the limit for one request. Check that the .py file is a valid model definition, or simplify the model.`;
   }
-}
-
-async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** Fails unless the file at `path` has the size and SHA-256 registered for the upload. */
@@ -196,6 +191,7 @@ export class Worker {
       .where('sent_at', '<', t - 24 * 60 * 60)
       .execute();
     await pruneRateLimits(this.o.db);
+    await pruneAudit(this.o.db, t);
     await sweepStorage(this.o.db, this.o.storage, t);
   }
 
@@ -391,12 +387,13 @@ export class Worker {
   private async process<F extends Fn>(
     kind: ProcessingKind,
     fileName: string,
-    signal: AbortSignal,
+    signal: AbortSignal | { signal: AbortSignal; events: RunEventWriter },
     fn: F,
     ...args: Args<F>
   ): Promise<Result<F>> {
+    const { signal: abort, events } = signal instanceof AbortSignal ? { signal, events: undefined } : signal;
     try {
-      return await runProcessing(fn, args, { timeoutS: this.limits.timeoutS[kind], memoryMb: this.limits.memoryMb }, signal);
+      return await runProcessing(fn, args, { timeoutS: this.limits.timeoutS[kind], memoryMb: this.limits.memoryMb }, abort, events?.push);
     } catch (err) {
       if (err instanceof Overrun) throw new LimitExceeded(overrunMessage(kind, err.limit, this.limits, fileName));
       throw err;
@@ -553,10 +550,13 @@ export class Worker {
     const pile = run.pile ? await db.selectFrom('piles').select('param').where('stamp', '=', run.pile).executeTakeFirst() : undefined;
     const param = FitParam.parse(JSON.parse(pile?.param ?? 'null'));
     const data = await this.dataFile(run.rend, '.json', 'The upload has no processed .json data file to train on.');
+    const events = new RunEventWriter(db, stamp, this.o.log);
     let fitted: Result<'fitModel'>;
     try {
-      fitted = await this.process('fit', data.fileName, signal, 'fitModel', data.path, param, { seed: 1 });
+      fitted = await this.process('fit', data.fileName, { signal, events }, 'fitModel', data.path, param, { seed: 1 });
     } finally {
+      // Written before the run settles, so its log reads in order and a follower that stops at the last state saw them.
+      await events.flush();
       await data.done();
     }
     const modelJson = JSON.stringify(fitted.model);
@@ -581,9 +581,12 @@ export class Worker {
     const db = this.o.db;
     const run = await this.startRun(stamp);
     if (!run) return 'done';
+    // A request that trains its model waits for that training; a reused model (no fit run left) was Finished already.
     const fit = run.fit
       ? await db.selectFrom('runs').select(['state', 'model', 'message']).where('stamp', '=', run.fit).executeTakeFirst()
-      : undefined;
+      : run.model
+        ? { state: 'Finished', model: run.model, message: '' }
+        : undefined;
     if (!fit) throw new Error('The model this request uses no longer exists.');
     if (fit.state === 'Pending' || fit.state === 'Processing') return { waitS: 1 };
     if (fit.state !== 'Finished')
@@ -592,12 +595,14 @@ export class Worker {
     const model = fit.model ? await db.selectFrom('models').select('data').where('stamp', '=', fit.model).executeTakeFirst() : undefined;
     if (!model?.data) throw new Error('The model this request uses has no trained data.');
     const data = await this.dataFile(run.rend, '.json', 'File for generating not found.');
+    const events = new RunEventWriter(db, stamp, this.o.log);
     let result: { key: string; size: number };
     try {
       result = await this.withResult(stamp, async (out) => {
-        await this.process('generate', data.fileName, signal, 'generateEmbeddings', JSON.parse(model.data!), data.path, out);
+        await this.process('generate', data.fileName, { signal, events }, 'generateEmbeddings', JSON.parse(model.data!), data.path, out);
       });
     } finally {
+      await events.flush();
       await data.done();
     }
     await db.transaction().execute(async (trx) => {

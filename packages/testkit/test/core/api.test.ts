@@ -153,6 +153,25 @@ describe.each([
       expect(t.tokens.get()).toBe(old);
     });
 
+    it('a store that keeps the refresh time carries the 60-second rule to the next page load (a new client)', async () => {
+      const old = server.user.token;
+      const t = await setup(old, 10 * 60);
+      server.failing.refresh = 503;
+      let kept: number | null = null;
+      const store = { ...memoryTokenStore(old), refreshedAt: () => kept, setRefreshedAt: (ms: number) => void (kept = ms) };
+      const load = () => new ApiClient({ baseUrl: server.url, tokens: store, clock: t.clock, http: transport });
+      await load().calls.bucketList({ client: server.user.client });
+      expect(t.refreshes()).toBe(1);
+      expect(kept).toBe(t.clock.ms);
+      // A deep link 30 s later is a new page with a new client: it reads the time and does not refresh again.
+      t.clock.ms += 30_000;
+      await load().calls.bucketList({ client: server.user.client });
+      expect(t.refreshes()).toBe(1);
+      t.clock.ms += 30_000;
+      await load().calls.bucketList({ client: server.user.client });
+      expect(t.refreshes()).toBe(2);
+    });
+
     it('concurrent calls in the refresh window share one refresh', async () => {
       const old = await sessionToken(3600);
       const t = await setup(old, 60);

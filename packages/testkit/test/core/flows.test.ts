@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rows, seedBucket, seedUpload, withTestApi } from '@portal/testkit/api';
-import { ApiClient, memoryTokenStore, createFitRequest, createShrinkRequest } from '@portal/core';
+import { ApiClient, memoryTokenStore, createFitRequest, createShrinkRequest, MESSAGES } from '@portal/core';
 
 // The real server without its worker: the requests stay as created, so what each step wrote can be read back.
 const server = withTestApi({ worker: false });
@@ -68,7 +68,11 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
     server.calls.length = 0;
     server.fail('pileCreate', { status: 500 });
     const failed = await createFitRequest(client(), { ...ready, name: 'F', param }).catch((e) => e);
-    expect(failed).toMatchObject({ status: 500, display: 'Failed to create request', serverMessage: 'Simulated failure' });
+    expect(failed).toMatchObject({
+      status: 500,
+      display: 'Failed to create request',
+      serverMessage: MESSAGES.serverError(500, 'Simulated failure'),
+    });
     expect(server.calls).toEqual(['pileCreate']);
     expect(await piles(ready.bucket)).toEqual([]);
   });

@@ -33,6 +33,7 @@ import {
   useBilling,
   useQuoteDetails,
   useRunDetails,
+  useUsage,
   useFitRequest,
   useShrinkRequest,
 } from '@portal/core/react';
@@ -128,6 +129,115 @@ describe('usePermissions and useClient', { timeout: 30_000 }, () => {
   });
 });
 
+describe('useRunDetails: run insight', () => {
+  const addEvents = (run: string, list: Array<{ kind: string; message: string; data: unknown }>) =>
+    rows(server)
+      .insertInto('run_events')
+      .values(list.map((e) => ({ run, at: Math.floor(Date.now() / 1000), kind: e.kind, message: e.message, data: JSON.stringify(e.data) })))
+      .execute();
+  const epoch = (n: number, of: number) => ({
+    kind: 'progress',
+    message: `Epoch ${n}`,
+    data: { epoch: n, epochs: of, loss: 1 / n, valLoss: 1.2 / n, points: [{ epoch: n, loss: 1 / n, valLoss: 1.2 / n }] },
+  });
+
+  it('reads the event log as it grows, each event once: progress, loss per epoch, timeline and duration', async () => {
+    const { bucket, rend } = await seedProject(server);
+    const run = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Live', function: 'fit', state: 'Processing' });
+    await setRow(server, 'runs', run.stamp, { started_at: Math.floor(Date.now() / 1000) - 90 });
+    await addEvents(run.stamp, [epoch(1, 4), epoch(2, 4)]);
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, run.stamp), { wrapper });
+    await waitFor(() => expect(result.current.loss.map((p) => p.epoch)).toEqual([1, 2]));
+    expect(result.current.progress).toEqual({ fraction: 0.5, label: 'Epoch 2 of 4' });
+    expect(result.current.timeline.map((t) => t.state)).toEqual(['Processing']);
+    expect(result.current.duration).toBeGreaterThanOrEqual(90);
+    expect(result.current.canRerun).toBe(true);
+    await addEvents(run.stamp, [epoch(3, 4), { kind: 'log', message: 'Stopped early after epoch 3 of 4.', data: null }]);
+    await setRow(server, 'runs', run.stamp, { state: 'Finished' });
+    await waitFor(() => expect(result.current.data?.run.record.state).toBe('Finished'), { timeout: 5000 });
+    // Each event once, in order, the last page included.
+    expect(result.current.events.map((e) => e.kind)).toEqual(['state', 'progress', 'progress', 'progress', 'log', 'state']);
+    expect(result.current.loss.map((p) => p.loss)).toEqual([1, 0.5, 1 / 3]);
+    expect(result.current.progress).toEqual({ fraction: 1, label: 'Finished' });
+    expect(result.current.timeline.map((t) => t.state)).toEqual(['Processing', 'Finished']);
+    expect(result.current.data?.run.record.finishedAt).toBeGreaterThan(0);
+  }, 20_000);
+
+  it("a generate request waiting for its model shows the model's training: progress and loss, live", async () => {
+    const { bucket, rend } = await seedProject(server);
+    const fit = await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', state: 'Processing' });
+    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Waits', function: 'generate', state: 'Pending' });
+    await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
+    await addEvents(fit.stamp, [epoch(1, 4)]);
+    const { wrapper } = setup();
+    const { result, unmount } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, gen.stamp), { wrapper });
+    await waitFor(() => expect(result.current.progress).toEqual({ fraction: 0.25, label: 'Training its model: Epoch 1 of 4' }));
+    expect(result.current.loss.map((p) => p.epoch)).toEqual([1]);
+    expect(result.current.timeline.map((t) => t.state)).toEqual(['Pending']);
+    // The training goes on: the next poll (every second while the model trains) brings its epochs.
+    await addEvents(fit.stamp, [epoch(2, 4)]);
+    await waitFor(() => expect(result.current.loss.map((p) => p.epoch)).toEqual([1, 2]), { timeout: 4000 });
+    expect(result.current.progress?.label).toBe('Training its model: Epoch 2 of 4');
+    // Still waiting, so still polling: stop it here.
+    unmount();
+  });
+
+  it('runs a generate request again: a new request on the same upload with the same model', async () => {
+    const { bucket, rend } = await seedProject(server);
+    const fit = await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', state: 'Finished' });
+    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Again', function: 'generate', state: 'Finished' });
+    await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
+    const { wrapper, notes } = setup();
+    const { result } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, gen.stamp), { wrapper });
+    await waitFor(() => expect(result.current.data?.run.record.state).toBe('Finished'));
+    let stamp: string | null = null;
+    await act(async () => {
+      stamp = await result.current.rerun();
+    });
+    expect(stamp).toBeTruthy();
+    const made = await rows(server).selectFrom('runs').selectAll().where('stamp', '=', stamp!).executeTakeFirstOrThrow();
+    expect(made).toMatchObject({ name: 'Again', function: 'generate', fit: fit.stamp, rend: rend.stamp, state: 'Pending' });
+    expect(notes).toEqual([]);
+    // A shrink cannot be run again (the server refuses it with a 409): SPEC's failure text is shown.
+    const shrink = await seedRun(server, bucket.stamp, rend.stamp, { function: 'shrink', state: 'Finished' });
+    const other = renderHook(() => useRunDetails(server.user.client, bucket.stamp, shrink.stamp), { wrapper });
+    await waitFor(() => expect(other.result.current.data).toBeDefined());
+    expect(other.result.current.canRerun).toBe(false);
+    await act(async () => void (await other.result.current.rerun()));
+    expect(notes.at(-1)).toEqual([MESSAGES.createRequest, 'error']);
+  });
+});
+
+describe('useUsage and the requests filters', () => {
+  it('loads 30 days of usage by default and another period on demand', async () => {
+    const { bucket, rend } = await seedProject(server);
+    await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', createdAt: Math.floor(Date.now() / 1000) });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useUsage(server.user.client), { wrapper });
+    await waitFor(() => expect(result.current.data?.usage.days.length).toBe(30));
+    expect(result.current.data!.usage.days.at(-1)!.fits).toBeGreaterThanOrEqual(1);
+    act(() => result.current.setDays(7));
+    await waitFor(() => expect(result.current.data?.usage.days.length).toBe(7));
+    expect(result.current.days).toBe(7);
+  });
+
+  it('useRuns narrows the list to a state and a function', async () => {
+    const bucket = await seedBucket(server);
+    const rend = await seedUpload(server, bucket.stamp);
+    await seedRun(server, bucket.stamp, rend.stamp, { name: 'ok fit', function: 'fit', state: 'Finished' });
+    await seedRun(server, bucket.stamp, rend.stamp, { name: 'bad fit', function: 'fit', state: 'Failed', message: 'No.' });
+    await seedRun(server, bucket.stamp, rend.stamp, { name: 'gen', function: 'generate', state: 'Finished' });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useRuns(server.user.client, bucket.stamp), { wrapper });
+    await waitFor(() => expect(result.current.data?.runs.length).toBe(3));
+    act(() => result.current.setFilters({ function: 'fit' }));
+    await waitFor(() => expect(result.current.data?.runs.map((r) => r.name).sort()).toEqual(['bad fit', 'ok fit']));
+    act(() => result.current.setFilters({ function: 'fit', state: 'Failed' }));
+    await waitFor(() => expect(result.current.data?.runs.map((r) => r.name)).toEqual(['bad fit']));
+  });
+});
+
 describe('useRunDetails', () => {
   it('polls until the request reaches a final state, then downloads the result', async () => {
     const { bucket, rend } = await seedProject(server);
@@ -167,6 +277,10 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
     await act(() => result.current.reload());
     expect(count('rendList')).toBe(2);
     expect(result.current.project).toBe(bucket.name);
+    // billing.portalUrl is signed afresh each second: an answer with only a new link is no change, so the wait grows.
+    const firstLink = result.current.billing?.portalUrl;
+    while (result.current.billing?.portalUrl === firstLink) await act(() => result.current.reload());
+    expect(result.current.nextCheckMs).toBeGreaterThanOrEqual(40_000);
     const review = (input: { name: string; desc: string }) => {
       let r: ReturnType<typeof result.current.review> | undefined;
       act(() => void (r = result.current.review(input)));
@@ -292,6 +406,19 @@ describe('key lists', { timeout: 30_000 }, () => {
     expect(count('integrationCreate')).toBe(0);
     expect(await rows(server).selectFrom('integrations').select('clue').where('client', '=', server.user.client).execute()).toEqual([]);
   });
+
+  it('create an integration: notified as created, then listed', async () => {
+    const { wrapper, notes } = setup();
+    const integrations = renderHook(() => useIntegrations(server.user.client), { wrapper });
+    await waitFor(() => expect(integrations.result.current.data?.keys).toEqual([]));
+    let outcome: string | null = 'unset';
+    await act(
+      async () => void (outcome = await integrations.result.current.create({ name: ' OpenAI key ', service: 'OpenAI', token: 'sk-1' })),
+    );
+    expect(outcome).toBeNull();
+    expect(notes.at(-1)).toEqual(['Integration OpenAI key created.', 'success']);
+    await waitFor(() => expect(integrations.result.current.data?.keys.map((k) => k.name)).toEqual(['OpenAI key']));
+  });
 });
 
 describe('useRuns', { timeout: 30_000 }, () => {
@@ -397,6 +524,72 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
     expect(made).toEqual({ runId: generate?.stamp });
     expect(generate).toMatchObject({ fit: fit?.stamp, rend: ready.stamp, name: 'Fit' });
     expect(runs).toHaveLength(2);
+  });
+
+  it('refuses a Ready upload without a Finished .json file, and chooses a followed upload once it is Ready', async () => {
+    await setPlan(server, server.user.client, 'Individual');
+    const bucket = await seedBucket(server);
+    const model = await seedUpload(server, bucket.stamp, { name: 'model.py' });
+    const sent = await seedUpload(server, bucket.stamp, { name: 'new.json', flight: 'Processing', items: [{ state: 'Preparing' }] });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useFitRequest(server.user.client, bucket.stamp), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const base = { name: 'Fit', inputs: 3, outputs: 5, target: 1, explainability: false, task: 'regression' as const };
+    expect(await result.current.submit({ ...base, upload: model.stamp })).toEqual({
+      error: 'File for generating not found',
+      fieldErrors: { upload: 'File for generating not found' },
+    });
+    expect(count('pileCreate')).toBe(0);
+    act(() => result.current.follow(sent.stamp));
+    await waitFor(() => expect(result.current.following?.stamp).toBe(sent.stamp));
+    expect(result.current.upload).toBe('');
+    await setRow(server, 'rends', sent.stamp, { flight: 'Ready' });
+    await rows(server).updateTable('uploads').set({ state: 'Finished', proc: 1 }).where('rend', '=', sent.stamp).execute();
+    await waitFor(() => expect(result.current.upload).toBe(sent.stamp), { timeout: 10_000 });
+    expect(result.current.following).toBeUndefined();
+  });
+});
+
+describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
+  it("offers the project's Finished models and creates only the generate run; the server refuses other models with a sentence", async () => {
+    const bucket = await seedBucket(server);
+    const upload = await seedUpload(server, bucket.stamp, { name: 'data.json' });
+    const trained = await seedModel(server, bucket.stamp, upload.stamp, { name: 'Trained' });
+    await setRow(server, 'models', trained.stamp, { data: '{}' });
+    const pending = await seedModel(server, bucket.stamp, upload.stamp, { name: 'Training', state: 'Pending' });
+    const elsewhere = await seedModel(server, (await seedBucket(server)).stamp, null, { name: 'Other project' });
+    await setRow(server, 'models', elsewhere.stamp, { data: '{}' });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useFitRequest(server.user.client, bucket.stamp), { wrapper });
+    await waitFor(() => expect(result.current.reusable.map((m) => m.stamp)).toEqual([trained.stamp]), { timeout: 10_000 });
+    expect(await result.current.reuse({ name: '', model: pending.stamp, upload: null })).toEqual({
+      error: MESSAGES.titleCreate,
+      fieldErrors: { name: MESSAGES.titleCreate, model: MESSAGES.selectModel, upload: MESSAGES.selectUpload },
+    });
+    expect(count('runCreate')).toBe(0);
+    const made = await result.current.reuse({ name: 'Reused', model: trained.stamp, upload: upload.stamp });
+    const runs = await rows(server)
+      .selectFrom('runs')
+      .select(['stamp', 'function', 'model', 'rend', 'name'])
+      .where('bucket', '=', bucket.stamp)
+      .execute();
+    expect(runs).toEqual([
+      { stamp: (made as { runId: string }).runId, function: 'generate', model: trained.stamp, rend: upload.stamp, name: 'Reused' },
+    ]);
+    // The server takes only a Finished model of the same project.
+    const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const refused = (fit: string) =>
+      api.calls.runCreate({ bucket: bucket.stamp, function: 'generate', rend: upload.stamp, fit, name: 'X' }).catch((e) => e);
+    expect(await refused(pending.stamp)).toMatchObject({
+      status: 409,
+      serverMessage: 'Training is Pending: only a Finished model can be reused. Wait for it to finish, or train a new model.',
+    });
+    expect(await refused('general-tabular-regression')).toMatchObject({
+      status: 409,
+      serverMessage:
+        "Tabular regression (general) cannot generate embeddings: choose one of this project's Finished models, or train a new model.",
+    });
+    expect(await refused(elsewhere.stamp)).toMatchObject({ status: 404 });
   });
 });
 

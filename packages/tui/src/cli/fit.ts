@@ -1,6 +1,17 @@
-// `portal fit`: a request that trains a model on a Ready upload and transforms its data (pile → fit → generate).
+// `portal fit`: a request that trains a model on a Ready upload and transforms its data (pile → fit → generate);
+// `portal generate`: a request that reuses a Finished model of the project instead (the generate run alone).
 import type { Command } from 'commander';
-import { MESSAGES, TASKS, TITLE_MAX, checkFitRequest, extensionOf, firstError, type TaskName } from '@portal/core';
+import {
+  MESSAGES,
+  TASKS,
+  TITLE_MAX,
+  checkFitRequest,
+  checkTitle,
+  firstError,
+  fitUploadProblem,
+  reusableModels,
+  type TaskName,
+} from '@portal/core';
 import type { Deps } from './context';
 import { act, examples, integer } from './common';
 import { CliError, usageError } from './errors';
@@ -47,12 +58,8 @@ export function register(program: Command, deps: Deps): void {
         const api = await s.api();
         const { rend } = await api.calls.rendList({ active: 1, bucket: project.stamp });
         const chosen = rend.list.find((r) => r.stamp === upload);
-        if (!chosen) throw new CliError(MESSAGES.uploadNotFound);
-        if (chosen.flight !== 'Ready')
-          throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
-        // Training and generating read the upload's .json data: an upload without one cannot be used.
-        if (!chosen.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json'))
-          throw new CliError(MESSAGES.generateFileNotFound);
+        const unusable = fitUploadProblem(chosen);
+        if (unusable || !chosen) throw new CliError(unusable ?? MESSAGES.uploadNotFound);
         const name = opts.name ?? chosen.name.slice(0, TITLE_MAX);
         const problem = firstError(
           checkFitRequest(
@@ -74,6 +81,44 @@ export function register(program: Command, deps: Deps): void {
             task: opts.task as TaskName,
           },
         });
+        s.out.notice(`Created request ${runId} in ${project.name}`);
+        const status = opts.wait ? await followRun(s, runId) : await runStatus(s, runId);
+        await showRun(s, status);
+        if (opts.wait && status.run.record.state !== 'Finished') s.exit(1);
+      }),
+    );
+
+  program
+    .command('generate')
+    .description("Create a request that reuses one of the project's Finished models on a Ready upload (no training)")
+    .option('--model <id>', 'a Finished model of the project (see portal models list)')
+    .option('--upload <id>', 'a Ready upload of the project (see portal uploads list)')
+    .option('--name <name>', "the request's title (default: the upload's name)")
+    .option('--wait', 'follow the request until it is Finished or Failed')
+    .addHelpText(
+      'after',
+      examples('portal generate --model <id> --upload <id>', 'portal generate --model <id> --upload <id> --wait --json'),
+    )
+    .action(
+      act(deps, async (s, opts: { model?: string; upload?: string; name?: string; wait?: boolean }) => {
+        const model = await s.need(opts.model, '--model', 'Model id');
+        const upload = await s.need(opts.upload, '--upload', 'Upload id');
+        const { project } = await s.project();
+        const api = await s.api();
+        const [{ rend }, models] = await Promise.all([
+          api.calls.rendList({ active: 1, bucket: project.stamp }),
+          api.calls.clientModelList({ active: 1, bucket: project.stamp }),
+        ]);
+        const chosen = rend.list.find((r) => r.stamp === upload);
+        const unusable = fitUploadProblem(chosen);
+        if (unusable || !chosen) throw new CliError(unusable ?? MESSAGES.uploadNotFound);
+        if (!reusableModels(models.model.list).some((m) => m.stamp === model))
+          throw new CliError(`${MESSAGES.selectModel}: ${model} is not a Finished model of ${project.name} (see portal models list)`);
+        const name = opts.name ?? chosen.name.slice(0, TITLE_MAX);
+        const problem = checkTitle(name, 'create');
+        if (problem) throw new CliError(problem);
+        const { createReuseRequest } = await import('./heavy');
+        const runId = await createReuseRequest(api, { bucket: project.stamp, upload, model, name });
         s.out.notice(`Created request ${runId} in ${project.name}`);
         const status = opts.wait ? await followRun(s, runId) : await runStatus(s, runId);
         await showRun(s, status);

@@ -1,6 +1,6 @@
 // `portal keys`: client API keys (list, create, rename, remove) and a key's installer, token and example.
 import type { Command } from 'commander';
-import { MESSAGES, type ClientApiKey } from '@portal/core';
+import { MESSAGES, canCreateApiKey, type ClientApiKey } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time, title } from './common';
 import { registerRenameRemove } from './renameRemove';
@@ -49,7 +49,8 @@ export function register(program: Command, deps: Deps): void {
       act(deps, async (s, opts: { name?: string }) => {
         const name = title(await s.need(opts.name, '--name', 'Key name'), 'create');
         const { clientId, keys: list } = await activeKeys(s);
-        if (list.length > 0) throw new CliError(`This account already has an API key (${list[0].clue}); remove it before creating another`);
+        if (!canCreateApiKey(list))
+          throw new CliError(`This account already has an API key (${list[0].clue}); remove it before creating another`);
         const api = await s.api();
         const { apikey } = await api.calls.apikeyCreate({ client: clientId, name });
         s.out.done(apikey, `Created API key ${apikey.name} (${apikey.clue})`);

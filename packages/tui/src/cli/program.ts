@@ -20,6 +20,10 @@ import * as billing from './billing';
 import * as apiCommand from './api';
 import * as completion from './completion';
 import { checkJq, jqArgument, runJq, JqError } from './jq';
+import * as members from './members';
+import * as invites from './invites';
+import * as audit from './audit';
+import * as usage from './usage';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
@@ -27,7 +31,24 @@ interface Noun {
 
 // One module per noun of core's screen table (a screen whose noun has no module does not compile), in the order
 // `portal --help` lists them; billing has no screen of its own (SPEC shows it inside the shrink and quote screens).
-const NOUNS: Record<CliNoun, Noun> = { auth, accounts, plan, keys, integrations, projects, uploads, models, runs, fit, shrink, quotes };
+const NOUNS: Record<CliNoun, Noun> = {
+  auth,
+  accounts,
+  plan,
+  keys,
+  integrations,
+  projects,
+  uploads,
+  models,
+  runs,
+  fit,
+  shrink,
+  quotes,
+  members,
+  invites,
+  audit,
+  usage,
+};
 const EXTRA_NOUNS: Noun[] = [billing, apiCommand, completion, { register: registerHelp }];
 
 /** `portal help <command...>`: the same text as `portal <command...> --help`, for nested commands too. */

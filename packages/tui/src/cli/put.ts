@@ -1,6 +1,5 @@
 // Hashing and the direct PUT of a file from disk for Node: node:http(s) fed from two reused buffers, so bytes are sent
 // as they are read and memory stays flat whatever the file's size (no web-stream adapters, no undici for the bytes).
-import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -9,29 +8,6 @@ import type { ApiClient, PutFn, UploadSource } from '@portal/core';
 // With the next chunk read while the current one is sent, 512 KB chunks keep the socket busy; the two buffers are
 // all the memory a file of any size takes.
 const CHUNK = 512 * 1024;
-
-/** Hex SHA-256 of a file: the next chunk is read while the current one is hashed, into two reused buffers. */
-export async function hashFile(path: string): Promise<string> {
-  const fh = await open(path, 'r');
-  let pending: ReturnType<typeof fh.read> | undefined;
-  try {
-    const hash = createHash('sha256');
-    const bufs = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
-    let current = 0;
-    pending = fh.read(bufs[current], 0, CHUNK, null);
-    for (;;) {
-      const { bytesRead } = await pending;
-      if (bytesRead === 0) return hash.digest('hex');
-      const chunk = bufs[current].subarray(0, bytesRead);
-      current ^= 1;
-      pending = fh.read(bufs[current], 0, CHUNK, null);
-      hash.update(chunk);
-    }
-  } finally {
-    await pending?.catch(() => {});
-    await fh.close();
-  }
-}
 
 /** A file on disk as an upload source that remembers its path (for diskPut). */
 export interface DiskSource extends UploadSource {

@@ -2,11 +2,20 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { CONTACT_PATH, MESSAGES, resultFileName, type Run, type CallResponse } from '@portal/core';
+import {
+  CONTACT_PATH,
+  MESSAGES,
+  formatDuration,
+  formatEvent,
+  resultFileName,
+  runDuration,
+  type Run,
+  type CallResponse,
+} from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
 import { registerRenameRemove } from './renameRemove';
-import { CliError } from './errors';
+import { CliError, usageError } from './errors';
 
 type RunStatus = CallResponse<'runStatus'>;
 
@@ -28,6 +37,9 @@ export async function showRun(s: Session, status: RunStatus): Promise<void> {
     ['Status', run.state],
     ['Message', run.message],
     ['Created', time(run.createdAt)],
+    ['Started', time(run.startedAt)],
+    ['Finished', time(run.finishedAt)],
+    ['Duration', formatDuration(runDuration(run, s.deps.now() / 1000))],
     ['Upload', run.rend?.name],
     ['Results', status.run.url ? 'ready: portal runs download ' + run.stamp : null],
   ]);
@@ -54,12 +66,24 @@ export function register(program: Command, deps: Deps): void {
   runs
     .command('list')
     .description('List requests: name, id, function, status, message, created, upload')
-    .addHelpText('after', examples('portal runs list --project <id>', 'portal runs list --json'))
+    .option('--status <state>', 'only requests in this state (Pending, Processing, Finished or Failed)')
+    .option('--function <fn>', 'only requests of this function (fit, generate or shrink)')
+    .addHelpText(
+      'after',
+      examples('portal runs list --project <id>', 'portal runs list --status Failed --function fit', 'portal runs list --json'),
+    )
     .action(
-      act(deps, async (s) => {
+      act(deps, async (s, opts: { status?: string; function?: string }) => {
+        if (opts.function && !['fit', 'generate', 'shrink'].includes(opts.function))
+          throw usageError(`--function must be fit, generate or shrink, got "${opts.function}"`);
         const { project } = await s.project();
         const api = await s.api();
-        const { run } = await api.calls.runList({ active: 1, bucket: project.stamp });
+        const { run } = await api.calls.runList({
+          active: 1,
+          bucket: project.stamp,
+          ...(opts.status ? { state: opts.status } : {}),
+          ...(opts.function ? { function: opts.function as Run['function'] } : {}),
+        });
         s.out.list<Run>(
           run.list,
           [
@@ -86,6 +110,57 @@ export function register(program: Command, deps: Deps): void {
         const status = opts.wait ? await followRun(s, id) : await runStatus(s, id);
         await showRun(s, status);
         if (opts.wait && status.run.record.state !== 'Finished') s.exit(1);
+      }),
+    );
+
+  runs
+    .command('logs <id>')
+    .description("Print a request's events (state changes, progress, messages); --follow prints them as they come until it ends")
+    .option('-f, --follow', 'keep printing events until the request is Finished or Failed')
+    .addHelpText('after', examples('portal runs logs <id>', 'portal runs logs <id> --follow', 'portal runs logs <id> --json | jq .message'))
+    .action(
+      act(deps, async (s, id: string, opts: { follow?: boolean }) => {
+        const api = await s.api();
+        const { followRunEvents } = await import('./heavy');
+        let seen = 0;
+        // One JSON object a line with --json (a stream, not one array), so a follower can read each as it comes.
+        const print = (e: Parameters<typeof formatEvent>[0]) => {
+          seen++;
+          s.deps.stdout.write(s.out.json ? JSON.stringify(e) + '\n' : formatEvent(e) + '\n');
+        };
+        await followRunEvents(api, id, print, { follow: !!opts.follow, pollMs: s.deps.pollMs, wait: s.deps.sleep }).catch((e) => {
+          if ((e as { status?: number }).status === 404) throw new CliError(MESSAGES.requestNotFound);
+          throw e;
+        });
+        if (!seen && !s.out.json) s.out.notice(MESSAGES.noEvents);
+        if (opts.follow) {
+          const status = await runStatus(s, id);
+          if (status.run.record.state !== 'Finished') s.exit(1);
+        }
+      }),
+    );
+
+  runs
+    .command('rerun <id>')
+    .description('Make a request again with the same upload and parameters (a fit makes its generate request again too)')
+    .option('--wait', 'follow the new request until it is Finished or Failed')
+    .addHelpText('after', examples('portal runs rerun <id>', 'portal runs rerun <id> --wait --json'))
+    .action(
+      act(deps, async (s, id: string, opts: { wait?: boolean }) => {
+        const api = await s.api();
+        const made = await api.calls.runRerun({ run: id }).catch((e) => {
+          if ((e as { status?: number }).status === 404) throw new CliError(MESSAGES.requestNotFound);
+          throw e;
+        });
+        // The request to follow: a fit's generate request (the one with results), else the new request.
+        const target = made.generate ?? made.run;
+        if (!opts.wait) {
+          s.out.done(made, `Started request ${made.run.stamp}${made.generate ? ` and its generate request ${made.generate.stamp}` : ''}`);
+          return;
+        }
+        const status = await followRun(s, target.stamp);
+        await showRun(s, status);
+        if (status.run.record.state !== 'Finished') s.exit(1);
       }),
     );
 

@@ -245,6 +245,26 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
       { function: 'generate', state: 'Finished' },
     ]);
 
+    // The trained model reused on the same upload: only a generate run, applied by the worker.
+    const model = await rows(server)
+      .selectFrom('models')
+      .select(['stamp', 'state'])
+      .where('bucket', '=', bucket.stamp)
+      .executeTakeFirstOrThrow();
+    expect(model.state).toBe('Finished');
+    const before = server.calls.length;
+    const reuse = await portal(['generate', '--model', model.stamp, '--upload', rend.stamp, '--name', 'Reuse', '--wait', '--json'], {
+      store,
+    });
+    expect(reuse.code, reuse.stderr).toBe(0);
+    expect(JSON.parse(reuse.stdout).run.record).toMatchObject({ name: 'Reuse', function: 'generate', state: 'Finished' });
+    const reuseCalls = server.calls.slice(before);
+    expect(reuseCalls.filter((c) => c === 'runCreate')).toHaveLength(1);
+    expect(reuseCalls).not.toContain('pileCreate');
+    const wrong = await portal(['generate', '--model', 'general-tabular-regression', '--upload', rend.stamp], { store });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain(`${MESSAGES.selectModel}: general-tabular-regression is not a Finished model of`);
+
     const now = new Date(2026, 10, 21, 9, 5, 7).getTime();
     const d = await portal(['runs', 'download', status.run.record.stamp], { store, cwd: dir, now });
     expect(d.code, d.stderr).toBe(0);

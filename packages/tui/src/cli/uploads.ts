@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { expandPath } from '../paths';
 import type { Command } from 'commander';
-import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, type Rend } from '@portal/core';
+import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, uploadError, type Rend } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
 import { registerRenameRemove } from './renameRemove';
@@ -12,8 +12,6 @@ import { progressReporter } from './progress';
 import type { DiskSource } from './put';
 
 const rendSize = (r: Rend) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
-const rendError = (r: Rend) =>
-  r.upload.list.find((u) => u.meta.proc === 2)?.meta.error ?? r.upload.list.find((u) => u.error)?.error ?? null;
 
 export const uploadColumns = [
   { header: 'Name', get: (r: Rend) => r.name },
@@ -23,7 +21,7 @@ export const uploadColumns = [
   { header: 'Size', get: (r: Rend) => formatSize(rendSize(r)) },
   { header: 'Requests', get: (r: Rend) => r.runs },
   { header: 'Created', get: (r: Rend) => time(r.createdAt) },
-  { header: 'Error', get: (r: Rend) => rendError(r) },
+  { header: 'Error', get: (r: Rend) => uploadError(r) },
 ];
 
 export async function findRend(s: Session, bucket: string, id: string): Promise<Rend | undefined> {
@@ -91,8 +89,8 @@ export function register(program: Command, deps: Deps): void {
         if (early) throw new CliError(early);
         // The checksum must be known before the upload URL is asked for: hashing starts first and runs while core's
         // client loads and the upload group is created. node:http(s) and node:crypto load only for a push.
-        const { diskPut, hashFile } = await import('./put');
-        const hashes = new Map(local.map((f) => [f.path, hashFile(f.path)]));
+        const [{ diskPut }, { sha256File }] = await Promise.all([import('./put'), import('@portal/core/node')]);
+        const hashes = new Map(local.map((f) => [f.path, sha256File(f.path)]));
         for (const h of hashes.values()) h.catch(() => {});
         const [{ runUpload, defaultPut, fileSource, ApiError, isApiError, timeoutText, unreachableText }, api] = await Promise.all([
           import('./heavy'),
@@ -184,7 +182,7 @@ export function register(program: Command, deps: Deps): void {
         if (!rend) throw new CliError(`Upload ${result.rend} is no longer in the project`);
         s.out.done(rend, `Upload ${rend.name} (${rend.stamp}) is ${rend.flight}`);
         if (rend.flight === 'Failed') {
-          const why = rendError(rend);
+          const why = uploadError(rend);
           if (why) s.out.notice(why);
           s.exit(1);
         }

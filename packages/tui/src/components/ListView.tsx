@@ -20,6 +20,8 @@ export interface ListViewProps<T> {
   remove?(id: string): Promise<string | null>;
   /** Create with a name typed inline; null on success, else the message. */
   create?(name: string): Promise<string | null>;
+  /** The inline create prompt's label (default Name). */
+  createLabel?: string;
   /** Create elsewhere (another screen or a prompt of the screen's own). */
   onNew?(): void;
   /** More keys of the screen: return true when handled. */
@@ -172,7 +174,7 @@ export function ListView<T>(props: ListViewProps<T>) {
       ) : null}
       {editing?.kind === 'create' ? (
         <Box>
-          <Text>Name: </Text>
+          <Text>{props.createLabel ?? 'Name'}: </Text>
           <TextField
             focus={!busy}
             value={editing.value}

@@ -1,9 +1,8 @@
 // My Account: the user's client accounts (name, active); Open goes to API keys for Premise, else to projects.
 import { Box } from 'ink';
-import { MESSAGES, accountOpenTarget, type PermissionEntry } from '@portal/core';
+import { MESSAGES, accountOpenTarget, type PermissionEntry, loadFailure } from '@portal/core';
 import { usePermissions } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure } from '../components/lists';
 import { useNav } from '../ui/context';
 
 export default function AccountScreen() {

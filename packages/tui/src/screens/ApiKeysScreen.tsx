@@ -1,9 +1,8 @@
 // API keys of a client: ID, installs, last installed; create (only while there is none), rename, remove, details.
 import { Box } from 'ink';
-import { MESSAGES, formatTime, screenPath, type ClientApiKey } from '@portal/core';
+import { MESSAGES, formatTime, screenPath, type ClientApiKey, loadFailure } from '@portal/core';
 import { useApiKeys } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function ApiKeysScreen() {
@@ -35,7 +34,7 @@ export default function ApiKeysScreen() {
         rename={keys.rename}
         remove={keys.remove}
         // SPEC: create is offered only when the list is empty.
-        create={list && list.length === 0 ? keys.create : undefined}
+        create={keys.canCreate ? keys.create : undefined}
       />
     </Box>
   );

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedBucket, seedProject, seedUpload, withTestApi } from '@portal/testkit/api';
+import { rows, seedBucket, seedModel, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
 const server = withTestApi({ worker: false });
 
 describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
   it('checks the form against the plan, then creates pile, fit and generate and opens the details', async () => {
-    const { bucket, rend } = await seedProject(server);
+    // A project with a Ready upload and no model yet (the Model field appears once there is one to reuse).
+    const bucket = await seedBucket(server);
+    const rend = await seedUpload(server, bucket.stamp);
     const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-fit-run`);
     await ui.see('Explainability: [ ] (not available)');
     // Submit at once: every field is reported.
@@ -66,6 +68,28 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     await ui.see(MESSAGES.generateFileNotFound);
     expect(server.calls).not.toContain('pileCreate');
     expect(await rows(server).selectFrom('runs').select('stamp').where('bucket', '=', bucket.stamp).execute()).toHaveLength(0);
+    ui.unmount();
+  });
+
+  it("reuses one of the project's Finished models: only the generate run, then its details", async () => {
+    const bucket = await seedBucket(server);
+    const rend = await seedUpload(server, bucket.stamp, { name: 'data.json' });
+    const model = await seedModel(server, bucket.stamp, rend.stamp, { name: 'Trained' });
+    await setRow(server, 'models', model.stamp, { data: '{}' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-fit-run`);
+    await ui.see('Model:');
+    // Name, the upload, then down to the Model field: Reuse Trained, and submit.
+    await ui.type('Reused', KEY.tab, KEY.enter, ...Array(5).fill(KEY.tab));
+    await ui.see('Reuse Trained');
+    await ui.type(KEY.down, KEY.enter, KEY.enter);
+    await ui.see(/Function:\s+generate/);
+    const made = await rows(server)
+      .selectFrom('runs')
+      .select(['function', 'model', 'rend', 'name'])
+      .where('bucket', '=', bucket.stamp)
+      .execute();
+    expect(made).toEqual([{ function: 'generate', model: model.stamp, rend: rend.stamp, name: 'Reused' }]);
+    expect(server.calls).not.toContain('pileCreate');
     ui.unmount();
   });
 });

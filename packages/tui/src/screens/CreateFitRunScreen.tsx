@@ -1,7 +1,8 @@
-// Create a request with model training: name, a Ready upload, the sizes within the plan, task, explainability.
+// Create a request with model training (name, a Ready upload, the sizes within the plan, task, explainability), or
+// reusing one of the project's Finished models (the Model field, shown once the project has one).
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, MESSAGES, PLAN_LIMITS, TASKS, extensionOf, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
+import { CONTACT_PATH, PLAN_LIMITS, TASKS, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
 import { useClient, useFitRequest } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -20,6 +21,7 @@ export default function CreateFitRunScreen() {
     target: '1',
     task: 'regression',
     explainability: false,
+    model: '',
   });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,23 +29,19 @@ export default function CreateFitRunScreen() {
   const explainAllowed = PLAN_LIMITS[fit.plan].explainability;
   const limits = PLAN_LIMITS[fit.plan];
   const submit = async () => {
-    // Training and generating read the upload's .json data: an upload without one cannot be used (as on the web).
-    const chosen = fit.readyUploads.find((r) => r.stamp === values.upload);
-    if (chosen && !chosen.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json')) {
-      setErrors({ upload: MESSAGES.generateFileNotFound });
-      setProblem(null);
-      return;
-    }
     setBusy(true);
-    const res = await fit.submit({
-      name: String(values.name),
-      upload: String(values.upload) || null,
-      inputs: String(values.inputs),
-      outputs: String(values.outputs),
-      target: String(values.target),
-      task: values.task as TaskName,
-      explainability: !!values.explainability,
-    });
+    const model = String(values.model ?? '');
+    const res = model
+      ? await fit.reuse({ name: String(values.name), model, upload: String(values.upload) || null })
+      : await fit.submit({
+          name: String(values.name),
+          upload: String(values.upload) || null,
+          inputs: String(values.inputs),
+          outputs: String(values.outputs),
+          target: String(values.target),
+          task: values.task as TaskName,
+          explainability: !!values.explainability,
+        });
     setBusy(false);
     if ('runId' in res) return nav.go(screenPath('runDetails', { clientId, bucketId, runId: res.runId }));
     setErrors(res.fieldErrors ?? {});
@@ -63,6 +61,19 @@ export default function CreateFitRunScreen() {
           { key: 'target', label: `Task target size (1-${limits.taskTargetSize})` },
           { key: 'task', label: 'Task', kind: 'select', items: TASKS.map((t) => ({ label: t, value: t })) },
           { key: 'explainability', label: 'Explainability', kind: 'checkbox', disabled: !explainAllowed },
+          ...(fit.reusable.length
+            ? [
+                {
+                  key: 'model',
+                  label: 'Model',
+                  kind: 'select' as const,
+                  items: [
+                    { label: 'Train a new model', value: '' },
+                    ...fit.reusable.map((m) => ({ label: `Reuse ${m.name}`, value: m.stamp })),
+                  ],
+                },
+              ]
+            : []),
         ]}
         values={values}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}

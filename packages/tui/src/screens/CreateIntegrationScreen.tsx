@@ -1,15 +1,8 @@
 // Create an integration key: name, the one service, and its token.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import {
-  DEFAULT_INTEGRATION_SERVICE,
-  INTEGRATION_SERVICES,
-  INTEGRATION_TOKEN_INPUT_MAX,
-  checkIntegrationToken,
-  checkTitle,
-  screenPath,
-} from '@portal/core';
-import { useIntegrations, useNotify } from '@portal/core/react';
+import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_INPUT_MAX, checkIntegration, screenPath } from '@portal/core';
+import { useIntegrations } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
 
@@ -17,22 +10,18 @@ export default function CreateIntegrationScreen() {
   const nav = useNav();
   const clientId = nav.params.clientId!;
   const integrations = useIntegrations(clientId);
-  const notify = useNotify();
   useLabel(clientId, integrations.data?.client?.name);
   const [values, setValues] = useState({ name: '', service: DEFAULT_INTEGRATION_SERVICE as string, token: '' });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const fieldErrors = { name: checkTitle(values.name, 'create') ?? undefined, token: checkIntegrationToken(values.token) ?? undefined };
+    const fieldErrors = checkIntegration(values);
     setErrors(fieldErrors);
     if (fieldErrors.name || fieldErrors.token) return;
     setBusy(true);
     const failed = await integrations.create(values);
     setBusy(false);
-    if (!failed) {
-      notify(`Integration ${values.name.trim()} created.`, 'success');
-      nav.go(screenPath('integrations', { clientId }));
-    }
+    if (!failed) nav.go(screenPath('integrations', { clientId }));
   };
   return (
     <Box flexDirection="column">

@@ -78,8 +78,7 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
     await ui.see('data.json ($0.22');
     const before = server.calls.filter((c) => c === 'rendList').length;
     await ui.type('r');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(server.calls.filter((c) => c === 'rendList').length).toBeGreaterThan(before);
+    await vi.waitFor(() => expect(server.calls.filter((c) => c === 'rendList').length).toBeGreaterThan(before));
     await ui.type(KEY.esc);
     await ui.see('Create Shrink Request');
     ui.unmount();

@@ -1,9 +1,8 @@
 // Integration keys of a client: ID, service, token (masked), run count, last ran; rename, remove, create.
 import { Box } from 'ink';
-import { MESSAGES, formatTime, screenPath, type IntegrationKey } from '@portal/core';
+import { MESSAGES, formatTime, screenPath, type IntegrationKey, loadFailure } from '@portal/core';
 import { useIntegrations } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function IntegrationsScreen() {

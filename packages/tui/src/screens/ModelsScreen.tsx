@@ -1,10 +1,10 @@
 // Models of a project: the general models, and the client's own (rename, remove, Create A New Model).
 import { useEffect, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
-import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Model } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Model, loadFailure } from '@portal/core';
 import { useModels, useNotify } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure, newestFirst } from '../components/lists';
+import { newestFirst } from '../components/lists';
 import { Table } from '../components/Table';
 import { useLabel, useNav } from '../ui/context';
 

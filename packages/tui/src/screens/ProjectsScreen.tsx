@@ -1,9 +1,9 @@
 // Projects of a client: counts of requests and uploads; create, rename, remove; Open goes to requests or shrink.
 import { Box } from 'ink';
-import { MESSAGES, formatTime, projectOpenTarget, type Bucket } from '@portal/core';
+import { MESSAGES, formatTime, projectOpenTarget, type Bucket, loadFailure } from '@portal/core';
 import { useProjects } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure, newestFirst } from '../components/lists';
+import { newestFirst } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function ProjectsScreen() {

@@ -8,10 +8,14 @@ const server = withTestApi({ worker: false });
 /** The account's payment portal link (signed, so not known in advance): the server's pay page for this account. */
 const portalLink = () => new RegExp(`^${server.url.replace(/[.]/g, '\\.')}/pay/${server.user.client}\\?exp=\\d+&sig=\\S+$`);
 
-/** The portal link as shown: it wraps at the test terminal's width, so it is read without whitespace and the menu's border. */
+/** The portal link as shown: it wraps at the test terminal's width, so it is read from the screen's column (right of the menu), without whitespace. */
 async function shownPortal(ui: UiRun): Promise<string> {
   await ui.see('Payment portal:');
-  const m = /Paymentportal:(\S+?)\(pcopy\)/.exec((ui.lastFrame() ?? '').replace(/[\s│]+/g, ''));
+  const column = (ui.lastFrame() ?? '')
+    .split('\n')
+    .map((line) => line.split('│').pop() ?? '')
+    .join('');
+  const m = /Paymentportal:(\S+?)\(pcopy\)/.exec(column.replace(/\s+/g, ''));
   if (!m) throw new Error(`No payment portal link in:\n${ui.lastFrame()}`);
   return m[1];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedBucket, seedProject, seedRun, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
+import { rows, seedBucket, seedProject, seedRun, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
 const server = withTestApi({ worker: false });
@@ -32,6 +32,57 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
     const failed = await ui.see('The model did not converge. · Contact Support', 6000);
     expect(failed).toMatch(/Status:\s+Failed /);
     expect(failed).not.toContain('Download Results');
+    ui.unmount();
+  });
+
+  it('shows a progress bar, the loss as a sparkline, the latest events, and runs a request again with R', async () => {
+    const { bucket, rend } = await seedProject(server);
+    const fit = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Live fit', function: 'fit', state: 'Processing' });
+    // Its parameters, so it can be run again.
+    const param = { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' };
+    await rows(server)
+      .insertInto('piles')
+      .values({ stamp: `p_${fit.stamp}`, bucket: bucket.stamp, variety: 'FitModel', param: JSON.stringify(param), created_at: 1 })
+      .execute();
+    await setRow(server, 'runs', fit.stamp, { started_at: Math.floor(Date.now() / 1000) - 65, pile: `p_${fit.stamp}` });
+    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Its gen', function: 'generate', state: 'Pending' });
+    await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
+    const points = [1, 2, 3, 4].map((epoch) => ({ epoch, loss: 1 / epoch, valLoss: 1.1 / epoch }));
+    await rows(server)
+      .insertInto('run_events')
+      .values({
+        run: fit.stamp,
+        at: Math.floor(Date.now() / 1000),
+        kind: 'progress',
+        message: 'Epoch 4 of 8: loss 0.25',
+        data: JSON.stringify({ epoch: 4, epochs: 8, loss: 0.25, valLoss: 0.275, points }),
+      })
+      .execute();
+    // The generate request waits for its model: it shows the training's progress and loss.
+    const waiting = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${gen.stamp}/details`);
+    const before = await waiting.see('Training its model');
+    expect(before).toContain('50% Training its model: Epoch 4 of 8');
+    expect(before).toMatch(/Loss:\s+█▃▂▁ 0\.25/);
+    waiting.unmount();
+
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${fit.stamp}/details`);
+    const frame = await ui.see('Epoch 4 of 8');
+    expect(frame).toContain('[██████████░░░░░░░░░░] 50% Epoch 4 of 8');
+    expect(frame).toMatch(/Loss:\s+█▃▂▁ 0\.25 \(validation 0\.275\) after 4 epochs/);
+    expect(frame).toMatch(/Duration:\s+1 min/);
+    expect(frame).toContain('progress Epoch 4 of 8: loss 0.25');
+    expect(frame).toContain('state Processing');
+    await ui.type('R');
+    await ui.see(MESSAGES.rerunStarted);
+    const made = await rows(server)
+      .selectFrom('runs')
+      .select(['stamp'])
+      .where('bucket', '=', bucket.stamp)
+      .where('function', '=', 'fit')
+      .where('stamp', '!=', fit.stamp)
+      .execute();
+    expect(made.length).toBe(1);
+    await ui.see(/Status:\s+Pending/);
     ui.unmount();
   });
 

@@ -1,6 +1,17 @@
-// Request details, refreshed live until final, with Download Results (ensemble_result_{date}_{time}.json here).
+// Request details, refreshed live until final, with Download Results (ensemble_result_{date}_{time}.json here), a
+// progress bar, the training loss as a sparkline, the latest events and Run again.
 import { Box, Text, useInput } from 'ink';
-import { CONTACT_PATH, MESSAGES, formatTime, isFinalState } from '@portal/core';
+import {
+  CONTACT_PATH,
+  MESSAGES,
+  formatDuration,
+  formatEvent,
+  formatTime,
+  isFinalState,
+  progressBar,
+  screenPath,
+  sparkline,
+} from '@portal/core';
 import { useNotify, useRunDetails } from '@portal/core/react';
 import { Fields } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -16,6 +27,14 @@ export default function RunDetailsScreen() {
   useLabel(runId, run?.name);
   useInput(
     (input, key) => {
+      if (input === 'R' && details.canRerun && !details.rerunning) {
+        void details.rerun().then((stamp) => {
+          if (!stamp) return;
+          notify(MESSAGES.rerunStarted, 'success');
+          nav.go(screenPath('runDetails', { clientId, bucketId, runId: stamp }));
+        });
+        return;
+      }
       if (!(key.return || input === 'D') || !details.data?.run.url) return;
       details.download().then(
         async ({ fileName, text }) => notify(`Saved ${await nav.io.saveFile(fileName, text)}`, 'success'),
@@ -32,6 +51,8 @@ export default function RunDetailsScreen() {
   }
   const final = isFinalState(run.state);
   const url = details.data?.run.url;
+  const { progress, loss } = details;
+  const last = loss.at(-1);
   return (
     <Box flexDirection="column">
       <Text bold>{run.name}</Text>
@@ -51,6 +72,16 @@ export default function RunDetailsScreen() {
             : []),
           ['Function', run.function],
           ['Created', formatTime(run.createdAt)],
+          ['Duration', formatDuration(details.duration)],
+          ...(progress && !(run.state === 'Failed') ? [['Progress', `${progressBar(progress.fraction)} ${progress.label}`] as const] : []),
+          ...(last
+            ? [
+                [
+                  'Loss',
+                  `${sparkline(loss.map((p) => p.loss))} ${last.loss} (validation ${last.valLoss}) after ${loss.length} epoch${loss.length === 1 ? '' : 's'}`,
+                ] as const,
+              ]
+            : []),
           ['Upload', run.rend?.name ?? <Text color="red">{MESSAGES.rendNotFound}</Text>],
           ...(run.desc ? [['Description', run.desc] as const] : []),
         ]}
@@ -63,6 +94,17 @@ export default function RunDetailsScreen() {
         ) : null
       ) : (
         <Text dimColor>[ Download Results ] (once the results are ready)</Text>
+      )}
+      {details.canRerun ? <Text color="cyan">[ Run again ] press R</Text> : null}
+      <Text bold>Events</Text>
+      {details.events.length ? (
+        details.events.slice(-6).map((e) => (
+          <Text key={e.seq} color={e.kind === 'state' && e.message.startsWith('Failed') ? 'red' : undefined} wrap="truncate-end">
+            {formatEvent(e)}
+          </Text>
+        ))
+      ) : (
+        <Text dimColor>{MESSAGES.noEvents}</Text>
       )}
     </Box>
   );

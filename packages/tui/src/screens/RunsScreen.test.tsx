@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedProject, setRow, withTestApi } from '@portal/testkit/api';
+import { seedProject, seedRun, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../testing/ui';
 
 const server = withTestApi({ worker: false });
@@ -22,6 +22,23 @@ describe('RunsScreen', { timeout: 30_000 }, () => {
     await ui.see('First fit again');
     await ui.type('d', 'y');
     await ui.see(MESSAGES.noRequests);
+    ui.unmount();
+  });
+
+  it('S and F narrow the list to a status and a function, on the server', async () => {
+    const { bucket, rend } = await seedProject(server);
+    await seedRun(server, bucket.stamp, rend.stamp, { name: 'Trained', function: 'fit', state: 'Finished' });
+    await seedRun(server, bucket.stamp, rend.stamp, { name: 'Broken', function: 'fit', state: 'Failed', message: 'No rows.' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
+    await ui.see('Broken');
+    await ui.type('F');
+    await ui.see('function fit (F)');
+    await ui.gone('First fit');
+    expect(ui.lastFrame()).toContain('Trained');
+    await ui.type('S', 'S', 'S', 'S');
+    await ui.see('status Failed (S)');
+    await ui.gone('Trained');
+    expect(ui.lastFrame()).toContain('Broken');
     ui.unmount();
   });
 

@@ -1,9 +1,9 @@
 // Requests of a project: function, status, message (with Contact Support), created, upload; open, rename, remove.
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, MESSAGES, formatTime, isFinalState, screenPath, type Run } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, RUN_FUNCTIONS, RUN_STATES, formatTime, nextFilter, screenPath, type Run, loadFailure } from '@portal/core';
 import { useRuns } from '@portal/core/react';
 import { ListView } from '../components/ListView';
-import { loadFailure, newestFirst, useRefreshWhile } from '../components/lists';
+import { newestFirst } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function RunsScreen() {
@@ -14,11 +14,10 @@ export default function RunsScreen() {
   useLabel(bucketId, runs.data?.project.name);
   const anyMessage = runs.data?.runs.some((r) => r.message);
   // Requests in progress change state on the server: the list refreshes until all are final.
-  useRefreshWhile(!!runs.data?.runs.some((x) => !isFinalState(x.state) && !(x.function === 'shrink' && x.quote)), runs.reload, 5000);
   return (
     <Box flexDirection="column">
       <ListView<Run>
-        title="Requests"
+        title={`Requests · status ${runs.filters.state || 'all'} (S) · function ${runs.filters.function || 'all'} (F)`}
         rows={newestFirst(runs.data?.runs)}
         loading={runs.loading}
         empty={MESSAGES.noRequests}
@@ -42,8 +41,11 @@ export default function RunsScreen() {
         remove={runs.remove}
         onNew={() => nav.go(screenPath('createFitRun', { clientId, bucketId }))}
         onKey={(input) => {
-          if (input !== 's') return false;
-          nav.go(screenPath('createShrinkRun', { clientId, bucketId }));
+          if (input === 'S')
+            runs.setFilters({ ...runs.filters, state: nextFilter(RUN_STATES, runs.filters.state as (typeof RUN_STATES)[number]) });
+          else if (input === 'F') runs.setFilters({ ...runs.filters, function: nextFilter(RUN_FUNCTIONS, runs.filters.function) });
+          else if (input === 's') nav.go(screenPath('createShrinkRun', { clientId, bucketId }));
+          else return false;
           return true;
         }}
         footer={

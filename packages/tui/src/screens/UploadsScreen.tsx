@@ -2,13 +2,23 @@
 import { useRef, useState } from 'react';
 import { statSync } from 'node:fs';
 import { Box, Text, useInput } from 'ink';
-import { MESSAGES, checkDropFiles, formatSize, formatTime, type Rend, type UploadProgress, type UploadSource } from '@portal/core';
+import {
+  MESSAGES,
+  checkDropFiles,
+  formatSize,
+  formatTime,
+  type Rend,
+  type UploadProgress,
+  type UploadSource,
+  loadFailure,
+  uploadError,
+} from '@portal/core';
 import { fileSource } from '@portal/core/node';
 import { useClient, useNotify, useUploads } from '@portal/core/react';
 import { ListView } from '../components/ListView';
 import { TextField } from '../components/TextField';
 import { completePath, expandPath, splitPaths } from '../paths';
-import { loadFailure, newestFirst, useRefreshWhile } from '../components/lists';
+import { newestFirst } from '../components/lists';
 import { progressLine } from '../cli/progress';
 import { useCapture, useLabel, useNav } from '../ui/context';
 
@@ -30,12 +40,6 @@ export function localSources(cwd: string, paths: string[]): UploadSource[] | str
   return out;
 }
 
-/** The error of an item Failed or with meta.proc 2 (SPEC section 8), as the web portal shows it. */
-const rendError = (r: Rend) =>
-  r.upload.list
-    .map((i) => (i.meta.proc === 2 ? (i.meta.error ?? i.error) : i.state === 'Failed' ? (i.error ?? i.meta.error) : null))
-    .find(Boolean) ?? null;
-
 export default function UploadsScreen() {
   const nav = useNav();
   const notify = useNotify();
@@ -45,7 +49,6 @@ export default function UploadsScreen() {
   useLabel(clientId, client?.name);
   useLabel(bucketId, uploads.data?.project?.name);
   // Uploads being analysed move to Ready or Failed on the server: the list refreshes until they settle.
-  useRefreshWhile(!!uploads.data?.uploads.some((r) => r.flight !== 'Ready' && r.flight !== 'Failed'), uploads.reload, 3000);
   const [asking, setAsking] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ p: UploadProgress; started: number } | null>(null);
   // While files are sent, Esc cancels them (the half-made upload is removed), as the web's cancel button does.
@@ -107,7 +110,7 @@ export default function UploadsScreen() {
           },
           { header: 'Requests', get: (r) => r.runs },
           { header: 'Created', get: (r) => formatTime(r.createdAt) },
-          { header: 'Error', get: (r) => rendError(r), danger: () => true, max: 50 },
+          { header: 'Error', get: (r) => uploadError(r), danger: () => true, max: 50 },
         ]}
         rename={uploads.rename}
         remove={uploads.remove}

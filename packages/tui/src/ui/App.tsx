@@ -1,7 +1,7 @@
 // The interactive UI: history of paths, the chrome (header with breadcrumbs, menu, notifications, help line) and keys.
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
-import { CONTACT_PATH, MESSAGES, NOTIFY_MS, SCREEN_BY_ID, breadcrumbs, matchScreen, type ApiClient, type ScreenId } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, notifyMs, SCREEN_BY_ID, breadcrumbs, matchScreen, type ApiClient, type ScreenId } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
 import { PortalProvider, type NotifyKind } from '@portal/core/react/context';
 import { MENU_WIDTH, NavContext, type Capture, type Nav, type UiIo } from './context';
@@ -59,12 +59,16 @@ const HELP: Record<ScreenId, string> = {
   createIntegration: 'Tab/↑↓ fields · Enter submit',
   projects: '↑↓ move · Enter open · / filter · n create · r rename · d remove',
   models: '↑↓ move · / filter · n create a model · r rename · d remove',
-  runs: '↑↓ move · Enter open · / filter · n fit request · s shrink request · r rename · d remove',
+  runs: '↑↓ move · Enter open · / filter · S status · F function · n fit request · s shrink request · r rename · d remove',
   uploads: '↑↓ move · / filter · n upload files · r rename · d remove',
   createFitRun: 'Tab/↑↓ fields · Space tick · Enter submit',
   createShrinkRun: 'Tab/↑↓ fields · Enter choose/submit',
-  runDetails: 'Enter/D download results',
+  runDetails: 'Enter/D download results · R run again',
   quoteDetails: 'Enter open the request',
+  members: '↑↓ move · / filter · n invite · o owner · m member · d remove · l leave · i invitations',
+  audit: '↑↓ move · / filter · > older · < newer · a next action filter',
+  invite: 'Enter accept',
+  usage: 'p period (7, 30, 90 days) · ↑↓ quotes · Enter open a quote',
 };
 
 function toPath(path: string): { path: string; query: URLSearchParams } {
@@ -108,7 +112,7 @@ export function App(props: AppProps) {
       // The value is shown inside the frame (not printed above it, into the scrollback) until the next copy.
       const id = ++seq.current;
       setCopied({ id, text });
-      setTimeout(() => setCopied((c) => (c?.id === id ? null : c)), NOTIFY_MS.default).unref?.();
+      setTimeout(() => setCopied((c) => (c?.id === id ? null : c)), notifyMs()).unref?.();
       if (io.copy) return io.copy(text);
       // OSC 52 asks the terminal (even over SSH) to put the text on the clipboard. It moves no cursor and prints
       // nothing, so it goes straight to the terminal without disturbing Ink's frame.
@@ -122,8 +126,7 @@ export function App(props: AppProps) {
       notify(message: string, kind: NotifyKind = 'default') {
         const id = ++seq.current;
         setNotices((n) => [...n.filter((x) => x.message !== message), { id, message, kind }].slice(-3));
-        const ms = kind === 'error' ? NOTIFY_MS.error : kind === 'uploadSuccess' ? NOTIFY_MS.uploadSuccess : NOTIFY_MS.default;
-        setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), ms).unref?.();
+        setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), notifyMs(kind)).unref?.();
       },
     }),
     [],

@@ -22,6 +22,10 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<{ default: Component
   createShrinkRun: () => import('../screens/CreateShrinkRunScreen'),
   runDetails: () => import('../screens/RunDetailsScreen'),
   quoteDetails: () => import('../screens/QuoteDetailsScreen'),
+  members: () => import('../screens/MembersScreen'),
+  audit: () => import('../screens/AuditScreen'),
+  invite: () => import('../screens/InviteScreen'),
+  usage: () => import('../screens/UsageScreen'),
 };
 
 const loaded = new Map<ScreenId, ComponentType>();

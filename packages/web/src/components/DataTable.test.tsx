@@ -21,6 +21,7 @@ const rows: Row[] = [
   { id: '2', name: 'alpha', count: 2 },
   { id: '3', name: 'Gamma', count: 33 },
 ];
+const base = { label: 'Things', columns, rowKey: (r: Row) => r.id, empty: 'none' };
 const names = () =>
   within(screen.getByRole('table'))
     .getAllByRole('row')
@@ -110,5 +111,72 @@ describe('DataTable', () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+
+  it('shows 25 rows a page with "1-25 of N", and pages on', () => {
+    const many: Row[] = Array.from({ length: 55 }, (_, i) => ({ id: `b_${i}`, name: `Project ${String(i).padStart(2, '0')}`, count: i }));
+    render(<DataTable<Row> {...base} rows={many} initialSort={{ id: 'name', dir: 'asc' }} />);
+    expect(names()).toHaveLength(25);
+    expect(screen.getByText('1-25 of 55')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(screen.getByText('26-50 of 55')).toBeTruthy();
+    expect(names()[0]).toBe('Project 25');
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(screen.getByText('51-55 of 55')).toBeTruthy();
+    expect(names()).toHaveLength(5);
+    // Filtering goes back to the first page.
+    fireEvent.change(screen.getByLabelText('Filter things'), { target: { value: 'Project 0' } });
+    expect(names()).toHaveLength(10);
+    expect(screen.queryByText(/of 10/)).toBeNull();
+  });
+
+  it('adds an ID column with a copy button, cuts long names with the whole name in a tooltip, and shows states as chips', async () => {
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void written.push(t) }, configurable: true });
+    const long = 'N'.repeat(60);
+    render(
+      <DataTable<Row & { state: string }>
+        label="Things"
+        rows={[
+          { id: 'b_1', name: long, count: 1, state: 'Failed' },
+          { id: 'b_2', name: 'short', count: 2, state: 'Ready' },
+        ]}
+        columns={[...columns, { id: 'state', label: 'Status', value: (r) => r.state, status: true }]}
+        rowKey={(r) => r.id}
+        idOf={(r) => r.id}
+        empty="none"
+      />,
+    );
+    const header = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(header.slice(0, 2)).toEqual(['Name', 'ID']);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy ID of short' }));
+    expect(await screen.findByRole('button', { name: 'Copied ID of short' })).toBeTruthy();
+    expect(written).toEqual(['b_2']);
+    const cut = screen.getByText(long);
+    expect(cut.hasAttribute('data-ellipsis')).toBe(true);
+    expect(getComputedStyle(cut).textOverflow).toBe('ellipsis');
+    expect(screen.getByText('Failed').closest('[data-tone]')?.getAttribute('data-tone')).toBe('error');
+    expect(screen.getByText('Ready').closest('[data-tone]')?.getAttribute('data-tone')).toBe('success');
+  });
+
+  it('an empty list says what it is for and offers the next step', () => {
+    render(
+      <DataTable<Row>
+        {...base}
+        rows={[]}
+        empty="No Things Found"
+        emptyHint="Things hold your stuff."
+        emptyAction={<button type="button">Create thing</button>}
+      />,
+    );
+    expect(screen.getByText('Things hold your stuff.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create thing' })).toBeTruthy();
+  });
+
+  it('shows skeleton rows, not a word, while the list first loads', () => {
+    render(<DataTable<Row> label="Things" rows={undefined} loading columns={columns} rowKey={(r) => r.id} empty="none" />);
+    expect(screen.getByRole('status', { name: 'Loading Things' }).getAttribute('aria-busy')).toBe('true');
   });
 });

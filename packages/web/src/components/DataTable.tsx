@@ -1,15 +1,19 @@
-// A list with SPEC's columns, its empty-list text, a filter box and sortable columns.
-import { useMemo, useState, type ReactNode } from 'react';
+// A list with SPEC's columns: filter box, sortable columns, pages of 25 ("1-25 of N"), an ID column with copy, status
+// chips, long names cut with an ellipsis (full text in a tooltip), actions pinned in view, skeleton rows while loading,
+// and an empty state that says what the list is for and offers the next step.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
   Button,
+  Skeleton,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
+  TablePagination,
   TableRow,
   TableSortLabel,
   TextField,
@@ -17,7 +21,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { Loading } from './Loading';
+import { Ellipsis, IdCell, StatusChip } from './Cells';
 
 export interface Column<T> {
   id: string;
@@ -30,7 +34,13 @@ export interface Column<T> {
   minWidth?: number;
   /** Keeps a short value (a time) on one line. */
   nowrap?: boolean;
+  /** Cuts a long value to one line with an ellipsis and shows it whole in a tooltip (the first column does by default). */
+  truncate?: boolean;
+  /** Shows the value as a status chip: colour from core's statusTone, and always the state's own word. */
+  status?: boolean;
 }
+
+export const PAGE_SIZE = 25;
 
 interface Props<T> {
   /** Names the table for screen readers, e.g. "Projects". */
@@ -38,7 +48,15 @@ interface Props<T> {
   rows: T[] | undefined;
   columns: Column<T>[];
   rowKey: (row: T) => string;
+  /** The row's id, shown in an ID column (after the first) with a copy button: the Python client needs ids. */
+  idOf?: (row: T) => string;
+  /** The name a row is called by in the ID column's button labels (defaults to the first column's value). */
+  nameOf?: (row: T) => string;
   empty: string;
+  /** What the list is for, shown under the empty text. */
+  emptyHint?: string;
+  /** The next step from an empty list (a button). */
+  emptyAction?: ReactNode;
   loading?: boolean;
   actions?: (row: T) => ReactNode;
   initialSort?: { id: string; dir: 'asc' | 'desc' };
@@ -59,12 +77,26 @@ function compare(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
 }
 
+/** "1-25 of 55": SPEC's hyphen rather than MUI's en dash. */
+export const pageLabel = ({ from, to, count }: { from: number; to: number; count: number }) => `${from}-${to} of ${count}`;
+
+function cellContent<T>(c: Column<T>, r: T, truncate: boolean): ReactNode {
+  if (c.render) return c.render(r);
+  const text = String(c.value?.(r) ?? '');
+  if (c.status) return <StatusChip state={text} />;
+  return truncate ? <Ellipsis text={text} /> : text;
+}
+
 export function DataTable<T>({
   label,
   rows,
-  columns,
+  columns: given,
   rowKey,
+  idOf,
+  nameOf,
   empty,
+  emptyHint,
+  emptyAction,
   loading,
   actions,
   initialSort,
@@ -77,6 +109,16 @@ export function DataTable<T>({
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ id: string; dir: 'asc' | 'desc' } | null>(initialSort ?? null);
+  const [page, setPage] = useState(0);
+
+  const columns = useMemo(() => {
+    const [first, ...rest] = given;
+    const head = first ? [{ ...first, truncate: first.truncate ?? true }] : [];
+    if (!idOf || !first) return [...head, ...rest];
+    const name = nameOf ?? ((r: T) => String(first.value?.(r) ?? ''));
+    const idColumn: Column<T> = { id: 'id', label: 'ID', value: idOf, render: (r) => <IdCell id={idOf(r)} name={name(r)} /> };
+    return [...head, idColumn, ...rest];
+  }, [given, idOf, nameOf]);
 
   const shown = useMemo(() => {
     let list = rows ?? [];
@@ -99,9 +141,16 @@ export function DataTable<T>({
     return list;
   }, [rows, query, sort, columns]);
 
+  // A filter or a shorter list (a removal) may leave the page past the end: back to the last page there is.
+  const lastPage = Math.max(0, Math.ceil(shown.length / PAGE_SIZE) - 1);
+  useEffect(() => {
+    if (page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
+  const visible = shown.slice(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE);
+
   const toggle = (id: string) => setSort((s) => (s?.id === id ? { id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { id, dir: 'asc' }));
 
-  if (rows === undefined && loading) return <Loading label={`Loading ${label}`} />;
+  if (rows === undefined && loading) return <SkeletonRows label={label} columns={columns.length + (actions ? 1 : 0)} />;
   if (rows === undefined && error) {
     return (
       <Alert
@@ -122,6 +171,18 @@ export function DataTable<T>({
   }
   const total = rows?.length ?? 0;
   const sortable = columns.filter((c) => c.value);
+  const pager = shown.length > PAGE_SIZE && (
+    <TablePagination
+      component="div"
+      count={shown.length}
+      page={Math.min(page, lastPage)}
+      onPageChange={(_e, p) => setPage(p)}
+      rowsPerPage={PAGE_SIZE}
+      rowsPerPageOptions={[]}
+      labelDisplayedRows={pageLabel}
+      aria-label={`${label} pages`}
+    />
+  );
 
   return (
     <Box>
@@ -133,7 +194,10 @@ export function DataTable<T>({
               size="small"
               type="search"
               value={query}
-              onChange={(e) => setQuery(e.target.value)}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setPage(0);
+              }}
               sx={{ flex: { xs: '1 1 160px', sm: '0 0 320px' } }}
             />
           )}
@@ -164,27 +228,32 @@ export function DataTable<T>({
         </Stack>
       )}
       {total === 0 ? (
-        <Typography sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }} role="status">
-          {empty}
-        </Typography>
+        <Box
+          role="status"
+          sx={{ py: 3, px: 2, textAlign: 'center', border: 1, borderColor: 'divider', borderStyle: 'dashed', borderRadius: 2 }}
+        >
+          <Typography sx={{ fontWeight: 600 }}>{empty}</Typography>
+          {emptyHint && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 520, mx: 'auto' }}>
+              {emptyHint}
+            </Typography>
+          )}
+          {emptyAction && <Box sx={{ mt: 1.5, display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>{emptyAction}</Box>}
+        </Box>
       ) : phone ? (
         <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-          {shown.map((r) => {
+          {visible.map((r) => {
             const [head, ...rest] = columns;
             return (
-              <Box
-                component="li"
-                key={rowKey(r)}
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, overflowWrap: 'anywhere' }}
-              >
+              <Box component="li" key={rowKey(r)} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, minWidth: 0 }}>
                 {head && (
-                  <Typography component="div" sx={{ fontWeight: 600, mb: 0.5 }}>
-                    {head.render ? head.render(r) : String(head.value?.(r) ?? '')}
+                  <Typography component="div" sx={{ fontWeight: 600, mb: 0.5, minWidth: 0 }}>
+                    {cellContent(head, r, true)}
                   </Typography>
                 )}
                 <Box
                   component="dl"
-                  sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(84px, auto) 1fr', columnGap: 1.5, rowGap: 0.5 }}
+                  sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(84px, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}
                 >
                   {rest
                     .filter((c) => !isBlank(c.value?.(r)) || (!c.value && c.render))
@@ -193,8 +262,8 @@ export function DataTable<T>({
                         <Typography component="dt" variant="body2" color="text.secondary">
                           {c.label}
                         </Typography>
-                        <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
-                          {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
+                        <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                          {cellContent(c, r, !!c.truncate)}
                         </Typography>
                       </Box>
                     ))}
@@ -229,11 +298,15 @@ export function DataTable<T>({
                     )}
                   </TableCell>
                 ))}
-                {actions && <TableCell align="right">Actions</TableCell>}
+                {actions && (
+                  <TableCell align="right" sx={PINNED}>
+                    Actions
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>
-              {shown.map((r) => (
+              {visible.map((r) => (
                 <TableRow key={rowKey(r)} hover>
                   {columns.map((c) => (
                     <TableCell
@@ -243,14 +316,15 @@ export function DataTable<T>({
                         overflowWrap: 'break-word',
                         verticalAlign: 'middle',
                         minWidth: c.minWidth,
+                        maxWidth: c.truncate ? 320 : undefined,
                         whiteSpace: c.nowrap ? 'nowrap' : undefined,
                       }}
                     >
-                      {c.render ? c.render(r) : String(c.value?.(r) ?? '')}
+                      {cellContent(c, r, !!c.truncate)}
                     </TableCell>
                   ))}
                   {actions && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
+                    <TableCell align="right" sx={{ ...PINNED, whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
                       {actions(r)}
                     </TableCell>
                   )}
@@ -267,6 +341,31 @@ export function DataTable<T>({
           </Table>
         </TableContainer>
       )}
+      {pager}
+    </Box>
+  );
+}
+
+/** The actions column stays at the right edge of the visible table however wide the other columns are. */
+const PINNED = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (t: { palette: { divider: string } }) => `-1px 0 0 ${t.palette.divider}`,
+} as const;
+
+/** Placeholder rows in the list's shape while it first loads (no layout jump when the rows arrive). */
+function SkeletonRows({ label, columns }: { label: string; columns: number }) {
+  return (
+    <Box role="status" aria-label={`Loading ${label}`} aria-busy="true" sx={{ display: 'grid', gap: 1, py: 1 }}>
+      {Array.from({ length: 4 }, (_, i) => (
+        <Stack key={i} direction="row" spacing={2}>
+          {Array.from({ length: Math.min(columns, 5) }, (_, j) => (
+            <Skeleton key={j} variant="text" sx={{ flex: j === 0 ? 2 : 1 }} height={28} />
+          ))}
+        </Stack>
+      ))}
     </Box>
   );
 }

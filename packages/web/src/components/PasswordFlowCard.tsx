@@ -3,8 +3,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Link, Paper, Stack, Typography } from '@mui/material';
-import { MESSAGES } from '@portal/core';
-import { failureMessage } from '../lib/api';
 import { FormFailure } from './FormFailure';
 
 /** The form's state: sending (busy), the failure to show, and whether the call went through. */
@@ -12,19 +10,16 @@ export function usePasswordFlow() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  const send = async (call: () => Promise<unknown>) => {
+  /** Runs one of core's auth actions (null on success, else the message to show). */
+  const send = async (action: () => Promise<string | null>) => {
     setBusy(true);
     setFailure(null);
-    try {
-      await call();
-      setDone(true);
-    } catch (x) {
-      setFailure(failureMessage(x, MESSAGES.invalidCredentials));
-    } finally {
-      setBusy(false);
-    }
+    const failed = await action();
+    setBusy(false);
+    if (failed) setFailure(failed);
+    else setDone(true);
   };
-  return { failure, setFailure, done, busy, send };
+  return { failure, done, busy, send };
 }
 
 export function PasswordFlowCard(props: {

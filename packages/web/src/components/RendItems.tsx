@@ -1,13 +1,12 @@
 // The files of an upload group: name, size, state, and the error of items Failed or with meta.proc 2.
 import { Box, Typography } from '@mui/material';
-import { formatSize, type Rend } from '@portal/core';
+import { formatSize, uploadItemError, type Rend } from '@portal/core';
 
 export function RendItems({ rend }: { rend: Rend }) {
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {rend.upload.list.map((item) => {
-        const error =
-          item.meta.proc === 2 ? (item.meta.error ?? item.error) : item.state === 'Failed' ? (item.error ?? item.meta.error) : null;
+        const error = uploadItemError(item);
         return (
           <li key={item.stamp}>
             <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>

@@ -1,27 +1,12 @@
 // Rename and remove for any list: the dialogs over a core list hook's actions (which check, call, notify and reload).
 import { useState } from 'react';
 import { Button } from '@mui/material';
-import { isApiError } from '@portal/core';
 import type { ListActions } from '@portal/core/react';
 import { ConfirmDialog, NameDialog } from './Dialogs';
-import { notify } from '../lib/notify';
 
 interface Target {
   id: string;
   name: string;
-}
-
-/** Runs an action, notifying SPEC's failure message; resolves to null on success or the message shown. */
-export async function attempt(action: () => Promise<unknown>, failure?: string): Promise<string | null> {
-  try {
-    await action();
-    return null;
-  } catch (e) {
-    if (isApiError(e) && e.isAuth) return e.display;
-    const message = failure ?? (isApiError(e) ? e.display : (e as Error).message);
-    notify(message, 'error');
-    return message;
-  }
 }
 
 /** `noun` names what the list holds in the dialogs' titles, e.g. "project". */

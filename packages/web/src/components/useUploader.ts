@@ -1,7 +1,7 @@
 // Uploads files as one group with core's pipeline: progress per file, SPEC's success notice per file, cancel, failure notice.
 import { useRef, useState } from 'react';
 import { isApiError, MESSAGES, runUpload, type UploadProgress } from '@portal/core';
-import { api } from '../lib/api';
+import { useApi } from '@portal/core/react';
 import { notify } from '../lib/notify';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 
@@ -9,6 +9,7 @@ export function useUploader(bucketId: string) {
   const [progress, setProgress] = useState<UploadProgress[]>([]);
   const [busy, setBusy] = useState(false);
   const ctrl = useRef<AbortController | null>(null);
+  const api = useApi();
   useLeaveWarning(busy);
 
   /** Resolves to the new upload group's stamp, or null when it failed or was cancelled (already notified). */

@@ -2,23 +2,32 @@
 // @vitest-environment node
 import '@portal/core/testing/dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@portal/core';
 import { renderApp } from '../test-utils';
-import { setAuthFailureHandler, TOKEN_KEY } from '../lib/session';
+import { markSignedOut, resetAuthEpisode, setAuthFailureHandler, TOKEN_KEY, tokenStore } from '../lib/session';
 import { RequireAuth } from './RequireAuth';
 
 afterEach(() => {
   cleanup();
   setAuthFailureHandler(null);
+  resetAuthEpisode();
+  delivered.length = 0;
   localStorage.clear();
+  sessionStorage.clear();
 });
+
+/** Every message the app's handler received, in order. */
+const delivered: string[] = [];
 
 function Root() {
   const [message, setMessage] = useState('');
   useEffect(() => {
-    setAuthFailureHandler(setMessage);
+    setAuthFailureHandler((m) => {
+      delivered.push(m);
+      setMessage(m);
+    });
   }, []);
   return <p>root: {message}</p>;
 }
@@ -60,6 +69,38 @@ describe('RequireAuth', () => {
       </RequireAuth>,
       { path: '/account', at: '/account', extra: { '/': <Root /> } },
     );
+    expect(screen.getByText('secret')).toBeTruthy();
+  });
+
+  it('after a deliberate logout, a page reached with Back goes to the root without a notice', async () => {
+    tokenStore.set(jwt(Math.floor(Date.now() / 1000) + 3600));
+    markSignedOut();
+    tokenStore.clear();
+    renderApp(
+      <RequireAuth>
+        <p>secret</p>
+      </RequireAuth>,
+      { path: '/account', at: '/account', extra: { '/': <Root /> } },
+    );
+    expect(await screen.findByText('root:')).toBeTruthy();
+    await waitFor(() => expect(delivered).toEqual(['']));
+  });
+
+  it('an ended session remembers its page, and signing in again (landing on /account) opens it once', async () => {
+    const guarded = (
+      <RequireAuth>
+        <p>secret</p>
+      </RequireAuth>
+    );
+    const first = renderApp(guarded, { path: '/client/:id/projects', at: '/client/c1/projects?x=1', extra: { '/': <Root /> } });
+    expect(await screen.findByText(`root: ${MESSAGES.tokenMissing}`)).toBeTruthy();
+    first.unmount();
+    tokenStore.set(jwt(Math.floor(Date.now() / 1000) + 3600));
+    renderApp(guarded, { path: '/account', at: '/account', extra: { '/client/c1/projects': <p>projects again</p> } });
+    expect(await screen.findByText('projects again')).toBeTruthy();
+    cleanup();
+    // Used once: My Account stays My Account afterwards.
+    renderApp(guarded, { path: '/account', at: '/account' });
     expect(screen.getByText('secret')).toBeTruthy();
   });
 });

@@ -20,11 +20,10 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { breadcrumbs, CONTACT_PATH, matchScreen, sidebar } from '@portal/core';
-import { PortalProvider } from '@portal/core/react';
+import { breadcrumbs, CONTACT_PATH, matchScreen, PALETTE, sidebar } from '@portal/core';
+import { useAuth } from '@portal/core/react';
 import { ChromeProvider, useChrome } from './ChromeContext';
-import { api } from '../lib/api';
-import { notifier } from '../lib/notify';
+import { markSignedOut } from '../lib/session';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PAGE_TEXT } from '../theme';
 import { Loading } from '../components/Loading';
@@ -49,6 +48,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { screen, params } = useWhere();
   const { clients, names } = useChrome();
   const navigate = useNavigate();
+  const auth = useAuth();
   const client = params.clientId ? clients?.find((c) => c.stamp === params.clientId) : undefined;
   const groups = sidebar(params, {
     clientName: client?.name ?? names.client,
@@ -59,10 +59,10 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     quoteName: names.quote,
   });
   const logout = () => {
-    // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands.
-    void api.logout().then(({ ended, error }) => {
-      if (!ended) notifier.notify(`Signed out here, but the server could not end the session: ${error?.display}`, 'error');
-    });
+    // Ends the session on the server, then forgets the token; a failure is shown, the sign-out stands. Marked first, so
+    // a call still in flight or a page reached with Back goes to the root quietly.
+    markSignedOut();
+    void auth.logout();
     onNavigate?.();
     navigate('/', { replace: true });
   };
@@ -77,7 +77,15 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           subheader={
             <ListSubheader
               component="div"
-              sx={{ bgcolor: 'transparent', color: '#80cbc4', fontWeight: 600, lineHeight: 1.4, pt: 2, pb: 0.5, overflowWrap: 'anywhere' }}
+              sx={{
+                bgcolor: 'transparent',
+                color: PALETTE.accentSoft,
+                fontWeight: 600,
+                lineHeight: 1.4,
+                pt: 2,
+                pb: 0.5,
+                overflowWrap: 'anywhere',
+              }}
             >
               {g.title}
             </ListSubheader>
@@ -122,7 +130,7 @@ function Crumbs() {
             {c.label}
           </Typography>
         ) : (
-          <Link key={c.path + i} component={RouterLink} to={c.path} sx={{ color: '#00574e' }} underline="hover">
+          <Link key={c.path + i} component={RouterLink} to={c.path} sx={{ color: PALETTE.pageLink }} underline="hover">
             {c.label}
           </Link>
         ),
@@ -137,7 +145,7 @@ function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean })
   // The upgrade button belongs to the Individual plan: the current client's, else the user's first client's.
   const client = (params.clientId ? clients?.find((c) => c.stamp === params.clientId) : undefined) ?? clients?.[0];
   return (
-    <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: '#1c262b' }} elevation={1}>
+    <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: PALETTE.chrome }} elevation={1}>
       <Toolbar sx={{ gap: 1 }}>
         {showMenu && (
           <IconButton edge="start" color="inherit" aria-label="Open navigation" onClick={onMenu}>
@@ -179,7 +187,7 @@ function Frame({ children }: { children?: ReactNode }) {
           sx={{
             width: DRAWER_WIDTH,
             flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: '#1c262b' },
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: PALETTE.chrome },
           }}
         >
           <SidebarNav />
@@ -190,7 +198,7 @@ function Frame({ children }: { children?: ReactNode }) {
           open={open}
           onClose={() => setOpen(false)}
           ModalProps={{ keepMounted: false }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, bgcolor: '#1c262b' } }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, bgcolor: PALETTE.chrome } }}
         >
           <SidebarNav onNavigate={() => setOpen(false)} />
         </Drawer>
@@ -208,10 +216,8 @@ function Frame({ children }: { children?: ReactNode }) {
 
 export default function Shell() {
   return (
-    <PortalProvider api={api} notifier={notifier}>
-      <ChromeProvider>
-        <Frame />
-      </ChromeProvider>
-    </PortalProvider>
+    <ChromeProvider>
+      <Frame />
+    </ChromeProvider>
   );
 }

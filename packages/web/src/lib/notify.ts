@@ -1,13 +1,13 @@
 // The notification stack (notistack) with SPEC's durations: default 20 s, errors 5 s, upload success 10 s.
 import { enqueueSnackbar } from 'notistack';
-import { NOTIFY_MS } from '@portal/core';
+import { notifyMs } from '@portal/core';
+import type { NotifyKind } from '@portal/core/react/context';
 
-export type NotifyKind = 'default' | 'error' | 'success' | 'uploadSuccess';
+export type { NotifyKind };
 
 export function notify(message: string, kind: NotifyKind = 'default'): void {
   const variant = kind === 'uploadSuccess' ? 'success' : kind;
-  const autoHideDuration = kind === 'error' ? NOTIFY_MS.error : kind === 'uploadSuccess' ? NOTIFY_MS.uploadSuccess : NOTIFY_MS.default;
-  enqueueSnackbar(message, { variant, autoHideDuration });
+  enqueueSnackbar(message, { variant, autoHideDuration: notifyMs(kind) });
 }
 
 export const notifier = { notify };

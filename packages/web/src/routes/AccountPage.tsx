@@ -1,11 +1,10 @@
 // My Account: the user's client accounts (name, active, Open), from the permission list.
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip } from '@mui/material';
-import { accountOpenTarget, MESSAGES, type Client } from '@portal/core';
+import { accountOpenTarget, MESSAGES, type Client, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { useChrome } from '../layout/ChromeContext';
-import { loadFailure } from '../lib/api';
 
 export default function AccountPage() {
   const { clients, clientsLoading, clientsError, reloadClients } = useChrome();
@@ -19,6 +18,7 @@ export default function AccountPage() {
         error={loadFailure(clientsError, MESSAGES.fetchPermissions)}
         onRetry={() => void reloadClients()}
         rowKey={(c) => c.stamp}
+        idOf={(c) => c.stamp}
         empty="No client accounts yet."
         initialSort={{ id: 'name', dir: 'asc' }}
         columns={[

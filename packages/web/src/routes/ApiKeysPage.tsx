@@ -2,8 +2,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, screenPath, type ClientApiKey } from '@portal/core';
-import { loadFailure } from '../lib/api';
+import { formatTime, MESSAGES, screenPath, type ClientApiKey, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { NameDialog } from '../components/Dialogs';
@@ -23,7 +22,7 @@ export default function ApiKeysPage() {
     <Page
       title="API Keys"
       actions={
-        list?.length === 0 && (
+        keys.canCreate && (
           <Button variant="contained" onClick={() => setCreating(true)}>
             Create API Key
           </Button>
@@ -37,9 +36,9 @@ export default function ApiKeysPage() {
         error={loadFailure(keys.error)}
         onRetry={() => void keys.reload()}
         rowKey={(k) => k.clue}
+        idOf={(k) => k.clue}
         empty={MESSAGES.noApiKeys}
         columns={[
-          { id: 'clue', label: 'ID', value: (k) => k.clue },
           { id: 'name', label: 'Name', value: (k) => k.name },
           { id: 'installs', label: 'Installs', value: (k) => k.installs, align: 'right' },
           {

@@ -1,32 +1,38 @@
-// Create a request with model training: name, the three sizes within the plan, task, explainability, a Ready upload.
+// Create a request with model training (name, the three sizes within the plan, task, explainability, a Ready upload)
+// or reusing one of the project's Finished models (name, the model, a Ready upload).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Checkbox, FormControlLabel, FormHelperText, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   checkFitRequest,
   CONTACT_PATH,
-  createFitRequest,
   DEFAULT_TASK,
-  extensionOf,
-  isApiError,
   isUpgradeMessage,
-  MESSAGES,
   PLAN_LIMITS,
   screenPath,
   TASKS,
   TITLE_MAX,
   type FitRequestInput,
   type PlanName,
-  type Rend,
   type TaskName,
 } from '@portal/core';
+import { useFitRequest } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { useUploader } from '../components/useUploader';
-import { api } from '../lib/api';
-import { notify } from '../lib/notify';
-import { useLoad } from '@portal/core/react';
-import { useClient, useCrumbNames } from '../layout/ChromeContext';
+import { useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
 
@@ -51,87 +57,47 @@ function Helper({ message, plan }: { message: string | undefined; plan: PlanName
 export default function CreateFitRunPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const navigate = useNavigate();
-  const client = useClient(clientId);
-  const plan: PlanName = client?.plan ?? 'Individual';
+  const fit = useFitRequest(clientId, bucketId);
+  const plan: PlanName = fit.plan;
   const limits = PLAN_LIMITS[plan];
-  const [form, setForm] = useState<FitRequestInput>({ name: '', inputs: '', outputs: '', target: '1', explainability: false, upload: '' });
+  const [form, setForm] = useState<Omit<FitRequestInput, 'upload'>>({
+    name: '',
+    inputs: '',
+    outputs: '',
+    target: '1',
+    explainability: false,
+  });
   const [task, setTask] = useState<TaskName>(DEFAULT_TASK);
-  const [errors, setErrors] = useState<Partial<Record<keyof FitRequestInput, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof FitRequestInput | 'model', string>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  // Train a new model, or reuse a Finished one of the project (only the generate run is made).
+  const [mode, setMode] = useState<'train' | 'reuse'>('train');
+  const [model, setModel] = useState('');
   const uploader = useUploader(bucketId);
+  useCrumbNames({ client: fit.clientName, project: fit.project });
+  const ready = fit.readyUploads;
+  const pending = fit.following;
 
-  const uploads = useLoad(
-    async (signal) => {
-      const r = await api.calls.rendList({ active: 1, bucket: bucketId }, { signal });
-      if (waitingFor) {
-        const mine = r.rend.list.find((x) => x.stamp === waitingFor);
-        if (mine?.flight === 'Ready') {
-          setForm((f) => ({ ...f, upload: mine.stamp }));
-          setWaitingFor(null);
-        } else if (mine?.flight === 'Failed') setWaitingFor(null);
-      }
-      return r;
-    },
-    [bucketId, waitingFor],
-    {
-      failure: MESSAGES.fetchUploads,
-      pollMs: waitingFor ? 2000 : undefined,
-      until: (r) => !waitingFor || r.rend.list.some((x) => x.stamp === waitingFor && x.flight !== 'Pending' && x.flight !== 'Processing'),
-    },
-  );
-  useCrumbNames({ client: client?.name, project: uploads.data?.bucket?.name });
-  const ready: Rend[] = uploads.data?.rend.list.filter((r) => r.flight === 'Ready') ?? [];
-  const pending = waitingFor ? uploads.data?.rend.list.find((r) => r.stamp === waitingFor) : undefined;
-
-  const update = <K extends keyof FitRequestInput>(k: K, v: FitRequestInput[K]) => {
+  const update = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => {
     const next = { ...form, [k]: v };
     setForm(next);
-    if (submitted) setErrors(checkFitRequest(next, plan));
+    if (submitted) setErrors(checkFitRequest({ ...next, upload: fit.upload }, plan));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    const errs = checkFitRequest(form, plan);
-    setErrors(errs);
-    if (Object.keys(errs).length > 0) return;
-    const chosen = ready.find((r) => r.stamp === form.upload);
-    if (!chosen) {
-      setErrors({ upload: MESSAGES.uploadNotFound });
-      return;
-    }
-    // Training and generating read the upload's .json data: an upload without one cannot be used.
-    if (!chosen.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json')) {
-      setErrors({ upload: MESSAGES.generateFileNotFound });
-      return;
-    }
     setBusy(true);
     setFailure(null);
-    try {
-      const runId = await createFitRequest(api, {
-        bucket: bucketId,
-        upload: form.upload!,
-        name: form.name,
-        param: {
-          explainability: form.explainability,
-          input_column_size: Number(form.inputs),
-          output_column_size: Number(form.outputs),
-          task_target_size: Number(form.target),
-          task,
-        },
-      });
-      navigate(screenPath('runDetails', { clientId, bucketId, runId }));
-    } catch (x) {
-      if (isApiError(x) && x.isAuth) return;
-      const message = isApiError(x) ? x.display : MESSAGES.createRequest;
-      setFailure(isApiError(x) ? x.detail : message);
-      notify(message, 'error');
-    } finally {
-      setBusy(false);
-    }
+    const upload = fit.upload || null;
+    const res = mode === 'reuse' ? await fit.reuse({ name: form.name, model, upload }) : await fit.submit({ ...form, upload, task });
+    setBusy(false);
+    if ('runId' in res) return navigate(screenPath('runDetails', { clientId, bucketId, runId: res.runId }));
+    setErrors(res.fieldErrors ?? {});
+    // A failed call (already notified) is also written on the form; a field's problem is shown beside the field.
+    if (!res.fieldErrors) setFailure(res.error);
   };
 
   const size = (f: SizeField, label: string, max: number) => (
@@ -154,6 +120,10 @@ export default function CreateFitRunPage() {
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
           <FormFailure message={failure} />
+          <RadioGroup row name="mode" value={mode} onChange={(e) => setMode(e.target.value as 'train' | 'reuse')} aria-label="Model">
+            <FormControlLabel value="train" control={<Radio />} label="Train a new model" />
+            <FormControlLabel value="reuse" control={<Radio />} label="Reuse a trained model" />
+          </RadioGroup>
           <TextField
             label="Request name"
             name="name"
@@ -166,50 +136,75 @@ export default function CreateFitRunPage() {
             autoFocus
             slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {size('inputs', sizeLabel('Input column size', limits.inputColumns), limits.inputColumns)}
-            {size('outputs', sizeLabel('Output column size', limits.outputColumns), limits.outputColumns)}
-            {size('target', sizeLabel('Task target size', limits.taskTargetSize), limits.taskTargetSize)}
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          {mode === 'reuse' ? (
             <TextField
               select
-              label="Task"
-              name="task"
-              value={task}
-              onChange={(e) => setTask(e.target.value as TaskName)}
-              sx={{ minWidth: 200 }}
-              helperText=" "
+              label="Model"
+              name="model"
+              value={fit.reusable.some((m) => m.stamp === model) ? model : ''}
+              onChange={(e) => setModel(e.target.value)}
+              error={!!errors.model}
+              helperText={
+                errors.model ??
+                (fit.reusable.length === 0 ? 'No Finished models in this project yet: train one first.' : "The project's Finished models.")
+              }
+              required
+              fullWidth
             >
-              {TASKS.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
+              {fit.reusable.map((m) => (
+                <MenuItem key={m.stamp} value={m.stamp}>
+                  {m.name}
                 </MenuItem>
               ))}
             </TextField>
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={form.explainability}
-                    disabled={!limits.explainability}
-                    onChange={(e) => update('explainability', e.target.checked)}
-                    name="explainability"
+          ) : (
+            <>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                {size('inputs', sizeLabel('Input column size', limits.inputColumns), limits.inputColumns)}
+                {size('outputs', sizeLabel('Output column size', limits.outputColumns), limits.outputColumns)}
+                {size('target', sizeLabel('Task target size', limits.taskTargetSize), limits.taskTargetSize)}
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+                <TextField
+                  select
+                  label="Task"
+                  name="task"
+                  value={task}
+                  onChange={(e) => setTask(e.target.value as TaskName)}
+                  sx={{ minWidth: 200 }}
+                  helperText=" "
+                >
+                  {TASKS.map((t) => (
+                    <MenuItem key={t} value={t}>
+                      {t}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Box>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={form.explainability}
+                        disabled={!limits.explainability}
+                        onChange={(e) => update('explainability', e.target.checked)}
+                        name="explainability"
+                      />
+                    }
+                    label="Explainability"
                   />
-                }
-                label="Explainability"
-              />
-              <FormHelperText error={!!errors.explainability}>
-                {errors.explainability ?? (!limits.explainability ? 'Not available on the Individual plan.' : ' ')}
-              </FormHelperText>
-            </Box>
-          </Stack>
+                  <FormHelperText error={!!errors.explainability}>
+                    {errors.explainability ?? (!limits.explainability ? 'Not available on the Individual plan.' : ' ')}
+                  </FormHelperText>
+                </Box>
+              </Stack>
+            </>
+          )}
           <TextField
             select
             label="Upload"
             name="upload"
-            value={ready.some((r) => r.stamp === form.upload) ? form.upload : ''}
-            onChange={(e) => update('upload', e.target.value)}
+            value={ready.some((r) => r.stamp === fit.upload) ? fit.upload : ''}
+            onChange={(e) => fit.choose(e.target.value)}
             error={!!errors.upload}
             helperText={
               errors.upload ??
@@ -228,10 +223,10 @@ export default function CreateFitRunPage() {
             <FileDrop
               context="fit"
               plan={plan}
-              disabled={uploader.busy || !!waitingFor}
+              disabled={uploader.busy || !!pending}
               onFiles={async (files) => {
                 const rend = await uploader.upload(files);
-                if (rend) setWaitingFor(rend);
+                if (rend) fit.follow(rend);
               }}
             />
             <UploadBars progress={uploader.progress} onCancel={uploader.cancel} />

@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import {
-  checkIntegrationToken,
-  checkTitle,
+  checkIntegration,
   DEFAULT_INTEGRATION_SERVICE,
   INTEGRATION_SERVICES,
   INTEGRATION_TOKEN_INPUT_MAX,
@@ -12,31 +11,29 @@ import {
   TITLE_MAX,
 } from '@portal/core';
 import { Page } from '../components/Page';
-import { attempt } from '../components/useListEditing';
-import { api } from '../lib/api';
-import { notify } from '../lib/notify';
+import { useIntegrations } from '@portal/core/react';
+import { useCrumbNames } from '../layout/ChromeContext';
 
 export default function CreateIntegrationPage() {
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
+  const integrations = useIntegrations(clientId);
+  useCrumbNames({ client: integrations.data?.client?.name });
   const [name, setName] = useState('');
   const [service, setService] = useState<(typeof INTEGRATION_SERVICES)[number]>(DEFAULT_INTEGRATION_SERVICE);
   const [token, setToken] = useState('');
-  const [errors, setErrors] = useState<{ name?: string | null; token?: string | null }>({});
+  const [errors, setErrors] = useState<{ name?: string; token?: string }>({});
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const errs = { name: checkTitle(name, 'create'), token: checkIntegrationToken(token) };
+    const errs = checkIntegration({ name, service, token });
     setErrors(errs);
     if (errs.name || errs.token) return;
     setBusy(true);
-    const failed = await attempt(() => api.calls.integrationCreate({ client: clientId, name: name.trim(), service, token }));
+    const failed = await integrations.create({ name, service, token });
     setBusy(false);
-    if (!failed) {
-      notify(`Integration ${name.trim()} created.`, 'success');
-      navigate(screenPath('integrations', { clientId }));
-    }
+    if (!failed) navigate(screenPath('integrations', { clientId }));
   };
 
   return (

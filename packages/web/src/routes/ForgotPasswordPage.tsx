@@ -2,20 +2,21 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField, Typography } from '@mui/material';
 import { checkEmail, MESSAGES } from '@portal/core';
-import { api } from '../lib/api';
+import { useAuth } from '@portal/core/react';
 import { PasswordFlowCard, usePasswordFlow } from '../components/PasswordFlowCard';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const flow = usePasswordFlow();
+  const auth = useAuth({ notifyFailures: false });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const err = checkEmail(email);
     setFieldError(err);
     if (err) return;
-    await flow.send(() => api.calls.resetStart({ email: email.trim() }));
+    await flow.send(() => auth.resetStart(email));
   };
 
   return (

@@ -1,8 +1,7 @@
 // Integration keys of the client: ID, name, service, token (masked by the server), run count, last ran.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, screenPath, type IntegrationKey } from '@portal/core';
-import { loadFailure } from '../lib/api';
+import { formatTime, MESSAGES, screenPath, type IntegrationKey, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { useListEditing } from '../components/useListEditing';
@@ -31,9 +30,9 @@ export default function IntegrationsPage() {
         error={loadFailure(keys.error)}
         onRetry={() => void keys.reload()}
         rowKey={(k) => k.clue}
+        idOf={(k) => k.clue}
         empty={MESSAGES.integrationNotFound}
         columns={[
-          { id: 'clue', label: 'ID', value: (k) => k.clue },
           { id: 'name', label: 'Name', value: (k) => k.name },
           { id: 'service', label: 'Service', value: (k) => k.service },
           { id: 'token', label: 'Token', value: (k) => k.token, render: (k) => <code>{k.token}</code> },

@@ -1,17 +1,21 @@
 // Login (SPEC section 2, route /): email and password, links to sign-up and password reset.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { LightField } from '../components/LightField';
-import { MESSAGES, tokenStatus } from '@portal/core';
+import { returnTo, signUpThen, tokenStatus } from '@portal/core';
+// Not the '@portal/core/react' index: through it the first page's chunk would also load zod and core's schemas.
+import { useAuth } from '@portal/core/react/useAuth';
 import { tokenStore } from '../lib/session';
 import { FormFailure } from '../components/FormFailure';
 
-// The API client (and its schemas) is not needed to draw the form: it loads once the form is interactive.
-const loadApi = () => import('../lib/api');
-
 export default function LoginPage() {
   const navigate = useNavigate();
+  // The failure is shown on the form (role alert), not notified as well.
+  const auth = useAuth({ notifyFailures: false });
+  // Where to go once signed in (an invitation link sends its visitors here first).
+  const [params] = useSearchParams();
+  const next = returnTo(params.get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -19,33 +23,21 @@ export default function LoginPage() {
 
   useEffect(() => {
     document.title = 'Login · Portal';
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-    idle(() => void loadApi());
   }, []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim() || !password) {
-      setError(MESSAGES.fillAllFields);
-      return;
-    }
     setBusy(true);
     setError(null);
-    try {
-      const { api } = await loadApi();
-      await api.calls.login({ email: email.trim(), password });
-      navigate('/account');
-    } catch (err) {
-      const { failureMessage } = await loadApi();
-      setError(failureMessage(err, MESSAGES.invalidCredentials));
-    } finally {
-      setBusy(false);
-    }
+    const failed = await auth.login(email, password);
+    setBusy(false);
+    if (failed) setError(failed);
+    else navigate(next);
   };
 
   // Someone still signed in has nothing to do here.
   const status = tokenStatus(tokenStore.get(), Date.now(), null);
-  if (status === 'ok' || status === 'refresh') return <Navigate to="/account" replace />;
+  if (status === 'ok' || status === 'refresh') return <Navigate to={next} replace />;
 
   return (
     <Paper component="section" aria-labelledby="login-title" sx={{ p: { xs: 2.5, sm: 4 } }}>
@@ -78,7 +70,7 @@ export default function LoginPage() {
             {busy ? 'Signing in…' : 'Login'}
           </Button>
           <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-            <Link component={RouterLink} to="/signup">
+            <Link component={RouterLink} to={params.get('next') ? signUpThen(next) : '/signup'}>
               Create an account
             </Link>
             <Link component={RouterLink} to="/forgot-password">

@@ -2,14 +2,13 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, screenPath, type Model } from '@portal/core';
+import { formatTime, MESSAGES, screenPath, type Model, loadFailure } from '@portal/core';
 import { Page, Section } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useModels } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
-import { loadFailure } from '../lib/api';
 import { notify } from '../lib/notify';
 
 export default function ModelsPage() {
@@ -36,6 +35,7 @@ export default function ModelsPage() {
         <DataTable<Model>
           label="General models"
           rows={models.data?.general}
+          idOf={(m) => m.stamp}
           loading={models.loading}
           error={failed}
           onRetry={() => void models.reload()}
@@ -53,6 +53,7 @@ export default function ModelsPage() {
         <DataTable<Model>
           label="Your models"
           rows={models.data?.own}
+          idOf={(m) => m.stamp}
           loading={models.loading}
           error={failed}
           onRetry={() => void models.reload()}
@@ -61,10 +62,10 @@ export default function ModelsPage() {
           initialSort={{ id: 'createdAt', dir: 'desc' }}
           columns={[
             { id: 'name', label: 'Name', value: (m) => m.name },
-            { id: 'state', label: 'Status', value: (m) => m.state },
+            { id: 'state', label: 'Status', value: (m) => m.state, status: true },
             { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message, render: (m) => <RunMessage message={m.message} /> },
             { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
-            { id: 'rend', label: 'Upload', value: (m) => m.rend?.name ?? '' },
+            { id: 'rend', label: 'Upload', value: (m) => m.rend?.name ?? '', truncate: true },
           ]}
           actions={(m) => editing.buttons({ id: m.stamp, name: m.name })}
         />

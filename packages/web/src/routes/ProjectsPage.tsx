@@ -2,8 +2,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, projectOpenTarget, type Bucket } from '@portal/core';
-import { loadFailure } from '../lib/api';
+import { formatTime, MESSAGES, projectOpenTarget, type Bucket, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { NameDialog } from '../components/Dialogs';
@@ -34,6 +33,7 @@ export default function ProjectsPage() {
         error={loadFailure(projects.error)}
         onRetry={() => void projects.reload()}
         rowKey={(b) => b.stamp}
+        idOf={(b) => b.stamp}
         empty={MESSAGES.noProjects}
         initialSort={{ id: 'createdAt', dir: 'desc' }}
         columns={[

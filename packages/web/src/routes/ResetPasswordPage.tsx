@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, TextField } from '@mui/material';
 import { checkResetPassword, MESSAGES, PASSWORD_MAX } from '@portal/core';
-import { api } from '../lib/api';
+import { useAuth } from '@portal/core/react';
 import { PasswordFlowCard, usePasswordFlow } from '../components/PasswordFlowCard';
 
 export default function ResetPasswordPage() {
@@ -13,17 +13,14 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const flow = usePasswordFlow();
+  const auth = useAuth({ notifyFailures: false });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const errs = checkResetPassword({ password, confirm });
     setErrors(errs);
     if (errs.password || errs.confirm) return;
-    if (!token) {
-      flow.setFailure(MESSAGES.invalidCredentials);
-      return;
-    }
-    await flow.send(() => api.calls.resetFinish({ password, token }));
+    await flow.send(() => auth.resetFinish(token, password, confirm));
   };
 
   return (

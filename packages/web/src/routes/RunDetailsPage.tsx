@@ -1,8 +1,26 @@
-// A request's details, live until it is final, with Download Results saved as ensemble_result_{date}_{time}.json.
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { formatTime, isFinalState, MESSAGES } from '@portal/core';
+// A request's details, live until it is final, with Download Results saved as ensemble_result_{date}_{time}.json,
+// its state timeline, progress, loss chart (a fit's), event log, duration and Run again.
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { formatDuration, formatTime, isFinalState, MESSAGES, screenPath } from '@portal/core';
+import { notify } from '../lib/notify';
 import { useRunDetails } from '@portal/core/react';
 import { Page } from '../components/Page';
 import { Loading } from '../components/Loading';
@@ -21,7 +39,11 @@ export function saveText(fileName: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+// The chart library loads with the chart, not with the page (nor the login page).
+const LossChart = lazy(() => import('../components/charts/LossChart'));
+
 export default function RunDetailsPage() {
+  const navigate = useNavigate();
   const { clientId = '', bucketId = '', runId = '' } = useParams();
   const client = useClient(clientId);
   const status = useRunDetails(clientId, bucketId, runId);
@@ -55,15 +77,53 @@ export default function RunDetailsPage() {
     }
   };
   const final = isFinalState(run.state);
+  const rerun = async () => {
+    const stamp = await status.rerun();
+    if (!stamp) return;
+    notify(MESSAGES.rerunStarted, 'success');
+    navigate(screenPath('runDetails', { clientId, bucketId, runId: stamp }));
+  };
+  const { progress, loss, timeline, events } = status;
   return (
     <Page
       title={run.name}
       actions={
-        <Button variant="contained" onClick={download} disabled={!url || downloading}>
-          Download Results
-        </Button>
+        <>
+          <Button variant="contained" onClick={download} disabled={!url || downloading}>
+            Download Results
+          </Button>
+          {status.canRerun && (
+            <Button variant="outlined" onClick={() => void rerun()} disabled={status.rerunning}>
+              Run again
+            </Button>
+          )}
+        </>
       }
     >
+      {timeline.length > 0 && (
+        <Stepper activeStep={timeline.length} alternativeLabel aria-label="State timeline" sx={{ mb: 2 }}>
+          {timeline.map((t, i) => (
+            <Step key={i} completed>
+              <StepLabel error={t.state === 'Failed'} optional={<Typography variant="caption">{formatTime(t.at)}</Typography>}>
+                {t.state}
+              </StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      )}
+      {progress && run.state !== 'Failed' && (
+        <Box sx={{ mb: 2 }}>
+          <LinearProgress
+            variant={progress.fraction === null ? 'indeterminate' : 'determinate'}
+            value={Math.round((progress.fraction ?? 0) * 100)}
+            aria-label="Progress"
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {progress.label}
+            {progress.fraction !== null ? ` · ${Math.round(progress.fraction * 100)}%` : ''}
+          </Typography>
+        </Box>
+      )}
       <Stack>
         <DetailField label="Status">
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} aria-live="polite">
@@ -86,6 +146,9 @@ export default function RunDetailsPage() {
         )}
         <DetailField label="Function">{run.function}</DetailField>
         <DetailField label="Created">{formatTime(run.createdAt)}</DetailField>
+        <DetailField label="Started">{formatTime(run.startedAt)}</DetailField>
+        <DetailField label="Finished">{formatTime(run.finishedAt)}</DetailField>
+        <DetailField label="Duration">{formatDuration(status.duration)}</DetailField>
         <DetailField label="Upload">
           {run.rend?.name ?? (
             <Box component="span" sx={{ color: 'error.main' }}>
@@ -100,6 +163,47 @@ export default function RunDetailsPage() {
           This request has no result file.
         </Typography>
       )}
+      {loss.length > 0 && (
+        <Box component="section" aria-label="Loss chart" sx={{ mt: 3 }}>
+          <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+            {run.function === 'generate' ? 'Loss per epoch of its model’s training' : 'Loss per epoch'}
+          </Typography>
+          <Suspense fallback={<LinearProgress aria-label="Loading the chart" />}>
+            <LossChart points={loss} />
+          </Suspense>
+        </Box>
+      )}
+      <Box component="section" aria-label="Event log" sx={{ mt: 3 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+          Events
+        </Typography>
+        {events.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {MESSAGES.noEvents}
+          </Typography>
+        ) : (
+          <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
+            <Table size="small" stickyHeader>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Time</TableCell>
+                  <TableCell>Kind</TableCell>
+                  <TableCell>Message</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {[...events].reverse().map((e) => (
+                  <TableRow key={e.seq}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(e.at)}</TableCell>
+                    <TableCell>{e.kind}</TableCell>
+                    <TableCell sx={{ color: e.message.startsWith('Failed') ? 'error.main' : undefined }}>{e.message}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </Box>
     </Page>
   );
 }

@@ -1,22 +1,40 @@
 // The project's requests: function, status, message (red, with Contact Support), created, upload; open, rename, remove.
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button } from '@mui/material';
-import { formatTime, isFinalState, MESSAGES, screenPath, type Run } from '@portal/core';
-import { loadFailure } from '../lib/api';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { formatTime, loadFailure, MESSAGES, requestFunctionLabel, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
 import { Page } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useRuns } from '@portal/core/react';
-import { useRefreshWhile } from '../lib/useRefreshWhile';
 import { useCrumbNames } from '../layout/ChromeContext';
+
+/** One filter of the list: All, or one of its values. */
+function FilterSelect(props: { label: string; value: string; options: readonly string[]; onChange(value: string): void }) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      sx={{ minWidth: 160 }}
+    >
+      <MenuItem value="">All</MenuItem>
+      {props.options.map((v) => (
+        <MenuItem key={v} value={v}>
+          {v}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 export default function RunsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const navigate = useNavigate();
   const runs = useRuns(clientId, bucketId);
   // Requests in progress change state on the server: the list refreshes until all are final.
-  useRefreshWhile(!!runs.data?.runs.some((x) => !isFinalState(x.state) && !(x.function === 'shrink' && x.quote)), runs.reload, 5000);
   useCrumbNames({ client: runs.data?.client.name, project: runs.data?.project.name });
   const editing = useListEditing('request', runs);
   const open = (r: Run) =>
@@ -39,6 +57,20 @@ export default function RunsPage() {
         </>
       }
     >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} aria-label="Request filters">
+        <FilterSelect
+          label="Status"
+          value={runs.filters.state ?? ''}
+          options={RUN_STATES}
+          onChange={(state) => runs.setFilters({ ...runs.filters, state })}
+        />
+        <FilterSelect
+          label="Function"
+          value={runs.filters.function ?? ''}
+          options={RUN_FUNCTIONS}
+          onChange={(fn) => runs.setFilters({ ...runs.filters, function: fn as Run['function'] | '' })}
+        />
+      </Stack>
       <DataTable<Run>
         label="Requests"
         rows={runs.data?.runs}
@@ -46,15 +78,16 @@ export default function RunsPage() {
         error={loadFailure(runs.error, MESSAGES.loadRequests)}
         onRetry={() => void runs.reload()}
         rowKey={(r) => r.stamp}
+        idOf={(r) => r.stamp}
         empty={MESSAGES.noRequests}
         initialSort={{ id: 'createdAt', dir: 'desc' }}
         columns={[
           { id: 'name', label: 'Name', value: (r) => r.name },
-          { id: 'function', label: 'Function', value: (r) => r.function },
-          { id: 'state', label: 'Status', value: (r) => r.state },
+          { id: 'function', label: 'Function', value: (r) => requestFunctionLabel(r.function) },
+          { id: 'state', label: 'Status', value: (r) => r.state, status: true },
           { id: 'message', minWidth: 200, label: 'Message', value: (r) => r.message, render: (r) => <RunMessage message={r.message} /> },
           { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
-          { id: 'rend', label: 'Upload', value: (r) => r.rend?.name ?? '' },
+          { id: 'rend', label: 'Upload', value: (r) => r.rend?.name ?? '', truncate: true },
         ]}
         actions={(r) => (
           <>

@@ -1,15 +1,19 @@
 // Sign-up (SPEC section 5): every field checked with core's rules, the privacy and terms checkbox required.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { checkSignup, CONTACT_PATH, COMPANY_MAX, MESSAGES, PASSWORD_MAX, USERNAME_MAX, type SignupInput } from '@portal/core';
-import { api, failureMessage } from '../lib/api';
+import { checkSignup, CONTACT_PATH, COMPANY_MAX, PASSWORD_MAX, returnTo, signInThen, USERNAME_MAX, type SignupInput } from '@portal/core';
+import { useAuth } from '@portal/core/react';
 import { FormFailure } from '../components/FormFailure';
 
 type Field = keyof SignupInput;
 
 export default function SignupPage() {
   const navigate = useNavigate();
+  const auth = useAuth({ notifyFailures: false });
+  // Where to go once signed up (an invitation link sends its visitors here first).
+  const [params] = useSearchParams();
+  const next = returnTo(params.get('next'));
   const [form, setForm] = useState<SignupInput>({ email: '', username: '', name: '', password: '', confirm: '', terms: false });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -41,14 +45,10 @@ export default function SignupPage() {
     if (Object.keys(errs).length > 0) return;
     setBusy(true);
     setFailure(null);
-    try {
-      await api.calls.signup({ email: form.email.trim(), username: form.username, password: form.password, name: form.name.trim() });
-      navigate('/account');
-    } catch (err) {
-      setFailure(failureMessage(err, MESSAGES.signupFailed));
-    } finally {
-      setBusy(false);
-    }
+    const failed = await auth.signup(form);
+    setBusy(false);
+    if (failed) setFailure(failed);
+    else navigate(next);
   };
 
   const text = (f: Exclude<Field, 'terms'>, label: string, props: Record<string, unknown> = {}) => (
@@ -119,7 +119,7 @@ export default function SignupPage() {
           </Button>
           <Typography variant="body2">
             Already have an account?{' '}
-            <Link component={RouterLink} to="/">
+            <Link component={RouterLink} to={params.get('next') ? signInThen(next) : '/'}>
               Login
             </Link>
           </Typography>

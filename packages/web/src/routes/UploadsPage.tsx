@@ -1,20 +1,16 @@
 // The project's uploads: a drop zone with progress per file, and the list (flight, items, errors) with rename and remove.
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { formatTime, MESSAGES, type Rend, type UploadProgress } from '@portal/core';
+import { formatTime, MESSAGES, type Rend, type UploadProgress, loadFailure } from '@portal/core';
 import { useUploads } from '@portal/core/react';
-import { loadFailure } from '../lib/api';
 import { Page, Section } from '../components/Page';
 import { DataTable } from '../components/DataTable';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
 import { useListEditing } from '../components/useListEditing';
-import { useRefreshWhile } from '../lib/useRefreshWhile';
 import { notify } from '../lib/notify';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
-
-const settled = (r: Rend) => r.flight === 'Ready' || r.flight === 'Failed';
 
 /** Files dropped together travel as one upload group; each batch can be cancelled on its own. */
 interface Batch {
@@ -30,8 +26,6 @@ export default function UploadsPage() {
   const [batches, setBatches] = useState<Batch[]>([]);
   const nextBatch = useRef(0);
   useLeaveWarning(batches.length > 0);
-  // Uploads being analysed move to Ready or Failed on the server: the list refreshes until they settle.
-  useRefreshWhile(!!uploads.data?.uploads.some((r) => !settled(r)), uploads.reload, 3000);
   useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
   const editing = useListEditing('upload', uploads);
   const plan = client?.plan ?? 'Individual';
@@ -68,11 +62,12 @@ export default function UploadsPage() {
           error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
           onRetry={() => void uploads.reload()}
           rowKey={(r) => r.stamp}
+          idOf={(r) => r.stamp}
           empty={MESSAGES.noUploads}
           initialSort={{ id: 'createdAt', dir: 'desc' }}
           columns={[
             { id: 'name', label: 'Name', value: (r) => r.name },
-            { id: 'flight', label: 'Flight', value: (r) => r.flight },
+            { id: 'flight', label: 'Status', value: (r) => r.flight, status: true },
             {
               id: 'items',
               minWidth: 200,

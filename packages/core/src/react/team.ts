@@ -1,0 +1,205 @@
+// One hook per team screen: members (with invitations and roles), the audit log, and accepting an invitation.
+import { useCallback, useMemo, useState } from 'react';
+import type { AuditEntry, Client, Invite, Member } from '../contract';
+import { readClaims } from '../client';
+import { checkEmail } from '../rules';
+import { TEAM_MESSAGES, canInvite, canReadAudit, leaveBlocked, removeBlocked, roleChangeBlocked, type Role } from '../rules/team';
+import { toApiError } from '../loader';
+import { useAct } from './actions';
+import { useApi, useNotify } from './context';
+import { useLoad, type Loaded } from './useLoad';
+
+/** The signed-in user's id, read from the stored session token. */
+function useMe(): string {
+  const api = useApi();
+  const token = api.tokens.get();
+  return useMemo(() => String(readClaims(token ?? '')?.sub ?? ''), [token]);
+}
+
+export interface MembersData {
+  client: Client;
+  members: Member[];
+  invites: Invite[];
+  /** The signed-in user's id and role in this client. */
+  me: string;
+  myRole: Role | null;
+}
+
+export interface MembersScreen extends Loaded<MembersData> {
+  /** Owners invite, withdraw, change roles and remove others. */
+  canManage: boolean;
+  /** Owners read the audit log. */
+  canAudit: boolean;
+  /** Why the signed-in user cannot leave (the last owner), or null. */
+  leaveBlocked: string | null;
+  /** Why this role change is refused, or null (owners only; the last owner stays). */
+  roleBlocked(user: string, role: Role): string | null;
+  /** Why this removal is refused, or null. */
+  removeBlocked(user: string): string | null;
+  invite(email: string, role: Role): Promise<string | null>;
+  withdraw(invite: string): Promise<string | null>;
+  setRole(user: string, role: Role): Promise<string | null>;
+  remove(user: string): Promise<string | null>;
+  /** Leaves the client; on success the door goes to My Account. */
+  leave(): Promise<string | null>;
+}
+
+export function useMembers(clientId: string): MembersScreen {
+  const api = useApi();
+  const act = useAct();
+  const notify = useNotify();
+  const me = useMe();
+  const loaded = useLoad(
+    async (signal): Promise<MembersData> => {
+      const [m, i] = await Promise.all([
+        api.calls.memberList({ client: clientId }, { signal }),
+        api.calls.inviteList({ client: clientId }, { signal }),
+      ]);
+      const myRole = m.member.list.find((x) => x.user.stamp === me)?.role ?? null;
+      return { client: m.client, members: m.member.list, invites: i.invite.list, me, myRole };
+    },
+    [api, clientId, me],
+    { failure: TEAM_MESSAGES.loadMembers },
+  );
+  const { data, reload } = loaded;
+  const members = useMemo(() => data?.members ?? [], [data]);
+  const myRole = data?.myRole ?? null;
+  const done = useCallback(
+    async (r: string | null, message: string) => {
+      if (r === null) notify(message, 'success');
+      return r;
+    },
+    [notify],
+  );
+  const emailOf = useCallback((user: string) => members.find((m) => m.user.stamp === user)?.user.email ?? user, [members]);
+
+  const invite = useCallback(
+    async (email: string, role: Role) =>
+      done(
+        await act(
+          (canInvite(myRole) ? null : TEAM_MESSAGES.ownersOnly) ?? checkEmail(email),
+          () => api.calls.inviteCreate({ client: clientId, email: email.trim(), role }),
+          reload,
+        ),
+        TEAM_MESSAGES.invited(email.trim()),
+      ),
+    [act, api, clientId, done, myRole, reload],
+  );
+  const withdraw = useCallback(
+    async (id: string) => done(await act(null, () => api.calls.inviteRemove({ invite: id }), reload), TEAM_MESSAGES.withdrawn),
+    [act, api, done, reload],
+  );
+  const setRole = useCallback(
+    async (user: string, role: Role) =>
+      done(
+        await act(roleChangeBlocked(members, myRole, user, role), () => api.calls.memberRole({ client: clientId, user, role }), reload),
+        TEAM_MESSAGES.roleChanged(emailOf(user), role),
+      ),
+    [act, api, clientId, done, emailOf, members, myRole, reload],
+  );
+  const remove = useCallback(
+    async (user: string) =>
+      done(
+        await act(removeBlocked(members, me, myRole, user), () => api.calls.memberRemove({ client: clientId, user }), reload),
+        TEAM_MESSAGES.removed(emailOf(user)),
+      ),
+    [act, api, clientId, done, emailOf, me, members, myRole, reload],
+  );
+  // Nothing to reload after leaving: the client is no longer the user's to see.
+  const leave = useCallback(
+    async () =>
+      done(await act(leaveBlocked(members, me), () => api.calls.memberRemove({ client: clientId, user: me })), TEAM_MESSAGES.left),
+    [act, api, clientId, done, me, members],
+  );
+
+  return {
+    ...loaded,
+    canManage: canInvite(myRole),
+    canAudit: canReadAudit(myRole),
+    leaveBlocked: data ? leaveBlocked(members, me) : null,
+    roleBlocked: (user, role) => roleChangeBlocked(members, myRole, user, role),
+    removeBlocked: (user) => removeBlocked(members, me, myRole, user),
+    invite,
+    withdraw,
+    setRole,
+    remove,
+    leave,
+  };
+}
+
+export interface AuditScreen extends Loaded<{ entries: AuditEntry[]; next: string | null }> {
+  /** The action shown ('' for all). */
+  action: string;
+  setAction(action: string): void;
+  /** 1 for the newest page. */
+  page: number;
+  hasOlder: boolean;
+  older(): void;
+  newer(): void;
+}
+
+/** The client's audit log, newest first, a page at a time (owners only: a member sees the server's 403 sentence). */
+export function useAudit(clientId: string, limit?: number): AuditScreen {
+  const api = useApi();
+  const [action, setActionState] = useState('');
+  // The cursors of the pages walked so far: [undefined] is the newest page.
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  const before = cursors[cursors.length - 1];
+  const loaded = useLoad(
+    async (signal) => {
+      const r = await api.calls.audit({ client: clientId, before, limit, action: action || undefined }, { signal });
+      return { entries: r.audit.list, next: r.audit.next };
+    },
+    [api, clientId, before, limit, action],
+    { failure: TEAM_MESSAGES.loadAudit },
+  );
+  const next = loaded.data?.next ?? null;
+  return {
+    ...loaded,
+    action,
+    setAction: useCallback((a: string) => {
+      setActionState(a);
+      setCursors([undefined]);
+    }, []),
+    page: cursors.length,
+    hasOlder: next !== null,
+    older: useCallback(() => {
+      if (next) setCursors((c) => [...c, next]);
+    }, [next]),
+    newer: useCallback(() => setCursors((c) => (c.length > 1 ? c.slice(0, -1) : c)), []),
+  };
+}
+
+export interface InviteScreen {
+  /** The client joined, once accepted. */
+  joined: Client | null;
+  busy: boolean;
+  error: string | null;
+  accept(): Promise<Client | null>;
+}
+
+/** Accepting an invitation from its link: the invitee's own session, the token from the URL. */
+export function useInvite(token: string): InviteScreen {
+  const api = useApi();
+  const notify = useNotify();
+  const [state, setState] = useState<{ joined: Client | null; busy: boolean; error: string | null }>({
+    joined: null,
+    busy: false,
+    error: null,
+  });
+  const accept = useCallback(async () => {
+    setState((s) => ({ ...s, busy: true, error: null }));
+    try {
+      const r = await api.calls.inviteAccept({ token });
+      notify(TEAM_MESSAGES.joined(r.client.name), 'success');
+      setState({ joined: r.client, busy: false, error: null });
+      return r.client;
+    } catch (e) {
+      const error = toApiError(e);
+      if (!error.isAuth) notify(error.display, 'error');
+      setState({ joined: null, busy: false, error: error.display });
+      return null;
+    }
+  }, [api, notify, token]);
+  return { ...state, accept };
+}

@@ -1,0 +1,13 @@
+// Refresh-until-settled: which rows of a list are still changing on the server, and how often the list is read again
+// while any is. The list hooks poll with these; every door shows the same thing at the same pace.
+import { isFinalState } from './contract';
+
+/** A request is settled once Finished or Failed; a shrink that has its quote waits for payment, not for the worker. */
+export const runSettled = (run: { state: string; function: string; quote?: string | null }): boolean =>
+  isFinalState(run.state) || (run.function === 'shrink' && !!run.quote);
+
+/** An upload group is settled once Ready or Failed (analysis is over). */
+export const uploadSettled = (rend: { flight: string }): boolean => rend.flight === 'Ready' || rend.flight === 'Failed';
+
+/** How often a list with an unsettled row is read again. */
+export const REFRESH_MS = { runs: 5_000, uploads: 3_000 } as const;

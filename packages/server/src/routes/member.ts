@@ -1,0 +1,269 @@
+// Team calls: members and their roles, invitations by mail (7 days, single use) and the client's audit log.
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import {
+  AUDIT_PAGE,
+  ERROR_CODES,
+  INVITE_DAYS,
+  TEAM_MESSAGES,
+  removeBlocked,
+  roleChangeBlocked,
+  type AuditEntry,
+  type Invite,
+  type Member,
+  type Role,
+  type RuleResult,
+} from '@portal/core';
+import { defineCall } from './define';
+import { requireClient, requireMembership, requireOwner } from '../access';
+import { actorOf, audit } from '../audit';
+import { HttpError, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { sha256Hex } from '../auth/secrets';
+import { mailDeps, queueMail } from '../mail/outbox';
+import { clientView } from '../views';
+import { newId, now } from '../ids';
+import type { AuditTable, DB, InviteTable } from '../db/schema';
+import type { Caller, Services } from '../services';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const memberRows = (db: Db, client: string) =>
+  db
+    .selectFrom('permissions as p')
+    .innerJoin('users as u', 'u.stamp', 'p.user_stamp')
+    .select(['u.stamp', 'u.email', 'u.username', 'p.role', 'p.created_at'])
+    .where('p.client_stamp', '=', client)
+    .orderBy('p.created_at')
+    .orderBy('u.email');
+
+type MemberRow = { stamp: string; email: string; username: string; role: string; created_at: number };
+const memberView = (r: MemberRow): Member => ({
+  user: { stamp: r.stamp, email: r.email, username: r.username },
+  role: r.role as Role,
+  createdAt: r.created_at,
+});
+const inviteView = (r: Selectable<InviteTable> | InviteTable): Invite => ({
+  stamp: r.stamp,
+  email: r.email,
+  role: r.role as Role,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+});
+const auditView = (r: Selectable<AuditTable>): AuditEntry => ({
+  at: r.at,
+  actor: { stamp: r.actor_stamp, email: r.actor_email },
+  action: r.action,
+  target: r.target,
+  detail: r.detail,
+});
+
+/** The members of a client, their rows locked until the transaction ends, so two owners cannot demote each other at once. */
+async function lockedMembers(trx: Transaction<DB>, client: string) {
+  await trx.selectFrom('permissions').select('user_stamp').where('client_stamp', '=', client).forUpdate().execute();
+  return (await memberRows(trx, client).execute()).map(memberView);
+}
+
+/** A refusal by one of core's team rules, with its status. */
+function refusal(message: RuleResult): HttpError | null {
+  if (!message) return null;
+  if (message === TEAM_MESSAGES.ownersOnly) return forbidden(message);
+  if (message === TEAM_MESSAGES.memberNotFound) return notFound('Member');
+  return conflict(message);
+}
+
+const me = (caller: Caller) => (caller.kind === 'user' ? caller.stamp : '');
+const lower = (email: string) => email.trim().toLowerCase();
+
+export function memberRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'memberList', {}, async ({ caller, query }) => {
+    const client = await requireClient(s.db, caller, query.client);
+    const rows = await memberRows(s.db, client.stamp).execute();
+    return { client: clientView(client), member: { list: rows.map(memberView) } };
+  });
+
+  defineCall(app, s, 'inviteList', {}, async ({ caller, query }) => {
+    const client = await requireClient(s.db, caller, query.client);
+    const rows = await s.db
+      .selectFrom('invites')
+      .selectAll()
+      .where('client', '=', client.stamp)
+      .where('used_at', 'is', null)
+      .where('withdrawn_at', 'is', null)
+      .where('expires_at', '>=', now())
+      .orderBy('created_at')
+      .orderBy('email')
+      .execute();
+    return { client: clientView(client), invite: { list: rows.map(inviteView) } };
+  });
+
+  defineCall(app, s, 'inviteCreate', {}, async ({ caller, body, base, req }) => {
+    const client = await requireOwner(s.db, caller, body.client);
+    const email = body.email.trim();
+    const member = await s.db
+      .selectFrom('permissions as p')
+      .innerJoin('users as u', 'u.stamp', 'p.user_stamp')
+      .select('u.email')
+      .where('p.client_stamp', '=', client.stamp)
+      .where((eb) => eb(eb.fn('lower', ['u.email']), '=', lower(email)))
+      .executeTakeFirst();
+    if (member) throw conflict(TEAM_MESSAGES.alreadyMember(member.email));
+    const token = randomBytes(32).toString('base64url');
+    const t = now();
+    const row: InviteTable = {
+      stamp: newId('v_'),
+      client: client.stamp,
+      email,
+      role: body.role,
+      token_hash: sha256Hex(token),
+      invited_by: me(caller),
+      created_at: t,
+      expires_at: t + INVITE_DAYS * 24 * 60 * 60,
+      used_at: null,
+      used_by: null,
+      withdrawn_at: null,
+    };
+    await s.db.transaction().execute(async (trx) => {
+      // Only the newest invitation to an address works: an earlier pending one is withdrawn.
+      await trx
+        .updateTable('invites')
+        .set({ withdrawn_at: t })
+        .where('client', '=', client.stamp)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', lower(email)))
+        .where('used_at', 'is', null)
+        .where('withdrawn_at', 'is', null)
+        .execute();
+      await trx.insertInto('invites').values(row).execute();
+      await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'member.invite', target: email, detail: body.role });
+    });
+    // PUBLIC_URL or an allowed host only (see baseUrl), as for reset links.
+    const link = `${base}/invite?token=${encodeURIComponent(token)}`;
+    const inviter = caller.kind === 'user' ? caller.email : 'An owner';
+    await queueMail(mailDeps(s, req.log), {
+      to: email,
+      subject: `You are invited to ${client.name}`,
+      text:
+        `${inviter} invited you to join ${client.name} as ${body.role === 'owner' ? 'an owner' : 'a member'}.\n\n` +
+        `Accept here (the link works once, for ${INVITE_DAYS} days; sign up with this address first if you have no account):\n${link}\n\n` +
+        'If you did not expect this, ignore this mail.',
+    });
+    return { invite: inviteView(row) };
+  });
+
+  defineCall(app, s, 'inviteRemove', {}, async ({ caller, body }) => {
+    const invite = await s.db.selectFrom('invites').selectAll().where('stamp', '=', body.invite).executeTakeFirst();
+    if (!invite) throw notFound('Invitation');
+    const client = await requireOwner(s.db, caller, invite.client);
+    await s.db.transaction().execute(async (trx) => {
+      const gone = await trx
+        .updateTable('invites')
+        .set({ withdrawn_at: now() })
+        .where('stamp', '=', invite.stamp)
+        .where('used_at', 'is', null)
+        .where('withdrawn_at', 'is', null)
+        .returning('stamp')
+        .executeTakeFirst();
+      if (!gone) throw notFound('Invitation');
+      await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'member.invite.withdraw', target: invite.email });
+    });
+    return { ok: true as const };
+  });
+
+  defineCall(app, s, 'inviteAccept', {}, async ({ caller, body }) => {
+    if (caller.kind !== 'user') throw unauthorized();
+    const t = now();
+    const joined = await s.db.transaction().execute(async (trx) => {
+      const invite = await trx
+        .selectFrom('invites')
+        .selectAll()
+        .where('token_hash', '=', sha256Hex(body.token))
+        .forUpdate()
+        .executeTakeFirst();
+      if (!invite || invite.used_at !== null || invite.withdrawn_at !== null || invite.expires_at < t) {
+        throw new HttpError(401, ERROR_CODES.inviteInvalid, TEAM_MESSAGES.inviteUsed);
+      }
+      if (lower(invite.email) !== lower(caller.email)) throw forbidden(TEAM_MESSAGES.inviteOtherEmail(invite.email));
+      await trx.updateTable('invites').set({ used_at: t, used_by: caller.stamp }).where('stamp', '=', invite.stamp).execute();
+      // Someone already a member (added another way meanwhile) keeps the role they have.
+      const added = await trx
+        .insertInto('permissions')
+        .values({ user_stamp: caller.stamp, client_stamp: invite.client, created_at: t, role: invite.role })
+        .onConflict((oc) => oc.doNothing())
+        .returning('user_stamp')
+        .executeTakeFirst();
+      if (added)
+        await audit(trx, {
+          client: invite.client,
+          actor: actorOf(caller),
+          action: 'member.join',
+          target: caller.email,
+          detail: invite.role,
+        });
+      return invite.client;
+    });
+    const client = await s.db.selectFrom('clients').selectAll().where('stamp', '=', joined).executeTakeFirstOrThrow();
+    const row = await memberRows(s.db, joined).where('p.user_stamp', '=', caller.stamp).executeTakeFirstOrThrow();
+    return { client: clientView(client), member: memberView(row) };
+  });
+
+  defineCall(app, s, 'memberRole', {}, async ({ caller, body }) => {
+    const { client, role } = await requireMembership(s.db, caller, body.client);
+    const member = await s.db.transaction().execute(async (trx) => {
+      const members = await lockedMembers(trx, client.stamp);
+      const refused = refusal(roleChangeBlocked(members, role, body.user, body.role));
+      if (refused) throw refused;
+      const target = members.find((m) => m.user.stamp === body.user)!;
+      if (target.role === body.role) return target;
+      await trx
+        .updateTable('permissions')
+        .set({ role: body.role })
+        .where('client_stamp', '=', client.stamp)
+        .where('user_stamp', '=', body.user)
+        .execute();
+      await audit(trx, {
+        client: client.stamp,
+        actor: actorOf(caller),
+        action: 'member.role',
+        target: target.user.email,
+        detail: body.role,
+      });
+      return { ...target, role: body.role };
+    });
+    return { member };
+  });
+
+  // Removing someone else takes an owner; removing yourself is leaving, which anyone but the last owner may do.
+  defineCall(app, s, 'memberRemove', {}, async ({ caller, body }) => {
+    const { client, role } = await requireMembership(s.db, caller, body.client);
+    await s.db.transaction().execute(async (trx) => {
+      const members = await lockedMembers(trx, client.stamp);
+      const refused = refusal(removeBlocked(members, me(caller), role, body.user));
+      if (refused) throw refused;
+      const target = members.find((m) => m.user.stamp === body.user)!;
+      await trx.deleteFrom('permissions').where('client_stamp', '=', client.stamp).where('user_stamp', '=', body.user).execute();
+      const leaving = body.user === me(caller);
+      await audit(trx, {
+        client: client.stamp,
+        actor: actorOf(caller),
+        action: leaving ? 'member.leave' : 'member.remove',
+        target: target.user.email,
+        detail: target.role,
+      });
+    });
+    return { ok: true as const };
+  });
+
+  defineCall(app, s, 'audit', {}, async ({ caller, query }) => {
+    const client = await requireOwner(s.db, caller, query.client, TEAM_MESSAGES.auditOwnersOnly);
+    const limit = query.limit ?? AUDIT_PAGE;
+    let q = s.db.selectFrom('audit').selectAll().where('client', '=', client.stamp);
+    if (query.before) q = q.where('seq', '<', Number(query.before));
+    if (query.action) q = q.where('action', '=', query.action);
+    const rows = await q
+      .orderBy('seq', 'desc')
+      .limit(limit + 1)
+      .execute();
+    const page = rows.slice(0, limit);
+    return { audit: { list: page.map(auditView), next: rows.length > limit ? String(page[page.length - 1].seq) : null } };
+  });
+}

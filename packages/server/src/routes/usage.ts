@@ -1,0 +1,98 @@
+// A client's usage over its last N days (UTC): requests made, input parameters processed and amounts quoted, per day.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { UsageDay } from '@portal/core';
+import { defineCall } from './define';
+import { requireClient } from '../access';
+import { quoteView } from '../views';
+import { rendRefs } from '../refs';
+import type { Services } from '../services';
+
+const DAY_S = 86_400;
+/** The usage page lists at most this many quotes of the period (newest first). */
+export const USAGE_QUOTES_MAX = 200;
+
+const isoDay = (day: number) => new Date(day * DAY_S * 1000).toISOString().slice(0, 10);
+
+export function usageRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'clientUsage', {}, async ({ caller, query }) => {
+    const client = await requireClient(s.db, caller, query.client);
+    const today = Math.floor(Date.now() / 1000 / DAY_S);
+    const first = today - query.days + 1;
+    // Every request made counts, removed since or not: it was processed and its credit spent. Shrinks count as
+    // their quotes (made, with the amount quoted), whether paid yet or not.
+    const runs = await s.db
+      .selectFrom('runs')
+      .innerJoin('buckets', 'buckets.stamp', 'runs.bucket')
+      .select([
+        sql<number>`floor(runs.created_at / ${DAY_S})::bigint`.as('day'),
+        'runs.function',
+        sql<number>`count(*)::bigint`.as('n'),
+        sql<number>`coalesce(sum(runs.inputs), 0)::bigint`.as('inputs'),
+      ])
+      .where('buckets.client', '=', client.stamp)
+      .where('runs.created_at', '>=', first * DAY_S)
+      .where('runs.function', 'in', ['fit', 'generate'])
+      .groupBy(['day', 'runs.function'])
+      .execute();
+    const quotes = await s.db
+      .selectFrom('quotes')
+      .innerJoin('buckets', 'buckets.stamp', 'quotes.bucket')
+      .select([
+        sql<number>`floor(quotes.created_at / ${DAY_S})::bigint`.as('day'),
+        sql<number>`count(*)::bigint`.as('n'),
+        sql<number>`coalesce(sum(quotes.inputs), 0)::bigint`.as('inputs'),
+        sql<number>`coalesce(sum(quotes.cent), 0)::bigint`.as('cents'),
+      ])
+      .where('buckets.client', '=', client.stamp)
+      .where('quotes.created_at', '>=', first * DAY_S)
+      .groupBy('day')
+      .execute();
+    const days: UsageDay[] = Array.from({ length: query.days }, (_, i) => ({
+      date: isoDay(first + i),
+      fits: 0,
+      generates: 0,
+      shrinks: 0,
+      parameters: 0,
+      cents: 0,
+    }));
+    const at = (day: number) => days[Number(day) - first];
+    for (const r of runs) {
+      const d = at(r.day);
+      if (!d) continue;
+      if (r.function === 'fit') d.fits += Number(r.n);
+      else d.generates += Number(r.n);
+      d.parameters += Number(r.inputs);
+    }
+    for (const q of quotes) {
+      const d = at(q.day);
+      if (!d) continue;
+      d.shrinks += Number(q.n);
+      d.parameters += Number(q.inputs);
+      d.cents += Number(q.cents);
+    }
+    const totals = { fits: 0, generates: 0, shrinks: 0, parameters: 0, cents: 0 };
+    for (const d of days) for (const k of Object.keys(totals) as Array<keyof typeof totals>) totals[k] += d[k];
+    // The quotes a user can still open: those of live projects, newest first.
+    const list = await s.db
+      .selectFrom('quotes')
+      .innerJoin('buckets', 'buckets.stamp', 'quotes.bucket')
+      .selectAll('quotes')
+      .where('buckets.client', '=', client.stamp)
+      .where('buckets.active', '=', 1)
+      .where('quotes.active', '=', 1)
+      .where('quotes.created_at', '>=', first * DAY_S)
+      .orderBy('quotes.created_at', 'desc')
+      .orderBy('quotes.seq', 'desc')
+      .limit(USAGE_QUOTES_MAX)
+      .execute();
+    const ref = await rendRefs(
+      s.db,
+      list.map((q) => q.rend),
+    );
+    return {
+      usage: { days, totals },
+      quote: { list: list.map((q) => ({ ...quoteView(q, ref(q.rend)), bucket: q.bucket })) },
+    };
+  });
+}

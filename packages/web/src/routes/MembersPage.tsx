@@ -1,0 +1,219 @@
+// The client's members: list with roles, invite dialog, pending invitations, role change, remove (confirmed) and leave.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { checkEmail, formatTime, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role, loadFailure } from '@portal/core';
+import { useMembers } from '@portal/core/react';
+import { Page } from '../components/Page';
+import { DataTable } from '../components/DataTable';
+import { ConfirmDialog } from '../components/Dialogs';
+import { useCrumbNames } from '../layout/ChromeContext';
+
+const roleLabel = (r: Role) => (r === 'owner' ? 'Owner' : 'Member');
+
+function InviteDialog({
+  open,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  onClose(): void;
+  onSubmit(email: string, role: Role): Promise<string | null>;
+}) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('member');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setEmail('');
+      setRole('member');
+      setError(null);
+    }
+  }, [open]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const err = checkEmail(email);
+    setError(err);
+    if (err) return;
+    setBusy(true);
+    try {
+      const failed = await onSubmit(email.trim(), role);
+      if (failed) setError(failed);
+      else onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invite-dialog-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="invite-dialog-title">Invite a member</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            margin="dense"
+            label="Email"
+            name="email"
+            type="email"
+            fullWidth
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={!!error}
+            helperText={error ?? 'They get a link that works once, for 7 days.'}
+          />
+          <TextField
+            select
+            margin="dense"
+            label="Role"
+            name="role"
+            fullWidth
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+            slotProps={{ select: { native: true } }}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabel(r)}
+              </option>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Send invitation
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+export default function MembersPage() {
+  const { clientId = '' } = useParams();
+  const navigate = useNavigate();
+  const team = useMembers(clientId);
+  const data = team.data;
+  useCrumbNames({ client: data?.client.name });
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Page
+      title="Members"
+      actions={
+        <>
+          {team.canManage && (
+            <Button variant="contained" onClick={() => setInviting(true)}>
+              Invite
+            </Button>
+          )}
+          {data && (
+            <Button
+              color="error"
+              variant="outlined"
+              onClick={() => setLeaving(true)}
+              disabled={!!team.leaveBlocked}
+              title={team.leaveBlocked ?? ''}
+            >
+              Leave
+            </Button>
+          )}
+        </>
+      }
+    >
+      {team.leaveBlocked && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {team.leaveBlocked}
+        </Typography>
+      )}
+      <DataTable<Member>
+        label="Members"
+        rows={data?.members}
+        loading={team.loading}
+        error={loadFailure(team.error)}
+        onRetry={() => void team.reload()}
+        rowKey={(m) => m.user.stamp}
+        empty={TEAM_MESSAGES.noMembers}
+        columns={[
+          { id: 'email', label: 'Email', value: (m) => m.user.email },
+          { id: 'username', label: 'Username', value: (m) => m.user.username },
+          {
+            id: 'role',
+            label: 'Role',
+            value: (m) => m.role,
+            render: (m) =>
+              team.canManage ? (
+                <TextField
+                  select
+                  size="small"
+                  value={m.role}
+                  slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Role of ${m.user.email}` } }}
+                  onChange={(e) => void team.setRole(m.user.stamp, e.target.value as Role)}
+                >
+                  {ROLES.map((r) => (
+                    <option key={r} value={r} disabled={r !== m.role && !!team.roleBlocked(m.user.stamp, r)}>
+                      {roleLabel(r)}
+                    </option>
+                  ))}
+                </TextField>
+              ) : (
+                roleLabel(m.role)
+              ),
+          },
+          { id: 'createdAt', label: 'Member since', nowrap: true, value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
+        ]}
+        actions={(m) =>
+          team.canManage && m.user.stamp !== data?.me ? (
+            <Button size="small" color="error" onClick={() => setRemoving(m)} aria-label={`Remove ${m.user.email}`}>
+              Remove
+            </Button>
+          ) : null
+        }
+      />
+      <Typography variant="h2" sx={{ mt: 3, mb: 1, fontSize: '1.1rem' }}>
+        Pending invitations
+      </Typography>
+      <DataTable<Invite>
+        label="Pending invitations"
+        rows={data?.invites}
+        loading={team.loading}
+        error={null}
+        rowKey={(i) => i.stamp}
+        empty={TEAM_MESSAGES.noInvites}
+        columns={[
+          { id: 'email', label: 'Email', value: (i) => i.email },
+          { id: 'role', label: 'Role', value: (i) => roleLabel(i.role) },
+          { id: 'createdAt', label: 'Sent', nowrap: true, value: (i) => i.createdAt, render: (i) => formatTime(i.createdAt) },
+          { id: 'expiresAt', label: 'Expires', nowrap: true, value: (i) => i.expiresAt, render: (i) => formatTime(i.expiresAt) },
+        ]}
+        actions={(i) =>
+          team.canManage ? (
+            <Button size="small" onClick={() => void team.withdraw(i.stamp)} aria-label={`Withdraw the invitation to ${i.email}`}>
+              Withdraw
+            </Button>
+          ) : null
+        }
+      />
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} onSubmit={team.invite} />
+      <ConfirmDialog
+        open={!!removing}
+        title="Remove member"
+        text={removing ? TEAM_MESSAGES.confirmRemove(removing.user.email) : ''}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => team.remove(removing!.user.stamp)}
+      />
+      <ConfirmDialog
+        open={leaving}
+        title="Leave client"
+        text={TEAM_MESSAGES.confirmLeave(data?.client.name ?? 'this client')}
+        confirmLabel="Leave"
+        onClose={() => setLeaving(false)}
+        onConfirm={async () => {
+          if ((await team.leave()) === null) navigate('/account');
+        }}
+      />
+    </Page>
+  );
+}
