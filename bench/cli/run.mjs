@@ -2,7 +2,8 @@
 // bench/cli: the `portal` executable against baselines measured in the same run: start-up (--version) vs a bare
 // esbuild-bundled commander program, the terminal UI's first frame vs a bare React + Ink bundle (through a pty),
 // `uploads push` of a 10 MB file vs `sha256sum` then `curl -T` to a pre-signed URL of the same server (with, for
-// reference, a bare Node client of the same protocol: bare-push.mjs), and the
+// reference, a bare Node client of the same protocol: bare-push.mjs, target ≤ 1.15x of it), `projects list --json` vs
+// a bare Node script making the same call (bare-list.mjs, target ≤ 1.3x), and the
 // peak memory of a push as the file grows. Prints each ratio with PASS or FAIL; exits 1 when one misses its target.
 // `--only first-frame` runs the terminal UI's first-frame comparison alone.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -217,7 +218,7 @@ try {
     ['signup', '--email', 'bench@example.com', '--username', 'bench_user', '--name', 'Bench Company', '--password-stdin', '--accept-terms'],
     'Bench-123!\n',
   );
-  const client = JSON.parse(cli(['accounts', 'list', '--json']))[0].client.stamp;
+  const client = JSON.parse(cli(['accounts', 'list', '--json']))[0].stamp;
   await stopServer();
   // The embedded database is single-process: the admin command runs while the server is stopped.
   execFileSync(node, [SERVER, 'admin', 'set-plan', client, 'Enterprise'], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
@@ -287,10 +288,24 @@ try {
     floor.push(bare());
   }
   report('uploads push 10 MB vs sha256sum + curl -T', median(ours), median(base), 1.0);
+  report('uploads push 10 MB vs a bare Node client of the same protocol (bare-push.mjs)', median(ours), median(floor), 1.15);
   console.log(
     `  (floor: a bare Node client making the same calls takes ${median(floor).toFixed(1)} ms, ${(median(floor) / median(base)).toFixed(3)}x the baseline; ` +
       `portal is ${(median(ours) / median(floor)).toFixed(3)}x that floor. Node's start-up and the protocol's register-before-PUT keep any Node client above 1.0x: see packages/tui/README.md)`,
   );
+
+  // `portal projects list --json` vs a bare Node script making the same call (bare-list.mjs).
+  const list = () => timeRun(node, [PORTAL, 'projects', 'list', '--json'], { env, cwd: work });
+  const bareList = () => timeRun(node, [join(here, 'bare-list.mjs'), api, token, client], { cwd: work });
+  list();
+  bareList();
+  const listOurs = [];
+  const listBase = [];
+  for (let i = 0; i < 15; i++) {
+    listOurs.push(list());
+    listBase.push(bareList());
+  }
+  report('projects list --json vs a bare Node script making the same call (bare-list.mjs)', median(listOurs), median(listBase), 1.3);
 
   // Peak memory: the file is streamed, so a push of 10 MB should not hold much more than a push of 1 MB.
   const peak = (file) => {

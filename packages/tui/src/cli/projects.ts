@@ -1,6 +1,6 @@
 // `portal projects`: list, create, rename, remove, and open (make it the default for --project).
 import type { Command } from 'commander';
-import { MESSAGES } from '@portal/core';
+import { isApiError, MESSAGES } from '@portal/core';
 import type { Deps } from './context';
 import { act, examples, time, title } from './common';
 import { registerRenameRemove } from './renameRemove';
@@ -17,9 +17,20 @@ export function register(program: Command, deps: Deps): void {
     .addHelpText('after', examples('portal projects list', 'portal projects list --json | jq -r ".[].stamp"'))
     .action(
       act(deps, async (s) => {
-        const client = await s.client();
         const api = await s.api();
-        const { bucket } = await api.calls.bucketList({ active: 1, client: client.stamp });
+        // An account known by its id (--client, or the one kept at sign-in) is asked for its projects at once: the
+        // server checks membership on that call. A name, or an id it refuses, falls back to the account look-up.
+        const known = s.opts.client ?? (await s.host()).get('client');
+        let bucket = known
+          ? await api.calls.bucketList({ active: 1, client: known }).then(
+              (r) => r.bucket,
+              (e: unknown) => {
+                if (isApiError(e) && (e.status === 403 || e.status === 404 || e.status === 400)) return null;
+                throw e;
+              },
+            )
+          : null;
+        if (!bucket) bucket = (await api.calls.bucketList({ active: 1, client: (await s.client()).stamp })).bucket;
         const current = (await s.host()).get('project');
         s.out.list(
           bucket.list,

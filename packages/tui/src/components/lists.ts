@@ -2,5 +2,9 @@
 
 /** Newest first (the web portal's tables open sorted by Created, descending). */
 export function newestFirst<T extends { createdAt: number }>(rows: readonly T[] | undefined): T[] | undefined {
-  return rows && [...rows].sort((a, b) => b.createdAt - a.createdAt);
+  if (!rows) return rows;
+  // Times count whole seconds: rows made in the same second keep the server's order, which for a list it sends oldest
+  // first (projects, keys) must be turned round too, so the one made last comes first.
+  const oldestFirst = rows.length > 1 && rows[0].createdAt <= rows[rows.length - 1].createdAt;
+  return (oldestFirst ? [...rows].reverse() : [...rows]).sort((a, b) => b.createdAt - a.createdAt);
 }

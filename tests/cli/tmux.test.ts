@@ -1,0 +1,130 @@
+// The built interactive UI in tmux at 80x24 and 200x50: a 60-row list with a 60-character name, what the terminal
+// really shows (tmux capture-pane), resizing, and keys typed before the first frame.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL, build, portal, startServer, type Started } from './harness';
+
+const NAME60 = 'A project named with exactly sixty characters, to be cut ok!';
+const SOCKET = `portal-test-${process.pid}`;
+let server: Started;
+let home: string;
+let signedOut: string;
+
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const screen = (s: string) => tmux('capture-pane', '-p', '-t', s);
+
+async function see(s: string, what: string | RegExp, timeoutMs = 20_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const text = screen(s);
+    if (typeof what === 'string' ? text.includes(what) : what.test(text)) return text;
+    if (Date.now() > end) throw new Error(`Did not see ${String(what)} in:\n${text}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function start(name: string, size: [number, number], homeDir: string) {
+  const env = `HOME=${homeDir} XDG_CONFIG_HOME=${join(homeDir, '.config')} PORTAL_API=${server.url} TERM=xterm-256color`;
+  tmux('new-session', '-d', '-s', name, '-x', String(size[0]), '-y', String(size[1]), `exec env ${env} ${process.execPath} ${PORTAL}`);
+}
+
+/** Waits until the session's program has ended (its pane, and so the session, closes). */
+async function ended(name: string): Promise<void> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    try {
+      tmux('has-session', '-t', name);
+    } catch {
+      return;
+    }
+    if (Date.now() > end) throw new Error(`${name} is still running:\n${screen(name)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  build();
+  server = await startServer();
+  home = await mkdtemp(join(tmpdir(), 'portal-tmux-'));
+  signedOut = await mkdtemp(join(tmpdir(), 'portal-tmux-out-'));
+  const up = await portal(
+    home,
+    server.url,
+    ['signup', '--email', 'tmux@example.com', '--username', 'tmux_user', '--name', 'Tmux Works', '--password-stdin', '--accept-terms'],
+    { stdin: 'Secret-123!\n' },
+  );
+  if (up.code !== 0) throw new Error(up.stderr);
+  const client = JSON.parse((await portal(home, server.url, ['accounts', 'list', '--json'])).stdout)[0].stamp;
+  const names = [...Array.from({ length: 59 }, (_, i) => `Project ${String(i + 1).padStart(2, '0')}`), NAME60];
+  for (const name of names) {
+    const r = await portal(home, server.url, ['api', '-X', 'PUT', 'bucket/item', '-f', `client=${client}`, '-f', `name=${name}`]);
+    if (r.code !== 0) throw new Error(r.stderr);
+  }
+}, 300_000);
+afterAll(async () => {
+  try {
+    tmux('kill-server');
+  } catch (e) {
+    // Nothing left running: every session ended.
+    expect(String(e)).toMatch(/no server|error connecting/);
+  }
+  await server?.stop();
+  for (const d of [home, signedOut]) if (d) await rm(d, { recursive: true, force: true });
+});
+
+describe('portal in tmux', () => {
+  for (const [w, h] of [
+    [80, 24],
+    [200, 50],
+  ] as const) {
+    it(`at ${w}x${h}: the projects list windows around the selection and every line fits`, async () => {
+      const s = `walk${w}`;
+      start(s, [w, h], home);
+      await see(s, 'Tmux Works');
+      tmux('send-keys', '-t', s, 'Enter');
+      // Newest first, as on the web: the 60-character name (made last) is the selected first row.
+      let text = await see(s, /1-\d+ of 60/);
+      const lines = text.replace(/\n$/, '').split('\n');
+      expect(lines[0]).toMatch(/^Portal · My Account › Tmux Works\s+\[Contact Support\]$/);
+      expect(lines.length).toBeLessThanOrEqual(h);
+      expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(w);
+      expect(text).toContain('Name');
+      tmux('send-keys', '-t', s, 'End');
+      text = await see(s, /\d+-60 of 60/);
+      expect(text).toMatch(/› Project \d\d/);
+      expect(text.split('\n')[0]).toMatch(/^Portal · /);
+      tmux('send-keys', '-t', s, 'Home');
+      text = await see(s, /1-\d+ of 60/);
+      expect(text).toMatch(/› A project n/);
+      if (w === 200) expect(text).toContain(NAME60);
+      else expect(text).not.toContain(NAME60);
+      // Resizing redraws at the new size.
+      tmux('resize-window', '-t', s, '-x', String(w === 80 ? 200 : 80), '-y', String(w === 80 ? 50 : 24));
+      text = await see(s, w === 80 ? NAME60 : /› A project n\S*…/);
+      expect(text.split('\n')[0]).toMatch(/^Portal · /);
+      expect(Math.max(...text.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(w === 80 ? 200 : 80);
+      tmux('send-keys', '-t', s, 'q');
+      await ended(s);
+    });
+  }
+
+  it('keys typed before the first frame are kept and never shown: a typed-ahead sign-in works', async () => {
+    const s = 'ahead';
+    start(s, [80, 24], signedOut);
+    // As soon as `portal` has the terminal (raw mode: no echo), long before the UI has drawn. Keys typed before that
+    // are the terminal driver's, which echoes them whatever program is starting.
+    const tty = tmux('display', '-p', '-t', s, '#{pane_tty}').trim();
+    const end = Date.now() + 10_000;
+    while (!/(^|\s)-echo(\s|$)/.test(execFileSync('stty', ['-F', tty, '-a'], { encoding: 'utf8' })) && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 2));
+    expect(screen(s)).not.toContain('Email');
+    tmux('send-keys', '-t', s, '-l', 'tmux@example.com\tSecret-123!\r');
+    const text = await see(s, 'Tmux Works');
+    expect(text).not.toContain('Secret-123!');
+    tmux('send-keys', '-t', s, 'q');
+    await ended(s);
+  });
+});
