@@ -2,6 +2,7 @@
 // mask, and Tab completion when given one (paths in the upload fields).
 import { useRef, useState } from 'react';
 import { Text, useInput } from 'ink';
+import TextInput from 'ink-text-input';
 import { applyInput, type Stop } from './textEdit';
 
 export interface TextFieldProps {
@@ -16,6 +17,9 @@ export interface TextFieldProps {
   mask?: string;
   placeholder?: string;
 }
+
+/** Not editing: ink-text-input only draws the value. */
+const ignoreEdit = () => {};
 
 /** Renders a value with the cursor shown as an inverse cell. */
 export function TextView({
@@ -32,7 +36,11 @@ export function TextView({
   placeholder?: string;
 }) {
   const shown = mask ? mask.repeat(value.length) : value;
-  if (!focus) return <Text dimColor={!value && !!placeholder}>{shown || placeholder || ''}</Text>;
+  // A field not being edited is drawn by ink-text-input (value, mask, dimmed placeholder). Editing is not left to it: it
+  // builds each key's text from the value of its last render, so keys arriving faster than renders (a burst of
+  // Backspace, a pasted or typed-ahead password) were lost; the field below applies every key to the latest text.
+  if (!focus)
+    return <TextInput value={value} onChange={ignoreEdit} focus={false} showCursor={false} mask={mask} placeholder={placeholder} />;
   const at = Math.min(cursor, shown.length);
   return (
     <Text>
