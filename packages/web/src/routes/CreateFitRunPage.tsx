@@ -146,7 +146,9 @@ export default function CreateFitRunPage() {
               error={!!errors.model}
               helperText={
                 errors.model ??
-                (fit.reusable.length === 0 ? 'No Finished models in this project yet: train one first.' : "The project's Finished models.")
+                (fit.reusable.length === 0
+                  ? 'No models to reuse yet: train one first.'
+                  : "The project's Finished models, then the general models (they need no training).")
               }
               required
               fullWidth
