@@ -36,17 +36,23 @@ test('upload a .json from the fit form, then create the request with classificat
   // The request's state (also in its timeline and events): Download Results is enabled once it is Finished.
   await expect(page.getByRole('button', { name: 'Download Results' })).toBeEnabled({ timeout: 90_000 });
 
-  // The trained model reused on the same upload: only the generate run, straight to its details.
-  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
-  await page.getByRole('radio', { name: 'Reuse a trained model' }).check();
-  await expect(page.getByLabel(/^Input column size/)).toHaveCount(0);
-  await page.getByLabel(/^Request name/).fill('Classes again');
-  await page.getByRole('combobox', { name: 'Model' }).click();
-  await page.getByRole('option', { name: 'Classes' }).click();
-  await page.getByRole('combobox', { name: 'Upload' }).click();
-  await page.getByRole('option', { name: 'classes.json' }).click();
-  await page.getByRole('button', { name: 'Create Request' }).click();
-  await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
-  await expect(page.getByText('Classes again').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Download Results' })).toBeEnabled({ timeout: 90_000 });
+  // The trained model reused on the same upload: only the generate run, straight to its details. Then a general
+  // model, offered after the project's own, which needs no training either.
+  const reuse = async (name: string, model: string) => {
+    await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+    await page.getByRole('radio', { name: 'Reuse a trained model' }).check();
+    await expect(page.getByLabel(/^Input column size/)).toHaveCount(0);
+    await page.getByLabel(/^Request name/).fill(name);
+    await page.getByRole('combobox', { name: 'Model' }).click();
+    await expect(page.getByRole('option').first()).toHaveText('Classes');
+    await page.getByRole('option', { name: model, exact: true }).click();
+    await page.getByRole('combobox', { name: 'Upload' }).click();
+    await page.getByRole('option', { name: 'classes.json' }).click();
+    await page.getByRole('button', { name: 'Create Request' }).click();
+    await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
+    await expect(page.getByText(name).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download Results' })).toBeEnabled({ timeout: 90_000 });
+  };
+  await reuse('Classes again', 'Classes');
+  await reuse('General classes', 'Tabular classification (general)');
 });

@@ -734,6 +734,40 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(await listed()).toMatchObject({ runs: 0, rends: 0 });
   });
 
+  it('a general model generates on any upload: min(columns, 5) values per row in [-1, 1], the same every run', async () => {
+    const bucket = parse(
+      'bucketCreate',
+      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'General' } })).body,
+    ).bucket;
+    const { rend: wide } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'wide.json', bytes: fitData(25, 8) }]);
+    const { rend: narrow } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'narrow.json', bytes: fitData(12, 2) }]);
+    const generate = async (rend: string, fit: string) =>
+      call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'generate', rend, fit, name: `General ${fit}` } });
+    const final = async (stamp: string) =>
+      waitFor(async () => {
+        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: stamp } })).body);
+        return r.run.record.state === 'Finished' || r.run.record.state === 'Failed' ? r : null;
+      });
+    const result = async (stamp: string) => {
+      const done = await final(stamp);
+      expect(done.run.record).toMatchObject({ state: 'Finished', message: '' });
+      return (await (await fetch(done.run.url!)).json()) as { rows: number; width: number; model: string; embeddings: number[][] };
+    };
+    const reg = parse('runCreate', (await generate(wide.stamp, 'general-tabular-regression')).body).run;
+    expect(reg).toMatchObject({ function: 'generate', fit: null });
+    const cls = parse('runCreate', (await generate(narrow.stamp, 'general-tabular-classification')).body).run;
+    const out = await result(reg.stamp);
+    expect(out).toMatchObject({ rows: 25, width: 5, model: 'general-tabular-regression' });
+    expect(out.embeddings).toHaveLength(25);
+    expect(out.embeddings.every((e) => e.length === 5 && e.every((v) => Math.abs(v) <= 1))).toBe(true);
+    const small = await result(cls.stamp);
+    expect(small).toMatchObject({ rows: 12, width: 3, model: 'general-tabular-classification' });
+    // Deterministic: the request run again writes the same embeddings.
+    const again = parse('runRerun', (await call(base, 'runRerun', { token: A.token, body: { run: reg.stamp } })).body).run;
+    expect((await result(again.stamp)).embeddings).toEqual(out.embeddings);
+    expect((await generate('r_nope', 'general-tabular-regression')).status).toBe(404);
+  });
+
   it('Enterprise plan: explainability allowed, limits from the plan table', async () => {
     const E = await signup(base, 'ent');
     await setPlan(srv.built.services.db, E.client, 'Enterprise');

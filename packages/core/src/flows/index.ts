@@ -29,7 +29,7 @@ export async function createFitRequest(api: ApiClient, args: FitRequestArgs, opt
 export interface ReuseRequestArgs {
   bucket: string;
   upload: string;
-  /** A Finished model of the project's own. */
+  /** A Finished model of the project's own, or a general model. */
   model: string;
   name: string;
 }
@@ -43,8 +43,12 @@ export async function createReuseRequest(api: ApiClient, args: ReuseRequestArgs,
   return run.stamp;
 }
 
-/** The models a request can reuse: the project's own Finished models. */
-export const reusableModels = <M extends { state: string }>(own: readonly M[]): M[] => own.filter((m) => m.state === 'Finished');
+/**
+ * The models a request can reuse: the project's own Finished models, then the general models (they apply to any
+ * upload with a Finished .json, without training).
+ */
+export const reusableModels = <M extends { state: string }>(own: readonly M[], general: readonly M[] = []): M[] =>
+  [...own, ...general].filter((m) => m.state === 'Finished');
 
 export interface ShrinkRequestArgs {
   bucket: string;

@@ -51,7 +51,7 @@ export function useFitRequest(
   following: Rend | undefined;
   /** Checks the form, then creates pile → fit run → generate run; the run to open, or what is wrong. */
   submit(input: FitSubmitInput): Promise<FitSubmitResult>;
-  /** The project's Finished models, which a request can reuse instead of training. */
+  /** The project's Finished models, then the general models: a request can reuse any of them instead of training. */
   reusable: Model[];
   /**
    * Reuses a trained model: checks the name, the model and the upload, then creates only the generate run; the run
@@ -81,10 +81,16 @@ export function useFitRequest(
     setFollowed(null);
   }
   const follow = useCallback((rendId: string) => setFollowed(rendId), []);
-  const models = useLoad((signal) => api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }), [api, bucketId], {
-    failure: MESSAGES.loadTransformations,
-  });
-  const reusable = useMemo(() => reusableModels(models.data?.model.list ?? []), [models.data]);
+  const models = useLoad(
+    (signal) =>
+      Promise.all([
+        api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }),
+        api.calls.generalModelList({ active: 1 }, { signal }),
+      ]),
+    [api, bucketId],
+    { failure: MESSAGES.loadTransformations },
+  );
+  const reusable = useMemo(() => reusableModels(models.data?.[0].model.list ?? [], models.data?.[1].model.list ?? []), [models.data]);
 
   const reuse = useCallback(
     async (input: ReuseSubmitInput): Promise<FitSubmitResult> => {

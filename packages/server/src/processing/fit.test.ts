@@ -142,3 +142,37 @@ describe('generate', () => {
     await expect(generateEmbeddings({ nope: 1 }, write('g4.json', [[1, 2, 3]]), join(dir, 'o.json'))).rejects.toThrow(/damaged/);
   });
 });
+
+describe('general models', () => {
+  const general = (id: string) => ({ format: 'portal-general-projection', id });
+  const run = async (id: string, path: string, out: string) => {
+    const r = await generateEmbeddings(general(id), path, join(dir, out));
+    return { ...r, file: JSON.parse(readFileSync(join(dir, out), 'utf8')) as { width: number; model: string; embeddings: number[][] } };
+  };
+
+  it('embeds every column with a projection seeded by the model id: min(columns, 5) values in [-1, 1], deterministic', async () => {
+    const r = lcg(7);
+    const wide = write(
+      'general-wide.json',
+      Array.from({ length: 30 }, () => Array.from({ length: 9 }, () => r() * 100)),
+    );
+    const a = await run('general-tabular-regression', wide, 'g1.json');
+    expect(a).toMatchObject({ rows: 30, width: 5 });
+    expect(a.file).toMatchObject({ width: 5, model: 'general-tabular-regression' });
+    expect(a.file.embeddings.every((e) => e.length === 5 && e.every((v) => v >= -1 && v <= 1))).toBe(true);
+    expect((await run('general-tabular-regression', wide, 'g2.json')).file.embeddings).toEqual(a.file.embeddings);
+    expect((await run('general-tabular-classification', wide, 'g3.json')).file.embeddings).not.toEqual(a.file.embeddings);
+  });
+
+  it('a constant column adds nothing; two columns give two values', async () => {
+    const path = write('general-const.json', [
+      [1, 5],
+      [2, 5],
+      [3, 5],
+    ]);
+    const { width, file } = await run('general-tabular-regression', path, 'g4.json');
+    expect(width).toBe(2);
+    // The middle row is the mean of the varying column and the constant column standardises to 0.
+    expect(file.embeddings[1]).toEqual([0, 0]);
+  });
+});

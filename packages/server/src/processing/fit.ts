@@ -512,12 +512,69 @@ function asModel(m: unknown): EmbeddingModel {
   return x;
 }
 
+/** A general model: no trained weights, only its id; its embedding is defined without anyone's training data. */
+export interface GeneralModel {
+  format: 'portal-general-projection';
+  id: string;
+}
+
+/** The widest embedding a general model writes: min(columns of the upload, GENERAL_WIDTH). */
+export const GENERAL_WIDTH = 5;
+
+/** FNV-1a of the model id: the projection's seed, the same on every machine. */
+function seedOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * A general model applied to an upload: every column is an input, standardised over the upload's own rows
+ * (a constant column becomes 0), then a fixed random projection seeded from the model id (uniform weights of
+ * unit variance, scaled by 1/√columns) to min(columns, 5) values, through tanh.
+ */
+async function generateGeneral(m: GeneralModel, table: Table, outPath: string, report?: Reporter) {
+  const cols = table.cols,
+    rows = table.rows,
+    v = table.values!;
+  if (cols < 1 || rows < 1) throw new Error('The upload has no numeric values to embed: upload a .json with at least one row of numbers.');
+  const width = Math.min(cols, GENERAL_WIDTH);
+  const mean = new Float64Array(cols),
+    std = new Float64Array(cols);
+  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) mean[k] += v[r * cols + k] / rows;
+  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) std[k] += (v[r * cols + k] - mean[k]) ** 2 / rows;
+  for (let k = 0; k < cols; k++) std[k] = std[k] > 1e-12 ? Math.sqrt(std[k]) : 1;
+  const rand = rng(seedOf(m.id));
+  const scale = Math.sqrt(3 / cols);
+  const w = Float64Array.from({ length: width * cols }, () => (rand() * 2 - 1) * scale);
+  const lines: string[] = [];
+  const progress = rowReporter(report, rows);
+  const e = new Float64Array(width);
+  for (let r = 0; r < rows; r++) {
+    if ((r & 1023) === 0) progress(r);
+    e.fill(0);
+    for (let k = 0; k < cols; k++) {
+      const x = (v[r * cols + k] - mean[k]) / std[k];
+      for (let j = 0; j < width; j++) e[j] += w[j * cols + k] * x;
+    }
+    lines.push(`[${Array.from(e, (z) => Number(Math.tanh(z).toPrecision(7))).join(',')}]`);
+  }
+  progress(rows);
+  const task = m.id.includes('classification') ? 'classification' : 'regression';
+  const head = JSON.stringify({ rows, width, inputs: cols, task, model: m.id, format: 'embeddings' });
+  await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
+  return { rows, width };
+}
+
 export async function generateEmbeddings(
   model: unknown,
   dataPath: string,
   outPath: string,
   opts: { report?: Reporter } = {},
 ): Promise<{ rows: number; width: number }> {
+  const general = model as GeneralModel | null;
+  if (general && general.format === 'portal-general-projection' && typeof general.id === 'string')
+    return generateGeneral(general, await readTable(dataPath), outPath, opts.report);
   const m = asModel(model);
   const table = await readTable(dataPath);
   if (table.cols < m.inputs) {

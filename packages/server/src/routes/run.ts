@@ -191,17 +191,16 @@ export function runRoutes(app: FastifyInstance, s: Services) {
       const { pile } = await requirePile(s.db, caller, body.pile);
       stamp = await createFit(bucket, client, pile, body.rend, body.name);
     } else if (body.fit.startsWith('m_') || body.fit.startsWith('general-')) {
-      // A model reused: one of the project's own Finished models. General models carry no trained weights to apply.
+      // A model reused: one of the project's own Finished models, or a general model (a fixed projection, no weights).
       const model = await s.db.selectFrom('models').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
       if (!model) throw notFound('Model');
-      if (model.bucket === null)
-        throw conflict(`${model.name} cannot generate embeddings: choose one of this project's Finished models, or train a new model.`);
-      if (model.bucket !== bucket.stamp) throw notFound('Model');
+      const general = model.bucket === null;
+      if (!general && model.bucket !== bucket.stamp) throw notFound('Model');
       if (model.state !== 'Finished')
         throw conflict(
           `${model.name} is ${model.state}: only a Finished model can be reused. Wait for it to finish, or train a new model.`,
         );
-      if (!model.data) throw conflict(`${model.name} has no trained data to apply: train a new model.`);
+      if (!general && !model.data) throw conflict(`${model.name} has no trained data to apply: train a new model.`);
       stamp = await createGenerate(
         bucket,
         client,
@@ -248,8 +247,19 @@ export function runRoutes(app: FastifyInstance, s: Services) {
       const fit = run.fit
         ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', run.fit).where('active', '=', 1).executeTakeFirst()
         : undefined;
-      if (!fit) throw notFound('Model');
-      stamp = await createGenerate(bucket, client, fit, run.rend, run.name);
+      // A general model's request has no fit run: it runs again with the same general model.
+      const general =
+        !run.fit && run.model
+          ? await s.db.selectFrom('models').select('stamp').where('stamp', '=', run.model).where('bucket', 'is', null).executeTakeFirst()
+          : undefined;
+      if (!fit && !general) throw notFound('Model');
+      stamp = await createGenerate(
+        bucket,
+        client,
+        fit ?? { stamp: null, state: 'Finished', message: '', model: general!.stamp },
+        run.rend,
+        run.name,
+      );
     } else {
       throw conflict('A shrink request is billed as a quote: create a new shrink request to run it again.');
     }

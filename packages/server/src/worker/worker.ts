@@ -592,14 +592,26 @@ export class Worker {
     if (fit.state !== 'Finished')
       throw new Error(`The model this request uses failed to train, so no embeddings were generated: ${fit.message}`);
     await this.setProcessing(stamp, null);
-    const model = fit.model ? await db.selectFrom('models').select('data').where('stamp', '=', fit.model).executeTakeFirst() : undefined;
-    if (!model?.data) throw new Error('The model this request uses has no trained data.');
+    const model = fit.model
+      ? await db.selectFrom('models').select(['stamp', 'bucket', 'data']).where('stamp', '=', fit.model).executeTakeFirst()
+      : undefined;
+    // A general model (no project) has no trained data: its embedding is a fixed projection named by its id.
+    const applied = model && model.bucket === null ? { format: 'portal-general-projection', id: model.stamp } : model?.data;
+    if (!applied) throw new Error('The model this request uses has no trained data.');
     const data = await this.dataFile(run.rend, '.json', 'File for generating not found.');
     const events = new RunEventWriter(db, stamp, this.o.log);
     let result: { key: string; size: number };
     try {
       result = await this.withResult(stamp, async (out) => {
-        await this.process('generate', data.fileName, { signal, events }, 'generateEmbeddings', JSON.parse(model.data!), data.path, out);
+        await this.process(
+          'generate',
+          data.fileName,
+          { signal, events },
+          'generateEmbeddings',
+          typeof applied === 'string' ? JSON.parse(applied) : applied,
+          data.path,
+          out,
+        );
       });
     } finally {
       await events.flush();

@@ -603,7 +603,7 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
 });
 
 describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
-  it("offers the project's Finished models and creates only the generate run; the server refuses other models with a sentence", async () => {
+  it("offers the project's Finished models, then the general models, and creates only the generate run; the server refuses other models", async () => {
     const bucket = await seedBucket(server);
     const upload = await seedUpload(server, bucket.stamp, { name: 'data.json' });
     const trained = await seedModel(server, bucket.stamp, upload.stamp, { name: 'Trained' });
@@ -613,7 +613,16 @@ describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
     await setRow(server, 'models', elsewhere.stamp, { data: '{}' });
     const { wrapper } = setup();
     const { result } = renderHook(() => useFitRequest(server.user.client, bucket.stamp), { wrapper });
-    await waitFor(() => expect(result.current.reusable.map((m) => m.stamp)).toEqual([trained.stamp]), { timeout: 10_000 });
+    // The project's own Finished models first, then the general models.
+    await waitFor(
+      () =>
+        expect(result.current.reusable.map((m) => m.stamp)).toEqual([
+          trained.stamp,
+          'general-tabular-regression',
+          'general-tabular-classification',
+        ]),
+      { timeout: 10_000 },
+    );
     expect(await result.current.reuse({ name: '', model: pending.stamp, upload: null })).toEqual({
       error: MESSAGES.titleCreate,
       fieldErrors: { name: MESSAGES.titleCreate, model: MESSAGES.selectModel, upload: MESSAGES.selectUpload },
@@ -628,6 +637,13 @@ describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
     expect(runs).toEqual([
       { stamp: (made as { runId: string }).runId, function: 'generate', model: trained.stamp, rend: upload.stamp, name: 'Reused' },
     ]);
+    // A general model is reused the same way: only the generate run, with no fit run behind it.
+    const general = (await result.current.reuse({ name: 'General', model: 'general-tabular-classification', upload: upload.stamp })) as {
+      runId: string;
+    };
+    expect(
+      await rows(server).selectFrom('runs').select(['function', 'model', 'fit']).where('stamp', '=', general.runId).executeTakeFirst(),
+    ).toEqual({ function: 'generate', model: 'general-tabular-classification', fit: null });
     // The server takes only a Finished model of the same project.
     const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
     const refused = (fit: string) =>
@@ -635,11 +651,6 @@ describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
     expect(await refused(pending.stamp)).toMatchObject({
       status: 409,
       serverMessage: 'Training is Pending: only a Finished model can be reused. Wait for it to finish, or train a new model.',
-    });
-    expect(await refused('general-tabular-regression')).toMatchObject({
-      status: 409,
-      serverMessage:
-        "Tabular regression (general) cannot generate embeddings: choose one of this project's Finished models, or train a new model.",
     });
     expect(await refused(elsewhere.stamp)).toMatchObject({ status: 404 });
   });

@@ -90,8 +90,11 @@ export function register(program: Command, deps: Deps): void {
 
   program
     .command('generate')
-    .description("Create a request that reuses one of the project's Finished models on a Ready upload (no training)")
-    .option('--model <id>', 'a Finished model of the project (see portal models list)')
+    .description("Create a request that reuses one of the project's Finished models, or a general model, on a Ready upload (no training)")
+    .option(
+      '--model <id>',
+      'a Finished model of the project, or a general model such as general-tabular-regression (see portal models list)',
+    )
     .option('--upload <id>', 'a Ready upload of the project (see portal uploads list)')
     .option('--name <name>', "the request's title (default: the upload's name)")
     .option('--wait', 'follow the request until it is Finished or Failed')
@@ -105,15 +108,18 @@ export function register(program: Command, deps: Deps): void {
         const upload = await s.need(opts.upload, '--upload', 'Upload id');
         const { project } = await s.project();
         const api = await s.api();
-        const [{ rend }, models] = await Promise.all([
+        const [{ rend }, models, general] = await Promise.all([
           api.calls.rendList({ active: 1, bucket: project.stamp }),
           api.calls.clientModelList({ active: 1, bucket: project.stamp }),
+          api.calls.generalModelList({ active: 1 }),
         ]);
         const chosen = rend.list.find((r) => r.stamp === upload);
         const unusable = fitUploadProblem(chosen);
         if (unusable || !chosen) throw new CliError(unusable ?? MESSAGES.uploadNotFound);
-        if (!reusableModels(models.model.list).some((m) => m.stamp === model))
-          throw new CliError(`${MESSAGES.selectModel}: ${model} is not a Finished model of ${project.name} (see portal models list)`);
+        if (!reusableModels(models.model.list, general.model.list).some((m) => m.stamp === model))
+          throw new CliError(
+            `${MESSAGES.selectModel}: ${model} is neither a Finished model of ${project.name} nor a general model (see portal models list)`,
+          );
         const name = opts.name ?? chosen.name.slice(0, TITLE_MAX);
         const problem = checkTitle(name, 'create');
         if (problem) throw new CliError(problem);

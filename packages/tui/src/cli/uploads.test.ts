@@ -261,9 +261,18 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     const reuseCalls = server.calls.slice(before);
     expect(reuseCalls.filter((c) => c === 'runCreate')).toHaveLength(1);
     expect(reuseCalls).not.toContain('pileCreate');
-    const wrong = await portal(['generate', '--model', 'general-tabular-regression', '--upload', rend.stamp], { store });
+    // A general model applies to the same upload without training: min(columns, 5) values per row.
+    const general = await portal(
+      ['generate', '--model', 'general-tabular-regression', '--upload', rend.stamp, '--name', 'General', '--wait', '--json'],
+      { store },
+    );
+    expect(general.code, general.stderr).toBe(0);
+    const generalRun = JSON.parse(general.stdout).run;
+    expect(generalRun.record).toMatchObject({ name: 'General', function: 'generate', state: 'Finished' });
+    expect(await (await fetch(generalRun.url)).json()).toMatchObject({ rows: 40, width: 4, model: 'general-tabular-regression' });
+    const wrong = await portal(['generate', '--model', 'm_nope', '--upload', rend.stamp], { store });
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain(`${MESSAGES.selectModel}: general-tabular-regression is not a Finished model of`);
+    expect(wrong.stderr).toContain(`${MESSAGES.selectModel}: m_nope is neither a Finished model of`);
 
     const now = new Date(2026, 10, 21, 9, 5, 7).getTime();
     const d = await portal(['runs', 'download', status.run.record.stamp], { store, cwd: dir, now });

@@ -7,19 +7,19 @@ const server = withTestApi({ worker: false });
 
 describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
   it('checks the form against the plan, then creates pile, fit and generate and opens the details', async () => {
-    // A project with a Ready upload and no model yet (the Model field appears once there is one to reuse).
+    // A project with a Ready upload and no model of its own: the Model field offers the general models.
     const bucket = await seedBucket(server);
     const rend = await seedUpload(server, bucket.stamp);
     const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-fit-run`);
     await ui.see('Explainability: [ ] (not available)');
     // Submit at once: every field is reported.
-    await ui.type(...Array(7).fill(KEY.tab), KEY.enter);
+    await ui.type(...Array(8).fill(KEY.tab), KEY.enter);
     let frame = await ui.see(MESSAGES.titleCreate);
     expect(frame).toContain(MESSAGES.selectUpload);
     expect(frame).toContain(MESSAGES.fillAllFields);
     // Name, choose the Ready upload, sizes over the Individual limit.
     await ui.type(
-      ...Array(7).fill(KEY.shiftTab),
+      ...Array(8).fill(KEY.shiftTab),
       'My fit',
       KEY.tab,
       KEY.enter,
@@ -31,12 +31,13 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
       KEY.enter,
       KEY.tab,
       KEY.enter,
+      KEY.enter,
     );
     frame = await ui.see(MESSAGES.planLimitInputs('Individual', 3));
     expect(frame).toContain(MESSAGES.planLimitOutputs('Individual', 5));
     expect(frame).toContain('Upgrade:');
     expect(server.calls).not.toContain('pileCreate');
-    await ui.type(...Array(5).fill(KEY.shiftTab), '\u007F', '3', KEY.tab, '\u007F', '5', ...Array(4).fill(KEY.tab), KEY.enter);
+    await ui.type(...Array(6).fill(KEY.shiftTab), '\u007F', '3', KEY.tab, '\u007F', '5', ...Array(5).fill(KEY.tab), KEY.enter);
     frame = await ui.see(/Function:\s+generate/);
     expect(frame).toContain('My fit');
     expect(server.calls.filter((c) => c === 'runCreate')).toHaveLength(2);
@@ -64,7 +65,7 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     const frame = await ui.see('Input column size (1-3)');
     expect(frame).toContain('Output column size (1-5)');
     await ui.see('Only Ready uploads can be chosen.');
-    await ui.type('My fit', KEY.tab, KEY.enter, '3', KEY.tab, '5', KEY.tab, KEY.tab, KEY.enter, KEY.tab, KEY.enter);
+    await ui.type('My fit', KEY.tab, KEY.enter, '3', KEY.tab, '5', KEY.tab, KEY.tab, KEY.enter, KEY.tab, KEY.enter, KEY.enter);
     await ui.see(MESSAGES.generateFileNotFound);
     expect(server.calls).not.toContain('pileCreate');
     expect(await rows(server).selectFrom('runs').select('stamp').where('bucket', '=', bucket.stamp).execute()).toHaveLength(0);
@@ -90,6 +91,24 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
       .execute();
     expect(made).toEqual([{ function: 'generate', model: model.stamp, rend: rend.stamp, name: 'Reused' }]);
     expect(server.calls).not.toContain('pileCreate');
+    ui.unmount();
+  });
+
+  it('reuses a general model: only the generate run, with no fit behind it', async () => {
+    const bucket = await seedBucket(server);
+    const rend = await seedUpload(server, bucket.stamp, { name: 'data.json' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-fit-run`);
+    await ui.see('Model: Train a new model');
+    await ui.type('General', KEY.tab, KEY.enter, ...Array(5).fill(KEY.tab));
+    await ui.see('Reuse Tabular classification (general)');
+    await ui.type(KEY.down, KEY.down, KEY.enter, KEY.enter);
+    await ui.see(/Function:\s+generate/);
+    const made = await rows(server)
+      .selectFrom('runs')
+      .select(['function', 'model', 'fit', 'rend'])
+      .where('bucket', '=', bucket.stamp)
+      .execute();
+    expect(made).toEqual([{ function: 'generate', model: 'general-tabular-classification', fit: null, rend: rend.stamp }]);
     ui.unmount();
   });
 });

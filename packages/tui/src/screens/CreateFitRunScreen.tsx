@@ -1,5 +1,5 @@
 // Create a request with model training (name, a Ready upload, the sizes within the plan, task, explainability), or
-// reusing one of the project's Finished models (the Model field, shown once the project has one).
+// reusing one of the project's Finished models or a general model (the Model field).
 import { useState } from 'react';
 import { Box, Text } from 'ink';
 import { CONTACT_PATH, PLAN_LIMITS, TASKS, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';

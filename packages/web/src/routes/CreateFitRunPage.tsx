@@ -1,5 +1,5 @@
 // Create a request with model training (name, the three sizes within the plan, task, explainability, a Ready upload)
-// or reusing one of the project's Finished models (name, the model, a Ready upload).
+// or reusing one of the project's Finished models or a general model (name, the model, a Ready upload).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -146,7 +146,9 @@ export default function CreateFitRunPage() {
               error={!!errors.model}
               helperText={
                 errors.model ??
-                (fit.reusable.length === 0 ? 'No Finished models in this project yet: train one first.' : "The project's Finished models.")
+                (fit.reusable.length === 0
+                  ? 'No models to reuse yet: train one first.'
+                  : "The project's Finished models, then the general models (they need no training).")
               }
               required
               fullWidth
