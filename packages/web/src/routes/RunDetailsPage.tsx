@@ -182,7 +182,7 @@ export default function RunDetailsPage() {
             {MESSAGES.noEvents}
           </Typography>
         ) : (
-          <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
+          <Box sx={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label="Event log">
             <Table size="small" stickyHeader>
               <TableHead>
                 <TableRow>
