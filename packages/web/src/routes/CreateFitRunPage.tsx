@@ -23,13 +23,13 @@ import {
   PLAN_LIMITS,
   screenPath,
   TASKS,
-  TITLE_MAX,
   type FitRequestInput,
   type PlanName,
   type TaskName,
 } from '@portal/core';
 import { useFitRequest } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
+import { TitleField } from '../components/TitleField';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { useUploader } from '../components/useUploader';
 import { useCrumbNames } from '../layout/ChromeContext';
@@ -124,18 +124,7 @@ export default function CreateFitRunPage() {
             <FormControlLabel value="train" control={<Radio />} label="Train a new model" />
             <FormControlLabel value="reuse" control={<Radio />} label="Reuse a trained model" />
           </RadioGroup>
-          <TextField
-            label="Request name"
-            name="name"
-            value={form.name}
-            onChange={(e) => update('name', e.target.value)}
-            error={!!errors.name}
-            helperText={errors.name ?? ' '}
-            required
-            fullWidth
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-          />
+          <TitleField label="Request name" value={form.name} onChange={(v) => update('name', v)} error={errors.name} />
           {mode === 'reuse' ? (
             <TextField
               select

@@ -2,15 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import {
-  checkIntegration,
-  DEFAULT_INTEGRATION_SERVICE,
-  INTEGRATION_SERVICES,
-  INTEGRATION_TOKEN_INPUT_MAX,
-  screenPath,
-  TITLE_MAX,
-} from '@portal/core';
+import { checkIntegration, DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_INPUT_MAX, screenPath } from '@portal/core';
 import { Page } from '../components/Page';
+import { TitleField } from '../components/TitleField';
 import { useIntegrations } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 
@@ -40,18 +34,7 @@ export default function CreateIntegrationPage() {
     <Page title="Create Integration" maxWidth={640}>
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
-          <TextField
-            label="Name"
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={!!errors.name}
-            helperText={errors.name ?? ' '}
-            required
-            fullWidth
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-          />
+          <TitleField label="Name" value={name} onChange={setName} error={errors.name} />
           <TextField
             select
             label="Service"

@@ -21,12 +21,12 @@ import {
   formatTime,
   MESSAGES,
   screenPath,
-  TITLE_MAX,
   type Rend,
   shrinkChoice,
 } from '@portal/core';
 import { useShrinkRequest } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
+import { TitleField } from '../components/TitleField';
 import { DataTable } from '../components/DataTable';
 import { BillingSummary } from '../components/BillingSummary';
 import { FileDrop, UploadBars } from '../components/FileDrop';
@@ -195,18 +195,7 @@ export default function CreateShrinkRunPage() {
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
           <FormFailure message={failure} />
-          <TextField
-            label="Request name"
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={!!errors.name}
-            helperText={errors.name ?? ' '}
-            required
-            fullWidth
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-          />
+          <TitleField label="Request name" value={name} onChange={setName} error={errors.name} />
           <TextField
             label="Description"
             name="desc"
