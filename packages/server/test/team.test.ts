@@ -326,3 +326,23 @@ describe.runIf(kinds.includes('postgres'))('removal on two API processes (Postgr
     expect((await call(b.url, 'memberList', { token: member.token, query: { client: owner.client } })).status).toBe(403);
   });
 });
+
+describe('invitations under a rate limit', () => {
+  let srv: TestServer;
+  afterAll(async () => {
+    await srv?.close();
+  });
+
+  it('sending invitations counts against the per-address limit, so the server cannot be made to mail without bound', async () => {
+    // Two invitations a minute from this address pass, the third is refused.
+    srv = await startServer('embedded', { authRateLimit: 2 });
+    const owner = await signup(srv.url, 'limited');
+    const invite = (n: number) =>
+      call(srv.url, 'inviteCreate', { token: owner.token, body: { client: owner.client, email: `guest${n}@example.com`, role: 'member' } });
+    expect((await invite(1)).status).toBe(200);
+    expect((await invite(2)).status).toBe(200);
+    const third = await invite(3);
+    expect(third.status).toBe(429);
+    expect(third.body.error.message).toBe(MESSAGES.rateLimited);
+  });
+});

@@ -26,7 +26,7 @@ export interface CallContext<N extends CallName> {
 export interface CallOptions {
   /** Client API keys may make this call for their own client (the Python client's calls). */
   keys?: boolean;
-  /** Limit attempts per address (login, sign-up, password reset). */
+  /** Limit attempts per address (login, sign-up, password reset; invitations, which send mail and spend links). */
   rateLimit?: boolean;
 }
 

@@ -97,7 +97,7 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
     return { client: clientView(client), invite: { list: rows.map(inviteView) } };
   });
 
-  defineCall(app, s, 'inviteCreate', {}, async ({ caller, body, base, req }) => {
+  defineCall(app, s, 'inviteCreate', { rateLimit: true }, async ({ caller, body, base, req }) => {
     const client = await requireOwner(s.db, caller, body.client);
     const email = body.email.trim();
     const member = await s.db
@@ -169,7 +169,7 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
     return { ok: true as const };
   });
 
-  defineCall(app, s, 'inviteAccept', {}, async ({ caller, body }) => {
+  defineCall(app, s, 'inviteAccept', { rateLimit: true }, async ({ caller, body }) => {
     if (caller.kind !== 'user') throw unauthorized();
     const t = now();
     const joined = await s.db.transaction().execute(async (trx) => {
