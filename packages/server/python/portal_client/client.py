@@ -19,6 +19,7 @@ from typing import (
     List,
     Optional,
     Sequence,
+    Tuple,
     TypeVar,
     Union,
     overload,
@@ -109,7 +110,7 @@ class Pages(Generic[T]):
     `next` cursor when it pages, reading everything at once when it does not); `len()`, indexing and `==` read the
     rest first, so it also behaves like a list."""
 
-    def __init__(self, fetch: Callable[[Optional[str]], "tuple[List[T], Optional[str]]"]) -> None:
+    def __init__(self, fetch: Callable[[Optional[str]], Tuple[List[T], Optional[str]]]) -> None:
         self._fetch = fetch
         self._items: List[T] = []
         self._cursor: Optional[str] = None
@@ -359,6 +360,7 @@ class Client:
         checksums = [_sha256(p) for p in paths]
 
         group = self._unfinished(bucket, names, resume) if resume else None
+        made = group is None
         if group is None:
             group = _build(
                 Upload,
@@ -369,6 +371,7 @@ class Client:
         # A file the upload already holds (past Pending) is skipped; one registered but cut off (Pending) is sent again.
         held = {(i.file.name, i.file.size, i.file.checksum): i.state for i in group.items if i.state != "Failed"}
         bar = _Progress(sum(sizes), progress, group.name)
+        sending = False
         try:
             # Registering every file first lets the server refuse a wrong type or size before any byte goes.
             todo = []
@@ -378,21 +381,33 @@ class Client:
                     bar.add(size)
                     continue
                 todo.append((path, self._register(group.stamp, file_name, size, checksum), state == "Pending"))
+            sending = True
             for path, item, again in todo:
                 self._send(group.stamp, path, item, again, bar)
                 self._call("POST", "/api/upload/finish", {"upload": item["stamp"]})
             group = _build(Upload, self._call("POST", "/api/rend/finish", {"rend": group.stamp})["rend"])
         except PortalError as err:
-            kept = " The upload %s (%s) is kept: call upload(..., resume=True) to send only what did not arrive." % (
-                group.name,
-                group.stamp,
-            )
-            err.message = str(err) + kept
-            err.args = (err.message,)
+            if sending:
+                kept = " The upload %s (%s) is kept: call upload(..., resume=True) to send only what did not arrive." % (
+                    group.name,
+                    group.stamp,
+                )
+                err.message = str(err) + kept
+                err.args = (err.message,)
+            elif made:
+                self._discard(group)
             raise
         finally:
             bar.close()
         return self.wait_upload(bucket, group, timeout=timeout) if wait else group
+
+    def _discard(self, group: Upload) -> None:
+        """Removes an upload this call made when a file was refused before any byte was sent, so it does not linger.
+        An API key may not remove uploads: the empty upload then stays, and `resume=True` takes it up again."""
+        try:
+            self._call("POST", "/api/rend/remove", {"rend": group.stamp, "active": 0})
+        except AuthError:
+            return
 
     def _unfinished(self, bucket: str, names: List[str], resume: Union[bool, UploadLike]) -> Upload:
         """The unfinished upload to continue: the given one, or the newest Pending one whose files are all among these."""
@@ -570,7 +585,7 @@ class Client:
         """A request as it is now."""
         return self._status(run)[0]
 
-    def _status(self, run: RunLike) -> "tuple[Run, Optional[str]]":
+    def _status(self, run: RunLike) -> Tuple[Run, Optional[str]]:
         answer = self._call("GET", "/api/run/status", query={"run": _id(run)})["run"]
         return _build(Run, answer["record"]), answer.get("url")
 
