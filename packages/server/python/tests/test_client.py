@@ -410,6 +410,26 @@ class F_AccountTest(unittest.TestCase):
         self.assertTrue(key.runAt is None or isinstance(key.runAt, int))
 
 
+class G_ReadmeTest(unittest.TestCase):
+    def test_the_readme_tour_runs_as_shown(self):
+        # The README the wheel carries (its description), first Python block, with this server's key and address.
+        from importlib.metadata import metadata
+
+        readme = metadata("portal_client").get_payload()  # type: ignore[attr-defined]
+        tour = readme.split("```python\n", 1)[1].split("```", 1)[0]
+        shown = 'Client(token="pk_...", base_url="http://localhost:8080")'
+        self.assertIn(shown, tour)
+        write_rows("data.json", 60, seed=9)
+        cwd = os.getcwd()
+        os.chdir(DATA)
+        try:
+            exec(tour.replace(shown, "Client(poll_interval=0.2)"), {})
+            with open("embeddings.json") as fh:
+                self.assertEqual(len(json.load(fh)["embeddings"]), 60)
+        finally:
+            os.chdir(cwd)
+
+
 class Z_RateLimitTest(unittest.TestCase):
     # Last: it spends the sign-in attempts of this address for a minute.
     def test_too_many_sign_ins_raise_a_rate_limit_error_with_the_wait(self):
