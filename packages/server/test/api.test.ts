@@ -396,7 +396,9 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect((await fetch(new URL(`/api/pack/${key.clue}/${'x'.repeat(32)}/${wheelName}`, base))).status).toBe(404);
     expect((await fetch(new URL(`/api/pack/${key.clue}//${wheelName}`, base))).status).toBe(404);
     // A pip command copied before the client's version changed: the link says it is out of date.
-    const older = await fetch(new URL(key.pack.linux64.replace(wheelName, 'portal_client-0.1.0-py3-none-any.whl'), new URL('/api/pack/', base)));
+    const older = await fetch(
+      new URL(key.pack.linux64.replace(wheelName, 'portal_client-0.1.0-py3-none-any.whl'), new URL('/api/pack/', base)),
+    );
     expect([older.status, (await older.json()).error.message]).toEqual([
       404,
       "This installer link is out of date: copy the pip command from the key's page again.",

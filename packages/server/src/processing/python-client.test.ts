@@ -116,7 +116,12 @@ describe.skipIf(!built)('the Python example against the built server', () => {
     writeFileSync(join(dir, 'example.py'), pythonExample(base, apikey.token, client));
     execFileSync(join(venv, 'bin/python'), ['example.py'], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, timeout: 120_000 });
 
-    const projects = await call<{ bucket: { list: Array<{ name: string }> } }>('GET', `/api/bucket/item?active=1&client=${client}`, undefined, signup.token);
+    const projects = await call<{ bucket: { list: Array<{ name: string }> } }>(
+      'GET',
+      `/api/bucket/item?active=1&client=${client}`,
+      undefined,
+      signup.token,
+    );
     expect(projects.bucket.list.map((p) => p.name)).toEqual(['My first project']);
     const result = JSON.parse(readFileSync(join(dir, 'embeddings.json'), 'utf8')) as { embeddings: number[][] };
     expect(result.embeddings).toHaveLength(200);
