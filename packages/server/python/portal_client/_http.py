@@ -176,7 +176,8 @@ class Transport:
         """Streams a body of `size` bytes to a signed storage URL (no token: the link is its own permission)."""
         request = urllib.request.Request(
             self.url(url),
-            data=chunks,  # type: ignore[arg-type] - an iterable body is sent chunk by chunk
+            # An iterable body is sent chunk by chunk, with the length given.
+            data=chunks,
             method="PUT",
             headers={"Content-Type": "application/octet-stream", "Content-Length": str(size)},
         )

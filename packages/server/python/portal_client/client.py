@@ -168,7 +168,7 @@ class _Progress:
         self._bar: Any = None
         if callback is None:
             try:
-                from tqdm.auto import tqdm  # type: ignore[import-not-found]
+                from tqdm.auto import tqdm  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
                 self._bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, desc=label)
             except ImportError:
@@ -253,7 +253,9 @@ class Client:
         """Seconds a call may take (None: no limit)."""
         return self._http.timeout
 
-    def _call(self, method: str, path: str, body: Optional[Dict[str, Any]] = None, query: Optional[Dict[str, Any]] = None):
+    def _call(
+        self, method: str, path: str, body: Optional[Dict[str, Any]] = None, query: Optional[Dict[str, Any]] = None
+    ) -> Dict[str, Any]:
         return self._http.call(method, path, body, query)
 
     # ---- the account ----
@@ -287,7 +289,7 @@ class Client:
 
     # ---- projects ----
     def _paged(self, path: str, key: str, query: Dict[str, Any], build: Callable[[Dict[str, Any]], T]) -> Pages[T]:
-        def fetch(cursor: Optional[str]):
+        def fetch(cursor: Optional[str]) -> Tuple[List[T], Optional[str]]:
             answer = self._call("GET", path, query={**query, "limit": PAGE_SIZE, "cursor": cursor})
             part = answer.get(key) or {}
             cursor = part.get("next", answer.get("next"))
@@ -430,7 +432,8 @@ class Client:
     def _register(self, rend: str, file_name: str, size: int, checksum: str) -> Dict[str, Any]:
         """Registers a file (again: a file the upload holds as Pending answers the same item with a fresh link)."""
         body = {"rend": rend, "name": file_name, "file": {"checksum": checksum, "name": file_name, "size": size}}
-        return self._call("PUT", "/api/upload/item", body)["upload"]
+        item: Dict[str, Any] = self._call("PUT", "/api/upload/item", body)["upload"]
+        return item
 
     def _send(self, rend: str, path: str, item: Dict[str, Any], again: bool, bar: _Progress) -> None:
         """Sends one file's bytes in chunks, trying again after a lost connection or a server error. `again`: the file

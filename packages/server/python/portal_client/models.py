@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Type, TypeVar
+from typing import Any, Callable, Dict, List, Mapping, Optional, Type, TypeVar
 
 __all__ = [
     "Account",
@@ -52,7 +52,7 @@ def _build(cls: Type[T], data: Optional[Mapping[str, Any]]) -> T:
     return cls(**values)
 
 
-def _list_of(cls: Type[T]):
+def _list_of(cls: Type[T]) -> Callable[[Any], List[T]]:
     """Converts an API list, given as `{"list": [...]}` or as a plain list."""
 
     def convert(value: Any) -> List[T]:
@@ -62,7 +62,7 @@ def _list_of(cls: Type[T]):
     return convert
 
 
-def _optional(cls: Type[T]):
+def _optional(cls: Type[T]) -> Callable[[Any], Optional[T]]:
     return lambda value: None if value is None else _build(cls, value)
 
 
