@@ -95,5 +95,7 @@ describe('the Python client', () => {
       throw new Error(`Python tests failed:\n${e.stderr}\n${e.stdout}`);
     });
     expect(tests.stderr).toMatch(/Ran 24 tests[\s\S]*\nOK/);
+    // The memory test's measure, for the log.
+    console.log(/\(peak RSS growth[^)]*\)/.exec(tests.stderr)?.[0]);
   }, 600_000);
 });

@@ -235,7 +235,9 @@ class Client:
     ) -> "Client":
         """Signs in with an email and password, for the calls an API key may not make (billing, usage,
         integrations). The session token is refreshed as it nears its end."""
-        transport = Transport("", (base_url or os.environ.get("PORTAL_API") or DEFAULT_API).rstrip("/"), DEFAULT_TIMEOUT)
+        timeout = options.get("timeout")
+        base = (base_url or os.environ.get("PORTAL_API") or DEFAULT_API).rstrip("/")
+        transport = Transport("", base, DEFAULT_TIMEOUT if timeout is None else timeout or None)
         basic = base64.b64encode(("%s:%s" % (email, password)).encode("utf-8")).decode("ascii")
         request = urllib.request.Request(
             transport.url("/api/user/login"), data=b"", method="POST", headers={"Authorization": "Basic " + basic}

@@ -404,6 +404,14 @@ class F_AccountTest(unittest.TestCase):
         with self.assertRaises(ValidationError) as caught:
             user.usage(days=500)
         self.assertIn("days must be from 1 to 400", str(caught.exception))
+        # A refused file leaves nothing behind for a signed-in user (an API key may not remove uploads).
+        project = user.project("Refusals")
+        with open(path("notes.csv"), "w") as fh:
+            fh.write("a,b\n1,2\n")
+        with self.assertRaises(ValidationError) as caught:
+            user.upload(project, path("notes.csv"))
+        self.assertTrue(str(caught.exception).startswith("Invalid file type. Allowed: .json"), str(caught.exception))
+        self.assertEqual(user.uploads(project), [])
         [key] = user.integrations()
         self.assertEqual(key.name, "Embeddings")
         self.assertIsInstance(key.runs, int)
