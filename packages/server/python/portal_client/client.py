@@ -300,7 +300,7 @@ class Client:
         return Pages(fetch)
 
     def projects(self) -> Pages[Project]:
-        """The account's projects, newest first, fetched page by page as they are iterated."""
+        """The account's projects, oldest first, fetched page by page as they are iterated."""
         return self._paged("/api/bucket/item", "bucket", {"active": 1, "client": self.client_id()}, lambda x: _build(Project, x))
 
     def create_project(self, name: str) -> Project:
