@@ -96,6 +96,6 @@ describe('the Python client', () => {
     });
     expect(tests.stderr).toMatch(/Ran 24 tests[\s\S]*\nOK/);
     // The memory test's measure, for the log.
-    console.log(/\(peak RSS growth[^)]*\)/.exec(tests.stderr)?.[0]);
+    console.log(/\(peak RSS growth[^)]*\)/.exec(tests.stderr)?.[0], /\(followed [^)]*\)/.exec(tests.stderr)?.[0]);
   }, 600_000);
 });

@@ -358,12 +358,16 @@ class E_RequestsTest(unittest.TestCase):
     def test_events_follow_a_running_request_to_its_end(self):
         s = Shared.get()
         c = s.client
-        run = c.fit(s.project, s.upload, inputs=3, outputs=5, name="Followed")
+        # Enough rows that training takes a while, so the events are followed while it runs.
+        upload = c.upload(s.project, write_rows("followed.json", 4000, seed=11))
+        run = c.fit(s.project, upload, inputs=3, outputs=5, name="Followed")
         self.assertFalse(run.done)
         events = []
+        started = time.monotonic()
         for event in c.events(run.fit, follow=True):
             events.append((event.kind, event.data, c.run(run.fit).done if not events else None))
         self.assertTrue(c.run(run.fit).done)
+        sys.stderr.write("(followed %d events over %.1f s) " % (len(events), time.monotonic() - started))
         # The first event came while the training was still going, and the log ends with the final state.
         self.assertIs(events[0][2], False)
         kinds = [k for k, _, _ in events]
