@@ -667,6 +667,11 @@ class Client:
         answer = self._call("GET", "/api/client/usage", query={"client": self.client_id(), "days": days})
         return _build(Usage, {**answer["usage"], "quotes": answer.get("quote", {})})
 
+    def quotes(self, days: int = 30) -> List[Quote]:
+        """The account's shrink quotes of the last `days` (1 to 400) days, newest first (at most 200), each naming its project
+        (`bucket`)."""
+        return self.usage(days).quotes
+
     def integrations(self) -> List[Integration]:
         """The account's integration keys, with how many requests each served (`runs`) and when last (`runAt`)."""
         answer = self._call("GET", "/api/integration/apikey/item", query={"client": self.client_id()})

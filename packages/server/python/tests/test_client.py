@@ -428,6 +428,7 @@ class F_AccountTest(unittest.TestCase):
             user.upload(project, path("notes.csv"))
         self.assertTrue(str(caught.exception).startswith("Invalid file type. Allowed: .json"), str(caught.exception))
         self.assertEqual(user.uploads(project), [])
+        self.assertIn("Smaller", [q.name for q in user.quotes()])
         [key] = user.integrations()
         self.assertEqual(key.name, "Embeddings")
         self.assertIsInstance(key.runs, int)
