@@ -668,8 +668,8 @@ class Client:
         return _build(Usage, {**answer["usage"], "quotes": answer.get("quote", {})})
 
     def quotes(self, days: int = 30) -> List[Quote]:
-        """The account's shrink quotes of the last `days` (1 to 400) days, newest first (at most 200), each naming its project
-        (`bucket`)."""
+        """The account's shrink quotes of the last `days` (1 to 400) days, newest first (at most 200), each naming
+        its project (`bucket`)."""
         return self.usage(days).quotes
 
     def integrations(self) -> List[Integration]:
