@@ -33,7 +33,9 @@ REFRESH_EVERY_S = 60
 KEY_PREFIX = "pk_"
 
 
-def error_for(status: int, message: str, code: Optional[str] = None, retry_after: Optional[float] = None) -> PortalError:
+def error_for(
+    status: int, message: str, code: Optional[str] = None, retry_after: Optional[float] = None
+) -> PortalError:
     """The error of the kind an HTTP status means."""
     if status == 429:
         return RateLimitError(message, status=status, code=code, retry_after=retry_after)

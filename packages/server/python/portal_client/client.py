@@ -232,7 +232,7 @@ class Client:
     @classmethod
     def login(
         cls, email: str, password: str, base_url: Optional[str] = None, client: Optional[str] = None, **options: Any
-    ) -> "Client":
+    ) -> Client:
         """Signs in with an email and password, for the calls an API key may not make (billing, usage,
         integrations). The session token is refreshed as it nears its end."""
         timeout = options.get("timeout")
@@ -301,11 +301,15 @@ class Client:
 
     def projects(self) -> Pages[Project]:
         """The account's projects, oldest first, fetched page by page as they are iterated."""
-        return self._paged("/api/bucket/item", "bucket", {"active": 1, "client": self.client_id()}, lambda x: _build(Project, x))
+        return self._paged(
+            "/api/bucket/item", "bucket", {"active": 1, "client": self.client_id()}, lambda x: _build(Project, x)
+        )
 
     def create_project(self, name: str) -> Project:
         """Creates a project in the account. A name of 1 to 60 characters (else ValidationError with the rule)."""
-        return _build(Project, self._call("PUT", "/api/bucket/item", {"client": self.client_id(), "name": name})["bucket"])
+        return _build(
+            Project, self._call("PUT", "/api/bucket/item", {"client": self.client_id(), "name": name})["bucket"]
+        )
 
     def rename_project(self, project: ProjectLike, name: str) -> Project:
         """Renames a project; answers it as it is now."""
@@ -330,7 +334,9 @@ class Client:
         for u in self.uploads(project):
             if u.stamp == stamp:
                 return u
-        raise NotFoundError("Upload %s is not in this project (it may have been removed)." % stamp, status=404, code="not_found")
+        raise NotFoundError(
+            "Upload %s is not in this project (it may have been removed)." % stamp, status=404, code="not_found"
+        )
 
     def upload(
         self,
@@ -368,9 +374,11 @@ class Client:
         if group is None:
             group = _build(
                 Upload,
-                self._call("PUT", "/api/rend/item", {"bucket": bucket, "name": name if name is not None else upload_name(paths)})[
-                    "rend"
-                ],
+                self._call(
+                    "PUT",
+                    "/api/rend/item",
+                    {"bucket": bucket, "name": name if name is not None else upload_name(paths)},
+                )["rend"],
             )
         # A file the upload already holds (past Pending) is skipped; one registered but cut off (Pending) is sent again.
         held = {(i.file.name, i.file.size, i.file.checksum): i.state for i in group.items if i.state != "Failed"}
@@ -392,9 +400,12 @@ class Client:
             group = _build(Upload, self._call("POST", "/api/rend/finish", {"rend": group.stamp})["rend"])
         except PortalError as err:
             if sending:
-                kept = " The upload %s (%s) is kept: call upload(..., resume=True) to send only what did not arrive." % (
-                    group.name,
-                    group.stamp,
+                kept = (
+                    " The upload %s (%s) is kept: call upload(..., resume=True) to send only what did not arrive."
+                    % (
+                        group.name,
+                        group.stamp,
+                    )
                 )
                 err.message = str(err) + kept
                 err.args = (err.message,)
@@ -414,14 +425,17 @@ class Client:
             return
 
     def _unfinished(self, bucket: str, names: List[str], resume: Union[bool, UploadLike]) -> Upload:
-        """The unfinished upload to continue: the given one, or the newest Pending one whose files are all among these."""
+        """The unfinished upload to continue: the given one, or the newest Pending one whose files are all among
+        these."""
         wanted = set(names)
         for u in self.uploads(bucket):
             if resume is True and u.flight == "Pending" and all(i.file.name in wanted for i in u.items):
                 return u
             if resume is not True and u.stamp == _id(resume):
                 if u.flight != "Pending":
-                    raise ConflictError("Upload %s (%s) is %s: there is nothing to continue." % (u.name, u.stamp, u.flight))
+                    raise ConflictError(
+                        "Upload %s (%s) is %s: there is nothing to continue." % (u.name, u.stamp, u.flight)
+                    )
                 return u
         if resume is True:
             raise NotFoundError(
@@ -444,7 +458,7 @@ class Client:
         for attempt in range(1, PUT_TRIES + 1):
             sent = [0]
 
-            def chunks() -> Iterable[bytes]:
+            def chunks(sent: List[int] = sent) -> Iterable[bytes]:
                 with open(path, "rb") as fh:
                     while True:
                         chunk = fh.read(CHUNK)
@@ -472,7 +486,9 @@ class Client:
                 item = self._register(rend, item["file"]["name"], size, item["file"]["checksum"])
             except PortalError as err:
                 bar.back(sent[0])
-                if attempt >= PUT_TRIES or (err.status is not None and 400 <= err.status < 500 and err.status not in (408, 429)):
+                if attempt >= PUT_TRIES or (
+                    err.status is not None and 400 <= err.status < 500 and err.status not in (408, 429)
+                ):
                     raise
                 time.sleep(0.5 * 2 ** (attempt - 1))
 
@@ -522,7 +538,9 @@ class Client:
         if model is not None:
             return self.generate(project, upload, model, name=name, wait=wait, timeout=timeout)
         if inputs is None or outputs is None:
-            raise ValidationError("Please fill out all fields: fit needs inputs= and outputs= (or model= to reuse one).")
+            raise ValidationError(
+                "Please fill out all fields: fit needs inputs= and outputs= (or model= to reuse one)."
+            )
         bucket, rend = _id(project), _id(upload)
         param = {
             "explainability": bool(explainability),
@@ -531,10 +549,14 @@ class Client:
             "task_target_size": int(target),
             "task": task,
         }
-        pile = self._call("PUT", "/api/pile/item", {"bucket": bucket, "variety": "FitModel", "param": param})["pile"]["stamp"]
+        pile = self._call("PUT", "/api/pile/item", {"bucket": bucket, "variety": "FitModel", "param": param})["pile"][
+            "stamp"
+        ]
         title = _title(name or "", "Fit from Python")
         fit = self._call(
-            "PUT", "/api/run/item/generate", {"bucket": bucket, "function": "fit", "rend": rend, "pile": pile, "name": title}
+            "PUT",
+            "/api/run/item/generate",
+            {"bucket": bucket, "function": "fit", "rend": rend, "pile": pile, "name": title},
         )["run"]["stamp"]
         return self.generate(bucket, rend, fit, name=title, wait=wait, timeout=timeout)
 
@@ -564,7 +586,9 @@ class Client:
         """Asks for a shrink of a Ready upload holding one .py model: answers its quote (`cent` to pay; a quote the
         free credit covers starts at once). `desc` is up to 300 characters."""
         bucket = _id(project)
-        pile = self._call("PUT", "/api/pile/item", {"bucket": bucket, "variety": "ShrinkService", "param": {}})["pile"]["stamp"]
+        pile = self._call("PUT", "/api/pile/item", {"bucket": bucket, "variety": "ShrinkService", "param": {}})["pile"][
+            "stamp"
+        ]
         body = {
             "bucket": bucket,
             "function": "shrink",
@@ -680,4 +704,3 @@ class Client:
     def __repr__(self) -> str:
         kind = "API key" if self.token.startswith(KEY_PREFIX) else "session"
         return "Client(base_url=%r, %s)" % (self.base_url, kind)
-

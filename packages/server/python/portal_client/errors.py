@@ -75,7 +75,7 @@ class NetworkError(PortalError):
 class RunFailed(PortalError):
     """A request (run) ended Failed; `run` is its record and the message is the run's message."""
 
-    def __init__(self, run: "Run") -> None:
+    def __init__(self, run: Run) -> None:
         super().__init__(run.message or "The request %s failed." % run.stamp, code="run_failed")
         self.run = run
 
@@ -84,6 +84,6 @@ class UploadFailed(PortalError):
     """An upload ended Failed (its files could not be read); `upload` is its record and the message is the
     analysis sentence of each failed file, e.g. 'Row 2 has 2 values; expected 4.'"""
 
-    def __init__(self, message: str, upload: "Upload") -> None:
+    def __init__(self, message: str, upload: Upload) -> None:
         super().__init__(message, code="upload_failed")
         self.upload = upload

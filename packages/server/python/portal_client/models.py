@@ -38,7 +38,7 @@ FINAL_STATES = ("Finished", "Failed")
 
 
 def _build(cls: Type[T], data: Optional[Mapping[str, Any]]) -> T:
-    """An object of `cls` from an answer's dict: known fields only, nested objects converted by the class's `_nested`."""
+    """An object of `cls` from an answer's dict: known fields only, nested ones converted by the class's `_nested`."""
     data = data or {}
     nested: Dict[str, Any] = getattr(cls, "_nested", {})
     values: Dict[str, Any] = {}
@@ -153,7 +153,9 @@ class Upload:
     @property
     def errors(self) -> List[str]:
         """The sentence of each file that failed analysis, e.g. 'Row 2 has 2 values; expected 4.'"""
-        return [e for e in ((i.meta.error or i.error) for i in self.items if i.state == "Failed" or i.meta.proc == 2) if e]
+        return [
+            e for e in ((i.meta.error or i.error) for i in self.items if i.state == "Failed" or i.meta.proc == 2) if e
+        ]
 
 
 @dataclass

@@ -119,8 +119,17 @@ class B_ObjectsTest(unittest.TestCase):
 
 class C_ErrorsTest(unittest.TestCase):
     def test_every_kind_is_a_portal_error(self):
-        for kind in (AuthError, NotFoundError, ValidationError, ConflictError, RateLimitError, ServerError, NetworkError,
-                     RunFailed, UploadFailed):
+        for kind in (
+            AuthError,
+            NotFoundError,
+            ValidationError,
+            ConflictError,
+            RateLimitError,
+            ServerError,
+            NetworkError,
+            RunFailed,
+            UploadFailed,
+        ):
             self.assertTrue(issubclass(kind, PortalError), kind)
 
     def test_a_wrong_key_is_an_auth_error(self):
@@ -317,7 +326,8 @@ class D_UploadsTest(unittest.TestCase):
         result = json.loads(out.stdout)
         # The plan's per-file limit refuses the 300 MB file once it is hashed, before any byte is sent.
         self.assertEqual(
-            result["refused"], "One or more files exceed the max size limit. The Enterprise plan allows files up to 10 MB."
+            result["refused"],
+            "One or more files exceed the max size limit. The Enterprise plan allows files up to 10 MB.",
         )
         self.assertEqual(result["sent"], 100 * MB)
         self.assertEqual(result["sizes"], [10 * MB] * 10)
