@@ -14,7 +14,7 @@ import { reencryptStored } from './auth/keys';
 import { redactingStream } from './redact';
 import { browserOrigins, openStorage, storageSettings } from './storage/index';
 import { openMailer } from './mail/index';
-import { EmbeddedPayments, type PaymentProvider } from './billing/payments';
+import { EmbeddedPayments } from './billing/payments';
 import { JobQueue } from './worker/queue';
 import { Worker, workerSettings } from './worker/worker';
 import { Metrics, countStorageErrors, registerMetrics } from './metrics';
@@ -37,7 +37,7 @@ import { webRoutes } from './routes/web';
 import { adminRoutes } from './routes/admin';
 import { memberRoutes } from './routes/member';
 import { randomBytes } from 'node:crypto';
-import type { Services } from './services';
+import type { PaymentProvider, Services } from './services';
 
 export interface BuiltApp {
   app: FastifyInstance;

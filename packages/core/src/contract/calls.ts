@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { TITLE_MAX, DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
-import { checkCompanyName, checkEmail, checkPassword, checkUsername, type RuleResult } from '../rules';
+import { checkCompanyName, checkEmail, checkPassword, checkUsername, type RuleResult } from '../rules/fields';
 import {
   Active,
   Billing,
