@@ -20,7 +20,7 @@ import {
 import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
-import { bucketWithCounts, checkActiveFilter } from './bucket';
+import { bucketWithCounts, checkActiveFilter } from './projects';
 import { clientView, modelView, quoteView, runView } from '../views';
 import { rendRefs } from '../refs';
 import { newId, now } from '../ids';
@@ -91,7 +91,7 @@ async function usableRend(s: Services, bucket: string, rendStamp: string, ext: s
   return { rend, item, items, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
 }
 
-export function runRoutes(app: FastifyInstance, s: Services) {
+export function requestRoutes(app: FastifyInstance, s: Services) {
   const runsOut = async (runs: Selectable<RunTable>[]) => {
     const ref = await rendRefs(
       s.db,

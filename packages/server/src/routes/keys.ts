@@ -12,7 +12,7 @@ import type { Services } from '../services';
 
 export const UNREADABLE_TOKEN = '(unreadable: the encryption key changed; create a new key)';
 
-export function apikeyRoutes(app: FastifyInstance, s: Services) {
+export function keyRoutes(app: FastifyInstance, s: Services) {
   // A token encrypted under a key this server no longer has cannot be read back: the list says so instead of failing.
   const reveal = (enc: string) => {
     try {

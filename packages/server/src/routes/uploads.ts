@@ -5,7 +5,7 @@ import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
 import { requireBucket, requireRend, requireUpload } from '../access';
-import { checkActiveFilter, bucketWithCounts } from './bucket';
+import { checkActiveFilter, bucketWithCounts } from './projects';
 import { clientView, rendView, uploadView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
@@ -16,7 +16,7 @@ import type { Services } from '../services';
 /** Seconds a finish call holds an item while it takes the bytes; a holder that died is replaced after this. */
 const SEAL_HOLD_S = 120;
 
-export function rendRoutes(app: FastifyInstance, s: Services) {
+export function uploadRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'rendList', { keys: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const rends = checkActiveFilter(query.active)

@@ -30,7 +30,7 @@ export function checkActiveFilter(active: number | undefined) {
   return active !== 0;
 }
 
-export function bucketRoutes(app: FastifyInstance, s: Services) {
+export function projectRoutes(app: FastifyInstance, s: Services) {
   // Every page of a project opens with it: membership, the client and its projects (their request and upload
   // counts are kept on the project rows, so the list is one indexed read).
   defineCall(app, s, 'bucketList', { keys: true }, async ({ caller, query }) => {
