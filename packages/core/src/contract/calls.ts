@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { TITLE_MAX, DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
-import { checkCompanyName, checkEmail, checkPassword, checkUsername, type RuleResult } from '../rules';
+import { checkCompanyName, checkEmail, checkPassword, checkUsername, hasControlCharacters, type RuleResult } from '../rules';
 import {
   Active,
   Billing,
@@ -52,9 +52,15 @@ const ruled = (check: (v: string) => RuleResult) =>
     }),
   );
 
-export const TitleCreate = z.string().check(z.trim(), z.minLength(1, MESSAGES.titleCreate), z.maxLength(TITLE_MAX, MESSAGES.titleCreate));
-export const TitleRename = z.string().check(z.trim(), z.minLength(1, MESSAGES.titleRename), z.maxLength(TITLE_MAX, MESSAGES.titleRename));
-export const Description = z.string().check(z.maxLength(DESCRIPTION_MAX, MESSAGES.description));
+/** Core's text rule (no control or bidi characters) as a check, after the length checks so SPEC's messages come first. */
+const plainText = z.refine<string>((v) => !hasControlCharacters(v), MESSAGES.controlCharacters);
+export const TitleCreate = z
+  .string()
+  .check(z.trim(), z.minLength(1, MESSAGES.titleCreate), z.maxLength(TITLE_MAX, MESSAGES.titleCreate), plainText);
+export const TitleRename = z
+  .string()
+  .check(z.trim(), z.minLength(1, MESSAGES.titleRename), z.maxLength(TITLE_MAX, MESSAGES.titleRename), plainText);
+export const Description = z.string().check(z.maxLength(DESCRIPTION_MAX, MESSAGES.description), plainText);
 
 // ---- shared bodies and envelopes ----
 export const Ok = z.object({ ok: z.literal(true) });
@@ -202,8 +208,11 @@ export const RendRenameBody = z.object({ rend: Id, name: TitleRename });
 export const RendRemoveBody = z.object({ rend: Id, active: Active });
 export const UploadRegisterBody = z.object({
   rend: Id,
-  name: z.string().check(z.trim(), z.minLength(1, MESSAGES.titleCreate), z.maxLength(255)),
-  file: z.extend(UploadFile, { checksum: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'file.checksum must be a SHA-256 in hex')) }),
+  name: z.string().check(z.trim(), z.minLength(1, MESSAGES.titleCreate), z.maxLength(255), plainText),
+  file: z.extend(UploadFile, {
+    name: z.string().check(plainText),
+    checksum: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'file.checksum must be a SHA-256 in hex')),
+  }),
 });
 export const UploadRegisterResponse = z.object({
   upload: z.extend(UploadItem, { url: z.string(), expiresAt: z.optional(z.number().check(z.int())) }),
