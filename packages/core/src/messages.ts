@@ -82,6 +82,9 @@ export const MESSAGES = {
 
   // Beyond SPEC (where it is silent): used by the server and clients alike
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  /** Failed sign-ins of one email address (whether or not it has an account, so the text tells nothing). */
+  signinLocked: (minutes: number) =>
+    `Too many sign-in attempts for this email address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
   forbidden: 'You do not have access to this resource.',
   notFound: 'Not found',
   uploadCancelled: 'Upload cancelled.',
