@@ -1,6 +1,6 @@
 // `portal keys`: client API keys (list, create, rename, remove) and a key's installer, token and example.
 import type { Command } from 'commander';
-import { MESSAGES, canCreateApiKey, type ClientApiKey } from '@portal/core';
+import { MESSAGES, canCreateApiKey, printable, type ClientApiKey } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time, title } from './common';
 import { registerRenameRemove } from './renameRemove';
@@ -86,7 +86,7 @@ export function register(program: Command, deps: Deps): void {
           ['Installer (Linux 64-bit)', installer],
           ['Token', key.token],
         ]);
-        if (s.out.tty) s.deps.stdout.write(`\nPython example:\n${example}\n`);
+        if (s.out.tty) s.deps.stdout.write(`\nPython example:\n${printable(example, { multiline: true })}\n`);
       }),
     );
 }
