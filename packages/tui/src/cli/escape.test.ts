@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { printable } from '@portal/core';
 import { addMember, rows, seedBucket, withTestApi } from '@portal/testkit/api';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 
 const server = withTestApi({ worker: false });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { rows, withTestApi } from '@portal/testkit/api';
 import { mailsTo as outbox } from '@portal/testkit/harness';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 
