@@ -9,7 +9,8 @@ import type { DB } from '../db/schema';
 export const SIGNIN_ACCOUNT_LIMIT = 10;
 export const SIGNIN_ACCOUNT_WINDOW_S = 15 * 60;
 
-const keyOf = (email: string) => `signin-account|${emailKey(email)}`;
+/** Bounded: a Basic header may carry kilobytes, no address is longer than 254 characters. */
+const keyOf = (email: string) => `signin-account|${emailKey(email).slice(0, 256)}`;
 
 /**
  * Counts one attempt for this email before the password is checked (so attempts racing each other are counted too),
