@@ -1,14 +1,14 @@
 // Operator commands: set a client's plan and choice, grant and revoke membership, list users and clients, rotate keys.
 import type { Kysely } from 'kysely';
 import { CHOICES, PLANS } from '@portal/core';
+import { userByEmail } from './emails';
+import { lockClientRow, teamChange, withdrawInvitesOf } from './team';
 import type { DB } from './db/schema';
 import type { Config } from './config';
 import type { Secrets } from './auth/secrets';
 import { KeyError, rotateEncryption, rotateSigning } from './auth/keys';
 import { now } from './ids';
 import { OPERATOR, audit } from './audit';
-import { userByEmail } from './emails';
-import { lockClientRow, teamChange, withdrawInvitesOf } from './team';
 
 /** What an admin command works on: the database, and for rotate-keys the configuration and the live keys. */
 export interface AdminContext {
