@@ -1,7 +1,8 @@
 // `portal keys`: client API keys (list, create, rename, remove) and a key's installer, token and example.
 import type { Command } from 'commander';
-import { MESSAGES, canCreateApiKey, printable, type ClientApiKey } from '@portal/core';
+import { MESSAGES, canCreateApiKey, type ClientApiKey } from '@portal/core';
 import type { Deps, Session } from './context';
+import { printable } from '@portal/core';
 import { act, examples, time, title } from './common';
 import { registerRenameRemove } from './renameRemove';
 import { CliError } from './errors';
