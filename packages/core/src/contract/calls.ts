@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { TITLE_MAX, DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
-import { checkCompanyName, checkEmail, checkPassword, checkUsername, hasControlCharacters, type RuleResult } from '../rules';
+import { checkCompanyName, checkEmail, checkPassword, checkUsername, type RuleResult } from '../rules';
 import {
   Active,
   Billing,
@@ -42,6 +42,7 @@ import {
   MemberRoleBody,
 } from './team';
 import { TEAM_MESSAGES } from '../rules/team';
+import { hasControlCharacters } from '../rules/text';
 
 /** A string checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult) =>
