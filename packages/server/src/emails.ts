@@ -18,3 +18,9 @@ export const userByEmail = (db: Kysely<DB>, email: string) =>
     .where(sameEmail('email', email))
     .orderBy(sql`lower(email) = ${email.trim().toLowerCase()}`, 'desc')
     .executeTakeFirst();
+
+/** Whether two addresses are the same in the normal form, as the database compares them. */
+export async function sameAddress(db: Kysely<DB>, a: string, b: string): Promise<boolean> {
+  const r = await sql<{ same: boolean }>`select ${emailKeyOf(a)} = ${emailKeyOf(b)} as same`.execute(db);
+  return !!r.rows[0]?.same;
+}

@@ -7,7 +7,6 @@ import {
   ERROR_CODES,
   INVITE_DAYS,
   TEAM_MESSAGES,
-  emailKey,
   removeBlocked,
   roleChangeBlocked,
   type AuditEntry,
@@ -19,7 +18,7 @@ import {
 import { defineCall } from './define';
 import { requireClient, requireOwner } from '../access';
 import { lockClient, lockClientAsOwner, lockClientRow, teamChange, withdrawInvitesOf } from '../team';
-import { sameEmail } from '../emails';
+import { sameAddress, sameEmail } from '../emails';
 import { actorOf, audit } from '../audit';
 import { HttpError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { sha256Hex } from '../auth/secrets';
@@ -180,7 +179,7 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
       const locked = await lockClientRow(trx, found.client);
       const invite = await trx.selectFrom('invites').selectAll().where('token_hash', '=', sha256Hex(body.token)).executeTakeFirst();
       if (!locked || !invite || invite.used_at !== null || invite.withdrawn_at !== null || invite.expires_at < t) throw invalid();
-      if (emailKey(invite.email) !== emailKey(caller.email)) throw forbidden(TEAM_MESSAGES.inviteOtherEmail(invite.email));
+      if (!(await sameAddress(trx, invite.email, caller.email))) throw forbidden(TEAM_MESSAGES.inviteOtherEmail(invite.email));
       // An account stored before look-alikes were refused does not take the invitation of the account at the exact address.
       const exact = await trx
         .selectFrom('users')
