@@ -136,3 +136,25 @@ describe.each(kinds)('text rules on the %s database', (kind) => {
     expect((await login(srv, known.email, PASSWORD)).status).toBe(200);
   });
 });
+
+describe('the per-account sign-in limit holds across addresses', () => {
+  let srv: TestServer;
+  afterAll(async () => {
+    await srv?.close();
+  });
+
+  it('a guesser spreading attempts over many addresses meets the account limit', async () => {
+    // Behind a trusted proxy, each X-Forwarded-For is an address of its own with AUTH_RATE_LIMIT attempts a minute.
+    srv = await startServer('embedded', { worker: false, trustProxy: true, authRateLimit: 3 });
+    const target = await signup(srv.url, 'spread');
+    const statuses: number[] = [];
+    for (let i = 0; i <= SIGNIN_ACCOUNT_LIMIT; i++) {
+      const from = { 'x-forwarded-for': `198.51.100.${1 + Math.floor(i / 3)}` };
+      const r = await call(srv.url, 'login', { headers: { ...basic(target.email, 'Wrong-pass1!'), ...from } });
+      statuses.push(r.status);
+    }
+    // No address reached its own limit of 3; the account's limit of 10 still answered the 11th.
+    expect(statuses.slice(0, SIGNIN_ACCOUNT_LIMIT)).toEqual(Array(SIGNIN_ACCOUNT_LIMIT).fill(401));
+    expect(statuses[SIGNIN_ACCOUNT_LIMIT]).toBe(429);
+  });
+});
