@@ -13,6 +13,7 @@ import {
   extensionOf,
   resultFileName,
   RUN_EVENTS_PAGE,
+  isTextEmbeddingModel,
   type FitParam,
   type PlanName,
   type RunEvent,
@@ -166,6 +167,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     fit: Pick<RunRow, 'state' | 'message' | 'model'> & { stamp: string | null },
     rendStamp: string,
     name: string,
+    dimensions: number | null = null,
   ) => {
     if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
     const { rend, inputs } = await usableRend(s, bucket.stamp, rendStamp, '.json', MESSAGES.generateFileNotFound);
@@ -174,7 +176,12 @@ export function runRoutes(app: FastifyInstance, s: Services) {
       await spendCredit(trx, client.stamp, inputs);
       await trx
         .insertInto('runs')
-        .values({ ...newRun(stamp, bucket.stamp, rend.stamp, name, 'generate', inputs, now()), fit: fit.stamp, model: fit.model })
+        .values({
+          ...newRun(stamp, bucket.stamp, rend.stamp, name, 'generate', inputs, now()),
+          fit: fit.stamp,
+          model: fit.model,
+          dimensions,
+        })
         .execute();
       await s.jobs.enqueue(trx, 'generate', stamp);
     });
@@ -190,6 +197,8 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     if (body.function === 'fit') {
       const { pile } = await requirePile(s.db, caller, body.pile);
       stamp = await createFit(bucket, client, pile, body.rend, body.name);
+    } else if (body.dimensions !== undefined && !isTextEmbeddingModel(body.fit)) {
+      throw badRequest('dimensions: only the OpenAI text embeddings model takes a width; leave it out for this model.');
     } else if (body.fit.startsWith('m_') || body.fit.startsWith('general-')) {
       // A model reused: one of the project's own Finished models, or a general model (a fixed projection, no weights).
       const model = await s.db.selectFrom('models').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
@@ -207,6 +216,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
         { stamp: model.run, state: 'Finished', message: '', model: model.stamp },
         body.rend,
         body.name,
+        body.dimensions ?? null,
       );
     } else {
       const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
@@ -259,6 +269,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
         fit ?? { stamp: null, state: 'Finished', message: '', model: general!.stamp },
         run.rend,
         run.name,
+        run.dimensions,
       );
     } else {
       throw conflict('A shrink request is billed as a quote: create a new shrink request to run it again.');

@@ -6,7 +6,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
+import { extensionOf, FitParam, isTextEmbeddingModel, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
 import { sha256File } from '@portal/core/node';
 import { keepWarm, Overrun, runProcessing, Stopped, type Args, type Fn, type Result } from './run-processing';
 import type { DB, JobTable } from '../db/schema';
@@ -20,6 +20,7 @@ import { pruneRateLimits } from '../ratelimit';
 import type { Config } from '../config';
 import type { JobMetrics } from '../metrics';
 import { RunEventWriter } from './events';
+import { embedTextUpload, type TextEmbeddingSettings } from './textEmbeddings';
 
 type Job = Selectable<JobTable>;
 type Outcome = 'done' | { waitS: number };
@@ -43,6 +44,8 @@ export interface WorkerOptions {
   metrics?: JobMetrics;
   /** How mail jobs send (retries of mails the API could not send at once); without it they wait for a worker that has it. */
   mail?: Omit<MailDeps, 'db' | 'jobs' | 'log'>;
+  /** The provider and keys text-embedding requests use; without it they fail with a sentence. */
+  textEmbeddings?: TextEmbeddingSettings;
 }
 
 export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = {
@@ -595,7 +598,9 @@ export class Worker {
     const model = fit.model
       ? await db.selectFrom('models').select(['stamp', 'bucket', 'data']).where('stamp', '=', fit.model).executeTakeFirst()
       : undefined;
-    // A general model (no project) has no trained data: its embedding is a fixed projection named by its id.
+    // A general model (no project) has no trained data: its embedding is a fixed projection named by its id, or texts
+    // sent to OpenAI with the client's key.
+    const texts = model && model.bucket === null && isTextEmbeddingModel(model.stamp) ? model.stamp : null;
     const applied = model && model.bucket === null ? { format: 'portal-general-projection', id: model.stamp } : model?.data;
     if (!applied) throw new Error('The model this request uses has no trained data.');
     const data = await this.dataFile(run.rend, '.json', 'File for generating not found.');
@@ -603,6 +608,7 @@ export class Worker {
     let result: { key: string; size: number };
     try {
       result = await this.withResult(stamp, async (out) => {
+        if (texts) return this.embedTexts({ run, modelId: texts, dataPath: data.path, outPath: out, events, signal });
         await this.process(
           'generate',
           data.fileName,
@@ -635,6 +641,20 @@ export class Worker {
       await trx.updateTable('runs').set({ state: 'Finished', message: '', result_key: result.key }).where('stamp', '=', stamp).execute();
     });
     return 'done';
+  }
+
+  /** A text-embedding generate: network-bound, so it runs here (not in a child) under the generate time limit. */
+  private async embedTexts(o: Omit<Parameters<typeof embedTextUpload>[0], 'db' | 'settings'>) {
+    const settings = this.o.textEmbeddings;
+    if (!settings) throw new Error('Text embeddings are not set up on this server; contact support.');
+    const limit = AbortSignal.timeout(this.limits.timeoutS.generate * 1000);
+    try {
+      await embedTextUpload({ ...o, db: this.o.db, settings, signal: AbortSignal.any([o.signal, limit]) });
+    } catch (err) {
+      if (o.signal.aborted) throw new Stopped();
+      if (limit.aborted) throw new LimitExceeded(overrunMessage('generate', 'time', this.limits));
+      throw err;
+    }
   }
 
   private async shrink(stamp: string, signal: AbortSignal): Promise<Outcome> {
