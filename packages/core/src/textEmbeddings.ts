@@ -26,3 +26,9 @@ export const TEXT_EMBEDDING_MESSAGES = {
     'This upload holds texts (a list of strings): embed it with the OpenAI text embeddings general model; training and the other models need rows of numbers.',
   dimensions: `Dimensions must be a whole number from 1 to ${OPENAI_MAX_DIMENSIONS.toLocaleString('en-US')}.`,
 } as const;
+
+/** A requested width (as typed, or a number): null when usable, else the sentence to show. */
+export function checkDimensions(value: string | number): string | null {
+  const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= OPENAI_MAX_DIMENSIONS ? null : TEXT_EMBEDDING_MESSAGES.dimensions;
+}
