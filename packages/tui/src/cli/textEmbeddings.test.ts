@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPENAI_TEXT_MODEL_ID, TEXT_EMBEDDING_MESSAGES } from '@portal/core';
 import { seedProject, withTestApi } from '@portal/testkit/api';
 import { startOpenAiStub, stubVector, STUB_OPENAI_KEY } from '@portal/testkit/openai';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 import type { memoryStore } from '../store';
 
 const stub = await startOpenAiStub();

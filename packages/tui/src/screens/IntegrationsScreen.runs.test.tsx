@@ -6,7 +6,7 @@ import { rows, seedBucket, withTestApi } from '@portal/testkit/api';
 import { uploadFiles } from '@portal/testkit/harness';
 import { seedIntegration } from '@portal/testkit/seed';
 import { startOpenAiStub, STUB_OPENAI_KEY } from '@portal/testkit/openai';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 
 const stub = await startOpenAiStub();
 afterAll(() => stub.close());

@@ -4,12 +4,13 @@
 import { open, readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { OPENAI_DEFAULT_DIMENSIONS, OPENAI_EMBEDDING_MODEL, TEXT_EMBEDDING_MESSAGES } from '@portal/core';
-import type { DB } from '../db/schema';
-import type { Secrets } from '../auth/secrets';
-import { now } from '../ids';
-import { embedTexts, planBatches, ProviderFailure, type ProviderSettings, type RetryPolicy } from '../integrations/openai';
-import { isTextList, readTexts } from '../processing/texts';
-import type { RunEventWriter } from './events';
+import type { DB } from '../../db/schema';
+import type { Secrets } from '../../auth/secrets';
+import { now } from '../../ids';
+import { embedTexts, planBatches, ProviderFailure, type ProviderSettings, type RetryPolicy } from '../../integrations/openai';
+import { isTextList, readTexts } from '../../processing/texts';
+import type { RunEventWriter } from '../events';
+import type { JobContext } from './job';
 
 export interface TextEmbeddingSettings extends ProviderSettings {
   secrets: Secrets;
@@ -33,6 +34,16 @@ async function newestKey(db: Kysely<DB>, bucket: string) {
     .executeTakeFirst();
   if (!key) throw new ProviderFailure(TEXT_EMBEDDING_MESSAGES.noKey);
   return key;
+}
+
+/** A text-embedding generate in a job: network-bound, so it runs in the worker's process under the generate time limit. */
+export async function generateTexts(
+  ctx: JobContext,
+  o: Omit<Parameters<typeof embedTextUpload>[0], 'db' | 'settings' | 'signal'> & { fileName: string },
+): Promise<void> {
+  const settings = ctx.textEmbeddings;
+  if (!settings) throw new Error('Text embeddings are not set up on this server; contact support.');
+  await ctx.withinLimit('generate', o.fileName, (signal) => embedTextUpload({ ...o, db: ctx.db, settings, signal }));
 }
 
 /** Embeds the texts of `dataPath` into the result file at `outPath`; throws ProviderFailure with the user's sentence. */
