@@ -57,7 +57,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-export async function startOpenAiStub(): Promise<OpenAiStub> {
+/** Starts the stub on `port` (any free one by default). */
+export async function startOpenAiStub(port = 0): Promise<OpenAiStub> {
   const faults: Fault[] = [];
   const stub = {
     baseUrl: '',
@@ -126,7 +127,10 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
       });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   stub.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   stub.close = () =>
     new Promise<void>((resolve) => {
