@@ -159,6 +159,23 @@ describe('text embeddings through the client’s OpenAI key', () => {
     expect(stub.calls).toHaveLength(4);
   }, 30_000);
 
+  it('a batch that fails after others succeeded leaves no half-written result', async () => {
+    await addKey('Production key', STUB_OPENAI_KEY);
+    const many = Array.from({ length: 400 }, (_, i) => `text number ${i} `.padEnd(1000, 'x'));
+    const rend = (await uploadFiles(srv.url, U.token, bucket, [{ name: 'many.json', bytes: json(many) }])).rend.stamp;
+    stub.serverError(4, 500, 1);
+    const run = await generate(rend, { dimensions: 4 });
+    expect(run.record).toMatchObject({
+      state: 'Failed',
+      message:
+        "OpenAI's embeddings service failed 4 times in a row on call 2 of 2 (last: status 500), so no result was written: try again later.",
+    });
+    expect(run.url).toBeNull();
+    expect(stub.calls.map((c) => c.status)).toEqual([200, 500, 500, 500, 500]);
+    const list = (await call(srv.url, 'rendList', { token: U.token, query: { bucket, active: 1 } })).body.rend.list;
+    expect(list.find((r: { stamp: string }) => r.stamp === rend).box.list).toEqual([]);
+  }, 30_000);
+
   it('a rate limit that asks for too long a wait fails at once, saying so', async () => {
     await addKey('Production key', STUB_OPENAI_KEY);
     stub.rateLimit(1, '3600');

@@ -27,8 +27,8 @@ export interface OpenAiStub {
   keys: Set<string>;
   /** The next `times` calls are answered 429 with this Retry-After (seconds, as text). */
   rateLimit(times: number, retryAfter?: string): void;
-  /** The next `times` calls are answered with this 5xx status. */
-  serverError(times: number, status?: number): void;
+  /** The next `times` calls (after `after` answered as usual) are answered with this 5xx status. */
+  serverError(times: number, status?: number, after?: number): void;
   /** The next `times` calls answer only after `ms` (longer than the server's timeout, to test it). */
   slow(times: number, ms: number): void;
   /** Forgets calls and faults and accepts only the default key again. */
@@ -72,7 +72,8 @@ export async function startOpenAiStub(port = 0): Promise<OpenAiStub> {
           body: { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } },
         });
     },
-    serverError: (times: number, status = 503) => {
+    serverError: (times: number, status = 503, after = 0) => {
+      for (let i = 0; i < after; i++) faults.push({ status: 200 });
       for (let i = 0; i < times; i++)
         faults.push({ status, body: { error: { message: 'The server is overloaded', type: 'server_error' } } });
     },

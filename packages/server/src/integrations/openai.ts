@@ -155,7 +155,7 @@ function vectorsOf(text: string, count: number): number[][] | string {
   }
   const data = (parsed as { data?: unknown }).data;
   if (!Array.isArray(data) || data.length !== count)
-    return `it answered ${Array.isArray(data) ? data.length : 'no'} vectors for ${count} texts`;
+    return `it answered ${Array.isArray(data) ? plural(data.length, 'vector') : 'no vectors'} for ${plural(count, 'text')}`;
   const out: number[][] = new Array<number[]>(count);
   for (let i = 0; i < count; i++) {
     const item = data[i] as { index?: unknown; embedding?: unknown };
