@@ -620,6 +620,7 @@ describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
           trained.stamp,
           'general-tabular-regression',
           'general-tabular-classification',
+          'general-openai-text-embedding-3-small',
         ]),
       { timeout: 10_000 },
     );
