@@ -133,6 +133,8 @@ describe('text embeddings through the client’s OpenAI key', () => {
     expect(run.record.state).toBe('Finished');
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(stub.calls.map((c) => c.status)).toEqual([429, 429, 200]);
+    // No width asked: none sent, and the model answers its full 1,536 values.
+    expect(stub.calls[2].dimensions).toBeUndefined();
     const log = (await events(run.record.stamp)).map((e) => e.message);
     expect(log).toContain('OpenAI rate-limited call 1 of 1 (429); waiting 1 s as its Retry-After asks before trying again.');
     expect(log.find((m) => m.startsWith('Sent 3 texts'))).toBe('Sent 3 texts in 3 calls to OpenAI; 3 vectors of 1,536 values written.');

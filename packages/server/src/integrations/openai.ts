@@ -60,7 +60,10 @@ export interface EmbedRequest {
   /** The key's name, for the sentences. */
   keyName: string;
   texts: readonly string[];
+  /** The width expected (batches are sized for it). */
   dimensions: number;
+  /** Whether the request asked for that width: only then is `dimensions` sent (gateways such as vLLM refuse it). */
+  sendDimensions: boolean;
   /** Aborts the whole request (stop or time limit); waits and calls end at once. */
   signal: AbortSignal;
   /** Each batch's vectors, in order, as they arrive (written to a scratch file, not kept). */
@@ -181,7 +184,12 @@ export async function embedTexts(settings: ProviderSettings, req: EmbedRequest):
   let width = 0;
   for (const [n, batch] of batches.entries()) {
     const input = req.texts.slice(batch.start, batch.end);
-    const body = JSON.stringify({ model: OPENAI_EMBEDDING_MODEL, input, dimensions: req.dimensions, encoding_format: 'float' });
+    const body = JSON.stringify({
+      model: OPENAI_EMBEDDING_MODEL,
+      input,
+      ...(req.sendDimensions ? { dimensions: req.dimensions } : {}),
+      encoding_format: 'float',
+    });
     let limited = 0;
     let errors = 0;
     let waitedMs = 0;
@@ -221,7 +229,7 @@ export async function embedTexts(settings: ProviderSettings, req: EmbedRequest):
           if (width === 0) {
             width = vectors[0].length;
             if (width !== req.dimensions) {
-              req.onNote?.(`The service answered ${plural(width, 'value')} per text instead of the ${fmt(req.dimensions)} asked.`, {
+              req.onNote?.(`The service answered ${plural(width, 'value')} per text instead of the ${fmt(req.dimensions)} expected.`, {
                 width,
                 dimensions: req.dimensions,
               });

@@ -94,6 +94,7 @@ export async function embedTextUpload(o: {
       keyName: key.name,
       texts,
       dimensions,
+      sendDimensions: o.run.dimensions !== null,
       signal: o.signal,
       retry: o.settings.retry,
       onVectors: async (vectors) => {
@@ -109,7 +110,7 @@ export async function embedTextUpload(o: {
       onNote: (message, data) => o.events.push({ kind: 'log', message, data }),
     });
     await out.write(
-      `\n],"rows":${texts.length},"width":${outcome.width},"inputs":1,"dimensions":${dimensions},"calls":${outcome.calls}}\n`,
+      `\n],"rows":${texts.length},"width":${outcome.width},"inputs":1,"dimensions":${o.run.dimensions ?? outcome.width},"calls":${outcome.calls}}\n`,
     );
   } finally {
     await out.close();
