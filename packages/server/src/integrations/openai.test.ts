@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXTS_PER_CALL, planBatches, retryAfterMs } from './openai';
+import { embedTexts, MAX_TEXTS_PER_CALL, planBatches, retryAfterMs } from './openai';
 
 describe('batches of texts', () => {
   it('keeps each call within 2,048 texts, 300,000 bytes and about a million values', () => {
@@ -11,6 +11,25 @@ describe('batches of texts', () => {
       [0, 3],
       [3, 5],
     ]);
+  });
+});
+
+describe('keys', () => {
+  it('a key that no header can carry is refused before any call, naming the key', async () => {
+    const onVectors = async () => {};
+    const req = {
+      keyName: 'Pasted key',
+      texts: ['a'],
+      dimensions: 4,
+      sendDimensions: false,
+      signal: new AbortController().signal,
+      onVectors,
+    };
+    for (const token of ['sk-abc def', 'sk-abc\n', 'sk-é']) {
+      await expect(embedTexts({ baseUrl: 'http://127.0.0.1:9/v1', timeoutS: 1 }, { ...req, token })).rejects.toThrow(
+        "The key 'Pasted key' holds spaces or characters an OpenAI key cannot have: check or replace it on Integrations.",
+      );
+    }
   });
 });
 

@@ -178,6 +178,12 @@ function vectorsOf(text: string, count: number): number[][] | string {
  */
 export async function embedTexts(settings: ProviderSettings, req: EmbedRequest): Promise<EmbedOutcome> {
   const policy = req.retry ?? RETRY_POLICY;
+  // A header cannot carry other characters: say so, rather than retrying a call that can never be made.
+  if (!/^[\x21-\x7e]+$/.test(req.token)) {
+    throw new ProviderFailure(
+      `The key '${req.keyName}' holds spaces or characters an OpenAI key cannot have: check or replace it on Integrations.`,
+    );
+  }
   const batches = planBatches(req.texts, req.dimensions);
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/embeddings`;
   let calls = 0;
