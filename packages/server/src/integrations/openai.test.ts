@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redactText } from '../redact';
 import { embedTexts, MAX_TEXTS_PER_CALL, planBatches, retryAfterMs } from './openai';
 
 describe('batches of texts', () => {
@@ -30,6 +31,12 @@ describe('keys', () => {
         "The key 'Pasted key' holds spaces or characters an OpenAI key cannot have: check or replace it on Integrations.",
       );
     }
+  });
+});
+
+describe('logs', () => {
+  it('an OpenAI key in any logged text is redacted', () => {
+    expect(redactText('calling with sk-proj-AbCdEf0123456789_xyz failed')).toBe('calling with sk-[redacted] failed');
   });
 });
 
