@@ -29,26 +29,31 @@ test('embed texts with the OpenAI key made on Integrations; the key shows its ru
   await expect(row).toBeVisible();
 
   await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
-  await page
-    .getByLabel('Choose a file to upload')
-    .setInputFiles({
-      name: 'texts.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(['first text', 'second text'])),
-    });
+  await page.getByLabel('Choose a file to upload').setInputFiles({
+    name: 'texts.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(['first text', 'second text'])),
+  });
   await expect(notice(page, MESSAGES.uploadSucceeded('texts.json'))).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Upload' })).toHaveText(/texts\.json/, { timeout: 60_000 });
   await page.getByRole('radio', { name: 'Reuse a trained model' }).check();
   await page.getByLabel(/^Request name/).fill('Texts');
   await page.getByRole('combobox', { name: 'Model' }).click();
   await page.getByRole('option', { name: 'OpenAI text embeddings', exact: true }).click();
+  // The model takes a width: checked by core's rule on the form, then sent.
+  await page.getByLabel(/^Dimensions/).fill('5000');
+  await page.getByRole('button', { name: 'Create Request' }).click();
+  await expect(page.getByText(TEXT_EMBEDDING_MESSAGES.dimensions)).toBeVisible();
+  await page.getByLabel(/^Dimensions/).fill('8');
   await page.getByRole('button', { name: 'Create Request' }).click();
   await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
   await expect(page.getByRole('button', { name: 'Download Results' })).toBeEnabled({ timeout: 60_000 });
   await expect(
-    page.getByText("Sending 2 texts to OpenAI text-embedding-3-small (1,536 dimensions) with the key 'Production key' in 1 call."),
+    page.getByText("Sending 2 texts to OpenAI text-embedding-3-small (8 dimensions) with the key 'Production key' in 1 call."),
   ).toBeVisible();
-  expect(stub.calls.map((c) => [c.authorization, c.texts])).toEqual([[`Bearer ${STUB_OPENAI_KEY}`, ['first text', 'second text']]]);
+  expect(stub.calls.map((c) => [c.authorization, c.texts, c.dimensions])).toEqual([
+    [`Bearer ${STUB_OPENAI_KEY}`, ['first text', 'second text'], 8],
+  ]);
 
   // The key's counters: one run, and a last ran time.
   await page.goto(`/client/${user.clientId}/integrations`);
