@@ -24,12 +24,15 @@ describe('IntegrationsScreen with a key at work', { timeout: 60_000 }, () => {
     // Name, the text upload, then down to the Model field: the third general model is OpenAI text embeddings.
     await make.type('Texts', KEY.tab, KEY.enter, ...Array(5).fill(KEY.tab));
     await make.see('Reuse OpenAI text embeddings');
-    await make.type(KEY.down, KEY.down, KEY.down, KEY.enter, KEY.enter);
+    await make.type(KEY.down, KEY.down, KEY.down, KEY.enter);
+    // The model takes a width: its field follows Model, and Enter on the last field submits.
+    await make.see('Dimensions (1-1,536, empty: 1,536)');
+    await make.type('6', KEY.enter);
     await make.see(/Function:\s+generate/);
     const done = await make.see(/Status:\s+Finished/, 30_000);
-    expect(done).toContain("Sending 2 texts to OpenAI text-embedding-3-small (1,536 dimensions) with the key 'Production key' in 1 call.");
+    expect(done).toContain("Sending 2 texts to OpenAI text-embedding-3-small (6 dimensions) with the key 'Production key' in 1 call.");
     make.unmount();
-    expect(stub.calls.map((c) => c.texts)).toEqual([['first text', 'second text']]);
+    expect(stub.calls.map((c) => [c.texts, c.dimensions])).toEqual([[['first text', 'second text'], 6]]);
     const stored = await rows(server).selectFrom('integrations').select(['runs', 'run_at']).where('clue', '=', key.clue).executeTakeFirst();
     expect(stored?.runs).toBe(1);
 
