@@ -668,7 +668,11 @@ describe('models, quotes and billing', { timeout: 30_000 }, () => {
       .orderBy('created_at')
       .orderBy('seq')
       .execute();
-    expect(general.map((m) => m.stamp)).toEqual(['general-tabular-regression', 'general-tabular-classification']);
+    expect(general.map((m) => m.stamp)).toEqual([
+      'general-tabular-regression',
+      'general-tabular-classification',
+      'general-openai-text-embedding-3-small',
+    ]);
     const bucket = await seedBucket(server);
     const own = await seedModel(server, bucket.stamp, null, { name: 'own1' });
     const { wrapper } = setup();
