@@ -3,6 +3,7 @@
 // honouring Retry-After, timeouts and 5xx are retried a bounded number of times, and every way it can end is a
 // sentence that says what to do. The token goes only into the Authorization header: never into a message or a log.
 import { OPENAI_EMBEDDING_MODEL, TEXT_EMBEDDING_MESSAGES } from '@portal/core';
+import type { Secrets } from '../auth/secrets';
 
 export interface ProviderSettings {
   /** The operator's base URL, e.g. https://api.openai.com/v1 (no trailing slash). */
@@ -21,6 +22,12 @@ export interface RetryPolicy {
   backoffMs: number;
   /** The longest single wait in ms; a Retry-After longer than this fails the request at once. */
   maxWaitMs: number;
+}
+
+/** What a worker needs for text-embedding requests: the provider, and the secrets that open the stored keys. */
+export interface TextEmbeddingSettings extends ProviderSettings {
+  secrets: Secrets;
+  retry?: RetryPolicy;
 }
 
 export const RETRY_POLICY: RetryPolicy = { rateLimitAttempts: 6, errorAttempts: 4, backoffMs: 1000, maxWaitMs: 60_000 };

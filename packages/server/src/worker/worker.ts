@@ -19,7 +19,7 @@ import type { Config } from '../config';
 import type { JobMetrics } from '../metrics';
 import { JOBS, sentence, type Job, type JobContext, type Outcome } from './jobs/index';
 import { failRun, type JobLog } from './jobs/job';
-import type { TextEmbeddingSettings } from './jobs/generateTexts';
+import type { TextEmbeddingSettings } from '../integrations/openai';
 
 export { CHANGED_MESSAGE, sentence } from './jobs/index';
 

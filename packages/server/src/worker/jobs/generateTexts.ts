@@ -5,17 +5,11 @@ import { open, readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { OPENAI_DEFAULT_DIMENSIONS, OPENAI_EMBEDDING_MODEL, TEXT_EMBEDDING_MESSAGES } from '@portal/core';
 import type { DB } from '../../db/schema';
-import type { Secrets } from '../../auth/secrets';
 import { now } from '../../ids';
-import { embedTexts, planBatches, ProviderFailure, type ProviderSettings, type RetryPolicy } from '../../integrations/openai';
+import { embedTexts, planBatches, ProviderFailure, type TextEmbeddingSettings } from '../../integrations/openai';
 import { isTextList, readTexts } from '../../processing/texts';
 import type { RunEventWriter } from '../events';
 import type { JobContext } from './job';
-
-export interface TextEmbeddingSettings extends ProviderSettings {
-  secrets: Secrets;
-  retry?: RetryPolicy;
-}
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;

@@ -14,7 +14,7 @@ import { newId } from '../../ids';
 import type { JobQueue, ProcessingKind } from '../queue';
 import type { Args, Fn, Result } from '../run-processing';
 import type { RunEventWriter } from '../events';
-import type { TextEmbeddingSettings } from './generateTexts';
+import type { TextEmbeddingSettings } from '../../integrations/openai';
 
 export type Job = Selectable<JobTable>;
 /** Done, or not ready yet: try again in `waitS` seconds (waiting is not an attempt). */
