@@ -3,8 +3,18 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB } from './db/schema';
 import type { ClientTable } from './db/schema';
 import { TEAM_MESSAGES, type Role } from '@portal/core';
-import { forbidden, notFound } from './errors';
+import { forbidden, notFound, tokenExpired } from './errors';
 import type { Caller } from './services';
+
+/** The session a call's own statement must read (calls with `sessionInQuery`), or null when it was read already. */
+export const sessionToCheck = (caller: Caller): string | null =>
+  caller.kind === 'user' && caller.sessionPending ? (caller.session ?? '') : null;
+
+/** What the call's statement found about the session: 401 'Token expired' for one that ended. */
+export function sessionRead(caller: Caller, live: boolean): void {
+  if (!live) throw tokenExpired();
+  if (caller.kind === 'user') caller.sessionPending = false;
+}
 
 export async function memberClientStamps(db: Kysely<DB>, caller: Caller): Promise<string[]> {
   if (caller.kind === 'key') return [caller.client];

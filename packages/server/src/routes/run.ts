@@ -29,6 +29,7 @@ import { payQuote, quoteIsLive } from '../billing/shrink';
 import { actorOf, audit } from '../audit';
 import type { PileTable, RunTable } from '../db/schema';
 import type { Services } from '../services';
+import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
 
 type RunRow = Selectable<RunTable>;
 type PileRow = Selectable<PileTable>;
@@ -344,14 +345,15 @@ export function runRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'runList', {}, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    let q = s.db.selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1);
+    const page = pageOf(query);
+    let q = activeRowsOf(s.db, 'runs', bucket.stamp, page);
     if (query.state) q = q.where('state', '=', query.state);
     if (query.function) q = q.where('function', '=', query.function);
-    const runs = checkActiveFilter(query.active) ? await q.orderBy('created_at', 'desc').orderBy('seq', 'desc').execute() : [];
+    const { rows, next } = pageRows(checkActiveFilter(query.active) ? await q.execute() : [], page);
     return {
       client: clientView(client),
       bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
-      run: { list: await runsOut(runs) },
+      run: listOut(await runsOut(rows), next),
     };
   });
 
@@ -379,16 +381,11 @@ export function runRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'clientModelList', {}, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    const models = checkActiveFilter(query.active)
-      ? await s.db
-          .selectFrom('models')
-          .selectAll()
-          .where('bucket', '=', bucket.stamp)
-          .where('active', '=', 1)
-          .orderBy('created_at', 'desc')
-          .orderBy('seq', 'desc')
-          .execute()
-      : [];
+    const page = pageOf(query);
+    const { rows: models, next } = pageRows(
+      checkActiveFilter(query.active) ? await activeRowsOf(s.db, 'models', bucket.stamp, page).execute() : [],
+      page,
+    );
     const ref = await rendRefs(
       s.db,
       models.map((m) => m.rend),
@@ -396,7 +393,10 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return {
       client: clientView(client),
       bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
-      model: { list: models.map((m) => modelView(m, ref(m.rend))) },
+      model: listOut(
+        models.map((m) => modelView(m, ref(m.rend))),
+        next,
+      ),
     };
   });
 
