@@ -78,7 +78,7 @@ export const ERROR_CODES = {
 /** A whole number from 1 to `max` in a query, each refusal naming the field and the range. */
 const wholeUpTo = (field: string, max: number) =>
   z.coerce
-    .number()
+    .number(`${field} must be a whole number from 1 to ${max}`)
     .check(
       z.int(`${field} must be a whole number from 1 to ${max}`),
       z.minimum(1, `${field} must be from 1 to ${max}`),
