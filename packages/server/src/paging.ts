@@ -1,6 +1,6 @@
 // The active rows of a parent (a client's projects and keys, a project's uploads, requests and models) in the list's
 // order, a page at a time: keyset paging on (created_at, seq), so page 200 costs what page 1 does.
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { DB } from './db/schema';
 
 /** The lists of "active rows of a parent", each with its parent column and its order (docs/DECISIONS.md, List order). */
@@ -50,7 +50,8 @@ export function activeRowsOf<T extends Listed>(
     .selectFrom(table)
     .selectAll()
     .where(column, '=', parent)
-    .where('active', '=', 1);
+    // A literal, not a parameter: the partial indexes of active rows (migration 15) then match any plan, generic too.
+    .where('active', '=', sql.lit(1));
   const after = page?.after;
   if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'seq'), newest ? '<' : '>', eb.tuple(after.at, after.seq)));
   q = q.orderBy('created_at', dir).orderBy('seq', dir);
