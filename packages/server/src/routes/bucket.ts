@@ -50,13 +50,17 @@ left join lateral (
   limit $9::bigint
 ) b on true`;
 
+/** A project row as the wire shows it, with the request and upload counts kept on the row. */
+export const bucketOut = (b: Parameters<typeof bucketView>[0] & { run_count: number; rend_count: number }): Bucket =>
+  bucketView(b, { runs: b.run_count, rends: b.rend_count });
+
 /** Active projects of these clients, each with its active request and upload counts, oldest first. */
 export async function bucketsWithCounts(s: Services, clients: string[], only?: string): Promise<Bucket[]> {
   if (!clients.length) return [];
   let q = s.db.selectFrom('buckets as b').selectAll('b').where('b.client', 'in', clients).where('b.active', '=', 1);
   if (only) q = q.where('b.stamp', '=', only);
   const rows = await q.orderBy('b.created_at').orderBy('b.seq').execute();
-  return rows.map((r) => bucketView(r, { runs: r.run_count, rends: r.rend_count }));
+  return rows.map(bucketOut);
 }
 
 export async function bucketWithCounts(s: Services, client: string, stamp: string): Promise<Bucket> {
@@ -99,10 +103,7 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
     const { rows: list, next } = pageRows(found, page);
     return {
       client: { list: [clientView(client)] },
-      bucket: listOut(
-        list.map((r) => bucketView(r, { runs: r.run_count, rends: r.rend_count })),
-        next,
-      ),
+      bucket: listOut(list.map(bucketOut), next),
     };
   });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES, PLAN_LIMITS, UPLOAD_CONTEXTS, extensionOf, formatSize, type PlanName } from '@portal/core';
 import { defineCall } from './define';
 import { requireBucket, requireRend, requireUpload } from '../access';
-import { checkActiveFilter, bucketWithCounts } from './bucket';
+import { bucketOut, checkActiveFilter } from './bucket';
 import { clientView, rendView, uploadView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
@@ -25,7 +25,7 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
     );
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      bucket: bucketOut(bucket),
       rend: listOut(await rendsFull(s.db, rows), next),
     };
   });

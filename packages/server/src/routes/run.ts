@@ -19,7 +19,7 @@ import {
 } from '@portal/core';
 import { defineCall } from './define';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
-import { bucketWithCounts, checkActiveFilter } from './bucket';
+import { bucketOut, checkActiveFilter } from './bucket';
 import { clientView, modelView, quoteView, runView } from '../views';
 import { rendRefs } from '../refs';
 import { newId, now } from '../ids';
@@ -352,7 +352,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     const { rows, next } = pageRows(checkActiveFilter(query.active) ? await q.execute() : [], page);
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      bucket: bucketOut(bucket),
       run: listOut(await runsOut(rows), next),
     };
   });
@@ -362,7 +362,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     const url = run.state === 'Finished' && run.result_key ? await s.storage.downloadUrl(run.result_key, resultFileName(), base) : null;
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      bucket: bucketOut(bucket),
       run: { record: (await runsOut([run]))[0], url },
     };
   });
@@ -392,7 +392,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     );
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      bucket: bucketOut(bucket),
       model: listOut(
         models.map((m) => modelView(m, ref(m.rend))),
         next,
@@ -435,7 +435,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     const ref = await rendRefs(s.db, [quote.rend]);
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      bucket: bucketOut(bucket),
       quote: { record: quoteView(quote, ref(quote.rend)), run: run ? (await runsOut([run]))[0] : null },
     };
   });
