@@ -140,5 +140,21 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
     const ended = await call(srv.url, 'bucketList', { token: B.token, query: { client: B.client } });
     expect(ended.status).toBe(401);
     expect(ended.body.error.message).toBe('Token expired');
+    // Every list that reads the session in its own statement: 401 whatever the ids, known, someone else's or unknown.
+    for (const l of LISTS) {
+      for (const query of [l.query(), { client: 'c_unknown', bucket: 'b_unknown' }]) {
+        const r = await call(srv.url, l.name, { token: B.token, query: { ...query, limit: 5 } });
+        expect([l.name, r.status, r.body.error?.message]).toEqual([l.name, 401, 'Token expired']);
+      }
+    }
+  });
+
+  it('the lists that read the session in their own statement still answer members, and refuse others with 403 or 404', async () => {
+    const C = await signup(srv.url, 'pager-third');
+    for (const l of LISTS) {
+      expect((await call(srv.url, l.name, { token: A.token, query: l.query() })).status).toBe(200);
+      expect((await call(srv.url, l.name, { token: C.token, query: l.query() })).status).toBe(403);
+      expect((await call(srv.url, l.name, { token: C.token, query: { client: 'c_unknown', bucket: 'b_unknown' } })).status).toBe(404);
+    }
   });
 });

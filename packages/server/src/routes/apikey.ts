@@ -24,7 +24,7 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
   const keyOut = (k: Parameters<typeof apiKeyView>[0]) => apiKeyView(k, reveal(k.token_enc));
   const integrationOut = (k: Parameters<typeof integrationView>[0]) => integrationView(k, reveal(k.token_enc));
 
-  defineCall(app, s, 'apikeyList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'apikeyList', { sessionInQuery: true }, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
     const page = pageOf(query);
     const { rows, next } = pageRows(await activeRowsOf(s.db, 'apikeys', client.stamp, page).execute(), page);
@@ -72,7 +72,7 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
     return { ok: true as const };
   });
 
-  defineCall(app, s, 'integrationList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'integrationList', { sessionInQuery: true }, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
     const page = pageOf(query);
     const { rows, next } = pageRows(await activeRowsOf(s.db, 'integrations', client.stamp, page).execute(), page);

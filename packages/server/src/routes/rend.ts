@@ -16,7 +16,7 @@ import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
 const SEAL_HOLD_S = 120;
 
 export function rendRoutes(app: FastifyInstance, s: Services) {
-  defineCall(app, s, 'rendList', { keys: true }, async ({ caller, query }) => {
+  defineCall(app, s, 'rendList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const page = pageOf(query);
     const { rows, next } = pageRows(

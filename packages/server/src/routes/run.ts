@@ -343,7 +343,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return { quote: quoteView(quote, { stamp: rend.stamp, name: rend.name }) };
   });
 
-  defineCall(app, s, 'runList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'runList', { sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const page = pageOf(query);
     let q = activeRowsOf(s.db, 'runs', bucket.stamp, page);
@@ -379,7 +379,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return { ok: true as const };
   });
 
-  defineCall(app, s, 'clientModelList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'clientModelList', { sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const page = pageOf(query);
     const { rows: models, next } = pageRows(
