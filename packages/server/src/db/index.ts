@@ -3,8 +3,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
+import { EmbeddedThread } from './embedded-thread';
 import { migrate, migrationStatus } from './migrations';
 import { makePrivate } from '../datadir';
 import { redactText } from '../redact';
@@ -68,8 +68,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     makePrivate(opts.dataDir);
     const unlock = lockEmbedded(opts.dataDir);
     try {
-      const lite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
-      db = new Kysely<DB>({ dialect: new PGliteDialect(lite) });
+      db = new Kysely<DB>({ dialect: new PGliteDialect(await EmbeddedThread.open(dir)) });
     } catch (err) {
       unlock();
       throw err;
