@@ -6,7 +6,7 @@ import { canCreateApiKey, checkIntegration, checkTitle, firstError, type Integra
 import { toApiError } from '../loader';
 import { isAbortError } from '../timers';
 import { runUpload, type UploadProgress, type UploadSource } from '../upload';
-import { doneMessages, useAct, type ActOptions, type ListActions } from './actions';
+import { doneMessages, useAct, useRemoveMany, type ActOptions, type ListActions } from './actions';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded } from './useLoad';
 import { REFRESH_MS, runSettled, uploadSettled } from '../refresh';
@@ -43,7 +43,8 @@ function useEdits(
       ),
     [act, removeCall, reload, done, restorable],
   );
-  return { rename, remove };
+  const removeMany = useRemoveMany(noun, removeCall, reload);
+  return restorable ? { rename, remove, removeMany } : { rename, remove };
 }
 
 const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);
@@ -296,7 +297,7 @@ export function useUploads(
     }),
     [api],
   );
-  const { rename, remove } = useEdits('Upload', calls, reload, true);
+  const { rename, remove, removeMany } = useEdits('Upload', calls, reload, true);
 
   // Uploads just made are followed until their analysis ends, which the second notice reports (Ready, or the failure).
   const [following, setFollowing] = useState<string[]>([]);
@@ -344,5 +345,5 @@ export function useUploads(
     },
     [api, bucketId, notify, reload],
   );
-  return { ...loaded, rename, remove, upload, uploading };
+  return { ...loaded, rename, remove, removeMany, upload, uploading };
 }

@@ -2,11 +2,12 @@
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { formatTime, installCommand, maskToken, MESSAGES, pythonExample } from '@portal/core';
+import { installCommand, maskToken, MESSAGES, pythonExample } from '@portal/core';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { useApiKeys, useCopy, type CopyWhat } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
 
 function CopyBlock({
   what,
@@ -101,7 +102,9 @@ export default function ApiKeyInfoPage() {
       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
         <Typography variant="body2">ID: {key.clue}</Typography>
         <Typography variant="body2">Installs: {key.installs}</Typography>
-        <Typography variant="body2">Last installed: {formatTime(key.installedAt)}</Typography>
+        <Typography variant="body2">
+          Last installed: <Time at={key.installedAt} />
+        </Typography>
       </Stack>
       <CopyBlock what="code" label="Installer (Linux 64-bit)" text={install} copied={copied} onCopy={copy} />
       <CopyBlock

@@ -1,11 +1,12 @@
 // The client's audit log, newest first, a page at a time, filtered by action (owners only: others see the server's sentence).
 import { useParams } from 'react-router-dom';
 import { Button, Stack, TextField, Typography } from '@mui/material';
-import { AUDIT_ACTIONS, auditActionLabel, formatTime, TEAM_MESSAGES, type AuditEntry, loadFailure } from '@portal/core';
+import { AUDIT_ACTIONS, auditActionLabel, TEAM_MESSAGES, type AuditEntry, loadFailure } from '@portal/core';
 import { useAudit, useClient } from '@portal/core/react';
 import { Page } from '../components/Page';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
 
 export default function AuditPage() {
   const { clientId = '' } = useParams();
@@ -39,7 +40,7 @@ export default function AuditPage() {
         <Typography role="alert">{denied}</Typography>
       ) : (
         <>
-          <DataTable<AuditEntry>
+          <EntityTable<AuditEntry>
             label="Audit log"
             rows={audit.data?.entries}
             loading={audit.loading}
@@ -49,7 +50,7 @@ export default function AuditPage() {
             empty={TEAM_MESSAGES.noAudit}
             filter={false}
             columns={[
-              { id: 'at', label: 'When', nowrap: true, value: (e) => e.at, render: (e) => formatTime(e.at) },
+              { id: 'at', label: 'When', nowrap: true, value: (e) => e.at, render: (e) => <Time at={e.at} /> },
               { id: 'actor', label: 'Who', value: (e) => e.actor.email },
               { id: 'action', label: 'Action', value: (e) => auditActionLabel(e.action) },
               { id: 'target', label: 'Target', value: (e) => e.target },

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
-import { formatDollars, formatTime, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
+import { formatDollars, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
 import { useBilling, useQuoteDetails } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
@@ -10,6 +10,7 @@ import { BillingSummary } from '../components/BillingSummary';
 import { RunMessage } from '../components/RunMessage';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
+import { Time } from '../components/Time';
 
 export default function QuoteDetailsPage() {
   const { clientId = '', bucketId = '', quoteId = '' } = useParams();
@@ -56,7 +57,9 @@ export default function QuoteDetailsPage() {
         </DetailField>
         <DetailField label="Invoice amount">{formatDollars(quote.cent)}</DetailField>
         <DetailField label="Invoice ID">{quote.invoiceNum}</DetailField>
-        <DetailField label="Created">{formatTime(quote.createdAt)}</DetailField>
+        <DetailField label="Created">
+          <Time at={quote.createdAt} />
+        </DetailField>
         <DetailField label="Upload">
           {quote.rend?.name ?? (
             <Box component="span" sx={{ color: 'error.main' }}>

@@ -19,7 +19,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatDuration, formatTime, isFinalState, MESSAGES, screenPath } from '@portal/core';
+import { formatDuration, isFinalState, MESSAGES, screenPath } from '@portal/core';
 import { notify } from '../lib/notify';
 import { useRunDetails } from '@portal/core/react';
 import { Page } from '../components/Page';
@@ -27,6 +27,7 @@ import { Loading } from '../components/Loading';
 import { RunMessage } from '../components/RunMessage';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
+import { Time } from '../components/Time';
 
 export function saveText(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -104,7 +105,14 @@ export default function RunDetailsPage() {
         <Stepper activeStep={timeline.length} alternativeLabel aria-label="State timeline" sx={{ mb: 2 }}>
           {timeline.map((t, i) => (
             <Step key={i} completed>
-              <StepLabel error={t.state === 'Failed'} optional={<Typography variant="caption">{formatTime(t.at)}</Typography>}>
+              <StepLabel
+                error={t.state === 'Failed'}
+                optional={
+                  <Typography variant="caption">
+                    <Time at={t.at} />
+                  </Typography>
+                }
+              >
                 {t.state}
               </StepLabel>
             </Step>
@@ -145,9 +153,15 @@ export default function RunDetailsPage() {
           </DetailField>
         )}
         <DetailField label="Function">{run.function}</DetailField>
-        <DetailField label="Created">{formatTime(run.createdAt)}</DetailField>
-        <DetailField label="Started">{formatTime(run.startedAt)}</DetailField>
-        <DetailField label="Finished">{formatTime(run.finishedAt)}</DetailField>
+        <DetailField label="Created">
+          <Time at={run.createdAt} />
+        </DetailField>
+        <DetailField label="Started">
+          <Time at={run.startedAt} />
+        </DetailField>
+        <DetailField label="Finished">
+          <Time at={run.finishedAt} />
+        </DetailField>
         <DetailField label="Duration">{formatDuration(status.duration)}</DetailField>
         <DetailField label="Upload">
           {run.rend?.name ?? (
@@ -194,7 +208,9 @@ export default function RunDetailsPage() {
               <TableBody>
                 {[...events].reverse().map((e) => (
                   <TableRow key={e.seq}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(e.at)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Time at={e.at} />
+                    </TableCell>
                     <TableCell>{e.kind}</TableCell>
                     <TableCell sx={{ color: e.message.startsWith('Failed') ? 'error.main' : undefined }}>{e.message}</TableCell>
                   </TableRow>

@@ -16,11 +16,12 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { formatCount, formatDollars, formatTime, MESSAGES, screenPath, USAGE_PERIODS, usageRequests } from '@portal/core';
+import { formatCount, formatDollars, MESSAGES, screenPath, USAGE_PERIODS, usageRequests } from '@portal/core';
 import { useUsage } from '@portal/core/react';
 import { Page } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
 
 // The chart library loads with the charts, not with the page (nor the login page).
 const UsageCharts = lazy(() => import('../components/charts/UsageCharts'));
@@ -100,7 +101,9 @@ export default function UsagePage() {
                         <TableCell>{q.state}</TableCell>
                         <TableCell align="right">{formatDollars(q.cent)}</TableCell>
                         <TableCell>{q.invoiceNum}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(q.createdAt)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <Time at={q.createdAt} />
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
