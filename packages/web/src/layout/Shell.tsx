@@ -26,7 +26,8 @@ import { useAuth } from '@portal/core/react';
 import { ChromeProvider, useChrome } from './ChromeContext';
 import { markSignedOut } from '../lib/session';
 import { ErrorBoundary } from './ErrorBoundary';
-import { PAGE_TEXT } from '../theme';
+import { PAGE_LINK, PAGE_TEXT } from '../theme';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { Loading } from '../components/Loading';
 
 const DRAWER_WIDTH = 248;
@@ -133,7 +134,7 @@ function Crumbs() {
             {c.label}
           </Typography>
         ) : (
-          <Link key={c.path + i} component={RouterLink} to={c.path} sx={{ color: PALETTE.pageLink }} underline="hover">
+          <Link key={c.path + i} component={RouterLink} to={c.path} sx={{ color: PAGE_LINK }} underline="hover">
             {c.label}
           </Link>
         ),
@@ -171,6 +172,7 @@ function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean })
         <Button variant="outlined" size="small" href={CONTACT_PATH} target="_blank" rel="noopener">
           Contact Support
         </Button>
+        <ColorSchemeToggle />
       </Toolbar>
     </AppBar>
   );
