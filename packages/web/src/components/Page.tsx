@@ -31,7 +31,11 @@ export function Page({
         <Typography variant="h1" id="page-title" ref={heading} tabIndex={-1} sx={{ overflowWrap: 'anywhere', outline: 'none' }}>
           {title}
         </Typography>
-        {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+        {actions && (
+          <Box data-page-actions="" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {actions}
+          </Box>
+        )}
       </Stack>
       {children}
     </Paper>

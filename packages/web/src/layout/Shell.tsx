@@ -1,5 +1,5 @@
 // The signed-in chrome: top bar (menu, upgrade, Contact Support), sidebar, breadcrumbs, and the page.
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   AppBar,
@@ -28,6 +28,7 @@ import { markSignedOut } from '../lib/session';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PAGE_LINK, PAGE_TEXT } from '../theme';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { Shortcuts } from './Shortcuts';
 import { Loading } from '../components/Loading';
 
 const DRAWER_WIDTH = 248;
@@ -143,7 +144,7 @@ function Crumbs() {
   );
 }
 
-function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean }) {
+function TopBar({ onMenu, showMenu, onSearch }: { onMenu: () => void; showMenu: boolean; onSearch: () => void }) {
   const { params } = useWhere();
   const { clients } = useChrome();
   // The upgrade button belongs to the Individual plan: the current client's, else the user's first client's.
@@ -164,6 +165,26 @@ function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean })
         >
           Portal
         </Typography>
+        <Button
+          color="inherit"
+          size="small"
+          onClick={onSearch}
+          aria-label="Search"
+          aria-keyshortcuts="Control+K Meta+K"
+          sx={{ minWidth: 40 }}
+          startIcon={
+            <SvgIcon aria-hidden="true">
+              <path d="M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19l-4.99-5zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14z" />
+            </SvgIcon>
+          }
+        >
+          <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+            Search
+            <Box component="kbd" sx={{ ml: 1, fontSize: '0.75rem', color: 'text.secondary' }}>
+              Ctrl K
+            </Box>
+          </Box>
+        </Button>
         {client?.plan === 'Individual' && (
           <Button variant="contained" size="small" href={CONTACT_PATH} target="_blank" rel="noopener">
             Upgrade
@@ -182,7 +203,11 @@ function Frame({ children }: { children?: ReactNode }) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
+  const [searching, setSearching] = useState(false);
   const { pathname } = useLocation();
+  const where = useWhere().params;
+  const { clientId, bucketId } = where;
+  const params = useMemo(() => ({ clientId, bucketId }), [clientId, bucketId]);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box
@@ -204,7 +229,8 @@ function Frame({ children }: { children?: ReactNode }) {
       >
         Skip to content
       </Box>
-      <TopBar showMenu={!desktop} onMenu={() => setOpen(true)} />
+      <TopBar showMenu={!desktop} onMenu={() => setOpen(true)} onSearch={() => setSearching(true)} />
+      <Shortcuts params={params} searching={searching} setSearching={setSearching} />
       {desktop ? (
         <Drawer
           variant="permanent"
