@@ -61,6 +61,15 @@ export function admin(...args: string[]): string {
   });
 }
 
+/** A row's Rename or Remove, from its compact actions menu. `first`: the first row of that name (two lists on a page). */
+export async function rowAction(page: Page, action: 'Rename' | 'Remove', name: string): Promise<void> {
+  await page
+    .getByRole('button', { name: `More actions for ${name}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
 /** Axe on the current page: no serious or critical violations. */
 export async function checkA11y(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

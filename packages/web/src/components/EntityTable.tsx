@@ -210,6 +210,7 @@ export function EntityTable<T>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is a new closure each render; page and lastPage say when
   }, [settled, page, lastPage]);
   const visible = shown.slice(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE);
+  const cutShare = `${Math.floor(100 / Math.max(1, columns.filter((c) => c.truncate).length))}%`;
 
   // A selection keeps only rows still in the list (a removal or a refresh drops the others).
   const present = useMemo(() => new Set((rows ?? []).map(rowKey)), [rows, rowKey]);
@@ -485,9 +486,11 @@ export function EntityTable<T>({
                       sx={{
                         overflowWrap: 'break-word',
                         verticalAlign: 'middle',
-                        minWidth: c.minWidth,
-                        // 60-character names are cut so every column fits at 1280 px; the whole name is in the tooltip.
-                        maxWidth: c.truncate ? 280 : undefined,
+                        minWidth: c.minWidth ?? (c.truncate ? 120 : undefined),
+                        // A cut column takes the room the others leave (max-width 0 with a share of the width), so
+                        // every column fits at 1280 px however long the names; the whole name is in the tooltip.
+                        maxWidth: c.truncate ? 0 : undefined,
+                        width: c.truncate ? cutShare : undefined,
                         whiteSpace: c.nowrap ? 'nowrap' : undefined,
                       }}
                     >

@@ -2,12 +2,13 @@
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { installCommand, maskToken, MESSAGES, pythonExample } from '@portal/core';
+import { installCommand, maskToken, MESSAGES, pythonExample, screenPath } from '@portal/core';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { useApiKeys, useCopy, type CopyWhat } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
+import { NotFound } from '../components/NotFound';
 
 function CopyBlock({
   what,
@@ -88,13 +89,8 @@ export default function ApiKeyInfoPage() {
   const key = loaded.data?.keys.find((k) => k.clue === apikeyId);
   useCrumbNames({ client: loaded.data?.client?.name, key: key?.name });
   if (loaded.loading && !loaded.data) return <Loading />;
-  if (!key) {
-    return (
-      <Page title="API Key Details">
-        <Typography role="status">{MESSAGES.notFound}</Typography>
-      </Page>
-    );
-  }
+  if (!key)
+    return <NotFound title={MESSAGES.apiKeyNotFound} back={{ label: 'Back to API keys', to: screenPath('apikeys', { clientId }) }} />;
   const origin = window.location.origin;
   const install = installCommand(origin, key.pack.linux64);
   return (

@@ -11,6 +11,7 @@ import { RunMessage } from '../components/RunMessage';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
 import { Time } from '../components/Time';
+import { isMissing, NotFound } from '../components/NotFound';
 
 export default function QuoteDetailsPage() {
   const { clientId = '', bucketId = '', quoteId = '' } = useParams();
@@ -28,21 +29,27 @@ export default function QuoteDetailsPage() {
 
   if (!quote) {
     if (status.loading) return <Loading />;
-    const missing = !status.error || status.error.status === 404 || status.error.status === 403;
+    if (isMissing(status.error))
+      return (
+        <NotFound title={MESSAGES.requestNotFound} back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }} />
+      );
     return (
       <Page title="Quote Details">
-        <Alert severity={missing ? 'info' : 'error'} role="alert">
-          {missing ? MESSAGES.requestNotFound : MESSAGES.loadQuote}
+        <Alert severity="error" role="alert">
+          {MESSAGES.loadQuote}
         </Alert>
       </Page>
     );
   }
   const portalUrl = billing.data?.portalUrl;
+  // Once Paid there is nothing to pay: the payment portal is offered only while the quote is Unpaid.
+  const payable = quote.state === QUOTE_UNPAID;
   return (
     <Page
       title={quote.name}
       actions={
-        portalUrl && (
+        portalUrl &&
+        payable && (
           <Button variant="contained" href={portalUrl} target="_blank" rel="noopener">
             Open payment portal
           </Button>
@@ -89,7 +96,7 @@ export default function QuoteDetailsPage() {
       </Section>
       <Section title="Billing">
         <BillingSummary billing={billing.data} />
-        {portalUrl && (
+        {portalUrl && payable && (
           <Typography sx={{ mt: 1 }}>
             <Link href={portalUrl} target="_blank" rel="noopener">
               Payment portal

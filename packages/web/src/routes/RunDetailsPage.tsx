@@ -28,6 +28,7 @@ import { RunMessage } from '../components/RunMessage';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
 import { Time } from '../components/Time';
+import { isMissing, NotFound } from '../components/NotFound';
 
 export function saveText(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -55,11 +56,14 @@ export default function RunDetailsPage() {
   if (!run) {
     if (status.loading) return <Loading />;
     // An unknown or removed request is 'Request not found'; any other failure is SPEC's load message.
-    const missing = !status.error || status.error.status === 404 || status.error.status === 403;
+    if (isMissing(status.error))
+      return (
+        <NotFound title={MESSAGES.requestNotFound} back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }} />
+      );
     return (
       <Page title="Request Details">
-        <Alert severity={missing ? 'info' : 'error'} role="alert">
-          {missing ? MESSAGES.requestNotFound : MESSAGES.loadRun}
+        <Alert severity="error" role="alert">
+          {MESSAGES.loadRun}
         </Alert>
       </Page>
     );

@@ -12,6 +12,7 @@ import { notify } from '../lib/notify';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
+import { ProjectNotFound, projectGone } from '../components/NotFound';
 
 /** Files dropped together travel as one upload group; each batch can be cancelled on its own. */
 interface Batch {
@@ -30,6 +31,7 @@ export default function UploadsPage() {
   useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
   const editing = useListEditing('upload', uploads);
   const plan = client?.plan ?? 'Individual';
+  if (projectGone(uploads)) return <ProjectNotFound clientId={clientId} />;
   return (
     <Page title="Uploads">
       <FileDrop

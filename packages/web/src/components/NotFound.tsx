@@ -1,0 +1,31 @@
+// The page of an id that does not exist (or no longer does, or is another client's): SPEC's words where it has them
+// ('Request not found'), the same style elsewhere, and the way back; the breadcrumb above it still leads home.
+import { Link as RouterLink } from 'react-router-dom';
+import { Button, Typography } from '@mui/material';
+import { MESSAGES, screenPath } from '@portal/core';
+import { Page } from './Page';
+
+/** Whether a failed load means "no such thing here" rather than trouble: 404 unknown, 403 another client's. */
+export const isMissing = (error: { status: number } | null | undefined) => !error || error.status === 404 || error.status === 403;
+
+export function NotFound({ title, back }: { title: string; back: { label: string; to: string } }) {
+  return (
+    <Page title={title}>
+      <Typography role="status" sx={{ mb: 2 }}>
+        It may have been removed, or the link is not quite right.
+      </Typography>
+      <Button variant="contained" component={RouterLink} to={back.to}>
+        {back.label}
+      </Button>
+    </Page>
+  );
+}
+
+/** Whether a project page's list failed because the project itself is unknown, removed or another client's. */
+export const projectGone = (loaded: { data?: unknown; error: { status: number } | null }) =>
+  !loaded.data && !!loaded.error && isMissing(loaded.error);
+
+/** A project page (uploads, requests, models) of a project that is not there. */
+export function ProjectNotFound({ clientId }: { clientId: string }) {
+  return <NotFound title={MESSAGES.projectNotFound} back={{ label: 'Back to projects', to: screenPath('projects', { clientId }) }} />;
+}
