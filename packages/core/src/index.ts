@@ -17,3 +17,4 @@ export * from './format/python';
 export * from './format/time';
 export * from './palette';
 export * from './refresh';
+export * from './format/csv';

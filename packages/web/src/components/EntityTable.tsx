@@ -4,7 +4,6 @@
 // another, rows selected with checkboxes (Shift+click for a range) and removed together with one Undo, skeleton rows
 // while loading, and an empty state that says what the list is for and offers the next step. On phones rows are cards.
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -27,6 +26,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { Ellipsis, IdCell, StatusChip } from './Cells';
 import { ConfirmDialog } from './Dialogs';
+import { useUrlParams } from '../lib/useUrlParams';
 
 export interface Column<T> {
   id: string;
@@ -93,23 +93,13 @@ const writeSort = (s: Sort) => (s.dir === 'desc' ? `-${s.id}` : s.id);
  * the filter replaces the entry (Back does not replay each letter). Defaults are left out of the URL.
  */
 function useListUrlState(key: string | undefined, initialSort: Sort | undefined) {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlParams();
   const name = (n: string) => (key ? `${key}.${n}` : n);
   const query = params.get(name('q')) ?? '';
   const sort = readSort(params.get(name('sort'))) ?? initialSort ?? null;
   const page = Math.max(0, (Number.parseInt(params.get(name('page')) ?? '1', 10) || 1) - 1);
   const update = (changes: Record<string, string | null>, replace: boolean) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(name(k));
-          else next.set(name(k), v);
-        }
-        return next;
-      },
-      { replace },
-    );
+    set(Object.fromEntries(Object.entries(changes).map(([k, v]) => [name(k), v])), replace);
   return {
     query,
     sort,

@@ -90,7 +90,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 overflowWrap: 'anywhere',
               }}
             >
-              {g.pending ? <Skeleton variant="text" width={140} aria-label="Loading name" /> : g.title}
+              {g.pending ? <Skeleton variant="text" width={140} aria-hidden="true" /> : g.title}
             </ListSubheader>
           }
         >
@@ -129,7 +129,7 @@ function Crumbs() {
     <Breadcrumbs aria-label="Breadcrumbs" sx={{ mb: 2, color: PAGE_TEXT, '& .MuiBreadcrumbs-separator': { color: PAGE_TEXT } }}>
       {crumbs.map((c, i) =>
         c.pending ? (
-          <Skeleton key={c.path + i} variant="text" width={96} aria-label="Loading name" />
+          <Skeleton key={c.path + i} variant="text" width={96} aria-hidden="true" />
         ) : i === crumbs.length - 1 ? (
           <Typography key={c.path + i} sx={{ color: PAGE_TEXT, fontWeight: 600 }} aria-current="page">
             {c.label}

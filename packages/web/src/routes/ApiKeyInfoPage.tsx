@@ -90,7 +90,13 @@ export default function ApiKeyInfoPage() {
   useCrumbNames({ client: loaded.data?.client?.name, key: key?.name });
   if (loaded.loading && !loaded.data) return <Loading />;
   if (!key)
-    return <NotFound title={MESSAGES.apiKeyNotFound} back={{ label: 'Back to API keys', to: screenPath('apikeys', { clientId }) }} />;
+    return (
+      <NotFound
+        title={MESSAGES.apiKeyNotFound}
+        crumb={{ key: MESSAGES.apiKeyNotFound }}
+        back={{ label: 'Back to API keys', to: screenPath('apikeys', { clientId }) }}
+      />
+    );
   const origin = window.location.origin;
   const install = installCommand(origin, key.pack.linux64);
   return (

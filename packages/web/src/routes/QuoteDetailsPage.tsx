@@ -31,7 +31,11 @@ export default function QuoteDetailsPage() {
     if (status.loading) return <Loading />;
     if (isMissing(status.error))
       return (
-        <NotFound title={MESSAGES.requestNotFound} back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }} />
+        <NotFound
+          title={MESSAGES.requestNotFound}
+          crumb={{ quote: MESSAGES.requestNotFound }}
+          back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }}
+        />
       );
     return (
       <Page title="Quote Details">

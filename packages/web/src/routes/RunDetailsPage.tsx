@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import { formatDuration, isFinalState, MESSAGES, screenPath } from '@portal/core';
 import { notify } from '../lib/notify';
+import { saveFile } from '../lib/saveFile';
 import { useRunDetails } from '@portal/core/react';
 import { Page } from '../components/Page';
 import { Loading } from '../components/Loading';
@@ -29,17 +30,6 @@ import { useClient, useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
 import { Time } from '../components/Time';
 import { isMissing, NotFound } from '../components/NotFound';
-
-export function saveText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 // The chart library loads with the chart, not with the page (nor the login page).
 const LossChart = lazy(() => import('../components/charts/LossChart'));
@@ -58,7 +48,11 @@ export default function RunDetailsPage() {
     // An unknown or removed request is 'Request not found'; any other failure is SPEC's load message.
     if (isMissing(status.error))
       return (
-        <NotFound title={MESSAGES.requestNotFound} back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }} />
+        <NotFound
+          title={MESSAGES.requestNotFound}
+          crumb={{ run: MESSAGES.requestNotFound }}
+          back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }}
+        />
       );
     return (
       <Page title="Request Details">
@@ -74,7 +68,7 @@ export default function RunDetailsPage() {
     setDownloading(true);
     try {
       const { fileName, text } = await status.download();
-      saveText(fileName, text);
+      saveFile(fileName, text);
     } catch {
       // Already notified by the hook.
     } finally {
