@@ -3,22 +3,9 @@
 // with the exact time on hover, a remembered dark mode, Ctrl+K search and shortcuts, and removing many rows with one
 // Undo; axe stays at 0 serious in light and dark.
 import { test, expect, type Page } from '@playwright/test';
-import { auth, checkA11y, createProject, createUser, loginToken, notice, shot, type TestUser } from './helpers';
+import { auth, checkA11y, createProject, createUser, focusUntil, loginToken, notice, shot, type TestUser } from './helpers';
 
 const LONG = 'A project name that is exactly sixty characters long, ok!!!!'.slice(0, 60);
-
-/** Fires the window's focus event until `ready` holds: the list reads again at most every few seconds. */
-async function focusUntil(page: Page, ready: () => Promise<boolean>) {
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-        return ready();
-      },
-      { timeout: 20_000, intervals: [500] },
-    )
-    .toBe(true);
-}
 
 async function projectsOf(page: Page, user: TestUser) {
   await loginToken(page, user);

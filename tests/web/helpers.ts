@@ -61,6 +61,19 @@ export function admin(...args: string[]): string {
   });
 }
 
+/** Fires the window's focus event until `ready` holds: the list reads again at most every few seconds. */
+export async function focusUntil(page: Page, ready: () => Promise<boolean>) {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+        return ready();
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(true);
+}
+
 /** A row's Rename or Remove, from its compact actions menu. `first`: the first row of that name (two lists on a page). */
 export async function rowAction(page: Page, action: 'Rename' | 'Remove', name: string): Promise<void> {
   await page
