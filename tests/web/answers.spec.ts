@@ -18,40 +18,33 @@ import {
   shot,
   shrinkThroughApi,
   uploadFile,
+  inEveryLook,
 } from './helpers';
 
-for (const [width, height, scheme] of [
-  [1280, 800, 'light'],
-  [390, 844, 'light'],
-  [1280, 800, 'dark'],
-] as const) {
-  test.describe(`${width} px, ${scheme}`, () => {
-    test.use({ viewport: { width, height }, colorScheme: scheme });
-
-    test('unknown ids show a not-found page with a breadcrumb and the way back', async ({ page, request }) => {
-      const user = await createUser(request, `gone${width}${scheme}`);
-      const bucket = await createProject(request, user, 'Known');
-      await loginToken(page, user);
-      const c = `/client/${user.clientId}`;
-      for (const [path, title, back] of [
-        [`${c}/project/${bucket}/run/r_nosuchrun/details`, MESSAGES.requestNotFound, 'Back to requests'],
-        [`${c}/project/${bucket}/quote/q_nosuchquote/details`, MESSAGES.requestNotFound, 'Back to requests'],
-        [`${c}/project/b_nosuchproject/uploads`, MESSAGES.projectNotFound, 'Back to projects'],
-        [`${c}/project/b_nosuchproject/runs`, MESSAGES.projectNotFound, 'Back to projects'],
-        [`${c}/apikey/k_nosuchkey/info`, MESSAGES.apiKeyNotFound, 'Back to API keys'],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-        const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
-        await expect(crumbs.getByRole('link', { name: 'My Account' })).toBeVisible();
-        await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-        await checkA11y(page, `${title} at ${path} (${width}, ${scheme})`);
-        await page.getByRole('link', { name: back }).click();
-        await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(title);
-      }
-    });
+inEveryLook(({ width, scheme }) => {
+  test('unknown ids show a not-found page with a breadcrumb and the way back', async ({ page, request }) => {
+    const user = await createUser(request, `gone${width}${scheme}`);
+    const bucket = await createProject(request, user, 'Known');
+    await loginToken(page, user);
+    const c = `/client/${user.clientId}`;
+    for (const [path, title, back] of [
+      [`${c}/project/${bucket}/run/r_nosuchrun/details`, MESSAGES.requestNotFound, 'Back to requests'],
+      [`${c}/project/${bucket}/quote/q_nosuchquote/details`, MESSAGES.requestNotFound, 'Back to requests'],
+      [`${c}/project/b_nosuchproject/uploads`, MESSAGES.projectNotFound, 'Back to projects'],
+      [`${c}/project/b_nosuchproject/runs`, MESSAGES.projectNotFound, 'Back to projects'],
+      [`${c}/apikey/k_nosuchkey/info`, MESSAGES.apiKeyNotFound, 'Back to API keys'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+      await expect(crumbs.getByRole('link', { name: 'My Account' })).toBeVisible();
+      await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await checkA11y(page, `${title} at ${path} (${width}, ${scheme})`);
+      await page.getByRole('link', { name: back }).click();
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(title);
+    }
   });
-}
+});
 
 /** A statement on the run's own PostgreSQL database (see playwright.config.ts). */
 function sql(statement: string) {
