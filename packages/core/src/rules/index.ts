@@ -231,3 +231,4 @@ export function resetTokenFrom(pasted: string): string {
     return m[1];
   }
 }
+export { fitSizesOf } from './fitSizes';

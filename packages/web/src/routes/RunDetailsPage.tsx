@@ -1,13 +1,14 @@
 // A request's details, live until it is final, with Download Results saved as ensemble_result_{date}_{time}.json,
 // its state timeline, progress, loss chart (a fit's), event log, duration and Run again.
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import {
   Alert,
   Box,
   Button,
   Chip,
   LinearProgress,
+  Link,
   Stack,
   Step,
   StepLabel,
@@ -22,8 +23,8 @@ import {
 import { formatDuration, isFinalState, MESSAGES, screenPath } from '@portal/core';
 import { notify } from '../lib/notify';
 import { saveFile } from '../lib/saveFile';
-import { useRunDetails } from '@portal/core/react';
-import { Page } from '../components/Page';
+import { useRelatedRuns, useRunDetails } from '@portal/core/react';
+import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { RunMessage } from '../components/RunMessage';
 import { useClient, useCrumbNames } from '../layout/ChromeContext';
@@ -40,6 +41,7 @@ export default function RunDetailsPage() {
   const client = useClient(clientId);
   const status = useRunDetails(clientId, bucketId, runId);
   const run = status.data?.run.record;
+  const related = useRelatedRuns(bucketId, run);
   useCrumbNames({ client: client?.name ?? status.data?.client?.name, project: status.data?.bucket?.name, run: run?.name });
   const [downloading, setDownloading] = useState(false);
 
@@ -168,8 +170,43 @@ export default function RunDetailsPage() {
             </Box>
           )}
         </DetailField>
+        {run.function === 'generate' && (
+          <DetailField label="Model">
+            {related.source ? (
+              <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: related.source.stamp })}>
+                {related.source.name} (the fit that trained it)
+              </Link>
+            ) : (
+              <Link component={RouterLink} to={screenPath('models', { clientId, bucketId })}>
+                {run.model?.startsWith('general-') ? 'A general model' : 'A model of this project'}
+              </Link>
+            )}
+          </DetailField>
+        )}
         {run.desc && <DetailField label="Description">{run.desc}</DetailField>}
       </Stack>
+      {run.function === 'fit' && (
+        <Section title="Requests using this model">
+          {related.generates.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              No generate request uses this model yet.
+            </Typography>
+          ) : (
+            <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
+              {related.generates.map((g) => (
+                <li key={g.stamp}>
+                  <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: g.stamp })}>
+                    {g.name}
+                  </Link>{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {g.state} · <Time at={g.createdAt} />
+                  </Typography>
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Section>
+      )}
       {!url && final && run.state === 'Finished' && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           This request has no result file.
