@@ -50,7 +50,8 @@ export function makeTheme(scheme: ColorScheme): Theme {
     components: {
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
-      MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+      // A sticky header sits on the paper, not on the page colour MUI gives it (light text on light grey was unreadable).
+      MuiTableCell: { styleOverrides: { head: { fontWeight: 600 }, stickyHeader: { backgroundColor: PAPER } } },
       MuiLink: { defaultProps: { color: 'primary' } },
       // A focus ring people can see on the dark paper and on either page background.
       MuiCssBaseline: {
