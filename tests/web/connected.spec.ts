@@ -7,14 +7,14 @@ inEveryLook(({ width, scheme }) => {
   test('the fit form fills the column sizes from the chosen upload', async ({ page, request }) => {
     const user = await createUser(request, `prefill${width}${scheme}`);
     const bucket = await createProject(request, user, 'Sizes');
-    // Two inputs and a target per row: input size 2, output size 2.
-    await uploadFile(request, user, bucket, 'two.json', fitJson(40, 2));
+    // Three inputs and a target per row: input size 3, output size 3 (within the Individual plan's 5).
+    await uploadFile(request, user, bucket, 'three.json', fitJson(40));
     await loginToken(page, user);
     await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
     await page.getByRole('combobox', { name: /Upload/ }).click();
-    await page.getByRole('option', { name: 'two.json' }).click();
-    await expect(page.getByLabel(/^Input column size/)).toHaveValue('2');
-    await expect(page.getByLabel(/^Output column size/)).toHaveValue('2');
+    await page.getByRole('option', { name: 'three.json' }).click();
+    await expect(page.getByLabel(/^Input column size/)).toHaveValue('3');
+    await expect(page.getByLabel(/^Output column size/)).toHaveValue('3');
     await checkA11y(page, `fit form prefilled (${width}, ${scheme})`);
   });
 });
