@@ -46,7 +46,7 @@ export default function QuoteDetailsPage() {
     );
   }
   const portalUrl = billing.data?.portalUrl;
-  // Once Paid there is nothing to pay: the payment portal is offered only while the quote is Unpaid.
+  // Once Paid there is nothing to pay: the payment button shows only while Unpaid (SPEC's billing link below stays).
   const payable = quote.state === QUOTE_UNPAID;
   return (
     <Page
@@ -100,7 +100,7 @@ export default function QuoteDetailsPage() {
       </Section>
       <Section title="Billing">
         <BillingSummary billing={billing.data} />
-        {portalUrl && payable && (
+        {portalUrl && (
           <Typography sx={{ mt: 1 }}>
             <Link href={portalUrl} target="_blank" rel="noopener">
               Payment portal
