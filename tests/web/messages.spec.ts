@@ -146,9 +146,9 @@ test('details: failed loads, unknown ids, and a request whose upload data is mis
   const p = `/client/${user.clientId}/project/${bucket}`;
 
   await page.goto(`${p}/run/n_unknown/details`);
-  await expect(page.getByRole('main').getByText(MESSAGES.requestNotFound)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: MESSAGES.requestNotFound })).toBeVisible();
   await page.goto(`${p}/quote/q_unknown/details`);
-  await expect(page.getByRole('main').getByText(MESSAGES.requestNotFound)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: MESSAGES.requestNotFound })).toBeVisible();
 
   await failOnce(page, '/api/run/status', 'GET');
   await page.goto(`${p}/run/${run}/details`);
