@@ -186,6 +186,7 @@ export const UsageQuery = z.object({
 });
 /** A quote as the usage page lists it: with its project, so it links to its details. */
 export const UsageQuote = z.extend(Quote, { bucket: Id });
+export type UsageQuote = z.infer<typeof UsageQuote>;
 /** One project's share of the period: its requests, input parameters and amount quoted. */
 export const UsageProject = z.extend(UsageTotals, { bucket: Id, name: z.string() });
 export type UsageProject = z.infer<typeof UsageProject>;

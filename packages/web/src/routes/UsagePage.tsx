@@ -3,23 +3,7 @@
 // Period and project are in the URL.
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Stack,
-  TextField,
-  LinearProgress,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, LinearProgress, Link, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import {
   csvFileName,
   formatCount,
@@ -31,6 +15,7 @@ import {
   usageProjectsCsv,
   usageRequests,
   type UsageProject,
+  type UsageQuote,
 } from '@portal/core';
 import { useUsage } from '@portal/core/react';
 import { Page } from '../components/Page';
@@ -181,42 +166,31 @@ export default function UsagePage() {
             <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
               Quotes
             </Typography>
-            {data.quote.list.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                No quotes in this period
-              </Typography>
-            ) : (
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Name</TableCell>
-                      <TableCell>Status</TableCell>
-                      <TableCell align="right">Amount</TableCell>
-                      <TableCell>Invoice</TableCell>
-                      <TableCell>Created</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.quote.list.map((q) => (
-                      <TableRow key={q.stamp}>
-                        <TableCell>
-                          <Link component={RouterLink} to={screenPath('quoteDetails', { clientId, bucketId: q.bucket, quoteId: q.stamp })}>
-                            {q.name}
-                          </Link>
-                        </TableCell>
-                        <TableCell>{q.state}</TableCell>
-                        <TableCell align="right">{formatDollars(q.cent)}</TableCell>
-                        <TableCell>{q.invoiceNum}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          <Time at={q.createdAt} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
-            )}
+            <EntityTable<UsageQuote>
+              label="Quotes"
+              urlKey="quotes"
+              rows={data.quote.list}
+              rowKey={(q) => q.stamp}
+              empty="No quotes in this period"
+              filter={false}
+              initialSort={{ id: 'createdAt', dir: 'desc' }}
+              columns={[
+                {
+                  id: 'name',
+                  label: 'Name',
+                  value: (q) => q.name,
+                  render: (q) => (
+                    <Link component={RouterLink} to={screenPath('quoteDetails', { clientId, bucketId: q.bucket, quoteId: q.stamp })}>
+                      {q.name}
+                    </Link>
+                  ),
+                },
+                { id: 'state', label: 'Status', value: (q) => q.state },
+                { id: 'cent', label: 'Amount', align: 'right', value: (q) => q.cent, render: (q) => formatDollars(q.cent) },
+                { id: 'invoice', label: 'Invoice', value: (q) => q.invoiceNum },
+                { id: 'createdAt', label: 'Created', nowrap: true, value: (q) => q.createdAt, render: (q) => <Time at={q.createdAt} /> },
+              ]}
+            />
           </Box>
         </>
       )}
