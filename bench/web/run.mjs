@@ -190,7 +190,9 @@ function chartChunks(dir) {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   const key = (end) => Object.keys(manifest).find((k) => k.endsWith(end));
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const before = new Set([...reachable(manifest, entry), ...reachable(manifest, key('routes/RunDetailsPage.tsx'))]);
+  // The run page comes in the signed-in pages' file (src/signedIn.ts).
+  const page = Object.keys(manifest).find((k) => /\/signedIn-/.test(manifest[k].file)) ?? key('routes/RunDetailsPage.tsx');
+  const before = new Set([...reachable(manifest, entry), ...reachable(manifest, page)]);
   return [...reachable(manifest, key('charts/LossChart.tsx'))].filter((f) => f.endsWith('.js') && !before.has(f));
 }
 
