@@ -16,6 +16,7 @@ import {
   shot,
   TOKEN_KEY,
   uploadFile,
+  rowAction,
 } from './helpers';
 
 const rgb = (hex: string) => {
@@ -70,7 +71,7 @@ for (const [width, height] of [
       await name.hover();
       await expect(page.getByRole('tooltip', { name: long })).toBeVisible();
       // Every row's actions are inside the window, however long the name.
-      const remove = page.getByRole('button', { name: `Remove ${long}` });
+      const remove = page.getByRole('button', { name: `More actions for ${long}` });
       await expect(remove).toBeInViewport();
       const r = await remove.boundingBox();
       expect(r!.x + r!.width).toBeLessThanOrEqual(width);
@@ -103,11 +104,11 @@ for (const [width, height] of [
       const note = await notice(page, 'Project "Greenhouse" created.').boundingBox();
       expect(note!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
       await page.goto(`/client/${user.clientId}/projects`);
-      await page.getByRole('button', { name: 'Rename Greenhouse' }).click();
+      await rowAction(page, 'Rename', 'Greenhouse');
       await page.getByRole('dialog').getByLabel('Name').fill('Glasshouse');
       await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
       await expect(notice(page, 'Project renamed to "Glasshouse".')).toBeVisible();
-      await page.getByRole('button', { name: 'Remove Glasshouse' }).click();
+      await rowAction(page, 'Remove', 'Glasshouse');
       await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
       await expect(notice(page, 'Project removed.')).toBeVisible();
       await expect(page.getByText(MESSAGES.noProjects)).toBeVisible();
@@ -116,7 +117,7 @@ for (const [width, height] of [
       await expect(page.getByText('Glasshouse', { exact: true }).first()).toBeVisible();
       // A failed rename is said in the dialog only.
       await page.route('**/api/bucket/name', (route) => route.fulfill({ status: 500, body: '{}' }), { times: 1 });
-      await page.getByRole('button', { name: 'Rename Glasshouse' }).click();
+      await rowAction(page, 'Rename', 'Glasshouse');
       await page.getByRole('dialog').getByLabel('Name').fill('Other');
       await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
       await expect(page.getByRole('dialog').getByText(MESSAGES.renameProject)).toBeVisible();

@@ -1,5 +1,5 @@
 // Shared steps of the browser tests: users made through the real API, sign-in via the stored token, the admin CLI, axe.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -60,6 +60,46 @@ export function admin(...args: string[]): string {
     env: { ...process.env, DATA_DIR, ...(DATABASE_URL ? { DATABASE_URL } : {}) },
     encoding: 'utf8',
   });
+}
+
+/** The three looks every screen is tried in: a 1280x800 laptop, a 390 px phone, and the laptop in dark mode. */
+export const LOOKS = [
+  { width: 1280, height: 800, scheme: 'light' },
+  { width: 390, height: 844, scheme: 'light' },
+  { width: 1280, height: 800, scheme: 'dark' },
+] as const;
+export type Look = (typeof LOOKS)[number];
+
+/** Declares the tests `body` makes once per look, each group with its viewport and colour scheme. */
+export function inEveryLook(body: (look: Look) => void): void {
+  for (const look of LOOKS) {
+    test.describe(`${look.width} px, ${look.scheme}`, () => {
+      test.use({ viewport: { width: look.width, height: look.height }, colorScheme: look.scheme });
+      body(look);
+    });
+  }
+}
+
+/** Fires the window's focus event until `ready` holds: the list reads again at most every few seconds. */
+export async function focusUntil(page: Page, ready: () => Promise<boolean>) {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+        return ready();
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(true);
+}
+
+/** A row's Rename or Remove, from its compact actions menu. `first`: the first row of that name (two lists on a page). */
+export async function rowAction(page: Page, action: 'Rename' | 'Remove', name: string): Promise<void> {
+  await page
+    .getByRole('button', { name: `More actions for ${name}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: action }).click();
 }
 
 /** Axe on the current page: no serious or critical violations. */

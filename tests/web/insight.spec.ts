@@ -86,7 +86,7 @@ test('the usage page charts requests, parameters and spend per day, switches per
   await expect(page.getByLabel('Totals')).toHaveText(/^Last 7 days \(UTC\)/);
   await page.getByRole('button', { name: '90 days' }).click();
   await expect(page.getByLabel('Totals')).toHaveText(/^Last 90 days \(UTC\)/);
-  const quotes = page.getByRole('region', { name: 'Quotes' });
+  const quotes = page.getByRole('region', { name: 'Quotes', exact: true });
   await expect(quotes.getByRole('row', { name: /Billed/ })).toContainText(/Unpaid|Paid/);
   await quotes.getByRole('link', { name: 'Billed' }).click();
   await expect(page).toHaveURL(new RegExp(`/quote/${quote}/details$`));

@@ -1,7 +1,7 @@
 // One user's whole journey through the UI: every route reached by clicking, axe and a screenshot on each.
 import { test, expect, type Page } from '@playwright/test';
 import { MESSAGES, requestFunctionLabel } from '@portal/core';
-import { checkA11y, dismissNotices, fitJson, notice, PASSWORD, shot, unique } from './helpers';
+import { checkA11y, dismissNotices, fitJson, notice, PASSWORD, shot, unique, rowAction } from './helpers';
 
 async function visit(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
@@ -68,14 +68,14 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await page.getByRole('button', { name: 'Copy python example' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(token);
   await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'API Keys' }).click();
-  await page.getByRole('button', { name: 'Rename Laptop key' }).click();
+  await rowAction(page, 'Rename', 'Laptop key');
   await page.getByRole('dialog').getByLabel('Name').fill('   ');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('dialog').getByText(MESSAGES.titleRename)).toBeVisible();
   await page.getByRole('dialog').getByLabel('Name').fill('Build server key');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('cell', { name: 'Build server key', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Build server key' }).click();
+  await rowAction(page, 'Remove', 'Build server key');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(MESSAGES.noApiKeys)).toBeVisible();
 
@@ -97,11 +97,11 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await expect(page).toHaveURL(/\/integrations$/);
   await expect(page.getByRole('cell', { name: 'Embeddings service', exact: true })).toBeVisible();
   await expect(page.getByText('sk-test-0123456789abcdefghijklmnopqrstuvwxyz')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Rename Embeddings service' }).click();
+  await rowAction(page, 'Rename', 'Embeddings service');
   await page.getByRole('dialog').getByLabel('Name').fill('LLM key');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('cell', { name: 'LLM key', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Remove LLM key' }).click();
+  await rowAction(page, 'Remove', 'LLM key');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(MESSAGES.integrationNotFound)).toBeVisible();
 
@@ -113,7 +113,7 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   // A new project opens on its uploads; back to the list to rename it.
   await expect(page).toHaveURL(/\/project\/[^/]+\/uploads$/);
   await page.getByRole('link', { name: 'Projects' }).click();
-  await page.getByRole('button', { name: 'Rename Draft project' }).click();
+  await rowAction(page, 'Rename', 'Draft project');
   await page.getByRole('dialog').getByLabel('Name').fill('Sensors');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('cell', { name: 'Sensors', exact: true })).toBeVisible();
@@ -234,14 +234,14 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
 
   // Requests list: the shrink request opens its quote; rename and remove a request.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requests' }).click();
-  await page.getByRole('button', { name: 'Rename Smaller model' }).click();
+  await rowAction(page, 'Rename', 'Smaller model');
   await page.getByRole('dialog').getByLabel('Name').fill('Compressed model');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('cell', { name: 'Compressed model', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Open Compressed model' }).click();
   await expect(page).toHaveURL(/\/quote\/[^/]+\/details$/);
   await page.goBack();
-  await page.getByRole('button', { name: 'Remove Compressed model' }).click();
+  await rowAction(page, 'Remove', 'Compressed model');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('cell', { name: 'Compressed model', exact: true })).toHaveCount(0);
 

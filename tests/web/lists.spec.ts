@@ -1,7 +1,7 @@
 // Rename and remove on the upload, model and project lists, filter and sort, and upload errors shown in the list.
 import { test, expect } from '@playwright/test';
 import { MESSAGES } from '@portal/core';
-import { createProject, createUser, fitJson, fitThroughApi, loginToken, shot, uploadFile } from './helpers';
+import { createProject, createUser, fitJson, fitThroughApi, loginToken, shot, uploadFile, rowAction } from './helpers';
 
 test('uploads, models and projects: filter, sort, rename with the title rule, remove after confirming', async ({ page, request }) => {
   const user = await createUser(request, 'lists');
@@ -36,17 +36,17 @@ test('uploads, models and projects: filter, sort, rename with the title rule, re
   // The item's error (meta.proc 2 or Failed) is shown under it.
   await expect(broken.locator('li p').first()).not.toBeEmpty();
   await shot(page, 'uploads-failed-item');
-  await page.getByRole('button', { name: 'Rename broken.json' }).click();
+  await rowAction(page, 'Rename', 'broken.json');
   await page.getByRole('dialog').getByLabel('Name').fill('x'.repeat(0));
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('dialog').getByText(MESSAGES.titleRename)).toBeVisible();
   await page.getByRole('dialog').getByLabel('Name').fill('Bad data');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('cell', { name: 'Bad data', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Bad data' }).click();
+  await rowAction(page, 'Remove', 'Bad data');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('cell', { name: 'Bad data', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Bad data' }).click();
+  await rowAction(page, 'Remove', 'Bad data');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('cell', { name: 'Bad data', exact: true })).toHaveCount(0);
 
@@ -55,17 +55,17 @@ test('uploads, models and projects: filter, sort, rename with the title rule, re
   const own = page.getByRole('table', { name: 'Your models' });
   await expect(own.getByRole('row')).toHaveCount(2);
   const modelName = (await own.getByRole('row').nth(1).getByRole('cell').first().textContent())!;
-  await page.getByRole('button', { name: `Rename ${modelName}` }).click();
+  await rowAction(page, 'Rename', `${modelName}`);
   await page.getByRole('dialog').getByLabel('Name').fill('Plant embedding model');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(own.getByRole('cell', { name: 'Plant embedding model', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Plant embedding model' }).click();
+  await rowAction(page, 'Remove', 'Plant embedding model');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(MESSAGES.noModels).last()).toBeVisible();
 
   // Projects: remove.
   await page.getByRole('link', { name: 'Projects' }).click();
-  await page.getByRole('button', { name: 'Remove Archive' }).click();
+  await rowAction(page, 'Remove', 'Archive');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('cell', { name: 'Archive', exact: true })).toHaveCount(0);
   await expect(page.getByRole('cell', { name: 'Plant sensors', exact: true })).toBeVisible();

@@ -13,6 +13,7 @@ import {
   notice,
   uploadFile,
   type TestUser,
+  rowAction,
 } from './helpers';
 
 /** The next call matching `path` and `method` fails with a 500, as a broken server would answer; others go through. */
@@ -40,10 +41,7 @@ async function seen(page: Page, message: string) {
 
 async function renameFails(page: Page, name: string, path: string, message: string) {
   await failOnce(page, path, 'POST');
-  await page
-    .getByRole('button', { name: `Rename ${name}` })
-    .first()
-    .click();
+  await rowAction(page, 'Rename', name);
   await page.getByRole('dialog').getByLabel('Name').fill(`${name} 2`);
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   // Said in the dialog, beside the field, and only there.
@@ -54,7 +52,7 @@ async function renameFails(page: Page, name: string, path: string, message: stri
 
 async function removeFails(page: Page, name: string, path: string, message: string) {
   await failOnce(page, path, 'POST');
-  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await rowAction(page, 'Remove', `${name}`);
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await seen(page, message);
   await expect(page.getByRole('cell', { name, exact: true }).first()).toBeVisible();
@@ -99,7 +97,7 @@ test('list failures: loading, creating, renaming and removing show SPEC messages
   await page.goto(`/client/${c}/apikeys`);
   await renameFails(page, 'Failing key', '/api/client/apikey/name', MESSAGES.renameApiKey);
   await removeFails(page, 'Failing key', '/api/client/apikey/remove', MESSAGES.removeApiKey);
-  await page.getByRole('button', { name: 'Remove Failing key' }).click();
+  await rowAction(page, 'Remove', 'Failing key');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await failOnce(page, '/api/client/apikey/item', 'PUT');
   await page.getByRole('button', { name: 'Create API Key' }).click();
@@ -138,7 +136,7 @@ test('list failures: loading, creating, renaming and removing show SPEC messages
   // The fit and its generate request share the name: the first one stands for both.
   await renameFails(page, 'Messages request', '/api/run/name', MESSAGES.renameRun);
   await failOnce(page, '/api/run/remove', 'POST');
-  await page.getByRole('button', { name: 'Remove Messages request' }).first().click();
+  await rowAction(page, 'Remove', 'Messages request');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await seen(page, MESSAGES.removeRun);
 });
@@ -148,9 +146,9 @@ test('details: failed loads, unknown ids, and a request whose upload data is mis
   const p = `/client/${user.clientId}/project/${bucket}`;
 
   await page.goto(`${p}/run/n_unknown/details`);
-  await expect(page.getByRole('main').getByText(MESSAGES.requestNotFound)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: MESSAGES.requestNotFound })).toBeVisible();
   await page.goto(`${p}/quote/q_unknown/details`);
-  await expect(page.getByRole('main').getByText(MESSAGES.requestNotFound)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: MESSAGES.requestNotFound })).toBeVisible();
 
   await failOnce(page, '/api/run/status', 'GET');
   await page.goto(`${p}/run/${run}/details`);

@@ -14,6 +14,8 @@ export * from './upload';
 export * from './flows';
 export * from './insight';
 export * from './format/python';
+export * from './format/time';
 export * from './palette';
 export * from './refresh';
 export * from './textEmbeddings';
+export * from './format/csv';

@@ -77,4 +77,22 @@ describe('Loader', () => {
     const e = toApiError(new TypeError('bad'));
     expect([e.status, e.display, e.serverMessage]).toEqual([0, 'An unexpected error occurred. Please try again.', 'bad']);
   });
+
+  it('refreshes quietly (the rows stay, no loading state) and not while a load is in flight', async () => {
+    let n = 0;
+    let release: () => void = () => undefined;
+    const loader = new Loader(() => new Promise<number>((r) => (release = () => r(++n))));
+    const first = loader.reload();
+    void loader.refresh();
+    release();
+    await first;
+    expect(n).toBe(1);
+    const loading: boolean[] = [];
+    loader.subscribe(() => loading.push(loader.getSnapshot().loading));
+    const again = loader.refresh();
+    release();
+    await again;
+    expect(loader.getSnapshot().data).toBe(2);
+    expect(loading).toEqual([false]);
+  });
 });

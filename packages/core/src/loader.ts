@@ -58,6 +58,12 @@ export class Loader<T> {
   /** Loads now (a reload shows loading; a poll refreshes quietly). Resolves when this load settles. */
   reload = (): Promise<void> => this.run(false);
 
+  /**
+   * Reads again without showing loading (the rows stay while the new ones come, no flicker); nothing while a load is
+   * already in flight.
+   */
+  refresh = (): Promise<void> => (this.controller ? Promise.resolve() : this.run(true));
+
   /** Aborts the load in flight and any scheduled poll. */
   stop = (): void => {
     this.clearTimer();

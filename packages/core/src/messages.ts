@@ -77,6 +77,9 @@ export const MESSAGES = {
   noRequests: 'No Requests Found',
   requestNotFound: 'Request not found',
   integrationNotFound: 'Integration not found',
+  // Beyond SPEC, in the style of its two: the other id routes' not-found pages
+  projectNotFound: 'Project not found',
+  apiKeyNotFound: 'API key not found',
 
   globalFallback: 'An unexpected error has occurred.',
 

@@ -11,3 +11,9 @@ export const uploadSettled = (rend: { flight: string }): boolean => rend.flight 
 
 /** How often a list with an unsettled row is read again. */
 export const REFRESH_MS = { runs: 5_000, uploads: 3_000 } as const;
+
+/**
+ * A screen reads its data again, quietly (no loading state), when its window regains focus or becomes visible, so a
+ * change made in another tab (a quote paid, a project renamed) shows without a reload; at most once in this long.
+ */
+export const FOCUS_REFRESH_MIN_MS = 5_000;

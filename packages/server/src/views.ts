@@ -120,6 +120,7 @@ export const runView = (r: Row<RunTable>, rend: RendRef | null): Run => ({
   createdAt: r.created_at,
   rend,
   fit: r.fit,
+  model: r.model,
   quote: r.quote,
   startedAt: r.started_at === null ? null : Number(r.started_at),
   finishedAt: r.finished_at === null ? null : Number(r.finished_at),

@@ -141,6 +141,45 @@ describe.each(kinds)('run insight on the %s database', (kind) => {
     }
   });
 
+  it('usage splits by project (all of them) and narrows its days to one project', async () => {
+    const other = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Quiet' } })).body.bucket.stamp;
+    const all = CALLS.clientUsage.response.parse(
+      (await call(srv.url, 'clientUsage', { token: A.token, query: { client: A.client, days: 7 } })).body,
+    );
+    expect(all.usage.projects).toEqual([expect.objectContaining({ bucket, fits: 2, generates: 3, shrinks: 0 })]);
+    const quiet = CALLS.clientUsage.response.parse(
+      (await call(srv.url, 'clientUsage', { token: A.token, query: { client: A.client, days: 7, bucket: other } })).body,
+    );
+    expect(quiet.usage.totals).toEqual({ fits: 0, generates: 0, shrinks: 0, parameters: 0, cents: 0 });
+    expect(quiet.usage.projects).toEqual(all.usage.projects);
+    const mine = CALLS.clientUsage.response.parse(
+      (await call(srv.url, 'clientUsage', { token: A.token, query: { client: A.client, days: 7, bucket } })).body,
+    );
+    expect(mine.usage.totals).toEqual(all.usage.totals);
+  });
+
+  it('the audit log filters by actor (id or email, any case), action and time', async () => {
+    const audit = async (query: Record<string, string | number>) => {
+      const r = await call(srv.url, 'audit', { token: A.token, query: { client: A.client, ...query } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return CALLS.audit.response.parse(r.body).audit.list;
+    };
+    const every = await audit({});
+    expect(every.length).toBeGreaterThan(0);
+    expect(await audit({ actor: A.email.toUpperCase() })).toEqual(every.filter((e) => e.actor.stamp === A.user));
+    expect(await audit({ actor: A.user })).toEqual(every.filter((e) => e.actor.stamp === A.user));
+    expect(await audit({ actor: 'nobody@example.com' })).toEqual([]);
+    const first = every[every.length - 1]!;
+    expect(await audit({ action: first.action })).toEqual(every.filter((e) => e.action === first.action));
+    expect(await audit({ from: Math.floor(Date.now() / 1000) + 3600 })).toEqual([]);
+    expect(await audit({ to: first.at })).toEqual([]);
+    expect(await audit({ from: first.at, to: Math.floor(Date.now() / 1000) + 1 })).toEqual(every);
+    for (const bad of [{ from: 'soon' }, { to: -1 }, { from: 1e15 }]) {
+      const r = await call(srv.url, 'audit', { token: A.token, query: { client: A.client, ...bad } });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
   it('a fit that fails ends its log with the failure sentence, and its run with when it settled', async () => {
     // Rows of 3 values for a request that needs 3 inputs and 2 targets: training refuses the data.
     const thin = (

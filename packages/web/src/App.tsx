@@ -30,30 +30,33 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyExoticCo
 }
 
 type PageId = Exclude<ScreenId, 'login'>;
-const loadShell = () => import('./layout/Shell');
+/** The chrome and the signed-in pages come in one file (src/signedIn.ts); the public pages each in their own. */
+const signedIn = () => import('./signedIn');
+const loadShell = () => signedIn().then((m) => ({ default: m.Shell }));
+const from = (name: keyof Omit<typeof import('./signedIn'), 'Shell'>) => () => signedIn().then((m) => ({ default: m[name] }));
 
 const LOADERS: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   signup: () => import('./routes/SignupPage'),
   forgotPassword: () => import('./routes/ForgotPasswordPage'),
   resetPassword: () => import('./routes/ResetPasswordPage'),
-  account: () => import('./routes/AccountPage'),
-  plan: () => import('./routes/PlanPage'),
-  apikeys: () => import('./routes/ApiKeysPage'),
-  apikeyInfo: () => import('./routes/ApiKeyInfoPage'),
-  integrations: () => import('./routes/IntegrationsPage'),
-  createIntegration: () => import('./routes/CreateIntegrationPage'),
-  projects: () => import('./routes/ProjectsPage'),
-  models: () => import('./routes/ModelsPage'),
-  runs: () => import('./routes/RunsPage'),
-  uploads: () => import('./routes/UploadsPage'),
-  createFitRun: () => import('./routes/CreateFitRunPage'),
-  createShrinkRun: () => import('./routes/CreateShrinkRunPage'),
-  runDetails: () => import('./routes/RunDetailsPage'),
-  quoteDetails: () => import('./routes/QuoteDetailsPage'),
-  members: () => import('./routes/MembersPage'),
-  audit: () => import('./routes/AuditPage'),
+  account: from('AccountPage'),
+  plan: from('PlanPage'),
+  apikeys: from('ApiKeysPage'),
+  apikeyInfo: from('ApiKeyInfoPage'),
+  integrations: from('IntegrationsPage'),
+  createIntegration: from('CreateIntegrationPage'),
+  projects: from('ProjectsPage'),
+  models: from('ModelsPage'),
+  runs: from('RunsPage'),
+  uploads: from('UploadsPage'),
+  createFitRun: from('CreateFitRunPage'),
+  createShrinkRun: from('CreateShrinkRunPage'),
+  runDetails: from('RunDetailsPage'),
+  quoteDetails: from('QuoteDetailsPage'),
+  members: from('MembersPage'),
+  audit: from('AuditPage'),
   invite: () => import('./routes/InvitePage'),
-  usage: () => import('./routes/UsagePage'),
+  usage: from('UsagePage'),
 };
 
 const Shell = lazyPage(loadShell);

@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
+import { GlobalStyles } from '@mui/material';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
@@ -10,7 +10,7 @@ import { lazyApiClient } from '@portal/core/client/lazy';
 import { PortalProvider } from '@portal/core/react/context';
 import { tokenStore } from './lib/session';
 import { notifier } from './lib/notify';
-import { theme } from './theme';
+import { ColorSchemeProvider } from './lib/colorScheme';
 import { App, preloadFirstPage } from './App';
 import { dismissButton } from './lib/notify';
 
@@ -63,8 +63,7 @@ idle(() => void api.ready());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <ColorSchemeProvider>
       <GlobalStyles styles={NOTICE_STYLES} />
       <SnackbarProvider
         maxSnack={4}
@@ -80,6 +79,6 @@ createRoot(document.getElementById('root')!).render(
           </BrowserRouter>
         </PortalProvider>
       </SnackbarProvider>
-    </ThemeProvider>
+    </ColorSchemeProvider>
   </StrictMode>,
 );

@@ -206,11 +206,17 @@ export const USAGE_DAYS_MAX = 400;
 export const UsageQuery = z.object({
   client: Id,
   days: z._default(wholeUpTo('days', USAGE_DAYS_MAX), 30),
+  /** Only this project's usage (the per-project split still lists every project). */
+  bucket: z.optional(Id),
 });
 /** A quote as the usage page lists it: with its project, so it links to its details. */
 export const UsageQuote = z.extend(Quote, { bucket: Id });
+export type UsageQuote = z.infer<typeof UsageQuote>;
+/** One project's share of the period: its requests, input parameters and amount quoted. */
+export const UsageProject = z.extend(UsageTotals, { bucket: Id, name: z.string() });
+export type UsageProject = z.infer<typeof UsageProject>;
 export const UsageResponse = z.object({
-  usage: z.object({ days: z.array(UsageDay), totals: UsageTotals }),
+  usage: z.object({ days: z.array(UsageDay), totals: UsageTotals, projects: z.optional(z.array(UsageProject)) }),
   quote: z.object({ list: z.array(UsageQuote) }),
 });
 

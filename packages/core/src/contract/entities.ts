@@ -127,6 +127,8 @@ export const Run = z.object({
   rend: z.nullable(RendRef),
   /** For a generate run: the fit run whose model it applies. */
   fit: z.optional(z.nullable(Id)),
+  /** For a generate run: the model it applies (the fit's, one reused, or a general model). */
+  model: z.optional(z.nullable(z.string())),
   /** For a shrink run: its quote. */
   quote: z.optional(z.nullable(Id)),
   /** When processing started and when the run settled (Finished or Failed); null until then. */

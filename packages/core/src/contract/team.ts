@@ -39,6 +39,8 @@ export const InviteAcceptResponse = z.object({ client: Client, member: Member })
 export const MemberRoleBody = z.object({ client: Id, user: Id, role: MemberRole });
 export const MemberResponse = z.object({ member: Member });
 export const MemberRemoveBody = z.object({ client: Id, user: Id });
+/** The latest time a filter accepts (year 9999): later is not a time. */
+export const EPOCH_MAX = 253_402_300_799;
 export const AuditQuery = z.object({
   client: Id,
   /** The `next` of the page before: entries older than it. */
@@ -46,5 +48,11 @@ export const AuditQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AUDIT_PAGE_MAX))),
   /** Only entries of this action (e.g. `member.role`). */
   action: z.optional(z.string().check(z.maxLength(64))),
+  /** Only entries by this actor: a user's id or email, or a key's id. */
+  actor: z.optional(z.string().check(z.maxLength(320))),
+  /** Only entries at or after this time (epoch seconds). */
+  from: z.optional(z.coerce.number().check(z.int('from must be a time in epoch seconds'), z.minimum(0), z.maximum(EPOCH_MAX))),
+  /** Only entries before this time (epoch seconds). */
+  to: z.optional(z.coerce.number().check(z.int('to must be a time in epoch seconds'), z.minimum(0), z.maximum(EPOCH_MAX))),
 });
 export const AuditResponse = z.object({ audit: z.object({ list: z.array(AuditEntry), next: z.nullable(z.string()) }) });

@@ -1,5 +1,5 @@
 // Shared shape of list actions: check, call, notify the outcome (success with Undo for a removal, or the failure), reload.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
 import { useNotify } from './context';
@@ -13,6 +13,8 @@ export interface ActOptions {
 export interface ListActions {
   rename(id: string, name: string, opts?: ActOptions): Promise<string | null>;
   remove(id: string, opts?: ActOptions): Promise<string | null>;
+  /** Removes several together: one notice, one Undo that restores them all (lists whose removals can be undone). */
+  removeMany?(ids: string[]): Promise<string | null>;
 }
 
 export interface ActSuccess {
@@ -85,5 +87,52 @@ export function doneMessages(noun: string) {
     removed: `${noun} removed.`,
     restored: `${noun} restored.`,
     restoreFailed: `Failed to restore ${noun.toLowerCase()}. Please try again.`,
+    removedMany: (n: number) => (n === 1 ? `${noun} removed.` : `${n} ${noun.toLowerCase()}s removed.`),
+    restoredMany: (n: number) => (n === 1 ? `${noun} restored.` : `${n} ${noun.toLowerCase()}s restored.`),
   };
+}
+
+/**
+ * Removes several items of one kind with one notice and one Undo for all: the API removes one at a time, so they go in
+ * turn; a failure stops there (the ones already removed stay removed, the list is read again) and is returned.
+ */
+export function useRemoveMany(
+  noun: string,
+  removeCall: (id: string, active: 0 | 1) => Promise<unknown>,
+  reload: () => Promise<void>,
+): (ids: string[]) => Promise<string | null> {
+  const act = useAct();
+  const notify = useNotify();
+  const done = useMemo(() => doneMessages(noun), [noun]);
+  return useCallback(
+    async (ids: string[]) => {
+      const removed: string[] = [];
+      const failed = await act(
+        null,
+        async () => {
+          for (const id of ids) {
+            await removeCall(id, 0);
+            removed.push(id);
+          }
+        },
+        reload,
+        {
+          message: done.removedMany(ids.length),
+          undo: {
+            run: async () => {
+              for (const id of removed) await removeCall(id, 1);
+            },
+            done: done.restoredMany(ids.length),
+            failure: done.restoreFailed,
+          },
+        },
+      );
+      if (failed && removed.length > 0) {
+        await reload();
+        notify(done.removedMany(removed.length), 'success');
+      }
+      return failed;
+    },
+    [act, notify, removeCall, reload, done],
+  );
 }

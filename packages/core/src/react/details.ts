@@ -139,13 +139,20 @@ export function useRunDetails(
 export type UsageResponse = CallResponse<'clientUsage'>;
 
 /** A client's usage over 7, 30 or 90 days (UTC days), and the quotes of the period. */
-export function useUsage(clientId: string): Loaded<UsageResponse> & { days: number; setDays(days: number): void } {
+/** The client's usage over `days`; `project` narrows the days to one project ('' for all; the split by project stays whole). */
+export function useUsage(
+  clientId: string,
+  initial: { days?: number; project?: string } = {},
+): Loaded<UsageResponse> & { days: number; setDays(days: number): void; project: string; setProject(project: string): void } {
   const api = useApi();
-  const [days, setDays] = useState<number>(DEFAULT_USAGE_DAYS);
-  const loaded = useLoad((signal) => api.calls.clientUsage({ client: clientId, days }, { signal }), [api, clientId, days], {
-    failure: MESSAGES.loadUsage,
-  });
-  return { ...loaded, days, setDays };
+  const [days, setDays] = useState<number>(initial.days ?? DEFAULT_USAGE_DAYS);
+  const [project, setProject] = useState(initial.project ?? '');
+  const loaded = useLoad(
+    (signal) => api.calls.clientUsage({ client: clientId, days, bucket: project || undefined }, { signal }),
+    [api, clientId, days, project],
+    { failure: MESSAGES.loadUsage },
+  );
+  return { ...loaded, days, setDays, project, setProject };
 }
 
 export function useQuoteDetails(clientId: string, bucketId: string, quoteId: string): Loaded<QuoteStatusResponse> {

@@ -33,3 +33,6 @@ export { useFitRequest, useShrinkRequest, type FitSubmitInput, type FitSubmitRes
 export { useCopy, type CopyWhat } from './useCopy';
 export { useAuth, type Auth } from './useAuth';
 export { useMembers, useAudit, useInvite, type MembersData, type MembersScreen, type AuditScreen, type InviteScreen } from './team';
+export { AUDIT_EXPORT_MAX, type AuditFilters } from './team';
+export { useJumpTargets, matchJumps, jumpScreens, JUMP_PROJECTS, type JumpTarget, type JumpKind } from './search';
+export { useRelatedRuns, type RelatedRuns } from './related';

@@ -8,7 +8,7 @@ import { canCreateApiKey, checkIntegration, checkTitle, firstError, type Integra
 import { toApiError } from '../loader';
 import { isAbortError } from '../timers';
 import { runUpload, type UploadProgress, type UploadSource } from '../upload';
-import { doneMessages, useAct, type ActOptions, type ListActions } from './actions';
+import { doneMessages, useAct, useRemoveMany, type ActOptions, type ListActions } from './actions';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded, type UseLoadOptions } from './useLoad';
 import { REFRESH_MS, runSettled, uploadSettled } from '../refresh';
@@ -60,7 +60,9 @@ export function useEntityList<P extends Record<string, string | undefined>, D>(
       ),
     [act, api, spec, reload, done],
   );
-  return { ...loaded, rename, remove };
+  const removeCall = useCallback((id: string, active: 0 | 1) => spec.remove(api, id, active), [api, spec]);
+  const removeMany = useRemoveMany(spec.noun, removeCall, reload);
+  return spec.restorable ? { ...loaded, rename, remove, removeMany } : { ...loaded, rename, remove };
 }
 
 const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);

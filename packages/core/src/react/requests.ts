@@ -9,7 +9,16 @@ import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
 import { POLL_MAX_MS, POLL_START_MS, POLL_STEP_MS } from '../limits';
 import { changeDetector, ReloadPoller, VOLATILE_FIELDS } from '../poller';
-import { checkDescription, checkFitRequest, checkTitle, firstError, fitUploadProblem, shrinkChoice, type FitRequestInput } from '../rules';
+import {
+  checkDescription,
+  checkFitRequest,
+  checkTitle,
+  firstError,
+  fitSizesOf,
+  fitUploadProblem,
+  shrinkChoice,
+  type FitRequestInput,
+} from '../rules';
 import { useApi, useNotify, useTimers } from './context';
 import { useClient } from './lists';
 import { useLoad } from './useLoad';
@@ -46,6 +55,8 @@ export function useFitRequest(
   /** The chosen upload ('' for none) and choosing one. */
   upload: string;
   choose(rendId: string): void;
+  /** The column sizes the chosen upload's analysis gives (fitSizesOf), for the form to start from; null when none. */
+  suggestedSizes: { inputs: number; outputs: number } | null;
   /**
    * Follows an upload just sent from the form until it is analysed: it is chosen once Ready; `following` is it
    * while it is Pending or Processing.
@@ -84,6 +95,8 @@ export function useFitRequest(
     setFollowed(null);
   }
   const follow = useCallback((rendId: string) => setFollowed(rendId), []);
+  const chosen = readyUploads.find((r) => r.stamp === upload);
+  const suggestedSizes = useMemo(() => fitSizesOf(chosen, plan), [chosen, plan]);
   const models = useLoad(
     (signal) =>
       Promise.all([
@@ -157,6 +170,7 @@ export function useFitRequest(
     loading: clientLoading || uploads.loading,
     upload,
     choose,
+    suggestedSizes,
     follow,
     following: followedRend,
     submit,

@@ -3,8 +3,18 @@ import { useCallback, useMemo, useState } from 'react';
 import type { AuditEntry, Client, Invite, Member } from '../contract';
 import { readClaims } from '../client';
 import { checkEmail } from '../rules';
-import { TEAM_MESSAGES, canInvite, canReadAudit, leaveBlocked, removeBlocked, roleChangeBlocked, type Role } from '../rules/team';
+import {
+  AUDIT_PAGE_MAX,
+  TEAM_MESSAGES,
+  canInvite,
+  canReadAudit,
+  leaveBlocked,
+  removeBlocked,
+  roleChangeBlocked,
+  type Role,
+} from '../rules/team';
 import { toApiError } from '../loader';
+import { auditCsv } from '../format/csv';
 import { useAct } from './actions';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded } from './useLoad';
@@ -127,10 +137,27 @@ export function useMembers(clientId: string): MembersScreen {
   };
 }
 
+/** What the audit log is narrowed to: '' (or undefined) for any. `from` and `to` are epoch seconds, `to` excluded. */
+export interface AuditFilters {
+  action: string;
+  /** A member's email (or a key's id). */
+  actor: string;
+  from?: number;
+  to?: number;
+}
+
+/** The most lines one CSV export walks (pages of AUDIT_PAGE_MAX). */
+export const AUDIT_EXPORT_MAX = 10_000;
+
 export interface AuditScreen extends Loaded<{ entries: AuditEntry[]; next: string | null }> {
   /** The action shown ('' for all). */
   action: string;
   setAction(action: string): void;
+  filters: AuditFilters;
+  /** Changes some filters and goes back to the newest page. */
+  setFilters(change: Partial<AuditFilters>): void;
+  /** Every line that matches the filters (up to AUDIT_EXPORT_MAX), newest first, as CSV. */
+  exportCsv(): Promise<string>;
   /** 1 for the newest page. */
   page: number;
   hasOlder: boolean;
@@ -139,28 +166,47 @@ export interface AuditScreen extends Loaded<{ entries: AuditEntry[]; next: strin
 }
 
 /** The client's audit log, newest first, a page at a time (owners only: a member sees the server's 403 sentence). */
-export function useAudit(clientId: string, limit?: number): AuditScreen {
+export function useAudit(clientId: string, limit?: number, initial?: Partial<AuditFilters>): AuditScreen {
   const api = useApi();
-  const [action, setActionState] = useState('');
+  const [filters, setFilterState] = useState<AuditFilters>(() => ({ action: '', actor: '', ...initial }));
   // The cursors of the pages walked so far: [undefined] is the newest page.
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const before = cursors[cursors.length - 1];
+  const { action, actor, from, to } = filters;
+  const query = useMemo(
+    () => ({ client: clientId, action: action || undefined, actor: actor.trim() || undefined, from, to }),
+    [clientId, action, actor, from, to],
+  );
   const loaded = useLoad(
     async (signal) => {
-      const r = await api.calls.audit({ client: clientId, before, limit, action: action || undefined }, { signal });
+      const r = await api.calls.audit({ ...query, before, limit }, { signal });
       return { entries: r.audit.list, next: r.audit.next };
     },
-    [api, clientId, before, limit, action],
+    [api, query, before, limit],
     { failure: TEAM_MESSAGES.loadAudit },
   );
   const next = loaded.data?.next ?? null;
+  const setFilters = useCallback((change: Partial<AuditFilters>) => {
+    setFilterState((f) => ({ ...f, ...change }));
+    setCursors([undefined]);
+  }, []);
+  const exportCsv = useCallback(async () => {
+    const all: AuditEntry[] = [];
+    let cursor: string | undefined;
+    do {
+      const r = await api.calls.audit({ ...query, before: cursor, limit: AUDIT_PAGE_MAX });
+      all.push(...r.audit.list);
+      cursor = r.audit.next ?? undefined;
+    } while (cursor && all.length < AUDIT_EXPORT_MAX);
+    return auditCsv(all.slice(0, AUDIT_EXPORT_MAX));
+  }, [api, query]);
   return {
     ...loaded,
     action,
-    setAction: useCallback((a: string) => {
-      setActionState(a);
-      setCursors([undefined]);
-    }, []),
+    setAction: useCallback((a: string) => setFilters({ action: a }), [setFilters]),
+    filters,
+    setFilters,
+    exportCsv,
     page: cursors.length,
     hasOlder: next !== null,
     older: useCallback(() => {

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ApiError } from '../client';
 import { Loader } from '../loader';
+import { FOCUS_REFRESH_MIN_MS } from '../refresh';
 import { useNotify, useTimers } from './context';
 
 export interface Loaded<T> {
@@ -18,6 +19,28 @@ export interface UseLoadOptions<T> {
   pollMs?: number | ((data: T) => number);
   /** Stop polling when true. */
   until?: (data: T) => boolean;
+  /** Read again when the window regains focus or visibility (FOCUS_REFRESH_MIN_MS); on unless false. */
+  refreshOnFocus?: boolean;
+}
+
+/**
+ * Calls back when the browser window regains focus or the tab becomes visible, at most once per FOCUS_REFRESH_MIN_MS;
+ * nothing outside a browser (the terminal UI has no window focus).
+ */
+function onWindowFocus(callback: () => void): () => void {
+  if (typeof window === 'undefined' || typeof document === 'undefined' || !window.addEventListener) return () => undefined;
+  let last = Date.now();
+  const fire = () => {
+    if (document.visibilityState === 'hidden' || Date.now() - last < FOCUS_REFRESH_MIN_MS) return;
+    last = Date.now();
+    callback();
+  };
+  window.addEventListener('focus', fire);
+  document.addEventListener('visibilitychange', fire);
+  return () => {
+    window.removeEventListener('focus', fire);
+    document.removeEventListener('visibilitychange', fire);
+  };
 }
 
 /**
@@ -58,6 +81,9 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unkn
     void loader.reload();
     return () => loader.stop();
   }, [loader]);
+
+  const focusRefresh = opts.refreshOnFocus !== false;
+  useEffect(() => (focusRefresh ? onWindowFocus(() => void loader.refresh()) : undefined), [loader, focusRefresh]);
 
   const state = useSyncExternalStore(loader.subscribe, loader.getSnapshot, loader.getSnapshot);
   return useMemo(() => ({ ...state, reload: loader.reload }), [state, loader]);

@@ -6,3 +6,4 @@ export * from './status';
 export * from './shrink';
 export * from './team';
 export * from './text';
+export { fitSizesOf } from './fitSizes';

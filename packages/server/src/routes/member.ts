@@ -1,5 +1,6 @@
 // Team calls: members and their roles, invitations by mail (7 days, single use) and the client's audit log.
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
@@ -274,6 +275,10 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
     let q = s.db.selectFrom('audit').selectAll().where('client', '=', client.stamp);
     if (query.before) q = q.where('seq', '<', Number(query.before));
     if (query.action) q = q.where('action', '=', query.action);
+    const actor = query.actor?.trim();
+    if (actor) q = q.where((w) => w.or([w('actor_stamp', '=', actor), w(sql<string>`lower(actor_email)`, '=', actor.toLowerCase())]));
+    if (query.from !== undefined) q = q.where('at', '>=', query.from);
+    if (query.to !== undefined) q = q.where('at', '<', query.to);
     const rows = await q
       .orderBy('seq', 'desc')
       .limit(limit + 1)

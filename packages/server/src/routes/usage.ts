@@ -1,7 +1,7 @@
 // A client's usage over its last N days (UTC): requests made, input parameters processed and amounts quoted, per day.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { UsageDay } from '@portal/core';
+import type { UsageDay, UsageProject } from '@portal/core';
 import { defineCall } from './define';
 import { requireClient } from '../access';
 import { quoteView } from '../views';
@@ -27,26 +27,30 @@ export function usageRoutes(app: FastifyInstance, s: Services) {
       .select([
         sql<number>`floor(runs.created_at / ${DAY_S})::bigint`.as('day'),
         'runs.function',
+        'runs.bucket',
+        'buckets.name',
         sql<number>`count(*)::bigint`.as('n'),
         sql<number>`coalesce(sum(runs.inputs), 0)::bigint`.as('inputs'),
       ])
       .where('buckets.client', '=', client.stamp)
       .where('runs.created_at', '>=', first * DAY_S)
       .where('runs.function', 'in', ['fit', 'generate'])
-      .groupBy(['day', 'runs.function'])
+      .groupBy(['day', 'runs.function', 'runs.bucket', 'buckets.name'])
       .execute();
     const quotes = await s.db
       .selectFrom('quotes')
       .innerJoin('buckets', 'buckets.stamp', 'quotes.bucket')
       .select([
         sql<number>`floor(quotes.created_at / ${DAY_S})::bigint`.as('day'),
+        'quotes.bucket',
+        'buckets.name',
         sql<number>`count(*)::bigint`.as('n'),
         sql<number>`coalesce(sum(quotes.inputs), 0)::bigint`.as('inputs'),
         sql<number>`coalesce(sum(quotes.cent), 0)::bigint`.as('cents'),
       ])
       .where('buckets.client', '=', client.stamp)
       .where('quotes.created_at', '>=', first * DAY_S)
-      .groupBy('day')
+      .groupBy(['day', 'quotes.bucket', 'buckets.name'])
       .execute();
     const days: UsageDay[] = Array.from({ length: query.days }, (_, i) => ({
       date: isoDay(first + i),
@@ -56,21 +60,40 @@ export function usageRoutes(app: FastifyInstance, s: Services) {
       parameters: 0,
       cents: 0,
     }));
-    const at = (day: number) => days[Number(day) - first];
+    // The days count the chosen project only (all when none is chosen); the split by project always counts all.
+    const byProject = new Map<string, UsageProject>();
+    const projectOf = (bucket: string, name: string) => {
+      let p = byProject.get(bucket);
+      if (!p) byProject.set(bucket, (p = { bucket, name, fits: 0, generates: 0, shrinks: 0, parameters: 0, cents: 0 }));
+      return p;
+    };
+    const at = (day: number, bucket: string) => (query.bucket && bucket !== query.bucket ? undefined : days[Number(day) - first]);
     for (const r of runs) {
-      const d = at(r.day);
+      const n = Number(r.n);
+      const p = projectOf(r.bucket, r.name);
+      if (r.function === 'fit') p.fits += n;
+      else p.generates += n;
+      p.parameters += Number(r.inputs);
+      const d = at(r.day, r.bucket);
       if (!d) continue;
-      if (r.function === 'fit') d.fits += Number(r.n);
-      else d.generates += Number(r.n);
+      if (r.function === 'fit') d.fits += n;
+      else d.generates += n;
       d.parameters += Number(r.inputs);
     }
     for (const q of quotes) {
-      const d = at(q.day);
+      const p = projectOf(q.bucket, q.name);
+      p.shrinks += Number(q.n);
+      p.parameters += Number(q.inputs);
+      p.cents += Number(q.cents);
+      const d = at(q.day, q.bucket);
       if (!d) continue;
       d.shrinks += Number(q.n);
       d.parameters += Number(q.inputs);
       d.cents += Number(q.cents);
     }
+    const projects = [...byProject.values()].sort(
+      (a, b) => b.cents - a.cents || b.parameters - a.parameters || a.name.localeCompare(b.name),
+    );
     const totals = { fits: 0, generates: 0, shrinks: 0, parameters: 0, cents: 0 };
     for (const d of days) for (const k of Object.keys(totals) as Array<keyof typeof totals>) totals[k] += d[k];
     // The quotes a user can still open: those of live projects, newest first.
@@ -82,6 +105,7 @@ export function usageRoutes(app: FastifyInstance, s: Services) {
       .where('buckets.active', '=', 1)
       .where('quotes.active', '=', 1)
       .where('quotes.created_at', '>=', first * DAY_S)
+      .$if(!!query.bucket, (w) => w.where('quotes.bucket', '=', query.bucket!))
       .orderBy('quotes.created_at', 'desc')
       .orderBy('quotes.seq', 'desc')
       .limit(USAGE_QUOTES_MAX)
@@ -91,7 +115,7 @@ export function usageRoutes(app: FastifyInstance, s: Services) {
       list.map((q) => q.rend),
     );
     return {
-      usage: { days, totals },
+      usage: { days, totals, projects },
       quote: { list: list.map((q) => ({ ...quoteView(q, ref(q.rend)), bucket: q.bucket })) },
     };
   });

@@ -47,6 +47,9 @@ import {
   useUsage,
   useFitRequest,
   useShrinkRequest,
+  useJumpTargets,
+  matchJumps,
+  useRelatedRuns,
 } from '@portal/core/react';
 
 // The real server on the embedded database; no worker, so seeded states change only when a test changes them.
@@ -716,5 +719,51 @@ describe('models, quotes and billing', { timeout: 30_000 }, () => {
     expect(notes).toEqual([['Failed to load quote data.', 'error']]);
     const billing = renderHook(() => useBilling(server.user.client), { wrapper });
     await waitFor(() => expect(billing.result.current.data?.accountCentBalance).toBe(150));
+  });
+});
+
+describe('removing many, quick search and related requests', { timeout: 30_000 }, () => {
+  it('removeMany removes several projects with one notice, and its one Undo restores them all', async () => {
+    const a = await seedBucket(server, { name: 'Many A' });
+    const b = await seedBucket(server, { name: 'Many B' });
+    const { wrapper, notes, actions } = setup();
+    const { result } = renderHook(() => useProjects(server.user.client), { wrapper });
+    await waitFor(() => expect(result.current.data?.projects.map((p) => p.name)).toEqual(expect.arrayContaining(['Many A', 'Many B'])));
+    await act(async () => expect(await result.current.removeMany!([a.stamp, b.stamp])).toBeNull());
+    expect((await bucketRow(a.stamp)).active).toBe(0);
+    expect((await bucketRow(b.stamp)).active).toBe(0);
+    expect(notes).toContainEqual(['2 projects removed.', 'success']);
+    await act(async () => actions.get('2 projects removed.')!.run());
+    expect((await bucketRow(a.stamp)).active).toBe(1);
+    expect((await bucketRow(b.stamp)).active).toBe(1);
+    expect(notes).toContainEqual(['2 projects restored.', 'success']);
+  });
+
+  it('the quick search offers screens, projects and their requests, matched by every word typed', async () => {
+    const { bucket, rend } = await seedProject(server);
+    await seedRun(server, bucket.stamp, rend.stamp, { name: 'Nightly embedding' });
+    const { wrapper } = setup();
+    const params = { clientId: server.user.client };
+    const { result } = renderHook(() => useJumpTargets(params, true), { wrapper });
+    await waitFor(() => expect(result.current.targets.some((t) => t.kind === 'Request' && t.label === 'Nightly embedding')).toBe(true));
+    expect(matchJumps(result.current.targets, 'night emb')[0]).toMatchObject({ kind: 'Request', label: 'Nightly embedding' });
+    expect(matchJumps(result.current.targets, 'projects')[0]).toMatchObject({
+      kind: 'Screen',
+      path: `/client/${server.user.client}/projects`,
+    });
+    expect(matchJumps(result.current.targets, 'zzzz')).toEqual([]);
+  });
+
+  it('a generate finds the fit that trained its model, and the fit its generates', async () => {
+    const bucket = await seedBucket(server);
+    const rend = await seedUpload(server, bucket.stamp);
+    const fit = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Trainer', function: 'fit', state: 'Finished' });
+    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Applier', function: 'generate', state: 'Finished' });
+    await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
+    const { wrapper } = setup();
+    const fromGen = renderHook(() => useRelatedRuns(bucket.stamp, { stamp: gen.stamp, function: 'generate', fit: fit.stamp }), { wrapper });
+    await waitFor(() => expect(fromGen.result.current.source?.name).toBe('Trainer'));
+    const fromFit = renderHook(() => useRelatedRuns(bucket.stamp, { stamp: fit.stamp, function: 'fit', fit: null }), { wrapper });
+    await waitFor(() => expect(fromFit.result.current.generates.map((r) => r.name)).toEqual(['Applier']));
   });
 });

@@ -2,6 +2,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 
+/** True until the first page of this visit has drawn. */
+let firstPage = true;
+
 export function Page({
   title,
   actions,
@@ -16,10 +19,12 @@ export function Page({
   useEffect(() => {
     document.title = `${title} · Portal`;
   }, [title]);
-  // A new page moves focus to its title, so a screen reader announces where the user is and Tab starts from the page.
+  // A page reached inside the portal moves focus to its title, so a screen reader announces where the user is and Tab
+  // starts from the page; the first page of a visit leaves focus at the top, where the skip link is the first Tab stop.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus({ preventScroll: true });
+    if (firstPage) firstPage = false;
+    else heading.current?.focus({ preventScroll: true });
   }, []);
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth, width: '100%' }}>
@@ -31,7 +36,11 @@ export function Page({
         <Typography variant="h1" id="page-title" ref={heading} tabIndex={-1} sx={{ overflowWrap: 'anywhere', outline: 'none' }}>
           {title}
         </Typography>
-        {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+        {actions && (
+          <Box data-page-actions="" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {actions}
+          </Box>
+        )}
       </Stack>
       {children}
     </Paper>

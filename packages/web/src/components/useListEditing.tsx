@@ -1,6 +1,7 @@
-// Rename and remove for any list: the dialogs over a core list hook's actions (which check, call, notify and reload).
+// Rename and remove for any list: a compact row menu and the dialogs over a core list hook's actions (which check,
+// call, notify and reload), plus the list's "Remove selected" when the hook can remove many at once.
 import { useState } from 'react';
-import { Button } from '@mui/material';
+import { IconButton, Menu, MenuItem, SvgIcon, Tooltip } from '@mui/material';
 import type { ListActions } from '@portal/core/react';
 import { ConfirmDialog, NameDialog } from './Dialogs';
 
@@ -9,20 +10,55 @@ interface Target {
   name: string;
 }
 
+function MoreIcon() {
+  return (
+    <SvgIcon fontSize="small" aria-hidden="true">
+      <path d="M12 8a2 2 0 1 0 0-4 2 2 0 0 0 0 4zm0 2a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm0 6a2 2 0 1 0 0 4 2 2 0 0 0 0-4z" />
+    </SvgIcon>
+  );
+}
+
+/** A row's secondary actions behind one icon button, so the actions column stays narrow and covers nothing. */
+export function RowMenu({ name, items }: { name: string; items: Array<{ label: string; danger?: boolean; run: () => void }> }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Tooltip title="More actions">
+        <IconButton size="small" aria-label={`More actions for ${name}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+          <MoreIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {items.map((it) => (
+          <MenuItem
+            key={it.label}
+            onClick={() => {
+              setAnchor(null);
+              it.run();
+            }}
+            sx={it.danger ? { color: 'error.main' } : undefined}
+          >
+            {it.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
 /** `noun` names what the list holds in the dialogs' titles, e.g. "project". */
 export function useListEditing(noun: string, actions: ListActions) {
   const [renaming, setRenaming] = useState<Target | null>(null);
   const [removing, setRemoving] = useState<Target | null>(null);
 
   const buttons = (t: Target) => (
-    <>
-      <Button size="small" onClick={() => setRenaming(t)} aria-label={`Rename ${t.name}`}>
-        Rename
-      </Button>
-      <Button size="small" color="error" onClick={() => setRemoving(t)} aria-label={`Remove ${t.name}`}>
-        Remove
-      </Button>
-    </>
+    <RowMenu
+      name={t.name}
+      items={[
+        { label: 'Rename', run: () => setRenaming(t) },
+        { label: 'Remove', danger: true, run: () => setRemoving(t) },
+      ]}
+    />
   );
 
   const dialogs = (
@@ -45,5 +81,9 @@ export function useListEditing(noun: string, actions: ListActions) {
     </>
   );
 
-  return { buttons, dialogs };
+  const { removeMany } = actions;
+  /** EntityTable's `removeMany`: every row the hook can remove, together. */
+  const selection = removeMany ? { noun, run: (ids: string[]) => removeMany(ids) } : undefined;
+
+  return { buttons, dialogs, selection };
 }

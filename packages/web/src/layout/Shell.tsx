@@ -1,5 +1,5 @@
 // The signed-in chrome: top bar (menu, upgrade, Contact Support), sidebar, breadcrumbs, and the page.
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   AppBar,
@@ -26,7 +26,9 @@ import { useAuth } from '@portal/core/react';
 import { ChromeProvider, useChrome } from './ChromeContext';
 import { markSignedOut } from '../lib/session';
 import { ErrorBoundary } from './ErrorBoundary';
-import { PAGE_TEXT } from '../theme';
+import { PAGE_LINK, PAGE_TEXT } from '../theme';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { Shortcuts } from './Shortcuts';
 import { Loading } from '../components/Loading';
 
 const DRAWER_WIDTH = 248;
@@ -88,7 +90,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 overflowWrap: 'anywhere',
               }}
             >
-              {g.pending ? <Skeleton variant="text" width={140} aria-label="Loading name" /> : g.title}
+              {g.pending ? <Skeleton variant="text" width={140} aria-hidden="true" /> : g.title}
             </ListSubheader>
           }
         >
@@ -127,13 +129,13 @@ function Crumbs() {
     <Breadcrumbs aria-label="Breadcrumbs" sx={{ mb: 2, color: PAGE_TEXT, '& .MuiBreadcrumbs-separator': { color: PAGE_TEXT } }}>
       {crumbs.map((c, i) =>
         c.pending ? (
-          <Skeleton key={c.path + i} variant="text" width={96} aria-label="Loading name" />
+          <Skeleton key={c.path + i} variant="text" width={96} aria-hidden="true" />
         ) : i === crumbs.length - 1 ? (
           <Typography key={c.path + i} sx={{ color: PAGE_TEXT, fontWeight: 600 }} aria-current="page">
             {c.label}
           </Typography>
         ) : (
-          <Link key={c.path + i} component={RouterLink} to={c.path} sx={{ color: PALETTE.pageLink }} underline="hover">
+          <Link key={c.path + i} component={RouterLink} to={c.path} sx={{ color: PAGE_LINK }} underline="hover">
             {c.label}
           </Link>
         ),
@@ -142,7 +144,7 @@ function Crumbs() {
   );
 }
 
-function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean }) {
+function TopBar({ onMenu, showMenu, onSearch }: { onMenu: () => void; showMenu: boolean; onSearch: () => void }) {
   const { params } = useWhere();
   const { clients } = useChrome();
   // The upgrade button belongs to the Individual plan: the current client's, else the user's first client's.
@@ -163,6 +165,26 @@ function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean })
         >
           Portal
         </Typography>
+        <Button
+          color="inherit"
+          size="small"
+          onClick={onSearch}
+          aria-label="Search"
+          aria-keyshortcuts="Control+K Meta+K"
+          sx={{ minWidth: 40 }}
+          startIcon={
+            <SvgIcon aria-hidden="true">
+              <path d="M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19l-4.99-5zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14z" />
+            </SvgIcon>
+          }
+        >
+          <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+            Search
+            <Box component="kbd" sx={{ ml: 1, fontSize: '0.75rem', color: 'text.secondary' }}>
+              Ctrl K
+            </Box>
+          </Box>
+        </Button>
         {client?.plan === 'Individual' && (
           <Button variant="contained" size="small" href={CONTACT_PATH} target="_blank" rel="noopener">
             Upgrade
@@ -171,6 +193,7 @@ function TopBar({ onMenu, showMenu }: { onMenu: () => void; showMenu: boolean })
         <Button variant="outlined" size="small" href={CONTACT_PATH} target="_blank" rel="noopener">
           Contact Support
         </Button>
+        <ColorSchemeToggle />
       </Toolbar>
     </AppBar>
   );
@@ -180,7 +203,11 @@ function Frame({ children }: { children?: ReactNode }) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
+  const [searching, setSearching] = useState(false);
   const { pathname } = useLocation();
+  const where = useWhere().params;
+  const { clientId, bucketId } = where;
+  const params = useMemo(() => ({ clientId, bucketId }), [clientId, bucketId]);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box
@@ -202,7 +229,8 @@ function Frame({ children }: { children?: ReactNode }) {
       >
         Skip to content
       </Box>
-      <TopBar showMenu={!desktop} onMenu={() => setOpen(true)} />
+      <TopBar showMenu={!desktop} onMenu={() => setOpen(true)} onSearch={() => setSearching(true)} />
+      <Shortcuts params={params} searching={searching} setSearching={setSearching} />
       {desktop ? (
         <Drawer
           variant="permanent"

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Chip } from '@mui/material';
 import { accountOpenTarget, MESSAGES, type Client, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { useChrome } from '../layout/ChromeContext';
 
 export default function AccountPage() {
@@ -11,7 +11,7 @@ export default function AccountPage() {
   const navigate = useNavigate();
   return (
     <Page title="My Account">
-      <DataTable<Client>
+      <EntityTable<Client>
         label="Client accounts"
         rows={clients}
         loading={clientsLoading}

@@ -2,11 +2,13 @@
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { formatTime, installCommand, maskToken, MESSAGES, pythonExample } from '@portal/core';
+import { installCommand, maskToken, MESSAGES, pythonExample, screenPath } from '@portal/core';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { useApiKeys, useCopy, type CopyWhat } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
+import { NotFound } from '../components/NotFound';
 
 function CopyBlock({
   what,
@@ -87,13 +89,14 @@ export default function ApiKeyInfoPage() {
   const key = loaded.data?.keys.find((k) => k.clue === apikeyId);
   useCrumbNames({ client: loaded.data?.client?.name, key: key?.name });
   if (loaded.loading && !loaded.data) return <Loading />;
-  if (!key) {
+  if (!key)
     return (
-      <Page title="API Key Details">
-        <Typography role="status">{MESSAGES.notFound}</Typography>
-      </Page>
+      <NotFound
+        title={MESSAGES.apiKeyNotFound}
+        crumb={{ key: MESSAGES.apiKeyNotFound }}
+        back={{ label: 'Back to API keys', to: screenPath('apikeys', { clientId }) }}
+      />
     );
-  }
   const origin = window.location.origin;
   const install = installCommand(origin, key.pack.linux64);
   return (
@@ -101,7 +104,9 @@ export default function ApiKeyInfoPage() {
       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
         <Typography variant="body2">ID: {key.clue}</Typography>
         <Typography variant="body2">Installs: {key.installs}</Typography>
-        <Typography variant="body2">Last installed: {formatTime(key.installedAt)}</Typography>
+        <Typography variant="body2">
+          Last installed: <Time at={key.installedAt} />
+        </Typography>
       </Stack>
       <CopyBlock what="code" label="Installer (Linux 64-bit)" text={install} copied={copied} onCopy={copy} />
       <CopyBlock

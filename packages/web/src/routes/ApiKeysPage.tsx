@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, screenPath, type ClientApiKey, loadFailure } from '@portal/core';
+import { MESSAGES, screenPath, type ClientApiKey, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { NameDialog } from '../components/Dialogs';
 import { useListEditing } from '../components/useListEditing';
 import { useApiKeys } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
 
 export default function ApiKeysPage() {
   const { clientId = '' } = useParams();
@@ -29,7 +30,7 @@ export default function ApiKeysPage() {
         )
       }
     >
-      <DataTable<ClientApiKey>
+      <EntityTable<ClientApiKey>
         label="API keys"
         rows={list}
         loading={keys.loading}
@@ -52,7 +53,7 @@ export default function ApiKeysPage() {
             label: 'Last installed',
             nowrap: true,
             value: (k) => k.installedAt ?? 0,
-            render: (k) => formatTime(k.installedAt),
+            render: (k) => <Time at={k.installedAt} />,
           },
         ]}
         actions={(k) => (

@@ -1,6 +1,6 @@
 // Create a request with model training (name, the three sizes within the plan, task, explainability, a Ready upload)
 // or reusing one of the project's Finished models or a general model (name, the model, a Ready upload).
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   Box,
@@ -84,7 +84,16 @@ export default function CreateFitRunPage() {
   const ready = fit.readyUploads;
   const pending = fit.following;
 
+  // The chosen upload's analysis fills in the column sizes, until the user types their own.
+  const typedSizes = useRef(false);
+  const suggested = fit.suggestedSizes;
+  useEffect(() => {
+    if (!suggested || typedSizes.current) return;
+    setForm((f) => ({ ...f, inputs: String(suggested.inputs), outputs: String(suggested.outputs) }));
+  }, [suggested]);
+
   const update = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => {
+    if (k === 'inputs' || k === 'outputs') typedSizes.current = true;
     const next = { ...form, [k]: v };
     setForm(next);
     if (submitted) setErrors(checkFitRequest({ ...next, upload: fit.upload }, plan));

@@ -14,20 +14,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import {
-  DESCRIPTION_MAX,
-  estimatePriceCents,
-  formatDollars,
-  formatTime,
-  MESSAGES,
-  screenPath,
-  type Rend,
-  shrinkChoice,
-} from '@portal/core';
+import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, MESSAGES, screenPath, type Rend, shrinkChoice } from '@portal/core';
 import { useShrinkRequest } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { TitleField } from '../components/TitleField';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { BillingSummary } from '../components/BillingSummary';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
@@ -35,6 +26,7 @@ import { useUploader } from '../components/useUploader';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
+import { Time } from '../components/Time';
 
 type View = 'main' | 'pick' | 'upload';
 type Errors = { name?: string | null; desc?: string | null; upload?: string | null };
@@ -100,7 +92,7 @@ export default function CreateShrinkRunPage() {
           A shrink takes an upload that is Ready and holds one .py model and nothing else; the others say why they cannot be chosen. This
           list refreshes by itself; Reload checks at once.
         </Typography>
-        <DataTable<Rend>
+        <EntityTable<Rend>
           label="Uploads"
           rows={shrink.uploads}
           loading={shrink.loading}
@@ -147,7 +139,7 @@ export default function CreateShrinkRunPage() {
               value: (r) => estimatePriceCents(r.upload.list),
               render: (r) => formatDollars(estimatePriceCents(r.upload.list)),
             },
-            { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
+            { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => <Time at={r.createdAt} /> },
           ]}
           actions={(r) => (
             <Button

@@ -1,12 +1,13 @@
 // Integration keys of the client: ID, name, service, token (masked by the server), run count, last ran.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, screenPath, type IntegrationKey, loadFailure } from '@portal/core';
+import { MESSAGES, screenPath, type IntegrationKey, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { useListEditing } from '../components/useListEditing';
 import { useIntegrations } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
 
 export default function IntegrationsPage() {
   const { clientId = '' } = useParams();
@@ -25,7 +26,7 @@ export default function IntegrationsPage() {
         )
       }
     >
-      <DataTable<IntegrationKey>
+      <EntityTable<IntegrationKey>
         label="Integrations"
         rows={keys.data?.keys}
         loading={keys.loading}
@@ -39,7 +40,7 @@ export default function IntegrationsPage() {
           { id: 'service', label: 'Service', value: (k) => k.service },
           { id: 'token', label: 'Token', value: (k) => k.token, render: (k) => <code>{k.token}</code> },
           { id: 'runs', label: 'Runs', value: (k) => k.runs, align: 'right' },
-          { id: 'runAt', label: 'Last ran', nowrap: true, value: (k) => k.runAt ?? 0, render: (k) => formatTime(k.runAt) },
+          { id: 'runAt', label: 'Last ran', nowrap: true, value: (k) => k.runAt ?? 0, render: (k) => <Time at={k.runAt} /> },
         ]}
         actions={(k) => editing.buttons({ id: k.clue, name: k.name })}
       />

@@ -2,12 +2,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { checkEmail, formatTime, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role, loadFailure } from '@portal/core';
+import { checkEmail, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role, loadFailure } from '@portal/core';
 import { useMembers } from '@portal/core/react';
 import { Page } from '../components/Page';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { ConfirmDialog } from '../components/Dialogs';
 import { useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
 
 const roleLabel = (r: Role) => (r === 'owner' ? 'Owner' : 'Member');
 
@@ -128,7 +129,7 @@ export default function MembersPage() {
           {team.leaveBlocked}
         </Typography>
       )}
-      <DataTable<Member>
+      <EntityTable<Member>
         label="Members"
         rows={data?.members}
         loading={team.loading}
@@ -162,7 +163,7 @@ export default function MembersPage() {
                 roleLabel(m.role)
               ),
           },
-          { id: 'createdAt', label: 'Member since', nowrap: true, value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
+          { id: 'createdAt', label: 'Member since', nowrap: true, value: (m) => m.createdAt, render: (m) => <Time at={m.createdAt} /> },
         ]}
         actions={(m) =>
           team.canManage && m.user.stamp !== data?.me ? (
@@ -175,7 +176,8 @@ export default function MembersPage() {
       <Typography variant="h2" sx={{ mt: 3, mb: 1, fontSize: '1.1rem' }}>
         Pending invitations
       </Typography>
-      <DataTable<Invite>
+      <EntityTable<Invite>
+        urlKey="invites"
         label="Pending invitations"
         rows={data?.invites}
         loading={team.loading}
@@ -185,8 +187,8 @@ export default function MembersPage() {
         columns={[
           { id: 'email', label: 'Email', value: (i) => i.email },
           { id: 'role', label: 'Role', value: (i) => roleLabel(i.role) },
-          { id: 'createdAt', label: 'Sent', nowrap: true, value: (i) => i.createdAt, render: (i) => formatTime(i.createdAt) },
-          { id: 'expiresAt', label: 'Expires', nowrap: true, value: (i) => i.expiresAt, render: (i) => formatTime(i.expiresAt) },
+          { id: 'createdAt', label: 'Sent', nowrap: true, value: (i) => i.createdAt, render: (i) => <Time at={i.createdAt} /> },
+          { id: 'expiresAt', label: 'Expires', nowrap: true, value: (i) => i.expiresAt, render: (i) => <Time at={i.expiresAt} /> },
         ]}
         actions={(i) =>
           team.canManage ? (

@@ -2,14 +2,16 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, MESSAGES, screenPath, type Model, loadFailure } from '@portal/core';
+import { MESSAGES, screenPath, type Model, loadFailure } from '@portal/core';
 import { Page, Section } from '../components/Page';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useModels } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { notify } from '../lib/notify';
+import { Time } from '../components/Time';
+import { ProjectNotFound, projectGone } from '../components/NotFound';
 
 export default function ModelsPage() {
   const { clientId = '', bucketId = '' } = useParams();
@@ -22,6 +24,7 @@ export default function ModelsPage() {
   useEffect(() => {
     if (failed) notify(failed, 'error');
   }, [failed]);
+  if (projectGone(models)) return <ProjectNotFound clientId={clientId} />;
   return (
     <Page
       title="Models"
@@ -34,7 +37,8 @@ export default function ModelsPage() {
       }
     >
       <Section title="General models">
-        <DataTable<Model>
+        <EntityTable<Model>
+          urlKey="general"
           label="General models"
           rows={models.data?.general}
           idOf={(m) => m.stamp}
@@ -47,12 +51,13 @@ export default function ModelsPage() {
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'desc', label: 'Description', value: (m) => m.desc },
             { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message },
-            { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
+            { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => <Time at={m.createdAt} /> },
           ]}
         />
       </Section>
       <Section title="Your models">
-        <DataTable<Model>
+        <EntityTable<Model>
+          removeMany={editing.selection}
           label="Your models"
           rows={models.data?.own}
           idOf={(m) => m.stamp}
@@ -72,7 +77,7 @@ export default function ModelsPage() {
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'state', label: 'Status', value: (m) => m.state, status: true },
             { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message, render: (m) => <RunMessage message={m.message} /> },
-            { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => formatTime(m.createdAt) },
+            { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => <Time at={m.createdAt} /> },
             { id: 'rend', label: 'Upload', value: (m) => m.rend?.name ?? '', truncate: true },
           ]}
           actions={(m) => editing.buttons({ id: m.stamp, name: m.name })}

@@ -2,13 +2,14 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { formatTime, loadFailure, MESSAGES, projectOpenTarget, screenPath, type Bucket } from '@portal/core';
+import { loadFailure, MESSAGES, projectOpenTarget, screenPath, type Bucket } from '@portal/core';
 import { Page } from '../components/Page';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { NameDialog } from '../components/Dialogs';
 import { useListEditing } from '../components/useListEditing';
 import { useProjects } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
 
 export default function ProjectsPage() {
   const { clientId = '' } = useParams();
@@ -35,7 +36,8 @@ export default function ProjectsPage() {
         )
       }
     >
-      <DataTable<Bucket>
+      <EntityTable<Bucket>
+        removeMany={editing.selection}
         label="Projects"
         rows={projects.data?.projects}
         loading={projects.loading}
@@ -55,7 +57,7 @@ export default function ProjectsPage() {
           { id: 'name', label: 'Name', value: (b) => b.name },
           { id: 'runs', label: 'Transformations', value: (b) => b.runs, align: 'right' },
           { id: 'rends', label: 'Uploads', value: (b) => b.rends, align: 'right' },
-          { id: 'createdAt', label: 'Created', nowrap: true, value: (b) => b.createdAt, render: (b) => formatTime(b.createdAt) },
+          { id: 'createdAt', label: 'Created', nowrap: true, value: (b) => b.createdAt, render: (b) => <Time at={b.createdAt} /> },
         ]}
         actions={(b) => (
           <>

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
-import { formatDollars, formatTime, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
+import { formatDollars, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
 import { useBilling, useQuoteDetails } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
@@ -10,6 +10,8 @@ import { BillingSummary } from '../components/BillingSummary';
 import { RunMessage } from '../components/RunMessage';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
+import { Time } from '../components/Time';
+import { isMissing, NotFound } from '../components/NotFound';
 
 export default function QuoteDetailsPage() {
   const { clientId = '', bucketId = '', quoteId = '' } = useParams();
@@ -27,21 +29,31 @@ export default function QuoteDetailsPage() {
 
   if (!quote) {
     if (status.loading) return <Loading />;
-    const missing = !status.error || status.error.status === 404 || status.error.status === 403;
+    if (isMissing(status.error))
+      return (
+        <NotFound
+          title={MESSAGES.requestNotFound}
+          crumb={{ quote: MESSAGES.requestNotFound }}
+          back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }}
+        />
+      );
     return (
       <Page title="Quote Details">
-        <Alert severity={missing ? 'info' : 'error'} role="alert">
-          {missing ? MESSAGES.requestNotFound : MESSAGES.loadQuote}
+        <Alert severity="error" role="alert">
+          {MESSAGES.loadQuote}
         </Alert>
       </Page>
     );
   }
   const portalUrl = billing.data?.portalUrl;
+  // Once Paid there is nothing to pay: the payment button shows only while Unpaid (SPEC's billing link below stays).
+  const payable = quote.state === QUOTE_UNPAID;
   return (
     <Page
       title={quote.name}
       actions={
-        portalUrl && (
+        portalUrl &&
+        payable && (
           <Button variant="contained" href={portalUrl} target="_blank" rel="noopener">
             Open payment portal
           </Button>
@@ -56,7 +68,9 @@ export default function QuoteDetailsPage() {
         </DetailField>
         <DetailField label="Invoice amount">{formatDollars(quote.cent)}</DetailField>
         <DetailField label="Invoice ID">{quote.invoiceNum}</DetailField>
-        <DetailField label="Created">{formatTime(quote.createdAt)}</DetailField>
+        <DetailField label="Created">
+          <Time at={quote.createdAt} />
+        </DetailField>
         <DetailField label="Upload">
           {quote.rend?.name ?? (
             <Box component="span" sx={{ color: 'error.main' }}>

@@ -1,13 +1,14 @@
 // A request's details, live until it is final, with Download Results saved as ensemble_result_{date}_{time}.json,
 // its state timeline, progress, loss chart (a fit's), event log, duration and Run again.
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import {
   Alert,
   Box,
   Button,
   Chip,
   LinearProgress,
+  Link,
   Stack,
   Step,
   StepLabel,
@@ -19,25 +20,17 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatDuration, formatTime, isFinalState, MESSAGES, screenPath } from '@portal/core';
+import { formatDuration, isFinalState, MESSAGES, screenPath } from '@portal/core';
 import { notify } from '../lib/notify';
-import { useRunDetails } from '@portal/core/react';
-import { Page } from '../components/Page';
+import { saveFile } from '../lib/saveFile';
+import { useRelatedRuns, useRunDetails } from '@portal/core/react';
+import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { RunMessage } from '../components/RunMessage';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
-
-export function saveText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { Time } from '../components/Time';
+import { isMissing, NotFound } from '../components/NotFound';
 
 // The chart library loads with the chart, not with the page (nor the login page).
 const LossChart = lazy(() => import('../components/charts/LossChart'));
@@ -48,17 +41,25 @@ export default function RunDetailsPage() {
   const client = useRouteClient(clientId);
   const status = useRunDetails(clientId, bucketId, runId);
   const run = status.data?.run.record;
+  const related = useRelatedRuns(bucketId, run);
   useCrumbNames({ client: client?.name ?? status.data?.client?.name, project: status.data?.bucket?.name, run: run?.name });
   const [downloading, setDownloading] = useState(false);
 
   if (!run) {
     if (status.loading) return <Loading />;
     // An unknown or removed request is 'Request not found'; any other failure is SPEC's load message.
-    const missing = !status.error || status.error.status === 404 || status.error.status === 403;
+    if (isMissing(status.error))
+      return (
+        <NotFound
+          title={MESSAGES.requestNotFound}
+          crumb={{ run: MESSAGES.requestNotFound }}
+          back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }}
+        />
+      );
     return (
       <Page title="Request Details">
-        <Alert severity={missing ? 'info' : 'error'} role="alert">
-          {missing ? MESSAGES.requestNotFound : MESSAGES.loadRun}
+        <Alert severity="error" role="alert">
+          {MESSAGES.loadRun}
         </Alert>
       </Page>
     );
@@ -69,7 +70,7 @@ export default function RunDetailsPage() {
     setDownloading(true);
     try {
       const { fileName, text } = await status.download();
-      saveText(fileName, text);
+      saveFile(fileName, text);
     } catch {
       // Already notified by the hook.
     } finally {
@@ -104,7 +105,14 @@ export default function RunDetailsPage() {
         <Stepper activeStep={timeline.length} alternativeLabel aria-label="State timeline" sx={{ mb: 2 }}>
           {timeline.map((t, i) => (
             <Step key={i} completed>
-              <StepLabel error={t.state === 'Failed'} optional={<Typography variant="caption">{formatTime(t.at)}</Typography>}>
+              <StepLabel
+                error={t.state === 'Failed'}
+                optional={
+                  <Typography variant="caption">
+                    <Time at={t.at} />
+                  </Typography>
+                }
+              >
                 {t.state}
               </StepLabel>
             </Step>
@@ -145,9 +153,15 @@ export default function RunDetailsPage() {
           </DetailField>
         )}
         <DetailField label="Function">{run.function}</DetailField>
-        <DetailField label="Created">{formatTime(run.createdAt)}</DetailField>
-        <DetailField label="Started">{formatTime(run.startedAt)}</DetailField>
-        <DetailField label="Finished">{formatTime(run.finishedAt)}</DetailField>
+        <DetailField label="Created">
+          <Time at={run.createdAt} />
+        </DetailField>
+        <DetailField label="Started">
+          <Time at={run.startedAt} />
+        </DetailField>
+        <DetailField label="Finished">
+          <Time at={run.finishedAt} />
+        </DetailField>
         <DetailField label="Duration">{formatDuration(status.duration)}</DetailField>
         <DetailField label="Upload">
           {run.rend?.name ?? (
@@ -156,8 +170,43 @@ export default function RunDetailsPage() {
             </Box>
           )}
         </DetailField>
+        {run.function === 'generate' && (
+          <DetailField label="Model">
+            {related.source ? (
+              <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: related.source.stamp })}>
+                {related.source.name} (the fit that trained it)
+              </Link>
+            ) : (
+              <Link component={RouterLink} to={screenPath('models', { clientId, bucketId })}>
+                {run.model?.startsWith('general-') ? 'A general model' : 'A model of this project'}
+              </Link>
+            )}
+          </DetailField>
+        )}
         {run.desc && <DetailField label="Description">{run.desc}</DetailField>}
       </Stack>
+      {run.function === 'fit' && (
+        <Section title="Requests using this model">
+          {related.generates.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              No generate request uses this model yet.
+            </Typography>
+          ) : (
+            <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
+              {related.generates.map((g) => (
+                <li key={g.stamp}>
+                  <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: g.stamp })}>
+                    {g.name}
+                  </Link>{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {g.state} · <Time at={g.createdAt} />
+                  </Typography>
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Section>
+      )}
       {!url && final && run.state === 'Finished' && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           This request has no result file.
@@ -194,7 +243,9 @@ export default function RunDetailsPage() {
               <TableBody>
                 {[...events].reverse().map((e) => (
                   <TableRow key={e.seq}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(e.at)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Time at={e.at} />
+                    </TableCell>
                     <TableCell>{e.kind}</TableCell>
                     <TableCell sx={{ color: e.message.startsWith('Failed') ? 'error.main' : undefined }}>{e.message}</TableCell>
                   </TableRow>

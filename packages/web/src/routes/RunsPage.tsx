@@ -1,13 +1,15 @@
 // The project's requests: function, status, message (red, with Contact Support), created, upload; open, rename, remove.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { formatTime, loadFailure, MESSAGES, requestFunctionLabel, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
+import { loadFailure, MESSAGES, requestFunctionLabel, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
 import { Page } from '../components/Page';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useRuns } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
+import { ProjectNotFound, projectGone } from '../components/NotFound';
 
 /** One filter of the list: All, or one of its values. */
 function FilterSelect(props: { label: string; value: string; options: readonly string[]; onChange(value: string): void }) {
@@ -43,6 +45,7 @@ export default function RunsPage() {
         ? screenPath('quoteDetails', { clientId, bucketId, quoteId: r.quote })
         : screenPath('runDetails', { clientId, bucketId, runId: r.stamp }),
     );
+  if (projectGone(runs)) return <ProjectNotFound clientId={clientId} />;
   return (
     <Page
       title="Requests"
@@ -73,7 +76,8 @@ export default function RunsPage() {
           onChange={(fn) => runs.setFilters({ ...runs.filters, function: fn as Run['function'] | '' })}
         />
       </Stack>
-      <DataTable<Run>
+      <EntityTable<Run>
+        removeMany={editing.selection}
         label="Requests"
         rows={runs.data?.runs}
         loading={runs.loading}
@@ -99,7 +103,7 @@ export default function RunsPage() {
           { id: 'function', label: 'Function', value: (r) => requestFunctionLabel(r.function) },
           { id: 'state', label: 'Status', value: (r) => r.state, status: true },
           { id: 'message', minWidth: 200, label: 'Message', value: (r) => r.message, render: (r) => <RunMessage message={r.message} /> },
-          { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
+          { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => <Time at={r.createdAt} /> },
           { id: 'rend', label: 'Upload', value: (r) => r.rend?.name ?? '', truncate: true },
         ]}
         actions={(r) => (

@@ -1,16 +1,18 @@
 // The project's uploads: a drop zone with progress per file, and the list (flight, items, errors) with rename and remove.
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { formatTime, MESSAGES, type Rend, type UploadProgress, loadFailure } from '@portal/core';
+import { MESSAGES, type Rend, type UploadProgress, loadFailure } from '@portal/core';
 import { useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
-import { DataTable } from '../components/DataTable';
+import { EntityTable } from '../components/EntityTable';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
 import { useListEditing } from '../components/useListEditing';
 import { notify } from '../lib/notify';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
+import { Time } from '../components/Time';
+import { ProjectNotFound, projectGone } from '../components/NotFound';
 
 /** Files dropped together travel as one upload group; each batch can be cancelled on its own. */
 interface Batch {
@@ -29,6 +31,7 @@ export default function UploadsPage() {
   useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
   const editing = useListEditing('upload', uploads);
   const plan = client?.plan ?? 'Individual';
+  if (projectGone(uploads)) return <ProjectNotFound clientId={clientId} />;
   return (
     <Page title="Uploads">
       <FileDrop
@@ -55,7 +58,8 @@ export default function UploadsPage() {
         <UploadBars key={b.id} progress={b.progress} onCancel={() => b.controller.abort()} />
       ))}
       <Section title="Your uploads">
-        <DataTable<Rend>
+        <EntityTable<Rend>
+          removeMany={editing.selection}
           label="Uploads"
           rows={uploads.data?.uploads}
           loading={uploads.loading}
@@ -77,7 +81,7 @@ export default function UploadsPage() {
               render: (r) => <RendItems rend={r} />,
             },
             { id: 'runs', label: 'Requests', value: (r) => r.runs, align: 'right' },
-            { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => formatTime(r.createdAt) },
+            { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => <Time at={r.createdAt} /> },
           ]}
           actions={(r) => editing.buttons({ id: r.stamp, name: r.name })}
         />

@@ -1,11 +1,14 @@
-// A list with SPEC's columns: filter box, sortable columns, pages of 25 ("1-25 of N"), an ID column with copy, status
-// chips, long names cut with an ellipsis (full text in a tooltip), actions pinned in view, skeleton rows while loading,
-// and an empty state that says what the list is for and offers the next step.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+// The one list of the portal, used by every list page: SPEC's columns, filter box, sortable columns, pages of 25
+// ("1-25 of N"), filter, sort and page kept in the URL (Back and reload restore them), an ID column with copy, status
+// chips, long names cut with an ellipsis (full text in a tooltip), row actions in their own column that never covers
+// another, rows selected with checkboxes (Shift+click for a range) and removed together with one Undo, skeleton rows
+// while loading, and an empty state that says what the list is for and offers the next step. On phones rows are cards.
+import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Skeleton,
   Stack,
   Table,
@@ -22,6 +25,8 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Ellipsis, IdCell, StatusChip } from './Cells';
+import { ConfirmDialog } from './Dialogs';
+import { useUrlParams } from '../lib/useUrlParams';
 
 export interface Column<T> {
   id: string;
@@ -64,6 +69,49 @@ interface Props<T> {
   /** Shown instead of the empty text when the list could not be loaded (SPEC's message where it names one). */
   error?: string | null;
   onRetry?: () => void;
+  /**
+   * Names this list's filter, sort and page in the query string when a page shows two lists ("invites" gives
+   * `invites.q`, `invites.sort`, `invites.page`); the page's main list leaves it out (`q`, `sort`, `page`).
+   */
+  urlKey?: string;
+  /**
+   * Offers a checkbox on each row and "Remove selected" for them together (core's removeMany: one call per row, one
+   * notice, one Undo for all). `noun` names one row in the confirmation ("project").
+   */
+  removeMany?: { noun: string; run: (ids: string[]) => Promise<string | null> };
+}
+
+type Sort = { id: string; dir: 'asc' | 'desc' };
+
+/** `name` sorts up, `-name` down. */
+const readSort = (v: string | null): Sort | null =>
+  v ? (v.startsWith('-') ? { id: v.slice(1), dir: 'desc' } : { id: v, dir: 'asc' }) : null;
+const writeSort = (s: Sort) => (s.dir === 'desc' ? `-${s.id}` : s.id);
+
+/**
+ * A list's filter, sort and page in the query string: a page or sort change is a step Back returns from, typing in
+ * the filter replaces the entry (Back does not replay each letter). Defaults are left out of the URL.
+ */
+function useListUrlState(key: string | undefined, initialSort: Sort | undefined) {
+  const { params, set } = useUrlParams();
+  const name = (n: string) => (key ? `${key}.${n}` : n);
+  const query = params.get(name('q')) ?? '';
+  const sort = readSort(params.get(name('sort'))) ?? initialSort ?? null;
+  const page = Math.max(0, (Number.parseInt(params.get(name('page')) ?? '1', 10) || 1) - 1);
+  const update = (changes: Record<string, string | null>, replace: boolean) =>
+    set(Object.fromEntries(Object.entries(changes).map(([k, v]) => [name(k), v])), replace);
+  return {
+    query,
+    sort,
+    page,
+    setQuery: (q: string) => update({ q, page: null }, true),
+    setSort: (s: Sort | null) =>
+      update(
+        { sort: s && !(initialSort && s.id === initialSort.id && s.dir === initialSort.dir) ? writeSort(s) : null, page: null },
+        false,
+      ),
+    setPage: (p: number, replace = false) => update({ page: p > 0 ? String(p + 1) : null }, replace),
+  };
 }
 
 // A card leaves out a field with nothing in it (an empty message), rather than a label with a blank beside it.
@@ -87,7 +135,7 @@ function cellContent<T>(c: Column<T>, r: T, truncate: boolean): ReactNode {
   return truncate ? <Ellipsis text={text} /> : text;
 }
 
-export function DataTable<T>({
+export function EntityTable<T>({
   label,
   rows,
   columns: given,
@@ -103,13 +151,16 @@ export function DataTable<T>({
   filter = true,
   error,
   onRetry,
+  urlKey,
+  removeMany,
 }: Props<T>) {
   const theme = useTheme();
   // On a phone a wide table would hide its actions off to the side: each row becomes a card instead.
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<{ id: string; dir: 'asc' | 'desc' } | null>(initialSort ?? null);
-  const [page, setPage] = useState(0);
+  const { query, setQuery, sort, setSort, page, setPage } = useListUrlState(urlKey, initialSort);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [confirming, setConfirming] = useState(false);
+  const anchor = useRef<string | null>(null);
 
   const columns = useMemo(() => {
     const [first, ...rest] = given;
@@ -143,12 +194,64 @@ export function DataTable<T>({
 
   // A filter or a shorter list (a removal) may leave the page past the end: back to the last page there is.
   const lastPage = Math.max(0, Math.ceil(shown.length / PAGE_SIZE) - 1);
+  const settled = rows !== undefined;
   useEffect(() => {
-    if (page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
+    if (settled && page > lastPage) setPage(lastPage, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is a new closure each render; page and lastPage say when
+  }, [settled, page, lastPage]);
   const visible = shown.slice(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE);
+  const cutShare = `${Math.floor(100 / Math.max(1, columns.filter((c) => c.truncate).length))}%`;
 
-  const toggle = (id: string) => setSort((s) => (s?.id === id ? { id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { id, dir: 'asc' }));
+  // A selection keeps only rows still in the list (a removal or a refresh drops the others).
+  const present = useMemo(() => new Set((rows ?? []).map(rowKey)), [rows, rowKey]);
+  const chosen = [...selected].filter((k) => present.has(k));
+  const visibleKeys = visible.map(rowKey);
+  const allChosen = visibleKeys.length > 0 && visibleKeys.every((k) => selected.has(k));
+
+  /** A click picks one row; Shift+click picks every row between it and the last one clicked, as a file manager does. */
+  const pick = (key: string, e: MouseEvent | { shiftKey: boolean }) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      const on = !prev.has(key);
+      const from = anchor.current ? visibleKeys.indexOf(anchor.current) : -1;
+      const to = visibleKeys.indexOf(key);
+      const range = e.shiftKey && from >= 0 && to >= 0 ? visibleKeys.slice(Math.min(from, to), Math.max(from, to) + 1) : [key];
+      for (const k of range) {
+        if (on) next.add(k);
+        else next.delete(k);
+      }
+      return next;
+    });
+    anchor.current = key;
+  };
+  const pickAll = () =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const k of visibleKeys) {
+        if (allChosen) next.delete(k);
+        else next.add(k);
+      }
+      return next;
+    });
+  const nameOfKey = (key: string) => {
+    const r = (rows ?? []).find((x) => rowKey(x) === key);
+    const first = columns[0];
+    return r ? (nameOf?.(r) ?? String(first?.value?.(r) ?? key)) : key;
+  };
+  const checkbox = (r: T) => {
+    const key = rowKey(r);
+    return (
+      <Checkbox
+        size="small"
+        checked={selected.has(key)}
+        onClick={(e) => pick(key, e)}
+        slotProps={{ input: { 'aria-label': `Select ${nameOfKey(key)}` } }}
+        sx={{ p: 0.5 }}
+      />
+    );
+  };
+
+  const toggle = (id: string) => setSort(sort?.id === id ? { id, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { id, dir: 'asc' });
 
   if (rows === undefined && loading) return <SkeletonRows label={label} columns={columns.length + (actions ? 1 : 0)} />;
   if (rows === undefined && error) {
@@ -184,8 +287,47 @@ export function DataTable<T>({
     />
   );
 
+  const noun = removeMany?.noun ?? '';
+  const bulk = removeMany && chosen.length > 0 && (
+    <Stack
+      direction="row"
+      role="region"
+      aria-label={`Selected ${label.toLowerCase()}`}
+      sx={{ mb: 1, gap: 1, alignItems: 'center', flexWrap: 'wrap', px: 1.5, py: 0.75, borderRadius: 1, bgcolor: 'action.selected' }}
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {chosen.length} selected
+      </Typography>
+      <Button size="small" color="error" variant="contained" onClick={() => setConfirming(true)}>
+        Remove selected
+      </Button>
+      <Button size="small" color="inherit" onClick={() => setSelected(new Set())}>
+        Clear selection
+      </Button>
+    </Stack>
+  );
+  const confirm = removeMany && (
+    <ConfirmDialog
+      open={confirming}
+      title={`Remove ${chosen.length} ${chosen.length === 1 ? noun : `${noun}s`}?`}
+      text={`${chosen
+        .map((k) => `"${nameOfKey(k)}"`)
+        .slice(0, 5)
+        .join(', ')}${chosen.length > 5 ? ` and ${chosen.length - 5} more` : ''} will be removed from the list.`}
+      onClose={() => setConfirming(false)}
+      onConfirm={async () => {
+        const ids = chosen;
+        const failed = await removeMany.run(ids);
+        if (!failed) setSelected(new Set());
+        return failed;
+      }}
+    />
+  );
+
   return (
     <Box>
+      {bulk}
+      {confirm}
       {total > 0 && (filter || phone) && (
         <Stack direction="row" sx={{ mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
           {filter && (
@@ -194,10 +336,7 @@ export function DataTable<T>({
               size="small"
               type="search"
               value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setPage(0);
-              }}
+              onChange={(e) => setQuery(e.target.value)}
               sx={{ flex: { xs: '1 1 160px', sm: '0 0 320px' } }}
             />
           )}
@@ -247,9 +386,12 @@ export function DataTable<T>({
             return (
               <Box component="li" key={rowKey(r)} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, minWidth: 0 }}>
                 {head && (
-                  <Typography component="div" sx={{ fontWeight: 600, mb: 0.5, minWidth: 0 }}>
-                    {cellContent(head, r, true)}
-                  </Typography>
+                  <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, mb: 0.5, minWidth: 0 }}>
+                    {removeMany && checkbox(r)}
+                    <Typography component="div" sx={{ fontWeight: 600, minWidth: 0, flex: 1 }}>
+                      {cellContent(head, r, true)}
+                    </Typography>
+                  </Stack>
                 )}
                 <Box
                   component="dl"
@@ -294,6 +436,17 @@ export function DataTable<T>({
           <Table size="small" aria-label={label}>
             <TableHead>
               <TableRow>
+                {removeMany && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      checked={allChosen}
+                      indeterminate={!allChosen && visibleKeys.some((k) => selected.has(k))}
+                      onChange={pickAll}
+                      slotProps={{ input: { 'aria-label': `Select all ${label.toLowerCase()} on this page` } }}
+                    />
+                  </TableCell>
+                )}
                 {columns.map((c) => (
                   <TableCell key={c.id} align={c.align} sortDirection={sort?.id === c.id ? sort.dir : false}>
                     {c.value ? (
@@ -309,16 +462,13 @@ export function DataTable<T>({
                     )}
                   </TableCell>
                 ))}
-                {actions && (
-                  <TableCell align="right" sx={PINNED}>
-                    Actions
-                  </TableCell>
-                )}
+                {actions && <TableCell align="right">Actions</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
               {visible.map((r) => (
-                <TableRow key={rowKey(r)} hover>
+                <TableRow key={rowKey(r)} hover selected={selected.has(rowKey(r))}>
+                  {removeMany && <TableCell padding="checkbox">{checkbox(r)}</TableCell>}
                   {columns.map((c) => (
                     <TableCell
                       key={c.id}
@@ -326,8 +476,11 @@ export function DataTable<T>({
                       sx={{
                         overflowWrap: 'break-word',
                         verticalAlign: 'middle',
-                        minWidth: c.minWidth,
-                        maxWidth: c.truncate ? 320 : undefined,
+                        minWidth: c.minWidth ?? (c.truncate ? 120 : undefined),
+                        // A cut column takes the room the others leave (max-width 0 with a share of the width), so
+                        // every column fits at 1280 px however long the names; the whole name is in the tooltip.
+                        maxWidth: c.truncate ? 0 : undefined,
+                        width: c.truncate ? cutShare : undefined,
                         whiteSpace: c.nowrap ? 'nowrap' : undefined,
                       }}
                     >
@@ -335,7 +488,7 @@ export function DataTable<T>({
                     </TableCell>
                   ))}
                   {actions && (
-                    <TableCell align="right" sx={{ ...PINNED, whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'middle', width: '1%' }}>
                       {actions(r)}
                     </TableCell>
                   )}
@@ -343,7 +496,10 @@ export function DataTable<T>({
               ))}
               {shown.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={columns.length + (actions ? 1 : 0)} sx={{ textAlign: 'center', color: 'text.secondary' }}>
+                  <TableCell
+                    colSpan={columns.length + (actions ? 1 : 0) + (removeMany ? 1 : 0)}
+                    sx={{ textAlign: 'center', color: 'text.secondary' }}
+                  >
                     Nothing matches the filter.
                   </TableCell>
                 </TableRow>
@@ -356,15 +512,6 @@ export function DataTable<T>({
     </Box>
   );
 }
-
-/** The actions column stays at the right edge of the visible table however wide the other columns are. */
-const PINNED = {
-  position: 'sticky',
-  right: 0,
-  zIndex: 1,
-  bgcolor: 'background.paper',
-  boxShadow: (t: { palette: { divider: string } }) => `-1px 0 0 ${t.palette.divider}`,
-} as const;
 
 /** Placeholder rows in the list's shape while it first loads (no layout jump when the rows arrive). */
 function SkeletonRows({ label, columns }: { label: string; columns: number }) {

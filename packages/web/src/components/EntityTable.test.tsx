@@ -1,9 +1,14 @@
-// Lists: empty text, filter box across columns, and sorting by a column in both directions.
+// Lists: empty text, filter box across columns, sorting by a column in both directions, paging, selecting rows.
 // @vitest-environment node
 import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { DataTable, type Column } from './DataTable';
+import { cleanup, fireEvent, render as rtlRender, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { EntityTable, type Column } from './EntityTable';
+
+// The list keeps its filter, sort and page in the URL: it renders inside a router.
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: MemoryRouter });
 
 afterEach(cleanup);
 
@@ -28,15 +33,15 @@ const names = () =>
     .slice(1)
     .map((r) => r.firstElementChild!.textContent);
 
-describe('DataTable', () => {
+describe('EntityTable', () => {
   it('shows the empty-list text and no filter for an empty list', () => {
-    render(<DataTable<Row> label="Things" rows={[]} columns={columns} rowKey={(r) => r.id} empty="No Things Found" />);
+    render(<EntityTable<Row> label="Things" rows={[]} columns={columns} rowKey={(r) => r.id} empty="No Things Found" />);
     expect(screen.getByText('No Things Found')).toBeTruthy();
     expect(screen.queryByLabelText('Filter things')).toBeNull();
   });
 
   it('filters on any column, case-insensitively', () => {
-    render(<DataTable<Row> label="Things" rows={rows} columns={columns} rowKey={(r) => r.id} empty="none" />);
+    render(<EntityTable<Row> label="Things" rows={rows} columns={columns} rowKey={(r) => r.id} empty="none" />);
     fireEvent.change(screen.getByLabelText('Filter things'), { target: { value: 'ALP' } });
     expect(names()).toEqual(['alpha']);
     fireEvent.change(screen.getByLabelText('Filter things'), { target: { value: '33' } });
@@ -46,7 +51,7 @@ describe('DataTable', () => {
   });
 
   it('sorts text and numbers, toggling the direction', () => {
-    render(<DataTable<Row> label="Things" rows={rows} columns={columns} rowKey={(r) => r.id} empty="none" />);
+    render(<EntityTable<Row> label="Things" rows={rows} columns={columns} rowKey={(r) => r.id} empty="none" />);
     fireEvent.click(screen.getByRole('button', { name: 'Name' }));
     expect(names()).toEqual(['alpha', 'Beta', 'Gamma']);
     fireEvent.click(screen.getByRole('button', { name: 'Name' }));
@@ -58,11 +63,9 @@ describe('DataTable', () => {
   it('shows the load failure with a Retry button instead of the empty text', () => {
     const retry = vi.fn();
     render(
-      <DataTable<Row>
-        label="Things"
+      <EntityTable<Row>
+        {...base}
         rows={undefined}
-        columns={columns}
-        rowKey={(r) => r.id}
         empty="No Things Found"
         error="Failed to load requests"
         onRetry={retry}
@@ -89,12 +92,9 @@ describe('DataTable', () => {
     })) as typeof window.matchMedia;
     try {
       render(
-        <DataTable<Row>
-          label="Things"
+        <EntityTable<Row>
+          {...base}
           rows={rows}
-          columns={columns}
-          rowKey={(r) => r.id}
-          empty="none"
           actions={(r) => <button type="button">Open {r.name}</button>}
         />,
       );
@@ -115,7 +115,7 @@ describe('DataTable', () => {
 
   it('shows 25 rows a page with "1-25 of N", and pages on', () => {
     const many: Row[] = Array.from({ length: 55 }, (_, i) => ({ id: `b_${i}`, name: `Project ${String(i).padStart(2, '0')}`, count: i }));
-    render(<DataTable<Row> {...base} rows={many} initialSort={{ id: 'name', dir: 'asc' }} />);
+    render(<EntityTable<Row> {...base} rows={many} initialSort={{ id: 'name', dir: 'asc' }} />);
     expect(names()).toHaveLength(25);
     expect(screen.getByText('1-25 of 55')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /next page/i }));
@@ -135,7 +135,7 @@ describe('DataTable', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void written.push(t) }, configurable: true });
     const long = 'N'.repeat(60);
     render(
-      <DataTable<Row & { state: string }>
+      <EntityTable<Row & { state: string }>
         label="Things"
         rows={[
           { id: 'b_1', name: long, count: 1, state: 'Failed' },
@@ -163,7 +163,7 @@ describe('DataTable', () => {
 
   it('an empty list says what it is for and offers the next step', () => {
     render(
-      <DataTable<Row>
+      <EntityTable<Row>
         {...base}
         rows={[]}
         empty="No Things Found"
@@ -176,7 +176,28 @@ describe('DataTable', () => {
   });
 
   it('shows skeleton rows, not a word, while the list first loads', () => {
-    render(<DataTable<Row> label="Things" rows={undefined} loading columns={columns} rowKey={(r) => r.id} empty="none" />);
+    render(<EntityTable<Row> label="Things" rows={undefined} loading columns={columns} rowKey={(r) => r.id} empty="none" />);
     expect(screen.getByRole('status', { name: 'Loading Things' }).getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('selects a range with Shift+click and removes the selection together after asking', async () => {
+    const removed: string[][] = [];
+    render(
+      <EntityTable<Row>
+        {...base}
+        rows={rows}
+        initialSort={{ id: 'name', dir: 'asc' }}
+        removeMany={{ noun: 'thing', run: async (ids) => (removed.push(ids), null) }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select alpha' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Gamma' }), { shiftKey: true });
+    expect(screen.getByText('3 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Beta' }));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove selected' }));
+    expect(await screen.findByText('Remove 2 things?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() => expect(removed).toEqual([['2', '3']]));
   });
 });
