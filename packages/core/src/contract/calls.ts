@@ -42,6 +42,7 @@ import {
   MemberRoleBody,
 } from './team';
 import { TEAM_MESSAGES } from '../rules/team';
+import { UploadPreviewQuery, UploadPreviewResponse } from './preview';
 
 /** A string checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult) =>
@@ -576,6 +577,15 @@ export const CALLS = {
     query: AuditQuery,
     response: AuditResponse,
     failure: TEAM_MESSAGES.loadAudit,
+  }),
+
+  // ---- seeing the data (issue 29) ----
+  uploadPreview: call({
+    method: 'GET',
+    path: '/api/upload/preview',
+    auth: 'bearer',
+    query: UploadPreviewQuery,
+    response: UploadPreviewResponse,
   }),
 } as const;
 

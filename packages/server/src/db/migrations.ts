@@ -449,6 +449,16 @@ drop trigger if exists runs_state_event on runs;
 create trigger runs_state_event before insert or update of state on runs for each row execute function portal_run_state_event();
 `,
   },
+  {
+    id: 17,
+    // Upload previews (issue 29): built once at analysis, kept apart from the uploads table so lists stay light.
+    sql: `
+create table if not exists upload_previews (
+  upload text primary key,
+  body text not null
+);
+`,
+  },
 ];
 
 export interface Migration {

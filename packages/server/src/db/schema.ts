@@ -303,4 +303,11 @@ export interface DB {
   mails: MailTable;
   audit: AuditTable;
   invites: InviteTable;
+  upload_previews: UploadPreviewTable;
+}
+
+/** An upload's preview as the JSON the preview call answers (migration 17). */
+export interface UploadPreviewTable {
+  upload: string;
+  body: string;
 }

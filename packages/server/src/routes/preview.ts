@@ -1,0 +1,24 @@
+// Seeing the data: an upload's preview, read back as the JSON its analysis stored (one row, never the file).
+import type { FastifyInstance } from 'fastify';
+import { PREVIEW_NOTES, type UploadPreview } from '@portal/core';
+import { defineCall } from './define';
+import { requireUpload } from '../access';
+import type { Services } from '../services';
+
+const none = (note: string, totalRows: number | null = null, totalCols: number | null = null): { preview: UploadPreview } => ({
+  preview: { kind: 'none', rows: [], columns: [], texts: [], model: null, totalRows, totalCols, note },
+});
+
+export function previewRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'uploadPreview', { keys: true }, async ({ caller, query, reply }) => {
+    const { upload } = await requireUpload(s.db, caller, query.upload);
+    if (upload.state === 'Pending' || upload.state === 'Preparing') return none(PREVIEW_NOTES.analysing);
+    const row = await s.db.selectFrom('upload_previews').select('body').where('upload', '=', upload.stamp).executeTakeFirst();
+    if (row) {
+      // Stored as the answer's own JSON: no parse and serialise per call.
+      reply.type('application/json; charset=utf-8').send(row.body);
+      return none('');
+    }
+    return upload.state === 'Failed' ? none(PREVIEW_NOTES.failed) : none(PREVIEW_NOTES.older, upload.rows, upload.cols);
+  });
+}
