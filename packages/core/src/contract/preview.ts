@@ -45,6 +45,7 @@ export const UploadPreview = z.object({
 });
 export type UploadPreview = z.infer<typeof UploadPreview>;
 
+/** `upload`: a file's id, or an upload's id for its first file. */
 export const UploadPreviewQuery = z.object({ upload: Id });
 export const UploadPreviewResponse = z.object({ preview: UploadPreview });
 

@@ -13,6 +13,7 @@ See README.md (the package's description) for a tour and one section per flow.
 """
 
 from .client import Client, Pages, ProgressFn
+from .see import Column, Layer, ModelSummary, Preview, Text, preview as _preview
 from .errors import (
     AuthError,
     ConflictError,
@@ -77,4 +78,7 @@ __all__ = [
     "UsageTotals",
     "Integration",
 ]
+#: `client.preview(upload)` lives in its own module (see.py).
+Client.preview = _preview  # type: ignore[attr-defined]
+__all__ += ["Preview", "Column", "Text", "Layer", "ModelSummary"]
 __version__ = "0.2.0"

@@ -11,7 +11,9 @@ const none = (note: string, totalRows: number | null = null, totalCols: number |
 
 export function previewRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'uploadPreview', { keys: true }, async ({ caller, query, reply }) => {
-    const { upload } = await requireUpload(s.db, caller, query.upload);
+    // An upload's id names its first file, so `preview(upload)` works as well as `preview(file)`.
+    const first = await s.db.selectFrom('uploads').select('stamp').where('rend', '=', query.upload).orderBy('seq').executeTakeFirst();
+    const { upload } = await requireUpload(s.db, caller, first?.stamp ?? query.upload);
     if (upload.state === 'Pending' || upload.state === 'Preparing') return none(PREVIEW_NOTES.analysing);
     const row = await s.db.selectFrom('upload_previews').select('body').where('upload', '=', upload.stamp).executeTakeFirst();
     if (row) {
