@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('the Python client sees the data', () => {
-  it('client.preview(upload) answers rows and columns for a table, a .txt and a model file', async () => {
+  it('client.preview(upload) answers rows and columns for a table, a .txt and a model file; client.projection(run) the map', async () => {
     const { token, pack } = await keyAccount(server.url, 'seeing');
     const venv = join(dir, 'venv');
     await run('python3', ['-m', 'venv', venv]);
@@ -35,6 +35,6 @@ describe('the Python client sees the data', () => {
     }).catch((e: { stdout: string; stderr: string }) => {
       throw new Error(`Python tests failed:\n${e.stderr}\n${e.stdout}`);
     });
-    expect(tests.stderr).toMatch(/Ran 3 tests[\s\S]*\nOK/);
+    expect(tests.stderr).toMatch(/Ran 4 tests[\s\S]*\nOK/);
   }, 300_000);
 });

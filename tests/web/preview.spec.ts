@@ -1,6 +1,8 @@
-// The upload preview in the browser: a table's rows and column statistics, a model's layers, long values whole on hover.
+// Seeing the data in the browser: an upload's preview (rows, column statistics, a model's layers) and a generate
+// request's map (a canvas scatter whose points show their rows on hover).
 import { test, expect } from '@playwright/test';
-import { createProject, createUser, loginToken, MODEL_PY, shot, uploadFile } from './helpers';
+import { formatCell } from '@portal/core';
+import { createProject, createUser, fitThroughApi, loginToken, MODEL_PY, shot, uploadFile } from './helpers';
 
 test('an upload file shows its preview: formatted rows, each column with type, range, mean, missing and a histogram', async ({
   page,
@@ -37,4 +39,49 @@ test('an upload file shows its preview: formatted rows, each column with type, r
   const model = page.getByRole('dialog', { name: 'Preview of model.py' });
   await expect(model.getByText(/layers, [\d,]+ parameters/)).toBeVisible();
   await expect(model.getByRole('table', { name: 'Model layers' }).getByRole('row').nth(1)).toBeVisible();
+});
+
+test("a generate request's map: two classes drawn in their colours, a legend, each axis's variance, a point's row on hover", async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, 'map');
+  const bucket = await createProject(request, user, 'Map');
+  const rows = Array.from({ length: 300 }, (_, i) => {
+    const c = i % 2;
+    return [(c ? 3 : -3) + (i % 7) / 20, (c ? 3 : -3) - (i % 5) / 20, (c ? 2 : -2) + (i % 3) / 20, c];
+  });
+  const rend = await uploadFile(request, user, bucket, 'two.json', JSON.stringify(rows));
+  const gen = await fitThroughApi(request, user, bucket, rend, 'Two classes', 'classification');
+  await loginToken(page, user);
+  await page.goto(`/client/${user.clientId}/project/${bucket}/run/${gen}/details`);
+  const map = page.getByRole('region', { name: 'Embedding map' });
+  const canvas = map.getByRole('img', { name: 'Embedding map of 300 points' });
+  await expect(canvas).toBeVisible();
+  await expect(map.getByRole('list', { name: 'Legend' })).toContainText('Colour: target');
+  await expect(map.getByRole('listitem')).toHaveText(['0', '1']);
+  await expect(map.getByText(/Horizontal axis explains \d+% of the variance, vertical \d+%/)).toBeVisible();
+  // A drawn point, found from the canvas's own pixels (in CSS pixels), then hovered.
+  const findDot = () =>
+    canvas.evaluate((c: HTMLCanvasElement) => {
+      const { data, width, height } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+      const ratio = c.width / c.clientWidth;
+      for (let i = 0; i < width * height; i++)
+        if (data[i * 4 + 3] > 200) return { x: (i % width) / ratio, y: Math.floor(i / width) / ratio };
+      return null;
+    });
+  await expect.poll(findDot).not.toBeNull();
+  const at = (await findDot())!;
+  await canvas.hover({ position: { x: at.x + 1, y: at.y + 1 } });
+  const tip = page.getByRole('tooltip');
+  await expect(tip).toContainText(/Row \d+/);
+  const row = Number(/Row ([\d,]+)/.exec((await tip.textContent()) ?? '')![1].replace(/,/g, '')) - 1;
+  await expect(tip).toContainText(`Target ${rows[row][3]}`);
+  await expect(tip).toContainText(
+    `Inputs ${rows[row]
+      .slice(0, 3)
+      .map((v) => formatCell(Number(v.toPrecision(5))))
+      .join(', ')}`,
+  );
+  await shot(page, 'embedding-map');
 });

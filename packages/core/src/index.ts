@@ -17,3 +17,4 @@ export * from './format/python';
 export * from './palette';
 export * from './refresh';
 export * from './format/preview';
+export * from './format/map';

@@ -43,6 +43,7 @@ import {
 } from './team';
 import { TEAM_MESSAGES } from '../rules/team';
 import { UploadPreviewQuery, UploadPreviewResponse } from './preview';
+import { ProjectionQuery, ProjectionResponse } from './projection';
 
 /** A string checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult) =>
@@ -587,6 +588,7 @@ export const CALLS = {
     query: UploadPreviewQuery,
     response: UploadPreviewResponse,
   }),
+  runProjection: call({ method: 'GET', path: '/api/run/projection', auth: 'bearer', query: ProjectionQuery, response: ProjectionResponse }),
 } as const;
 
 export type CallName = keyof typeof CALLS;

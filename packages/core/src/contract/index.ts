@@ -3,3 +3,4 @@ export * from './entities';
 export * from './calls';
 export * from './team';
 export * from './preview';
+export * from './projection';

@@ -31,4 +31,4 @@ export { useFitRequest, useShrinkRequest, type FitSubmitInput, type FitSubmitRes
 export { useCopy, type CopyWhat } from './useCopy';
 export { useAuth, type Auth } from './useAuth';
 export { useMembers, useAudit, useInvite, type MembersData, type MembersScreen, type AuditScreen, type InviteScreen } from './team';
-export { useUploadPreview, PREVIEW_POLL_MS, PREVIEW_FAILURE } from './preview';
+export { useUploadPreview, useRunProjection, PREVIEW_POLL_MS, PREVIEW_FAILURE } from './preview';

@@ -1,5 +1,7 @@
-// The upload preview's hook: loads an upload's preview and polls while the file is still being analysed.
+// Seeing the data: an upload's preview (polled while the file is analysed) and a generate request's map.
 import { PREVIEW_NOTES, type UploadPreview } from '../contract/preview';
+import { PROJECTION_NOTES } from '../contract/projection';
+import type { CallResponse } from '../contract';
 import { useApi } from './context';
 import { useLoad, type Loaded } from './useLoad';
 
@@ -16,4 +18,13 @@ export function useUploadPreview(uploadId: string | null): Loaded<UploadPreview 
     [api, uploadId],
     { failure: PREVIEW_FAILURE, pollMs: PREVIEW_POLL_MS, until: (p) => p?.note !== PREVIEW_NOTES.analysing },
   );
+}
+
+/** A generate request's map: polled while the request works, then kept. */
+export function useRunProjection(runId: string): Loaded<CallResponse<'runProjection'>> {
+  const api = useApi();
+  return useLoad((signal) => api.calls.runProjection({ run: runId }, { signal }), [api, runId], {
+    pollMs: PREVIEW_POLL_MS,
+    until: (r) => r.note !== PROJECTION_NOTES.waiting,
+  });
 }

@@ -13,7 +13,7 @@ See README.md (the package's description) for a tour and one section per flow.
 """
 
 from .client import Client, Pages, ProgressFn
-from .see import Column, Layer, ModelSummary, Preview, Text, preview as _preview
+from .see import Column, Layer, ModelSummary, Point, Preview, Projection, Text, preview as _preview, projection as _projection
 from .errors import (
     AuthError,
     ConflictError,
@@ -78,7 +78,8 @@ __all__ = [
     "UsageTotals",
     "Integration",
 ]
-#: `client.preview(upload)` lives in its own module (see.py).
+#: `client.preview(upload)` and `client.projection(run)` live in their own module (see.py).
 Client.preview = _preview  # type: ignore[attr-defined]
-__all__ += ["Preview", "Column", "Text", "Layer", "ModelSummary"]
+Client.projection = _projection  # type: ignore[attr-defined]
+__all__ += ["Preview", "Column", "Text", "Layer", "ModelSummary", "Projection", "Point"]
 __version__ = "0.2.0"

@@ -1,5 +1,6 @@
 """Seeing the data: an upload's preview (its first rows and per-column statistics, a text upload's texts, a model's
-layers), as plain objects a notebook can plot. A module of its own, bound to `Client` as `client.preview(upload)`."""
+layers) and a generate request's map (its embeddings projected to 2D), as plain objects a notebook can plot. A module
+of its own, bound to `Client` as `client.preview(upload)` and `client.projection(run)`."""
 
 from __future__ import annotations
 
@@ -76,3 +77,42 @@ def preview(client: Any, upload: Any) -> Preview:
 
     answer = client._call("GET", "/api/upload/preview", query={"upload": _id(upload)})
     return _build(Preview, answer.get("preview"))
+
+
+@dataclass
+class Point:
+    """One point of the map: `x`, `y`, its colour `key` (the target's value or the cluster's number), the upload
+    `row` it comes from (0-based) and that row's first `inputs`."""
+
+    x: float = 0.0
+    y: float = 0.0
+    key: float = 0.0
+    row: int = 0
+    inputs: List[float] = field(default_factory=list)
+
+
+@dataclass
+class Projection:
+    """A generate request's embeddings projected to 2D (PCA), in row order. `keyKind` is "target" or "cluster";
+    `variance` the share of the variance each axis explains; `total` the rows of the result (more than
+    `len(points)` when the map is an even sample). `points` is empty and `note` says why when there is no map yet."""
+
+    points: List[Point] = field(default_factory=list)
+    keyKind: str = ""
+    variance: List[float] = field(default_factory=list)
+    total: int = 0
+    note: Optional[str] = None
+
+
+def projection(client: Any, run: Any) -> Projection:
+    """The map of a generate request (a Run or its id): plot `[p.x for p in points]` against `[p.y ...]`."""
+    from .client import _id
+
+    answer = client._call("GET", "/api/run/projection", query={"run": _id(run)})
+    p = answer.get("projection")
+    if not p:
+        return Projection(note=answer.get("note"))
+    points = [
+        Point(x=x, y=y, key=k, row=r, inputs=i) for x, y, k, r, i in zip(p["x"], p["y"], p["key"], p["row"], p["inputs"])
+    ]
+    return Projection(points=points, keyKind=p["keyKind"], variance=list(p["variance"]), total=p["total"])

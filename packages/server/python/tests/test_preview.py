@@ -54,5 +54,21 @@ class PreviewTest(unittest.TestCase):
         self.assertEqual([layer.type for layer in p.model.layers], ["Linear", "Linear"])
 
 
+    def test_a_generate_request_has_a_map_with_two_classes_apart(self):
+        rows = [[(3 if i % 2 else -3) + (i % 7) / 20, (3 if i % 2 else -3) - (i % 5) / 20, i % 2] for i in range(200)]
+        upload = self.client.upload(self.project, write("two.json", json.dumps(rows)), wait=True)
+        run = self.client.fit(self.project, upload, inputs=2, outputs=3, target=1, task="classification", wait=True, timeout=180)
+        p = self.client.projection(run)
+        self.assertEqual(p.keyKind, "target")
+        self.assertEqual(len(p.points), 200)
+        self.assertEqual([pt.row for pt in p.points[:3]], [0, 1, 2])
+        self.assertEqual(len(p.points[0].inputs), 2)
+        cx = {}
+        for k in (0, 1):
+            pts = [pt for pt in p.points if pt.key == k]
+            cx[k] = (sum(pt.x for pt in pts) / len(pts), sum(pt.y for pt in pts) / len(pts))
+        self.assertGreater(abs(cx[0][0] - cx[1][0]) + abs(cx[0][1] - cx[1][1]), 0.1)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -451,10 +451,15 @@ create trigger runs_state_event before insert or update of state on runs for eac
   },
   {
     id: 17,
-    // Upload previews (issue 29): built once at analysis, kept apart from the uploads table so lists stay light.
+    // Upload previews and generate requests' maps (issue 29): built once by the worker, kept apart from their rows so
+    // lists stay light.
     sql: `
 create table if not exists upload_previews (
   upload text primary key,
+  body text not null
+);
+create table if not exists run_projections (
+  run text primary key,
   body text not null
 );
 `,

@@ -4,6 +4,15 @@ import { writeFile } from 'node:fs/promises';
 import type { Table } from './table';
 import { rowReporter, type Reporter } from './progress';
 import { Net, plural, readTable, rng, type EmbeddingModel } from './network';
+import { projectEmbeddings } from './projection';
+import type { Projection } from '@portal/core';
+
+/** What a generate wrote: its size, and the map of its embeddings. */
+export interface Generated {
+  rows: number;
+  width: number;
+  projection: Projection;
+}
 
 function asModel(m: unknown): EmbeddingModel {
   const x = m as EmbeddingModel;
@@ -64,6 +73,7 @@ async function generateGeneral(m: GeneralModel, table: Table, outPath: string, r
   const lines: string[] = [];
   const progress = rowReporter(report, rows);
   const e = new Float64Array(width);
+  const all = new Float64Array(rows * width);
   for (let r = 0; r < rows; r++) {
     if ((r & 1023) === 0) progress(r);
     e.fill(0);
@@ -71,13 +81,15 @@ async function generateGeneral(m: GeneralModel, table: Table, outPath: string, r
       const x = (v[r * cols + k] - mean[k]) / std[k];
       for (let j = 0; j < width; j++) e[j] += w[j * cols + k] * x;
     }
-    lines.push(`[${Array.from(e, (z) => Number(Math.tanh(z).toPrecision(7))).join(',')}]`);
+    for (let j = 0; j < width; j++) all[r * width + j] = e[j] = Math.tanh(e[j]);
+    lines.push(`[${Array.from(e, (z) => Number(z.toPrecision(7))).join(',')}]`);
   }
   progress(rows);
   const task = m.id.includes('classification') ? 'classification' : 'regression';
   const head = JSON.stringify({ rows, width, inputs: cols, task, model: m.id, format: 'embeddings' });
   await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
-  return { rows, width };
+  // Every column is an input here: the map is coloured by cluster.
+  return { rows, width, projection: projectEmbeddings(all, rows, width, v, cols, cols, null) };
 }
 
 export async function generateEmbeddings(
@@ -85,7 +97,7 @@ export async function generateEmbeddings(
   dataPath: string,
   outPath: string,
   opts: { report?: Reporter } = {},
-): Promise<{ rows: number; width: number }> {
+): Promise<Generated> {
   const general = model as GeneralModel | null;
   if (general && general.format === 'portal-general-projection' && typeof general.id === 'string')
     return generateGeneral(general, await readTable(dataPath), outPath, opts.report);
@@ -105,15 +117,19 @@ export async function generateEmbeddings(
     e = new Float64Array(m.width),
     out = new Float64Array(0);
   const lines: string[] = [];
+  const all = new Float64Array(table.rows * m.width);
   const progress = rowReporter(opts.report, table.rows);
   for (let r = 0; r < table.rows; r++) {
     if ((r & 1023) === 0) progress(r);
     for (let k = 0; k < m.inputs; k++) x[k] = (v[r * table.cols + k] - m.inputMean[k]) / m.inputStd[k];
     net.forward(x, 0, h, e, out);
+    all.set(e, r * m.width);
     lines.push(`[${Array.from(e, (z) => Number(z.toPrecision(7))).join(',')}]`);
   }
   progress(table.rows);
   const head = JSON.stringify({ rows: table.rows, width: m.width, inputs: m.inputs, task: m.task, format: 'embeddings' });
   await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
-  return { rows: table.rows, width: m.width };
+  // A column after the inputs is the target (the fit's layout): it colours the map; without one, clusters do.
+  const target = table.cols > m.inputs ? m.inputs : null;
+  return { rows: table.rows, width: m.width, projection: projectEmbeddings(all, table.rows, m.width, v, table.cols, m.inputs, target) };
 }

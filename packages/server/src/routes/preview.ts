@@ -1,8 +1,8 @@
-// Seeing the data: an upload's preview, read back as the JSON its analysis stored (one row, never the file).
+// Seeing the data: an upload's preview and a generate request's map, read back as the JSON the worker stored.
 import type { FastifyInstance } from 'fastify';
-import { PREVIEW_NOTES, type UploadPreview } from '@portal/core';
+import { PREVIEW_NOTES, PROJECTION_NOTES, isFinalState, type UploadPreview } from '@portal/core';
 import { defineCall } from './define';
-import { requireUpload } from '../access';
+import { requireRun, requireUpload } from '../access';
 import type { Services } from '../services';
 
 const none = (note: string, totalRows: number | null = null, totalCols: number | null = null): { preview: UploadPreview } => ({
@@ -22,5 +22,15 @@ export function previewRoutes(app: FastifyInstance, s: Services) {
       return none('');
     }
     return upload.state === 'Failed' ? none(PREVIEW_NOTES.failed) : none(PREVIEW_NOTES.older, upload.rows, upload.cols);
+  });
+
+  defineCall(app, s, 'runProjection', { keys: true }, async ({ caller, query, reply }) => {
+    const { run } = await requireRun(s.db, caller, query.run);
+    const row = await s.db.selectFrom('run_projections').select('body').where('run', '=', run.stamp).executeTakeFirst();
+    if (row) {
+      reply.type('application/json; charset=utf-8').send(row.body);
+      return { projection: null, note: null };
+    }
+    return { projection: null, note: isFinalState(run.state) ? PROJECTION_NOTES.none : PROJECTION_NOTES.waiting };
   });
 }

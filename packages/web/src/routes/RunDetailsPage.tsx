@@ -41,6 +41,8 @@ export function saveText(fileName: string, text: string): void {
 
 // The chart library loads with the chart, not with the page (nor the login page).
 const LossChart = lazy(() => import('../components/charts/LossChart'));
+// The map's code loads only on a page that shows a map.
+const EmbeddingMap = lazy(() => import('../components/charts/EmbeddingMap'));
 
 export default function RunDetailsPage() {
   const navigate = useNavigate();
@@ -170,6 +172,16 @@ export default function RunDetailsPage() {
           </Typography>
           <Suspense fallback={<LinearProgress aria-label="Loading the chart" />}>
             <LossChart points={loss} />
+          </Suspense>
+        </Box>
+      )}
+      {run.function === 'generate' && run.state === 'Finished' && (
+        <Box component="section" aria-label="Embedding map" sx={{ mt: 3 }}>
+          <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+            Embedding map
+          </Typography>
+          <Suspense fallback={<LinearProgress aria-label="Loading the map" />}>
+            <EmbeddingMap runId={run.stamp} />
           </Suspense>
         </Box>
       )}
