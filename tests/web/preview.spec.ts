@@ -80,7 +80,7 @@ test("a generate request's map: two classes drawn in their colours, a legend, ea
   await expect(tip).toContainText(
     `Inputs ${rows[row]
       .slice(0, 3)
-      .map((v) => formatCell(Number(v.toPrecision(5))))
+      .map((v) => formatCell(v))
       .join(', ')}`,
   );
   await shot(page, 'embedding-map');

@@ -6,7 +6,19 @@ import { PROJECTION_INPUTS, PROJECTION_MAX_POINTS, type Projection } from '@port
 const COVARIANCE_SAMPLE = 20_000;
 const CLUSTERS = 4;
 
-const round = (v: number) => Number(v.toPrecision(5));
+/** Rounds to 1/100,000 of the span of the values (decimals picked once): a map needs no more, and the JSON stays short. */
+function rounder(values: Float64Array): (v: number) => number {
+  let lo = Infinity,
+    hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const span = hi - lo;
+  const decimals = span > 0 ? Math.max(0, Math.min(12, 5 - Math.floor(Math.log10(span)))) : 6;
+  const s = 10 ** decimals;
+  return (v) => Math.round(v * s) / s;
+}
 
 /** The top eigenvector of a symmetric matrix `c` (d×d) orthogonal to `not`, and its eigenvalue. */
 function topVector(c: Float64Array, d: number, not: Float64Array | null): { v: Float64Array; value: number } {
@@ -36,8 +48,32 @@ function topVector(c: Float64Array, d: number, not: Float64Array | null): { v: F
   return { v, value };
 }
 
-/** k-means on the 2D points, started from points spread by the farthest-first rule (deterministic). */
-function clusters(x: Float64Array, y: Float64Array): number[] {
+/** Points k-means fits its centres on; every point is then labelled by its nearest centre in one pass. */
+const CLUSTER_SAMPLE = 2_000;
+
+/** The nearest of the centres to (x, y). */
+function nearestCentre(x: number, y: number, cx: readonly number[], cy: readonly number[]): number {
+  let best = 0,
+    dist = Infinity;
+  for (let c = 0; c < cx.length; c++) {
+    const d = (x - cx[c]) * (x - cx[c]) + (y - cy[c]) * (y - cy[c]);
+    if (d < dist) {
+      dist = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** k-means on an even sample of the 2D points, started farthest-first (deterministic), then every point labelled. */
+function clusters(px: Float64Array, py: Float64Array): number[] {
+  const every = Math.max(1, Math.floor(px.length / CLUSTER_SAMPLE));
+  const x: number[] = [],
+    y: number[] = [];
+  for (let i = 0; i < px.length; i += every) {
+    x.push(px[i]);
+    y.push(py[i]);
+  }
   const n = x.length;
   const k = Math.min(CLUSTERS, n);
   const cx: number[] = [x[0]],
@@ -46,24 +82,25 @@ function clusters(x: Float64Array, y: Float64Array): number[] {
     let best = 0,
       far = -1;
     for (let i = 0; i < n; i++) {
-      let near = Infinity;
-      for (let c = 0; c < cx.length; c++) near = Math.min(near, (x[i] - cx[c]) ** 2 + (y[i] - cy[c]) ** 2);
-      if (near > far) [far, best] = [near, i];
+      const c = nearestCentre(x[i], y[i], cx, cy);
+      const near = (x[i] - cx[c]) ** 2 + (y[i] - cy[c]) ** 2;
+      if (near > far) {
+        far = near;
+        best = i;
+      }
     }
     cx.push(x[best]);
     cy.push(y[best]);
   }
-  const label = new Array<number>(n).fill(0);
-  for (let it = 0; it < 20; it++) {
+  const label = new Array<number>(n).fill(-1);
+  for (let it = 0; it < 12; it++) {
+    let moved = 0;
     for (let i = 0; i < n; i++) {
-      let best = 0,
-        dist = Infinity;
-      for (let c = 0; c < k; c++) {
-        const d = (x[i] - cx[c]) ** 2 + (y[i] - cy[c]) ** 2;
-        if (d < dist) [dist, best] = [d, c];
-      }
-      label[i] = best;
+      const c = nearestCentre(x[i], y[i], cx, cy);
+      if (label[i] !== c) moved++;
+      label[i] = c;
     }
+    if (moved === 0) break;
     const sx = new Array<number>(k).fill(0),
       sy = new Array<number>(k).fill(0),
       m = new Array<number>(k).fill(0);
@@ -72,9 +109,14 @@ function clusters(x: Float64Array, y: Float64Array): number[] {
       sy[label[i]] += y[i];
       m[label[i]]++;
     }
-    for (let c = 0; c < k; c++) if (m[c]) [cx[c], cy[c]] = [sx[c] / m[c], sy[c] / m[c]];
+    for (let c = 0; c < k; c++) {
+      if (m[c]) {
+        cx[c] = sx[c] / m[c];
+        cy[c] = sy[c] / m[c];
+      }
+    }
   }
-  return label;
+  return Array.from(px, (v, i) => nearestCentre(v, py[i], cx, cy));
 }
 
 /**
@@ -129,13 +171,21 @@ export function projectEmbeddings(
   }
   const shown = Math.min(inputs, PROJECTION_INPUTS);
   return {
-    x: Array.from(px, round),
-    y: Array.from(py, round),
-    key: target !== null && target < cols ? row.map((r) => round(table[r * cols + target])) : clusters(px, py),
+    x: Array.from(px, rounder(px)),
+    y: Array.from(py, rounder(py)),
+    // The target and inputs are the upload's own values, as the user wrote them.
+    key: target !== null && target < cols ? row.map((r) => table[r * cols + target]) : clusters(px, py),
     row,
-    inputs: row.map((r) => Array.from({ length: shown }, (_, k) => round(table[r * cols + k]))),
+    inputs: row.map((r) => {
+      const values = new Array<number>(shown);
+      for (let k = 0; k < shown; k++) values[k] = table[r * cols + k];
+      return values;
+    }),
     keyKind: target !== null && target < cols ? 'target' : 'cluster',
-    variance: [trace > 0 ? round(first.value / trace) : 0, trace > 0 ? round(second.value / trace) : 0],
+    variance: [
+      trace > 0 ? Math.round((first.value / trace) * 1e4) / 1e4 : 0,
+      trace > 0 ? Math.round((second.value / trace) * 1e4) / 1e4 : 0,
+    ],
     total: rows,
   };
 }
