@@ -105,3 +105,25 @@ export function portal(
     child.stdin.end(opts.stdin ?? '');
   });
 }
+
+/** A new account on `base` with a client API key, as a Python or other script would use it. */
+export async function keyAccount(base: string, who: string): Promise<{ client: string; token: string; session: string; pack: string }> {
+  const api = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  const up = await api('POST', '/api/user/signup', null, {
+    email: `${who}@example.com`,
+    username: `${who}_user`,
+    password: 'Secret-123!',
+    name: `${who} Company`,
+  });
+  const client = up.login.client.list[0].stamp;
+  const { apikey } = await api('PUT', '/api/client/apikey/item', up.token, { client, name: who });
+  return { client, token: apikey.token, session: up.token, pack: apikey.pack.linux64 };
+}

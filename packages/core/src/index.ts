@@ -19,3 +19,5 @@ export * from './palette';
 export * from './refresh';
 export * from './textEmbeddings';
 export * from './format/csv';
+export * from './format/preview';
+export * from './format/map';

@@ -33,6 +33,7 @@ import { usageRoutes } from './routes/usage';
 import { storageRoutes } from './routes/storage';
 import { readyRoutes } from './routes/ready';
 import { packRoutes } from './routes/pack';
+import { previewRoutes } from './routes/preview';
 import { webRoutes } from './routes/web';
 import { adminRoutes } from './routes/admin';
 import { memberRoutes } from './routes/member';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   usageRoutes(app, services);
   storageRoutes(app, services);
   packRoutes(app, services);
+  previewRoutes(app, services);
   services.payments.register(app, services);
   const adminToken = randomBytes(32).toString('base64url');
   adminRoutes(app, services, adminToken);

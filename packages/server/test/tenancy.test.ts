@@ -94,6 +94,8 @@ function requests(a: Ids, own: { bucket: string }): Record<string, Req[]> {
     memberRole: [{ body: { client: a.client, user: a.user, role: 'member' } }],
     memberRemove: [{ body: { client: a.client, user: a.user } }],
     audit: [{ query: { client: a.client } }],
+    uploadPreview: [{ query: { upload: a.pendingUpload } }, { query: { upload: a.rend } }],
+    runProjection: [{ query: { run: a.fit } }],
   };
 }
 

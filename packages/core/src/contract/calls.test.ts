@@ -103,6 +103,8 @@ describe('route table of the calls (SPEC section 7)', () => {
       'GET /api/run/events',
       'PUT /api/run/item/rerun',
       'GET /api/client/usage',
+      'GET /api/upload/preview',
+      'GET /api/run/projection',
     ];
     expect(extra.sort()).toEqual(additions.sort());
   });

@@ -44,6 +44,8 @@ import {
 } from './team';
 import { TEAM_MESSAGES } from '../rules/team';
 import { hasControlCharacters } from '../rules/text';
+import { UploadPreviewQuery, UploadPreviewResponse } from './preview';
+import { ProjectionQuery, ProjectionResponse } from './projection';
 
 /** A string (trimmed first when asked) checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult, trimmed = false) =>
@@ -633,6 +635,16 @@ export const CALLS = {
     response: AuditResponse,
     failure: TEAM_MESSAGES.loadAudit,
   }),
+
+  // ---- seeing the data (issue 29) ----
+  uploadPreview: call({
+    method: 'GET',
+    path: '/api/upload/preview',
+    auth: 'bearer',
+    query: UploadPreviewQuery,
+    response: UploadPreviewResponse,
+  }),
+  runProjection: call({ method: 'GET', path: '/api/run/projection', auth: 'bearer', query: ProjectionQuery, response: ProjectionResponse }),
 } as const;
 
 export type CallName = keyof typeof CALLS;

@@ -2,3 +2,5 @@
 export * from './entities';
 export * from './calls';
 export * from './team';
+export * from './preview';
+export * from './projection';

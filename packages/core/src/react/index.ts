@@ -36,3 +36,4 @@ export { useMembers, useAudit, useInvite, type MembersData, type MembersScreen, 
 export { AUDIT_EXPORT_MAX, type AuditFilters } from './team';
 export { useJumpTargets, matchJumps, jumpScreens, JUMP_PROJECTS, type JumpTarget, type JumpKind } from './search';
 export { useRelatedRuns, type RelatedRuns } from './related';
+export { useUploadPreview, useRunProjection, PREVIEW_POLL_MS, PREVIEW_FAILURE } from './preview';

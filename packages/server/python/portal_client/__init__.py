@@ -13,6 +13,7 @@ See README.md (the package's description) for a tour and one section per flow.
 """
 
 from .client import Client, Pages, ProgressFn
+from .see import Column, Layer, ModelSummary, Point, Preview, Projection, Text, preview as _preview, projection as _projection
 from .errors import (
     AuthError,
     ConflictError,
@@ -77,4 +78,8 @@ __all__ = [
     "UsageTotals",
     "Integration",
 ]
+#: `client.preview(upload)` and `client.projection(run)` live in their own module (see.py).
+Client.preview = _preview  # type: ignore[attr-defined]
+Client.projection = _projection  # type: ignore[attr-defined]
+__all__ += ["Preview", "Column", "Text", "Layer", "ModelSummary", "Projection", "Point"]
 __version__ = "0.2.0"

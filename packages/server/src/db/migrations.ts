@@ -524,6 +524,21 @@ create index if not exists uploads_rend_order on uploads (rend, created_at, seq)
 create index if not exists boxes_rend_order on boxes (rend, created_at, seq);
 `,
   },
+  {
+    id: 17,
+    // Upload previews and generate requests' maps (issue 29): built once by the worker, kept apart from their rows so
+    // lists stay light.
+    sql: `
+create table if not exists upload_previews (
+  upload text primary key,
+  body text not null
+);
+create table if not exists run_projections (
+  run text primary key,
+  body text not null
+);
+`,
+  },
 ];
 
 export interface Migration {

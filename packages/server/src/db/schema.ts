@@ -305,4 +305,18 @@ export interface DB {
   mails: MailTable;
   audit: AuditTable;
   invites: InviteTable;
+  upload_previews: UploadPreviewTable;
+  run_projections: RunProjectionTable;
+}
+
+/** An upload's preview as the JSON the preview call answers (migration 17). */
+export interface UploadPreviewTable {
+  upload: string;
+  body: string;
+}
+
+/** A generate request's map as the JSON the projection call answers (migration 17). */
+export interface RunProjectionTable {
+  run: string;
+  body: string;
 }

@@ -2,7 +2,7 @@
 // input parameters it holds, or, in a sentence a user understands, why it cannot be used.
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { MESSAGES, PLAN_LIMITS, UPLOAD_CONTEXTS } from '@portal/core';
+import { MESSAGES, PLAN_LIMITS, UPLOAD_CONTEXTS, type UploadPreview } from '@portal/core';
 import { fail, type AnalysisLimits, type Found, type Reader } from './found';
 import { readNpy, readNpz } from './numpy';
 import { readPickleFile, readPt } from './pickled';
@@ -10,6 +10,7 @@ import { readPyModel } from './pymodel';
 import { scanJsonTable } from './table';
 import { readText } from './text';
 import { isTextList, readTextList } from './texts';
+import { previewOf } from './preview';
 
 export type { AnalysisLimits } from './found';
 
@@ -19,6 +20,8 @@ export interface Analysis {
   cols: number | null;
   inputs: number | null;
   error: string | null;
+  /** What the upload preview shows, built while the bytes are in memory (absent when the file cannot be read). */
+  preview?: UploadPreview;
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -92,8 +95,10 @@ export async function analyzeFile(path: string, fileName: string, limits: Analys
       `This ${ext} file declares sizes that cannot be right (${[found.rows, found.cols, found.inputs].filter((v) => v !== null).join(', ')}); check that it is a valid ${ext} file.`,
     );
   }
+  const preview = previewOf(buf, ext, found.rows, found.cols);
   if (found.rows !== null && found.rows > limits.rows) {
     return {
+      preview,
       proc: 2,
       rows: found.rows,
       cols: found.cols,
@@ -101,7 +106,7 @@ export async function analyzeFile(path: string, fileName: string, limits: Analys
       error: `This file has ${fmt(found.rows)} rows; your plan allows up to ${fmt(limits.rows)}.`,
     };
   }
-  return { proc: 1, rows: found.rows, cols: found.cols, inputs: found.inputs, error: null };
+  return { proc: 1, rows: found.rows, cols: found.cols, inputs: found.inputs, error: null, preview };
 }
 
 const isCount = (v: number | null) => v === null || (Number.isSafeInteger(v) && v >= 0);

@@ -119,7 +119,7 @@ describe('generate', () => {
     const path = write('gen.json', rows);
     const fit = await fitModel(path, param({ output_column_size: 4 }), { seed: 3 });
     const out = join(dir, 'out.json');
-    expect(await generateEmbeddings(JSON.parse(JSON.stringify(fit.model)), path, out)).toEqual({ rows: 300, width: 4 });
+    expect(await generateEmbeddings(JSON.parse(JSON.stringify(fit.model)), path, out)).toMatchObject({ rows: 300, width: 4 });
     const result = JSON.parse(readFileSync(out, 'utf8')) as { embeddings: number[][]; rows: number; width: number };
     expect(result.rows).toBe(300);
     expect(result.width).toBe(4);

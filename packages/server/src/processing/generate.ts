@@ -4,6 +4,24 @@ import { writeFile } from 'node:fs/promises';
 import type { Table } from './table';
 import { rowReporter, type Reporter } from './progress';
 import { Net, plural, readTable, rng, type EmbeddingModel } from './network';
+import { projectEmbeddings } from './projection';
+import type { Projection } from '@portal/core';
+
+/** What a generate wrote: its size, and the map of its embeddings. */
+export interface Generated {
+  rows: number;
+  width: number;
+  projection: Projection;
+  /** Milliseconds the map took, of the whole call (the benchmark's share). */
+  mapMs: number;
+}
+
+/** The map of the embeddings, timed. */
+function mapOf(...args: Parameters<typeof projectEmbeddings>): { projection: Projection; mapMs: number } {
+  const t = performance.now();
+  const projection = projectEmbeddings(...args);
+  return { projection, mapMs: performance.now() - t };
+}
 
 function asModel(m: unknown): EmbeddingModel {
   const x = m as EmbeddingModel;
@@ -64,6 +82,7 @@ async function generateGeneral(m: GeneralModel, table: Table, outPath: string, r
   const lines: string[] = [];
   const progress = rowReporter(report, rows);
   const e = new Float64Array(width);
+  const all = new Float64Array(rows * width);
   for (let r = 0; r < rows; r++) {
     if ((r & 1023) === 0) progress(r);
     e.fill(0);
@@ -71,13 +90,17 @@ async function generateGeneral(m: GeneralModel, table: Table, outPath: string, r
       const x = (v[r * cols + k] - mean[k]) / std[k];
       for (let j = 0; j < width; j++) e[j] += w[j * cols + k] * x;
     }
-    lines.push(`[${Array.from(e, (z) => Number(Math.tanh(z).toPrecision(7))).join(',')}]`);
+    for (let j = 0; j < width; j++) all[r * width + j] = e[j] = Math.tanh(e[j]);
+    lines.push(`[${Array.from(e, (z) => Number(z.toPrecision(7))).join(',')}]`);
   }
   progress(rows);
   const task = m.id.includes('classification') ? 'classification' : 'regression';
   const head = JSON.stringify({ rows, width, inputs: cols, task, model: m.id, format: 'embeddings' });
   await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
-  return { rows, width };
+  // The file is written: its lines go before the map is made, so collecting them does not slow the map.
+  lines.length = 0;
+  // Every column is an input here: the map is coloured by cluster.
+  return { rows, width, ...mapOf(all, rows, width, v, cols, cols, null) };
 }
 
 export async function generateEmbeddings(
@@ -85,7 +108,7 @@ export async function generateEmbeddings(
   dataPath: string,
   outPath: string,
   opts: { report?: Reporter } = {},
-): Promise<{ rows: number; width: number }> {
+): Promise<Generated> {
   const general = model as GeneralModel | null;
   if (general && general.format === 'portal-general-projection' && typeof general.id === 'string')
     return generateGeneral(general, await readTable(dataPath), outPath, opts.report);
@@ -105,15 +128,21 @@ export async function generateEmbeddings(
     e = new Float64Array(m.width),
     out = new Float64Array(0);
   const lines: string[] = [];
+  const all = new Float64Array(table.rows * m.width);
   const progress = rowReporter(opts.report, table.rows);
   for (let r = 0; r < table.rows; r++) {
     if ((r & 1023) === 0) progress(r);
     for (let k = 0; k < m.inputs; k++) x[k] = (v[r * table.cols + k] - m.inputMean[k]) / m.inputStd[k];
     net.forward(x, 0, h, e, out);
+    all.set(e, r * m.width);
     lines.push(`[${Array.from(e, (z) => Number(z.toPrecision(7))).join(',')}]`);
   }
   progress(table.rows);
   const head = JSON.stringify({ rows: table.rows, width: m.width, inputs: m.inputs, task: m.task, format: 'embeddings' });
   await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
-  return { rows: table.rows, width: m.width };
+  // The file is written: its lines go before the map is made, so collecting them does not slow the map.
+  lines.length = 0;
+  // A column after the inputs is the target (the fit's layout): it colours the map; without one, clusters do.
+  const target = table.cols > m.inputs ? m.inputs : null;
+  return { rows: table.rows, width: m.width, ...mapOf(all, table.rows, m.width, v, table.cols, m.inputs, target) };
 }

@@ -13,3 +13,4 @@ export type { ProcessingEvent, Reporter } from './progress';
 export { shrinkReport } from './shrink';
 
 export { buildClientWheel, WHEEL_FILE } from './wheel';
+export { projectEmbeddings } from './projection';

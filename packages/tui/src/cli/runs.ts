@@ -116,6 +116,26 @@ export function register(program: Command, deps: Deps): void {
     );
 
   runs
+    .command('map <id>')
+    .description("Draw a generate request's embeddings as a map (braille dots, coloured by target or cluster)")
+    .addHelpText('after', examples('portal runs map <id>', 'portal runs map <id> --json | jq .projection.variance'))
+    .action(
+      act(deps, async (s, id: string) => {
+        const api = await s.api();
+        const answer = await api.calls.runProjection({ run: id }).catch((e) => {
+          if ((e as { status?: number }).status === 404) throw new CliError(MESSAGES.requestNotFound);
+          throw e;
+        });
+        if (s.out.json) return s.out.printJson(answer);
+        if (!answer.projection) throw new CliError(answer.note ?? 'This request has no map.');
+        const { mapLines } = await import('./mapText');
+        const width = (s.out.tty && s.out.stdout.columns ? Math.min(s.out.stdout.columns, 120) : 80) - 2;
+        const colour = s.out.tty && !s.deps.env.NO_COLOR;
+        s.out.stdout.write(mapLines(answer.projection, width, Math.round(width / 4), colour).join('\n') + '\n');
+      }),
+    );
+
+  runs
     .command('logs <id>')
     .description("Print a request's events (state changes, progress, messages); --follow prints them as they come until it ends")
     .option('-f, --follow', 'keep printing events until the request is Finished or Failed')

@@ -189,10 +189,46 @@ export function register(program: Command, deps: Deps): void {
       }),
     );
 
+  uploads
+    .command('preview <id>')
+    .description("What an upload's file holds: its first rows and each column's type, range, mean, missing values and histogram")
+    .option('--file <name>', 'which file of the upload (its name or id; the first file when not given)')
+    .addHelpText('after', examples('portal uploads preview <id>', 'portal uploads preview <id> --file b.json --json'))
+    .action(
+      act(deps, async (s, id: string, opts: { file?: string }) => {
+        const api = await s.api();
+        const file = await previewFile(s, id, opts.file);
+        const { preview } = await api.calls.uploadPreview({ upload: file });
+        if (s.out.json) return s.out.printJson(preview);
+        const { renderPreview } = await import('./previewText');
+        // A terminal's own width; piped output keeps to 80 columns.
+        s.out.stdout.write(renderPreview(preview, s.out.tty && s.out.stdout.columns ? Math.max(40, s.out.stdout.columns) : 80));
+      }),
+    );
+
   registerRenameRemove(uploads, deps, {
     noun: 'upload',
     exampleName: 'March data',
     rename: async (api, id, name) => (await api.calls.rendRename({ rend: id, name })).rend,
     remove: (api, id) => api.calls.rendRemove({ rend: id, active: 0 }),
   });
+}
+
+/** The file an upload id (and --file) names; a file's own id is taken as it is. */
+async function previewFile(s: Session, id: string, file: string | undefined): Promise<string> {
+  const { project } = await s.project();
+  const rend = await findRend(s, project.stamp, id);
+  if (!rend) {
+    if (file) throw new CliError(`No upload ${id} in this project (see portal uploads list)`);
+    return id;
+  }
+  const items = rend.upload.list;
+  const item = file ? items.find((i) => i.stamp === file || i.file.name === file || i.name === file) : items[0];
+  if (!item)
+    throw new CliError(
+      file
+        ? `Upload ${rend.name} has no file ${file}; its files: ${items.map((i) => i.file.name).join(', ')}`
+        : `Upload ${rend.name} has no files`,
+    );
+  return item.stamp;
 }

@@ -14,6 +14,7 @@ import {
 } from '@portal/core';
 import { useNotify, useRunDetails } from '@portal/core/react';
 import { Fields } from '../components/Form';
+import { RunMap } from '../components/RunMap';
 import { useLabel, useNav } from '../ui/context';
 
 export default function RunDetailsScreen() {
@@ -96,6 +97,7 @@ export default function RunDetailsScreen() {
         <Text dimColor>[ Download Results ] (once the results are ready)</Text>
       )}
       {details.canRerun ? <Text color="cyan">[ Run again ] press R</Text> : null}
+      {run.function === 'generate' && run.state === 'Finished' ? <RunMap runId={run.stamp} /> : null}
       <Text bold>Events</Text>
       {details.events.length ? (
         details.events.slice(-6).map((e) => (

@@ -16,6 +16,7 @@ import {
 import { fileSource } from '@portal/core/node';
 import { useClient, useNotify, useUploads } from '@portal/core/react';
 import { ListView } from '../components/ListView';
+import { PREVIEW_PANEL_LINES, UploadPreviewPanel } from '../components/UploadPreviewPanel';
 import { TextField } from '../components/TextField';
 import { completePath, expandPath, splitPaths } from '../paths';
 import { newestFirst } from '../components/lists';
@@ -50,6 +51,7 @@ export default function UploadsScreen() {
   useLabel(bucketId, uploads.data?.project?.name);
   // Uploads being analysed move to Ready or Failed on the server: the list refreshes until they settle.
   const [asking, setAsking] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState<{ stamp: string; name: string } | null>(null);
   const [progress, setProgress] = useState<{ p: UploadProgress; started: number } | null>(null);
   // While files are sent, Esc cancels them (the half-made upload is removed), as the web's cancel button does.
   const abort = useRef<AbortController | null>(null);
@@ -61,6 +63,12 @@ export default function UploadsScreen() {
       else setAsking(null);
     },
     { isActive: asking !== null || progress !== null },
+  );
+  useInput(
+    (_input, key) => {
+      if (key.escape) setPreviewing(null);
+    },
+    { isActive: previewing !== null && asking === null },
   );
 
   const start = async (text: string) => {
@@ -115,7 +123,19 @@ export default function UploadsScreen() {
         rename={uploads.rename}
         remove={uploads.remove}
         onNew={() => setAsking('')}
+        reserve={previewing ? PREVIEW_PANEL_LINES + 1 : 0}
+        onKey={(input, row) => {
+          if (input !== 'p') return false;
+          // p shows the first finished file of the selected upload, and closes the preview again.
+          const item = row?.upload.list.find((i) => i.state === 'Finished');
+          setPreviewing((open) => (open || !item ? null : { stamp: item.stamp, name: item.name }));
+          if (!item) notify('This upload has no finished file to preview yet.');
+          return true;
+        }}
       />
+      {previewing ? (
+        <UploadPreviewPanel upload={previewing.stamp} name={previewing.name} width={nav.size.columns - nav.size.menu - 2} />
+      ) : null}
       {asking !== null ? (
         <Box>
           <Text>Files to upload (paths, space-separated; Tab completes): </Text>

@@ -62,7 +62,7 @@ const HELP: Record<ScreenId, string> = {
   projects: '↑↓ move · Enter open · / filter · n create · r rename · d remove',
   models: '↑↓ move · / filter · n create a model · r rename · d remove',
   runs: '↑↓ move · Enter open · / filter · S status · F function · n fit request · s shrink request · r rename · d remove',
-  uploads: '↑↓ move · / filter · n upload files · r rename · d remove',
+  uploads: '↑↓ move · / filter · n upload files · p preview · r rename · d remove',
   createFitRun: 'Tab/↑↓ fields · Space tick · Enter submit',
   createShrinkRun: 'Tab/↑↓ fields · Enter choose/submit',
   runDetails: 'Enter/D download results · R run again',

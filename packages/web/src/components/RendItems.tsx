@@ -1,10 +1,14 @@
 // The files of an upload group: name, size, state, and the error of items Failed or with meta.proc 2.
-import { Box, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Link, Typography } from '@mui/material';
 import { formatSize, uploadItemError, type Rend } from '@portal/core';
+import { UploadPreviewDialog } from './UploadPreviewDialog';
 
 export function RendItems({ rend }: { rend: Rend }) {
+  const [shown, setShown] = useState<{ stamp: string; name: string } | null>(null);
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      <UploadPreviewDialog upload={shown?.stamp ?? null} name={shown?.name ?? ''} onClose={() => setShown(null)} />
       {rend.upload.list.map((item) => {
         const error = uploadItemError(item);
         return (
@@ -12,6 +16,18 @@ export function RendItems({ rend }: { rend: Rend }) {
             <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
               {item.name} ({formatSize(item.file.size)}): {item.state}
             </Typography>
+            {item.state === 'Finished' && (
+              <Link
+                component="button"
+                type="button"
+                variant="body2"
+                sx={{ ml: 1, verticalAlign: 'baseline' }}
+                onClick={() => setShown({ stamp: item.stamp, name: item.name })}
+                aria-label={`Preview ${item.name}`}
+              >
+                Preview
+              </Link>
+            )}
             {error && (
               <Typography variant="body2" sx={{ color: 'error.main' }}>
                 {error}

@@ -34,6 +34,8 @@ import { isMissing, NotFound } from '../components/NotFound';
 
 // The chart library loads with the chart, not with the page (nor the login page).
 const LossChart = lazy(() => import('../components/charts/LossChart'));
+// The map's code loads only on a page that shows a map.
+const EmbeddingMap = lazy(() => import('../components/charts/EmbeddingMap'));
 
 export default function RunDetailsPage() {
   const navigate = useNavigate();
@@ -219,6 +221,16 @@ export default function RunDetailsPage() {
           </Typography>
           <Suspense fallback={<LinearProgress aria-label="Loading the chart" />}>
             <LossChart points={loss} />
+          </Suspense>
+        </Box>
+      )}
+      {run.function === 'generate' && run.state === 'Finished' && (
+        <Box component="section" aria-label="Embedding map" sx={{ mt: 3 }}>
+          <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+            Embedding map
+          </Typography>
+          <Suspense fallback={<LinearProgress aria-label="Loading the map" />}>
+            <EmbeddingMap runId={run.stamp} />
           </Suspense>
         </Box>
       )}

@@ -41,6 +41,14 @@ export const analyze: JobHandler = {
         .where('stamp', '=', item.stamp)
         .where('state', '=', 'Preparing')
         .execute();
+      if (a.preview) {
+        const body = JSON.stringify({ preview: a.preview });
+        await db
+          .insertInto('upload_previews')
+          .values({ upload: item.stamp, body })
+          .onConflict((oc) => oc.column('upload').doUpdateSet({ body }))
+          .execute();
+      }
     } finally {
       await copy.done();
     }

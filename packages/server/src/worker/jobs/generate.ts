@@ -4,6 +4,7 @@ import { isTextEmbeddingModel } from '@portal/core';
 import { newId, now } from '../../ids';
 import { generateTexts } from './generateTexts';
 import { RunEventWriter } from '../events';
+import type { Generated } from '../../processing/generate';
 import { dataFile, failRun, setProcessing, startRun, withResult, type JobHandler } from './job';
 
 export const generate: JobHandler = {
@@ -33,10 +34,11 @@ export const generate: JobHandler = {
     const data = await dataFile(ctx, run.rend, '.json', 'File for generating not found.');
     const events = new RunEventWriter(db, stamp, ctx.log);
     let result: { key: string; size: number };
+    let generated: Generated | undefined;
     try {
       result = await withResult(ctx.storage, stamp, async (out) => {
         if (texts) return generateTexts(ctx, { run, modelId: texts, dataPath: data.path, outPath: out, events, fileName: data.fileName });
-        await ctx.process(
+        generated = await ctx.process(
           'generate',
           data.fileName,
           events,
@@ -63,6 +65,15 @@ export const generate: JobHandler = {
             storage_key: result.key,
             created_at: now(),
           })
+          .execute();
+      }
+      if (generated?.projection) {
+        // The map, beside the result: stored as the projection call's own JSON.
+        const body = JSON.stringify({ projection: generated.projection, note: null });
+        await trx
+          .insertInto('run_projections')
+          .values({ run: stamp, body })
+          .onConflict((oc) => oc.column('run').doUpdateSet({ body }))
           .execute();
       }
       await trx.updateTable('runs').set({ state: 'Finished', message: '', result_key: result.key }).where('stamp', '=', stamp).execute();

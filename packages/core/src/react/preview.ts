@@ -1,0 +1,30 @@
+// Seeing the data: an upload's preview (polled while the file is analysed) and a generate request's map.
+import { PREVIEW_NOTES, type UploadPreview } from '../contract/preview';
+import { PROJECTION_NOTES } from '../contract/projection';
+import type { CallResponse } from '../contract';
+import { useApi } from './context';
+import { useLoad, type Loaded } from './useLoad';
+
+/** While a file is analysed its preview is asked for again this often. */
+export const PREVIEW_POLL_MS = 2_000;
+
+/** Failure text of the preview (SPEC names none): says what failed and that trying again may help. */
+export const PREVIEW_FAILURE = 'Failed to load the preview. Please try again.';
+
+export function useUploadPreview(uploadId: string | null): Loaded<UploadPreview | null> {
+  const api = useApi();
+  return useLoad(
+    async (signal) => (uploadId ? (await api.calls.uploadPreview({ upload: uploadId }, { signal })).preview : null),
+    [api, uploadId],
+    { failure: PREVIEW_FAILURE, pollMs: PREVIEW_POLL_MS, until: (p) => p?.note !== PREVIEW_NOTES.analysing },
+  );
+}
+
+/** A generate request's map: polled while the request works, then kept. */
+export function useRunProjection(runId: string): Loaded<CallResponse<'runProjection'>> {
+  const api = useApi();
+  return useLoad((signal) => api.calls.runProjection({ run: runId }, { signal }), [api, runId], {
+    pollMs: PREVIEW_POLL_MS,
+    until: (r) => r.note !== PROJECTION_NOTES.waiting,
+  });
+}

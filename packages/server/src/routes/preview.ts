@@ -1,0 +1,36 @@
+// Seeing the data: an upload's preview and a generate request's map, read back as the JSON the worker stored.
+import type { FastifyInstance } from 'fastify';
+import { PREVIEW_NOTES, PROJECTION_NOTES, isFinalState, type UploadPreview } from '@portal/core';
+import { defineCall } from './define';
+import { requireRun, requireUpload } from '../access';
+import type { Services } from '../services';
+
+const none = (note: string, totalRows: number | null = null, totalCols: number | null = null): { preview: UploadPreview } => ({
+  preview: { kind: 'none', rows: [], columns: [], texts: [], model: null, totalRows, totalCols, note },
+});
+
+export function previewRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'uploadPreview', { keys: true }, async ({ caller, query, reply }) => {
+    // An upload's id names its first file, so `preview(upload)` works as well as `preview(file)`.
+    const first = await s.db.selectFrom('uploads').select('stamp').where('rend', '=', query.upload).orderBy('seq').executeTakeFirst();
+    const { upload } = await requireUpload(s.db, caller, first?.stamp ?? query.upload);
+    if (upload.state === 'Pending' || upload.state === 'Preparing') return none(PREVIEW_NOTES.analysing);
+    const row = await s.db.selectFrom('upload_previews').select('body').where('upload', '=', upload.stamp).executeTakeFirst();
+    if (row) {
+      // Stored as the answer's own JSON: no parse and serialise per call.
+      reply.type('application/json; charset=utf-8').send(row.body);
+      return none('');
+    }
+    return upload.state === 'Failed' ? none(PREVIEW_NOTES.failed) : none(PREVIEW_NOTES.older, upload.rows, upload.cols);
+  });
+
+  defineCall(app, s, 'runProjection', { keys: true }, async ({ caller, query, reply }) => {
+    const { run } = await requireRun(s.db, caller, query.run);
+    const row = await s.db.selectFrom('run_projections').select('body').where('run', '=', run.stamp).executeTakeFirst();
+    if (row) {
+      reply.type('application/json; charset=utf-8').send(row.body);
+      return { projection: null, note: null };
+    }
+    return { projection: null, note: isFinalState(run.state) ? PROJECTION_NOTES.none : PROJECTION_NOTES.waiting };
+  });
+}

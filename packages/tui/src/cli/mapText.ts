@@ -1,0 +1,22 @@
+// The embedding map in the terminal: a braille-dot scatter, coloured where the terminal has colour, with its legend.
+import { brailleMap, MAP_ANSI, mapLegend, sampleText, varianceText, type Projection } from '@portal/core';
+
+const paint = (text: string, code: number, colour: boolean) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
+
+/** The map as lines: `width` columns of dots (2 per character) and `height` lines (4 dots each), then its legend. */
+export function mapLines(p: Projection, width: number, height: number, colour: boolean): string[] {
+  const legend = mapLegend(p);
+  const cells = brailleMap(p, legend.colour, width, height);
+  const lines = cells.map((row) =>
+    row
+      .map((c) => (c.colour < 0 ? c.ch : paint(c.ch, MAP_ANSI[c.colour % MAP_ANSI.length], colour)))
+      .join('')
+      .trimEnd(),
+  );
+  const title = p.keyKind === 'target' ? 'Colour: target' : 'Colour: cluster';
+  lines.push('', `${title}  ${legend.labels.map((l, i) => `${paint('●', MAP_ANSI[i % MAP_ANSI.length], colour)} ${l}`).join('  ')}`);
+  lines.push(varianceText(p));
+  const sample = sampleText(p);
+  if (sample) lines.push(sample);
+  return lines;
+}
