@@ -83,7 +83,17 @@ async function measureServer(label, env) {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-'));
   const server = await startProcess(
     [serverMain],
-    { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORTAL_WORKER: '0', AUTH_RATE_LIMIT: '1000', ...env },
+    {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PORTAL_WORKER: '0',
+      AUTH_RATE_LIMIT: '1000',
+      METRICS_PORT: '0',
+      PORTAL_DRAIN_S: '0',
+      ...env,
+    },
     /Portal running at (http:\/\/\S+)/,
   );
   try {

@@ -33,7 +33,7 @@ describe('readiness and worker metrics', () => {
       .stamp;
     const { rend } = await uploadFiles(withWorker.url, A.token, bucket, [{ name: 'a.json', bytes: fitData(20, 2) }]);
     expect(rend.flight).toBe('Ready');
-    const text = await (await fetch(new URL('/metrics', withWorker.url))).text();
+    const text = await (await fetch(withWorker.metricsUrl!)).text();
     expect(text).toMatch(/^portal_jobs_total\{kind="analyze",outcome="done"\} [1-9]/m);
     expect(text).toMatch(/^portal_job_duration_seconds_count\{kind="analyze"\} [1-9]/m);
     // The job names the request that queued it, as the API's access line does (reqId).
@@ -43,12 +43,12 @@ describe('readiness and worker metrics', () => {
       .where('kind', '=', 'analyze')
       .execute();
     expect(jobs.length).toBeGreaterThan(0);
-    for (const j of jobs) expect(j.request_id).toMatch(/^req-/);
+    for (const j of jobs) expect(j.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
   });
 
   it('counts failed storage operations by name', async () => {
     await expect(withWorker.built.services.storage.putFile('results/none.json', '/nonexistent/portal-file')).rejects.toThrow();
-    const text = await (await fetch(new URL('/metrics', withWorker.url))).text();
+    const text = await (await fetch(withWorker.metricsUrl!)).text();
     expect(text).toMatch(/^portal_storage_errors_total\{op="putFile"\} 1$/m);
   });
 
