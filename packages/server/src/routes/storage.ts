@@ -14,9 +14,8 @@ import { uploadKey } from '../uploads';
 import { CHECKSUM_MISMATCH, LINK_EXPIRED, LINK_USED, sizeMismatch } from '../storage/messages';
 import type { Services } from '../services';
 
-/** The call that receives upload bytes: its body may take as long as the bytes keep moving (see lifecycle.ts). */
-export const UPLOAD_BYTES_ROUTE = `${STORAGE_PATH_PREFIX}upload/:stamp`;
-export const isUploadBytes = (method: string, route?: string) => method === 'PUT' && route === UPLOAD_BYTES_ROUTE;
+/** The call below that receives upload bytes: its body may take as long as the bytes keep moving (see lifecycle.ts). */
+export const isUploadBytes = (method: string, route?: string) => method === 'PUT' && route === `${STORAGE_PATH_PREFIX}upload/:stamp`;
 
 export function storageRoutes(app: FastifyInstance, s: Services) {
   const store = s.storage;
@@ -27,86 +26,90 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
     scoped.removeAllContentTypeParsers();
     scoped.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
 
-    scoped.put<{ Params: { stamp: string }; Querystring: { exp?: string; sig?: string } }>(UPLOAD_BYTES_ROUTE, async (req, reply) => {
-      const item = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', req.params.stamp).executeTakeFirst();
-      const exp = Number(req.query.exp);
-      if (
-        !item ||
-        !Number.isInteger(exp) ||
-        !store.verifyUpload({ stamp: item.stamp, size: item.size, checksum: item.checksum }, exp, String(req.query.sig ?? ''))
-      ) {
-        throw forbidden('This upload link is not valid.');
-      }
-      if (exp < now()) throw forbidden(LINK_EXPIRED);
-      if (item.state === 'Failed') throw conflict('This file has failed, so its upload link takes no more bytes: register the file again.');
-      if (item.state !== 'Pending' || item.stored) throw conflict(LINK_USED);
-      const rend = await s.db.selectFrom('rends').select('active').where('stamp', '=', item.rend).executeTakeFirst();
-      if (!rend?.active) throw notFound('Upload');
+    scoped.put<{ Params: { stamp: string }; Querystring: { exp?: string; sig?: string } }>(
+      `${STORAGE_PATH_PREFIX}upload/:stamp`,
+      async (req, reply) => {
+        const item = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', req.params.stamp).executeTakeFirst();
+        const exp = Number(req.query.exp);
+        if (
+          !item ||
+          !Number.isInteger(exp) ||
+          !store.verifyUpload({ stamp: item.stamp, size: item.size, checksum: item.checksum }, exp, String(req.query.sig ?? ''))
+        ) {
+          throw forbidden('This upload link is not valid.');
+        }
+        if (exp < now()) throw forbidden(LINK_EXPIRED);
+        if (item.state === 'Failed')
+          throw conflict('This file has failed, so its upload link takes no more bytes: register the file again.');
+        if (item.state !== 'Pending' || item.stored) throw conflict(LINK_USED);
+        const rend = await s.db.selectFrom('rends').select('active').where('stamp', '=', item.rend).executeTakeFirst();
+        if (!rend?.active) throw notFound('Upload');
 
-      const fail = async (error: string) => {
-        await s.db
+        const fail = async (error: string) => {
+          await s.db
+            .updateTable('uploads')
+            .set({ state: 'Failed', error })
+            .where('stamp', '=', item.stamp)
+            .where('state', '=', 'Pending')
+            .execute();
+          return badRequest(error);
+        };
+        const declared = req.headers['content-length'];
+        if (declared !== undefined && Number(declared) !== item.size) {
+          req.raw.resume();
+          throw await fail(sizeMismatch(Number(declared), item.size));
+        }
+
+        const tmp = store.tempPath();
+        const hash = createHash('sha256');
+        let received = 0;
+        const counter = new Transform({
+          transform(chunk: Buffer, _enc, cb) {
+            received += chunk.length;
+            // Stop reading as soon as the body is longer than registered: no need to store the rest.
+            if (received > item.size) return cb(new Error('too long'));
+            hash.update(chunk);
+            cb(null, chunk);
+          },
+        });
+        try {
+          await pipeline(req.raw, counter, createWriteStream(tmp, { flags: 'wx' }));
+        } catch {
+          await rm(tmp, { force: true });
+          if (received > item.size) throw await fail(`The file sent is longer than the ${item.size} bytes registered.`);
+          // The sender went away mid-file: the item stays Pending and the same link can be used again.
+          throw badRequest('The upload was interrupted: send the file again.');
+        }
+        if (received !== item.size) {
+          await rm(tmp, { force: true });
+          throw await fail(sizeMismatch(received, item.size));
+        }
+        if (hash.digest('hex') !== item.checksum) {
+          await rm(tmp, { force: true });
+          throw await fail(CHECKSUM_MISMATCH);
+        }
+        // One upload per link: of two bodies sent at once, only the first to be verified is taken.
+        const taken = await s.db
           .updateTable('uploads')
-          .set({ state: 'Failed', error })
+          .set({ stored: 1 })
           .where('stamp', '=', item.stamp)
           .where('state', '=', 'Pending')
-          .execute();
-        return badRequest(error);
-      };
-      const declared = req.headers['content-length'];
-      if (declared !== undefined && Number(declared) !== item.size) {
-        req.raw.resume();
-        throw await fail(sizeMismatch(Number(declared), item.size));
-      }
-
-      const tmp = store.tempPath();
-      const hash = createHash('sha256');
-      let received = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, cb) {
-          received += chunk.length;
-          // Stop reading as soon as the body is longer than registered: no need to store the rest.
-          if (received > item.size) return cb(new Error('too long'));
-          hash.update(chunk);
-          cb(null, chunk);
-        },
-      });
-      try {
-        await pipeline(req.raw, counter, createWriteStream(tmp, { flags: 'wx' }));
-      } catch {
-        await rm(tmp, { force: true });
-        if (received > item.size) throw await fail(`The file sent is longer than the ${item.size} bytes registered.`);
-        // The sender went away mid-file: the item stays Pending and the same link can be used again.
-        throw badRequest('The upload was interrupted: send the file again.');
-      }
-      if (received !== item.size) {
-        await rm(tmp, { force: true });
-        throw await fail(sizeMismatch(received, item.size));
-      }
-      if (hash.digest('hex') !== item.checksum) {
-        await rm(tmp, { force: true });
-        throw await fail(CHECKSUM_MISMATCH);
-      }
-      // One upload per link: of two bodies sent at once, only the first to be verified is taken.
-      const taken = await s.db
-        .updateTable('uploads')
-        .set({ stored: 1 })
-        .where('stamp', '=', item.stamp)
-        .where('state', '=', 'Pending')
-        .where('stored', '=', 0)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 0) {
-        await rm(tmp, { force: true });
-        throw conflict(LINK_USED);
-      }
-      try {
-        await store.putFile(uploadKey(item.stamp), tmp);
-      } catch (err) {
-        await rm(tmp, { force: true });
-        await s.db.updateTable('uploads').set({ stored: 0 }).where('stamp', '=', item.stamp).where('state', '=', 'Pending').execute();
-        throw err;
-      }
-      return reply.code(200).send({ ok: true });
-    });
+          .where('stored', '=', 0)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) === 0) {
+          await rm(tmp, { force: true });
+          throw conflict(LINK_USED);
+        }
+        try {
+          await store.putFile(uploadKey(item.stamp), tmp);
+        } catch (err) {
+          await rm(tmp, { force: true });
+          await s.db.updateTable('uploads').set({ stored: 0 }).where('stamp', '=', item.stamp).where('state', '=', 'Pending').execute();
+          throw err;
+        }
+        return reply.code(200).send({ ok: true });
+      },
+    );
   });
 
   app.get<{ Params: { '*': string }; Querystring: { name?: string; exp?: string; sig?: string } }>(
