@@ -181,6 +181,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     jobs: new JobQueue(),
     metrics,
     lifecycle: { stopping: false },
+    snapshot: database.snapshot,
   };
   registerDrain(app, services.lifecycle);
   const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.metricsHost);

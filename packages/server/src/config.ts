@@ -134,6 +134,8 @@ function textSetting<T>(env: NodeJS.ProcessEnv, name: string, check: (text: stri
   return raw === undefined || raw.trim() === '' ? undefined : check(raw.trim());
 }
 
+export const DEFAULT_DATA_DIR = './.portal-data';
+
 /** The default metrics port (Prometheus' registry lists 9464 for OpenTelemetry's Prometheus exporter). */
 export const DEFAULT_METRICS_PORT = 9464;
 
@@ -149,7 +151,7 @@ function metricsPortSetting(env: NodeJS.ProcessEnv): number | null {
  * that names the variable (main prints it and exits 1).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './.portal-data');
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
   const port = overrides.port ?? textSetting(env, 'PORT', (v) => checkPort('PORT', v)) ?? 8080;
   const host = overrides.host ?? textSetting(env, 'HOST', (v) => checkHost('HOST', v)) ?? '0.0.0.0';
   const jwtSecret = textSetting(env, 'JWT_SECRET', checkSigningKey);

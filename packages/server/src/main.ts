@@ -2,13 +2,14 @@
 import { Command } from 'commander';
 import { Metrics, countStorageErrors, metricsUrl, observeQueries, portInUse, serveMetrics } from './metrics';
 import { createServer } from 'node:net';
-import { loadConfig, describeConfig, type Config } from './config';
+import { DEFAULT_DATA_DIR, loadConfig, describeConfig, type Config } from './config';
 import { buildApp } from './app';
 import { EmbeddedInUseError, openDatabase, type QueryObserver } from './db/index';
 import { migrate, migrationStatus } from './db/migrations';
 import { ADMIN_PATH } from './routes/admin';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { BackupError, restoreBackup } from './backup';
 import { openStorage, storageSettings } from './storage/index';
 import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
@@ -160,7 +161,7 @@ async function admin(command: string, args: string[], json = false) {
   }
   try {
     const secrets = new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys });
-    console.log(await runAdmin({ db: database.db, config, secrets }, command, args, json));
+    console.log(await runAdmin({ db: database.db, config, secrets, snapshot: database.snapshot }, command, args, json));
   } catch (err) {
     if (err instanceof AdminError) {
       console.error(err.message);
@@ -252,6 +253,24 @@ adm
   .action((o: { signing?: boolean; encryption?: boolean }) =>
     admin('rotate-keys', [...(o.encryption ? ['--encryption'] : []), ...(o.signing ? ['--signing'] : [])]),
   );
+adm
+  .command('backup <file>')
+  .description('write a consistent backup of the embedded database, the stored files and the keys in DATA_DIR (the server may run)')
+  .action((f: string) => admin('backup', [resolve(f)]));
+adm
+  .command('restore <file>')
+  .description('fill an empty DATA_DIR from a backup, then start the server on it')
+  .action(async (f: string) => {
+    // Not through loadConfig: it would make new keys in DATA_DIR, which must stay empty until the backup fills it.
+    const dataDir = resolve(process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
+    try {
+      console.log(await restoreBackup(f, dataDir));
+    } catch (err) {
+      if (!(err instanceof BackupError)) throw err;
+      console.error(err.message);
+      process.exitCode = 1;
+    }
+  });
 adm
   .command('users')
   .option('--json', 'print JSON')

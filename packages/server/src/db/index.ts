@@ -17,6 +17,8 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** The connection pool now (the embedded database is one connection, never waited for here). */
   pool(): { total: number; idle: number; waiting: number; max: number };
+  /** The embedded database only: a consistent copy of its files (a tar), taken between transactions (admin backup). */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -82,8 +84,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // its own modes on the files it unpacks and on some it writes (0666, 0644), whatever the umask says.
     makePrivate(opts.dataDir);
     const unlock = lockEmbedded(opts.dataDir);
+    let lite: PGlite;
     try {
-      const lite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
+      lite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
       db = new Kysely<DB>({ dialect: new PGliteDialect(lite), log: queryLog(opts.onQuery) });
     } catch (err) {
       unlock();
@@ -103,6 +106,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db: embedded,
       kind,
       pool: poolStats,
+      // Holding the one connection, no transaction is half done; the checkpoint leaves little for recovery to replay.
+      snapshot: () =>
+        embedded.connection().execute(async (conn) => {
+          await sql`checkpoint`.execute(conn);
+          return lite.dumpDataDir('none');
+        }),
       close: async () => {
         await embedded.destroy();
         unlock();
