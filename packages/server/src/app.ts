@@ -100,14 +100,14 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     );
   });
   // Query times go to the metrics made below (they need the database first).
-  let observe: QueryObserver | undefined;
+  const queries: { observe?: QueryObserver } = {};
   const database =
     opts.database ??
     (await openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       migrate: config.migrate ? 'apply' : 'check',
-      onQuery: (...q) => observe?.(...q),
+      onQuery: (...q) => queries.observe?.(...q),
     }));
   await app.register(rateLimit, {
     global: false,
@@ -157,7 +157,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   }
   const tokens = new Tokens(secrets);
   const metrics = new Metrics(database.db, database.pool);
-  observe = observeQueries(metrics, app.log);
+  queries.observe = observeQueries(metrics, app.log);
   const storage = countStorageErrors(
     await openStorage({ ...storageSettings(config), secrets, corsOrigins: browserOrigins(config), log: app.log }),
     metrics.storageErrors,

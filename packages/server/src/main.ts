@@ -91,11 +91,15 @@ async function workerOnly(config: Config) {
   console.log(`Starting a portal worker with:\n${describeConfig(config)}`);
   await portFree('METRICS_PORT', config.metricsPort, config.metricsHost);
   const log = processLogger(config.logLevel, 'worker');
-  let observe: QueryObserver | undefined;
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onQuery: (...q) => observe?.(...q) });
+  const queries: { observe?: QueryObserver } = {};
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onQuery: (...q) => queries.observe?.(...q),
+  });
   const secrets = new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys });
   const metrics = new Metrics(database.db, database.pool);
-  observe = observeQueries(metrics, log);
+  queries.observe = observeQueries(metrics, log);
   const storage = countStorageErrors(await openStorage({ ...storageSettings(config), secrets }), metrics.storageErrors);
   await storage.init({ exclusive: database.kind === 'embedded' });
   const metricsServer = config.metricsPort !== null ? await serveMetrics(metrics, config.metricsPort, config.metricsHost) : null;
