@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 import { rows, withTestApi } from '@portal/testkit/api';
 import type { memoryStore } from '../store';
 
