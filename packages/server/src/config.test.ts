@@ -92,6 +92,8 @@ describe('configuration', () => {
     expect(refused({ LOG_LEVEL: 'verbose' })).toMatch(/^LOG_LEVEL must be one of/);
     expect(refused({ PORTAL_WORKER: 'maybe' })).toMatch(/^PORTAL_WORKER must be 1 or 0/);
     expect(refused({ PORTAL_DRAIN_S: 'soon' })).toMatch(/^PORTAL_DRAIN_S must be a number/);
+    expect(refused({ MAIL_FROM: 'Portal <x@y>\r\nBcc: a@b' })).toMatch(/^MAIL_FROM must be an address/);
+    expect(refused({ MAIL_FROM: 'portal' })).toMatch(/^MAIL_FROM must be an address/);
     // Nothing was made for a configuration that was refused, and no secret is repeated back.
     expect(existsSync(fresh)).toBe(false);
     expect(refused({ JWT_SECRET: 'hunter2-secret' })).not.toContain('hunter2');
@@ -106,6 +108,7 @@ describe('configuration', () => {
       SMTP_URL: 'smtps://mail.example.com:465',
       STORAGE_URL: 's3://files?endpoint=http://127.0.0.1:9000',
       PUBLIC_URL: 'https://portal.example.com/',
+      MAIL_FROM: 'Portal <no-reply@portal.example.com>',
     });
     expect(c).toMatchObject({
       encryptionKeys: [OLD_KEY],

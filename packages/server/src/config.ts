@@ -11,6 +11,7 @@ import {
   checkEncryptionKeys,
   checkHost,
   checkLogLevel,
+  checkMailFrom,
   checkPort,
   checkPublicUrl,
   checkSigningKey,
@@ -156,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const host = overrides.host ?? textSetting(env, 'HOST', (v) => checkHost('HOST', v)) ?? '0.0.0.0';
   const jwtSecret = textSetting(env, 'JWT_SECRET', checkSigningKey);
   const envKeys = checkEncryptionKeys(list(env.ENCRYPTION_KEY));
+  // Read by the mailer itself; checked here so a bad one stops the start rather than the first mail.
+  textSetting(env, 'MAIL_FROM', checkMailFrom);
   const settings = {
     databaseUrl: textSetting(env, 'DATABASE_URL', checkDatabaseUrl),
     storageUrl: textSetting(env, 'STORAGE_URL', checkStorageUrl),

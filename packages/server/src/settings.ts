@@ -54,6 +54,17 @@ export function checkSmtpUrl(text: string): string {
   return text;
 }
 
+/** MAIL_FROM: an address, or a name and an address in angle brackets, with no control characters (a header). */
+export function checkMailFrom(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const control = /[\u0000-\u001f\u007f]/.test(text);
+  const address = /^[^\s@<>]+@[^\s@<>]+$/;
+  const named = /^[^<>]*<([^<>]+)>$/.exec(text);
+  if (control || !(address.test(text) || (named && address.test(named[1]))))
+    fail(`MAIL_FROM must be an address such as no-reply@example.com or Portal <no-reply@example.com>.`);
+  return text;
+}
+
 export function checkDatabaseUrl(text: string): string {
   url('DATABASE_URL', text, ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database');
   return text;
