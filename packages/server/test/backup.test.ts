@@ -67,6 +67,15 @@ describe.skipIf(!built)('backup and restore of the embedded default', () => {
     expect(backup.status).toBe(0);
     expect(backup.stdout).toMatch(/^Backed up the database \([\d.]+ MB\) and 1 stored file \([\d.]+ MB\) to .*portal\.backup\./);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // An ordinary gzip'd tar: the operator's tools list it.
+    const listed = spawnSync('tar', ['-tzf', file], { encoding: 'utf8' });
+    expect(listed.stdout.split('\n').filter(Boolean)).toEqual([
+      'portal-backup.json',
+      'db.tar.gz',
+      'jwt-secret',
+      'encryption-key',
+      `files/uploads/${rend.upload.list[0].stamp}`,
+    ]);
     // Made after the backup: not in it.
     await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Later' } });
 
