@@ -7,7 +7,7 @@ import { ERROR_CODES } from '@portal/core';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { REQUEST_TIMEOUT_MESSAGE } from '../src/lifecycle';
-import { call, freshDataDir, sha256, signup, startServer, testSecret, waitFor, type TestServer } from './harness';
+import { call, fitData, freshDataDir, sha256, signup, startServer, testSecret, uploadFiles, waitFor, type TestServer } from './harness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -71,12 +71,12 @@ describe('request ids', () => {
     expect(missing.headers.get('x-request-id')).toBe('trace-401');
   });
 
-  it("puts the id on the request's log lines; LOG_LEVEL=debug adds its queries with their times", async () => {
+  it("puts the id on the request's log lines; LOG_LEVEL=debug adds its queries with their times and its jobs' steps", async () => {
     const lines: string[] = [];
     const dataDir = await freshDataDir();
     const config = loadConfig(
       { JWT_SECRET: testSecret() },
-      { dataDir, port: 0, host: '127.0.0.1', logLevel: 'debug', worker: false, metricsPort: null, drainS: 0 },
+      { dataDir, port: 0, host: '127.0.0.1', logLevel: 'debug', metricsPort: null, drainS: 0, authRateLimit: 1000 },
     );
     const built = await buildApp(config, { logStream: { write: (l: string) => lines.push(l) } });
     try {
@@ -92,6 +92,17 @@ describe('request ids', () => {
       expect(query.sql).toMatch(/select/i);
       expect(typeof query.ms).toBe('number');
       expect(mine.find((l) => l.msg === 'request')).toMatchObject({ res: { statusCode: res.status }, call: '/api/ready' });
+
+      // An upload's analysis: the worker's lines about the job carry the id of the call that queued it.
+      const A = await signup(url, 'debugjobs');
+      const bucket = (await call(url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Debug' } })).body.bucket.stamp;
+      await uploadFiles(url, A.token, bucket, [{ name: 'd.json', bytes: fitData(20, 2) }]);
+      const parsed = () => lines.map((l) => JSON.parse(l));
+      const done = await waitFor(async () => parsed().find((l) => /^Job analyze \S+: done$/.test(l.msg)));
+      expect(done).toMatchObject({ level: 20, outcome: 'done', ms: expect.any(Number) });
+      const queuedBy = parsed().filter((l) => l.reqId === done.reqId);
+      expect(queuedBy.find((l) => l.msg === 'request')).toMatchObject({ call: '/api/upload/finish' });
+      expect(queuedBy.some((l) => /^Job analyze \S+: started$/.test(l.msg))).toBe(true);
     } finally {
       await built.close();
     }
