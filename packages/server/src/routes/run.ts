@@ -292,7 +292,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     };
   });
 
-  defineCall(app, s, 'shrinkCreate', {}, async ({ caller, body }) => {
+  defineCall(app, s, 'shrinkCreate', { keys: true }, async ({ caller, body }) => {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
     const { pile } = await requirePile(s.db, caller, body.pile);
     if (pile.bucket !== bucket.stamp || pile.variety !== 'ShrinkService') throw notFound('Parameters');
@@ -342,7 +342,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return { quote: quoteView(quote, { stamp: rend.stamp, name: rend.name }) };
   });
 
-  defineCall(app, s, 'runList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'runList', { keys: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     let q = s.db.selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1);
     if (query.state) q = q.where('state', '=', query.state);
@@ -377,7 +377,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return { ok: true as const };
   });
 
-  defineCall(app, s, 'clientModelList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'clientModelList', { keys: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const models = checkActiveFilter(query.active)
       ? await s.db
@@ -400,7 +400,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     };
   });
 
-  defineCall(app, s, 'generalModelList', {}, async ({ query }) => {
+  defineCall(app, s, 'generalModelList', { keys: true }, async ({ query }) => {
     const models = checkActiveFilter(query.active)
       ? await s.db
           .selectFrom('models')
@@ -427,7 +427,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return { ok: true as const };
   });
 
-  defineCall(app, s, 'quoteStatus', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'quoteStatus', { keys: true }, async ({ caller, query }) => {
     const { quote, bucket, client } = await requireQuote(s.db, caller, query.quote);
     const run = quote.run
       ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', quote.run).where('active', '=', 1).executeTakeFirst()
