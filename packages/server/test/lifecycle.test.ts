@@ -2,12 +2,29 @@
 // starts, and the deadlines slow clients get (upload bytes excepted while they keep moving).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, request, type IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { ERROR_CODES } from '@portal/core';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { REQUEST_TIMEOUT_MESSAGE } from '../src/lifecycle';
-import { call, fitData, freshDataDir, sha256, signup, startServer, testSecret, uploadFiles, waitFor, type TestServer } from './harness';
+import {
+  call,
+  fitData,
+  freshDataDir,
+  serverRoot,
+  sha256,
+  signup,
+  startServer,
+  testSecret,
+  uploadFiles,
+  waitFor,
+  type TestServer,
+} from './harness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -105,6 +122,39 @@ describe('request ids', () => {
       expect(queuedBy.some((l) => /^Job analyze \S+: started$/.test(l.msg))).toBe(true);
     } finally {
       await built.close();
+    }
+  });
+});
+
+describe('the built server at start', () => {
+  const main = join(serverRoot, 'dist/main.js');
+  const start = (env: Record<string, string>) =>
+    spawnSync(process.execPath, [main], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, encoding: 'utf8', timeout: 60_000 });
+
+  it.skipIf(!existsSync(main))('refuses a port in use or a weak key at once, naming it, before the database is opened', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = String((taken.address() as AddressInfo).port);
+    const dataDir = join(await mkdtemp(join(tmpdir(), 'portal-start-')), 'data');
+    try {
+      const busy = start({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: port, METRICS_PORT: '0' });
+      expect(busy.status).toBe(1);
+      expect(busy.stderr.trim()).toBe(
+        `PORT ${port} on 127.0.0.1 is already in use by another program: stop it, or set PORT to a free port.`,
+      );
+      const metrics = start({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', METRICS_PORT: port });
+      expect(metrics.stderr.trim()).toBe(
+        `METRICS_PORT ${port} on 127.0.0.1 is already in use by another program: stop it, or set METRICS_PORT to a free port.`,
+      );
+      // Nothing was opened or migrated.
+      expect(existsSync(join(dataDir, 'db'))).toBe(false);
+      const weak = start({ DATA_DIR: join(dataDir, 'other'), JWT_SECRET: 'abc' });
+      expect(weak.status).toBe(1);
+      expect(weak.stderr).toMatch(/^JWT_SECRET must be at least 32 bytes long \(it has 3\)/);
+      expect(existsSync(join(dataDir, 'other'))).toBe(false);
+    } finally {
+      taken.close();
+      await rm(dirname(dataDir), { recursive: true, force: true });
     }
   });
 });
