@@ -114,5 +114,13 @@ describe.skipIf(!built)('backup and restore of the embedded default', () => {
     const download = await fetch(link);
     expect(download.status).toBe(200);
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(bytes));
+
+    // With the server stopped, the command opens the database itself.
+    const exited = new Promise((r) => running.child.once('exit', r));
+    running.child.kill('SIGTERM');
+    await exited;
+    const offline = cli(original, 'backup', join(work, 'offline.backup'));
+    expect(offline.stderr).toBe('');
+    expect(offline.stdout).toMatch(/^Backed up the database \([\d.]+ MB\) and 1 stored file /);
   });
 });
