@@ -36,7 +36,9 @@ export const REQUEST_TIMEOUT_MESSAGE = 'The request took too long to arrive: sen
 export function registerRequestTimeouts(app: FastifyInstance, c: Timeouts, streamsBody: (method: string, route?: string) => boolean): void {
   app.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw;
-    if (raw.complete) return done();
+    // Nothing more to arrive: the whole request is in (most GETs), so there is no deadline to keep.
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    if (raw.complete || !hasBody) return done();
     const socket = raw.socket;
     if (streamsBody(req.method, req.routeOptions.url)) {
       socket.setTimeout(c.uploadIdleTimeoutS * 1000, () => socket.destroy());
