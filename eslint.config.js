@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import cycles from './scripts/lint/no-cycle.mjs';
 
 const focused = ['it', 'test', 'describe', 'suite'].map((object) => ({
   object,
@@ -48,6 +49,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // No import cycles in the packages (a module whose imports lead back to it): types go apart from the code.
+    files: ['packages/*/{src,test}/**/*.{ts,tsx}'],
+    plugins: { cycles },
+    rules: { 'cycles/no-cycle': 'error' },
   },
   {
     // Product source never reaches test code: not the test kit (which starts the server), not a package's test/

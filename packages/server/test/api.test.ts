@@ -25,7 +25,7 @@ import { loadConfig } from '../src/config';
 import { Tokens } from '../src/auth/tokens';
 import { setPlan } from '../src/admin';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../src/routes/user';
-import { UNREADABLE_TOKEN } from '../src/routes/apikey';
+import { UNREADABLE_TOKEN } from '../src/routes/keys';
 import { Secrets } from '../src/auth/secrets';
 
 const kinds = await dbKinds();
