@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS, installCommand, pythonExample } from '@portal/core';
 import { build, portal, startServer, type Started } from './harness';
+import { outboxMails } from '../outbox';
 
 let server: Started;
 let ada: string;
@@ -261,11 +262,9 @@ describe('portal against the real server', () => {
     const invite = json(await run(ada, ['members', 'invite', '--email', 'grace@example.com', '--json']));
     expect(invite).toMatchObject({ email: 'grace@example.com', role: 'member' });
     // The embedded mailer writes the invitation to DATA_DIR/outbox.
-    const outbox = join(server.dir, 'data', 'outbox');
     let link = '';
     for (let i = 0; i < 200 && !link; i++) {
-      const files = await readdir(outbox).catch(() => [] as string[]);
-      const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+      const mails = outboxMails(join(server.dir, 'data'));
       link = mails.map((m) => /http\S*\/invite\?token=\S+/.exec(m)?.[0]).find(Boolean) ?? '';
       if (!link) await new Promise((r) => setTimeout(r, 50));
     }

@@ -2,9 +2,10 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { outboxMails } from '../outbox';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DATA_DIR = process.env.PORTAL_E2E_DATA_DIR!;
@@ -224,15 +225,7 @@ export async function mailedLink(email: string, re: RegExp): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(() => {
-      const dir = join(DATA_DIR, 'outbox');
-      let files: string[] = [];
-      try {
-        files = readdirSync(dir).sort();
-      } catch {
-        files = [];
-      }
-      link = files
-        .map((f) => readFileSync(join(dir, f), 'utf8'))
+      link = outboxMails(DATA_DIR)
         .filter((m) => m.includes(`To: ${email}\n`))
         .map((m) => re.exec(m)?.[0])
         .filter(Boolean)

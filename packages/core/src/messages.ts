@@ -7,6 +7,8 @@ export const MESSAGES = {
   integrationToken: 'Token must be between 1 and 10,000 characters long',
   description: 'Description must be at most 300 characters long',
   email: 'Invalid email address.',
+  /** Not SPEC's: the text rule's one sentence (control characters and bidi controls, often pasted unseen). */
+  controlCharacters: 'Remove the invisible control characters from this text.',
   username: 'Username must be alphanumeric, with dashes or underscores, and between 5 and 30 characters long.',
   companyName: 'Name must be between 5 and 50 characters long.',
   password: 'Password must be 8-64 characters long, include an uppercase letter, a lowercase letter, a number, and a special character.',
@@ -80,6 +82,9 @@ export const MESSAGES = {
 
   // Beyond SPEC (where it is silent): used by the server and clients alike
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  /** Failed sign-ins of one email address (whether or not it has an account, so the text tells nothing). */
+  signinLocked: (minutes: number) =>
+    `Too many sign-in attempts for this email address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
   forbidden: 'You do not have access to this resource.',
   notFound: 'Not found',
   uploadCancelled: 'Upload cancelled.',

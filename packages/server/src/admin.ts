@@ -1,6 +1,8 @@
 // Operator commands: set a client's plan and choice, grant and revoke membership, list users and clients, rotate keys.
 import type { Kysely } from 'kysely';
 import { CHOICES, PLANS } from '@portal/core';
+import { userByEmail } from './emails';
+import { lockClientRow, teamChange, withdrawInvitesOf } from './team';
 import type { DB } from './db/schema';
 import type { Config } from './config';
 import type { Secrets } from './auth/secrets';
@@ -56,11 +58,7 @@ export async function setChoice(db: Kysely<DB>, client: string, choice: string) 
 }
 
 async function findUser(db: Kysely<DB>, email: string) {
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
+  const user = await userByEmail(db, email);
   if (!user) throw new AdminError(`No user with email ${email}.`);
   return user;
 }
@@ -69,7 +67,8 @@ export async function grant(db: Kysely<DB>, email: string, client: string) {
   const user = await findUser(db, email);
   const c = await findClient(db, client);
   // A client with no members gets its new member as owner; otherwise a grant makes a member (owners promote).
-  const role = await db.transaction().execute(async (trx) => {
+  const role = await teamChange(db, async (trx) => {
+    await lockClientRow(trx, c.stamp);
     const anyone = await trx.selectFrom('permissions').select('user_stamp').where('client_stamp', '=', c.stamp).executeTakeFirst();
     const role = anyone ? 'member' : 'owner';
     const added = await trx
@@ -92,7 +91,8 @@ export async function grant(db: Kysely<DB>, email: string, client: string) {
 export async function revoke(db: Kysely<DB>, email: string, client: string) {
   const user = await findUser(db, email);
   const c = await findClient(db, client);
-  const { left, promoted } = await db.transaction().execute(async (trx) => {
+  const { left, promoted } = await teamChange(db, async (trx) => {
+    await lockClientRow(trx, c.stamp);
     const gone = await trx
       .deleteFrom('permissions')
       .where('user_stamp', '=', user.stamp)
@@ -101,6 +101,7 @@ export async function revoke(db: Kysely<DB>, email: string, client: string) {
       .executeTakeFirst();
     if (!gone) throw new AdminError(`${user.email} is not a member of ${c.name} (${c.stamp}).`);
     await audit(trx, { client: c.stamp, actor: OPERATOR, action: 'member.revoke', target: user.email });
+    await withdrawInvitesOf(trx, c.stamp, user.stamp, OPERATOR, now());
     const rest = await trx
       .selectFrom('permissions as p')
       .innerJoin('users as u', 'u.stamp', 'p.user_stamp')

@@ -1,7 +1,7 @@
 // Identity and secrets as an attacker would try them (issue 11): sessions that end on every API process, separate
 // keys and their rotation, a private data folder, logs without secrets, links from configuration, member revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { lstatSync, readdirSync } from 'node:fs';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import {
   call,
   dbKinds,
   freshDataDir,
+  mailsTo,
   PASSWORD,
   serverRoot,
   sha256,
@@ -34,13 +35,6 @@ const login = async (base: string, email: string, password = PASSWORD) => {
   const r = await call(base, 'login', { headers: { authorization: basic(email, password) } });
   expect(r.status).toBe(200);
   return r.body.token as string;
-};
-/** Every mail to this address so far, oldest first (the embedded mailer's outbox). */
-const mailsTo = async (dataDir: string, email: string) => {
-  const outbox = join(dataDir, 'outbox');
-  const files = (await readdir(outbox).catch(() => [] as string[])).sort();
-  const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
-  return mails.filter((m) => m.includes(`To: ${email}`));
 };
 /** Every reset link's token mailed to this address so far, oldest first. */
 const resetLinks = async (dataDir: string, email: string) =>

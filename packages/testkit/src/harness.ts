@@ -282,11 +282,26 @@ export function fitData(rows = 40, inputs = 3): Buffer {
 
 export { CALLS };
 
+/**
+ * An outbox file (the RFC 5322 message nodemailer built) as a person reads it: the headers as they are, then the
+ * body with its transfer encoding (quoted-printable for long lines, base64) undone.
+ */
+export function mailText(raw: string): string {
+  const at = raw.indexOf('\n\n') + 2;
+  const head = raw.slice(0, at);
+  const encoding = /^Content-Transfer-Encoding: *(\S+)/im.exec(head)?.[1].toLowerCase();
+  const body = raw.slice(at);
+  if (encoding === 'base64') return head + Buffer.from(body, 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return raw;
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return head + Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
 /** Every mail the embedded mailer wrote to DATA_DIR/outbox for this address, oldest first (file names start with the time). */
 export async function mailsTo(dataDir: string, email: string): Promise<string[]> {
   const outbox = join(dataDir, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).sort();
-  const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
+  const mails = await Promise.all(files.map(async (f) => mailText(await readFile(join(outbox, f), 'utf8'))));
   return mails.filter((m) => m.includes(`To: ${email}\n`));
 }
 

@@ -2,11 +2,10 @@
 // what only happens over time written into its database; tokens the server refuses, the bytes its storage holds, the
 // mail it sent, and whether a password logs in.
 import { createHash, createHmac } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { CallName, ClientApiKey, IntegrationKey } from '@portal/core';
 import { rows, type TestApi, type TestUser } from './api';
-import { call as callServer } from './harness';
+import { call as callServer, mailsTo } from './harness';
 
 /** One call of the route table straight to the server (not through the proxy: it is not counted nor failed). */
 async function call<T>(api: TestApi, name: CallName, body: unknown, user: TestUser = api.user): Promise<T> {
@@ -74,12 +73,9 @@ export async function storedBytes(server: TestApi, item: string): Promise<{ size
 
 /** The password-reset token from the mail the server wrote to its outbox for this address (sent in the background). */
 export async function resetTokenFor(server: TestApi, email: string, timeoutMs = 10_000): Promise<string> {
-  const outbox = join(server.server.dataDir, 'outbox');
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')));
-    const mail = mails.find((m) => m.includes(`To: ${email}\n`));
+    const [mail] = await mailsTo(server.server.dataDir, email);
     const link = mail && /reset-password\?token=(\S+)/.exec(mail);
     if (link) return decodeURIComponent(link[1]);
     if (Date.now() > end) throw new Error(`no reset mail for ${email}`);

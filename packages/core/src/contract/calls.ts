@@ -42,6 +42,7 @@ import {
   MemberRoleBody,
 } from './team';
 import { TEAM_MESSAGES } from '../rules/team';
+import { hasControlCharacters } from '../rules/text';
 
 /** A string (trimmed first when asked) checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult, trimmed = false) =>
@@ -53,10 +54,12 @@ const ruled = (check: (v: string) => RuleResult, trimmed = false) =>
     }),
   );
 
-// Titles: core's title rule (checkTitle), on the trimmed value the server stores.
+/** Core's text rule (no control or bidi characters) as a check, after the length checks so SPEC's messages come first. */
+const plainText = z.refine<string>((v) => !hasControlCharacters(v), MESSAGES.controlCharacters);
+// Titles: core's title rule (checkTitle, which applies the text rule too), on the trimmed value the server stores.
 export const TitleCreate = ruled((v) => checkTitle(v, 'create'), true);
 export const TitleRename = ruled((v) => checkTitle(v, 'rename'), true);
-export const Description = z.string().check(z.maxLength(DESCRIPTION_MAX, MESSAGES.description));
+export const Description = z.string().check(z.maxLength(DESCRIPTION_MAX, MESSAGES.description), plainText);
 
 // ---- shared bodies and envelopes ----
 export const Ok = z.object({ ok: z.literal(true) });
@@ -206,8 +209,11 @@ export const RendRenameBody = z.object({ rend: Id, name: TitleRename });
 export const RendRemoveBody = z.object({ rend: Id, active: Active });
 export const UploadRegisterBody = z.object({
   rend: Id,
-  name: z.string().check(z.trim(), z.minLength(1, MESSAGES.titleCreate), z.maxLength(255)),
-  file: z.extend(UploadFile, { checksum: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'file.checksum must be a SHA-256 in hex')) }),
+  name: z.string().check(z.trim(), z.minLength(1, MESSAGES.titleCreate), z.maxLength(255), plainText),
+  file: z.extend(UploadFile, {
+    name: z.string().check(plainText),
+    checksum: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'file.checksum must be a SHA-256 in hex')),
+  }),
 });
 export const UploadRegisterResponse = z.object({
   upload: z.extend(UploadItem, { url: z.string(), expiresAt: z.optional(z.number().check(z.int())) }),

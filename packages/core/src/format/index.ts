@@ -101,3 +101,4 @@ export function uploadError(rend: { upload: { list: readonly ItemLike[] } }): st
   }
   return null;
 }
+export * from './printable';

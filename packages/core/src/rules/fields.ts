@@ -12,13 +12,14 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../limits';
+import { checkPlainText } from './text';
 
 export type RuleResult = string | null;
 
 /** Titles (request, project, key, model, upload, rename): 1-60 characters after trimming. */
 export function checkTitle(value: string | undefined | null, mode: 'create' | 'rename' = 'create'): RuleResult {
   const n = (value ?? '').trim().length;
-  if (n >= 1 && n <= TITLE_MAX) return null;
+  if (n >= 1 && n <= TITLE_MAX) return checkPlainText(value);
   return mode === 'create' ? MESSAGES.titleCreate : MESSAGES.titleRename;
 }
 
@@ -28,14 +29,14 @@ export function checkIntegrationToken(value: string | undefined | null): RuleRes
 }
 
 export function checkDescription(value: string | undefined | null): RuleResult {
-  return (value ?? '').length <= DESCRIPTION_MAX ? null : MESSAGES.description;
+  return (value ?? '').length <= DESCRIPTION_MAX ? checkPlainText(value) : MESSAGES.description;
 }
 
 // A practical email pattern: something@something.tld, no spaces, one @.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function checkEmail(value: string | undefined | null): RuleResult {
   const v = (value ?? '').trim();
-  return v.length <= 254 && EMAIL_RE.test(v) ? null : MESSAGES.email;
+  return v.length <= 254 && EMAIL_RE.test(v) ? checkPlainText(v) : MESSAGES.email;
 }
 
 const USERNAME_RE = new RegExp(`^[A-Za-z0-9_-]{${USERNAME_MIN},${USERNAME_MAX}}$`);
@@ -45,7 +46,7 @@ export function checkUsername(value: string | undefined | null): RuleResult {
 
 export function checkCompanyName(value: string | undefined | null): RuleResult {
   const n = (value ?? '').trim().length;
-  return n >= COMPANY_MIN && n <= COMPANY_MAX ? null : MESSAGES.companyName;
+  return n >= COMPANY_MIN && n <= COMPANY_MAX ? checkPlainText(value) : MESSAGES.companyName;
 }
 
 export function checkPassword(value: string | undefined | null): RuleResult {

@@ -19,6 +19,8 @@ export const TEAM_MESSAGES = {
   lastOwnerLeave: 'You are the last owner of this client: make another member an owner before you leave.',
   lastOwnerDemote: 'A client needs at least one owner: make another member an owner first.',
   inviteUsed: 'This invitation has expired, was withdrawn or was already used. Ask an owner of the client for a new one.',
+  /** The audit detail of an invitation withdrawn with its sender's right to invite. */
+  senderNoLongerOwner: 'its sender is no longer an owner',
   inviteOtherEmail: (email: string) => `This invitation was sent to ${email}: sign in with that address to accept it.`,
   memberNotFound: 'Member not found',
   inviteNotFound: 'Invitation not found',

@@ -170,3 +170,55 @@ describe('migration 9: roles on existing memberships', () => {
     ]);
   });
 });
+
+describe('migration 11: teams that hold and one email normal form', () => {
+  it('gives ownerless clients an owner, withdraws invitations that no longer hold, and then keeps both rules', async () => {
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(await PGlite.create({ parsers: { 20: (v: string) => Number(v) } })) });
+    try {
+      await migrate(db, 10);
+      await sql`insert into users (stamp, email, username, password_hash, created_at) values
+        ('u1', 'ann@example.com', 'ann01', 'x', 1), ('u2', 'ben@example.com', 'ben01', 'x', 2), ('u3', 'cy@example.com', 'cy001', 'x', 3)`.execute(
+        db,
+      );
+      await sql`insert into clients (stamp, name, plan, choice, active, credit_total, credit_used, created_at) values
+        ('c1', 'One', 'Individual', 'Cloud', 1, 0, 0, 1), ('c2', 'Two', 'Individual', 'Cloud', 1, 0, 0, 1)`.execute(db);
+      // c1: an owner and a demoted former owner; c2: members only (left so by a race before this migration).
+      await sql`insert into permissions (user_stamp, client_stamp, created_at, role) values
+        ('u1', 'c1', 1, 'owner'), ('u2', 'c1', 2, 'member'), ('u2', 'c2', 1, 'member'), ('u3', 'c2', 2, 'member')`.execute(db);
+      // Three pending to one address (two spellings) from the owner, one from the demoted member.
+      await sql`insert into invites (stamp, client, email, role, token_hash, invited_by, created_at, expires_at) values
+        ('v1', 'c1', 'kate@example.com', 'member', 'h1', 'u1', 10, 99999999999),
+        ('v2', 'c1', 'KATE@example.com', 'member', 'h2', 'u1', 20, 99999999999),
+        ('v3', 'c1', '\u212Aate@example.com', 'owner', 'h3', 'u1', 30, 99999999999),
+        ('v4', 'c1', 'dan@example.com', 'owner', 'h4', 'u2', 40, 99999999999)`.execute(db);
+      await migrate(db);
+
+      const pending = await db.selectFrom('invites').select('stamp').where('withdrawn_at', 'is', null).execute();
+      expect(pending.map((r) => r.stamp)).toEqual(['v3']);
+      const owners = await db
+        .selectFrom('permissions')
+        .select(['client_stamp', 'user_stamp'])
+        .where('role', '=', 'owner')
+        .orderBy('client_stamp')
+        .execute();
+      expect(owners).toEqual([
+        { client_stamp: 'c1', user_stamp: 'u1' },
+        { client_stamp: 'c2', user_stamp: 'u2' },
+      ]);
+      // From now on: one pending invitation per client and address, one account per address, an owner per client.
+      const invite = sql`insert into invites (stamp, client, email, role, token_hash, invited_by, created_at, expires_at)
+        values ('v5', 'c1', 'KATE@EXAMPLE.COM', 'member', 'h5', 'u1', 50, 99999999999)`;
+      await expect(invite.execute(db)).rejects.toThrow(/invites_one_pending/);
+      await expect(
+        sql`insert into users (stamp, email, username, password_hash, created_at) values ('u4', '\uFF21NN@example.com', 'ann02', 'x', 4)`.execute(
+          db,
+        ),
+      ).rejects.toThrow(/users_email_key/);
+      await expect(sql`update permissions set role = 'member' where user_stamp = 'u1' and client_stamp = 'c1'`.execute(db)).rejects.toThrow(
+        /no owner/,
+      );
+    } finally {
+      await db.destroy();
+    }
+  });
+});

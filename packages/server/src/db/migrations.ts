@@ -450,6 +450,57 @@ create trigger runs_state_event before insert or update of state on runs for eac
 `,
   },
   {
+    id: 11,
+    // Teams that hold under concurrency, and one email normal form. Emails compare as lower(normalize(email, NFKC)),
+    // the same steps as core's emailKey: unique for accounts (a plain index where look-alikes were already stored),
+    // and one pending invitation per client and address. An invitation whose sender is no longer an owner, and all
+    // but the newest of several pending ones to one address, are withdrawn. A client with members always has an owner:
+    // where one has none (stored before roles were checked) its earliest member becomes one, and a deferred trigger
+    // refuses any change that leaves members without an owner.
+    sql: `
+do $do$
+begin
+  if exists (select 1 from users group by lower(normalize(email, NFKC)) having count(*) > 1) then
+    create index if not exists users_email_key on users (lower(normalize(email, NFKC)));
+  else
+    create unique index if not exists users_email_key on users (lower(normalize(email, NFKC)));
+  end if;
+end
+$do$;
+update invites i set withdrawn_at = extract(epoch from now())::bigint
+  where i.used_at is null and i.withdrawn_at is null and (
+    not exists (select 1 from permissions p where p.client_stamp = i.client and p.user_stamp = i.invited_by and p.role = 'owner')
+    or exists (
+      select 1 from invites j
+      where j.client = i.client and j.used_at is null and j.withdrawn_at is null
+        and lower(normalize(j.email, NFKC)) = lower(normalize(i.email, NFKC))
+        and (j.created_at, j.stamp) > (i.created_at, i.stamp)));
+create unique index if not exists invites_one_pending on invites (client, lower(normalize(email, NFKC)))
+  where used_at is null and withdrawn_at is null;
+with firsts as (
+  select distinct on (p.client_stamp) p.client_stamp, p.user_stamp
+  from permissions p
+  where not exists (select 1 from permissions o where o.client_stamp = p.client_stamp and o.role = 'owner')
+  order by p.client_stamp, p.created_at, p.user_stamp
+)
+update permissions p set role = 'owner' from firsts f where p.client_stamp = f.client_stamp and p.user_stamp = f.user_stamp;
+create or replace function portal_client_keeps_owner() returns trigger language plpgsql as $fn$
+declare
+  c text := case when tg_op = 'INSERT' then new.client_stamp else old.client_stamp end;
+begin
+  if exists (select 1 from permissions where client_stamp = c)
+     and not exists (select 1 from permissions where client_stamp = c and role = 'owner') then
+    raise exception 'client % would have members but no owner', c using errcode = '23514', constraint = 'client_keeps_owner';
+  end if;
+  return null;
+end
+$fn$;
+drop trigger if exists client_keeps_owner on permissions;
+create constraint trigger client_keeps_owner after insert or update or delete on permissions
+  deferrable initially deferred for each row execute function portal_client_keeps_owner();
+`,
+  },
+  {
     id: 12,
     // Request ids on run events: each event names the request that started its work. The worker writes the id of
     // the job's request; a state change takes the id of the run's newest job (the queue stamps the events written

@@ -1,4 +1,6 @@
-// Outgoing mail: SMTP when SMTP_URL is set, else the server's log plus a file per mail in DATA_DIR/outbox.
+// Outgoing mail: SMTP when SMTP_URL is set, else the server's log plus a file per mail in DATA_DIR/outbox. Both are
+// built by nodemailer: headers are its work alone (a CR/LF in a client's name cannot add a header), and an outbox
+// file is the same RFC 5322 message SMTP would carry (`.eml`, opens in any mail program).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newId } from '../ids';
@@ -13,26 +15,36 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+interface Transport {
+  sendMail(m: object): Promise<{ message?: Buffer | string }>;
+}
+
+/** Loaded on first use: most starts never send mail. */
+const transport = (options: string | object): (() => Promise<Transport>) => {
+  let made: Promise<Transport> | null = null;
+  return () => (made ??= import('nodemailer').then((n) => n.default.createTransport(options as never) as unknown as Transport));
+};
+
 export function openMailer(opts: { smtpUrl?: string; dataDir: string; log: (msg: string) => void }): Mailer {
+  const from = process.env.MAIL_FROM || 'Portal <no-reply@localhost>';
   if (opts.smtpUrl) {
-    const smtpUrl = opts.smtpUrl;
-    const from = process.env.MAIL_FROM || 'Portal <no-reply@localhost>';
-    // Loaded on first use: most starts never send mail.
-    let transport: Promise<{ sendMail(m: object): Promise<unknown> }> | null = null;
+    const smtp = transport(opts.smtpUrl);
     return {
       async send(m) {
-        transport ??= import('nodemailer').then((n) => n.default.createTransport(smtpUrl));
-        await (await transport).sendMail({ from, ...m });
+        await (await smtp()).sendMail({ from, ...m });
       },
     };
   }
   const outbox = join(opts.dataDir, 'outbox');
+  // The message as SMTP would send it, handed back as bytes instead of sent.
+  const stream = transport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
+      const { message } = await (await stream()).sendMail({ from, ...m });
       await mkdir(outbox, { recursive: true });
-      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.txt`);
-      await writeFile(file, `To: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n`, { mode: 0o600 });
-      opts.log(`Mail to ${m.to} ("${m.subject}") written to ${file}:\n${m.text}`);
+      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
+      await writeFile(file, message ?? '', { mode: 0o600 });
+      opts.log(`Mail to ${JSON.stringify(m.to)} (${JSON.stringify(m.subject)}) written to ${file}:\n${m.text}`);
     },
   };
 }

@@ -16,7 +16,9 @@ import {
   type RuleResult,
 } from '@portal/core';
 import { defineCall } from './define';
-import { requireClient, requireMembership, requireOwner } from '../access';
+import { requireClient, requireOwner } from '../access';
+import { lockClient, lockClientAsOwner, lockClientRow, teamChange, withdrawInvitesOf } from '../team';
+import { sameAddress, sameEmail } from '../emails';
 import { actorOf, audit } from '../audit';
 import { HttpError, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { sha256Hex } from '../auth/secrets';
@@ -58,11 +60,8 @@ const auditView = (r: Selectable<AuditTable>): AuditEntry => ({
   detail: r.detail,
 });
 
-/** The members of a client, their rows locked until the transaction ends, so two owners cannot demote each other at once. */
-async function lockedMembers(trx: Transaction<DB>, client: string) {
-  await trx.selectFrom('permissions').select('user_stamp').where('client_stamp', '=', client).forUpdate().execute();
-  return (await memberRows(trx, client).execute()).map(memberView);
-}
+/** The members of a client, read under the client's lock (lockClient), so the rules see every change before this one. */
+const membersOf = async (trx: Transaction<DB>, client: string) => (await memberRows(trx, client).execute()).map(memberView);
 
 /** A refusal by one of core's team rules, with its status. */
 function refusal(message: RuleResult): HttpError | null {
@@ -73,7 +72,6 @@ function refusal(message: RuleResult): HttpError | null {
 }
 
 const me = (caller: Caller) => (caller.kind === 'user' ? caller.stamp : '');
-const lower = (email: string) => email.trim().toLowerCase();
 
 export function memberRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'memberList', {}, async ({ caller, query }) => {
@@ -98,43 +96,44 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'inviteCreate', { rateLimit: true }, async ({ caller, body, base, req }) => {
-    const client = await requireOwner(s.db, caller, body.client);
     const email = body.email.trim();
-    const member = await s.db
-      .selectFrom('permissions as p')
-      .innerJoin('users as u', 'u.stamp', 'p.user_stamp')
-      .select('u.email')
-      .where('p.client_stamp', '=', client.stamp)
-      .where((eb) => eb(eb.fn('lower', ['u.email']), '=', lower(email)))
-      .executeTakeFirst();
-    if (member) throw conflict(TEAM_MESSAGES.alreadyMember(member.email));
     const token = randomBytes(32).toString('base64url');
     const t = now();
-    const row: InviteTable = {
-      stamp: newId('v_'),
-      client: client.stamp,
-      email,
-      role: body.role,
-      token_hash: sha256Hex(token),
-      invited_by: me(caller),
-      created_at: t,
-      expires_at: t + INVITE_DAYS * 24 * 60 * 60,
-      used_at: null,
-      used_by: null,
-      withdrawn_at: null,
-    };
-    await s.db.transaction().execute(async (trx) => {
-      // Only the newest invitation to an address works: an earlier pending one is withdrawn.
+    const { client, row } = await teamChange(s.db, async (trx) => {
+      const client = await lockClientAsOwner(trx, caller, body.client);
+      const member = await trx
+        .selectFrom('permissions as p')
+        .innerJoin('users as u', 'u.stamp', 'p.user_stamp')
+        .select('u.email')
+        .where('p.client_stamp', '=', client.stamp)
+        .where(sameEmail('u.email', email))
+        .executeTakeFirst();
+      if (member) throw conflict(TEAM_MESSAGES.alreadyMember(member.email));
+      const row: InviteTable = {
+        stamp: newId('v_'),
+        client: client.stamp,
+        email,
+        role: body.role,
+        token_hash: sha256Hex(token),
+        invited_by: me(caller),
+        created_at: t,
+        expires_at: t + INVITE_DAYS * 24 * 60 * 60,
+        used_at: null,
+        used_by: null,
+        withdrawn_at: null,
+      };
+      // Only the newest invitation to an address works (one pending per client and address, a unique index too).
       await trx
         .updateTable('invites')
         .set({ withdrawn_at: t })
         .where('client', '=', client.stamp)
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', lower(email)))
+        .where(sameEmail('email', email))
         .where('used_at', 'is', null)
         .where('withdrawn_at', 'is', null)
         .execute();
       await trx.insertInto('invites').values(row).execute();
       await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'member.invite', target: email, detail: body.role });
+      return { client, row };
     });
     // PUBLIC_URL or an allowed host only (see baseUrl), as for reset links.
     const link = `${base}/invite?token=${encodeURIComponent(token)}`;
@@ -153,8 +152,8 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'inviteRemove', {}, async ({ caller, body }) => {
     const invite = await s.db.selectFrom('invites').selectAll().where('stamp', '=', body.invite).executeTakeFirst();
     if (!invite) throw notFound('Invitation');
-    const client = await requireOwner(s.db, caller, invite.client);
-    await s.db.transaction().execute(async (trx) => {
+    await teamChange(s.db, async (trx) => {
+      const client = await lockClientAsOwner(trx, caller, invite.client);
       const gone = await trx
         .updateTable('invites')
         .set({ withdrawn_at: now() })
@@ -172,17 +171,31 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'inviteAccept', { rateLimit: true }, async ({ caller, body }) => {
     if (caller.kind !== 'user') throw unauthorized();
     const t = now();
-    const joined = await s.db.transaction().execute(async (trx) => {
-      const invite = await trx
-        .selectFrom('invites')
-        .selectAll()
-        .where('token_hash', '=', sha256Hex(body.token))
-        .forUpdate()
+    const invalid = () => new HttpError(401, ERROR_CODES.inviteInvalid, TEAM_MESSAGES.inviteUsed);
+    const found = await s.db.selectFrom('invites').select('client').where('token_hash', '=', sha256Hex(body.token)).executeTakeFirst();
+    if (!found) throw invalid();
+    const joined = await teamChange(s.db, async (trx) => {
+      // Joining is a member change like the others: under the client's lock, after any removal or demotion before it.
+      const locked = await lockClientRow(trx, found.client);
+      const invite = await trx.selectFrom('invites').selectAll().where('token_hash', '=', sha256Hex(body.token)).executeTakeFirst();
+      if (!locked || !invite || invite.used_at !== null || invite.withdrawn_at !== null || invite.expires_at < t) throw invalid();
+      if (!(await sameAddress(trx, invite.email, caller.email))) throw forbidden(TEAM_MESSAGES.inviteOtherEmail(invite.email));
+      // An account stored before look-alikes were refused does not take the invitation of the account at the exact address.
+      const exact = await trx
+        .selectFrom('users')
+        .select('stamp')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', invite.email.toLowerCase()))
+        .where('stamp', '<>', caller.stamp)
         .executeTakeFirst();
-      if (!invite || invite.used_at !== null || invite.withdrawn_at !== null || invite.expires_at < t) {
-        throw new HttpError(401, ERROR_CODES.inviteInvalid, TEAM_MESSAGES.inviteUsed);
-      }
-      if (lower(invite.email) !== lower(caller.email)) throw forbidden(TEAM_MESSAGES.inviteOtherEmail(invite.email));
+      if (exact) throw forbidden(TEAM_MESSAGES.inviteOtherEmail(invite.email));
+      // The invitation is only as good as its sender's right to invite, checked now rather than when it was sent.
+      const sender = await trx
+        .selectFrom('permissions')
+        .select('role')
+        .where('client_stamp', '=', invite.client)
+        .where('user_stamp', '=', invite.invited_by)
+        .executeTakeFirst();
+      if (sender?.role !== 'owner') throw invalid();
       await trx.updateTable('invites').set({ used_at: t, used_by: caller.stamp }).where('stamp', '=', invite.stamp).execute();
       // Someone already a member (added another way meanwhile) keeps the role they have.
       const added = await trx
@@ -207,9 +220,9 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'memberRole', {}, async ({ caller, body }) => {
-    const { client, role } = await requireMembership(s.db, caller, body.client);
-    const member = await s.db.transaction().execute(async (trx) => {
-      const members = await lockedMembers(trx, client.stamp);
+    const member = await teamChange(s.db, async (trx) => {
+      const { client, role } = await lockClient(trx, caller, body.client);
+      const members = await membersOf(trx, client.stamp);
       const refused = refusal(roleChangeBlocked(members, role, body.user, body.role));
       if (refused) throw refused;
       const target = members.find((m) => m.user.stamp === body.user)!;
@@ -227,6 +240,7 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
         target: target.user.email,
         detail: body.role,
       });
+      if (body.role !== 'owner') await withdrawInvitesOf(trx, client.stamp, body.user, actorOf(caller), now());
       return { ...target, role: body.role };
     });
     return { member };
@@ -234,9 +248,9 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
 
   // Removing someone else takes an owner; removing yourself is leaving, which anyone but the last owner may do.
   defineCall(app, s, 'memberRemove', {}, async ({ caller, body }) => {
-    const { client, role } = await requireMembership(s.db, caller, body.client);
-    await s.db.transaction().execute(async (trx) => {
-      const members = await lockedMembers(trx, client.stamp);
+    await teamChange(s.db, async (trx) => {
+      const { client, role } = await lockClient(trx, caller, body.client);
+      const members = await membersOf(trx, client.stamp);
       const refused = refusal(removeBlocked(members, me(caller), role, body.user));
       if (refused) throw refused;
       const target = members.find((m) => m.user.stamp === body.user)!;
@@ -249,6 +263,7 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
         target: target.user.email,
         detail: target.role,
       });
+      await withdrawInvitesOf(trx, client.stamp, body.user, actorOf(caller), now());
     });
     return { ok: true as const };
   });

@@ -5,6 +5,8 @@ import { MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
 import { conflict, tokenExpired, unauthorized } from '../errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
+import { clearSignins, countSignin } from '../auth/signin-limit';
+import { userByEmail } from '../emails';
 import { Sessions } from '../auth/sessions';
 import { memberClientStamps } from '../access';
 import { actorOf, audit } from '../audit';
@@ -51,13 +53,12 @@ export function userRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'login', { rateLimit: true }, async ({ req }) => {
     const creds = parseBasic(req.headers.authorization);
     if (!creds) throw unauthorized();
-    const user = await s.db
-      .selectFrom('users')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', creds.email.toLowerCase()))
-      .executeTakeFirst();
+    // Per account as well as per address (the route's limit): the same count and answer for an unknown email.
+    await countSignin(s.db, creds.email);
+    const user = await userByEmail(s.db, creds.email);
     const ok = await verifyPassword(creds.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) throw unauthorized();
+    await clearSignins(s.db, creds.email);
     return loginResponse(s, user, true);
   });
 
@@ -65,12 +66,8 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     const email = body.email.trim();
     const username = body.username;
     const taken = async () => {
-      const byEmail = await s.db
-        .selectFrom('users')
-        .select('stamp')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-        .executeTakeFirst();
-      if (byEmail) return EMAIL_TAKEN;
+      // In the normal form: a look-alike of an existing address (a Kelvin sign for a K) is the same address.
+      if (await userByEmail(s.db, email)) return EMAIL_TAKEN;
       const byName = await s.db
         .selectFrom('users')
         .select('stamp')
@@ -120,12 +117,7 @@ export function userRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'resetStart', { rateLimit: true }, async ({ body, req, base }) => {
-    const email = body.email.trim().toLowerCase();
-    const user = await s.db
-      .selectFrom('users')
-      .select(['stamp', 'email'])
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-      .executeTakeFirst();
+    const user = await userByEmail(s.db, body.email);
     // The answer is the same whether or not the address is registered.
     if (user) {
       const { token, jti, exp } = await s.tokens.reset(user.stamp);

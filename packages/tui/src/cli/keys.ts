@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { MESSAGES, canCreateApiKey, type ClientApiKey, LENGTHS } from '@portal/core';
 import type { Deps, Session } from './context';
+import { printable } from '@portal/core';
 import { act, examples, time, title } from './common';
 import { registerRenameRemove } from './renameRemove';
 import { CliError } from './errors';
@@ -86,7 +87,7 @@ export function register(program: Command, deps: Deps): void {
           ['Installer (Linux 64-bit)', installer],
           ['Token', key.token],
         ]);
-        if (s.out.tty) s.deps.stdout.write(`\nPython example:\n${example}\n`);
+        if (s.out.tty) s.deps.stdout.write(`\nPython example:\n${printable(example, { multiline: true })}\n`);
       }),
     );
 }

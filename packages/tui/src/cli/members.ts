@@ -1,6 +1,6 @@
 // `portal members`: list, invite, role, remove, leave — the client's members and their roles (owners manage them).
 import type { Command } from 'commander';
-import { ROLES, TEAM_MESSAGES, readClaims, type Member, type Role } from '@portal/core';
+import { ROLES, TEAM_MESSAGES, emailKey, readClaims, type Member, type Role } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
 import { CliError, usageError } from './errors';
@@ -13,9 +13,9 @@ export async function membersOf(s: Session) {
   return { client, api, members: res.member.list, me };
 }
 
-/** A member by user id or email. */
+/** A member by user id or email (in core's one normal form, as the server compares them). */
 function find(members: readonly Member[], who: string): Member {
-  const m = members.find((x) => x.user.stamp === who || x.user.email.toLowerCase() === who.toLowerCase());
+  const m = members.find((x) => x.user.stamp === who || emailKey(x.user.email) === emailKey(who));
   if (!m) throw new CliError(`No member ${who} in this account (see portal members list)`);
   return m;
 }

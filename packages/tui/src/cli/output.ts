@@ -1,4 +1,6 @@
-// gh-style output: --json prints only JSON; a padded table on a TTY; tab-separated lines when piped.
+// gh-style output: --json prints only JSON; a padded table on a TTY; tab-separated lines when piped. Everything
+// printed passes core's printable escaping: text from the server cannot drive the terminal it is printed on.
+import { printable, printableJson } from '@portal/core';
 
 export interface OutStream {
   write(chunk: string): unknown;
@@ -11,8 +13,8 @@ export interface Column<T> {
   get(row: T): string | number | null | undefined;
 }
 
-const cell = (v: string | number | null | undefined) =>
-  (v === null || v === undefined || v === '' ? '-' : String(v)).replace(/[\t\n\r]+/g, ' ');
+/** One line of a table or field list: controls, line breaks and bidi characters shown as visible escapes. */
+const cell = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : printable(String(v)));
 
 export function renderTable<T>(rows: readonly T[], cols: readonly Column<T>[], tty: boolean): string {
   const body = rows.map((r) => cols.map((c) => cell(c.get(r))));
@@ -67,11 +69,11 @@ export class Output {
   }
 
   printJson(value: unknown): void {
-    this.stdout.write(JSON.stringify(value, null, 2) + '\n');
+    this.stdout.write(printableJson(value, 2) + '\n');
   }
 
   /** Notices and progress go to stderr, so stdout stays parseable. */
   notice(message: string): void {
-    this.stderr.write(message + '\n');
+    this.stderr.write(printable(message, { multiline: true }) + '\n');
   }
 }

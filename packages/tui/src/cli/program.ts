@@ -1,6 +1,6 @@
 // The `portal` program: global flags, every noun's commands, and the one top-level error handler.
 import { Command, CommanderError } from 'commander';
-import { MESSAGES, isApiError, type CliNoun } from '@portal/core';
+import { MESSAGES, isApiError, printable, type CliNoun } from '@portal/core';
 import { Session, ExitSignal, flushStore, type Deps } from './context';
 import { CliError, EXIT } from './errors';
 import { examples } from './common';
@@ -137,7 +137,8 @@ export async function run(argv: string[], realDeps: Deps): Promise<number> {
     return code;
   }
   try {
-    realDeps.stdout.write(await runJq(jq, printed));
+    // jq prints strings raw (gh's --jq): escaped like every other output.
+    realDeps.stdout.write(printable(await runJq(jq, printed), { multiline: true }));
     return code;
   } catch (e) {
     realDeps.stderr.write(`--jq: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -150,7 +151,7 @@ async function runCommand(argv: string[], deps: Deps): Promise<number> {
   const uiOnly = argv.length === 0 && !!deps.startUi && !!deps.stdin.isTTY && !!deps.stdout.isTTY;
   const program = uiOnly ? null : buildProgram(deps);
   const fail = (message: string, code: number) => {
-    deps.stderr.write(`${message}\n`);
+    deps.stderr.write(`${printable(message, { multiline: true })}\n`);
     return code;
   };
   let code: number;

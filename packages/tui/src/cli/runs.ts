@@ -7,6 +7,8 @@ import {
   MESSAGES,
   formatDuration,
   formatEvent,
+  printable,
+  printableJson,
   resultFileName,
   runDuration,
   type Run,
@@ -126,7 +128,7 @@ export function register(program: Command, deps: Deps): void {
         // One JSON object a line with --json (a stream, not one array), so a follower can read each as it comes.
         const print = (e: Parameters<typeof formatEvent>[0]) => {
           seen++;
-          s.deps.stdout.write(s.out.json ? JSON.stringify(e) + '\n' : formatEvent(e) + '\n');
+          s.deps.stdout.write(s.out.json ? printableJson(e) + '\n' : printable(formatEvent(e)) + '\n');
         };
         await followRunEvents(api, id, print, { follow: !!opts.follow, pollMs: s.deps.pollMs, wait: s.deps.sleep }).catch((e) => {
           if ((e as { status?: number }).status === 404) throw new CliError(MESSAGES.requestNotFound);

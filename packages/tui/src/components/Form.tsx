@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
 import SelectInput from 'ink-select-input';
+import { printable } from '@portal/core';
 import { useCapture, useNav } from '../ui/context';
 import { applyInput, noKey } from './textEdit';
 import { TextView } from './TextField';
@@ -220,7 +221,7 @@ export function Fields({ rows }: { rows: ReadonlyArray<readonly [string, ReactNo
           <Box width={width} flexShrink={0}>
             <Text bold>{k}:</Text>
           </Box>
-          {typeof v === 'string' || typeof v === 'number' ? <Text>{v === '' ? '-' : v}</Text> : v}
+          {typeof v === 'string' || typeof v === 'number' ? <Text>{v === '' ? '-' : printable(String(v))}</Text> : v}
         </Box>
       ))}
     </Box>

@@ -1,6 +1,7 @@
 // A list screen's body: arrows move, Enter opens, / filters, r renames, d removes (after a confirmation), n creates.
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
+import { printable } from '@portal/core';
 import { useCapture, useNav } from '../ui/context';
 import { Table, type Col } from './Table';
 import { TextField } from './TextField';
@@ -183,7 +184,7 @@ export function ListView<T>(props: ListViewProps<T>) {
           />
         </Box>
       ) : null}
-      {editing?.kind === 'remove' ? <Text color="yellow">Remove {editing.name}? (y/n)</Text> : null}
+      {editing?.kind === 'remove' ? <Text color="yellow">Remove {printable(editing.name)}? (y/n)</Text> : null}
       {busy ? <Text dimColor>Working…</Text> : null}
       {problem && editing ? (
         <Text color="red" wrap="truncate-end">

@@ -1,5 +1,6 @@
 // A text table for Ink: padded columns, the selected row marked, long cells cut to fit.
 import { Box, Text } from 'ink';
+import { printable } from '@portal/core';
 
 export interface Col<T> {
   header: string;
@@ -9,8 +10,8 @@ export interface Col<T> {
   max?: number;
 }
 
-const cell = (v: string | number | null | undefined) =>
-  (v === null || v === undefined || v === '' ? '-' : String(v)).replace(/[\r\n\t]+/g, ' ');
+/** Server text as one line: controls, line breaks and bidi characters shown as visible escapes (core's printable). */
+const cell = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : printable(String(v)));
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, Math.max(0, n - 1))}…` : s);
 const GAP = 2;
 

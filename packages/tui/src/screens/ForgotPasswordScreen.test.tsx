@@ -1,19 +1,16 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { rows, withTestApi } from '@portal/testkit/api';
+import { mailsTo as outbox } from '@portal/testkit/harness';
 import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 
 /** The mails the server wrote to its outbox (no SMTP in tests) for this address; sent in the background, so waited for. */
 async function mailsTo(email: string): Promise<string[]> {
-  const dir = join(server.server.dataDir, 'outbox');
   const end = Date.now() + 5000;
   for (;;) {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    const mails = (await Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')))).filter((m) => m.startsWith(`To: ${email}\n`));
+    const mails = await outbox(server.server.dataDir, email);
     if (mails.length || Date.now() > end) return mails;
     await new Promise((r) => setTimeout(r, 50));
   }

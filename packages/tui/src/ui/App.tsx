@@ -2,6 +2,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import { CONTACT_PATH, MESSAGES, notifyMs, SCREEN_BY_ID, breadcrumbs, matchScreen, type ApiClient, type ScreenId } from '@portal/core';
+// Notices carry names from the server: escaped for the terminal like every other server text.
+import { printable } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
 import { PortalProvider, type NotifyKind } from '@portal/core/react/context';
 import { MENU_WIDTH, NavContext, type Capture, type Nav, type UiIo } from './context';
@@ -305,7 +307,7 @@ function Notices({ notices }: { notices: Notice[] }) {
     <Box flexDirection="column">
       {notices.map((n) => (
         <Text key={n.id} wrap="truncate-end" color={n.kind === 'error' ? 'red' : n.kind === 'default' ? undefined : 'green'}>
-          {n.kind === 'error' ? '✖' : '●'} {n.message}
+          {n.kind === 'error' ? '✖' : '●'} {printable(n.message)}
         </Text>
       ))}
     </Box>

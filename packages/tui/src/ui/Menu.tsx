@@ -2,7 +2,7 @@
 // or quote, then Contact Support and Logout; Tab gives it the keyboard.
 import { useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
-import { sidebar } from '@portal/core';
+import { printable, sidebar } from '@portal/core';
 import { usePermissions } from '@portal/core/react';
 import { MENU_WIDTH, type Nav } from './context';
 
@@ -21,8 +21,9 @@ export default function Menu({ nav, focused, onLogout, onContact }: { nav: Nav; 
   } as Parameters<typeof sidebar>[1]);
   const items: MenuItem[] = [];
   for (const g of groups) {
-    items.push({ label: g.title, heading: true });
-    for (const l of g.links) items.push({ label: l.label, action: () => nav.go(l.path), current: l.path === nav.path });
+    // Titles and links carry names from the server (the account's, a project's): escaped as every table cell is.
+    items.push({ label: printable(g.title), heading: true });
+    for (const l of g.links) items.push({ label: printable(l.label), action: () => nav.go(l.path), current: l.path === nav.path });
   }
   items.push({ label: '', heading: true }, { label: 'Contact Support', action: onContact }, { label: 'Logout', action: onLogout });
   const selectable = items.map((it, i) => (it.action ? i : -1)).filter((i) => i >= 0);

@@ -1,6 +1,6 @@
 // What screens share besides core's hooks: navigation by path, labels for crumbs, key capture, and terminal IO.
 import { createContext, useContext, useEffect } from 'react';
-import type { ScreenDef, ScreenParams } from '@portal/core';
+import { printable, type ScreenDef, type ScreenParams } from '@portal/core';
 
 /**
  * Who owns the keyboard: 'none' lets the app handle q, Tab and Esc; 'text' (a form is being typed into) keeps Esc
@@ -70,5 +70,6 @@ export function useCapture(mode: Capture, active = true): void {
 /** Names an id for the breadcrumbs and the menu. */
 export function useLabel(id: string | undefined, name: string | undefined): void {
   const { setLabel } = useNav();
-  useEffect(() => setLabel(id, name), [id, name, setLabel]);
+  // A name from the server, shown in the header: escaped like every table cell.
+  useEffect(() => setLabel(id, name === undefined ? name : printable(name)), [id, name, setLabel]);
 }
