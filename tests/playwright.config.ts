@@ -15,6 +15,13 @@ if (!process.env.PORTAL_E2E_PORT) {
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
 }
+// The stub of OpenAI's embeddings endpoint the text-embedding tests start (tests/web/texts.spec.ts) listens here.
+if (!process.env.PORTAL_E2E_OPENAI_PORT) {
+  process.env.PORTAL_E2E_OPENAI_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
 if (!process.env.PORTAL_E2E_DATA_DIR) process.env.PORTAL_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'portal-web-e2e-'));
 // The operator CLI (plans, choices) cannot open the embedded database while the server holds it: with PostgreSQL
 // at hand (as in CI) the run gets a fresh database of its own, which both share; without it the embedded one is used.
@@ -96,6 +103,7 @@ export default defineConfig({
       METRICS_PORT: '0',
       PORTAL_DRAIN_S: '0',
       WEB_DIST: join(root, 'packages', 'web', 'dist'),
+      OPENAI_BASE_URL: `http://127.0.0.1:${process.env.PORTAL_E2E_OPENAI_PORT}/v1`,
       ...(process.env.PORTAL_E2E_DATABASE_URL ? { DATABASE_URL: process.env.PORTAL_E2E_DATABASE_URL } : {}),
     },
   },

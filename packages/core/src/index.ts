@@ -16,3 +16,4 @@ export * from './insight';
 export * from './format/python';
 export * from './palette';
 export * from './refresh';
+export * from './textEmbeddings';

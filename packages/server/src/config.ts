@@ -4,6 +4,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPENAI_DEFAULT_BASE_URL } from '@portal/core';
 import { newKeyText } from './auth/secrets';
 import { makePrivate } from './datadir';
 import {
@@ -81,6 +82,10 @@ export interface Config {
   storageGraceS: number;
   /** Log requests (off in tests). */
   logLevel: string;
+  /** Where text-embedding requests send texts (OPENAI_BASE_URL): the one outbound host, the operator's choice. */
+  openaiBaseUrl: string;
+  /** Seconds one call to that service may take before it is retried (OPENAI_TIMEOUT_S). */
+  openaiTimeoutS: number;
 }
 
 function defaultWebDist(): string {
@@ -189,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadIdleTimeoutS: numberSetting(env, 'UPLOAD_IDLE_TIMEOUT_S', 30, 1),
     uploadUrlTtlS: uploadTtl(env),
     storageGraceS: numberSetting(env, 'STORAGE_SWEEP_GRACE_S', 24 * 60 * 60, 0),
+    openaiBaseUrl: openaiBaseUrl(env.OPENAI_BASE_URL),
+    openaiTimeoutS: numberSetting(env, 'OPENAI_TIMEOUT_S', 60, 0.1),
   };
   // Only now, every setting read: the data folder is made (private) and the keys kept there are read or made.
   makePrivate(dataDir);
@@ -212,6 +219,21 @@ function uploadTtl(env: NodeJS.ProcessEnv): number {
   const ttl = numberSetting(env, 'UPLOAD_URL_TTL_S', 900, 1);
   if (ttl > 900) throw new Error(`UPLOAD_URL_TTL_S must be at most 900 (15 minutes), got "${env.UPLOAD_URL_TTL_S}".`);
   return ttl;
+}
+
+/** OPENAI_BASE_URL: an http(s) URL without credentials; unset: OpenAI's own API. */
+function openaiBaseUrl(v: string | undefined): string {
+  if (!v?.trim()) return OPENAI_DEFAULT_BASE_URL;
+  let url: URL;
+  try {
+    url = new URL(v.trim());
+  } catch {
+    throw new Error(`OPENAI_BASE_URL must be an http or https URL such as ${OPENAI_DEFAULT_BASE_URL}, got "${v}".`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+    throw new Error(`OPENAI_BASE_URL must be an http or https URL without credentials or query, such as ${OPENAI_DEFAULT_BASE_URL}.`);
+  }
+  return url.toString().replace(/\/+$/, '');
 }
 
 /** TRUST_PROXY (already checked): unset or false (default), true, a hop count, or addresses/CIDRs separated by commas. */
@@ -247,6 +269,7 @@ export function describeConfig(c: Config): string {
     `UPLOAD_URL_TTL_S=${c.uploadUrlTtlS}`,
     `STORAGE_SWEEP_GRACE_S=${c.storageGraceS}`,
     `PORTAL_WORKER_SLOTS=${c.workerSlots} PORTAL_JOB_MEMORY_MB=${c.jobMemoryMb} PORTAL_JOB_LEASE_S=${c.jobLeaseS} PORTAL_SHUTDOWN_S=${c.shutdownS}`,
+    `OPENAI_BASE_URL=${c.openaiBaseUrl} OPENAI_TIMEOUT_S=${c.openaiTimeoutS}`,
     `PORTAL_JOB_TIMEOUT_{ANALYZE,FIT,GENERATE,SHRINK}_S=${[c.jobTimeoutS.analyze, c.jobTimeoutS.fit, c.jobTimeoutS.generate, c.jobTimeoutS.shrink].join(',')}`,
   ];
   return lines.join('\n');

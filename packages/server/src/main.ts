@@ -117,6 +117,7 @@ async function workerOnly(config: Config) {
     ...workerSettings(config),
     metrics,
     mail,
+    textEmbeddings: { baseUrl: config.openaiBaseUrl, timeoutS: config.openaiTimeoutS, secrets },
   });
   await worker.start();
   onSignals(async () => {

@@ -14,6 +14,8 @@ const AUTH_VALUE = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
 /** Session and reset tokens (JWTs) and client API key tokens in free text. */
 const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
 const KEY_TOKEN = /\bpk_[A-Za-z0-9_-]{16,}/g;
+/** OpenAI keys (integration tokens: `sk-...`, `sk-proj-...`) in free text. */
+const OPENAI_KEY = /\bsk-[A-Za-z0-9_-]{16,}/g;
 /** Passwords in URLs (postgres://user:pass@host). */
 const URL_PASSWORD = /(\/\/[^/\s:@"\\]+:)[^@/\s"\\]+@/g;
 
@@ -24,6 +26,7 @@ export function redactText(text: string): string {
     .replace(AUTH_VALUE, `$1 ${R}`)
     .replace(JWT, R)
     .replace(KEY_TOKEN, `pk_${R}`)
+    .replace(OPENAI_KEY, `sk-${R}`)
     .replace(URL_PASSWORD, `$1${R}@`);
 }
 

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
 import { call, mailTo, startServer, type TestServer } from './harness';
+import type { Config } from '@portal/server/config';
 
 export const PASSWORD = 'Secret-123!';
 
@@ -56,6 +57,12 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+export interface TestApiOptions {
+  worker?: boolean;
+  /** Server settings for the file, e.g. `openaiBaseUrl` pointing at a stub. */
+  server?: Partial<Config>;
+}
+
 const ROUTES = new Map(Object.entries(CALLS).map(([name, def]) => [`${def.method} ${def.path}`, name as CallName]));
 let counter = 0;
 
@@ -63,8 +70,8 @@ let counter = 0;
  * Starts the real server (worker included unless told otherwise) and the proxy in front of it; fills `into` when
  * given (withTestApi hands that object out before the server is up).
  */
-export async function startTestApi(opts: { worker?: boolean } = {}, into?: TestApi): Promise<TestApi> {
-  const server = await startServer('embedded', { worker: opts.worker ?? true });
+export async function startTestApi(opts: TestApiOptions = {}, into?: TestApi): Promise<TestApi> {
+  const server = await startServer('embedded', { ...opts.server, worker: opts.worker ?? true });
   const target = new URL(server.url);
   const faults: Fault[] = [];
   const api: TestApi = Object.assign(into ?? ({} as TestApi), {
@@ -102,7 +109,7 @@ export async function startTestApi(opts: { worker?: boolean } = {}, into?: TestA
  * The real server for every test of the calling file: started once, and before each test reset (a fresh user, no
  * recorded calls or injected faults).
  */
-export function withTestApi(opts: { worker?: boolean } = {}): TestApi {
+export function withTestApi(opts: TestApiOptions = {}): TestApi {
   const api = {} as TestApi;
   beforeAll(() => startTestApi(opts, api), 120_000);
   afterAll(() => api.close?.(), 60_000);

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
+import { OPENAI_MAX_DIMENSIONS, TEXT_EMBEDDING_MESSAGES } from '../textEmbeddings';
 import { checkCompanyName, checkEmail, checkPassword, checkTitle, checkUsername, type RuleResult } from '../rules/fields';
 import {
   Active,
@@ -229,7 +230,23 @@ export const PileCreateBody = z.discriminatedUnion('variety', [
 export const PileResponse = z.object({ pile: Pile });
 export const RunCreateBody = z.discriminatedUnion('function', [
   z.object({ bucket: Id, function: z.literal('fit'), rend: Id, pile: Id, name: TitleCreate }),
-  z.object({ bucket: Id, function: z.literal('generate'), rend: Id, fit: Id, name: TitleCreate }),
+  z.object({
+    bucket: Id,
+    function: z.literal('generate'),
+    rend: Id,
+    fit: Id,
+    name: TitleCreate,
+    /** The vectors' width, for the OpenAI text embeddings model only (its default otherwise). */
+    dimensions: z.optional(
+      z
+        .number(TEXT_EMBEDDING_MESSAGES.dimensions)
+        .check(
+          z.int(TEXT_EMBEDDING_MESSAGES.dimensions),
+          z.minimum(1, TEXT_EMBEDDING_MESSAGES.dimensions),
+          z.maximum(OPENAI_MAX_DIMENSIONS, TEXT_EMBEDDING_MESSAGES.dimensions),
+        ),
+    ),
+  }),
 ]);
 export const ShrinkCreateBody = z.object({
   bucket: Id,

@@ -32,12 +32,21 @@ export interface ReuseRequestArgs {
   /** A Finished model of the project's own, or a general model. */
   model: string;
   name: string;
+  /** The vectors' width (the OpenAI text embeddings model only). */
+  dimensions?: number;
 }
 
 /** Creates a request that reuses a trained model: only the generate run; resolves to its stamp (the details to open). */
 export async function createReuseRequest(api: ApiClient, args: ReuseRequestArgs, opts: CallOptions = {}): Promise<string> {
   const { run } = await api.calls.runCreate(
-    { bucket: args.bucket, function: 'generate', rend: args.upload, fit: args.model, name: args.name.trim() },
+    {
+      bucket: args.bucket,
+      function: 'generate',
+      rend: args.upload,
+      fit: args.model,
+      name: args.name.trim(),
+      ...(args.dimensions !== undefined ? { dimensions: args.dimensions } : {}),
+    },
     opts,
   );
   return run.stamp;

@@ -13,6 +13,7 @@ import { checkDescription, checkFitRequest, checkTitle, firstError, fitUploadPro
 import { useApi, useNotify, useTimers } from './context';
 import { useClient } from './lists';
 import { useLoad } from './useLoad';
+import { checkDimensions, isTextEmbeddingModel } from '../textEmbeddings';
 
 const ready = (list: readonly Rend[] | undefined) => (list ?? []).filter((r) => r.flight === 'Ready');
 
@@ -23,6 +24,8 @@ export interface ReuseSubmitInput {
   name: string;
   model: string;
   upload: string | null;
+  /** Values per vector as typed, for the OpenAI text embeddings model ('' or absent: its default). */
+  dimensions?: string;
 }
 
 /** How often an upload sent from the fit form is checked while it is being analysed. */
@@ -100,10 +103,14 @@ export function useFitRequest(
       if (!reusable.some((m) => m.stamp === input.model)) fieldErrors.model = MESSAGES.selectModel;
       const unusable = input.upload ? fitUploadProblem(readyUploads.find((r) => r.stamp === input.upload)) : MESSAGES.selectUpload;
       if (unusable) fieldErrors.upload = unusable;
+      const width = isTextEmbeddingModel(input.model) && input.dimensions?.trim() ? input.dimensions : undefined;
+      const wrongWidth = width === undefined ? null : checkDimensions(width);
+      if (wrongWidth) fieldErrors.dimensions = wrongWidth;
       const first = firstError(fieldErrors);
       if (first) return { error: first, fieldErrors };
       try {
-        return { runId: await createReuseRequest(api, { bucket: bucketId, upload: input.upload!, model: input.model, name: input.name }) };
+        const args = { bucket: bucketId, upload: input.upload!, model: input.model, name: input.name };
+        return { runId: await createReuseRequest(api, { ...args, dimensions: width === undefined ? undefined : Number(width) }) };
       } catch (e) {
         const error = toApiError(e, MESSAGES.createRequest);
         if (!error.isAuth) notify(error.display, 'error');

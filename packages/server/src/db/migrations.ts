@@ -530,6 +530,16 @@ end
 $fn$;
 `,
   },
+  {
+    id: 16,
+    // Text embeddings through the client's own OpenAI key: the general model that does it, and the width a request asks.
+    sql: `
+insert into models (stamp, bucket, name, "desc", state, message, active, created_at) values
+  ('general-openai-text-embedding-3-small', null, 'OpenAI text embeddings', 'Embeds texts (a .json list of strings) with OpenAI''s text-embedding-3-small; it uses your OpenAI integration key, and OpenAI bills that key''s account.', 'Finished', '', 1, 1767225600)
+on conflict (stamp) do nothing;
+alter table runs add column if not exists dimensions integer;
+`,
+  },
 ];
 
 export interface Migration {

@@ -143,6 +143,8 @@ export interface RunTable {
   /** Set by the state trigger (migration 10): when the run went Processing, and when it settled. */
   started_at: Generated<number | null>;
   finished_at: Generated<number | null>;
+  /** The width a text-embedding request asked for (migration 16); null: the model's default. */
+  dimensions: Generated<number | null>;
 }
 /** A run's event log (migration 10): state changes (written by a trigger), progress and sentences from the worker. */
 export interface RunEventTable {

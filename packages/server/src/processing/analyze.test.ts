@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
+import { MESSAGES, TEXT_EMBEDDING_MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import { analyzeFile } from './index';
 
 const LIMITS = { rows: 5_000, inputColumns: 3, maxParameters: 1_000_000_000 };
@@ -37,6 +37,43 @@ function npy(descr: string, shape: number[], dataBytes?: number): Uint8Array {
   out.set(new TextEncoder().encode(header), 10);
   return out;
 }
+
+describe('.json texts', () => {
+  it('reads a list of strings as texts: one row per text, one column, texts × 1 inputs', async () => {
+    expect(await analyze('t.json', '\uFEFF [ "first text", "zweiter Text", "第三"]')).toEqual({
+      proc: 1,
+      rows: 3,
+      cols: 1,
+      inputs: 3,
+      error: null,
+    });
+  });
+
+  it('counts texts against the plan rows', async () => {
+    const texts = JSON.stringify(Array.from({ length: 5_001 }, (_, i) => `text ${i}`));
+    expect(await analyze('many.json', texts)).toMatchObject({
+      proc: 2,
+      rows: 5_001,
+      error: 'This file has 5,001 rows; your plan allows up to 5,000.',
+    });
+  });
+
+  it('names the item that is not a text, an empty text and a text too long to embed', async () => {
+    expect((await analyze('mixed.json', '["a", 2]')).error).toBe(
+      'Item 2 is a number, not a text; a text upload is a list of strings, e.g. ["first text", "second text"].',
+    );
+    expect((await analyze('empty.json', '["a", "  "]')).error).toBe('Text 2 is empty; every text needs at least one character.');
+    expect((await analyze('long.json', JSON.stringify(['x'.repeat(40_000)]))).error).toBe(
+      'Text 1 has 40,000 characters; texts of up to 32,768 characters can be embedded: split it.',
+    );
+    expect((await analyze('broken.json', '["a", "b"')).error).toMatch(/^The file is not valid JSON/);
+  });
+
+  it('a table whose rows are texts says what the texts are for', async () => {
+    expect((await analyze('rows.json', '[[1], "a"]')).error).toBe('Row 2 is not a list of numbers.');
+    expect((await analyze('obj.json', '{"rows": ["a"]}')).error).toBe(TEXT_EMBEDDING_MESSAGES.textUpload);
+  });
+});
 
 describe('.json tables', () => {
   it('counts rows, columns and inputs of an array of rows', async () => {

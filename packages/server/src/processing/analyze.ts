@@ -9,6 +9,7 @@ import { readPickleFile, readPt } from './pickled';
 import { readPyModel } from './pymodel';
 import { scanJsonTable } from './table';
 import { readText } from './text';
+import { isTextList, readTextList } from './texts';
 
 export type { AnalysisLimits } from './found';
 
@@ -26,6 +27,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const MAX_BYTES = Math.max(...Object.values(PLAN_LIMITS).map((p) => p.maxFileSize));
 
 const readJson: Reader = (buf) => {
+  if (isTextList(buf)) return readTextList(buf);
   const r = scanJsonTable(buf, false);
   if (!r.ok) return fail(r.error);
   const { rows, cols } = r.table;

@@ -1,6 +1,7 @@
 // A hand-written scanner for numeric tables in JSON (`[[...], ...]` or `{ "columns": [...], "rows": [[...]] }`).
 // JSON.parse would build one JS array per row and one boxed value per cell; this walks the bytes once and
 // only keeps the numbers when asked, so a 10 MB upload is checked in a fraction of JSON.parse's time and memory.
+import { TEXT_EMBEDDING_MESSAGES } from '@portal/core';
 
 export interface Table {
   rows: number;
@@ -257,6 +258,7 @@ class Scanner {
           );
         }
         if (this.pos >= b.length) this.syntax('');
+        if (b[this.pos] === 34 && row === 1) throw new TableError(TEXT_EMBEDDING_MESSAGES.textUpload);
         if (b[this.pos] === 123) {
           throw new TableError(
             `Row ${fmt(row)} is an object; write each row as a list of numbers, with the names once in { "columns": [...], "rows": [[...], ...] }.`,

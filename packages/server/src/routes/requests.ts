@@ -13,6 +13,7 @@ import {
   extensionOf,
   resultFileName,
   RUN_EVENTS_PAGE,
+  isTextEmbeddingModel,
   type FitParam,
   type PlanName,
   type RunEvent,
@@ -174,6 +175,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     rendStamp: string,
     name: string,
     actor: Actor,
+    dimensions: number | null = null,
   ) => {
     if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
     const { rend, inputs } = await usableRend(s, bucket.stamp, rendStamp, '.json', MESSAGES.generateFileNotFound);
@@ -182,7 +184,12 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
       await spendCredit(trx, client.stamp, inputs);
       await trx
         .insertInto('runs')
-        .values({ ...newRun(stamp, bucket.stamp, rend.stamp, name, 'generate', inputs, now()), fit: fit.stamp, model: fit.model })
+        .values({
+          ...newRun(stamp, bucket.stamp, rend.stamp, name, 'generate', inputs, now()),
+          fit: fit.stamp,
+          model: fit.model,
+          dimensions,
+        })
         .execute();
       await audit(trx, { client: client.stamp, actor, action: 'request.create', target: stamp, detail: name });
       await s.jobs.enqueue(trx, 'generate', stamp);
@@ -199,6 +206,8 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     if (body.function === 'fit') {
       const { pile } = await requirePile(s.db, caller, body.pile);
       stamp = await createFit(bucket, client, pile, body.rend, body.name, actorOf(caller));
+    } else if (body.dimensions !== undefined && !isTextEmbeddingModel(body.fit)) {
+      throw badRequest('dimensions: only the OpenAI text embeddings model takes a width; leave it out for this model.');
     } else if (body.fit.startsWith('m_') || body.fit.startsWith('general-')) {
       // A model reused: one of the project's own Finished models, or a general model (a fixed projection, no weights).
       const model = await s.db.selectFrom('models').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
@@ -217,6 +226,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
         body.rend,
         body.name,
         actorOf(caller),
+        body.dimensions ?? null,
       );
     } else {
       const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
@@ -270,6 +280,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
         run.rend,
         run.name,
         actorOf(caller),
+        run.dimensions,
       );
     } else {
       throw conflict('A shrink request is billed as a quote: create a new shrink request to run it again.');

@@ -19,6 +19,7 @@ import type { Config } from '../config';
 import type { JobMetrics } from '../metrics';
 import { JOBS, sentence, type Job, type JobContext, type Outcome } from './jobs/index';
 import { failRun, type JobLog } from './jobs/job';
+import type { TextEmbeddingSettings } from '../integrations/openai';
 import { requestContext } from '../context';
 
 export { CHANGED_MESSAGE, sentence } from './jobs/index';
@@ -43,6 +44,8 @@ export interface WorkerOptions {
   metrics?: JobMetrics;
   /** How mail jobs send (retries of mails the API could not send at once); without it they wait for a worker that has it. */
   mail?: Omit<MailDeps, 'db' | 'jobs' | 'log'>;
+  /** The provider and keys text-embedding requests use; without it they fail with a sentence. */
+  textEmbeddings?: TextEmbeddingSettings;
 }
 
 export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = {
@@ -402,6 +405,17 @@ export class Worker {
           return await runProcessing(fn, args, { timeoutS: limits.timeoutS[kind], memoryMb: limits.memoryMb }, signal, events?.push);
         } catch (err) {
           if (err instanceof Overrun) throw new LimitExceeded(overrunMessage(kind, err.limit, limits, fileName));
+          throw err;
+        }
+      },
+      textEmbeddings: this.o.textEmbeddings,
+      async withinLimit<T>(kind: ProcessingKind, fileName: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+        const limit = AbortSignal.timeout(limits.timeoutS[kind] * 1000);
+        try {
+          return await work(AbortSignal.any([signal, limit]));
+        } catch (err) {
+          if (signal.aborted) throw new Stopped();
+          if (limit.aborted) throw new LimitExceeded(overrunMessage(kind, 'time', limits, fileName));
           throw err;
         }
       },

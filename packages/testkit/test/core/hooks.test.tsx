@@ -636,6 +636,7 @@ describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
           trained.stamp,
           'general-tabular-regression',
           'general-tabular-classification',
+          'general-openai-text-embedding-3-small',
         ]),
       { timeout: 10_000 },
     );
@@ -683,7 +684,11 @@ describe('models, quotes and billing', { timeout: 30_000 }, () => {
       .orderBy('created_at')
       .orderBy('seq')
       .execute();
-    expect(general.map((m) => m.stamp)).toEqual(['general-tabular-regression', 'general-tabular-classification']);
+    expect(general.map((m) => m.stamp)).toEqual([
+      'general-tabular-regression',
+      'general-tabular-classification',
+      'general-openai-text-embedding-3-small',
+    ]);
     const bucket = await seedBucket(server);
     const own = await seedModel(server, bucket.stamp, null, { name: 'own1' });
     const { wrapper } = setup();

@@ -3,9 +3,12 @@
 import type { Command } from 'commander';
 import {
   MESSAGES,
+  OPENAI_DEFAULT_DIMENSIONS,
+  OPENAI_TEXT_MODEL_ID,
   TASKS,
   TITLE_MAX,
   checkFitRequest,
+  checkDimensions,
   checkTitle,
   firstError,
   fitUploadProblem,
@@ -97,13 +100,18 @@ export function register(program: Command, deps: Deps): void {
     )
     .option('--upload <id>', 'a Ready upload of the project (see portal uploads list)')
     .option('--name <name>', "the request's title (default: the upload's name)")
+    .option('--dimensions <n>', `values per vector, for ${OPENAI_TEXT_MODEL_ID} only (default ${OPENAI_DEFAULT_DIMENSIONS})`)
     .option('--wait', 'follow the request until it is Finished or Failed')
     .addHelpText(
       'after',
-      examples('portal generate --model <id> --upload <id>', 'portal generate --model <id> --upload <id> --wait --json'),
+      examples(
+        'portal generate --model <id> --upload <id>',
+        'portal generate --model <id> --upload <id> --wait --json',
+        `portal generate --model ${OPENAI_TEXT_MODEL_ID} --upload <id> --dimensions 256 --wait`,
+      ),
     )
     .action(
-      act(deps, async (s, opts: { model?: string; upload?: string; name?: string; wait?: boolean }) => {
+      act(deps, async (s, opts: { model?: string; upload?: string; name?: string; dimensions?: string; wait?: boolean }) => {
         const model = await s.need(opts.model, '--model', 'Model id');
         const upload = await s.need(opts.upload, '--upload', 'Upload id');
         const { project } = await s.project();
@@ -121,10 +129,11 @@ export function register(program: Command, deps: Deps): void {
             `${MESSAGES.selectModel}: ${model} is neither a Finished model of ${project.name} nor a general model (see portal models list)`,
           );
         const name = opts.name ?? chosen.name.slice(0, TITLE_MAX);
-        const problem = checkTitle(name, 'create');
+        const problem = checkTitle(name, 'create') ?? (opts.dimensions === undefined ? null : checkDimensions(opts.dimensions));
         if (problem) throw new CliError(problem);
         const { createReuseRequest } = await import('./heavy');
-        const runId = await createReuseRequest(api, { bucket: project.stamp, upload, model, name });
+        const dimensions = opts.dimensions === undefined ? undefined : Number(opts.dimensions);
+        const runId = await createReuseRequest(api, { bucket: project.stamp, upload, model, name, dimensions });
         s.out.notice(`Created request ${runId} in ${project.name}`);
         const status = opts.wait ? await followRun(s, runId) : await runStatus(s, runId);
         await showRun(s, status);

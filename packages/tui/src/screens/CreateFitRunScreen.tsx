@@ -2,7 +2,17 @@
 // reusing one of the project's Finished models or a general model (the Model field).
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, PLAN_LIMITS, TASKS, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
+import {
+  CONTACT_PATH,
+  OPENAI_DEFAULT_DIMENSIONS,
+  OPENAI_MAX_DIMENSIONS,
+  PLAN_LIMITS,
+  TASKS,
+  isTextEmbeddingModel,
+  isUpgradeMessage,
+  screenPath,
+  type TaskName,
+} from '@portal/core';
 import { useClient, useFitRequest } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -22,6 +32,7 @@ export default function CreateFitRunScreen() {
     task: 'regression',
     explainability: false,
     model: '',
+    dimensions: '',
   });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,7 +43,7 @@ export default function CreateFitRunScreen() {
     setBusy(true);
     const model = String(values.model ?? '');
     const res = model
-      ? await fit.reuse({ name: String(values.name), model, upload: String(values.upload) || null })
+      ? await fit.reuse({ name: String(values.name), model, upload: String(values.upload) || null, dimensions: String(values.dimensions) })
       : await fit.submit({
           name: String(values.name),
           upload: String(values.upload) || null,
@@ -71,6 +82,15 @@ export default function CreateFitRunScreen() {
                     { label: 'Train a new model', value: '' },
                     ...fit.reusable.map((m) => ({ label: `Reuse ${m.name}`, value: m.stamp })),
                   ],
+                },
+              ]
+            : []),
+          // The OpenAI text embeddings model takes a width; the field comes after Model, so the others keep their order.
+          ...(isTextEmbeddingModel(String(values.model))
+            ? [
+                {
+                  key: 'dimensions',
+                  label: `Dimensions (1-${OPENAI_MAX_DIMENSIONS.toLocaleString('en-US')}, empty: ${OPENAI_DEFAULT_DIMENSIONS.toLocaleString('en-US')})`,
                 },
               ]
             : []),

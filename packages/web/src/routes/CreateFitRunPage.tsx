@@ -19,7 +19,10 @@ import {
   checkFitRequest,
   CONTACT_PATH,
   DEFAULT_TASK,
+  isTextEmbeddingModel,
   isUpgradeMessage,
+  OPENAI_DEFAULT_DIMENSIONS,
+  OPENAI_MAX_DIMENSIONS,
   PLAN_LIMITS,
   screenPath,
   TASKS,
@@ -68,13 +71,14 @@ export default function CreateFitRunPage() {
     explainability: false,
   });
   const [task, setTask] = useState<TaskName>(DEFAULT_TASK);
-  const [errors, setErrors] = useState<Partial<Record<keyof FitRequestInput | 'model', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof FitRequestInput | 'model' | 'dimensions', string>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Train a new model, or reuse a Finished one of the project (only the generate run is made).
   const [mode, setMode] = useState<'train' | 'reuse'>('train');
   const [model, setModel] = useState('');
+  const [dimensions, setDimensions] = useState('');
   const uploader = useUploader(bucketId);
   useCrumbNames({ client: fit.clientName, project: fit.project });
   const ready = fit.readyUploads;
@@ -92,7 +96,8 @@ export default function CreateFitRunPage() {
     setBusy(true);
     setFailure(null);
     const upload = fit.upload || null;
-    const res = mode === 'reuse' ? await fit.reuse({ name: form.name, model, upload }) : await fit.submit({ ...form, upload, task });
+    const res =
+      mode === 'reuse' ? await fit.reuse({ name: form.name, model, upload, dimensions }) : await fit.submit({ ...form, upload, task });
     setBusy(false);
     if ('runId' in res) return navigate(screenPath('runDetails', { clientId, bucketId, runId: res.runId }));
     setErrors(res.fieldErrors ?? {});
@@ -148,7 +153,23 @@ export default function CreateFitRunPage() {
                 </MenuItem>
               ))}
             </TextField>
-          ) : (
+          ) : null}
+          {mode === 'reuse' && isTextEmbeddingModel(model) ? (
+            <TextField
+              label="Dimensions"
+              name="dimensions"
+              type="number"
+              value={dimensions}
+              onChange={(e) => setDimensions(e.target.value)}
+              error={!!errors.dimensions}
+              helperText={
+                errors.dimensions ??
+                `Values per vector, 1 to ${OPENAI_MAX_DIMENSIONS.toLocaleString('en-US')}; empty: ${OPENAI_DEFAULT_DIMENSIONS.toLocaleString('en-US')}. Texts go to OpenAI with your newest OpenAI integration key.`
+              }
+              slotProps={{ htmlInput: { min: 1, max: OPENAI_MAX_DIMENSIONS, step: 1, inputMode: 'numeric' } }}
+            />
+          ) : null}
+          {mode === 'reuse' ? null : (
             <>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 {size('inputs', sizeLabel('Input column size', limits.inputColumns), limits.inputColumns)}

@@ -1,6 +1,8 @@
 // Generating embeddings (a generate request): waits for the model its request trains, applies the model to the
 // upload's .json data, and stores the embeddings as a file of the upload.
+import { isTextEmbeddingModel } from '@portal/core';
 import { newId, now } from '../../ids';
+import { generateTexts } from './generateTexts';
 import { RunEventWriter } from '../events';
 import { dataFile, failRun, setProcessing, startRun, withResult, type JobHandler } from './job';
 
@@ -23,7 +25,9 @@ export const generate: JobHandler = {
     const model = fit.model
       ? await db.selectFrom('models').select(['stamp', 'bucket', 'data']).where('stamp', '=', fit.model).executeTakeFirst()
       : undefined;
-    // A general model (no project) has no trained data: its embedding is a fixed projection named by its id.
+    // A general model (no project) has no trained data: its embedding is a fixed projection named by its id, or texts
+    // sent to OpenAI with the client's key.
+    const texts = model && model.bucket === null && isTextEmbeddingModel(model.stamp) ? model.stamp : null;
     const applied = model && model.bucket === null ? { format: 'portal-general-projection', id: model.stamp } : model?.data;
     if (!applied) throw new Error('The model this request uses has no trained data.');
     const data = await dataFile(ctx, run.rend, '.json', 'File for generating not found.');
@@ -31,6 +35,7 @@ export const generate: JobHandler = {
     let result: { key: string; size: number };
     try {
       result = await withResult(ctx.storage, stamp, async (out) => {
+        if (texts) return generateTexts(ctx, { run, modelId: texts, dataPath: data.path, outPath: out, events, fileName: data.fileName });
         await ctx.process(
           'generate',
           data.fileName,

@@ -14,6 +14,7 @@ import { newId } from '../../ids';
 import type { JobQueue, ProcessingKind } from '../queue';
 import type { Args, Fn, Result } from '../run-processing';
 import type { RunEventWriter } from '../events';
+import type { TextEmbeddingSettings } from '../../integrations/openai';
 
 export type Job = Selectable<JobTable>;
 /** Done, or not ready yet: try again in `waitS` seconds (waiting is not an attempt). */
@@ -37,6 +38,10 @@ export interface JobContext {
     fn: F,
     ...args: Args<F>
   ): Promise<Result<F>>;
+  /** The provider and keys text-embedding requests use; without it they fail with a sentence. */
+  textEmbeddings?: TextEmbeddingSettings;
+  /** Runs work in this process under this kind's time limit (network-bound work such as calls to a provider). */
+  withinLimit<T>(kind: ProcessingKind, fileName: string, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
 }
 
 /** One job kind: how to do it (`ref` is its subject's id), and what to mark failed when it cannot be done. */
