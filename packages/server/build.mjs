@@ -10,7 +10,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 await build({
   absWorkingDir: here,
   // The processing thread is its own file: worker_threads load it by path next to main.js.
-  entryPoints: { main: 'src/main.ts', 'processing-thread': 'src/worker/thread.ts' },
+  // So is the embedded database's thread (src/db/pglite-thread.mjs), which embedded-thread.ts finds beside main.js.
+  entryPoints: { main: 'src/main.ts', 'processing-thread': 'src/worker/thread.ts', 'pglite-thread': 'src/db/pglite-thread.mjs' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,10 +1,30 @@
 // Tenancy: every resource is reached through the client that owns it, and the caller must be a member of that client.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from './db/schema';
 import type { ClientTable } from './db/schema';
 import { TEAM_MESSAGES, type Role } from '@portal/core';
-import { forbidden, notFound } from './errors';
+import { forbidden, notFound, tokenExpired } from './errors';
 import type { Caller } from './services';
+import { currentSession } from './auth/sessions';
+
+/** The session a call's own statement must read (calls with `sessionInQuery`), or null when it was read already. */
+export const sessionToCheck = (caller: Caller): string | null =>
+  caller.kind === 'user' && caller.sessionPending ? (caller.session ?? '') : null;
+
+/** What the call's statement found about the session: 401 'Token expired' for one that ended. */
+export function sessionRead(caller: Caller, live: boolean): void {
+  if (!live) throw tokenExpired();
+  if (caller.kind === 'user') caller.sessionPending = false;
+}
+
+/**
+ * Before a call answers that something is not there, the session it has not read yet is read on its own: a token
+ * whose session ended learns nothing, not even whether an id exists.
+ */
+async function sessionBeforeNotFound(db: Kysely<DB>, caller: Caller): Promise<void> {
+  const sid = sessionToCheck(caller);
+  if (sid !== null && caller.kind === 'user') sessionRead(caller, !!(await currentSession(db, sid, caller.stamp).executeTakeFirst()));
+}
 
 export async function memberClientStamps(db: Kysely<DB>, caller: Caller): Promise<string[]> {
   if (caller.kind === 'key') return [caller.client];
@@ -21,6 +41,9 @@ export async function requireMembership(
   caller: Caller,
   stamp: string,
 ): Promise<{ client: Selectable<ClientTable>; role: Role | null }> {
+  const user = caller.kind === 'user' ? caller.stamp : '';
+  // A call with `sessionInQuery` reads its session row in this same statement.
+  const sid = sessionToCheck(caller);
   const row = await db
     .selectFrom('clients as c')
     .selectAll('c')
@@ -29,13 +52,18 @@ export async function requireMembership(
         .selectFrom('permissions as p')
         .select('p.role')
         .whereRef('p.client_stamp', '=', 'c.stamp')
-        .where('p.user_stamp', '=', caller.kind === 'user' ? caller.stamp : '')
+        .where('p.user_stamp', '=', user)
         .as('member_role'),
     )
+    .select((eb) => (sid === null ? sql<boolean>`true`.as('live') : eb.exists(currentSession(db, sid, user)).as('live')))
     .where('c.stamp', '=', stamp)
     .executeTakeFirst();
-  if (!row) throw notFound('Client');
-  const { member_role, ...client } = row;
+  if (!row) {
+    await sessionBeforeNotFound(db, caller);
+    throw notFound('Client');
+  }
+  const { member_role, live, ...client } = row;
+  if (sid !== null) sessionRead(caller, !!live);
   if (caller.kind === 'key' ? caller.client !== client.stamp : member_role == null) throw forbidden();
   return { client, role: (member_role as Role | null) ?? null };
 }
@@ -67,7 +95,10 @@ export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: strin
     .where('stamp', '=', stamp)
     .where('active', 'in', restoring ? [0, 1] : [1])
     .executeTakeFirst();
-  if (!bucket) throw notFound('Project');
+  if (!bucket) {
+    await sessionBeforeNotFound(db, caller);
+    throw notFound('Project');
+  }
   const client = await requireClient(db, caller, bucket.client);
   return { bucket, client };
 }

@@ -7,6 +7,17 @@ import { rendView } from './views';
 export const uploadKey = (stamp: string) => `uploads/${stamp}`;
 export const NOT_UPLOADED = 'The file was not uploaded before the upload was finished.';
 
+/** Rows grouped by their upload, each group in the order given. */
+function byRend<R extends { rend: string }>(rows: R[]): Map<string, R[]> {
+  const groups = new Map<string, R[]>();
+  for (const r of rows) {
+    const g = groups.get(r.rend);
+    if (g) g.push(r);
+    else groups.set(r.rend, [r]);
+  }
+  return groups;
+}
+
 export async function rendsFull(db: Kysely<DB>, rends: Selectable<RendTable>[]): Promise<Rend[]> {
   if (!rends.length) return [];
   const ids = rends.map((r) => r.stamp);
@@ -21,14 +32,11 @@ export async function rendsFull(db: Kysely<DB>, rends: Selectable<RendTable>[]):
       .groupBy('rend')
       .execute(),
   ]);
-  return rends.map((r) =>
-    rendView(
-      r,
-      items.filter((i) => i.rend === r.stamp),
-      boxes.filter((b) => b.rend === r.stamp),
-      Number(counts.find((c) => c.rend === r.stamp)?.n ?? 0),
-    ),
-  );
+  // Grouped once: a project's 10,000 uploads are not each matched against every item.
+  const itemsOf = byRend(items);
+  const boxesOf = byRend(boxes);
+  const runsOf = new Map(counts.map((c) => [c.rend, Number(c.n)]));
+  return rends.map((r) => rendView(r, itemsOf.get(r.stamp) ?? [], boxesOf.get(r.stamp) ?? [], runsOf.get(r.stamp) ?? 0));
 }
 
 export async function rendFull(db: Kysely<DB>, stamp: string): Promise<Rend> {

@@ -33,7 +33,7 @@ import type {
 type Row<T> = Omit<Selectable<T>, 'seq'>;
 const active = (n: number): 0 | 1 => (n ? 1 : 0);
 
-export const clientView = (c: Row<ClientTable>): Client => ({
+export const clientView = (c: Pick<Row<ClientTable>, 'stamp' | 'name' | 'plan' | 'choice' | 'active'>): Client => ({
   stamp: c.stamp,
   name: c.name,
   plan: c.plan as Client['plan'],
@@ -71,7 +71,10 @@ export const integrationView = (k: Row<IntegrationTable>, token: string): Integr
   createdAt: k.created_at,
 });
 
-export const bucketView = (b: Row<BucketTable>, counts: { runs: number; rends: number }): Bucket => ({
+export const bucketView = (
+  b: Pick<Row<BucketTable>, 'stamp' | 'name' | 'created_at'>,
+  counts: { runs: number; rends: number },
+): Bucket => ({
   stamp: b.stamp,
   name: b.name,
   runs: counts.runs,

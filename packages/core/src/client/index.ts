@@ -5,3 +5,4 @@ export * from './token';
 export * from './lazy';
 export * from './url';
 export * from './network';
+export * from './pages';

@@ -83,9 +83,36 @@ export const ERROR_CODES = {
   internal: 'internal',
 } as const;
 
+/** A whole number from 1 to `max` in a query, each refusal naming the field and the range. */
+const wholeUpTo = (field: string, max: number) =>
+  z.coerce
+    .number(`${field} must be a whole number from 1 to ${max}`)
+    .check(
+      z.int(`${field} must be a whole number from 1 to ${max}`),
+      z.minimum(1, `${field} must be from 1 to ${max}`),
+      z.maximum(max, `${field} must be from 1 to ${max}`),
+    );
+
+/** Most rows one page of a list carries. */
+export const LIST_PAGE_MAX = 200;
+/**
+ * An optional page of a list: `limit` rows after `cursor` (the `next` of the page before). A list asked for a page
+ * answers `next` beside `list` (null on the last page); asked without, it answers every row, as SPEC says.
+ */
+const Page = {
+  limit: z.optional(wholeUpTo('limit', LIST_PAGE_MAX)),
+  cursor: z.optional(
+    z.string().check(z.regex(/^[0-9]{1,15}\.[0-9]{1,18}$/, 'cursor must be the next value of an earlier page of this list')),
+  ),
+};
+/** A list envelope: the rows, and `next` when a page was asked for. */
+const listOf = <T extends z.ZodMiniType>(row: T) => z.object({ list: z.array(row), next: z.optional(z.nullable(z.string())) });
+export type PageQuery = { limit?: number; cursor?: string };
+
 const ClientQuery = z.object({ client: Id });
-const ActiveClientQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), client: Id });
-const ActiveBucketQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), bucket: Id });
+const ActiveClientQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), client: Id, ...Page });
+const ActiveBucketQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), bucket: Id, ...Page });
+const PagedClientQuery = z.object({ client: Id, ...Page });
 const ActiveQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())) });
 const ClientList = z.object({ list: z.array(Client) });
 
@@ -119,14 +146,14 @@ export const PermissionResponse = z.union([
 ]);
 
 // ---- client API keys ----
-export const ApiKeyListResponse = z.object({ client: ClientList, apikey: z.object({ list: z.array(ClientApiKey) }) });
+export const ApiKeyListResponse = z.object({ client: ClientList, apikey: listOf(ClientApiKey) });
 export const ApiKeyCreateBody = z.object({ client: Id, name: TitleCreate });
 export const ApiKeyResponse = z.object({ apikey: ClientApiKey });
 export const ApiKeyRenameBody = z.object({ apikey: Id, name: TitleRename });
 export const ApiKeyRemoveBody = z.object({ apikey: Id, active: Active });
 
 // ---- integration keys ----
-export const IntegrationListResponse = z.object({ client: ClientList, apikey: z.object({ list: z.array(IntegrationKey) }) });
+export const IntegrationListResponse = z.object({ client: ClientList, apikey: listOf(IntegrationKey) });
 export const IntegrationCreateBody = z.object({
   client: Id,
   name: TitleCreate,
@@ -136,14 +163,14 @@ export const IntegrationCreateBody = z.object({
 export const IntegrationResponse = z.object({ apikey: IntegrationKey });
 
 // ---- projects (buckets) ----
-export const BucketListResponse = z.object({ client: ClientList, bucket: z.object({ list: z.array(Bucket) }) });
+export const BucketListResponse = z.object({ client: ClientList, bucket: listOf(Bucket) });
 export const BucketCreateBody = z.object({ client: Id, name: TitleCreate });
 export const BucketResponse = z.object({ bucket: Bucket });
 export const BucketRenameBody = z.object({ bucket: Id, name: TitleRename });
 export const BucketRemoveBody = z.object({ bucket: Id, active: Active });
 
 // ---- models ----
-export const ClientModelListResponse = z.object({ client: Client, bucket: Bucket, model: z.object({ list: z.array(Model) }) });
+export const ClientModelListResponse = z.object({ client: Client, bucket: Bucket, model: listOf(Model) });
 export const GeneralModelListResponse = z.object({ model: z.object({ list: z.array(Model) }) });
 export const ModelRenameBody = z.object({ model: Id, name: TitleRename });
 export const ModelResponse = z.object({ model: Model });
@@ -156,8 +183,9 @@ export const RunListQuery = z.object({
   bucket: Id,
   state: z.optional(z.string().check(z.minLength(1), z.maxLength(20))),
   function: z.optional(RunFunction),
+  ...Page,
 });
-export const RunListResponse = z.object({ client: Client, bucket: Bucket, run: z.object({ list: z.array(Run) }) });
+export const RunListResponse = z.object({ client: Client, bucket: Bucket, run: listOf(Run) });
 export const RunRenameBody = z.object({ run: Id, name: TitleRename });
 export const RunResponse = z.object({ run: Run });
 export const RunRemoveBody = z.object({ run: Id, active: Active });
@@ -179,16 +207,7 @@ export const RunRerunResponse = z.object({ run: Run, generate: z.optional(z.null
 export const USAGE_DAYS_MAX = 400;
 export const UsageQuery = z.object({
   client: Id,
-  days: z._default(
-    z.coerce
-      .number()
-      .check(
-        z.int('days must be a whole number from 1 to 400'),
-        z.minimum(1, 'days must be from 1 to 400'),
-        z.maximum(USAGE_DAYS_MAX, 'days must be from 1 to 400'),
-      ),
-    30,
-  ),
+  days: z._default(wholeUpTo('days', USAGE_DAYS_MAX), 30),
 });
 /** A quote as the usage page lists it: with its project, so it links to its details. */
 export const UsageQuote = z.extend(Quote, { bucket: Id });
@@ -201,7 +220,7 @@ export const UsageResponse = z.object({
 export const RendListResponse = z.object({
   client: z.optional(Client),
   bucket: z.optional(Bucket),
-  rend: z.object({ list: z.array(Rend) }),
+  rend: listOf(Rend),
 });
 export const RendCreateBody = z.object({ bucket: Id, name: TitleCreate });
 export const RendResponse = z.object({ rend: Rend });
@@ -321,7 +340,13 @@ export const CALLS = {
     failure: MESSAGES.fetchPermissions,
   }),
 
-  apikeyList: call({ method: 'GET', path: '/api/client/apikey/item', auth: 'bearer', query: ClientQuery, response: ApiKeyListResponse }),
+  apikeyList: call({
+    method: 'GET',
+    path: '/api/client/apikey/item',
+    auth: 'bearer',
+    query: PagedClientQuery,
+    response: ApiKeyListResponse,
+  }),
   apikeyCreate: call({
     method: 'PUT',
     path: '/api/client/apikey/item',
@@ -351,7 +376,7 @@ export const CALLS = {
     method: 'GET',
     path: '/api/integration/apikey/item',
     auth: 'bearer',
-    query: ClientQuery,
+    query: PagedClientQuery,
     response: IntegrationListResponse,
   }),
   integrationCreate: call({

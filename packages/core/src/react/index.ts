@@ -13,7 +13,9 @@ export {
   useUploads,
   type UploadOptions,
   type RunFilters,
+  type PageRequest,
 } from './lists';
+export { usePager, type Pager } from './pager';
 export {
   useRunDetails,
   useQuoteDetails,

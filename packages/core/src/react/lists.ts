@@ -65,6 +65,19 @@ export function useEntityList<P extends Record<string, string | undefined>, D>(
 
 const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);
 
+/** A page a list hook may ask for (core's `usePager` gives one): `limit` rows after `cursor`. */
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+/** The page as the spine's parameters (strings, so a new page loads again), and back as the call's query. */
+type PageParams = { limit: string | undefined; cursor: string | undefined };
+const pageParams = (page?: PageRequest): PageParams => ({ limit: page ? String(page.limit) : undefined, cursor: page?.cursor });
+const pageQuery = ({ limit, cursor }: PageParams) => (limit ? { limit: Number(limit), ...(cursor ? { cursor } : {}) } : {});
+/** `next` beside a paged list's rows: the cursor of the page after (null on the last); absent for a whole list. */
+type Next = { next?: string | null };
+const nextOf = (envelope: Next): Next => (envelope.next === undefined ? {} : { next: envelope.next });
+
 /** The user's client accounts (SPEC: access is by client membership). */
 export function usePermissions(): Loaded<PermissionEntry[]> {
   const api = useApi();
@@ -153,18 +166,21 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
   return { ...list, create };
 }
 
-const PROJECTS: EntityListSpec<{ clientId: string }, { client: Client | undefined; projects: Bucket[] }> = {
+const PROJECTS: EntityListSpec<{ clientId: string } & PageParams, { client: Client | undefined; projects: Bucket[] } & Next> = {
   noun: 'Project',
   restorable: true,
-  async load(api, { clientId }, signal) {
-    const res = await api.calls.bucketList({ active: 1, client: clientId }, { signal });
-    return { client: byStamp(res.client.list, clientId), projects: res.bucket.list };
+  async load(api, { clientId, ...page }, signal) {
+    const res = await api.calls.bucketList({ active: 1, client: clientId, ...pageQuery(page) }, { signal });
+    return { client: byStamp(res.client.list, clientId), projects: res.bucket.list, ...nextOf(res.bucket) };
   },
   rename: (api, bucket, name) => api.calls.bucketRename({ bucket, name }),
   remove: (api, bucket, active) => api.calls.bucketRemove({ bucket, active }),
 };
 
-export function useProjects(clientId: string): Loaded<{ client: Client | undefined; projects: Bucket[] }> &
+export function useProjects(
+  clientId: string,
+  page?: PageRequest,
+): Loaded<{ client: Client | undefined; projects: Bucket[] } & Next> &
   ListActions & {
     create(name: string, opts?: ActOptions): Promise<string | null>;
     /** The stamp of the project made by the last successful create (it is in data after the reload). */
@@ -173,7 +189,7 @@ export function useProjects(clientId: string): Loaded<{ client: Client | undefin
   const api = useApi();
   const act = useAct();
   const [created, setCreated] = useState<string | null>(null);
-  const list = useEntityList(PROJECTS, { clientId });
+  const list = useEntityList(PROJECTS, { clientId, ...pageParams(page) });
   const { reload } = list;
   const create = useCallback(
     (name: string, opts?: ActOptions) =>
@@ -192,26 +208,24 @@ export function useProjects(clientId: string): Loaded<{ client: Client | undefin
   return { ...list, create, created };
 }
 
-const MODELS: EntityListSpec<{ clientId: string; bucketId: string }, { client: Client; project: Bucket; general: Model[]; own: Model[] }> =
-  {
-    noun: 'Model',
-    restorable: true,
-    async load(api, { bucketId }, signal) {
-      const [own, general] = await Promise.all([
-        api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }),
-        api.calls.generalModelList({ active: 1 }, { signal }),
-      ]);
-      return { client: own.client, project: own.bucket, general: general.model.list, own: own.model.list };
-    },
-    rename: (api, model, name) => api.calls.modelRename({ model, name }),
-    remove: (api, model, active) => api.calls.modelRemove({ model, active }),
-  };
+type ModelsData = { client: Client; project: Bucket; general: Model[]; own: Model[] } & Next;
+const MODELS: EntityListSpec<{ clientId: string; bucketId: string } & PageParams, ModelsData> = {
+  noun: 'Model',
+  restorable: true,
+  // A page is a page of the project's own models; the general models are a short fixed list, always whole.
+  async load(api, { bucketId, ...page }, signal) {
+    const [own, general] = await Promise.all([
+      api.calls.clientModelList({ active: 1, bucket: bucketId, ...pageQuery(page) }, { signal }),
+      api.calls.generalModelList({ active: 1 }, { signal }),
+    ]);
+    return { client: own.client, project: own.bucket, general: general.model.list, own: own.model.list, ...nextOf(own.model) };
+  },
+  rename: (api, model, name) => api.calls.modelRename({ model, name }),
+  remove: (api, model, active) => api.calls.modelRemove({ model, active }),
+};
 
-export function useModels(
-  clientId: string,
-  bucketId: string,
-): Loaded<{ client: Client; project: Bucket; general: Model[]; own: Model[] }> & ListActions {
-  return useEntityList(MODELS, { clientId, bucketId });
+export function useModels(clientId: string, bucketId: string, page?: PageRequest): Loaded<ModelsData> & ListActions {
+  return useEntityList(MODELS, { clientId, bucketId, ...pageParams(page) });
 }
 
 /** The requests list's filters: one state and one function, or all ('' or undefined). */
@@ -221,17 +235,17 @@ export interface RunFilters {
 }
 
 const RUNS: EntityListSpec<
-  { clientId: string; bucketId: string; state: string | undefined; function: string | undefined },
-  { client: Client; project: Bucket; runs: Run[] }
+  { clientId: string; bucketId: string; state: string | undefined; function: string | undefined } & PageParams,
+  { client: Client; project: Bucket; runs: Run[] } & Next
 > = {
   noun: 'Request',
   restorable: true,
-  async load(api, { bucketId, state, function: fn }, signal) {
+  async load(api, { bucketId, state, function: fn, ...page }, signal) {
     const res = await api.calls.runList(
-      { active: 1, bucket: bucketId, ...(state ? { state } : {}), ...(fn ? { function: fn as RunFunction } : {}) },
+      { active: 1, bucket: bucketId, ...(state ? { state } : {}), ...(fn ? { function: fn as RunFunction } : {}), ...pageQuery(page) },
       { signal },
     );
-    return { client: res.client, project: res.bucket, runs: res.run.list };
+    return { client: res.client, project: res.bucket, runs: res.run.list, ...nextOf(res.run) };
   },
   // Requests move on the server: the list is read again until every one has settled.
   options: { failure: MESSAGES.loadRequests, pollMs: REFRESH_MS.runs, until: (d) => d.runs.every(runSettled) },
@@ -242,13 +256,14 @@ const RUNS: EntityListSpec<
 export function useRuns(
   clientId: string,
   bucketId: string,
-): Loaded<{ client: Client; project: Bucket; runs: Run[] }> &
+  page?: PageRequest,
+): Loaded<{ client: Client; project: Bucket; runs: Run[] } & Next> &
   ListActions & {
     filters: RunFilters;
     setFilters(f: RunFilters): void;
   } {
   const [filters, setFilters] = useState<RunFilters>({});
-  const list = useEntityList(RUNS, { clientId, bucketId, state: filters.state, function: filters.function });
+  const list = useEntityList(RUNS, { clientId, bucketId, state: filters.state, function: filters.function, ...pageParams(page) });
   return { ...list, filters, setFilters };
 }
 
@@ -266,12 +281,12 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-const UPLOADS: EntityListSpec<{ clientId: string; bucketId: string }, { project?: Bucket; uploads: Rend[] }> = {
+const UPLOADS: EntityListSpec<{ clientId: string; bucketId: string } & PageParams, { project?: Bucket; uploads: Rend[] } & Next> = {
   noun: 'Upload',
   restorable: true,
-  async load(api, { bucketId }, signal) {
-    const res = await api.calls.rendList({ active: 1, bucket: bucketId }, { signal });
-    return { project: res.bucket, uploads: res.rend.list };
+  async load(api, { bucketId, ...page }, signal) {
+    const res = await api.calls.rendList({ active: 1, bucket: bucketId, ...pageQuery(page) }, { signal });
+    return { project: res.bucket, uploads: res.rend.list, ...nextOf(res.rend) };
   },
   // Uploads being analysed move to Ready or Failed on the server: the list is read again until they settle.
   options: { failure: MESSAGES.fetchUploads, pollMs: REFRESH_MS.uploads, until: (d) => d.uploads.every(uploadSettled) },
@@ -282,7 +297,8 @@ const UPLOADS: EntityListSpec<{ clientId: string; bucketId: string }, { project?
 export function useUploads(
   clientId: string,
   bucketId: string,
-): Loaded<{ project?: Bucket; uploads: Rend[] }> &
+  page?: PageRequest,
+): Loaded<{ project?: Bucket; uploads: Rend[] } & Next> &
   ListActions & {
     /** Uploads files as one group; null on success (each file notified), else the message shown. */
     upload(files: UploadSource[], opts?: UploadOptions): Promise<string | null>;
@@ -293,7 +309,7 @@ export function useUploads(
   const notify = useNotify();
   const [uploading, setUploading] = useState(false);
   const running = useRef(0);
-  const loaded = useEntityList(UPLOADS, { clientId, bucketId });
+  const loaded = useEntityList(UPLOADS, { clientId, bucketId, ...pageParams(page) });
   const { reload } = loaded;
 
   // Uploads just made are followed until their analysis ends, which the second notice reports (Ready, or the failure).

@@ -5,6 +5,16 @@ import type { DB } from '../db/schema';
 import { newId, now } from '../ids';
 import { SESSION_TTL_S, type SessionClaims, type Tokens } from './tokens';
 
+/** The session's row while it is current (not ended, not expired, the user's own): alone, or inside a call's statement. */
+export const currentSession = (db: Kysely<DB>, sid: string, user: string) =>
+  db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sid)
+    .where('user_stamp', '=', user)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>=', now());
+
 export class Sessions {
   constructor(
     private readonly db: Kysely<DB>,
@@ -30,15 +40,7 @@ export class Sessions {
 
   /** Whether the session is still current: not ended, not expired, and the user's own. */
   async current(sid: string, user: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('id', '=', sid)
-      .where('user_stamp', '=', user)
-      .where('ended_at', 'is', null)
-      .where('expires_at', '>=', now())
-      .executeTakeFirst();
-    return !!row;
+    return !!(await currentSession(this.db, sid, user).executeTakeFirst());
   }
 
   /** A new token for the same session with a new expiry; null when the session is no longer current. */

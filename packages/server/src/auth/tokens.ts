@@ -19,13 +19,28 @@ export class Tokens {
   /** Signed with the secrets' current signing key, so replacing it (admin rotate-keys) takes effect at once. */
   constructor(private readonly secrets: Secrets) {}
 
-  session(user: SessionClaims & { sid: string }, exp: number): Promise<string> {
+  private imported: { raw: Uint8Array; key: Promise<CryptoKey> } | null = null;
+
+  /** The signing key as a CryptoKey, imported once per key rather than by jose on every token it signs or checks. */
+  private key(): Promise<CryptoKey> {
+    const raw = this.secrets.jwtKey;
+    if (this.imported?.raw !== raw) {
+      const key = crypto.subtle.importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'sign',
+        'verify',
+      ]);
+      this.imported = { raw, key };
+    }
+    return this.imported.key;
+  }
+
+  async session(user: SessionClaims & { sid: string }, exp: number): Promise<string> {
     return new SignJWT({ email: user.email, username: user.username, typ: 'session', sid: user.sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.sub)
       .setIssuedAt()
       .setExpirationTime(exp)
-      .sign(this.secrets.jwtKey);
+      .sign(await this.key());
   }
 
   async reset(userStamp: string): Promise<{ token: string; jti: string; exp: number }> {
@@ -37,13 +52,13 @@ export class Tokens {
       .setJti(jti)
       .setIssuedAt()
       .setExpirationTime(exp)
-      .sign(this.secrets.jwtKey);
+      .sign(await this.key());
     return { token, jti, exp };
   }
 
   async verify(token: string, typ: 'session' | 'reset'): Promise<VerifyResult<SessionClaims & { jti?: string; sid?: string }>> {
     try {
-      const { payload } = await jwtVerify(token, this.secrets.jwtKey, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key(), { algorithms: ['HS256'] });
       if (payload.typ !== typ || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
       if (typ === 'session' && typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
       return {

@@ -3,8 +3,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
+import { EmbeddedThread } from './embedded-thread';
 import { migrate, migrationStatus } from './migrations';
 import { makePrivate } from '../datadir';
 import { redactText } from '../redact';
@@ -84,10 +84,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // its own modes on the files it unpacks and on some it writes (0666, 0644), whatever the umask says.
     makePrivate(opts.dataDir);
     const unlock = lockEmbedded(opts.dataDir);
-    let lite: PGlite;
+    let thread: EmbeddedThread;
     try {
-      lite = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
-      db = new Kysely<DB>({ dialect: new PGliteDialect(lite), log: queryLog(opts.onQuery) });
+      thread = await EmbeddedThread.open(dir);
+      db = new Kysely<DB>({ dialect: new PGliteDialect(thread), log: queryLog(opts.onQuery) });
     } catch (err) {
       unlock();
       throw err;
@@ -110,7 +110,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       snapshot: () =>
         embedded.connection().execute(async (conn) => {
           await sql`checkpoint`.execute(conn);
-          return lite.dumpDataDir('none');
+          return thread.dump();
         }),
       close: async () => {
         await embedded.destroy();

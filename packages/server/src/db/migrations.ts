@@ -540,6 +540,20 @@ on conflict (stamp) do nothing;
 alter table runs add column if not exists dimensions integer;
 `,
   },
+  {
+    id: 15,
+    // Lists page by keyset on (created_at, seq) over active rows only (paging.ts's activeRowsOf): each list reads
+    // one index range, whatever the page's depth and however many rows were removed.
+    sql: `
+create index if not exists rends_active_page on rends (bucket, created_at, seq) where active = 1;
+create index if not exists runs_active_page on runs (bucket, created_at, seq) where active = 1;
+create index if not exists models_active_page on models (bucket, created_at, seq) where active = 1;
+create index if not exists apikeys_active_page on apikeys (client, created_at, seq) where active = 1;
+create index if not exists integrations_active_page on integrations (client, created_at, seq) where active = 1;
+create index if not exists uploads_rend_order on uploads (rend, created_at, seq);
+create index if not exists boxes_rend_order on boxes (rend, created_at, seq);
+`,
+  },
 ];
 
 export interface Migration {

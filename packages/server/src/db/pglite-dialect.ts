@@ -1,5 +1,4 @@
 // Kysely dialect over PGlite: one embedded connection, so every query and transaction is serialized through a lock.
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -12,8 +11,21 @@ import {
   type QueryResult,
 } from 'kysely';
 
+export interface SessionResult<R> {
+  rows: R[];
+  affectedRows?: number;
+}
+
+/** What the dialect needs of the embedded database: PGlite itself, or PGlite in its own thread (embedded-thread.ts). */
+export interface EmbeddedSession {
+  query<R>(sql: string, params?: unknown[]): Promise<SessionResult<R>>;
+  exec(sql: string): Promise<SessionResult<unknown>[]>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+}
+
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: EmbeddedSession) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (compiled.parameters.length === 0 && compiled.query.kind === 'RawNode') {
@@ -52,13 +64,11 @@ class PGliteDriver implements Driver {
   private readonly releases = new Map<DatabaseConnection, () => void>();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly pg: PGlite) {
+  constructor(private readonly pg: EmbeddedSession) {
     this.connection = new PGliteConnection(pg);
   }
 
-  async init(): Promise<void> {
-    await this.pg.waitReady;
-  }
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.lock.acquire();
@@ -91,7 +101,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: EmbeddedSession) {}
   createAdapter() {
     return new PostgresAdapter();
   }

@@ -28,6 +28,11 @@ export interface CallOptions {
   keys?: boolean;
   /** Limit attempts per address (login, sign-up, password reset; invitations, which send mail and spend links). */
   rateLimit?: boolean;
+  /**
+   * The handler's statement reads the session row itself (`sessionToCheck`, `sessionRead` in access.ts), so the call
+   * is one trip to the database; an answer whose handler did not read it is never sent.
+   */
+  sessionInQuery?: boolean;
 }
 
 const SPEC_TEXTS: ReadonlySet<string> = new Set<string>(Object.values(MESSAGES).filter((m) => typeof m === 'string') as string[]);
@@ -93,7 +98,7 @@ export function bearerOf(req: FastifyRequest): string | null {
 
 export const KEY_TOKEN_PREFIX = 'pk_';
 
-export async function authenticate(s: Services, req: FastifyRequest, allowKeys: boolean): Promise<Caller> {
+export async function authenticate(s: Services, req: FastifyRequest, allowKeys: boolean, sessionInQuery = false): Promise<Caller> {
   const token = bearerOf(req);
   if (!token) throw tokenMissing();
   if (token.startsWith(KEY_TOKEN_PREFIX)) {
@@ -109,10 +114,12 @@ export async function authenticate(s: Services, req: FastifyRequest, allowKeys: 
   }
   const v = await s.tokens.verify(token, 'session');
   if (!v.ok || !v.claims.sid) throw !v.ok && v.reason === 'expired' ? tokenExpired() : unauthorized('Invalid token');
+  const user = { kind: 'user' as const, stamp: v.claims.sub, email: v.claims.email, username: v.claims.username, session: v.claims.sid };
+  if (sessionInQuery) return { ...user, sessionPending: true };
   // A good signature is not enough: the session must still be current (not logged out, not ended by a password
   // reset), read from the database on every call so every API process agrees at once.
   if (!(await s.sessions.current(v.claims.sid, v.claims.sub))) throw tokenExpired();
-  return { kind: 'user', stamp: v.claims.sub, email: v.claims.email, username: v.claims.username, session: v.claims.sid };
+  return user;
 }
 
 export function defineCall<N extends CallName>(
@@ -130,7 +137,7 @@ export function defineCall<N extends CallName>(
     handler: async (req, reply) => {
       let caller: Caller = { kind: 'user', stamp: '', email: '', username: '' };
       let reset: CallContext<N>['reset'];
-      if (def.auth === 'bearer') caller = await authenticate(s, req, !!opts.keys);
+      if (def.auth === 'bearer') caller = await authenticate(s, req, !!opts.keys, opts.sessionInQuery);
       if (def.auth === 'reset') {
         const token = bearerOf(req);
         if (!token) throw tokenMissing();
@@ -162,6 +169,7 @@ export function defineCall<N extends CallName>(
         query: query as CallContext<N>['query'],
         body: body as CallContext<N>['body'],
       });
+      if (caller.kind === 'user' && caller.sessionPending) throw new Error(`${name} answered without reading the session row`);
       // A handler that wrote a prepared JSON text itself has already answered.
       if (reply.sent) return reply;
       return reply.send(result);

@@ -9,6 +9,7 @@ import { newId, now } from '../ids';
 import { sha256Hex } from '../auth/secrets';
 import { actorOf, audit } from '../audit';
 import type { Services } from '../services';
+import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
 
 export const UNREADABLE_TOKEN = '(unreadable: the encryption key changed; create a new key)';
 
@@ -24,17 +25,11 @@ export function keyRoutes(app: FastifyInstance, s: Services) {
   const keyOut = (k: Parameters<typeof apiKeyView>[0]) => apiKeyView(k, reveal(k.token_enc));
   const integrationOut = (k: Parameters<typeof integrationView>[0]) => integrationView(k, reveal(k.token_enc));
 
-  defineCall(app, s, 'apikeyList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'apikeyList', { sessionInQuery: true }, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
-    const keys = await s.db
-      .selectFrom('apikeys')
-      .selectAll()
-      .where('client', '=', client.stamp)
-      .where('active', '=', 1)
-      .orderBy('created_at')
-      .orderBy('seq')
-      .execute();
-    return { client: { list: [clientView(client)] }, apikey: { list: keys.map(keyOut) } };
+    const page = pageOf(query);
+    const { rows, next } = pageRows(await activeRowsOf(s.db, 'apikeys', client.stamp, page).execute(), page);
+    return { client: { list: [clientView(client)] }, apikey: listOut(rows.map(keyOut), next) };
   });
 
   defineCall(app, s, 'apikeyCreate', {}, async ({ caller, body }) => {
@@ -65,17 +60,11 @@ export function keyRoutes(app: FastifyInstance, s: Services) {
     renamed: async (key) => ({ apikey: keyOut(key) }),
   });
 
-  defineCall(app, s, 'integrationList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'integrationList', { sessionInQuery: true }, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
-    const keys = await s.db
-      .selectFrom('integrations')
-      .selectAll()
-      .where('client', '=', client.stamp)
-      .where('active', '=', 1)
-      .orderBy('created_at')
-      .orderBy('seq')
-      .execute();
-    return { client: { list: [clientView(client)] }, apikey: { list: keys.map(integrationOut) } };
+    const page = pageOf(query);
+    const { rows, next } = pageRows(await activeRowsOf(s.db, 'integrations', client.stamp, page).execute(), page);
+    return { client: { list: [clientView(client)] }, apikey: listOut(rows.map(integrationOut), next) };
   });
 
   defineCall(app, s, 'integrationCreate', {}, async ({ caller, body }) => {

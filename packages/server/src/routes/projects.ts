@@ -1,14 +1,60 @@
 // Projects (buckets): list with request and upload counts, create, rename, soft delete (each change in the audit log).
 import type { FastifyInstance } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import type { Bucket } from '@portal/core';
 import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
-import { requireBucket, requireClient } from '../access';
+import { requireBucket, requireClient, sessionRead, sessionToCheck } from '../access';
+import { listOut, pageOf, pageRows } from '../paging';
 import { bucketView, clientView } from '../views';
 import { newId, now } from '../ids';
-import { badRequest } from '../errors';
+import { badRequest, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
+
+interface BucketListRow {
+  live: boolean;
+  c_stamp: string | null;
+  c_name: string;
+  c_plan: string;
+  c_choice: string;
+  c_active: number;
+  allowed: boolean;
+  stamp: string | null;
+  name: string;
+  run_count: number;
+  rend_count: number;
+  created_at: number;
+  seq: number;
+}
+
+/**
+ * The project list's one statement: the session row ($3; null when already read), the client ($1) and whether the
+ * caller may see it (a member $2, or the client's own API key $5), then a page ($7, $8, limit $9) of its active
+ * projects oldest first. A session that ended yields no client, a client the caller may not see yields no projects.
+ */
+const BUCKET_LIST = `/* prepared:bucket_list */
+select s.live, c.stamp as c_stamp, c.name as c_name, c.plan as c_plan, c.choice as c_choice, c.active as c_active, c.allowed,
+  b.stamp, b.name, b.run_count, b.rend_count, b.created_at, b.seq
+from (select $3::text is null or exists (
+    select 1 from sessions where id = $3 and user_stamp = $2 and ended_at is null and expires_at >= $4
+  ) as live) s
+left join lateral (
+  select c.*, coalesce(c.stamp = $5::text, false)
+    or exists (select 1 from permissions p where p.client_stamp = c.stamp and p.user_stamp = $2) as allowed
+  from clients c where c.stamp = $1 and s.live
+) c on true
+left join lateral (
+  select b.* from buckets b
+  where b.client = c.stamp and b.active = 1 and c.allowed and $6::boolean
+    and ($7::bigint is null or (b.created_at, b.seq) > ($7::bigint, $8::bigint))
+  order by b.created_at, b.seq
+  limit $9::bigint
+) b on true`;
+
+/** A project row as the wire shows it, with the request and upload counts kept on the row. */
+export const bucketOut = (b: Parameters<typeof bucketView>[0] & { run_count: number; rend_count: number }): Bucket =>
+  bucketView(b, { runs: b.run_count, rends: b.rend_count });
 
 /** Active projects of these clients, each with its active request and upload counts, oldest first. */
 export async function bucketsWithCounts(s: Services, clients: string[], only?: string): Promise<Bucket[]> {
@@ -16,7 +62,7 @@ export async function bucketsWithCounts(s: Services, clients: string[], only?: s
   let q = s.db.selectFrom('buckets as b').selectAll('b').where('b.client', 'in', clients).where('b.active', '=', 1);
   if (only) q = q.where('b.stamp', '=', only);
   const rows = await q.orderBy('b.created_at').orderBy('b.seq').execute();
-  return rows.map((r) => bucketView(r, { runs: r.run_count, rends: r.rend_count }));
+  return rows.map(bucketOut);
 }
 
 export async function bucketWithCounts(s: Services, client: string, stamp: string): Promise<Bucket> {
@@ -31,13 +77,36 @@ export function checkActiveFilter(active: number | undefined) {
 }
 
 export function projectRoutes(app: FastifyInstance, s: Services) {
-  // Every page of a project opens with it: membership, the client and its projects (their request and upload
-  // counts are kept on the project rows, so the list is one indexed read).
-  defineCall(app, s, 'bucketList', { keys: true }, async ({ caller, query }) => {
+  // Every page of a project opens with it: the session, membership, the client and a page of its projects (their
+  // request and upload counts are kept on the project rows) in one statement, one trip to the database.
+  defineCall(app, s, 'bucketList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
-    const client = await requireClient(s.db, caller, query.client);
-    const bucket = listed ? await bucketsWithCounts(s, [client.stamp]) : [];
-    return { client: { list: [clientView(client)] }, bucket: { list: bucket } };
+    const page = pageOf(query);
+    const after = page?.after;
+    const { rows } = await s.db.executeQuery(
+      CompiledQuery.raw(BUCKET_LIST, [
+        query.client,
+        caller.kind === 'user' ? caller.stamp : '',
+        sessionToCheck(caller),
+        now(),
+        caller.kind === 'key' ? caller.client : null,
+        listed,
+        after?.at ?? null,
+        after?.seq ?? null,
+        page ? page.limit + 1 : null,
+      ]),
+    );
+    const [first] = rows as BucketListRow[];
+    sessionRead(caller, !!first?.live);
+    if (first.c_stamp === null) throw notFound('Client');
+    if (!first.allowed) throw forbidden();
+    const client = { stamp: first.c_stamp, name: first.c_name, plan: first.c_plan, choice: first.c_choice, active: first.c_active };
+    const found = first.stamp === null ? [] : (rows as Array<BucketListRow & { stamp: string }>);
+    const { rows: list, next } = pageRows(found, page);
+    return {
+      client: { list: [clientView(client)] },
+      bucket: listOut(list.map(bucketOut), next),
+    };
   });
 
   defineCall(app, s, 'bucketCreate', { keys: true }, async ({ caller, body }) => {

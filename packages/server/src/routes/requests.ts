@@ -21,7 +21,7 @@ import {
 import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
-import { bucketWithCounts, checkActiveFilter } from './projects';
+import { bucketOut, checkActiveFilter } from './projects';
 import { clientView, modelView, quoteView, runView } from '../views';
 import { rendRefs } from '../refs';
 import { newId, now } from '../ids';
@@ -31,6 +31,7 @@ import { payQuote, quoteIsLive } from '../billing/shrink';
 import { actorOf, audit, type Actor } from '../audit';
 import type { PileTable, RunTable } from '../db/schema';
 import type { Services } from '../services';
+import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
 
 type RunRow = Selectable<RunTable>;
 type PileRow = Selectable<PileTable>;
@@ -364,16 +365,17 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     return { quote: quoteView(quote, { stamp: rend.stamp, name: rend.name }) };
   });
 
-  defineCall(app, s, 'runList', { keys: true }, async ({ caller, query }) => {
+  defineCall(app, s, 'runList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    let q = s.db.selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1);
+    const page = pageOf(query);
+    let q = activeRowsOf(s.db, 'runs', bucket.stamp, page);
     if (query.state) q = q.where('state', '=', query.state);
     if (query.function) q = q.where('function', '=', query.function);
-    const runs = checkActiveFilter(query.active) ? await q.orderBy('created_at', 'desc').orderBy('seq', 'desc').execute() : [];
+    const { rows, next } = pageRows(checkActiveFilter(query.active) ? await q.execute() : [], page);
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
-      run: { list: await runsOut(runs) },
+      bucket: bucketOut(bucket),
+      run: listOut(await runsOut(rows), next),
     };
   });
 
@@ -382,7 +384,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     const url = run.state === 'Finished' && run.result_key ? await s.storage.downloadUrl(run.result_key, resultFileName(), base) : null;
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      bucket: bucketOut(bucket),
       run: { record: (await runsOut([run]))[0], url },
     };
   });
@@ -393,26 +395,24 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     renamed: async (run) => ({ run: (await runsOut([run]))[0] }),
   });
 
-  defineCall(app, s, 'clientModelList', { keys: true }, async ({ caller, query }) => {
+  defineCall(app, s, 'clientModelList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    const models = checkActiveFilter(query.active)
-      ? await s.db
-          .selectFrom('models')
-          .selectAll()
-          .where('bucket', '=', bucket.stamp)
-          .where('active', '=', 1)
-          .orderBy('created_at', 'desc')
-          .orderBy('seq', 'desc')
-          .execute()
-      : [];
+    const page = pageOf(query);
+    const { rows: models, next } = pageRows(
+      checkActiveFilter(query.active) ? await activeRowsOf(s.db, 'models', bucket.stamp, page).execute() : [],
+      page,
+    );
     const ref = await rendRefs(
       s.db,
       models.map((m) => m.rend),
     );
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
-      model: { list: models.map((m) => modelView(m, ref(m.rend))) },
+      bucket: bucketOut(bucket),
+      model: listOut(
+        models.map((m) => modelView(m, ref(m.rend))),
+        next,
+      ),
     };
   });
 
@@ -447,7 +447,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     const ref = await rendRefs(s.db, [quote.rend]);
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
+      bucket: bucketOut(bucket),
       quote: { record: quoteView(quote, ref(quote.rend)), run: run ? (await runsOut([run]))[0] : null },
     };
   });

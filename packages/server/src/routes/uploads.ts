@@ -5,34 +5,30 @@ import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
 import { requireBucket, requireRend, requireUpload } from '../access';
-import { checkActiveFilter, bucketWithCounts } from './projects';
+import { bucketOut, checkActiveFilter } from './projects';
 import { clientView, rendView, uploadView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
 import { NOT_UPLOADED, rendFull, rendsFull, settleFlight, uploadKey } from '../uploads';
 import type { SealOutcome } from '../storage/index';
 import type { Services } from '../services';
+import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
 
 /** Seconds a finish call holds an item while it takes the bytes; a holder that died is replaced after this. */
 const SEAL_HOLD_S = 120;
 
 export function uploadRoutes(app: FastifyInstance, s: Services) {
-  defineCall(app, s, 'rendList', { keys: true }, async ({ caller, query }) => {
+  defineCall(app, s, 'rendList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    const rends = checkActiveFilter(query.active)
-      ? await s.db
-          .selectFrom('rends')
-          .selectAll()
-          .where('bucket', '=', bucket.stamp)
-          .where('active', '=', 1)
-          .orderBy('created_at', 'desc')
-          .orderBy('seq', 'desc')
-          .execute()
-      : [];
+    const page = pageOf(query);
+    const { rows, next } = pageRows(
+      checkActiveFilter(query.active) ? await activeRowsOf(s.db, 'rends', bucket.stamp, page).execute() : [],
+      page,
+    );
     return {
       client: clientView(client),
-      bucket: await bucketWithCounts(s, client.stamp, bucket.stamp),
-      rend: { list: await rendsFull(s.db, rends) },
+      bucket: bucketOut(bucket),
+      rend: listOut(await rendsFull(s.db, rows), next),
     };
   });
 

@@ -1,0 +1,71 @@
+// The active rows of a parent (a client's projects and keys, a project's uploads, requests and models) in the list's
+// order, a page at a time: keyset paging on (created_at, seq), so page 200 costs what page 1 does.
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { DB } from './db/schema';
+
+/** The lists of "active rows of a parent", each with its parent column and its order (docs/DECISIONS.md, List order). */
+const LISTS = {
+  buckets: { parent: 'client', newest: false },
+  apikeys: { parent: 'client', newest: false },
+  integrations: { parent: 'client', newest: false },
+  rends: { parent: 'bucket', newest: true },
+  runs: { parent: 'bucket', newest: true },
+  models: { parent: 'bucket', newest: true },
+} as const;
+export type Listed = keyof typeof LISTS;
+
+/** A page asked for: `limit` rows after the row the cursor names. */
+export interface Page {
+  limit: number;
+  after: { at: number; seq: number } | null;
+}
+
+/** The page a list call asked for, or null for the whole list (SPEC's answer). The contract has checked both fields. */
+export function pageOf(query: { limit?: number; cursor?: string }): Page | null {
+  if (query.limit === undefined && query.cursor === undefined) return null;
+  const [at, seq] = (query.cursor ?? '').split('.').map(Number);
+  return { limit: query.limit ?? DEFAULT_PAGE, after: query.cursor ? { at, seq } : null };
+}
+
+/** Rows of a page when a cursor comes without a limit. */
+export const DEFAULT_PAGE = 50;
+
+/** The cursor of the page after the one ending with this row. */
+export const cursorOf = (row: { created_at: number; seq: number }) => `${row.created_at}.${row.seq}`;
+
+/**
+ * `table`'s active rows of `parent`, in the list's order, from after the page's cursor, one row more than the page
+ * (how `pageRows` knows another page follows). Callers narrow it further (`where`) before running it.
+ */
+export function activeRowsOf<T extends Listed>(
+  db: Kysely<DB>,
+  table: T,
+  parent: string,
+  page: Page | null,
+): SelectQueryBuilder<DB, T, Selectable<DB[T]>> {
+  const { parent: column, newest } = LISTS[table];
+  const dir = newest ? 'desc' : 'asc';
+  // Kysely cannot follow a column name chosen from a table union; the table's own row type is restored below.
+  let q = (db as unknown as Kysely<Record<string, { created_at: number; seq: number; active: number; [k: string]: unknown }>>)
+    .selectFrom(table)
+    .selectAll()
+    .where(column, '=', parent)
+    // A literal, not a parameter: the partial indexes of active rows (migration 15) then match any plan, generic too.
+    .where('active', '=', sql.lit(1));
+  const after = page?.after;
+  if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'seq'), newest ? '<' : '>', eb.tuple(after.at, after.seq)));
+  q = q.orderBy('created_at', dir).orderBy('seq', dir);
+  if (page) q = q.limit(page.limit + 1);
+  return q as unknown as SelectQueryBuilder<DB, T, Selectable<DB[T]>>;
+}
+
+/** A page's rows and the cursor of the next one (null on the last page); the whole list without a page. */
+export function pageRows<R extends { created_at: number; seq: number }>(rows: R[], page: Page | null): { rows: R[]; next?: string | null } {
+  if (!page) return { rows };
+  const more = rows.length > page.limit;
+  const kept = more ? rows.slice(0, page.limit) : rows;
+  return { rows: kept, next: more ? cursorOf(kept[kept.length - 1]) : null };
+}
+
+/** The list envelope: `next` only when a page was asked for, so an answer without one is exactly SPEC's. */
+export const listOut = <T>(list: T[], next: string | null | undefined) => (next === undefined ? { list } : { list, next });

@@ -1,0 +1,160 @@
+// Lists a page at a time: `limit` and `cursor` on every list call, `next` beside `list`; without them the whole list,
+// exactly as before. Keyset pages: rows removed or added while a client walks the pages never shift them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallName } from '@portal/core';
+import { call, dbKinds, signup, startServer, type TestServer } from './harness';
+
+type Row = { stamp: string };
+
+describe.each(await dbKinds())('list pages on the %s database', (kind) => {
+  let srv: TestServer;
+  let A: Awaited<ReturnType<typeof signup>>;
+  let bucket: string;
+
+  beforeAll(async () => {
+    srv = await startServer(kind, { worker: false });
+    A = await signup(srv.url, 'pager');
+    // Seven of each, made within the same second or so: the insertion sequence breaks the ties of created_at.
+    for (let i = 1; i <= 7; i++) await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: `P${i}` } });
+    bucket = (await call(srv.url, 'bucketList', { token: A.token, query: { client: A.client } })).body.bucket.list[0].stamp;
+    for (let i = 1; i <= 7; i++) await call(srv.url, 'rendCreate', { token: A.token, body: { bucket, name: `U${i}` } });
+    const db = srv.built.services.db;
+    const t = Math.floor(Date.now() / 1000);
+    for (let i = 1; i <= 7; i++) {
+      const run = { stamp: `run_page_${i}`, bucket, rend: null, pile: null, fit: null, quote: null, model: null, name: `R${i}`, desc: '' };
+      const state = i % 2 ? 'Finished' : 'Failed';
+      await db
+        .insertInto('runs')
+        .values({ ...run, function: 'fit', state, message: '', result_key: null, inputs: 0, active: 1, created_at: t })
+        .execute();
+      await db
+        .insertInto('models')
+        .values({
+          stamp: `m_page_${i}`,
+          bucket,
+          rend: null,
+          run: null,
+          name: `M${i}`,
+          desc: '',
+          state,
+          message: '',
+          data: null,
+          active: 1,
+          created_at: t,
+        })
+        .execute();
+    }
+    await db
+      .insertInto('integrations')
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          clue: `i_page_${i}`,
+          client: A.client,
+          name: `I${i}`,
+          service: 'OpenAI',
+          token_enc: srv.built.services.secrets.encrypt('sk-page'),
+          runs: 0,
+          run_at: null,
+          active: 1,
+          created_at: t,
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    await srv?.close();
+  });
+
+  const LISTS: Array<{ name: CallName; query: () => Record<string, unknown>; rows: (body: any) => { list: Row[]; next?: string | null } }> =
+    [
+      { name: 'bucketList', query: () => ({ client: A.client }), rows: (b) => b.bucket },
+      { name: 'rendList', query: () => ({ bucket }), rows: (b) => b.rend },
+      { name: 'runList', query: () => ({ bucket }), rows: (b) => b.run },
+      { name: 'clientModelList', query: () => ({ bucket }), rows: (b) => b.model },
+      { name: 'integrationList', query: () => ({ client: A.client }), rows: (b) => b.apikey },
+    ];
+
+  const list = async (name: CallName, query: Record<string, unknown>) => {
+    const r = await call(srv.url, name, { token: A.token, query });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body;
+  };
+
+  /** Every page of `size` rows, from the first until `next` is null. */
+  async function walk(l: (typeof LISTS)[number], size: number, extra: Record<string, unknown> = {}) {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 20; pages++) {
+      const page = l.rows(await list(l.name, { ...l.query(), ...extra, limit: size, cursor }));
+      expect(page.list.length).toBeLessThanOrEqual(size);
+      seen.push(...page.list.map((r) => r.stamp));
+      if (page.next === null) return seen;
+      expect(page.next).toEqual(expect.any(String));
+      cursor = page.next!;
+    }
+    throw new Error('the pages never ended');
+  }
+
+  it.each([0, 1, 2, 3, 4])('pages of 3 walk the whole list in its order, and without a page the answer has no next (%#)', async (i) => {
+    const l = LISTS[i];
+    const whole = l.rows(await list(l.name, l.query()));
+    expect(whole).not.toHaveProperty('next');
+    expect(whole.list.length).toBeGreaterThanOrEqual(5);
+    expect(await walk(l, 3)).toEqual(whole.list.map((r) => r.stamp));
+    // A page as large as the list says at once that nothing follows.
+    expect(l.rows(await list(l.name, { ...l.query(), limit: 200 })).next).toBeNull();
+  });
+
+  it('a row removed while the pages are walked does not shift the next page; filters keep working with pages', async () => {
+    const l = LISTS[0];
+    const first = l.rows(await list(l.name, { ...l.query(), limit: 2 }));
+    const whole = l.rows(await list(l.name, l.query())).list.map((r) => r.stamp);
+    await call(srv.url, 'bucketRemove', { token: A.token, body: { bucket: first.list[1].stamp, active: 0 } });
+    const second = l.rows(await list(l.name, { ...l.query(), limit: 2, cursor: first.next }));
+    expect(second.list.map((r) => r.stamp)).toEqual(whole.slice(2, 4));
+    await call(srv.url, 'bucketRemove', { token: A.token, body: { bucket: first.list[1].stamp, active: 1 } });
+
+    const failed = await walk(LISTS[2], 2, { state: 'Failed' });
+    expect(failed).toEqual(['run_page_6', 'run_page_4', 'run_page_2']);
+  });
+
+  it('a bad limit or cursor is 400 with a sentence that says what to send', async () => {
+    for (const [query, message] of [
+      [{ limit: 0 }, 'limit must be from 1 to 200'],
+      [{ limit: 201 }, 'limit must be from 1 to 200'],
+      [{ limit: 'ten' }, 'limit must be a whole number from 1 to 200'],
+      [{ cursor: "1' or 1=1" }, 'cursor must be the next value of an earlier page of this list'],
+      [{ cursor: '9'.repeat(40) }, 'cursor must be the next value of an earlier page of this list'],
+    ] as const) {
+      const r = await call(srv.url, 'rendList', { token: A.token, query: { bucket, ...query } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toContain(message);
+    }
+  });
+
+  it('the project list reads the session in its own statement: an ended session is 401, another client 403, an unknown one 404', async () => {
+    const B = await signup(srv.url, 'pager-other');
+    expect((await call(srv.url, 'bucketList', { token: B.token, query: { client: A.client, limit: 2 } })).status).toBe(403);
+    expect((await call(srv.url, 'bucketList', { token: B.token, query: { client: 'c_unknown' } })).status).toBe(404);
+    expect((await call(srv.url, 'logout', { token: B.token })).status).toBe(200);
+    const ended = await call(srv.url, 'bucketList', { token: B.token, query: { client: B.client } });
+    expect(ended.status).toBe(401);
+    expect(ended.body.error.message).toBe('Token expired');
+    // Every list that reads the session in its own statement: 401 whatever the ids, known, someone else's or unknown.
+    for (const l of LISTS) {
+      for (const query of [l.query(), { client: 'c_unknown', bucket: 'b_unknown' }]) {
+        const r = await call(srv.url, l.name, { token: B.token, query: { ...query, limit: 5 } });
+        expect([l.name, r.status, r.body.error?.message]).toEqual([l.name, 401, 'Token expired']);
+      }
+    }
+  });
+
+  it('the lists that read the session in their own statement still answer members, and refuse others with 403 or 404', async () => {
+    const C = await signup(srv.url, 'pager-third');
+    for (const l of LISTS) {
+      expect((await call(srv.url, l.name, { token: A.token, query: l.query() })).status).toBe(200);
+      expect((await call(srv.url, l.name, { token: C.token, query: l.query() })).status).toBe(403);
+      expect((await call(srv.url, l.name, { token: C.token, query: { client: 'c_unknown', bucket: 'b_unknown' } })).status).toBe(404);
+    }
+  });
+});
