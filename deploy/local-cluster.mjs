@@ -95,8 +95,11 @@ http {
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
   client_max_body_size 12m;
+  # max_fails=0: a process is never marked down for a while; a request that cannot connect to it goes to the next one
+  # (proxy_next_upstream error). Marking it down would, during a rolling restart, keep the new process out of rotation
+  # while the other one stops: no live upstream, 502.
   upstream portal_api {
-${apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+${apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
     keepalive 16;
     # Idle connections to a process are dropped before its drain ends (PORTAL_DRAIN_S), so none is in the pool when
     # it closes its port; the processes keep theirs open longer (KEEPALIVE_TIMEOUT_S 65 s), so they never close first.
