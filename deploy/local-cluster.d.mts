@@ -17,9 +17,17 @@ export interface Cluster {
   apis: ClusterProcess[];
   workers: ClusterProcess[];
   databaseUrl: string;
+  /** Stops API process i with SIGTERM (it drains) and starts a new one on its port, resolved once it is ready. */
+  restartApi(i: number): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function nginxPath(): string | null;
 export function freePort(): Promise<number>;
-export function startCluster(opts?: { apis?: number; workers?: number; port?: number; adminUrl?: string }): Promise<Cluster>;
+export function startCluster(opts?: {
+  apis?: number;
+  workers?: number;
+  port?: number;
+  adminUrl?: string;
+  drainS?: number;
+}): Promise<Cluster>;

@@ -82,7 +82,7 @@ function startProcess(name, args, env) {
   };
 }
 
-function nginxConf(prefix, port, apiPorts) {
+function nginxConf(prefix, port, apiPorts, drainS) {
   return `worker_processes 1;
 error_log ${prefix}/error.log warn;
 pid ${prefix}/nginx.pid;
@@ -95,9 +95,15 @@ http {
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
   client_max_body_size 12m;
+  # max_fails=0: a process is never marked down for a while; a request that cannot connect to it goes to the next one
+  # (proxy_next_upstream error). Marking it down would, during a rolling restart, keep the new process out of rotation
+  # while the other one stops: no live upstream, 502.
   upstream portal_api {
-${apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+${apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
     keepalive 16;
+    # Idle connections to a process are dropped before its drain ends (PORTAL_DRAIN_S), so none is in the pool when
+    # it closes its port; the processes keep theirs open longer (KEEPALIVE_TIMEOUT_S 65 s), so they never close first.
+    keepalive_timeout ${Math.max(1, Math.floor(drainS / 2))}s;
   }
   server {
     listen 127.0.0.1:${port};
@@ -108,6 +114,8 @@ ${apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      # One id per request, the same in nginx's log and in the process's (it answers with it as X-Request-Id).
+      proxy_set_header X-Request-Id $request_id;
       # A process that is gone is skipped: idempotent calls go to the next one.
       proxy_next_upstream error timeout http_502 http_503;
       proxy_connect_timeout 2s;
@@ -128,6 +136,7 @@ export async function startCluster({
   workers = 2,
   port,
   adminUrl = process.env.PORTAL_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  drainS = Number(process.env.PORTAL_DRAIN_S ?? 10),
 } = {}) {
   const nginx = nginxPath();
   if (!nginx) throw new Error('nginx is not installed: apt-get install -y nginx');
@@ -173,6 +182,9 @@ export async function startCluster({
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       PORTAL_WORKER: '0',
+      PORTAL_DRAIN_S: String(drainS),
+      // Every process has its own metrics port (printed at start); a fixed one would be taken by the first.
+      METRICS_PORT: '0',
     };
 
     // Migrate once, as a deploy step, so the processes start on an up-to-date schema.
@@ -183,8 +195,7 @@ export async function startCluster({
     if (migrate.status !== 0) throw new Error(`portal-server migrate failed:\n${migrate.stdout}${migrate.stderr}`);
 
     const apiProcs = [];
-    for (let i = 0; i < apis; i++) {
-      const p = await freePort();
+    const startApi = (i, p) => {
       const proc = startProcess(`api-${i + 1}`, [SERVER, 'serve', '--no-migrate'], {
         ...shared,
         PORT: String(p),
@@ -192,9 +203,18 @@ export async function startCluster({
         DATA_DIR: join(dir, `api-${i + 1}`),
       });
       proc.port = p;
-      apiProcs.push(proc);
-      cleanups.push(() => proc.stop());
-    }
+      return proc;
+    };
+    for (let i = 0; i < apis; i++) apiProcs.push(startApi(i, await freePort()));
+    cleanups.push(() => Promise.all(apiProcs.map((proc) => proc.stop())));
+    const apiReady = (a) => waitUntil(a.name, async () => (await fetch(`http://127.0.0.1:${a.port}/api/ready`)).ok, 60_000, a.log);
+    /** A deploy's step: the process is told to stop (SIGTERM: it drains), and a new one takes its port once it has. */
+    const restartApi = async (i) => {
+      const old = apiProcs[i];
+      await old.stop(drainS * 1000 + 30_000);
+      apiProcs[i] = startApi(i, old.port);
+      await apiReady(apiProcs[i]);
+    };
     const workerProcs = [];
     for (let i = 0; i < workers; i++) {
       const proc = startProcess(`worker-${i + 1}`, [SERVER, 'worker'], { ...shared, DATA_DIR: join(dir, `worker-${i + 1}`) });
@@ -211,6 +231,7 @@ export async function startCluster({
         prefix,
         publicPort,
         apiProcs.map((a) => a.port),
+        drainS,
       ),
     );
     const ngx = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -229,7 +250,7 @@ export async function startCluster({
       () => ngxLog,
     );
 
-    return { url, dir, apis: apiProcs, workers: workerProcs, databaseUrl: dbUrl.toString(), stop: stopAll };
+    return { url, dir, apis: apiProcs, workers: workerProcs, databaseUrl: dbUrl.toString(), restartApi, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

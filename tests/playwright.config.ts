@@ -99,6 +99,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Every test signs its users up from this one address: the sign-up limit (20 a minute in production) would refuse them.
       AUTH_RATE_LIMIT: '1000',
+      // Metrics on any free port (never a fixed one other servers on this machine may hold); no drain when stopped.
+      METRICS_PORT: '0',
+      PORTAL_DRAIN_S: '0',
       WEB_DIST: join(root, 'packages', 'web', 'dist'),
       OPENAI_BASE_URL: `http://127.0.0.1:${process.env.PORTAL_E2E_OPENAI_PORT}/v1`,
       ...(process.env.PORTAL_E2E_DATABASE_URL ? { DATABASE_URL: process.env.PORTAL_E2E_DATABASE_URL } : {}),

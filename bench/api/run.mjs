@@ -103,7 +103,16 @@ async function seed(base) {
 export function startServer(env) {
   return startProcess(
     [serverMain],
-    { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORTAL_WORKER: '0', AUTH_RATE_LIMIT: '100000', ...env },
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PORTAL_WORKER: '0',
+      AUTH_RATE_LIMIT: '100000',
+      METRICS_PORT: '0',
+      PORTAL_DRAIN_S: '0',
+      ...env,
+    },
     /Portal running at (http:\/\/\S+)/,
   );
 }

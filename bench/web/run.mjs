@@ -112,7 +112,15 @@ const freePort = () =>
 async function startPortal(webDist, dataDir) {
   const port = await freePort();
   const child = spawn(process.execPath, [join(root, 'packages', 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: '0',
+      PORTAL_DRAIN_S: '0',
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

@@ -40,7 +40,7 @@ export async function startServer(): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data') },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), METRICS_PORT: '0', PORTAL_DRAIN_S: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

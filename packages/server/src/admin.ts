@@ -9,12 +9,15 @@ import type { Secrets } from './auth/secrets';
 import { KeyError, rotateEncryption, rotateSigning } from './auth/keys';
 import { now } from './ids';
 import { OPERATOR, audit } from './audit';
+import { BackupError, writeBackup } from './backup';
 
 /** What an admin command works on: the database, and for rotate-keys the configuration and the live keys. */
 export interface AdminContext {
   db: Kysely<DB>;
   config: Config;
   secrets: Secrets;
+  /** The embedded database's consistent copy (admin backup); absent on PostgreSQL. */
+  snapshot?: () => Promise<Blob>;
 }
 
 export class AdminError extends Error {}
@@ -195,6 +198,13 @@ export async function runAdmin(ctx: AdminContext, command: string, args: string[
       return revoke(db, args[0], args[1]);
     case 'rotate-keys':
       return rotateKeys(ctx, args);
+    case 'backup':
+      need(1, 'backup <file>');
+      return writeBackup(args[0], { db, dataDir: ctx.config.dataDir, storageUrl: ctx.config.storageUrl, snapshot: ctx.snapshot }).catch(
+        (err: unknown) => {
+          throw err instanceof BackupError ? new AdminError(err.message) : err;
+        },
+      );
     case 'users': {
       const rows = await listUsers(db);
       return json ? JSON.stringify(rows, null, 2) : table(rows);

@@ -6,7 +6,7 @@ import { config as zodConfig } from 'zod/mini';
 import { en as zodEnglish } from 'zod/locales';
 import { CALLS, ERROR_CODES, MESSAGES } from '@portal/core';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/index';
+import { openDatabase, type Database, type QueryObserver } from './db/index';
 import { Secrets } from './auth/secrets';
 import { Tokens } from './auth/tokens';
 import { Sessions } from './auth/sessions';
@@ -17,8 +17,9 @@ import { openMailer } from './mail/index';
 import { EmbeddedPayments } from './billing/payments';
 import { JobQueue } from './worker/queue';
 import { Worker, workerSettings } from './worker/worker';
-import { Metrics, countStorageErrors, registerMetrics } from './metrics';
-import { requestContext } from './context';
+import { Metrics, countStorageErrors, observeQueries, registerMetrics } from './metrics';
+import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './context';
+import { registerDrain, registerRequestTimeouts, serverTimeouts, sleep } from './lifecycle';
 import { HttpError, badRequest, codeForStatus } from './errors';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from './bodies';
 import { clientErrorHandler, registerSecurityHeaders } from './security';
@@ -30,7 +31,7 @@ import { keyRoutes } from './routes/keys';
 import { uploadRoutes } from './routes/uploads';
 import { requestRoutes } from './routes/requests';
 import { usageRoutes } from './routes/usage';
-import { storageRoutes } from './routes/storage';
+import { isUploadBytes, storageRoutes } from './routes/storage';
 import { readyRoutes } from './routes/ready';
 import { packRoutes } from './routes/pack';
 import { previewRoutes } from './routes/preview';
@@ -46,8 +47,13 @@ export interface BuiltApp {
   adminToken: string;
   services: Services;
   worker: Worker | null;
-  /** Stops the worker, the server and the database, in that order. */
-  close(): Promise<void>;
+  /** Where GET /metrics answers (METRICS_PORT), or null when it is off. */
+  metricsUrl: string | null;
+  /**
+   * Stops the worker, the server and the database, in that order. With `drain`, first fails readiness and keeps
+   * serving for PORTAL_DRAIN_S with connections closed after each response (a rolling restart behind a balancer).
+   */
+  close(opts?: { drain?: boolean }): Promise<void>;
 }
 
 export interface AppOptions {
@@ -68,6 +74,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Request ids unique across processes, or the balancer's own (see context.ts); every log line of the request has it.
+    genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
+    ...serverTimeouts(config),
     clientErrorHandler: clientErrorHandler(config),
   };
   const app = Fastify(options);
@@ -75,7 +84,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   // ---- tier 1: external plugins ----
   registerSecurityHeaders(app, config);
   // Every request runs in its own context, so what it queues carries its id (see context.ts).
-  app.addHook('onRequest', (req, _reply, done) => requestContext.run({ reqId: req.id }, done));
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    requestContext.run({ reqId: req.id }, done);
+  });
+  registerRequestTimeouts(app, config, isUploadBytes);
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
       {
@@ -87,9 +100,16 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       'request',
     );
   });
+  // Query times go to the metrics made below (they need the database first).
+  const queries: { observe?: QueryObserver } = {};
   const database =
     opts.database ??
-    (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, migrate: config.migrate ? 'apply' : 'check' }));
+    (await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      migrate: config.migrate ? 'apply' : 'check',
+      onQuery: (...q) => queries.observe?.(...q),
+    }));
   await app.register(rateLimit, {
     global: false,
     store: databaseRateStore(database.db),
@@ -137,7 +157,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     );
   }
   const tokens = new Tokens(secrets);
-  const metrics = new Metrics(database.db);
+  const metrics = new Metrics(database.db, database.pool);
+  queries.observe = observeQueries(metrics, app.log);
   const storage = countStorageErrors(
     await openStorage({ ...storageSettings(config), secrets, corsOrigins: browserOrigins(config), log: app.log }),
     metrics.storageErrors,
@@ -161,8 +182,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     jobs: new JobQueue(),
     metrics,
     lifecycle: { stopping: false },
+    snapshot: database.snapshot,
   };
-  const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.host);
+  registerDrain(app, services.lifecycle);
+  const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.metricsHost);
 
   // ---- tier 3: routes ----
   // Liveness: the process is up and answers. What it depends on (database, storage, workers) is readiness's
@@ -205,9 +228,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     adminToken,
     services,
     worker,
-    async close() {
+    metricsUrl: metricsServer.url,
+    async close({ drain = false } = {}) {
       services.lifecycle.stopping = true;
-      await worker?.stop();
+      // The worker stops while the API drains: both deadlines run at once.
+      await Promise.all([worker?.stop(), drain ? sleep(config.drainS * 1000) : null]);
       // Requests in flight get the same grace as jobs (PORTAL_SHUTDOWN_S); a client that never finishes its
       // request (a stalled upload body) is then cut off, so a shutdown is never held open by someone else.
       const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownS * 1000);

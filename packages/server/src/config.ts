@@ -7,6 +7,20 @@ import { fileURLToPath } from 'node:url';
 import { OPENAI_DEFAULT_BASE_URL } from '@portal/core';
 import { newKeyText } from './auth/secrets';
 import { makePrivate } from './datadir';
+import {
+  checkDatabaseUrl,
+  checkEncryptionKeys,
+  checkHost,
+  checkLogLevel,
+  checkMailFrom,
+  checkPort,
+  checkPublicUrl,
+  checkSigningKey,
+  checkSmtpUrl,
+  checkStorageUrl,
+  checkSwitch,
+  checkTrustProxy,
+} from './settings';
 
 export interface Config {
   port: number;
@@ -48,8 +62,20 @@ export interface Config {
   shutdownS: number;
   /** Whom to believe about the client's address and scheme (X-Forwarded-*): Fastify's trustProxy. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
-  /** Serve GET /metrics on this port only (not on the public one); unset: on the API's port. */
-  metricsPort?: number;
+  /** GET /metrics is served on this port only, never on the public one (METRICS_PORT, default 9464; 0: any free port; null: off). */
+  metricsPort: number | null;
+  /** The address the metrics port listens on (METRICS_HOST, default 127.0.0.1: only this machine). */
+  metricsHost: string;
+  /** Seconds a process told to stop (SIGTERM) keeps serving, answering 503 on /api/ready and closing connections. */
+  drainS: number;
+  /** Seconds a client has to send a request's headers (slow clients are cut off). */
+  headersTimeoutS: number;
+  /** Seconds a client has to send a whole request, body included; upload bytes are excepted while they keep moving. */
+  requestTimeoutS: number;
+  /** Seconds an idle keep-alive connection stays open (longer than the balancer's own idle timeout). */
+  keepAliveTimeoutS: number;
+  /** Seconds an upload's bytes may stop moving before the connection is cut. */
+  uploadIdleTimeoutS: number;
   /** Seconds a signed upload URL stays valid (at most 15 minutes). */
   uploadUrlTtlS: number;
   /** Seconds the storage sweep waits before deleting objects of failed and removed uploads. */
@@ -108,37 +134,49 @@ function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, m
   return n;
 }
 
-function portSetting(env: NodeJS.ProcessEnv, name: string): number {
-  const port = Number(env[name]);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${env[name]}".`);
-  return port;
+/** A text setting: unset or empty gives undefined, anything else must pass its check. */
+function textSetting<T>(env: NodeJS.ProcessEnv, name: string, check: (text: string) => T): T | undefined {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? undefined : check(raw.trim());
 }
 
+export const DEFAULT_DATA_DIR = './.portal-data';
+
+/** The default metrics port (Prometheus' registry lists 9464 for OpenTelemetry's Prometheus exporter). */
+export const DEFAULT_METRICS_PORT = 9464;
+
+function metricsPortSetting(env: NodeJS.ProcessEnv): number | null {
+  const raw = env.METRICS_PORT?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_METRICS_PORT;
+  if (raw.toLowerCase() === 'off') return null;
+  return checkPort('METRICS_PORT', raw);
+}
+
+/**
+ * The configuration, every variable checked before anything is opened or created: a bad value throws one sentence
+ * that names the variable (main prints it and exits 1).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './.portal-data');
-  const port = overrides.port ?? (env.PORT ? portSetting(env, 'PORT') : 8080);
-  const host = overrides.host ?? env.HOST ?? '0.0.0.0';
-  makePrivate(dataDir);
-  const envKeys = list(env.ENCRYPTION_KEY);
-  return {
-    port,
-    host,
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    storageUrl: env.STORAGE_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    jwtSecret: env.JWT_SECRET || readKeyFile(dataDir, SIGNING_KEY_FILE)[0],
-    jwtSecretFrom: env.JWT_SECRET ? 'env' : 'file',
-    encryptionKeys: envKeys.length ? envKeys : readKeyFile(dataDir, ENCRYPTION_KEY_FILE),
-    encryptionKeysFrom: envKeys.length ? 'env' : 'file',
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
-    allowedHosts: list(env.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
-    webDist: env.WEB_DIST || defaultWebDist(),
-    migrate: true,
-    worker: env.PORTAL_WORKER !== '0',
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const port = overrides.port ?? textSetting(env, 'PORT', (v) => checkPort('PORT', v)) ?? 8080;
+  const host = overrides.host ?? textSetting(env, 'HOST', (v) => checkHost('HOST', v)) ?? '0.0.0.0';
+  const jwtSecret = textSetting(env, 'JWT_SECRET', checkSigningKey);
+  const envKeys = checkEncryptionKeys(list(env.ENCRYPTION_KEY));
+  // Read by the mailer itself; checked here so a bad one stops the start rather than the first mail.
+  textSetting(env, 'MAIL_FROM', checkMailFrom);
+  const settings = {
+    databaseUrl: textSetting(env, 'DATABASE_URL', checkDatabaseUrl),
+    storageUrl: textSetting(env, 'STORAGE_URL', checkStorageUrl),
+    smtpUrl: textSetting(env, 'SMTP_URL', checkSmtpUrl),
+    publicUrl: textSetting(env, 'PUBLIC_URL', checkPublicUrl),
+    allowedHosts: list(env.ALLOWED_HOSTS).map((h) => checkHost('ALLOWED_HOSTS', h).toLowerCase()),
+    worker: textSetting(env, 'PORTAL_WORKER', (v) => checkSwitch('PORTAL_WORKER', v)) ?? true,
+    trustProxy: parseTrustProxy(textSetting(env, 'TRUST_PROXY', checkTrustProxy)),
+    metricsPort: metricsPortSetting(env),
+    metricsHost: textSetting(env, 'METRICS_HOST', (v) => checkHost('METRICS_HOST', v)) ?? '127.0.0.1',
+    logLevel: textSetting(env, 'LOG_LEVEL', checkLogLevel) ?? 'info',
     authRateLimit: numberSetting(env, 'AUTH_RATE_LIMIT', 20, 1),
     freeCredit: numberSetting(env, 'FREE_CREDIT', 10_000_000, 0),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobLeaseS: numberSetting(env, 'PORTAL_JOB_LEASE_S', 8, 1),
     jobTimeoutS: {
       analyze: numberSetting(env, 'PORTAL_JOB_TIMEOUT_ANALYZE_S', 60, 0.1),
@@ -149,12 +187,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobMemoryMb: numberSetting(env, 'PORTAL_JOB_MEMORY_MB', 1024, 64),
     workerSlots: Math.floor(numberSetting(env, 'PORTAL_WORKER_SLOTS', availableParallelism(), 1)),
     shutdownS: numberSetting(env, 'PORTAL_SHUTDOWN_S', 20, 0),
-    metricsPort: env.METRICS_PORT ? portSetting(env, 'METRICS_PORT') : undefined,
+    drainS: numberSetting(env, 'PORTAL_DRAIN_S', 10, 0),
+    headersTimeoutS: numberSetting(env, 'HEADERS_TIMEOUT_S', 20, 1),
+    requestTimeoutS: numberSetting(env, 'REQUEST_TIMEOUT_S', 60, 1),
+    keepAliveTimeoutS: numberSetting(env, 'KEEPALIVE_TIMEOUT_S', 65, 1),
+    uploadIdleTimeoutS: numberSetting(env, 'UPLOAD_IDLE_TIMEOUT_S', 30, 1),
     uploadUrlTtlS: uploadTtl(env),
     storageGraceS: numberSetting(env, 'STORAGE_SWEEP_GRACE_S', 24 * 60 * 60, 0),
-    logLevel: env.LOG_LEVEL || 'info',
     openaiBaseUrl: openaiBaseUrl(env.OPENAI_BASE_URL),
     openaiTimeoutS: numberSetting(env, 'OPENAI_TIMEOUT_S', 60, 0.1),
+  };
+  // Only now, every setting read: the data folder is made (private) and the keys kept there are read or made.
+  makePrivate(dataDir);
+  return {
+    port,
+    host,
+    dataDir,
+    jwtSecret: jwtSecret ?? readKeyFile(dataDir, SIGNING_KEY_FILE)[0],
+    jwtSecretFrom: jwtSecret ? 'env' : 'file',
+    encryptionKeys: envKeys.length ? envKeys : readKeyFile(dataDir, ENCRYPTION_KEY_FILE),
+    encryptionKeysFrom: envKeys.length ? 'env' : 'file',
+    webDist: env.WEB_DIST || defaultWebDist(),
+    migrate: true,
+    ...settings,
     ...overrides,
   };
 }
@@ -181,7 +236,7 @@ function openaiBaseUrl(v: string | undefined): string {
   return url.toString().replace(/\/+$/, '');
 }
 
-/** TRUST_PROXY: unset or false (default), true, a hop count, or addresses/CIDRs separated by commas. */
+/** TRUST_PROXY (already checked): unset or false (default), true, a hop count, or addresses/CIDRs separated by commas. */
 function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   if (!v || v === 'false' || v === '0') return false;
   if (v === 'true') return true;
@@ -208,7 +263,9 @@ export function describeConfig(c: Config): string {
     `ALLOWED_HOSTS=${c.allowedHosts.join(',') || '(unset)'}`,
     `TRUST_PROXY=${process.env.TRUST_PROXY || 'false'}`,
     `PORTAL_WORKER=${c.worker ? '1 (the worker runs in this process)' : '0 (no worker in this process)'}`,
-    `METRICS_PORT=${c.metricsPort ?? '(unset: GET /metrics on PORT)'}`,
+    `METRICS_PORT=${c.metricsPort === null ? 'off (no metrics)' : `${c.metricsPort} on ${c.metricsHost} (GET /metrics; never on PORT)`}`,
+    `PORTAL_DRAIN_S=${c.drainS} HEADERS_TIMEOUT_S=${c.headersTimeoutS} REQUEST_TIMEOUT_S=${c.requestTimeoutS} KEEPALIVE_TIMEOUT_S=${c.keepAliveTimeoutS} UPLOAD_IDLE_TIMEOUT_S=${c.uploadIdleTimeoutS}`,
+    `LOG_LEVEL=${c.logLevel}`,
     `UPLOAD_URL_TTL_S=${c.uploadUrlTtlS}`,
     `STORAGE_SWEEP_GRACE_S=${c.storageGraceS}`,
     `PORTAL_WORKER_SLOTS=${c.workerSlots} PORTAL_JOB_MEMORY_MB=${c.jobMemoryMb} PORTAL_JOB_LEASE_S=${c.jobLeaseS} PORTAL_SHUTDOWN_S=${c.shutdownS}`,

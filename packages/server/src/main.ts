@@ -1,13 +1,15 @@
 // `portal-server`: serve the API (with the worker, by default), run the worker alone, or operator admin commands.
 import { Command } from 'commander';
-import { Metrics, countStorageErrors, serveMetrics } from './metrics';
-import { loadConfig, describeConfig, type Config } from './config';
+import { Metrics, countStorageErrors, metricsUrl, observeQueries, portInUse, serveMetrics } from './metrics';
+import { createServer } from 'node:net';
+import { DEFAULT_DATA_DIR, loadConfig, describeConfig, type Config } from './config';
 import { buildApp } from './app';
-import { EmbeddedInUseError, openDatabase } from './db/index';
+import { EmbeddedInUseError, openDatabase, type QueryObserver } from './db/index';
 import { migrate, migrationStatus } from './db/migrations';
 import { ADMIN_PATH } from './routes/admin';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { BackupError, restoreBackup } from './backup';
 import { openStorage, storageSettings } from './storage/index';
 import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
@@ -16,13 +18,14 @@ import { AdminError, runAdmin } from './admin';
 import { processLogger } from './redact';
 import { openMailer } from './mail/index';
 
-function onSignals(stop: () => Promise<void>) {
+/** SIGTERM (an orchestrator, a rolling restart) stops with the drain; SIGINT (Ctrl+C) at once; a second signal exits. */
+function onSignals(stop: (signal: 'SIGINT' | 'SIGTERM') => Promise<void>) {
   let stopping = false;
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, () => {
       if (stopping) process.exit(1);
       stopping = true;
-      stop().then(
+      stop(sig).then(
         () => process.exit(0),
         () => process.exit(1),
       );
@@ -32,8 +35,30 @@ function onSignals(stop: () => Promise<void>) {
 
 const adminFile = (dataDir: string) => join(dataDir, 'admin.json');
 
+/** Fails at once, naming the variable, when a port is taken, before the database is opened or migrated. */
+function portFree(name: string, port: number | null, host: string): Promise<void> {
+  if (!port) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(portInUse(name, port, host))
+          : err.code === 'EACCES'
+            ? new Error(`${name} ${port} needs privileges this process does not have: choose a port above 1023.`)
+            : err.code === 'EADDRNOTAVAIL'
+              ? new Error(`${name === 'PORT' ? 'HOST' : 'METRICS_HOST'} ${host} is not an address of this machine.`)
+              : err,
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 async function serve(config: Config) {
   console.log(`Starting the portal server with:\n${describeConfig(config)}`);
+  await portFree('PORT', config.port, config.host);
+  await portFree('METRICS_PORT', config.metricsPort, config.metricsHost);
   const built = await buildApp(config);
   const address = await built.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
@@ -45,11 +70,18 @@ async function serve(config: Config) {
   if (built.services.dbKind === 'embedded') {
     writeFileSync(file, JSON.stringify({ pid: process.pid, url: `http://${local}:${port}`, token: built.adminToken }), { mode: 0o600 });
   }
-  onSignals(async () => {
+  onSignals(async (signal) => {
+    const drain = signal === 'SIGTERM' && config.drainS > 0;
+    if (drain) console.log(`Stopping: /api/ready answers 503 and requests are served for ${config.drainS} s more (PORTAL_DRAIN_S).`);
+    await built.close({ drain });
     if (built.services.dbKind === 'embedded') rmSync(file, { force: true });
-    await built.close();
   });
   console.log(`Portal running at ${shown}`);
+  console.log(
+    built.metricsUrl
+      ? `Metrics at ${built.metricsUrl} (METRICS_PORT, this machine only unless METRICS_HOST says otherwise)`
+      : 'Metrics off (METRICS_PORT=off).',
+  );
 }
 
 async function workerOnly(config: Config) {
@@ -57,13 +89,20 @@ async function workerOnly(config: Config) {
   // The banner is plain text, as the API's is; what the worker logs while it runs is JSON lines like the API's, through
   // the same redaction (signed URLs, tokens in error texts).
   console.log(`Starting a portal worker with:\n${describeConfig(config)}`);
+  await portFree('METRICS_PORT', config.metricsPort, config.metricsHost);
   const log = processLogger(config.logLevel, 'worker');
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const queries: { observe?: QueryObserver } = {};
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    onQuery: (...q) => queries.observe?.(...q),
+  });
   const secrets = new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys });
-  const metrics = new Metrics(database.db);
+  const metrics = new Metrics(database.db, database.pool);
+  queries.observe = observeQueries(metrics, log);
   const storage = countStorageErrors(await openStorage({ ...storageSettings(config), secrets }), metrics.storageErrors);
   await storage.init({ exclusive: database.kind === 'embedded' });
-  const metricsServer = config.metricsPort !== undefined ? await serveMetrics(metrics, config.metricsPort, config.host) : null;
+  const metricsServer = config.metricsPort !== null ? await serveMetrics(metrics, config.metricsPort, config.metricsHost) : null;
   const mail = {
     secrets,
     mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => log.info(m) }),
@@ -87,6 +126,7 @@ async function workerOnly(config: Config) {
     await database.close();
   });
   console.log(`Worker running: taking jobs from the database (worker ${worker.id}).`);
+  if (metricsServer) console.log(`Metrics at ${metricsUrl(metricsServer, config.metricsHost)}`);
 }
 
 /** Sends an admin command to the running server that holds the embedded database. */
@@ -126,7 +166,7 @@ async function admin(command: string, args: string[], json = false) {
   }
   try {
     const secrets = new Secrets({ signing: config.jwtSecret, encryption: config.encryptionKeys });
-    console.log(await runAdmin({ db: database.db, config, secrets }, command, args, json));
+    console.log(await runAdmin({ db: database.db, config, secrets, snapshot: database.snapshot }, command, args, json));
   } catch (err) {
     if (err instanceof AdminError) {
       console.error(err.message);
@@ -218,6 +258,24 @@ adm
   .action((o: { signing?: boolean; encryption?: boolean }) =>
     admin('rotate-keys', [...(o.encryption ? ['--encryption'] : []), ...(o.signing ? ['--signing'] : [])]),
   );
+adm
+  .command('backup <file>')
+  .description('write a consistent backup of the embedded database, the stored files and the keys in DATA_DIR (the server may run)')
+  .action((f: string) => admin('backup', [resolve(f)]));
+adm
+  .command('restore <file>')
+  .description('fill an empty DATA_DIR from a backup, then start the server on it')
+  .action(async (f: string) => {
+    // Not through loadConfig: it would make new keys in DATA_DIR, which must stay empty until the backup fills it.
+    const dataDir = resolve(process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
+    try {
+      console.log(await restoreBackup(f, dataDir));
+    } catch (err) {
+      if (!(err instanceof BackupError)) throw err;
+      console.error(err.message);
+      process.exitCode = 1;
+    }
+  });
 adm
   .command('users')
   .option('--json', 'print JSON')

@@ -1,11 +1,21 @@
 // Prometheus metrics of one process: API calls, the job queue as the database holds it, job outcomes, storage and mail.
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DB } from './db/schema';
+import { currentRequestId } from './context';
 
 export const METRICS_PATH = '/metrics';
+
+/** The database pool's state at a scrape (the embedded database is one connection). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
 
 /** What the worker records. */
 export type JobMetrics = Pick<Metrics, 'jobs' | 'jobSeconds' | 'leaseTakeovers'>;
@@ -60,7 +70,30 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(db: Kysely<DB>) {
+  readonly dbQuerySeconds = new Histogram({
+    name: 'portal_db_query_duration_seconds',
+    help: 'Database query durations in this process, by outcome (ok, error)',
+    labelNames: ['outcome'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  constructor(db: Kysely<DB>, pool?: () => PoolStats) {
+    if (pool) {
+      const poolGauge = (name: string, help: string, value: (p: PoolStats) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers: [this.registry],
+          collect() {
+            this.set(value(pool()));
+          },
+        });
+      poolGauge('portal_db_pool_connections', 'Database connections this process holds (busy and idle)', (p) => p.total);
+      poolGauge('portal_db_pool_idle', 'Database connections open and idle', (p) => p.idle);
+      poolGauge('portal_db_pool_waiting', 'Queries waiting for a free database connection', (p) => p.waiting);
+      poolGauge('portal_db_pool_max', 'Database connections this process may open', (p) => p.max);
+    }
     collectDefaultMetrics({ register: this.registry, prefix: 'portal_' });
     // One query serves the three gauges of a scrape: the first collect reads, the others of the same scrape reuse it.
     let snapshot: Promise<QueueRow[]> | null = null;
@@ -86,7 +119,8 @@ export class Metrics {
   }
 }
 
-const KINDS = ['analyze', 'fit', 'generate', 'shrink'] as const;
+/** The queue's kinds: processing jobs and mail waiting for its next attempt. */
+const KINDS = ['analyze', 'fit', 'generate', 'shrink', 'mail'] as const;
 interface QueueRow {
   kind: string;
   queued: number;
@@ -118,27 +152,29 @@ function fill(gauge: Gauge<'kind'>, rows: QueueRow[], value: (r: QueueRow) => nu
 
 /**
  * Counts every request by its route pattern (never the raw URL, which carries ids and signatures), and serves
- * `GET /metrics` on the app's port, unless `port` is given: then on that port only (METRICS_PORT), so the public
- * port does not show it.
+ * `GET /metrics` on METRICS_PORT only (bound to METRICS_HOST, 127.0.0.1 by default), never on the public port.
  */
 export async function registerMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  port?: number,
+  port: number | null,
   host = '127.0.0.1',
-): Promise<{ close(): Promise<void> }> {
+): Promise<{ url: string | null; close(): Promise<void> }> {
   app.addHook('onResponse', async (req, reply) => {
     const call = req.routeOptions.url ?? 'unmatched';
-    if (call === METRICS_PATH) return;
     metrics.requests.inc({ call, method: req.method, status: String(reply.statusCode) });
     metrics.requestSeconds.observe({ call, method: req.method }, reply.elapsedTime / 1000);
   });
-  if (port === undefined) {
-    app.get(METRICS_PATH, async (_req, reply) => reply.type(metrics.registry.contentType).send(await metrics.render()));
-    return { close: async () => {} };
-  }
+  if (port === null) return { url: null, close: async () => {} };
   const server = await serveMetrics(metrics, port, host);
-  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: metricsUrl(server, host), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The address a metrics server answers on, as Prometheus would be told it. */
+export function metricsUrl(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}${METRICS_PATH}`;
 }
 
 /** A bare HTTP server that answers the metrics text on METRICS_PORT (API and worker processes alike). */
@@ -154,7 +190,9 @@ export function serveMetrics(metrics: Metrics, port: number, host = '127.0.0.1')
     );
   });
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new Error(portInUse('METRICS_PORT', port, host)) : err),
+    );
     server.listen(port, host, () => resolve(server));
   });
 }
@@ -183,4 +221,25 @@ export function countStorageErrors<T extends object>(storage: T, errors: Counter
       };
     },
   });
+}
+
+/** The sentence a port already taken gives at start (the server's port or the metrics port). */
+export function portInUse(name: string, port: number, host: string): string {
+  return `${name} ${port} on ${host} is already in use by another program: stop it, or set ${name} to a free port.`;
+}
+
+/**
+ * Each query's time into portal_db_query_duration_seconds, and with LOG_LEVEL=debug a log line with its text
+ * (never its parameters) and the request it served.
+ */
+export function observeQueries(
+  metrics: Metrics,
+  log: { level: string; debug(obj: object, msg: string): void },
+): (ms: number, sqlText: string, failed: boolean) => void {
+  const debug = log.level === 'debug' || log.level === 'trace';
+  return (ms, sqlText, failed) => {
+    metrics.dbQuerySeconds.observe({ outcome: failed ? 'error' : 'ok' }, ms / 1000);
+    if (debug)
+      log.debug({ sql: sqlText.slice(0, 1000), ms: Math.round(ms * 10) / 10, reqId: currentRequestId() ?? undefined, failed }, 'query');
+  };
 }

@@ -24,6 +24,8 @@ export interface Services {
   payments: PaymentProvider;
   jobs: JobQueue;
   metrics: Metrics;
+  /** A consistent copy of the embedded database for `admin backup` (absent on PostgreSQL). */
+  snapshot?: () => Promise<Blob>;
   /** Set when the process begins to shut down: readiness fails from then on. */
   lifecycle: { stopping: boolean };
 }

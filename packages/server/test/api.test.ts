@@ -16,6 +16,7 @@ import {
   signup,
   startServer,
   uploadFiles,
+  testSecret,
   waitFor,
   type TestServer,
 } from './harness';
@@ -1028,14 +1029,15 @@ describe.each(kinds)('API on the %s database', (kind) => {
 
 describe.runIf(kinds.includes('postgres'))('rate limits across API processes', () => {
   it('two servers on one PostgreSQL database count the same attempts', async () => {
+    const SHARED_SECRET = testSecret();
     const db = await createPgDatabase();
     const dirs = [await mkdtemp(join(tmpdir(), 'portal-rl-')), await mkdtemp(join(tmpdir(), 'portal-rl-'))];
     const apps: BuiltApp[] = [];
     try {
       for (const dir of dirs) {
         const config = loadConfig(
-          { DATABASE_URL: db.url, JWT_SECRET: 'shared' },
-          { dataDir: dir, logLevel: 'silent', worker: false, authRateLimit: 3 },
+          { DATABASE_URL: db.url, JWT_SECRET: SHARED_SECRET },
+          { dataDir: dir, logLevel: 'silent', worker: false, authRateLimit: 3, metricsPort: null },
         );
         const built = await buildApp(config);
         apps.push(built);

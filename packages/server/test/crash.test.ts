@@ -11,6 +11,9 @@ import { openDatabase } from '../src/db/index';
 import pg from 'pg';
 import { CRASH_MESSAGE } from '../src/worker/worker';
 
+/** The signing key the spawned servers share (32 bytes at least, as the server requires). */
+const CRASH_SECRET = 'crash-test-secret-of-at-least-32-bytes';
+
 interface Proc {
   child: ChildProcess;
   url: string;
@@ -23,7 +26,17 @@ function start(
   ready = /Portal running at (http:\/\/\S+)/,
 ): Promise<Proc> {
   const child = spawn(process.execPath, [join(serverRoot, 'dist/main.js'), ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'crash-test-secret', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: CRASH_SECRET,
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: '0',
+      PORTAL_DRAIN_S: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -239,7 +252,7 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
   it('the built CLI: admin commands on the same DATA_DIR, handed to the running server while it holds the embedded database', async () => {
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, [join(serverRoot, 'dist/main.js'), ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'crash-test-secret' },
+        env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: CRASH_SECRET },
         encoding: 'utf8',
       });
     const clients = cli('admin', 'clients', '--json');

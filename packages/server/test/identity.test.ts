@@ -20,6 +20,7 @@ import {
   signup,
   startPeer,
   startServer,
+  testSecret,
   waitFor,
   type TestServer,
 } from './harness';
@@ -174,8 +175,8 @@ describe('logs without secrets', () => {
     const lines: string[] = [];
     const dataDir = await freshDataDir();
     const config = loadConfig(
-      { JWT_SECRET: 'log-test-secret' },
-      { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', authRateLimit: 1000 },
+      { JWT_SECRET: testSecret() },
+      { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', authRateLimit: 1000, metricsPort: null },
     );
     const built = await buildApp(config, { logStream: { write: (l: string) => lines.push(l) } });
     try {
@@ -291,7 +292,7 @@ describe('a private data folder', () => {
       await mkdir(join(dataDir, 'outbox'), { mode: 0o777 });
       await writeFile(join(dataDir, 'outbox', 'old.txt'), 'mail', { mode: 0o666 });
       await chmod(join(dataDir, 'outbox', 'old.txt'), 0o666);
-      const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent' });
+      const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: null });
       const built = await buildApp(config);
       try {
         await built.app.listen({ port: 0, host: '127.0.0.1' });

@@ -68,6 +68,20 @@ describe.each(kinds)('run insight on the %s database', (kind) => {
     expect(record.finishedAt).toBeGreaterThanOrEqual(record.startedAt);
   });
 
+  it("every event of a run names the request that created it: its states, progress and the worker's sentences", async () => {
+    const db = srv.built.services.db;
+    for (const [run, kinds] of [
+      [fit, ['log', 'progress', 'state']],
+      [generate, ['progress', 'state']],
+    ] as const) {
+      const rows = await db.selectFrom('run_events').select(['kind', 'request_id']).where('run', '=', run).execute();
+      expect([...new Set(rows.map((r) => r.kind))].sort()).toEqual(kinds);
+      const job = await db.selectFrom('jobs').select('request_id').where('ref', '=', run).executeTakeFirstOrThrow();
+      expect(job.request_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect([...new Set(rows.map((r) => r.request_id))]).toEqual([job.request_id]);
+    }
+  });
+
   it('a generate reports rows of total', async () => {
     const progress = (await events(generate)).filter((e) => e.kind === 'progress');
     expect(progress.at(-1)!.data).toEqual({ rows: 400, total: 400 });

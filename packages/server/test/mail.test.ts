@@ -102,7 +102,7 @@ describe('mail while the mail server is down', () => {
       expect(failed.last_error).toBeTruthy();
       // The text is kept encrypted, never as the link itself.
       expect(failed.body_enc).not.toContain('reset-password');
-      const metrics = await (await fetch(new URL('/metrics', srv.url))).text();
+      const metrics = await (await fetch(srv.metricsUrl!)).text();
       expect(metrics).toMatch(/^portal_mail_errors_total [1-9]/m);
 
       // The mail server comes up on that port; the retry job is made due now rather than in 15 s.

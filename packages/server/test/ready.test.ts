@@ -1,7 +1,9 @@
 // Readiness names the part that fails: no worker heard from, or a process that has begun to shut down; the
 // workers' own outcomes reach the metrics.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@portal/core';
 import { call, fitData, signup, startServer, uploadFiles, type TestServer } from './harness';
+import { WORKER_FORGET_S } from '../src/worker/worker';
 
 describe('readiness and worker metrics', () => {
   let withWorker: TestServer;
@@ -22,7 +24,7 @@ describe('readiness and worker metrics', () => {
     const none = await call(apiOnly.url, 'ready');
     expect(none.status).toBe(503);
     expect(none.body.checks.worker).toMatch(/^No worker has been seen in the last 30 seconds, so uploads and requests wait: start one/);
-    expect(none.body.error.message).toMatch(/^Not ready: worker: /);
+    expect(none.body.error).toMatchObject({ code: ERROR_CODES.notReady, message: expect.stringMatching(/^Not ready: worker: /) });
     // Liveness does not depend on workers.
     expect((await call(apiOnly.url, 'health')).status).toBe(200);
   });
@@ -33,7 +35,7 @@ describe('readiness and worker metrics', () => {
       .stamp;
     const { rend } = await uploadFiles(withWorker.url, A.token, bucket, [{ name: 'a.json', bytes: fitData(20, 2) }]);
     expect(rend.flight).toBe('Ready');
-    const text = await (await fetch(new URL('/metrics', withWorker.url))).text();
+    const text = await (await fetch(withWorker.metricsUrl!)).text();
     expect(text).toMatch(/^portal_jobs_total\{kind="analyze",outcome="done"\} [1-9]/m);
     expect(text).toMatch(/^portal_job_duration_seconds_count\{kind="analyze"\} [1-9]/m);
     // The job names the request that queued it, as the API's access line does (reqId).
@@ -43,12 +45,31 @@ describe('readiness and worker metrics', () => {
       .where('kind', '=', 'analyze')
       .execute();
     expect(jobs.length).toBeGreaterThan(0);
-    for (const j of jobs) expect(j.request_id).toMatch(/^req-/);
+    for (const j of jobs) expect(j.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+  });
+
+  it("forgets dead workers' rows; the live ones stay", async () => {
+    const db = withWorker.built.services.db;
+    const t = Math.floor(Date.now() / 1000);
+    const row = { host: 'gone', pid: 1, slots: 1, started_at: t - 7200 };
+    await db
+      .insertInto('workers')
+      .values([
+        { id: 'w_dead', ...row, seen_at: t - WORKER_FORGET_S - 1 },
+        { id: 'w_late', ...row, seen_at: t - 60 },
+      ])
+      .execute();
+    await withWorker.built.worker!.housekeep();
+    const ids = (await db.selectFrom('workers').select('id').execute()).map((w) => w.id);
+    expect(ids).not.toContain('w_dead');
+    expect(ids).toContain('w_late');
+    expect(ids).toContain(withWorker.built.worker!.id);
+    await db.deleteFrom('workers').where('id', '=', 'w_late').execute();
   });
 
   it('counts failed storage operations by name', async () => {
     await expect(withWorker.built.services.storage.putFile('results/none.json', '/nonexistent/portal-file')).rejects.toThrow();
-    const text = await (await fetch(new URL('/metrics', withWorker.url))).text();
+    const text = await (await fetch(withWorker.metricsUrl!)).text();
     expect(text).toMatch(/^portal_storage_errors_total\{op="putFile"\} 1$/m);
   });
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { CreateBucketCommand, DeleteBucketCommand, GetBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import { call, dbKinds, fitData, sha256, signup, startServer, waitFor, type DbKind, type TestServer } from './harness';
+import { call, dbKinds, fitData, sha256, signup, startServer, testSecret, waitFor, type DbKind, type TestServer } from './harness';
 import { now } from '../src/ids';
 import { loadConfig } from '../src/config';
 import { uploadKey } from '../src/uploads';
@@ -416,12 +416,12 @@ describe('S3 store: start-up and probes', () => {
   it('upload links may live shorter than 15 minutes, never longer', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'portal-ttl-'));
     try {
-      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x' })).toMatchObject({ uploadUrlTtlS: 900, storageGraceS: 86400 });
-      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x', UPLOAD_URL_TTL_S: '60', STORAGE_SWEEP_GRACE_S: '0' })).toMatchObject({
+      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: testSecret() })).toMatchObject({ uploadUrlTtlS: 900, storageGraceS: 86400 });
+      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: testSecret(), UPLOAD_URL_TTL_S: '60', STORAGE_SWEEP_GRACE_S: '0' })).toMatchObject({
         uploadUrlTtlS: 60,
         storageGraceS: 0,
       });
-      expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x', UPLOAD_URL_TTL_S: '3600' })).toThrow(
+      expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: testSecret(), UPLOAD_URL_TTL_S: '3600' })).toThrow(
         'UPLOAD_URL_TTL_S must be at most 900 (15 minutes), got "3600".',
       );
     } finally {

@@ -212,7 +212,7 @@ describe('text embeddings through the client’s OpenAI key', () => {
       JSON.stringify(await events(refused.record.stamp)),
       refused.record.message,
       await (await fetch(ok.url)).text(),
-      await (await fetch(new URL('/metrics', srv.url))).text(),
+      await (await fetch(srv.metricsUrl!)).text(),
       JSON.stringify(await keys()),
       JSON.stringify((await call(srv.url, 'runList', { token: U.token, query: { bucket, active: 1 } })).body),
     ].join('\n');

@@ -112,6 +112,8 @@ export async function dbKinds(): Promise<DbKind[]> {
 
 export interface TestServer {
   url: string;
+  /** GET /metrics of this server (its own METRICS_PORT on loopback), or null when started with metrics off. */
+  metricsUrl: string | null;
   built: BuiltApp;
   config: Config;
   dataDir: string;
@@ -121,14 +123,28 @@ export interface TestServer {
 export async function startServer(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = kind === 'embedded' ? await freshDataDir() : await mkdtemp(join(tmpdir(), 'portal-test-'));
   const pgdb = kind === 'postgres' ? await createPgDatabase() : null;
-  const env = { JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };
+  const env = { JWT_SECRET: testSecret(), ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) };
   return listening(loadConfig(env, { ...TEST_SETTINGS, dataDir, ...overrides }), async () => {
     await pgdb?.drop();
   });
 }
 
-/** What every server under test shares: any free port on loopback, no log, no rate limit in the way, a short drain. */
-const TEST_SETTINGS = { port: 0, host: '127.0.0.1', logLevel: 'silent', authRateLimit: 1000, shutdownS: 2 } satisfies Partial<Config>;
+/** A signing key as the server requires one (32 bytes at least), new for each server under test. */
+export const testSecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * What every server under test shares: any free port on loopback (metrics too, so servers started at once never
+ * fight for 9464), no log, no rate limit in the way, a short shutdown and no drain.
+ */
+const TEST_SETTINGS = {
+  port: 0,
+  host: '127.0.0.1',
+  metricsPort: 0,
+  logLevel: 'silent',
+  authRateLimit: 1000,
+  shutdownS: 2,
+  drainS: 0,
+} satisfies Partial<Config>;
 
 /** Builds and starts the app; close() stops it, runs `cleanup`, then removes its data folder. */
 async function listening(config: Config, cleanup: () => Promise<void> = async () => {}): Promise<TestServer> {
@@ -136,6 +152,7 @@ async function listening(config: Config, cleanup: () => Promise<void> = async ()
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
+    metricsUrl: built.metricsUrl,
     built,
     config,
     dataDir: config.dataDir,

@@ -77,6 +77,8 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   conflict: 'conflict',
   tooLarge: 'too_large',
+  /** A 503 of /api/ready: this process should get no traffic now (starting, stopping, or a part it needs is down). */
+  notReady: 'not_ready',
   rateLimited: 'rate_limited',
   /** A 401 about an invitation link (expired, withdrawn or used), not about the session: the sign-in stays. */
   inviteInvalid: 'invite_invalid',

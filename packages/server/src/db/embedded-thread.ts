@@ -9,7 +9,14 @@ import type { EmbeddedSession, SessionResult } from './pglite-dialect';
 const built = new URL('./pglite-thread.js', import.meta.url);
 const threadFile = existsSync(fileURLToPath(built)) ? built : new URL('./pglite-thread.mjs', import.meta.url);
 
-type Answer = { id: number; rows?: unknown[]; affectedRows?: number; results?: SessionResult<unknown>[]; error?: Record<string, unknown> };
+type Answer = {
+  id: number;
+  rows?: unknown[];
+  affectedRows?: number;
+  results?: SessionResult<unknown>[];
+  bytes?: Uint8Array;
+  error?: Record<string, unknown>;
+};
 
 /** An error from the thread, with PostgreSQL's fields (code, detail...) back on it, as PGlite threw it. */
 function revive(e: Record<string, unknown>): Error {
@@ -54,7 +61,7 @@ export class EmbeddedThread implements EmbeddedSession {
     });
   }
 
-  private send(op: 'query' | 'exec' | 'close', sql?: string, params?: unknown[]): Promise<Answer> {
+  private send(op: 'query' | 'exec' | 'dump' | 'close', sql?: string, params?: unknown[]): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error('The embedded database is closed.'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -70,6 +77,12 @@ export class EmbeddedThread implements EmbeddedSession {
 
   async exec(sql: string): Promise<SessionResult<unknown>[]> {
     return (await this.send('exec', sql)).results ?? [];
+  }
+
+  /** The data folder as PGlite's tar (admin backup); call it holding the session, between transactions. */
+  async dump(): Promise<Blob> {
+    const a = await this.send('dump');
+    return new Blob([a.bytes as Uint8Array<ArrayBuffer>]);
   }
 
   async close(): Promise<void> {

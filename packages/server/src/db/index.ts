@@ -1,7 +1,7 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set; migrates it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import { EmbeddedThread } from './embedded-thread';
@@ -15,8 +15,22 @@ export type { DB } from './schema';
 export interface Database {
   db: Kysely<DB>;
   kind: 'embedded' | 'postgres';
+  /** The connection pool now (the embedded database is one connection, never waited for here). */
+  pool(): { total: number; idle: number; waiting: number; max: number };
+  /** The embedded database only: a consistent copy of its files (a tar), taken between transactions (admin backup). */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+/** Told of every query: its time, its text (parameters never), and whether it failed (metrics, debug logs). */
+export type QueryObserver = (ms: number, sqlText: string, failed: boolean) => void;
+
+/** Kysely's log hook, forwarding each query to the observer when there is one. */
+const queryLog = (observe?: QueryObserver): KyselyConfig['log'] =>
+  observe && ((event) => observe(event.queryDurationMillis, event.query.sql, event.level === 'error'));
+
+/** The pool's size: PostgreSQL connections each API or worker process may open (DATABASE_POOL_MAX). */
+export const DEFAULT_POOL_MAX = 10;
 
 // bigint columns hold epoch seconds, sizes and counts: all well inside a double's exact range.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -29,6 +43,7 @@ export interface OpenOptions {
    * `none`: open it as it is (the `migrate` command, which then applies or lists them itself).
    */
   migrate?: 'apply' | 'check' | 'none';
+  onQuery?: QueryObserver;
 }
 
 /** Migrates, or with `check` refuses a database that is behind (and says how to bring it up to date). */
@@ -49,26 +64,30 @@ async function prepare(db: Kysely<DB>, opts: OpenOptions): Promise<void> {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let db: Kysely<DB>;
   let kind: Database['kind'];
+  let poolStats: Database['pool'] = () => ({ total: 1, idle: 1, waiting: 0, max: 1 });
   if (opts.databaseUrl) {
     try {
       new URL(opts.databaseUrl);
     } catch {
       throw new Error('DATABASE_URL must look like postgres://user:password@host:5432/database');
     }
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: DEFAULT_POOL_MAX });
     // An idle connection dropped by the server (restart, failover) must not bring the process down: the pool reconnects.
     pool.on('error', (err) => console.error(redactText(`Database connection lost: ${err.message}`)));
     pool.on('connect', preparedStatements);
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog(opts.onQuery) });
     kind = 'postgres';
+    poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: DEFAULT_POOL_MAX });
   } else {
     const dir = join(opts.dataDir, 'db');
     // Private before the database writes a byte (the umask), and again once it is open and migrated: PGlite sets
     // its own modes on the files it unpacks and on some it writes (0666, 0644), whatever the umask says.
     makePrivate(opts.dataDir);
     const unlock = lockEmbedded(opts.dataDir);
+    let thread: EmbeddedThread;
     try {
-      db = new Kysely<DB>({ dialect: new PGliteDialect(await EmbeddedThread.open(dir)) });
+      thread = await EmbeddedThread.open(dir);
+      db = new Kysely<DB>({ dialect: new PGliteDialect(thread), log: queryLog(opts.onQuery) });
     } catch (err) {
       unlock();
       throw err;
@@ -86,6 +105,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db: embedded,
       kind,
+      pool: poolStats,
+      // Holding the one connection, no transaction is half done; the checkpoint leaves little for recovery to replay.
+      snapshot: () =>
+        embedded.connection().execute(async (conn) => {
+          await sql`checkpoint`.execute(conn);
+          return thread.dump();
+        }),
       close: async () => {
         await embedded.destroy();
         unlock();
@@ -100,7 +126,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const where = new URL(opts.databaseUrl).host || 'DATABASE_URL';
     throw new Error(`Cannot use the PostgreSQL database at ${where}: ${(err as Error).message}`);
   }
-  return { db, kind, close: () => db.destroy() };
+  return { db, kind, pool: poolStats, close: () => db.destroy() };
 }
 
 /** A query whose text starts with this comment runs as a named prepared statement on PostgreSQL. */

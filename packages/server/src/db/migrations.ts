@@ -501,6 +501,36 @@ create constraint trigger client_keeps_owner after insert or update or delete on
 `,
   },
   {
+    id: 12,
+    // Request ids on run events: each event names the request that started its work. The worker writes the id of
+    // the job's request; a state change takes the id of the run's newest job (the queue stamps the events written
+    // before its job existed, e.g. Pending).
+    sql: `
+alter table run_events add column if not exists request_id text;
+create index if not exists jobs_ref on jobs (ref);
+create or replace function portal_run_state_event() returns trigger language plpgsql as $fn$
+declare
+  t bigint := floor(extract(epoch from clock_timestamp()))::bigint;
+begin
+  if tg_op = 'INSERT' or new.state is distinct from old.state then
+    if new.state = 'Processing' and new.started_at is null then new.started_at := t; end if;
+    if new.state in ('Finished', 'Failed') and new.finished_at is null then
+      new.finished_at := t;
+      if new.started_at is null then new.started_at := t; end if;
+    end if;
+    insert into run_events (run, at, kind, message, data, request_id) values (
+      new.stamp, t, 'state',
+      case when new.state = 'Failed' and new.message <> '' then 'Failed: ' || new.message else new.state end,
+      json_build_object('state', new.state)::text,
+      (select j.request_id from jobs j where j.ref = new.stamp order by j.created_at desc, j.id desc limit 1)
+    );
+  end if;
+  return new;
+end
+$fn$;
+`,
+  },
+  {
     id: 16,
     // Text embeddings through the client's own OpenAI key: the general model that does it, and the width a request asks.
     sql: `

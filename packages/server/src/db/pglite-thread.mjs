@@ -27,6 +27,12 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
       parentPort.close();
       return;
     }
+    if (op === 'dump') {
+      // A copy of the data folder (admin backup); the caller holds the session, so no transaction is half done.
+      const bytes = new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer());
+      parentPort.postMessage({ id, bytes }, [bytes.buffer]);
+      return;
+    }
     if (op === 'exec') {
       const results = await lite.exec(sql);
       parentPort.postMessage({ id, results: results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows })) });

@@ -155,6 +155,8 @@ export interface RunEventTable {
   message: string;
   /** JSON text, or null. */
   data: string | null;
+  /** The request that started the work this event is about (migration 12); null for events before it. */
+  request_id: Generated<string | null>;
 }
 export interface ModelTable {
   /** Insertion order, to break ties between rows made in the same second (migration 4). */

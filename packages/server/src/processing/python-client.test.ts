@@ -56,6 +56,8 @@ beforeAll(async () => {
       STORAGE_URL: '',
       PUBLIC_URL: base,
       AUTH_RATE_LIMIT: '1000',
+      METRICS_PORT: '0',
+      PORTAL_DRAIN_S: '0',
     },
     stdio: 'ignore',
   });

@@ -18,7 +18,12 @@ export function adminRoutes(app: FastifyInstance, s: Services, token: string) {
       throw badRequest('command must be a string and args a list of strings');
     }
     try {
-      const output = await runAdmin({ db: s.db, config: s.config, secrets: s.secrets }, command, args as string[], json === true);
+      const output = await runAdmin(
+        { db: s.db, config: s.config, secrets: s.secrets, snapshot: s.snapshot },
+        command,
+        args as string[],
+        json === true,
+      );
       return { output };
     } catch (err) {
       if (err instanceof AdminError) throw badRequest(err.message);

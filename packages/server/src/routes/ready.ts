@@ -51,7 +51,7 @@ export function readyRoutes(app: FastifyInstance, s: Services) {
     const failing = Object.entries(checks).filter(([, v]) => v !== OK);
     if (!failing.length) return { ok: true as const, checks };
     const message = `Not ready: ${failing.map(([k, v]) => `${k}: ${v}`).join(' ')}`;
-    return reply.code(503).send({ ok: false, checks, error: { code: ERROR_CODES.internal, message } });
+    return reply.code(503).send({ ok: false, checks, error: { code: ERROR_CODES.notReady, message } });
   });
 }
 

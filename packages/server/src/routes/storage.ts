@@ -14,6 +14,9 @@ import { uploadKey } from '../uploads';
 import { CHECKSUM_MISMATCH, LINK_EXPIRED, LINK_USED, sizeMismatch } from '../storage/messages';
 import type { Services } from '../services';
 
+/** The call below that receives upload bytes: its body may take as long as the bytes keep moving (see lifecycle.ts). */
+export const isUploadBytes = (method: string, route?: string) => method === 'PUT' && route === `${STORAGE_PATH_PREFIX}upload/:stamp`;
+
 export function storageRoutes(app: FastifyInstance, s: Services) {
   const store = s.storage;
   if (!(store instanceof LocalStorage)) return;

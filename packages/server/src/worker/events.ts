@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { ProcessingEvent } from '../processing/index';
 import { now } from '../ids';
+import { currentRequestId } from '../context';
 
 /** Writes at most this often while a run works. */
 export const EVENT_FLUSH_MS = 1000;
@@ -12,10 +13,12 @@ const MAX_EVENTS_PER_RUN = 5000;
 const MAX_MESSAGE = 1000;
 
 export class RunEventWriter {
-  private pending: Array<{ run: string; at: number; kind: string; message: string; data: string | null }> = [];
+  private pending: Array<{ run: string; at: number; kind: string; message: string; data: string | null; request_id: string | null }> = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private count = 0;
+  /** Made inside the job, which runs under the request that queued it (see the worker); events may come later from elsewhere. */
+  private readonly requestId = currentRequestId();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -32,6 +35,7 @@ export class RunEventWriter {
       kind: event.kind,
       message: event.message.slice(0, MAX_MESSAGE),
       data: event.data ? JSON.stringify(event.data) : null,
+      request_id: this.requestId,
     });
     this.timer ??= setTimeout(() => {
       this.timer = null;

@@ -24,6 +24,7 @@ export class JobQueue {
               string | null
             >`(select b.client from uploads u join rends r on r.stamp = u.rend join buckets b on b.stamp = r.bucket where u.stamp = ${ref})`
           : sql<string | null>`(select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = ${ref})`;
+    const requestId = currentRequestId();
     await db
       .insertInto('jobs')
       .values({
@@ -38,9 +39,13 @@ export class JobQueue {
         client,
         owner: null,
         started_at: null,
-        request_id: currentRequestId(),
+        request_id: requestId,
       })
       .execute();
+    // A run's events written before its job existed (Pending, at its insert in this transaction) name the request too.
+    if (requestId && kind !== 'analyze' && kind !== 'mail') {
+      await db.updateTable('run_events').set({ request_id: requestId }).where('run', '=', ref).where('request_id', 'is', null).execute();
+    }
   }
 
   /** Tells an in-process worker that a job is waiting, so it does not wait for its next poll. */

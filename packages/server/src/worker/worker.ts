@@ -20,6 +20,7 @@ import type { JobMetrics } from '../metrics';
 import { JOBS, sentence, type Job, type JobContext, type Outcome } from './jobs/index';
 import { failRun, type JobLog } from './jobs/job';
 import type { TextEmbeddingSettings } from '../integrations/openai';
+import { requestContext } from '../context';
 
 export { CHANGED_MESSAGE, sentence } from './jobs/index';
 
@@ -27,7 +28,8 @@ export interface WorkerOptions {
   db: Kysely<DB>;
   storage: Storage;
   jobs: JobQueue;
-  log: JobLog;
+  /** With `debug`, each job's start and outcome are logged at that level (LOG_LEVEL=debug). */
+  log: JobLog & { debug?(obj: unknown, msg?: string): void };
   /** The embedded database has one process: every job left running at start was cut off by a crash. */
   exclusive: boolean;
   pollMs?: number;
@@ -57,6 +59,8 @@ const JOB_RETENTION_S = 7 * 24 * 60 * 60;
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 /** A heartbeat at most this often (on the lease timer): readiness wants one within 30 s. */
 const HEARTBEAT_MS = 5000;
+/** A worker not seen for this long is dead (it beats every 5 s): its row goes at the next housekeeping. */
+export const WORKER_FORGET_S = 10 * 60;
 
 /** The worker's settings from the server configuration. */
 export function workerSettings(c: Pick<Config, 'jobLeaseS' | 'jobTimeoutS' | 'jobMemoryMb' | 'workerSlots' | 'shutdownS'>) {
@@ -172,7 +176,7 @@ export class Worker {
       .execute();
     await this.o.db
       .deleteFrom('workers')
-      .where('seen_at', '<', t - 24 * 60 * 60)
+      .where('seen_at', '<', t - WORKER_FORGET_S)
       .execute();
     await this.o.db
       .deleteFrom('mails')
@@ -337,11 +341,19 @@ export class Worker {
     );
     const started = process.hrtime.bigint();
     const settled = (outcome: string) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       this.o.metrics?.jobs.inc({ kind: job.kind, outcome });
-      this.o.metrics?.jobSeconds.observe({ kind: job.kind }, Number(process.hrtime.bigint() - started) / 1e9);
+      this.o.metrics?.jobSeconds.observe({ kind: job.kind }, seconds);
+      this.o.log.debug?.(
+        { job: job.id, reqId: job.request_id, outcome, ms: Math.round(seconds * 1000) },
+        `Job ${job.kind} ${job.ref}: ${outcome}`,
+      );
     };
+    this.o.log.debug?.({ job: job.id, reqId: job.request_id, attempt: job.attempts }, `Job ${job.kind} ${job.ref}: started`);
     try {
-      const outcome = await this.handle(job, stop.signal);
+      // Under the request that queued it: its queries' debug lines and the jobs it queues carry that request's id.
+      const reqId = job.request_id;
+      const outcome = await (reqId ? requestContext.run({ reqId }, () => this.handle(job, stop.signal)) : this.handle(job, stop.signal));
       settled(outcome === 'done' ? 'done' : 'waiting');
       if (outcome === 'done') {
         await this.mine(job).set({ state: 'done', locked_until: null, owner: null }).execute();
