@@ -531,16 +531,6 @@ $fn$;
 `,
   },
   {
-    id: 16,
-    // Text embeddings through the client's own OpenAI key: the general model that does it, and the width a request asks.
-    sql: `
-insert into models (stamp, bucket, name, "desc", state, message, active, created_at) values
-  ('general-openai-text-embedding-3-small', null, 'OpenAI text embeddings', 'Embeds texts (a .json list of strings) with OpenAI''s text-embedding-3-small; it uses your OpenAI integration key, and OpenAI bills that key''s account.', 'Finished', '', 1, 1767225600)
-on conflict (stamp) do nothing;
-alter table runs add column if not exists dimensions integer;
-`,
-  },
-  {
     id: 15,
     // Lists page by keyset on (created_at, seq) over active rows only (paging.ts's activeRowsOf): each list reads
     // one index range, whatever the page's depth and however many rows were removed.
@@ -552,6 +542,16 @@ create index if not exists apikeys_active_page on apikeys (client, created_at, s
 create index if not exists integrations_active_page on integrations (client, created_at, seq) where active = 1;
 create index if not exists uploads_rend_order on uploads (rend, created_at, seq);
 create index if not exists boxes_rend_order on boxes (rend, created_at, seq);
+`,
+  },
+  {
+    id: 16,
+    // Text embeddings through the client's own OpenAI key: the general model that does it, and the width a request asks.
+    sql: `
+insert into models (stamp, bucket, name, "desc", state, message, active, created_at) values
+  ('general-openai-text-embedding-3-small', null, 'OpenAI text embeddings', 'Embeds texts (a .json list of strings) with OpenAI''s text-embedding-3-small; it uses your OpenAI integration key, and OpenAI bills that key''s account.', 'Finished', '', 1, 1767225600)
+on conflict (stamp) do nothing;
+alter table runs add column if not exists dimensions integer;
 `,
   },
   {
