@@ -62,15 +62,7 @@ describe('EntityTable', () => {
 
   it('shows the load failure with a Retry button instead of the empty text', () => {
     const retry = vi.fn();
-    render(
-      <EntityTable<Row>
-        {...base}
-        rows={undefined}
-        empty="No Things Found"
-        error="Failed to load requests"
-        onRetry={retry}
-      />,
-    );
+    render(<EntityTable<Row> {...base} rows={undefined} empty="No Things Found" error="Failed to load requests" onRetry={retry} />);
     expect(screen.getByRole('alert').textContent).toContain('Failed to load requests');
     expect(screen.queryByText('No Things Found')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -91,13 +83,7 @@ describe('EntityTable', () => {
       dispatchEvent: () => false,
     })) as typeof window.matchMedia;
     try {
-      render(
-        <EntityTable<Row>
-          {...base}
-          rows={rows}
-          actions={(r) => <button type="button">Open {r.name}</button>}
-        />,
-      );
+      render(<EntityTable<Row> {...base} rows={rows} actions={(r) => <button type="button">Open {r.name}</button>} />);
       expect(screen.queryByRole('table')).toBeNull();
       const cards = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem');
       expect(cards).toHaveLength(3);
