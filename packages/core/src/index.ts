@@ -14,5 +14,6 @@ export * from './upload';
 export * from './flows';
 export * from './insight';
 export * from './format/python';
+export * from './format/time';
 export * from './palette';
 export * from './refresh';
