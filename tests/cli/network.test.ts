@@ -64,7 +64,7 @@ describe('portal on a bad network', () => {
     const started = Date.now();
     const r = await portal(home, silent, ['projects', 'list', '--timeout', '1'], { env: { PORTAL_TOKEN: 'a.b.c' } });
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toBe(`${MESSAGES.fetchPermissions} ${MESSAGES.timedOut(silent, 1)}`);
+    expect(r.stderr.trim()).toBe(`${MESSAGES.fetchPermissions}: ${MESSAGES.timedOut(silent, 1)}`);
     expect(Date.now() - started).toBeLessThan(6000);
     const login = await portal(home, silent, ['login', '--email', 'net@example.com', '--password-stdin'], {
       stdin: 'Secret-123!',

@@ -1,0 +1,43 @@
+// `--json a,b,c` (gh's field selection): the field list is taken out of the arguments before commander reads them,
+// so `--json` stays a plain switch and `--json` alone still prints everything.
+import { usageError } from './errors';
+
+const FIELD_LIST = /^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/** Fields of objects the CLI builds itself (whoami, auth status, logout) rather than the API. */
+const CLI_FIELDS = ['origin', 'email', 'username', 'api', 'clients', 'expiresAt', 'expired', 'default', 'source', 'ok'];
+
+/** Every field name of the contract's entities, and the CLI's own objects. */
+async function knownFields(): Promise<Set<string>> {
+  const core: Record<string, unknown> = await import('@portal/core');
+  const names = new Set(CLI_FIELDS);
+  for (const value of Object.values(core)) {
+    const shape = (value as { shape?: unknown } | null)?.shape;
+    if (shape && typeof shape === 'object') for (const key of Object.keys(shape)) names.add(key);
+  }
+  return names;
+}
+
+/**
+ * The field list of `--json=a,b` or `--json a,b` (a single word after `--json` is a field only when some entity has
+ * a field of that name: otherwise it is the command's own argument, as in `portal runs show --json <id>`).
+ */
+export async function jsonFieldsArgument(argv: readonly string[]): Promise<{ argv: string[]; fields?: string[] }> {
+  const out = [...argv];
+  for (let i = 0; i < out.length; i++) {
+    if (out[i] === '--') break;
+    if (out[i].startsWith('--json=')) {
+      const list = out[i].slice('--json='.length);
+      if (!FIELD_LIST.test(list)) throw usageError(`--json takes field names separated by commas (e.g. --json stamp,name), got "${list}"`);
+      out[i] = '--json';
+      return { argv: out, fields: list.split(',') };
+    }
+    if (out[i] !== '--json') continue;
+    const next = out[i + 1];
+    if (next === undefined || !FIELD_LIST.test(next)) return { argv: out };
+    if (!next.includes(',') && !(await knownFields()).has(next)) return { argv: out };
+    out.splice(i + 1, 1);
+    return { argv: out, fields: next.split(',') };
+  }
+  return { argv: out };
+}
