@@ -31,7 +31,7 @@ export interface Deps {
   /** Asks on the terminal; only used when stdin is a TTY. */
   prompter?: Prompter;
   /** Starts the interactive UI (loaded on demand); resolves to the exit code. */
-  startUi?(session: Session): Promise<number>;
+  startUi?(session: Session, initial?: string): Promise<number>;
   version: string;
   /** How often --wait polls. */
   pollMs: number;

@@ -25,6 +25,7 @@ import * as members from './members';
 import * as invites from './invites';
 import * as audit from './audit';
 import * as usage from './usage';
+import * as ui from './ui';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
@@ -50,7 +51,7 @@ const NOUNS: Record<CliNoun, Noun> = {
   audit,
   usage,
 };
-const EXTRA_NOUNS: Noun[] = [billing, apiCommand, completion, { register: registerHelp }];
+const EXTRA_NOUNS: Noun[] = [billing, apiCommand, completion, ui, { register: registerHelp }];
 
 /** `portal help <command...>`: the same text as `portal <command...> --help`, for nested commands too. */
 function registerHelp(program: Command): void {

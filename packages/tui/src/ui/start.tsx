@@ -8,7 +8,7 @@ import { lazyApi } from './lazyApi';
 import { loadScreen } from './routes';
 import { SCREEN_BY_ID, matchScreen } from '@portal/core';
 
-export async function startUi(session: Session): Promise<number> {
+export async function startUi(session: Session, target?: string): Promise<number> {
   // Ink needs raw mode; a pipe on stdin would make it fail on the first key.
   if (!process.stdin.isTTY || !process.stdout.isTTY) return 2;
   const tokens = await session.tokens();
@@ -19,7 +19,7 @@ export async function startUi(session: Session): Promise<number> {
   const api = lazyApi({ ...(await session.apiOptions()), onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
   const cwd = session.deps.cwd;
   // The first screen's module is loaded before the first frame, so that frame shows the screen itself.
-  const initial = tokens.get() ? '/account' : '/';
+  const initial = target ?? (tokens.get() ? '/account' : '/');
   await loadScreen((matchScreen(initial)?.screen ?? SCREEN_BY_ID.login).id);
   let interrupted = false;
   const app = render(
