@@ -8,6 +8,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PLAN_LIMITS,
+  PLANS,
   TITLE_MAX,
   UPLOAD_CONTEXTS,
   USERNAME_MAX,
@@ -125,6 +126,12 @@ export interface FitRequestInput {
   explainability: boolean;
   /** The chosen upload's id; empty when none was chosen. */
   upload: string | null | undefined;
+}
+
+/** The plan an account on this plan can upgrade to, or null on the top plan (nothing to offer there). */
+export function upgradeTarget(plan: PlanName | null | undefined): PlanName | null {
+  const at = plan ? PLANS.indexOf(plan) : -1;
+  return at >= 0 && at < PLANS.length - 1 ? PLANS[at + 1] : null;
 }
 
 /** Whether a plan-limit message should carry the upgrade link (Individual only). */

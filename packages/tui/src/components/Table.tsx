@@ -1,5 +1,7 @@
-// A text table for Ink: padded columns, the selected row marked, long cells cut to fit.
+// A text table for Ink: padded columns, the selected row marked, long cells cut to fit. When the width is short,
+// ids and times give way first (short ids, relative times), then other columns; names, states and emails last.
 import { Box, Text } from 'ink';
+import { relativeTime } from '@portal/core';
 
 export interface Col<T> {
   header: string;
@@ -7,27 +9,54 @@ export interface Col<T> {
   /** Shown in red (e.g. a request's message). */
   danger?: (row: T) => boolean;
   max?: number;
+  /** A name, state or email: what the row is read by, so it keeps its width longest. */
+  keep?: boolean;
+  /** The time the cell shows (epoch seconds): shown relative ('3 min ago') when the width is short. */
+  at?: (row: T) => number | null | undefined;
+  /** An id: shown by its first characters when the width is short. */
+  id?: boolean;
 }
+
+/** How many characters of an id a short table shows. */
+export const SHORT_ID = 8;
 
 const cell = (v: string | number | null | undefined) =>
   (v === null || v === undefined || v === '' ? '-' : String(v)).replace(/[\r\n\t]+/g, ' ');
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, Math.max(0, n - 1))}…` : s);
 const GAP = 2;
+/** The gap between columns when the width is short: one space gives a name three more characters. */
+const TIGHT_GAP = 1;
 
-/** Column widths that fit `width`: each column's widest cell (up to its max), the widest shrunk first when too wide. */
-export function fitWidths(natural: number[], width: number, min = 4): number[] {
+/** The room a table's cells have in `width` columns: the selection marker takes 2, the gaps `gap` each. */
+const roomFor = (columns: number, width: number, min: number, gap = GAP) => Math.max(columns * min, width - 2 - gap * (columns - 1));
+
+/**
+ * Column widths that fit `width`: each column's widest cell (up to its max); when too wide, the widest column not
+ * marked `keep` shrinks first, and the kept ones (names, states, emails) only when nothing else can.
+ */
+export function fitWidths(natural: number[], width: number, min = 4, keep: readonly boolean[] = [], gap = GAP): number[] {
   const w = [...natural];
-  // The selection marker takes 2 columns; the gaps between columns 2 each.
-  const room = Math.max(w.length * min, width - 2 - GAP * (w.length - 1));
+  const room = roomFor(w.length, width, min, gap);
   let total = w.reduce((a, b) => a + b, 0);
-  while (total > room) {
-    const widest = w.indexOf(Math.max(...w));
-    if (w[widest] <= min) break;
-    w[widest]--;
-    total--;
+  for (const kept of [false, true]) {
+    while (total > room) {
+      let widest = -1;
+      w.forEach((v, i) => {
+        if (!!keep[i] === kept && v > min && (widest < 0 || v > w[widest])) widest = i;
+      });
+      if (widest < 0) break;
+      w[widest]--;
+      total--;
+    }
   }
   return w;
 }
+
+const cellOf = <T,>(c: Col<T>, r: T, short: boolean): string => {
+  if (short && c.at) return relativeTime(c.at(r) ?? Number.NaN);
+  const v = cell(c.get(r));
+  return short && c.id && v.length > SHORT_ID ? v.slice(0, SHORT_ID) : v;
+};
 
 export function Table<T>({
   rows,
@@ -44,13 +73,26 @@ export function Table<T>({
   width?: number;
 }) {
   // Up to a title's 60 characters when the terminal has room; fitWidths cuts further when it has not.
-  const raw = rows.map((r) => cols.map((c) => cut(cell(c.get(r)), c.max ?? 60)));
+  const cells0 = (short: boolean) => rows.map((r) => cols.map((c) => cut(cellOf(c, r, short), c.max ?? 60)));
+  const naturalOf = (lines: string[][]) => cols.map((c, i) => Math.max(c.header.length, ...lines.map((line) => line[i].length)));
+  let raw = cells0(false);
+  let natural = naturalOf(raw);
+  const tight = natural.reduce((a, b) => a + b, 0) > roomFor(cols.length, width, 4);
+  if (tight) {
+    raw = cells0(true);
+    natural = naturalOf(raw);
+  }
+  const gap = tight ? TIGHT_GAP : GAP;
+  const space = ' '.repeat(gap);
   const widths = fitWidths(
-    cols.map((c, i) => Math.max(c.header.length, ...raw.map((line) => line[i].length))),
+    natural,
     width,
+    4,
+    cols.map((c) => !!c.keep),
+    gap,
   );
   const cells = raw.map((line) => line.map((v, i) => cut(v, widths[i])));
-  const line = (values: string[]) => values.map((v, i) => cut(v, widths[i]).padEnd(widths[i])).join('  ');
+  const line = (values: string[]) => values.map((v, i) => cut(v, widths[i]).padEnd(widths[i])).join(space);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">
@@ -62,7 +104,7 @@ export function Table<T>({
           {cols.map((c, ci) => (
             <Text key={ci} color={c.danger?.(r) ? 'red' : undefined}>
               {cells[ri][ci].padEnd(widths[ci])}
-              {ci < cols.length - 1 ? '  ' : ''}
+              {ci < cols.length - 1 ? space : ''}
             </Text>
           ))}
         </Text>

@@ -5,6 +5,7 @@ import { render } from 'ink';
 import type { Session } from '../cli/context';
 import { App } from './App';
 import { lazyApi } from './lazyApi';
+import { TerminalOut } from './terminal';
 import { loadScreen } from './routes';
 import { SCREEN_BY_ID, matchScreen } from '@portal/core';
 
@@ -22,6 +23,7 @@ export async function startUi(session: Session, target?: string): Promise<number
   const initial = target ?? (tokens.get() ? '/account' : '/');
   await loadScreen((matchScreen(initial)?.screen ?? SCREEN_BY_ID.login).id);
   let interrupted = false;
+  const terminal = new TerminalOut(process.stdout);
   const app = render(
     <App
       onInterrupt={() => void (interrupted = true)}
@@ -45,11 +47,12 @@ export async function startUi(session: Session, target?: string): Promise<number
       }}
     />,
     // Ctrl+C is the App's key (so it can end with 130), not Ink's.
-    { exitOnCtrlC: false },
+    { exitOnCtrlC: false, stdout: terminal as unknown as NodeJS.WriteStream },
   );
   // Load the client's schemas while the person reads the first screen.
   setTimeout(() => void api.ready(), 0);
   await app.waitUntilExit();
+  terminal.dispose();
   await store.flush();
   return interrupted ? 130 : 0;
 }
