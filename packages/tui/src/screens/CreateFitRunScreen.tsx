@@ -2,7 +2,7 @@
 // reusing one of the project's Finished models or a general model (the Model field).
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, PLAN_LIMITS, TASKS, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
+import { CONTACT_PATH, PLAN_LIMITS, TASKS, checkFitRequest, isUpgradeMessage, screenPath, type TaskName } from '@portal/core';
 import { useClient, useFitRequest } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -78,6 +78,22 @@ export default function CreateFitRunScreen() {
         values={values}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}
         errors={errors}
+        // The same rules as the submit's, as the values are typed (a reused model's sizes are its own).
+        validate={(v) =>
+          v.model
+            ? {}
+            : checkFitRequest(
+                {
+                  name: String(v.name),
+                  upload: String(v.upload) || null,
+                  inputs: String(v.inputs),
+                  outputs: String(v.outputs),
+                  target: String(v.target),
+                  explainability: !!v.explainability,
+                },
+                fit.plan,
+              )
+        }
         submitLabel="Create Request"
         onSubmit={() => void submit()}
         busy={busy}
