@@ -73,38 +73,51 @@ export function Table<T>({
   width?: number;
 }) {
   // Up to a title's 60 characters when the terminal has room; fitWidths cuts further when it has not.
-  const cells0 = (short: boolean) => rows.map((r) => cols.map((c) => cut(cellOf(c, r, short), c.max ?? 60)));
-  const naturalOf = (lines: string[][]) => cols.map((c, i) => Math.max(c.header.length, ...lines.map((line) => line[i].length)));
-  let raw = cells0(false);
-  let natural = naturalOf(raw);
-  const tight = natural.reduce((a, b) => a + b, 0) > roomFor(cols.length, width, 4);
-  if (tight) {
-    raw = cells0(true);
-    natural = naturalOf(raw);
+  const layout = (shown: readonly Col<T>[]) => {
+    const cellsOf = (short: boolean) => rows.map((r) => shown.map((c) => cut(cellOf(c, r, short), c.max ?? 60)));
+    const naturalOf = (lines: string[][]) => shown.map((c, i) => Math.max(c.header.length, ...lines.map((line) => line[i].length)));
+    let raw = cellsOf(false);
+    let natural = naturalOf(raw);
+    const tight = natural.reduce((a, b) => a + b, 0) > roomFor(shown.length, width, 4);
+    if (tight) {
+      raw = cellsOf(true);
+      natural = naturalOf(raw);
+    }
+    const gap = tight ? TIGHT_GAP : GAP;
+    const widths = fitWidths(
+      natural,
+      width,
+      4,
+      shown.map((c) => !!c.keep),
+      gap,
+    );
+    const cutKept = shown.some((c, i) => c.keep && widths[i] < natural[i]);
+    return { shown, raw, widths, gap, cutKept };
+  };
+  // A name, state or email that would still be cut: the last columns not kept are left out, as k9s does (the details
+  // screen shows everything).
+  let fitted = layout(cols);
+  while (fitted.cutKept) {
+    const drop = fitted.shown.findLastIndex((c) => !c.keep);
+    if (drop < 0) break;
+    fitted = layout(fitted.shown.filter((_, i) => i !== drop));
   }
-  const gap = tight ? TIGHT_GAP : GAP;
-  const space = ' '.repeat(gap);
-  const widths = fitWidths(
-    natural,
-    width,
-    4,
-    cols.map((c) => !!c.keep),
-    gap,
-  );
+  const { shown, raw, widths } = fitted;
+  const space = ' '.repeat(fitted.gap);
   const cells = raw.map((line) => line.map((v, i) => cut(v, widths[i])));
   const line = (values: string[]) => values.map((v, i) => cut(v, widths[i]).padEnd(widths[i])).join(space);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">
-        {'  ' + line(cols.map((c) => c.header))}
+        {'  ' + line(shown.map((c) => c.header))}
       </Text>
       {rows.map((r, ri) => (
         <Text key={keyOf(r)} inverse={ri === selected} wrap="truncate-end">
           {ri === selected ? '› ' : '  '}
-          {cols.map((c, ci) => (
+          {shown.map((c, ci) => (
             <Text key={ci} color={c.danger?.(r) ? 'red' : undefined}>
               {cells[ri][ci].padEnd(widths[ci])}
-              {ci < cols.length - 1 ? space : ''}
+              {ci < shown.length - 1 ? space : ''}
             </Text>
           ))}
         </Text>
