@@ -61,7 +61,7 @@ export default function MembersScreen() {
         nameOf={(m) => m.user.email}
         cols={[
           { header: 'Email', keep: true, get: (m) => m.user.email },
-          { header: 'Username', keep: true, get: (m) => m.user.username },
+          { header: 'Username', get: (m) => m.user.username },
           { header: 'Role', keep: true, get: (m) => (m.user.stamp === data?.me ? `${m.role} (you)` : m.role) },
           { header: 'Member since', get: (m) => formatTime(m.createdAt), at: (m) => m.createdAt },
         ]}

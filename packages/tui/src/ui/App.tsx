@@ -240,7 +240,9 @@ export function App(props: AppProps) {
   return (
     <PortalProvider api={api} notifier={notifier}>
       <NavContext.Provider value={nav}>
-        <Box flexDirection="column" width={size.columns}>
+        {/* No width from React state here: on a resize Ink lays the frame out again at the new width before React
+            renders with the new size, and a width kept from before would draw a frame the terminal wraps. */}
+        <Box flexDirection="column">
           <Header nav={nav} />
           <Notices notices={notices} />
           {copied ? (
@@ -266,8 +268,8 @@ export function App(props: AppProps) {
             <Box
               flexDirection="column"
               flexGrow={1}
+              flexShrink={1}
               paddingX={1}
-              width={size.columns - nav.size.menu}
               display={folded && menuFocus && matched.screen.auth ? 'none' : 'flex'}
             >
               {guarded ? null : Screen ? <Screen key={current} /> : <Text dimColor>Loading…</Text>}
@@ -299,7 +301,7 @@ function Header({ nav }: { nav: Nav }) {
     key: params.apikeyId && labels[params.apikeyId],
   } as Record<string, string | undefined>);
   return (
-    <Box justifyContent="space-between" width={nav.size.columns}>
+    <Box justifyContent="space-between">
       <Box flexShrink={1} flexGrow={1}>
         <Text wrap="truncate-middle">
           <Text bold color="cyan">
@@ -327,7 +329,7 @@ function KeyHelp({ parts, width, all }: { parts: string[]; width: number; all: b
       </Text>
     );
   return (
-    <Box width={width} flexDirection="column">
+    <Box flexDirection="column">
       <Text dimColor wrap="wrap">
         {[...parts, '? fewer keys'].join(' · ')}
       </Text>

@@ -4,6 +4,8 @@
 import { EventEmitter } from 'node:events';
 
 const CLEAR_SCREEN = '\x1b[2J\x1b[H';
+/** How long React has to render the app at the new size before Ink draws it (a resize is a burst of events). */
+const SETTLE_MS = 40;
 /** A width Ink takes as "wider than any terminal", so the real width that follows reads as a shrink. */
 const WIDER = 100_000;
 
@@ -31,18 +33,30 @@ export class TerminalOut extends EventEmitter {
     return (this.real.write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
   }
 
-  /** Clears the screen, then lets Ink see a shrink (its full redraw from a clear frame) at the real size. */
+  private pending: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Clears the screen and lets the app lay itself out at the new size without drawing (Ink would otherwise draw the
+   * tree React has not yet re-rendered: a frame of the old width that the terminal wraps). A moment later, Ink is
+   * shown a shrink, its full redraw from a clear frame, of the re-rendered tree.
+   */
   private readonly redraw = () => {
     this.real.write(CLEAR_SCREEN);
     this.muted = true;
-    this.wide = true;
     this.emit('resize');
-    this.muted = false;
-    this.wide = false;
-    this.emit('resize');
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => {
+      this.wide = true;
+      this.emit('resize');
+      this.wide = false;
+      this.muted = false;
+      this.emit('resize');
+    }, SETTLE_MS);
   };
 
   dispose(): void {
+    clearTimeout(this.pending);
+    this.muted = false;
     this.real.off('resize', this.redraw);
   }
 }
