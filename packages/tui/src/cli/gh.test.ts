@@ -202,4 +202,13 @@ describe('gh habits', { timeout: 30_000 }, () => {
     const fish = (await portal(['completion', 'fish'])).stdout;
     expect(fish).toContain("complete -c portal -l project -x -a '(portal __complete projects 2>/dev/null)'");
   });
+
+  it('portal ui takes a web path or URL of the one screen table; anything else is a usage error; it needs a terminal', async () => {
+    const bad = await portal(['ui', '/client/x/nowhere'], { store });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"/client/x/nowhere" is not a page of the portal');
+    const piped = await portal(['ui', `https://portal.example.com/client/${server.user.client}/projects`], { store });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain('needs a terminal');
+  });
 });
