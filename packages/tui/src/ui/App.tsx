@@ -185,6 +185,12 @@ export function App(props: AppProps) {
   // Below MENU_FOLDS_BELOW columns the side menu folds away and the screen takes the whole width; Tab or Ctrl+O
   // shows the menu in the screen's place (the screen stays mounted, hidden, so nothing typed there is lost).
   const folded = size.columns < MENU_FOLDS_BELOW;
+  // Something on the screen that Esc clears before it goes back (a list's filter).
+  const escapeClaim = useRef<(() => void) | null>(null);
+  const claimEscape = useCallback((clear: () => void) => {
+    escapeClaim.current = clear;
+    return () => void (escapeClaim.current === clear && (escapeClaim.current = null));
+  }, []);
   const nav: Nav = {
     path,
     screen: matched.screen,
@@ -198,6 +204,7 @@ export function App(props: AppProps) {
     capture,
     setCapture,
     markSubmitted,
+    claimEscape,
     size: { columns: size.columns, rows: size.rows, menu: matched.screen.auth && !folded ? MENU_WIDTH : 0 },
     menuFocused: menuFocus,
     io: { ...io, copy },
@@ -222,6 +229,7 @@ export function App(props: AppProps) {
     if (key.escape) {
       if (now.allKeys) setAllKeys(false);
       else if (now.menuFocus) setMenuFocus(false);
+      else if (escapeClaim.current) escapeClaim.current();
       else back();
       return;
     }

@@ -39,6 +39,11 @@ export interface Nav {
   markSubmitted(): void;
   /** The terminal's size, and the columns the side menu takes from it. */
   size: { columns: number; rows: number; menu: number };
+  /**
+   * Gives Esc something to clear before it goes back (a list's applied filter): Esc calls `clear` instead, until the
+   * returned function withdraws it.
+   */
+  claimEscape(clear: () => void): () => void;
   /** True while the menu has the keyboard: screens ignore keys then. */
   menuFocused: boolean;
   setCapture(c: Capture): void;
