@@ -52,7 +52,8 @@ function pageOf(data: unknown): { list: unknown[]; next: string | null } | null 
 
 /** The query parameter a paged call takes its `next` in: `before` for the audit log, `cursor` for the lists. */
 async function cursorParam(path: string): Promise<string> {
-  const { CALLS } = await import('@portal/core');
+  // The heavy chunk, not core's index: see fields.ts.
+  const { CALLS } = await import('./heavy');
   const call = Object.values(CALLS).find((c) => c.method === 'GET' && c.path === path);
   const shape = (call as { query?: { shape?: Record<string, unknown> } } | undefined)?.query?.shape ?? {};
   return 'cursor' in shape || !('before' in shape) ? 'cursor' : 'before';

@@ -7,15 +7,13 @@ const FIELD_LIST = /^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/;
 /** Fields of objects the CLI builds itself (whoami, auth status, logout) rather than the API. */
 const CLI_FIELDS = ['origin', 'email', 'username', 'api', 'clients', 'expiresAt', 'expired', 'default', 'source', 'ok'];
 
-/** Every field name of the contract's entities, and the CLI's own objects. */
+/**
+ * Every field name of the contract's entities, and the CLI's own objects. Through the CLI's heavy chunk: a dynamic
+ * import of core's whole index would make every static import of it (the UI's first frame) load all of core and zod.
+ */
 async function knownFields(): Promise<Set<string>> {
-  const core: Record<string, unknown> = await import('@portal/core');
-  const names = new Set(CLI_FIELDS);
-  for (const value of Object.values(core)) {
-    const shape = (value as { shape?: unknown } | null)?.shape;
-    if (shape && typeof shape === 'object') for (const key of Object.keys(shape)) names.add(key);
-  }
-  return names;
+  const { entityFields } = await import('./heavy');
+  return new Set([...CLI_FIELDS, ...entityFields()]);
 }
 
 /**

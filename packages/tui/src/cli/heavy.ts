@@ -20,8 +20,53 @@ export {
   unreachableText,
 } from '@portal/core';
 export { fileSource } from '@portal/core/node';
+export { CALLS } from '@portal/core';
 
-import { ApiClient, type ApiClientOptions } from '@portal/core';
+import {
+  ApiClient,
+  AuditEntry,
+  Billing,
+  Bucket,
+  Client,
+  ClientApiKey,
+  IntegrationKey,
+  Invite,
+  Member,
+  Model,
+  PermissionEntry,
+  Quote,
+  Rend,
+  Run,
+  RunEvent,
+  UploadItem,
+  UsageDay,
+  User,
+  type ApiClientOptions,
+} from '@portal/core';
+
+/** The objects `--json` prints, for telling a field list from a command's own argument (named imports: see fields.ts). */
+const ENTITIES = [
+  AuditEntry,
+  Billing,
+  Bucket,
+  Client,
+  ClientApiKey,
+  IntegrationKey,
+  Invite,
+  Member,
+  Model,
+  PermissionEntry,
+  Quote,
+  Rend,
+  Run,
+  RunEvent,
+  UploadItem,
+  UsageDay,
+  User,
+];
+
+/** Every field name of those entities. */
+export const entityFields = (): string[] => ENTITIES.flatMap((schema) => Object.keys(schema.shape));
 import { plainHttp } from '@portal/core/node';
 
 /** The API client of the `portal` program: its calls go over node:http, without loading Node's undici-backed fetch. */
