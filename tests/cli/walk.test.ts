@@ -25,6 +25,7 @@ let server: Started;
 let home: string;
 let signedOut: string;
 const params: ScreenParams = {};
+let uploadId = '';
 
 const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
 // Trailing blanks differ between the two captures (-J keeps them): the lines are compared without them.
@@ -106,10 +107,10 @@ beforeAll(async () => {
   await run(['projects', 'open', params.bucketId!]);
   const data = join(home, 'rows.json');
   await writeFile(data, JSON.stringify(Array.from({ length: 20 }, (_, i) => [i, i * 2, i % 2])));
-  params.uploadId = JSON.parse(await run(['uploads', 'push', data, '--wait', '--json'])).stamp;
-  await run(['uploads', 'rename', params.uploadId!, '--name', NAME60]);
+  uploadId = JSON.parse(await run(['uploads', 'push', data, '--wait', '--json'])).stamp;
+  await run(['uploads', 'rename', uploadId, '--name', NAME60]);
   const fit = JSON.parse(
-    await run(['fit', '--upload', params.uploadId!, '--inputs', '2', '--outputs', '2', '--target', '1', '--name', NAME60, '--json']),
+    await run(['fit', '--upload', uploadId, '--inputs', '2', '--outputs', '2', '--target', '1', '--name', NAME60, '--json']),
   );
   params.runId = fit.run.record.stamp;
   params.apikeyId = JSON.parse(await run(['keys', 'create', '--name', NAME60, '--json'])).clue;
