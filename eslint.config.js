@@ -3,12 +3,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import cycles from './scripts/lint/no-cycle.mjs';
 
 const focused = ['it', 'test', 'describe', 'suite'].map((object) => ({
   object,
   property: 'only',
   message: 'Focused tests (.only) must not be committed: they silently skip the rest of the suite.',
 }));
+
+const testCode = { group: ['@portal/testkit', '@portal/testkit/*', '**/test/*'], message: 'Product source must not import test code.' };
+const serverCode = {
+  group: ['@portal/server', '@portal/server/*'],
+  message: 'The clients reach the server over its API only (the contract is in core).',
+};
 
 export default tseslint.config(
   {
@@ -36,12 +43,31 @@ export default tseslint.config(
   {
     // The rules of hooks everywhere React is used (core's hooks, both renderers): hooks called in order, effects
     // that list what they read.
-    files: ['packages/{core,web,tui}/src/**/*.{ts,tsx}', 'packages/testkit/{src,test}/**/*.{ts,tsx}'],
+    files: ['packages/{core,web,tui}/{src,test}/**/*.{ts,tsx}', 'packages/testkit/{src,test}/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // No import cycles in the packages (a module whose imports lead back to it): types go apart from the code.
+    files: ['packages/*/{src,test}/**/*.{ts,tsx}'],
+    plugins: { cycles },
+    rules: { 'cycles/no-cycle': 'error' },
+  },
+  {
+    // Product source never reaches test code: not the test kit (which starts the server), not a package's test/
+    // folder. Tests beside the code may.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testCode] }] },
+  },
+  {
+    // ... and the clients reach the server over its API only.
+    files: ['packages/{core,web,tui}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testCode, serverCode] }] },
   },
   {
     // In test files any `.only` is a focus, however deep it sits (Playwright's test.describe.only, vitest's it.only.each).

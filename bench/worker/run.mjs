@@ -84,7 +84,7 @@ async function buildBundle() {
     logLevel: 'error',
   });
   await build({
-    entryPoints: [join(root, 'packages/server/src/processing/hostile.ts')],
+    entryPoints: [join(root, 'packages/server/test/hostile.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

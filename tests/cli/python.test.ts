@@ -1,7 +1,7 @@
-// The Python client (the wheel the installer command serves) against the built server: installed with pip from the
-// server into a fresh venv, offline, then its tests (packages/server/python/tests) run against a fresh account's key,
-// a server that never answers, a closed port and a failing server.
-import { execFile } from 'node:child_process';
+// The Python SDK (the wheel the installer command serves) against the built server: installed with pip from the
+// server into a fresh venv, offline, then its tests (packages/server/python/tests) run against a new Enterprise
+// account's key and owner, a server that never answers, a closed port and a failing server.
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,6 +55,11 @@ describe('the Python client', () => {
     });
     const client = up.login.client.list[0].stamp;
     const { apikey } = await api('PUT', '/api/client/apikey/item', up.token, { client, name: 'python' });
+    await api('PUT', '/api/integration/apikey/item', up.token, { client, name: 'Embeddings', service: 'OpenAI', token: 'sk-test' });
+    // Enterprise: files up to 10 MB, so the memory test sends 100 MB in one upload (ten files).
+    execFileSync(process.execPath, [join(ROOT, 'packages/server/dist/main.js'), 'admin', 'set-plan', client, 'Enterprise'], {
+      env: { ...process.env, DATA_DIR: join(server.dir, 'data') },
+    });
 
     const venv = join(dir, 'venv');
     await run('python3', ['-m', 'venv', venv]);
@@ -74,10 +79,13 @@ describe('the Python client', () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const tests = await run(join(venv, 'bin/python'), [join(ROOT, 'packages/server/python/tests/test_client.py')], {
       cwd: dir,
+      timeout: 540_000,
       env: {
         PATH: process.env.PATH ?? '',
         PORTAL_API: server.url,
         PORTAL_TOKEN: apikey.token,
+        PORTAL_TEST_EMAIL: 'py@example.com',
+        PORTAL_TEST_PASSWORD: 'Secret-123!',
         PORTAL_TEST_SILENT: silent,
         PORTAL_TEST_CLOSED: closed,
         PORTAL_TEST_FAILING: failing,
@@ -86,6 +94,8 @@ describe('the Python client', () => {
     }).catch((e: { stdout: string; stderr: string }) => {
       throw new Error(`Python tests failed:\n${e.stderr}\n${e.stdout}`);
     });
-    expect(tests.stderr).toMatch(/Ran 6 tests[\s\S]*OK/);
-  }, 240_000);
+    expect(tests.stderr).toMatch(/Ran 24 tests[\s\S]*\nOK/);
+    // The memory test's measure, for the log.
+    console.log(/\(peak RSS growth[^)]*\)/.exec(tests.stderr)?.[0], /\(followed [^)]*\)/.exec(tests.stderr)?.[0]);
+  }, 600_000);
 });

@@ -228,9 +228,11 @@ test('fit form: an upload without .json data, a failed create; shrink form: its 
 test('an upload in progress can be cancelled: Upload cancelled. and no half-made upload in the list', async ({ page, request }) => {
   const fresh = await createProject(request, user, 'Cancel project');
   await loginToken(page, user);
-  // The storage answers slowly, so the upload is still sending its bytes when Cancel is pressed.
+  // The storage holds the bytes until the test is done, so the upload is still sending them when Cancel is pressed.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
   await page.route('**/api/storage/**', async (route) => {
-    await new Promise((r) => setTimeout(r, 4000));
+    await held;
     await route.continue().catch(() => {});
   });
   await page.goto(`/client/${user.clientId}/project/${fresh}/uploads`);
@@ -257,4 +259,5 @@ test('an upload in progress can be cancelled: Upload cancelled. and no half-made
   const list = (await (await request.get(`/api/rend/item?active=1&bucket=${fresh}`, { headers: auth(user) })).json()).rend.list;
   expect(list).toEqual([]);
   await expect(notice(page, MESSAGES.uploadSucceeded('a.json'))).toHaveCount(0);
+  release();
 });

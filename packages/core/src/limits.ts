@@ -126,3 +126,11 @@ export const UPLOAD_CONTEXTS = {
 } as const;
 export type UploadContext = keyof typeof UPLOAD_CONTEXTS;
 export const ALL_UPLOAD_EXTENSIONS: readonly string[] = UPLOAD_CONTEXTS.uploads.extensions;
+
+/** The lengths above as help texts say them ("1-60"), so a help line cannot drift from the rule it describes. */
+export const LENGTHS = {
+  title: `1-${TITLE_MAX}`,
+  description: `up to ${DESCRIPTION_MAX}`,
+  username: `${USERNAME_MIN}-${USERNAME_MAX}`,
+  company: `${COMPANY_MIN}-${COMPANY_MAX}`,
+} as const;

@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './client';
 import { Loader, toApiError } from './loader';
-import type { Timers } from './timers';
-
-function manualTimers() {
-  const due: Array<{ ms: number; fn: () => void } | null> = [];
-  const timers: Timers = {
-    setTimeout: (fn, ms) => due.push({ ms, fn }) - 1,
-    clearTimeout: (h) => void (due[h as number] = null),
-  };
-  return {
-    timers,
-    pending: () => due.filter(Boolean).map((d) => d!.ms),
-    async fire() {
-      const i = due.findIndex(Boolean);
-      const d = due[i]!;
-      due[i] = null;
-      d.fn();
-      await new Promise((r) => setTimeout(r, 0));
-    },
-  };
-}
+import { manualTimers } from '../test/timers';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 

@@ -3,7 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AUDIT_RETENTION_DAYS, type AuditAction } from '@portal/core';
 import type { DB } from './db/schema';
-import type { Caller } from './services';
+import type { Caller } from './auth/caller';
 import { now } from './ids';
 
 export interface Actor {

@@ -1,4 +1,6 @@
 // The app's services, built once per app and handed to every route: database, tokens, secrets, storage, mail, payments, jobs.
+// Types only, from modules that do not import this one back (the payment provider's interface is declared here for that).
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DB } from './db/schema';
@@ -7,7 +9,6 @@ import type { Tokens } from './auth/tokens';
 import type { Sessions } from './auth/sessions';
 import type { Storage } from './storage/index';
 import type { Mailer } from './mail/index';
-import type { PaymentProvider } from './billing/payments';
 import type { JobQueue } from './worker/queue';
 import type { Metrics } from './metrics';
 
@@ -27,7 +28,12 @@ export interface Services {
   lifecycle: { stopping: boolean };
 }
 
-/** Who makes a call: a signed-in user, or a client API key acting for its own client. */
-export type Caller =
-  | { kind: 'user'; stamp: string; email: string; username: string; /** The session the call's token names. */ session?: string }
-  | { kind: 'key'; clue: string; client: string };
+/** The payment portal behind `billing.portalUrl` (the embedded page is billing/payments.ts). */
+export interface PaymentProvider {
+  /** Where the user pays the client's invoices. */
+  portalUrl(client: string, base: string): string;
+  /** Routes the provider needs on this server (a webhook, or the embedded page). */
+  register(app: FastifyInstance, s: Services): void;
+}
+
+export type { Caller } from './auth/caller';

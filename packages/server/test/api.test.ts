@@ -24,7 +24,7 @@ import { loadConfig } from '../src/config';
 import { Tokens } from '../src/auth/tokens';
 import { setPlan } from '../src/admin';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../src/routes/user';
-import { UNREADABLE_TOKEN } from '../src/routes/apikey';
+import { UNREADABLE_TOKEN } from '../src/routes/keys';
 import { Secrets } from '../src/auth/secrets';
 
 const kinds = await dbKinds();
@@ -358,7 +358,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const key = parse('apikeyCreate', created.body).apikey;
     expect(key).toMatchObject({ name: 'CI key', installs: 0, installedAt: null, active: 1 });
     expect(key.token).toMatch(/^pk_/);
-    expect(key.pack.linux64).toBe(`${key.clue}/${key.pack.linux64.split('/')[1]}/portal_client-0.1.0-py3-none-any.whl`);
+    expect(key.pack.linux64).toBe(`${key.clue}/${key.pack.linux64.split('/')[1]}/portal_client-0.2.0-py3-none-any.whl`);
     expect(key.pack.linux64.split('/')[1].length).toBeGreaterThanOrEqual(32);
 
     const list = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body);
@@ -387,7 +387,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(after.installedAt).toBeGreaterThan(0);
     expect((await fetch(new URL('/api/pack/portal_client-0.1.0-py3-none-any.whl?key=k_nope', base))).status).toBe(404);
     // Without the key's install secret (the old form, a wrong secret, HEAD) nothing is served or counted.
-    const wheelName = 'portal_client-0.1.0-py3-none-any.whl';
+    const wheelName = key.pack.linux64.split('/').pop()!;
     const old = await fetch(new URL(`/api/pack/${wheelName}?key=${key.clue}`, base));
     expect([old.status, (await old.json()).error.message]).toEqual([
       404,
@@ -395,6 +395,14 @@ describe.each(kinds)('API on the %s database', (kind) => {
     ]);
     expect((await fetch(new URL(`/api/pack/${key.clue}/${'x'.repeat(32)}/${wheelName}`, base))).status).toBe(404);
     expect((await fetch(new URL(`/api/pack/${key.clue}//${wheelName}`, base))).status).toBe(404);
+    // A pip command copied before the client's version changed: the link says it is out of date.
+    const older = await fetch(
+      new URL(key.pack.linux64.replace(wheelName, 'portal_client-0.1.0-py3-none-any.whl'), new URL('/api/pack/', base)),
+    );
+    expect([older.status, (await older.json()).error.message]).toEqual([
+      404,
+      "This installer link is out of date: copy the pip command from the key's page again.",
+    ]);
     expect((await fetch(new URL(`/api/pack/${key.pack.linux64}`, base), { method: 'HEAD' })).status).toBe(200);
     expect(
       parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list[0].installs,

@@ -269,6 +269,15 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
       body: { bucket: created.body.bucket.stamp, name: 'Renamed by the key' },
     });
     expect([renamed.status, renamed.body.bucket.name]).toEqual([200, 'Renamed by the key']);
+    // What the Python SDK reads in its own account's projects: requests, models and the general models.
+    for (const [name, req] of [
+      ['runList', { query: { active: 1, bucket: created.body.bucket.stamp } }],
+      ['clientModelList', { query: { active: 1, bucket: created.body.bucket.stamp } }],
+      ['generalModelList', { query: { active: 1 } }],
+    ] as const) {
+      const r = await call(srv.url, name as CallName, { token: key, ...req });
+      expect([name, r.status]).toEqual([name, 200]);
+    }
     for (const [name, req] of [
       ['apikeyList', { query: { client: B.client } }],
       ['apikeyCreate', { body: { client: B.client, name: 'more' } }],

@@ -24,7 +24,7 @@ import { CHANGED_MESSAGE, CRASH_MESSAGE, DEFAULT_LIMITS, Worker, sentence, worke
 import { LocalStorage } from '../src/storage/local';
 import { Secrets } from '../src/auth/secrets';
 import { now } from '../src/ids';
-import { hostileCorpus } from '../src/processing/hostile';
+import { hostileCorpus } from './hostile';
 
 const quiet = { info: () => {}, error: () => {} };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jwt, make, startServer, type TestServer } from '../testing/server';
+import { jwt, make, startServer, type TestServer } from '../../test/server';
 import { ApiClient } from './api';
 import { memoryTokenStore } from './token';
 

@@ -1,8 +1,8 @@
 // Request and response schemas of every call of SPEC section 7, and the route table that names them.
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import { TITLE_MAX, DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
-import { checkCompanyName, checkEmail, checkPassword, checkUsername, type RuleResult } from '../rules';
+import { DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
+import { checkCompanyName, checkEmail, checkPassword, checkTitle, checkUsername, type RuleResult } from '../rules/fields';
 import {
   Active,
   Billing,
@@ -43,17 +43,19 @@ import {
 } from './team';
 import { TEAM_MESSAGES } from '../rules/team';
 
-/** A string checked by one of core's rules, failing with that rule's message. */
-const ruled = (check: (v: string) => RuleResult) =>
+/** A string (trimmed first when asked) checked by one of core's rules, failing with that rule's message. */
+const ruled = (check: (v: string) => RuleResult, trimmed = false) =>
   z.string().check(
+    ...(trimmed ? [z.trim()] : []),
     z.superRefine((v, ctx) => {
       const message = check(v);
       if (message) ctx.addIssue({ code: 'custom', message });
     }),
   );
 
-export const TitleCreate = z.string().check(z.trim(), z.minLength(1, MESSAGES.titleCreate), z.maxLength(TITLE_MAX, MESSAGES.titleCreate));
-export const TitleRename = z.string().check(z.trim(), z.minLength(1, MESSAGES.titleRename), z.maxLength(TITLE_MAX, MESSAGES.titleRename));
+// Titles: core's title rule (checkTitle), on the trimmed value the server stores.
+export const TitleCreate = ruled((v) => checkTitle(v, 'create'), true);
+export const TitleRename = ruled((v) => checkTitle(v, 'rename'), true);
 export const Description = z.string().check(z.maxLength(DESCRIPTION_MAX, MESSAGES.description));
 
 // ---- shared bodies and envelopes ----

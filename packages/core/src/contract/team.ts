@@ -1,7 +1,7 @@
 // Schemas of the team calls: members, invitations, roles and the audit log (DESIGN.md's additions).
 import * as z from 'zod/mini';
 import { AUDIT_PAGE_MAX, ROLES } from '../rules/team';
-import { checkEmail } from '../rules';
+import { checkEmail } from '../rules/fields';
 import { Client, Epoch, Id, User } from './entities';
 
 export const MemberRole = z.enum(ROLES);

@@ -16,5 +16,8 @@ describe('Python installer and example', () => {
     const ex = pythonExample('https://api.example.com', 'tok"en');
     expect(ex).toContain('client = Client(token="tok\\"en", base_url="https://api.example.com")');
     expect(ex).toContain('client.download(run, "embeddings.json")');
+    // A new account has no project: the example finds or creates one instead of taking the first.
+    expect(ex).toContain('project = client.project("My first project")');
+    expect(ex).not.toContain('[0]');
   });
 });

@@ -9,8 +9,9 @@ export function installCommand(apiBase: string, packFile: string): string {
 }
 
 /**
- * A complete script: list projects, upload a file, fit and generate, download the result. With `client` (the
- * account id the key belongs to, known to the key info page) the script names its account explicitly.
+ * A complete script that runs as shown on a new account: find or create a project, upload a file, train and generate
+ * (waiting for the result), download it. With `client` (the account id the key belongs to, known to the key info
+ * page) the script names its account explicitly. The tests run this exact text.
  */
 export function pythonExample(apiBase: string, token: string, client?: string): string {
   const account = client ? `, client=${JSON.stringify(client)}` : '';
@@ -18,10 +19,9 @@ export function pythonExample(apiBase: string, token: string, client?: string): 
 
 client = Client(token=${JSON.stringify(token)}, base_url=${JSON.stringify(trimBase(apiBase))}${account})
 
-project = client.projects()[0]["stamp"]
+project = client.project("My first project")  # found by name, or created
 upload = client.upload(project, "data.json")  # rows of 3 inputs followed by 1 target
-run = client.fit(project, upload, inputs=3, outputs=5, target=1, task="regression")
-client.wait(run)
+run = client.fit(project, upload, inputs=3, outputs=5, target=1, task="regression", wait=True)
 client.download(run, "embeddings.json")
 `;
 }

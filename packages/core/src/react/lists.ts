@@ -1,6 +1,8 @@
-// One hook per list screen: loads the list and offers create, rename and remove.
+// One hook per list screen, each built on useEntityList (load, rename, remove and their notices) plus what its
+// screen adds (create, filters, uploading).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
+import type { ApiClient } from '../client';
 import { MESSAGES } from '../messages';
 import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
 import { toApiError } from '../loader';
@@ -8,42 +10,57 @@ import { isAbortError } from '../timers';
 import { runUpload, type UploadProgress, type UploadSource } from '../upload';
 import { doneMessages, useAct, type ActOptions, type ListActions } from './actions';
 import { useApi, useNotify } from './context';
-import { useLoad, type Loaded } from './useLoad';
+import { useLoad, type Loaded, type UseLoadOptions } from './useLoad';
 import { REFRESH_MS, runSettled, uploadSettled } from '../refresh';
 
+/** What a list screen's rows are and how one is renamed and removed: one constant per noun. */
+export interface EntityListSpec<P extends Record<string, string | undefined>, D> {
+  /** The noun of the notices: 'Project' gives 'Project removed.'. */
+  noun: string;
+  /** Whether a removal's notice offers Undo (the remove call with active=1); keys do not (their tokens are revoked). */
+  restorable: boolean;
+  /** Loads the screen's data; it loads again when any parameter changes. */
+  load(api: ApiClient, params: P, signal: AbortSignal): Promise<D>;
+  /** The list's failure text and polling (rows that change on the server). */
+  options?: UseLoadOptions<D>;
+  rename(api: ApiClient, id: string, name: string): Promise<unknown>;
+  /** The API's remove call: active 0 removes, 1 restores. */
+  remove(api: ApiClient, id: string, active: 0 | 1): Promise<unknown>;
+}
+
 /**
- * Rename and remove for one kind of item, with their notices: `remove(id, active)` is the API's remove call; with
- * `restorable`, a removal's notice offers Undo (the same call with active=1), which keys do not (their tokens are revoked).
+ * The spine of every list hook: loads the list for `params` (again when one changes) and offers rename and remove
+ * with their notices, the title rule checked before rename is sent.
  */
-function useEdits(
-  noun: string,
-  calls: { rename(id: string, name: string): Promise<unknown>; remove(id: string, active: 0 | 1): Promise<unknown> },
-  reload: () => Promise<void>,
-  restorable: boolean,
-): ListActions {
+export function useEntityList<P extends Record<string, string | undefined>, D>(
+  spec: EntityListSpec<P, D>,
+  params: P,
+): Loaded<D> & ListActions {
+  const api = useApi();
   const act = useAct();
-  const done = useMemo(() => doneMessages(noun), [noun]);
-  const { rename: renameCall, remove: removeCall } = calls;
+  const loaded = useLoad((signal) => spec.load(api, params, signal), [api, spec, ...Object.values(params)], spec.options);
+  const { reload } = loaded;
+  const done = useMemo(() => doneMessages(spec.noun), [spec.noun]);
   const rename = useCallback(
     (id: string, name: string, opts?: ActOptions) =>
-      act(checkTitle(name, 'rename'), () => renameCall(id, name.trim()), reload, { message: done.renamed(name.trim()) }, opts),
-    [act, renameCall, reload, done],
+      act(checkTitle(name, 'rename'), () => spec.rename(api, id, name.trim()), reload, { message: done.renamed(name.trim()) }, opts),
+    [act, api, spec, reload, done],
   );
   const remove = useCallback(
     (id: string, opts?: ActOptions) =>
       act(
         null,
-        () => removeCall(id, 0),
+        () => spec.remove(api, id, 0),
         reload,
         {
           message: done.removed,
-          undo: restorable ? { run: () => removeCall(id, 1), done: done.restored, failure: done.restoreFailed } : undefined,
+          undo: spec.restorable ? { run: () => spec.remove(api, id, 1), done: done.restored, failure: done.restoreFailed } : undefined,
         },
         opts,
       ),
-    [act, removeCall, reload, done, restorable],
+    [act, api, spec, reload, done],
   );
-  return { rename, remove };
+  return { ...loaded, rename, remove };
 }
 
 const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);
@@ -61,6 +78,17 @@ export function useClient(clientId: string): { client: Client | undefined; loadi
   return { client, loading, error };
 }
 
+const API_KEYS: EntityListSpec<{ clientId: string }, { client: Client | undefined; keys: ClientApiKey[] }> = {
+  noun: 'API key',
+  restorable: false,
+  async load(api, { clientId }, signal) {
+    const res = await api.calls.apikeyList({ client: clientId }, { signal });
+    return { client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) };
+  },
+  rename: (api, apikey, name) => api.calls.apikeyRename({ apikey, name }),
+  remove: (api, apikey, active) => api.calls.apikeyRemove({ apikey, active }),
+};
+
 export function useApiKeys(clientId: string): Loaded<{ client: Client | undefined; keys: ClientApiKey[] }> &
   ListActions & {
     create(name: string, opts?: ActOptions): Promise<string | null>;
@@ -69,34 +97,32 @@ export function useApiKeys(clientId: string): Loaded<{ client: Client | undefine
   } {
   const api = useApi();
   const act = useAct();
-  const loaded = useLoad(
-    async (signal) => {
-      const res = await api.calls.apikeyList({ client: clientId }, { signal });
-      return { client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) };
-    },
-    [api, clientId],
-  );
-  const { reload } = loaded;
+  const list = useEntityList(API_KEYS, { clientId });
+  const { reload } = list;
   const create = useCallback(
     (name: string, opts?: ActOptions) =>
       act(
         checkTitle(name, 'create'),
         () => api.calls.apikeyCreate({ client: clientId, name: name.trim() }),
         reload,
-        { message: doneMessages('API key').created(name.trim()) },
+        { message: doneMessages(API_KEYS.noun).created(name.trim()) },
         opts,
       ),
     [act, api, clientId, reload],
   );
-  const calls = useMemo(
-    () => ({
-      rename: (apikey: string, name: string) => api.calls.apikeyRename({ apikey, name }),
-      remove: (apikey: string, active: 0 | 1) => api.calls.apikeyRemove({ apikey, active }),
-    }),
-    [api],
-  );
-  return { ...loaded, canCreate: canCreateApiKey(loaded.data?.keys), create, ...useEdits('API key', calls, reload, false) };
+  return { ...list, canCreate: canCreateApiKey(list.data?.keys), create };
 }
+
+const INTEGRATIONS: EntityListSpec<{ clientId: string }, { client: Client | undefined; keys: IntegrationKey[] }> = {
+  noun: 'Integration',
+  restorable: false,
+  async load(api, { clientId }, signal) {
+    const res = await api.calls.integrationList({ client: clientId }, { signal });
+    return { client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) };
+  },
+  rename: (api, apikey, name) => api.calls.integrationRename({ apikey, name }),
+  remove: (api, apikey, active) => api.calls.integrationRemove({ apikey, active }),
+};
 
 export function useIntegrations(clientId: string): Loaded<{ client: Client | undefined; keys: IntegrationKey[] }> &
   ListActions & {
@@ -105,14 +131,8 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
   } {
   const api = useApi();
   const act = useAct();
-  const loaded = useLoad(
-    async (signal) => {
-      const res = await api.calls.integrationList({ client: clientId }, { signal });
-      return { client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) };
-    },
-    [api, clientId],
-  );
-  const { reload } = loaded;
+  const list = useEntityList(INTEGRATIONS, { clientId });
+  const { reload } = list;
   const create = useCallback(
     (input: IntegrationInput, opts?: ActOptions) =>
       act(
@@ -130,15 +150,19 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
       ),
     [act, api, clientId, reload],
   );
-  const calls = useMemo(
-    () => ({
-      rename: (apikey: string, name: string) => api.calls.integrationRename({ apikey, name }),
-      remove: (apikey: string, active: 0 | 1) => api.calls.integrationRemove({ apikey, active }),
-    }),
-    [api],
-  );
-  return { ...loaded, create, ...useEdits('Integration', calls, reload, false) };
+  return { ...list, create };
 }
+
+const PROJECTS: EntityListSpec<{ clientId: string }, { client: Client | undefined; projects: Bucket[] }> = {
+  noun: 'Project',
+  restorable: true,
+  async load(api, { clientId }, signal) {
+    const res = await api.calls.bucketList({ active: 1, client: clientId }, { signal });
+    return { client: byStamp(res.client.list, clientId), projects: res.bucket.list };
+  },
+  rename: (api, bucket, name) => api.calls.bucketRename({ bucket, name }),
+  remove: (api, bucket, active) => api.calls.bucketRemove({ bucket, active }),
+};
 
 export function useProjects(clientId: string): Loaded<{ client: Client | undefined; projects: Bucket[] }> &
   ListActions & {
@@ -149,14 +173,8 @@ export function useProjects(clientId: string): Loaded<{ client: Client | undefin
   const api = useApi();
   const act = useAct();
   const [created, setCreated] = useState<string | null>(null);
-  const loaded = useLoad(
-    async (signal) => {
-      const res = await api.calls.bucketList({ active: 1, client: clientId }, { signal });
-      return { client: byStamp(res.client.list, clientId), projects: res.bucket.list };
-    },
-    [api, clientId],
-  );
-  const { reload } = loaded;
+  const list = useEntityList(PROJECTS, { clientId });
+  const { reload } = list;
   const create = useCallback(
     (name: string, opts?: ActOptions) =>
       act(
@@ -166,45 +184,34 @@ export function useProjects(clientId: string): Loaded<{ client: Client | undefin
           setCreated(res.bucket.stamp);
         },
         reload,
-        { message: doneMessages('Project').created(name.trim()) },
+        { message: doneMessages(PROJECTS.noun).created(name.trim()) },
         opts,
       ),
     [act, api, clientId, reload],
   );
-  const calls = useMemo(
-    () => ({
-      rename: (bucket: string, name: string) => api.calls.bucketRename({ bucket, name }),
-      remove: (bucket: string, active: 0 | 1) => api.calls.bucketRemove({ bucket, active }),
-    }),
-    [api],
-  );
-  return { ...loaded, create, ...useEdits('Project', calls, reload, true), created };
+  return { ...list, create, created };
 }
 
-export function useModels(
-  clientId: string,
-  bucketId: string,
-): Loaded<{ client: Client; project: Bucket; general: Model[]; own: Model[] }> & ListActions {
-  const api = useApi();
-  const loaded = useLoad(
-    async (signal) => {
+const MODELS: EntityListSpec<{ clientId: string; bucketId: string }, { client: Client; project: Bucket; general: Model[]; own: Model[] }> =
+  {
+    noun: 'Model',
+    restorable: true,
+    async load(api, { bucketId }, signal) {
       const [own, general] = await Promise.all([
         api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }),
         api.calls.generalModelList({ active: 1 }, { signal }),
       ]);
       return { client: own.client, project: own.bucket, general: general.model.list, own: own.model.list };
     },
-    [api, clientId, bucketId],
-  );
-  const { reload } = loaded;
-  const calls = useMemo(
-    () => ({
-      rename: (model: string, name: string) => api.calls.modelRename({ model, name }),
-      remove: (model: string, active: 0 | 1) => api.calls.modelRemove({ model, active }),
-    }),
-    [api],
-  );
-  return { ...loaded, ...useEdits('Model', calls, reload, true) };
+    rename: (api, model, name) => api.calls.modelRename({ model, name }),
+    remove: (api, model, active) => api.calls.modelRemove({ model, active }),
+  };
+
+export function useModels(
+  clientId: string,
+  bucketId: string,
+): Loaded<{ client: Client; project: Bucket; general: Model[]; own: Model[] }> & ListActions {
+  return useEntityList(MODELS, { clientId, bucketId });
 }
 
 /** The requests list's filters: one state and one function, or all ('' or undefined). */
@@ -212,6 +219,25 @@ export interface RunFilters {
   state?: string;
   function?: RunFunction | '';
 }
+
+const RUNS: EntityListSpec<
+  { clientId: string; bucketId: string; state: string | undefined; function: string | undefined },
+  { client: Client; project: Bucket; runs: Run[] }
+> = {
+  noun: 'Request',
+  restorable: true,
+  async load(api, { bucketId, state, function: fn }, signal) {
+    const res = await api.calls.runList(
+      { active: 1, bucket: bucketId, ...(state ? { state } : {}), ...(fn ? { function: fn as RunFunction } : {}) },
+      { signal },
+    );
+    return { client: res.client, project: res.bucket, runs: res.run.list };
+  },
+  // Requests move on the server: the list is read again until every one has settled.
+  options: { failure: MESSAGES.loadRequests, pollMs: REFRESH_MS.runs, until: (d) => d.runs.every(runSettled) },
+  rename: (api, run, name) => api.calls.runRename({ run, name }),
+  remove: (api, run, active) => api.calls.runRemove({ run, active }),
+};
 
 export function useRuns(
   clientId: string,
@@ -221,34 +247,9 @@ export function useRuns(
     filters: RunFilters;
     setFilters(f: RunFilters): void;
   } {
-  const api = useApi();
   const [filters, setFilters] = useState<RunFilters>({});
-  const loaded = useLoad(
-    async (signal) => {
-      const res = await api.calls.runList(
-        {
-          active: 1,
-          bucket: bucketId,
-          ...(filters.state ? { state: filters.state } : {}),
-          ...(filters.function ? { function: filters.function } : {}),
-        },
-        { signal },
-      );
-      return { client: res.client, project: res.bucket, runs: res.run.list };
-    },
-    [api, clientId, bucketId, filters.state, filters.function],
-    // Requests move on the server: the list is read again until every one has settled.
-    { failure: MESSAGES.loadRequests, pollMs: REFRESH_MS.runs, until: (d) => d.runs.every(runSettled) },
-  );
-  const { reload } = loaded;
-  const calls = useMemo(
-    () => ({
-      rename: (run: string, name: string) => api.calls.runRename({ run, name }),
-      remove: (run: string, active: 0 | 1) => api.calls.runRemove({ run, active }),
-    }),
-    [api],
-  );
-  return { ...loaded, ...useEdits('Request', calls, reload, true), filters, setFilters };
+  const list = useEntityList(RUNS, { clientId, bucketId, state: filters.state, function: filters.function });
+  return { ...list, filters, setFilters };
 }
 
 /** How often uploads being analysed after an upload here are checked (analysis takes seconds). */
@@ -265,6 +266,19 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+const UPLOADS: EntityListSpec<{ clientId: string; bucketId: string }, { project?: Bucket; uploads: Rend[] }> = {
+  noun: 'Upload',
+  restorable: true,
+  async load(api, { bucketId }, signal) {
+    const res = await api.calls.rendList({ active: 1, bucket: bucketId }, { signal });
+    return { project: res.bucket, uploads: res.rend.list };
+  },
+  // Uploads being analysed move to Ready or Failed on the server: the list is read again until they settle.
+  options: { failure: MESSAGES.fetchUploads, pollMs: REFRESH_MS.uploads, until: (d) => d.uploads.every(uploadSettled) },
+  rename: (api, rend, name) => api.calls.rendRename({ rend, name }),
+  remove: (api, rend, active) => api.calls.rendRemove({ rend, active }),
+};
+
 export function useUploads(
   clientId: string,
   bucketId: string,
@@ -279,24 +293,8 @@ export function useUploads(
   const notify = useNotify();
   const [uploading, setUploading] = useState(false);
   const running = useRef(0);
-  const loaded = useLoad(
-    async (signal) => {
-      const res = await api.calls.rendList({ active: 1, bucket: bucketId }, { signal });
-      return { project: res.bucket, uploads: res.rend.list };
-    },
-    [api, clientId, bucketId],
-    // Uploads being analysed move to Ready or Failed on the server: the list is read again until they settle.
-    { failure: MESSAGES.fetchUploads, pollMs: REFRESH_MS.uploads, until: (d) => d.uploads.every(uploadSettled) },
-  );
+  const loaded = useEntityList(UPLOADS, { clientId, bucketId });
   const { reload } = loaded;
-  const calls = useMemo(
-    () => ({
-      rename: (rend: string, name: string) => api.calls.rendRename({ rend, name }),
-      remove: (rend: string, active: 0 | 1) => api.calls.rendRemove({ rend, active }),
-    }),
-    [api],
-  );
-  const { rename, remove } = useEdits('Upload', calls, reload, true);
 
   // Uploads just made are followed until their analysis ends, which the second notice reports (Ready, or the failure).
   const [following, setFollowing] = useState<string[]>([]);
@@ -344,5 +342,5 @@ export function useUploads(
     },
     [api, bucketId, notify, reload],
   );
-  return { ...loaded, rename, remove, upload, uploading };
+  return { ...loaded, upload, uploading };
 }

@@ -10,7 +10,7 @@ import { MESSAGES } from '../messages';
 import { POLL_MAX_MS, POLL_START_MS, POLL_STEP_MS } from '../limits';
 import { changeDetector, ReloadPoller, VOLATILE_FIELDS } from '../poller';
 import { checkDescription, checkFitRequest, checkTitle, firstError, fitUploadProblem, shrinkChoice, type FitRequestInput } from '../rules';
-import { useApi, useNotify } from './context';
+import { useApi, useNotify, useTimers } from './context';
 import { useClient } from './lists';
 import { useLoad } from './useLoad';
 
@@ -208,6 +208,7 @@ export function useShrinkRequest(
 } {
   const api = useApi();
   const notify = useNotify();
+  const timers = useTimers();
   const [state, setState] = useState<{ uploads?: Rend[]; project?: string; billing?: Billing; error: ApiError | null; loading: boolean }>({
     error: null,
     loading: true,
@@ -244,10 +245,11 @@ export function useShrinkRequest(
           if (!failing) notify(MESSAGES.fetchUploads, 'error');
           failing = true;
         },
+        timers,
       },
     );
     return p;
-  }, [api, clientId, bucketId, notify]);
+  }, [api, clientId, bucketId, notify, timers]);
 
   useEffect(() => {
     void poller.reload();

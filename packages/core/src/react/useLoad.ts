@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ApiError } from '../client';
 import { Loader } from '../loader';
-import { useNotify } from './context';
+import { useNotify, useTimers } from './context';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -26,6 +26,7 @@ export interface UseLoadOptions<T> {
  */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[], opts: UseLoadOptions<T> = {}): Loaded<T> {
   const notify = useNotify();
+  const timers = useTimers();
   // The latest closures, so a new render's load and options apply without restarting the loader.
   const latest = useRef({ load, opts, notify });
   latest.current = { load, opts, notify };
@@ -45,11 +46,12 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unkn
           const { failure } = latest.current.opts;
           if (first && failure && !error.isAuth) latest.current.notify(failure, 'error');
         },
+        timers,
       }),
     // useLoad takes a deps list as useEffect does: when to start again (a new client or project), which may name
     // more than the load reads; here that list itself is the dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [...deps, polls],
+    [...deps, polls, timers],
   );
 
   useEffect(() => {

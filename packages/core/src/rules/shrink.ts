@@ -1,7 +1,7 @@
 // Which uploads a shrink request can use, and why the others cannot: the server's rule (one Finished .py model and
 // nothing else, with parameters counted), told before submit so every door can disable the rest with the reason.
 import type { Rend } from '../contract';
-import { extensionOf } from './index';
+import { extensionOf } from './files';
 
 export type ShrinkChoice = { ok: true } | { ok: false; reason: string };
 

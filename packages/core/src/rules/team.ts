@@ -37,7 +37,10 @@ export const TEAM_MESSAGES = {
   confirmLeave: (client: string) => `Leave ${client}? You lose access at once.`,
 } as const;
 
-/** Every action the audit log records, with the label the doors show and filter by. */
+/**
+ * Every action the audit log records, with the label the doors show and filter by. Each noun's create, rename and
+ * remove is `noun.create|rename|remove` in the product's words (a restore, the remove call's Undo, is `noun.restore`).
+ */
 export const AUDIT_ACTIONS = {
   signin: 'Signed in',
   'member.invite': 'Invited a member',
@@ -58,6 +61,22 @@ export const AUDIT_ACTIONS = {
   'quote.pay': 'Paid a quote',
   'client.plan': 'Operator changed the plan',
   'client.choice': 'Operator changed the choice',
+  'project.create': 'Created a project',
+  'project.rename': 'Renamed a project',
+  'project.remove': 'Removed a project',
+  'project.restore': 'Restored a project',
+  'upload.create': 'Created an upload',
+  'upload.rename': 'Renamed an upload',
+  'upload.remove': 'Removed an upload',
+  'upload.restore': 'Restored an upload',
+  'request.create': 'Created a request',
+  'request.rename': 'Renamed a request',
+  'request.remove': 'Removed a request',
+  'request.restore': 'Restored a request',
+  'model.create': 'Created a model',
+  'model.rename': 'Renamed a model',
+  'model.remove': 'Removed a model',
+  'model.restore': 'Restored a model',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

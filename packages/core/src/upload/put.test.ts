@@ -1,8 +1,8 @@
-import '../testing/dom';
+import '../../test/dom';
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../testing/server';
+import { startServer, type TestServer } from '../../test/server';
 import { xhrPut } from './put';
 
 const hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -1,241 +1,547 @@
-"""The portal API client: one method per step of SPEC section 4's flows, over urllib."""
+"""The portal API client: one method per step of the product's flows (projects, uploads, models, requests, results,
+quotes, billing, usage), over the standard library's urllib."""
 
+from __future__ import annotations
+
+import base64
 import hashlib
 import json
 import os
-import socket
 import time
-import urllib.error
-import urllib.parse
 import urllib.request
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Generic,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    Tuple,
+    TypeVar,
+    Union,
+    overload,
+)
 
-FINAL_STATES = ("Finished", "Failed")
+from ._http import DEFAULT_TIMEOUT, KEY_PREFIX, Transport
+from .errors import AuthError, ConflictError, NotFoundError, PortalError, RunFailed, UploadFailed, ValidationError
+from .models import (
+    FINAL_STATES,
+    Account,
+    Billing,
+    Event,
+    Integration,
+    Model,
+    Project,
+    Quote,
+    Run,
+    Upload,
+    Usage,
+    _build,
+)
+
+__all__ = ["Client", "Pages", "ProgressFn"]
+
 DEFAULT_API = "http://localhost:8080"
-# The same network behaviour as the `portal` CLI: a call with no answer after this many seconds fails (PORTAL_TIMEOUT),
-# and reads (GET) are tried again after these waits when the server cannot be reached or answers 502, 503 or 504.
-DEFAULT_TIMEOUT = 30.0
-RETRY_DELAYS = (0.3, 0.9)
-RETRYABLE = (502, 503, 504)
+#: Bytes read at a time when hashing and sending a file: memory stays flat whatever the file's size.
+CHUNK = 1 << 20
+#: Items asked for per page of a list that pages (projects, requests).
+PAGE_SIZE = 100
+#: Most events one answer of the events call carries; a shorter page means the log is read to its end.
+EVENTS_PAGE = 500
+#: Longest name the server takes for a title (projects, uploads, requests).
+TITLE_MAX = 60
+#: Tries per file sent (the first and two more), as the CLI does.
+PUT_TRIES = 3
+
+T = TypeVar("T")
+#: `progress(sent_bytes, total_bytes)`, called as bytes go.
+ProgressFn = Callable[[int, int], None]
+ProjectLike = Union[Project, str]
+UploadLike = Union[Upload, str]
+RunLike = Union[Run, str]
+ModelLike = Union[Model, Run, str]
+QuoteLike = Union[Quote, str]
+PathLike = Union[str, "os.PathLike[str]"]
 
 
-class PortalError(Exception):
-    """A failed call or a request that ended Failed; the message is the server's sentence."""
-
-    def __init__(self, message, status=None, code=None):
-        super().__init__(message)
-        self.status = status
-        self.code = code
-
-
-def _stamp(value):
-    """Accepts an id or an entity dict (as returned by the list methods)."""
+def _id(value: Any) -> str:
+    """The id of an object (its `stamp` or `clue`) or the id itself; a dict answer of older clients works too."""
+    if isinstance(value, str):
+        return value
     if isinstance(value, dict):
-        return value.get("stamp") or value.get("clue")
-    return value
+        found = value.get("stamp") or value.get("clue")
+    else:
+        found = getattr(value, "stamp", None) or getattr(value, "clue", None)
+    if not isinstance(found, str) or not found:
+        raise ValidationError("Expected an id or an object with a stamp, got %r." % (value,))
+    return found
+
+
+def _title(name: str, what: str) -> str:
+    """A default title cut to the server's limit (names the caller gives are checked by the server)."""
+    name = (name or "").strip() or what
+    return name if len(name) <= TITLE_MAX else name[: TITLE_MAX - 1].rstrip() + "…"
+
+
+def upload_name(paths: Sequence[str]) -> str:
+    """An upload's default name: the first file's name, plus " (+N more)" for extra files, within the title limit."""
+    suffix = " (+%d more)" % (len(paths) - 1) if len(paths) > 1 else ""
+    first = os.path.basename(paths[0]).strip() or "Upload"
+    if len(first) + len(suffix) > TITLE_MAX:
+        first = first[: TITLE_MAX - len(suffix) - 1].rstrip() + "…"
+    return first + suffix
+
+
+def _sha256(path: str) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while True:
+            chunk = fh.read(CHUNK)
+            if not chunk:
+                return digest.hexdigest()
+            digest.update(chunk)
+
+
+class Pages(Generic[T]):
+    """A list the server answers page by page. Iterating fetches pages as they are reached (following the server's
+    `next` cursor when it pages, reading everything at once when it does not); `len()`, indexing and `==` read the
+    rest first, so it also behaves like a list."""
+
+    def __init__(self, fetch: Callable[[Optional[str]], Tuple[List[T], Optional[str]]]) -> None:
+        self._fetch = fetch
+        self._items: List[T] = []
+        self._cursor: Optional[str] = None
+        self._done = False
+
+    def _more(self) -> bool:
+        if self._done:
+            return False
+        items, cursor = self._fetch(self._cursor)
+        self._items.extend(items)
+        self._cursor = cursor
+        self._done = not cursor
+        return True
+
+    def __iter__(self) -> Iterator[T]:
+        i = 0
+        while True:
+            while i < len(self._items):
+                yield self._items[i]
+                i += 1
+            if not self._more():
+                return
+
+    def _all(self) -> List[T]:
+        while self._more():
+            pass
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[T]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[T, List[T]]:
+        return self._all()[index]
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, (list, Pages)) else NotImplemented
+
+    def __repr__(self) -> str:
+        return "Pages(%r)" % (self._all(),)
+
+
+class _Progress:
+    """Bytes sent across all files of one upload call, reported to a callback or a tqdm bar (when tqdm is installed)."""
+
+    def __init__(self, total: int, callback: Optional[ProgressFn], label: str) -> None:
+        self.total = total
+        self.sent = 0
+        self._callback = callback
+        self._bar: Any = None
+        if callback is None:
+            try:
+                from tqdm.auto import tqdm  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+                self._bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, desc=label)
+            except ImportError:
+                self._bar = None
+
+    def add(self, n: int) -> None:
+        self.sent += n
+        if self._callback is not None:
+            self._callback(self.sent, self.total)
+        if self._bar is not None:
+            self._bar.update(n)
+
+    def back(self, n: int) -> None:
+        """A try that failed part-way: its bytes will be sent again."""
+        self.sent -= n
+        if self._bar is not None:
+            self._bar.update(-n)
+        if self._callback is not None:
+            self._callback(self.sent, self.total)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
 
 
 class Client:
-    """Talks to the portal API with a client API key's token (or a session token).
+    """Talks to the portal API with a client API key's token (or a signed-in user's token, see `Client.login`).
 
-    token defaults to the PORTAL_TOKEN environment variable, base_url to PORTAL_API, client (the account id)
-    to PORTAL_CLIENT, else the token's own account as the server reports it.
+    `token` defaults to the PORTAL_TOKEN environment variable, `base_url` to PORTAL_API (else
+    http://localhost:8080), `client` (the account id) to PORTAL_CLIENT, else the token's own account. A call with no
+    answer after `timeout` seconds (PORTAL_TIMEOUT, default 30; 0 waits forever) raises NetworkError; reads are
+    tried 3 times when the server cannot be reached or answers 502, 503 or 504. `poll_interval` is the seconds
+    between looks while waiting for an upload or a request.
     """
 
-    def __init__(self, token=None, base_url=None, client=None, timeout=None, poll_interval=1.0, api=None):
-        self.token = token or os.environ.get("PORTAL_TOKEN")
-        if not self.token:
-            raise PortalError("No token: pass Client(token=...) or set PORTAL_TOKEN.")
+    def __init__(
+        self,
+        token: Optional[str] = None,
+        base_url: Optional[str] = None,
+        client: Optional[str] = None,
+        timeout: Optional[float] = None,
+        poll_interval: float = 1.0,
+        api: Optional[str] = None,
+    ) -> None:
+        token = token or os.environ.get("PORTAL_TOKEN")
+        if not token:
+            raise AuthError("No token: pass Client(token=...) or set PORTAL_TOKEN.")
         # `api` is accepted as another name for base_url (the CLI calls the API base --api).
-        self.base_url = (base_url or api or os.environ.get("PORTAL_API") or DEFAULT_API).rstrip("/")
+        self.base_url: str = (base_url or api or os.environ.get("PORTAL_API") or DEFAULT_API).rstrip("/")
         if timeout is None:
             raw = os.environ.get("PORTAL_TIMEOUT")
             try:
                 timeout = float(raw) if raw else DEFAULT_TIMEOUT
             except ValueError:
-                raise PortalError("PORTAL_TIMEOUT must be a number of seconds, got %r." % raw) from None
+                raise ValidationError("PORTAL_TIMEOUT must be a number of seconds, got %r." % raw) from None
+        self.poll_interval: float = poll_interval
         # 0 waits forever, as in the CLI.
-        self.timeout = timeout or None
-        self.poll_interval = poll_interval
-        self._client = client or os.environ.get("PORTAL_CLIENT")
+        self._http = Transport(token, self.base_url, timeout or None)
+        self._client: Optional[str] = client or os.environ.get("PORTAL_CLIENT")
 
-    # ---- HTTP ----
-    def _url(self, path):
-        return path if path.startswith(("http://", "https://")) else self.base_url + path
-
-    def _origin(self):
-        parts = urllib.parse.urlsplit(self.base_url)
-        return "%s://%s" % (parts.scheme, parts.netloc)
-
-    def _call(self, method, path, body=None, query=None):
-        url = self._url(path)
-        if query:
-            url += "?" + urllib.parse.urlencode(query)
-        data = None
-        headers = {"Authorization": "Bearer " + self.token, "Accept": "application/json"}
-        if body is not None:
-            data = json.dumps(body).encode("utf-8")
-            headers["Content-Type"] = "application/json"
-        attempt = 0
-        while True:
-            again = method == "GET" and attempt < len(RETRY_DELAYS)
-            req = urllib.request.Request(url, data=data, method=method, headers=headers)
-            try:
-                with urllib.request.urlopen(req, timeout=self.timeout) as resp:
-                    raw = resp.read()
-                break
-            except urllib.error.HTTPError as err:
-                if again and err.code in RETRYABLE:
-                    time.sleep(RETRY_DELAYS[attempt])
-                    attempt += 1
-                    continue
-                raise self._error(err) from None
-            except (socket.timeout, TimeoutError):
-                # A timed-out call is not repeated: the limit is the caller's bound on waiting.
-                raise self._timed_out() from None
-            except urllib.error.URLError as err:
-                if isinstance(err.reason, (socket.timeout, TimeoutError)):
-                    raise self._timed_out() from None
-                if again:
-                    time.sleep(RETRY_DELAYS[attempt])
-                    attempt += 1
-                    continue
-                reason = err.reason.strerror if isinstance(err.reason, OSError) and err.reason.strerror else err.reason
-                raise PortalError(
-                    "Cannot reach %s (%s). Check the API address and your network, then try again." % (self._origin(), str(reason).lower()),
-                    code="network",
-                ) from None
-        result = json.loads(raw.decode("utf-8")) if raw else {}
-        if isinstance(result, dict) and isinstance(result.get("token"), str):
-            # Any response may carry a fresh token; it replaces the one in use.
-            self.token = result["token"]
-        return result
-
-    def _timed_out(self):
-        seconds = ("%g" % self.timeout) if self.timeout else "?"
-        return PortalError(
-            "No answer from %s: timed out after %s s. Try again, or allow longer with timeout= or PORTAL_TIMEOUT." % (self._origin(), seconds),
-            code="timeout",
+    @classmethod
+    def login(
+        cls, email: str, password: str, base_url: Optional[str] = None, client: Optional[str] = None, **options: Any
+    ) -> Client:
+        """Signs in with an email and password, for the calls an API key may not make (billing, usage,
+        integrations). The session token is refreshed as it nears its end."""
+        timeout = options.get("timeout")
+        base = (base_url or os.environ.get("PORTAL_API") or DEFAULT_API).rstrip("/")
+        transport = Transport("", base, DEFAULT_TIMEOUT if timeout is None else timeout or None)
+        basic = base64.b64encode(("%s:%s" % (email, password)).encode("utf-8")).decode("ascii")
+        request = urllib.request.Request(
+            transport.url("/api/user/login"), data=b"", method="POST", headers={"Authorization": "Basic " + basic}
         )
+        answer = transport.open(request, False, lambda resp: json.loads(resp.read().decode("utf-8")))
+        return cls(token=answer["token"], base_url=transport.base_url, client=client, **options)
 
-    @staticmethod
-    def _error(err):
-        message = "HTTP %d" % err.code
-        code = None
-        try:
-            body = json.loads(err.read().decode("utf-8"))
-            message = body["error"]["message"]
-            code = body["error"].get("code")
-        except Exception:
-            # Not the API's error body (a proxy's page): the status says what happened.
-            code = None
-        if err.code >= 500:
-            message = "Server error %d%s. Try again later." % (err.code, "" if message == "HTTP %d" % err.code else ": " + message)
-        return PortalError(message, status=err.code, code=code)
+    @property
+    def token(self) -> str:
+        """The token in use (a fresh one from the server replaces it)."""
+        return self._http.token
 
-    # ---- reading ----
-    def client_id(self):
-        """The client (account) the token works for: the one given, else the first permission."""
+    @property
+    def timeout(self) -> Optional[float]:
+        """Seconds a call may take (None: no limit)."""
+        return self._http.timeout
+
+    def _call(
+        self, method: str, path: str, body: Optional[Dict[str, Any]] = None, query: Optional[Dict[str, Any]] = None
+    ) -> Dict[str, Any]:
+        return self._http.call(method, path, body, query)
+
+    # ---- the account ----
+    def accounts(self) -> List[Account]:
+        """The accounts the token may use: an API key's own account, or every account of a signed-in user."""
+        perms = self._call("GET", "/api/user/permission")
+        if isinstance(perms, dict):
+            perms = perms.get("permission", {}).get("list", [])
+        return [_build(Account, p["client"]) for p in perms]
+
+    def client_id(self) -> str:
+        """The account (client) the calls work in: the one given, else the token's first."""
         if self._client:
             return self._client
         try:
-            perms = self._call("GET", "/api/user/permission")
-        except PortalError as err:
+            accounts = self.accounts()
+        except AuthError as err:
             # A wrong or removed key is refused as such ('Invalid API key'): say that, not that the account is unknown.
             if err.status == 403:
-                raise PortalError(
+                raise AuthError(
                     "The server did not say which account this token belongs to (%s); "
                     "pass Client(client=...) or set PORTAL_CLIENT." % err,
                     status=err.status,
                     code=err.code,
                 ) from None
             raise
-        if isinstance(perms, dict):
-            perms = perms.get("permission", {}).get("list", [])
-        if not perms:
-            raise PortalError("This token has no account.")
-        self._client = perms[0]["client"]["stamp"]
+        if not accounts:
+            raise AuthError("This token has no account.")
+        self._client = accounts[0].stamp
         return self._client
 
-    def projects(self):
-        """Active projects of the client, as dicts (stamp, name, runs, rends, createdAt)."""
-        res = self._call("GET", "/api/bucket/item", query={"active": 1, "client": self.client_id()})
-        return res["bucket"]["list"]
+    # ---- projects ----
+    def _paged(self, path: str, key: str, query: Dict[str, Any], build: Callable[[Dict[str, Any]], T]) -> Pages[T]:
+        def fetch(cursor: Optional[str]) -> Tuple[List[T], Optional[str]]:
+            answer = self._call("GET", path, query={**query, "limit": PAGE_SIZE, "cursor": cursor})
+            part = answer.get(key) or {}
+            cursor = part.get("next", answer.get("next"))
+            return [build(x) for x in part.get("list", [])], cursor if isinstance(cursor, str) and cursor else None
 
-    def create_project(self, name):
-        """Creates a project in the client; returns it as a dict (stamp, name, ...)."""
-        res = self._call("PUT", "/api/bucket/item", {"client": self.client_id(), "name": name})
-        return res["bucket"]
+        return Pages(fetch)
 
-    def rename_project(self, project, name):
-        """Renames a project of the client; returns it as a dict."""
-        return self._call("POST", "/api/bucket/name", {"bucket": _stamp(project), "name": name})["bucket"]
+    def projects(self) -> Pages[Project]:
+        """The account's projects, oldest first, fetched page by page as they are iterated."""
+        return self._paged(
+            "/api/bucket/item", "bucket", {"active": 1, "client": self.client_id()}, lambda x: _build(Project, x)
+        )
 
-    def project(self, name="My project"):
-        """The client's project with this name, created when there is none (a fresh account has no project)."""
+    def create_project(self, name: str) -> Project:
+        """Creates a project in the account. A name of 1 to 60 characters (else ValidationError with the rule)."""
+        return _build(
+            Project, self._call("PUT", "/api/bucket/item", {"client": self.client_id(), "name": name})["bucket"]
+        )
+
+    def rename_project(self, project: ProjectLike, name: str) -> Project:
+        """Renames a project; answers it as it is now."""
+        return _build(Project, self._call("POST", "/api/bucket/name", {"bucket": _id(project), "name": name})["bucket"])
+
+    def project(self, name: str = "My first project") -> Project:
+        """The account's project with this name, created when there is none (a new account has no project)."""
         for p in self.projects():
-            if p["name"] == name:
+            if p.name == name.strip():
                 return p
         return self.create_project(name)
 
-    def uploads(self, project):
-        """Active uploads of a project, as dicts (stamp, name, flight, upload list, ...)."""
-        res = self._call("GET", "/api/rend/item", query={"active": 1, "bucket": _stamp(project)})
-        return res["rend"]["list"]
+    # ---- uploads ----
+    def uploads(self, project: ProjectLike) -> List[Upload]:
+        """The project's uploads, newest first, with their files (`items`) and states (`flight`)."""
+        answer = self._call("GET", "/api/rend/item", query={"active": 1, "bucket": _id(project)})
+        return [_build(Upload, x) for x in answer["rend"]["list"]]
 
-    def run(self, run):
-        """The run record and its result link: (record dict, url or None)."""
-        res = self._call("GET", "/api/run/status", query={"run": _stamp(run)})
-        return res["run"]["record"], res["run"].get("url")
-
-    # ---- uploading ----
-    def upload(self, project, path, name=None, wait=True, timeout=600):
-        """Uploads one file as a new upload of the project; returns the upload's id once Ready."""
-        project = _stamp(project)
-        file_name = os.path.basename(path)
-        with open(path, "rb") as fh:
-            data = fh.read()
-        checksum = hashlib.sha256(data).hexdigest()
-        rend = self._call("PUT", "/api/rend/item", {"bucket": project, "name": (name or file_name)[:60]})["rend"]["stamp"]
-        item = self._call(
-            "PUT",
-            "/api/upload/item",
-            {"rend": rend, "name": file_name, "file": {"checksum": checksum, "name": file_name, "size": len(data)}},
-        )["upload"]
-        put = urllib.request.Request(
-            self._url(item["url"]), data=data, method="PUT", headers={"Content-Type": "application/octet-stream"}
+    def get_upload(self, project: ProjectLike, upload: UploadLike) -> Upload:
+        """One upload of the project as it is now; NotFoundError when it is gone."""
+        stamp = _id(upload)
+        for u in self.uploads(project):
+            if u.stamp == stamp:
+                return u
+        raise NotFoundError(
+            "Upload %s is not in this project (it may have been removed)." % stamp, status=404, code="not_found"
         )
-        try:
-            with urllib.request.urlopen(put, timeout=self.timeout) as resp:
-                resp.read()
-        except urllib.error.HTTPError as err:
-            raise self._error(err) from None
-        self._call("POST", "/api/upload/finish", {"upload": item["stamp"]})
-        self._call("POST", "/api/rend/finish", {"rend": rend})
-        if wait:
-            self.wait_upload(project, rend, timeout=timeout)
-        return rend
 
-    def wait_upload(self, project, upload, timeout=600):
-        """Waits until the upload is Ready; raises PortalError with the analysis error when it Failed."""
-        upload = _stamp(upload)
+    def upload(
+        self,
+        project: ProjectLike,
+        path_or_paths: Union[PathLike, Sequence[PathLike]],
+        name: Optional[str] = None,
+        wait: bool = True,
+        progress: Optional[ProgressFn] = None,
+        resume: Union[bool, UploadLike] = False,
+        timeout: float = 600,
+    ) -> Upload:
+        """Uploads one file or several files as one upload of the project and answers it (once Ready with wait=True;
+        UploadFailed when its files cannot be read).
+
+        Each file is hashed and sent in chunks, so memory stays flat for a file of any size. `progress(sent, total)`
+        is called as bytes go, across all files; without it a tqdm bar is shown when tqdm is installed. Every file is
+        registered before any byte is sent, so a wrong type or a file over the plan's limit is refused at once.
+        An upload cut off part-way stays in the project: `resume=True` continues the newest unfinished upload of
+        these files (or `resume=<upload>` that one), sending only the files that did not arrive.
+        """
+        raw_paths = [path_or_paths] if isinstance(path_or_paths, (str, os.PathLike)) else list(path_or_paths)
+        paths = [os.fspath(p) for p in raw_paths]
+        if not paths:
+            raise ValidationError("No files to upload: pass a path or a list of paths.")
+        for p in paths:
+            if not os.path.isfile(p):
+                raise ValidationError("%s is not a file that can be read: check the path." % p)
+        bucket = _id(project)
+        sizes = [os.path.getsize(p) for p in paths]
+        names = [os.path.basename(p) for p in paths]
+        checksums = [_sha256(p) for p in paths]
+
+        group = self._unfinished(bucket, names, resume) if resume else None
+        made = group is None
+        if group is None:
+            group = _build(
+                Upload,
+                self._call(
+                    "PUT",
+                    "/api/rend/item",
+                    {"bucket": bucket, "name": name if name is not None else upload_name(paths)},
+                )["rend"],
+            )
+        # A file the upload already holds (past Pending) is skipped; one registered but cut off (Pending) is sent again.
+        held = {(i.file.name, i.file.size, i.file.checksum): i.state for i in group.items if i.state != "Failed"}
+        bar = _Progress(sum(sizes), progress, group.name)
+        sending = False
+        try:
+            # Registering every file first lets the server refuse a wrong type or size before any byte goes.
+            todo = []
+            for path, file_name, size, checksum in zip(paths, names, sizes, checksums):
+                state = held.get((file_name, size, checksum))
+                if state is not None and state != "Pending":
+                    bar.add(size)
+                    continue
+                todo.append((path, self._register(group.stamp, file_name, size, checksum), state == "Pending"))
+            sending = True
+            for path, item, again in todo:
+                self._send(group.stamp, path, item, again, bar)
+                self._call("POST", "/api/upload/finish", {"upload": item["stamp"]})
+            group = _build(Upload, self._call("POST", "/api/rend/finish", {"rend": group.stamp})["rend"])
+        except PortalError as err:
+            if sending:
+                kept = (
+                    " The upload %s (%s) is kept: call upload(..., resume=True) to send only what did not arrive."
+                    % (
+                        group.name,
+                        group.stamp,
+                    )
+                )
+                err.message = str(err) + kept
+                err.args = (err.message,)
+            elif made:
+                self._discard(group)
+            raise
+        finally:
+            bar.close()
+        return self.wait_upload(bucket, group, timeout=timeout) if wait else group
+
+    def _discard(self, group: Upload) -> None:
+        """Removes an upload this call made when a file was refused before any byte was sent, so it does not linger.
+        An API key may not remove uploads: the empty upload then stays, and `resume=True` takes it up again."""
+        try:
+            self._call("POST", "/api/rend/remove", {"rend": group.stamp, "active": 0})
+        except AuthError:
+            return
+
+    def _unfinished(self, bucket: str, names: List[str], resume: Union[bool, UploadLike]) -> Upload:
+        """The unfinished upload to continue: the given one, or the newest Pending one whose files are all among
+        these."""
+        wanted = set(names)
+        for u in self.uploads(bucket):
+            if resume is True and u.flight == "Pending" and all(i.file.name in wanted for i in u.items):
+                return u
+            if resume is not True and u.stamp == _id(resume):
+                if u.flight != "Pending":
+                    raise ConflictError(
+                        "Upload %s (%s) is %s: there is nothing to continue." % (u.name, u.stamp, u.flight)
+                    )
+                return u
+        if resume is True:
+            raise NotFoundError(
+                "No unfinished upload of these files in this project to continue: upload them without resume=True.",
+                status=404,
+                code="not_found",
+            )
+        raise NotFoundError("No upload %s in this project (see uploads())." % _id(resume), status=404, code="not_found")
+
+    def _register(self, rend: str, file_name: str, size: int, checksum: str) -> Dict[str, Any]:
+        """Registers a file (again: a file the upload holds as Pending answers the same item with a fresh link)."""
+        body = {"rend": rend, "name": file_name, "file": {"checksum": checksum, "name": file_name, "size": size}}
+        item: Dict[str, Any] = self._call("PUT", "/api/upload/item", body)["upload"]
+        return item
+
+    def _send(self, rend: str, path: str, item: Dict[str, Any], again: bool, bar: _Progress) -> None:
+        """Sends one file's bytes in chunks, trying again after a lost connection or a server error. `again`: the file
+        was registered by an upload that was cut off, so its bytes may have arrived already."""
+        size = int(item["file"]["size"])
+        for attempt in range(1, PUT_TRIES + 1):
+            sent = [0]
+
+            def chunks(sent: List[int] = sent) -> Iterable[bytes]:
+                with open(path, "rb") as fh:
+                    while True:
+                        chunk = fh.read(CHUNK)
+                        if not chunk:
+                            return
+                        sent[0] += len(chunk)
+                        bar.add(len(chunk))
+                        yield chunk
+
+            try:
+                self._http.put_bytes(item["url"], chunks(), size)
+                return
+            except ConflictError:
+                # The storage already holds the bytes: an earlier try (or the cut-off one being continued) arrived.
+                if attempt > 1 or again:
+                    bar.back(sent[0])
+                    bar.add(size)
+                    return
+                raise
+            except AuthError:
+                # The link ran out (15 minutes) while earlier files were sent: the same file gets a fresh one.
+                bar.back(sent[0])
+                if attempt >= PUT_TRIES:
+                    raise
+                item = self._register(rend, item["file"]["name"], size, item["file"]["checksum"])
+            except PortalError as err:
+                bar.back(sent[0])
+                if attempt >= PUT_TRIES or (
+                    err.status is not None and 400 <= err.status < 500 and err.status not in (408, 429)
+                ):
+                    raise
+                time.sleep(0.5 * 2 ** (attempt - 1))
+
+    def wait_upload(self, project: ProjectLike, upload: UploadLike, timeout: float = 600) -> Upload:
+        """Waits until the upload is Ready and answers it; UploadFailed (with each file's sentence) when it Failed."""
         deadline = time.monotonic() + timeout
         while True:
-            rend = next((r for r in self.uploads(project) if r["stamp"] == upload), None)
-            if rend is None:
-                raise PortalError("Upload %s not found." % upload)
-            if rend["flight"] == "Ready":
-                return rend
-            if rend["flight"] == "Failed":
-                errors = [i["meta"].get("error") or i.get("error") for i in rend["upload"]["list"]]
-                raise PortalError("; ".join(e for e in errors if e) or "The upload failed.")
+            found = self.get_upload(project, upload)
+            if found.flight == "Ready":
+                return found
+            if found.flight == "Failed":
+                raise UploadFailed("; ".join(found.errors) or "The upload %s failed." % found.stamp, found)
             if time.monotonic() > deadline:
-                raise PortalError("The upload is still %s after %d seconds." % (rend["flight"], timeout))
+                raise PortalError("The upload is still %s after %g seconds." % (found.flight, timeout), code="timeout")
             time.sleep(self.poll_interval)
 
+    # ---- models ----
+    def models(self, project: ProjectLike) -> List[Model]:
+        """The project's own models (trained by its fit requests), newest first."""
+        answer = self._call("GET", "/api/client/model/item", query={"active": 1, "bucket": _id(project)})
+        return [_build(Model, x) for x in answer["model"]["list"]]
+
+    def general_models(self) -> List[Model]:
+        """The general models every project may use with `generate`."""
+        answer = self._call("GET", "/api/general/model/item", query={"active": 1})
+        return [_build(Model, x) for x in answer["model"]["list"]]
+
     # ---- requests ----
-    def fit(self, project, upload, inputs, outputs, target=1, task="regression", explainability=False, name=None):
-        """Creates a fit request (pile, fit run, generate run); returns the generate run's id."""
-        project, upload = _stamp(project), _stamp(upload)
+    def fit(
+        self,
+        project: ProjectLike,
+        upload: UploadLike,
+        inputs: Optional[int] = None,
+        outputs: Optional[int] = None,
+        target: int = 1,
+        task: str = "regression",
+        explainability: bool = False,
+        name: Optional[str] = None,
+        model: Optional[ModelLike] = None,
+        wait: bool = False,
+        timeout: float = 3600,
+    ) -> Run:
+        """Trains a model on a Ready .json upload (rows of `inputs` numbers followed by `target` numbers) and
+        generates its embeddings of `outputs` numbers per row; answers the generate request (its `fit` names the
+        training request). With `model=` an existing Finished model (or general model) is reused instead of training.
+        With wait=True it returns once Finished and raises RunFailed when it failed."""
+        if model is not None:
+            return self.generate(project, upload, model, name=name, wait=wait, timeout=timeout)
+        if inputs is None or outputs is None:
+            raise ValidationError(
+                "Please fill out all fields: fit needs inputs= and outputs= (or model= to reuse one)."
+            )
+        bucket, rend = _id(project), _id(upload)
         param = {
             "explainability": bool(explainability),
             "input_column_size": int(inputs),
@@ -243,40 +549,158 @@ class Client:
             "task_target_size": int(target),
             "task": task,
         }
-        pile = self._call("PUT", "/api/pile/item", {"bucket": project, "variety": "FitModel", "param": param})["pile"]["stamp"]
-        title = (name or "Fit from Python")[:60]
+        pile = self._call("PUT", "/api/pile/item", {"bucket": bucket, "variety": "FitModel", "param": param})["pile"][
+            "stamp"
+        ]
+        title = _title(name or "", "Fit from Python")
         fit = self._call(
-            "PUT", "/api/run/item/generate", {"bucket": project, "function": "fit", "rend": upload, "pile": pile, "name": title}
+            "PUT",
+            "/api/run/item/generate",
+            {"bucket": bucket, "function": "fit", "rend": rend, "pile": pile, "name": title},
         )["run"]["stamp"]
-        generate = self._call(
-            "PUT", "/api/run/item/generate", {"bucket": project, "function": "generate", "rend": upload, "fit": fit, "name": title}
-        )["run"]["stamp"]
-        return generate
+        return self.generate(bucket, rend, fit, name=title, wait=wait, timeout=timeout)
 
-    def wait(self, run, timeout=3600):
-        """Waits until the run is Finished (returns its record) or Failed (raises with its message)."""
+    def generate(
+        self,
+        project: ProjectLike,
+        upload: UploadLike,
+        model: ModelLike,
+        name: Optional[str] = None,
+        wait: bool = False,
+        timeout: float = 3600,
+    ) -> Run:
+        """Generates embeddings of a Ready .json upload with a model: a model of the project or a general model
+        (from `models()` / `general_models()`), or a fit request (its model). Answers the request; with wait=True
+        once Finished (RunFailed when it failed)."""
+        body = {
+            "bucket": _id(project),
+            "function": "generate",
+            "rend": _id(upload),
+            "fit": _id(model),
+            "name": _title(name or getattr(model, "name", "") or "", "Generate from Python"),
+        }
+        run = _build(Run, self._call("PUT", "/api/run/item/generate", body)["run"])
+        return self.wait(run, timeout=timeout) if wait else run
+
+    def shrink(self, project: ProjectLike, upload: UploadLike, name: Optional[str] = None, desc: str = "") -> Quote:
+        """Asks for a shrink of a Ready upload holding one .py model: answers its quote (`cent` to pay; a quote the
+        free credit covers starts at once). `desc` is up to 300 characters."""
+        bucket = _id(project)
+        pile = self._call("PUT", "/api/pile/item", {"bucket": bucket, "variety": "ShrinkService", "param": {}})["pile"][
+            "stamp"
+        ]
+        body = {
+            "bucket": bucket,
+            "function": "shrink",
+            "rend": _id(upload),
+            "pile": pile,
+            "name": _title(name or "", "Shrink from Python"),
+            "desc": desc,
+        }
+        return _build(Quote, self._call("PUT", "/api/run/item/shrink", body)["quote"])
+
+    def quote(self, quote: QuoteLike) -> Quote:
+        """A quote as it is now, with the request it started once paid (`quote.run`)."""
+        answer = self._call("GET", "/api/quote/status", query={"quote": _id(quote)})["quote"]
+        return _build(Quote, {**answer["record"], "run": answer.get("run")})
+
+    def runs(self, project: ProjectLike, state: Optional[str] = None, function: Optional[str] = None) -> Pages[Run]:
+        """The project's requests, newest first, fetched page by page as they are iterated; optionally only one
+        state ("Finished", ...) or function ("fit", "generate", "shrink")."""
+        query = {"active": 1, "bucket": _id(project), "state": state, "function": function}
+        return self._paged("/api/run/item", "run", query, lambda x: _build(Run, x))
+
+    def run(self, run: RunLike) -> Run:
+        """A request as it is now."""
+        return self._status(run)[0]
+
+    def _status(self, run: RunLike) -> Tuple[Run, Optional[str]]:
+        answer = self._call("GET", "/api/run/status", query={"run": _id(run)})["run"]
+        return _build(Run, answer["record"]), answer.get("url")
+
+    def events(self, run: RunLike, follow: bool = False) -> Iterator[Event]:
+        """The request's event log (state changes, training progress, notes), oldest first. With follow=True it
+        keeps yielding events as they come and ends once the request has Finished or Failed."""
+        stamp = _id(run)
+        after = 0
+        settled = False
+        while True:
+            answer = self._call("GET", "/api/run/events", query={"run": stamp, "after": after})
+            batch = answer["event"]["list"]
+            for raw in batch:
+                event = _build(Event, raw)
+                after = max(after, event.seq)
+                yield event
+            if len(batch) >= EVENTS_PAGE:
+                continue
+            if not follow or settled:
+                return
+            # Settled: one more read takes the events written up to the final state.
+            settled = self.run(stamp).state in FINAL_STATES
+            if not settled:
+                time.sleep(self.poll_interval)
+
+    def wait(self, run: RunLike, timeout: float = 3600) -> Run:
+        """Waits until the request is Finished and answers it; raises RunFailed (with its message) when it Failed."""
         deadline = time.monotonic() + timeout
         while True:
-            record, _ = self.run(run)
-            if record["state"] == "Finished":
+            record = self.run(run)
+            if record.state == "Finished":
                 return record
-            if record["state"] == "Failed":
-                raise PortalError(record.get("message") or "The request failed.")
+            if record.state == "Failed":
+                raise RunFailed(record)
             if time.monotonic() > deadline:
-                raise PortalError("The request is still %s after %d seconds." % (record["state"], timeout))
+                raise PortalError("The request is still %s after %g seconds." % (record.state, timeout), code="timeout")
             time.sleep(self.poll_interval)
 
-    def download(self, run, path):
-        """Saves the run's result to path (waiting for it first); returns the path."""
-        self.wait(run)
-        _, url = self.run(run)
+    def download(self, run: RunLike, path: PathLike, timeout: float = 3600) -> str:
+        """Saves the request's result (waiting for it first) to `path`, streamed to disk; answers the path. The file
+        appears whole or not at all."""
+        self.wait(run, timeout=timeout)
+        _, url = self._status(run)
         if not url:
-            raise PortalError("This request has no result to download.")
-        # The link is signed; it needs no token (a storage service could reject one).
-        with urllib.request.urlopen(self._url(url), timeout=self.timeout) as resp, open(path, "wb") as out:
-            while True:
-                chunk = resp.read(1 << 16)
-                if not chunk:
-                    break
-                out.write(chunk)
-        return path
+            raise NotFoundError("This request has no result to download.", status=404, code="not_found")
+        target = os.fspath(path)
+        part = target + ".part"
+
+        def save(resp: Any) -> None:
+            with open(part, "wb") as out:
+                while True:
+                    chunk = resp.read(CHUNK)
+                    if not chunk:
+                        return
+                    out.write(chunk)
+
+        # The link is signed; it needs no token (a storage service could refuse one).
+        try:
+            self._http.open(urllib.request.Request(self._http.url(url)), True, save)
+            os.replace(part, target)
+        finally:
+            if os.path.exists(part):
+                os.remove(part)
+        return target
+
+    # ---- the account's money and keys (a signed-in user; see Client.login) ----
+    def billing(self) -> Billing:
+        """The account's credit and balance."""
+        answer = self._call("GET", "/api/client/billing/status", query={"client": self.client_id()})
+        return _build(Billing, answer["billing"])
+
+    def usage(self, days: int = 30) -> Usage:
+        """The account's usage per day over the last `days` (1 to 400) days, with totals and the period's quotes."""
+        answer = self._call("GET", "/api/client/usage", query={"client": self.client_id(), "days": days})
+        return _build(Usage, {**answer["usage"], "quotes": answer.get("quote", {})})
+
+    def quotes(self, days: int = 30) -> List[Quote]:
+        """The account's shrink quotes of the last `days` (1 to 400) days, newest first (at most 200), each naming
+        its project (`bucket`)."""
+        return self.usage(days).quotes
+
+    def integrations(self) -> List[Integration]:
+        """The account's integration keys, with how many requests each served (`runs`) and when last (`runAt`)."""
+        answer = self._call("GET", "/api/integration/apikey/item", query={"client": self.client_id()})
+        return [_build(Integration, x) for x in answer["apikey"]["list"]]
+
+    def __repr__(self) -> str:
+        kind = "API key" if self.token.startswith(KEY_PREFIX) else "session"
+        return "Client(base_url=%r, %s)" % (self.base_url, kind)

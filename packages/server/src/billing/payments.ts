@@ -1,16 +1,9 @@
 // The payment portal behind `billing.portalUrl`: an interface, and the embedded default, a page this server renders.
 import type { FastifyInstance } from 'fastify';
 import { formatDollars, formatTime, PALETTE as C } from '@portal/core';
-import type { Services } from '../services';
+import type { PaymentProvider, Services } from '../services';
 import { now } from '../ids';
 import { QUOTE_GONE_MESSAGE, payQuote, quoteIsLive } from './shrink';
-
-export interface PaymentProvider {
-  /** Where the user pays the client's invoices. */
-  portalUrl(client: string, base: string): string;
-  /** Routes the provider needs on this server (a webhook, or the embedded page). */
-  register(app: FastifyInstance, s: Services): void;
-}
 
 const PORTAL_TTL_S = 24 * 60 * 60;
 

@@ -1,76 +1,14 @@
-// Fit and generate: a small embedding network (inputs → hidden → embedding → head) trained with Adam on
-// Float64Arrays, deterministic for a seed. README.md beside this file says why it is hand-written.
-import { readFile, writeFile } from 'node:fs/promises';
+// Fit: trains the embedding network with Adam, deterministic for a seed, holding rows out for early stopping and
+// for the reported score, and optionally measures each input's importance.
 import type { FitParam } from '@portal/core';
-import { scanJsonTable, type Table } from './table';
-import { epochReporter, rowReporter, type Reporter } from './progress';
+import type { Table } from './table';
+import { epochReporter, type Reporter } from './progress';
+import { fmt, Net, plural, readTable, rng, shuffle, type EmbeddingModel } from './network';
 
 export interface FitResult {
   model: EmbeddingModel;
   summary: string;
   importance?: number[];
-}
-
-/** The stored model: plain JSON, everything generate needs. */
-export interface EmbeddingModel {
-  format: 'portal-embedding-mlp';
-  version: 1;
-  task: FitParam['task'];
-  inputs: number;
-  hidden: number;
-  width: number;
-  targets: number;
-  /** Classes of a single classification target column (their original values), else null. */
-  classes: number[] | null;
-  inputMean: number[];
-  inputStd: number[];
-  targetMean: number[] | null;
-  targetStd: number[] | null;
-  /** Row-major weights: w1 is hidden × inputs, w2 width × hidden, w3 heads × width. */
-  w1: number[];
-  b1: number[];
-  w2: number[];
-  b2: number[];
-  w3: number[];
-  b3: number[];
-  metrics: { trainRows: number; stopRows: number; heldOutRows: number; epochs: number; r2?: number; accuracy?: number };
-  importance?: number[];
-}
-
-const fmt = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
-
-/** mulberry32: small, fast, and the same sequence on every machine for a seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffle(idx: Int32Array, rand: () => number): void {
-  for (let i = idx.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    const t = idx[i];
-    idx[i] = idx[j];
-    idx[j] = t;
-  }
-}
-
-async function readTable(dataPath: string): Promise<Table> {
-  let buf: Buffer;
-  try {
-    buf = await readFile(dataPath);
-  } catch {
-    throw new Error('The upload could not be read from storage; please upload it again.');
-  }
-  const r = scanJsonTable(buf, true);
-  if (!r.ok) throw new Error(r.error);
-  return r.table;
 }
 
 function checkParam(p: FitParam): void {
@@ -80,68 +18,6 @@ function checkParam(p: FitParam): void {
     ['task target size', p.task_target_size],
   ] as const) {
     if (!Number.isInteger(v) || v < 1) throw new Error(`The request's ${name} must be a whole number of at least 1.`);
-  }
-}
-
-/** The network's parameters, flat, with the layer sizes that index them. */
-class Net {
-  w1: Float64Array;
-  b1: Float64Array;
-  w2: Float64Array;
-  b2: Float64Array;
-  w3: Float64Array;
-  b3: Float64Array;
-  constructor(
-    readonly nIn: number,
-    readonly nHid: number,
-    readonly nEmb: number,
-    readonly nOut: number,
-  ) {
-    this.w1 = new Float64Array(nHid * nIn);
-    this.b1 = new Float64Array(nHid);
-    this.w2 = new Float64Array(nEmb * nHid);
-    this.b2 = new Float64Array(nEmb);
-    this.w3 = new Float64Array(nOut * nEmb);
-    this.b3 = new Float64Array(nOut);
-  }
-  arrays(): Float64Array[] {
-    return [this.w1, this.b1, this.w2, this.b2, this.w3, this.b3];
-  }
-  init(rand: () => number): void {
-    const fill = (w: Float64Array, fanIn: number, fanOut: number, relu: boolean) => {
-      const a = relu ? Math.sqrt(6 / fanIn) : Math.sqrt(6 / (fanIn + fanOut));
-      for (let i = 0; i < w.length; i++) w[i] = (rand() * 2 - 1) * a;
-    };
-    fill(this.w1, this.nIn, this.nHid, true);
-    fill(this.w2, this.nHid, this.nEmb, false);
-    fill(this.w3, this.nEmb, this.nOut, false);
-  }
-  clone(): Net {
-    const n = new Net(this.nIn, this.nHid, this.nEmb, this.nOut);
-    n.arrays().forEach((a, i) => a.set(this.arrays()[i]));
-    return n;
-  }
-  /** Forward pass of one row; fills h (post-ReLU), e and out. */
-  forward(x: Float64Array, xo: number, h: Float64Array, e: Float64Array, out: Float64Array): void {
-    const { nIn, nHid, nEmb, nOut, w1, b1, w2, b2, w3, b3 } = this;
-    for (let j = 0; j < nHid; j++) {
-      let s = b1[j];
-      const o = j * nIn;
-      for (let k = 0; k < nIn; k++) s += w1[o + k] * x[xo + k];
-      h[j] = s > 0 ? s : 0;
-    }
-    for (let j = 0; j < nEmb; j++) {
-      let s = b2[j];
-      const o = j * nHid;
-      for (let k = 0; k < nHid; k++) s += w2[o + k] * h[k];
-      e[j] = s;
-    }
-    for (let j = 0; j < nOut; j++) {
-      let s = b3[j];
-      const o = j * nEmb;
-      for (let k = 0; k < nEmb; k++) s += w3[o + k] * e[k];
-      out[j] = s;
-    }
   }
 }
 
@@ -489,117 +365,4 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
   const summary = `Trained on ${plural(trainIdx.length, 'row')} (${fmt(stopIdx.length)} more to stop early); ${metric} on ${plural(testIdx.length, 'held-out row')}.${ignored}`;
   opts.report?.({ kind: 'log', message: `Held-out score: ${metric} on ${plural(testIdx.length, 'held-out row')}.`, data: { ...s } });
   return { model, summary, ...(imp ? { importance: imp } : {}) };
-}
-
-function asModel(m: unknown): EmbeddingModel {
-  const x = m as EmbeddingModel;
-  const ok =
-    x &&
-    typeof x === 'object' &&
-    x.format === 'portal-embedding-mlp' &&
-    Number.isInteger(x.inputs) &&
-    Number.isInteger(x.hidden) &&
-    Number.isInteger(x.width) &&
-    Array.isArray(x.w1) &&
-    x.w1.length === x.hidden * x.inputs &&
-    Array.isArray(x.w2) &&
-    x.w2.length === x.width * x.hidden &&
-    Array.isArray(x.b1) &&
-    Array.isArray(x.b2) &&
-    Array.isArray(x.inputMean) &&
-    Array.isArray(x.inputStd);
-  if (!ok) throw new Error('The fitted model of this request is damaged; please run the fit again.');
-  return x;
-}
-
-/** A general model: no trained weights, only its id; its embedding is defined without anyone's training data. */
-export interface GeneralModel {
-  format: 'portal-general-projection';
-  id: string;
-}
-
-/** The widest embedding a general model writes: min(columns of the upload, GENERAL_WIDTH). */
-export const GENERAL_WIDTH = 5;
-
-/** FNV-1a of the model id: the projection's seed, the same on every machine. */
-function seedOf(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/**
- * A general model applied to an upload: every column is an input, standardised over the upload's own rows
- * (a constant column becomes 0), then a fixed random projection seeded from the model id (uniform weights of
- * unit variance, scaled by 1/√columns) to min(columns, 5) values, through tanh.
- */
-async function generateGeneral(m: GeneralModel, table: Table, outPath: string, report?: Reporter) {
-  const cols = table.cols,
-    rows = table.rows,
-    v = table.values!;
-  if (cols < 1 || rows < 1) throw new Error('The upload has no numeric values to embed: upload a .json with at least one row of numbers.');
-  const width = Math.min(cols, GENERAL_WIDTH);
-  const mean = new Float64Array(cols),
-    std = new Float64Array(cols);
-  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) mean[k] += v[r * cols + k] / rows;
-  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) std[k] += (v[r * cols + k] - mean[k]) ** 2 / rows;
-  for (let k = 0; k < cols; k++) std[k] = std[k] > 1e-12 ? Math.sqrt(std[k]) : 1;
-  const rand = rng(seedOf(m.id));
-  const scale = Math.sqrt(3 / cols);
-  const w = Float64Array.from({ length: width * cols }, () => (rand() * 2 - 1) * scale);
-  const lines: string[] = [];
-  const progress = rowReporter(report, rows);
-  const e = new Float64Array(width);
-  for (let r = 0; r < rows; r++) {
-    if ((r & 1023) === 0) progress(r);
-    e.fill(0);
-    for (let k = 0; k < cols; k++) {
-      const x = (v[r * cols + k] - mean[k]) / std[k];
-      for (let j = 0; j < width; j++) e[j] += w[j * cols + k] * x;
-    }
-    lines.push(`[${Array.from(e, (z) => Number(Math.tanh(z).toPrecision(7))).join(',')}]`);
-  }
-  progress(rows);
-  const task = m.id.includes('classification') ? 'classification' : 'regression';
-  const head = JSON.stringify({ rows, width, inputs: cols, task, model: m.id, format: 'embeddings' });
-  await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
-  return { rows, width };
-}
-
-export async function generateEmbeddings(
-  model: unknown,
-  dataPath: string,
-  outPath: string,
-  opts: { report?: Reporter } = {},
-): Promise<{ rows: number; width: number }> {
-  const general = model as GeneralModel | null;
-  if (general && general.format === 'portal-general-projection' && typeof general.id === 'string')
-    return generateGeneral(general, await readTable(dataPath), outPath, opts.report);
-  const m = asModel(model);
-  const table = await readTable(dataPath);
-  if (table.cols < m.inputs) {
-    throw new Error(`Row 1 has ${plural(table.cols, 'value')}; this model needs ${plural(m.inputs, 'input')} per row.`);
-  }
-  const net = new Net(m.inputs, m.hidden, m.width, 0);
-  net.w1.set(m.w1);
-  net.b1.set(m.b1);
-  net.w2.set(m.w2);
-  net.b2.set(m.b2);
-  const v = table.values!,
-    x = new Float64Array(m.inputs),
-    h = new Float64Array(m.hidden),
-    e = new Float64Array(m.width),
-    out = new Float64Array(0);
-  const lines: string[] = [];
-  const progress = rowReporter(opts.report, table.rows);
-  for (let r = 0; r < table.rows; r++) {
-    if ((r & 1023) === 0) progress(r);
-    for (let k = 0; k < m.inputs; k++) x[k] = (v[r * table.cols + k] - m.inputMean[k]) / m.inputStd[k];
-    net.forward(x, 0, h, e, out);
-    lines.push(`[${Array.from(e, (z) => Number(z.toPrecision(7))).join(',')}]`);
-  }
-  progress(table.rows);
-  const head = JSON.stringify({ rows: table.rows, width: m.width, inputs: m.inputs, task: m.task, format: 'embeddings' });
-  await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
-  return { rows: table.rows, width: m.width };
 }

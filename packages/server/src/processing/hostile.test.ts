@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS, SHRINK_MAX_PARAMETERS } from '@portal/core';
 import { analyzeFile, shrinkReport } from './index';
-import { hostileCorpus, HOSTILE_MAX_BYTES, type HostileFile } from './hostile';
+import { hostileCorpus, HOSTILE_MAX_BYTES, type HostileFile } from '../../test/hostile';
 import { readPickleFile } from './pickled';
 import { readPyModel } from './pymodel';
 import { isZip, MAX_INFLATED_BYTES, ZipArchive, ZipError } from './zip';

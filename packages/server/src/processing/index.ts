@@ -2,8 +2,10 @@
 export { analyzeFile } from './analyze';
 export type { Analysis, AnalysisLimits } from './analyze';
 
-export { fitModel, generateEmbeddings } from './fit';
-export type { FitResult, EmbeddingModel } from './fit';
+export { fitModel } from './fit';
+export { generateEmbeddings } from './generate';
+export type { FitResult } from './fit';
+export type { EmbeddingModel } from './network';
 
 export { epochReporter, rowReporter, PROGRESS_EVERY_MS } from './progress';
 export type { ProcessingEvent, Reporter } from './progress';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installCommand, pythonExample } from '@portal/core';
 
 // The documented Python example, run for real: pip installs the wheel the built server serves, then the
-// example lists projects, uploads, fits, generates and downloads with the API key's token.
+// example, on a new account, makes its project, uploads, fits, generates and downloads with the API key's token.
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const built = existsSync(main);
 // `npm test` builds first; under CI a missing build is an error rather than a quietly skipped example.
@@ -81,8 +81,8 @@ describe.skipIf(!built)('the Python example against the built server', () => {
       password: 'Passw0rd!',
       name: 'Python Company',
     });
+    // A new account: no project yet (the example makes one).
     const client = signup.login.client.list[0].stamp;
-    await call('PUT', '/api/bucket/item', { client, name: 'Python project' }, signup.token);
     const { apikey } = await call<{ apikey: { token: string; pack: { linux64: string } } }>(
       'PUT',
       '/api/client/apikey/item',
@@ -116,6 +116,13 @@ describe.skipIf(!built)('the Python example against the built server', () => {
     writeFileSync(join(dir, 'example.py'), pythonExample(base, apikey.token, client));
     execFileSync(join(venv, 'bin/python'), ['example.py'], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, timeout: 120_000 });
 
+    const projects = await call<{ bucket: { list: Array<{ name: string }> } }>(
+      'GET',
+      `/api/bucket/item?active=1&client=${client}`,
+      undefined,
+      signup.token,
+    );
+    expect(projects.bucket.list.map((p) => p.name)).toEqual(['My first project']);
     const result = JSON.parse(readFileSync(join(dir, 'embeddings.json'), 'utf8')) as { embeddings: number[][] };
     expect(result.embeddings).toHaveLength(200);
     expect(result.embeddings[0]).toHaveLength(5);
@@ -126,8 +133,8 @@ describe.skipIf(!built)('the Python example against the built server', () => {
       'import portal_client',
       `c = portal_client.Client(token=${JSON.stringify(apikey.token)}, base_url=${JSON.stringify(base)}, client=${JSON.stringify(client)})`,
       'try:',
-      '    c.upload(c.projects()[0]["stamp"], "bad.json")',
-      'except portal_client.PortalError as e:',
+      '    c.upload(c.project("My first project"), "bad.json")',
+      'except portal_client.UploadFailed as e:',
       '    print(e)',
     ].join('\n');
     const out = execFileSync(join(venv, 'bin/python'), ['-c', script], { cwd: dir, encoding: 'utf8', timeout: 60_000 });

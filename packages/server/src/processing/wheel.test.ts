@@ -17,14 +17,17 @@ describe('the Python client wheel', () => {
   it('is a valid wheel whose RECORD hashes match, identical on every build', async () => {
     const a = await buildClientWheel();
     const b = await buildClientWheel();
-    expect(a.fileName).toBe('portal_client-0.1.0-py3-none-any.whl');
+    expect(a.fileName).toBe('portal_client-0.2.0-py3-none-any.whl');
     expect(Buffer.compare(a.bytes, b.bytes)).toBe(0);
     const files = unzipSync(a.bytes);
-    const info = 'portal_client-0.1.0.dist-info';
+    const info = 'portal_client-0.2.0.dist-info';
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining([
         `portal_client/__init__.py`,
         `portal_client/client.py`,
+        `portal_client/errors.py`,
+        `portal_client/models.py`,
+        `portal_client/py.typed`,
         `${info}/METADATA`,
         `${info}/WHEEL`,
         `${info}/RECORD`,
@@ -52,7 +55,7 @@ describe('the Python client wheel', () => {
       ['-c', 'import portal_client; print(portal_client.__version__, portal_client.Client.__name__)'],
       { encoding: 'utf8' },
     );
-    expect(out.trim()).toBe('0.1.0 Client');
+    expect(out.trim()).toBe('0.2.0 Client');
     // Without a token the client says how to give one instead of failing later.
     const err = execFileSync(
       join(venv, 'bin/python'),

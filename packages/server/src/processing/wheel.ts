@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { zipSync, type Zippable } from 'fflate';
 
 export const WHEEL_NAME = 'portal_client';
-export const WHEEL_VERSION = '0.1.0';
+export const WHEEL_VERSION = '0.2.0';
 export const WHEEL_FILE = `${WHEEL_NAME}-${WHEEL_VERSION}-py3-none-any.whl`;
 
 /** The sources sit in packages/server/python, reached from src/processing (tests, tsx) or dist (the bundle). */
@@ -21,7 +21,8 @@ const recordHash = (data: Uint8Array) => `sha256=${createHash('sha256').update(d
 
 export async function buildClientWheel(): Promise<{ fileName: string; bytes: Buffer }> {
   const dir = sourceDir();
-  const names = (await readdir(`${dir}${WHEEL_NAME}`)).filter((f) => f.endsWith('.py')).sort();
+  // The modules and the py.typed marker (PEP 561), so editors and type checkers read the client's type hints.
+  const names = (await readdir(`${dir}${WHEEL_NAME}`)).filter((f) => f.endsWith('.py') || f === 'py.typed').sort();
   const files: Array<[string, Uint8Array]> = [];
   for (const f of names) files.push([`${WHEEL_NAME}/${f}`, await readFile(`${dir}${WHEEL_NAME}/${f}`)]);
 
@@ -35,8 +36,11 @@ export async function buildClientWheel(): Promise<{ fileName: string; bytes: Buf
         'Metadata-Version: 2.1',
         `Name: ${WHEEL_NAME}`,
         `Version: ${WHEEL_VERSION}`,
-        'Summary: Python client of the portal API: projects, uploads, fit, generate and downloads (standard library only).',
+        'Summary: Python SDK of the portal API: projects, uploads, models, fit and generate requests, events, results, quotes and billing (standard library only).',
         'Requires-Python: >=3.8',
+        'Provides-Extra: progress',
+        "Requires-Dist: tqdm; extra == 'progress'",
+        'Classifier: Typing :: Typed',
         'Description-Content-Type: text/markdown',
         '',
         readme,

@@ -15,6 +15,9 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+const outOfDate = () =>
+  new HttpError(404, ERROR_CODES.notFound, "This installer link is out of date: copy the pip command from the key's page again.");
+
 export function packRoutes(app: FastifyInstance, s: Services) {
   let wheel: Promise<{ fileName: string; bytes: Buffer }> | null = null;
   const getWheel = () => {
@@ -27,11 +30,15 @@ export function packRoutes(app: FastifyInstance, s: Services) {
 
   // The form of earlier versions (`<wheel>?key=<clue>`) carried no secret: anyone who saw a key's id could count installs.
   app.get(`${PACK_PATH_PREFIX}:file`, async () => {
-    throw new HttpError(404, ERROR_CODES.notFound, "This installer link is out of date: copy the pip command from the key's page again.");
+    throw outOfDate();
   });
 
   app.get<{ Params: { clue: string; secret: string; file: string } }>(`${PACK_PATH_PREFIX}:clue/:secret/:file`, async (req, reply) => {
-    if (req.params.file !== PACK_WHEEL) throw notFound('Package');
+    if (req.params.file !== PACK_WHEEL) {
+      // A pip command copied before the client's version changed names an older wheel: say how to get the current one.
+      if (/^portal_client-[\w.]+-py3-none-any\.whl$/.test(req.params.file)) throw outOfDate();
+      throw notFound('Package');
+    }
     const key = await s.db
       .selectFrom('apikeys')
       .select(['clue', 'install_secret'])

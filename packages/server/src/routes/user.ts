@@ -8,7 +8,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
 import { Sessions } from '../auth/sessions';
 import { memberClientStamps } from '../access';
 import { actorOf, audit } from '../audit';
-import { bucketsWithCounts } from './bucket';
+import { bucketsWithCounts } from './projects';
 import { clientView } from '../views';
 import { newId, now } from '../ids';
 import type { Services } from '../services';

@@ -14,7 +14,7 @@ import {
   type Storage,
   type StorageLog,
   type UploadTarget,
-} from './index';
+} from './types';
 import { consoleLog, StoreStatus } from './status';
 import { sweepFolder } from './scratch';
 import { sizeMismatch } from './messages';

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CORSRule, S3Client } from '@aws-sdk/client-s3';
 import { newId, now } from '../ids';
-import { DOWNLOAD_URL_TTL_S, type SealOutcome, type Storage, type StorageLog, type UploadTarget } from './index';
+import { DOWNLOAD_URL_TTL_S, type SealOutcome, type Storage, type StorageLog, type UploadTarget } from './types';
 import { CHECKSUM_MISMATCH, sizeMismatch } from './messages';
 import { sweepFolder } from './scratch';
 import { StoreStatus } from './status';

@@ -1,5 +1,5 @@
 // Whether a store answers, remembered so a problem is logged once when it starts and once when it ends, not per probe.
-import type { StorageLog } from './index';
+import type { StorageLog } from './types';
 
 /** Where storage messages go when the caller gives no logger (tools, tests). */
 export const consoleLog: StorageLog = { info: (m) => console.log(m), error: (m) => console.error(m) };

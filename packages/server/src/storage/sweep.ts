@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { QUOTE_UNPAID } from '@portal/core';
 import type { DB } from '../db/schema';
 import { uploadKey } from '../uploads';
-import type { Storage } from './index';
+import type { Storage } from './types';
 
 /** Items swept per call at most: a backlog drains over several housekeeping rounds instead of one long one. */
 const BATCH = 500;

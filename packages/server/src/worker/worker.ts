@@ -1,34 +1,32 @@
-// The worker: runs several jobs at once (slots), claims them from the database fairly across clients (FOR UPDATE
-// SKIP LOCKED), runs each in a process of its own under a time and memory limit, keeps a short lease while it
+// The worker's engine: runs several jobs at once (slots), claims them from the database fairly across clients (FOR
+// UPDATE SKIP LOCKED), runs each in a process of its own under a time and memory limit, keeps a short lease while it
 // works (so a dead worker's jobs move to another within a lease), and after a crash retries a job once before
-// failing its subject with a message. Stopping puts unfinished jobs back in the queue.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { extensionOf, FitParam, PLAN_LIMITS, SHRINK_MAX_PARAMETERS, type PlanName } from '@portal/core';
-import { sha256File } from '@portal/core/node';
+// failing its subject with a message. Stopping puts unfinished jobs back in the queue. What each kind of job does
+// is its handler in jobs/.
+import { hostname } from 'node:os';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import { extensionOf } from '@portal/core';
 import { keepWarm, Overrun, runProcessing, Stopped, type Args, type Fn, type Result } from './run-processing';
+import type { RunEventWriter } from './events';
 import type { DB, JobTable } from '../db/schema';
 import { sweepStorage, type Storage } from '../storage/index';
 import { pruneAudit } from '../audit';
-import type { JobQueue, ProcessingKind } from './queue';
-import { attemptMail, type MailDeps } from '../mail/outbox';
-import { settleFlight, uploadKey } from '../uploads';
+import type { JobKind, JobQueue, ProcessingKind } from './queue';
+import type { MailDeps } from '../mail/outbox';
 import { newId, now } from '../ids';
 import { pruneRateLimits } from '../ratelimit';
 import type { Config } from '../config';
 import type { JobMetrics } from '../metrics';
-import { RunEventWriter } from './events';
+import { JOBS, sentence, type Job, type JobContext, type Outcome } from './jobs/index';
+import { failRun, type JobLog } from './jobs/job';
 
-type Job = Selectable<JobTable>;
-type Outcome = 'done' | { waitS: number };
+export { CHANGED_MESSAGE, sentence } from './jobs/index';
 
 export interface WorkerOptions {
   db: Kysely<DB>;
   storage: Storage;
   jobs: JobQueue;
-  log: { info(msg: string): void; error(obj: unknown, msg?: string): void };
+  log: JobLog;
   /** The embedded database has one process: every job left running at start was cut off by a crash. */
   exclusive: boolean;
   pollMs?: number;
@@ -51,7 +49,6 @@ export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = {
 };
 
 export const CRASH_MESSAGE = 'Processing was interrupted twice, so it was stopped. Please try again or contact support.';
-export const CHANGED_MESSAGE = 'The stored file differs from the one registered (size or SHA-256 checksum): upload it again.';
 const MAX_ATTEMPTS = 2;
 const JOB_RETENTION_S = 7 * 24 * 60 * 60;
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
@@ -70,12 +67,6 @@ export function workerSettings(c: Pick<Config, 'jobLeaseS' | 'jobTimeoutS' | 'jo
 
 /** A job stopped by its time or memory limit: it fails with its sentence (and counts as an overrun). */
 class LimitExceeded extends Error {}
-
-/** A message for users: one sentence ending in a full stop. */
-export function sentence(text: string): string {
-  const t = text.replace(/\s+/g, ' ').trim() || 'Processing failed.';
-  return /[.!?]$/.test(t) ? t : `${t}.`;
-}
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -98,12 +89,6 @@ export function overrunMessage(
     case 'shrink':
       return `The shrink report ${past}, the limit for one request. Check that the .py file is a valid model definition, or simplify the model.`;
   }
-}
-
-/** Fails unless the file at `path` has the size and SHA-256 registered for the upload. */
-async function checkStored(path: string, item: { size: number; checksum: string }): Promise<void> {
-  const size = (await stat(path)).size;
-  if (size !== Number(item.size) || (await sha256File(path)) !== item.checksum) throw new Error(CHANGED_MESSAGE);
 }
 
 export class Worker {
@@ -383,278 +368,42 @@ export class Worker {
     }
   }
 
-  /** Runs one processing call under this job kind's limits; an overrun becomes the sentence for the sender. */
-  private async process<F extends Fn>(
-    kind: ProcessingKind,
-    fileName: string,
-    signal: AbortSignal | { signal: AbortSignal; events: RunEventWriter },
-    fn: F,
-    ...args: Args<F>
-  ): Promise<Result<F>> {
-    const { signal: abort, events } = signal instanceof AbortSignal ? { signal, events: undefined } : signal;
-    try {
-      return await runProcessing(fn, args, { timeoutS: this.limits.timeoutS[kind], memoryMb: this.limits.memoryMb }, abort, events?.push);
-    } catch (err) {
-      if (err instanceof Overrun) throw new LimitExceeded(overrunMessage(kind, err.limit, this.limits, fileName));
-      throw err;
-    }
+  /** What a handler is given for one job: the worker's services, the job's stop switch, and processing under limits. */
+  private context(signal: AbortSignal): JobContext {
+    const { db, storage, jobs, log, mail } = this.o;
+    const limits = this.limits;
+    return {
+      db,
+      storage,
+      jobs,
+      log,
+      mail,
+      signal,
+      async process<F extends Fn>(
+        kind: ProcessingKind,
+        fileName: string,
+        events: RunEventWriter | undefined,
+        fn: F,
+        ...args: Args<F>
+      ): Promise<Result<F>> {
+        try {
+          return await runProcessing(fn, args, { timeoutS: limits.timeoutS[kind], memoryMb: limits.memoryMb }, signal, events?.push);
+        } catch (err) {
+          if (err instanceof Overrun) throw new LimitExceeded(overrunMessage(kind, err.limit, limits, fileName));
+          throw err;
+        }
+      },
+    };
   }
 
   private async failSubject(job: Job, message: string): Promise<void> {
-    const db = this.o.db;
-    if (job.kind === 'mail') return;
-    if (job.kind === 'analyze') {
-      const item = await db
-        .updateTable('uploads')
-        .set({ state: 'Failed', proc: 2, meta_error: message, error: message })
-        .where('stamp', '=', job.ref)
-        .where('state', 'in', ['Pending', 'Preparing'])
-        .returning('rend')
-        .executeTakeFirst();
-      if (item) await settleFlight(db, item.rend);
-      return;
-    }
-    const run = await db
-      .updateTable('runs')
-      .set({ state: 'Failed', message })
-      .where('stamp', '=', job.ref)
-      .where('state', 'in', ['Pending', 'Processing'])
-      .returning(['model', 'function'])
-      .executeTakeFirst();
-    if (run?.function === 'fit' && run.model) {
-      await db.updateTable('models').set({ state: 'Failed', message }).where('stamp', '=', run.model).execute();
-    }
+    const fail = JOBS[job.kind as JobKind]?.fail ?? failRun;
+    await fail(this.o.db, job.ref, message);
   }
 
   private handle(job: Job, signal: AbortSignal): Promise<Outcome> {
-    switch (job.kind) {
-      case 'analyze':
-        return this.analyze(job.ref, signal);
-      case 'fit':
-        return this.fit(job.ref, signal);
-      case 'generate':
-        return this.generate(job.ref, signal);
-      case 'shrink':
-        return this.shrink(job.ref, signal);
-      case 'mail':
-        return this.mail(job.ref);
-      default:
-        throw new Error(`Unknown job kind ${job.kind}`);
-    }
-  }
-
-  /** A retry of a mail the API could not send at once: sent, retried later with backoff, or given up (logged). */
-  private async mail(id: string): Promise<Outcome> {
-    if (!this.o.mail) return { waitS: 60 };
-    const r = await attemptMail({ ...this.o.mail, db: this.o.db, jobs: this.o.jobs, log: this.o.log }, id);
-    return r.outcome === 'retry' ? { waitS: r.waitS } : 'done';
-  }
-
-  private async planOfRend(rend: string): Promise<PlanName> {
-    const row = await this.o.db
-      .selectFrom('rends')
-      .innerJoin('buckets', 'buckets.stamp', 'rends.bucket')
-      .innerJoin('clients', 'clients.stamp', 'buckets.client')
-      .select('clients.plan')
-      .where('rends.stamp', '=', rend)
-      .executeTakeFirst();
-    return row && row.plan in PLAN_LIMITS ? (row.plan as PlanName) : 'Individual';
-  }
-
-  private async analyze(stamp: string, signal: AbortSignal): Promise<Outcome> {
-    const db = this.o.db;
-    const item = await db.selectFrom('uploads').selectAll().where('stamp', '=', stamp).executeTakeFirst();
-    if (!item || item.state !== 'Preparing') return 'done';
-    const plan = await this.planOfRend(item.rend);
-    const copy = await this.o.storage.localCopy(uploadKey(item.stamp));
-    try {
-      // The object store took the bytes directly from the client: check them here, before anything reads them.
-      if (this.o.storage.kind !== 'local') await checkStored(copy.path, item);
-      const limits = PLAN_LIMITS[plan];
-      const a = await this.process('analyze', item.file_name, signal, 'analyzeFile', copy.path, item.file_name, {
-        rows: limits.rows,
-        inputColumns: limits.inputColumns,
-        maxParameters: SHRINK_MAX_PARAMETERS,
-      });
-      const ok = a.proc === 1;
-      const error = ok ? null : sentence(a.error ?? 'The file could not be read.');
-      await db
-        .updateTable('uploads')
-        .set({ proc: a.proc, rows: a.rows, cols: a.cols, inputs: a.inputs, meta_error: error, error, state: ok ? 'Finished' : 'Failed' })
-        .where('stamp', '=', item.stamp)
-        .where('state', '=', 'Preparing')
-        .execute();
-    } finally {
-      await copy.done();
-    }
-    await settleFlight(db, item.rend);
-    return 'done';
-  }
-
-  /**
-   * The first Finished file of the upload with this extension, as a local path, checked against the size and
-   * SHA-256 registered for it: bytes changed in storage since they were analysed never reach a fit, generate or shrink.
-   */
-  private async dataFile(rend: string | null, ext: string, missing: string) {
-    if (!rend) throw new Error(missing);
-    const items = await this.o.db
-      .selectFrom('uploads')
-      .selectAll()
-      .where('rend', '=', rend)
-      .where('state', '=', 'Finished')
-      .orderBy('created_at')
-      .execute();
-    const item = items.find((i) => extensionOf(i.file_name) === ext);
-    if (!item) throw new Error(missing);
-    const copy = await this.o.storage.localCopy(uploadKey(item.stamp));
-    try {
-      await checkStored(copy.path, item);
-    } catch (err) {
-      await copy.done();
-      throw err;
-    }
-    return { ...copy, fileName: item.file_name };
-  }
-
-  private async startRun(stamp: string) {
-    const run = await this.o.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirst();
-    if (!run || (run.state !== 'Pending' && run.state !== 'Processing')) return null;
-    return run;
-  }
-
-  private async setProcessing(stamp: string, model: string | null) {
-    await this.o.db.updateTable('runs').set({ state: 'Processing' }).where('stamp', '=', stamp).execute();
-    if (model) await this.o.db.updateTable('models').set({ state: 'Processing' }).where('stamp', '=', model).execute();
-  }
-
-  /** Runs `work` with a scratch file path, then stores that file as the run's result. */
-  private async withResult(runStamp: string, work: (outPath: string) => Promise<void>): Promise<{ key: string; size: number }> {
-    const dir = await mkdtemp(join(tmpdir(), 'portal-run-'));
-    try {
-      const out = join(dir, 'result.json');
-      await work(out);
-      const size = (await stat(out)).size;
-      const key = `results/${runStamp}-${newId()}.json`;
-      await this.o.storage.putFile(key, out);
-      return { key, size };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  private async fit(stamp: string, signal: AbortSignal): Promise<Outcome> {
-    const db = this.o.db;
-    const run = await this.startRun(stamp);
-    if (!run) return 'done';
-    await this.setProcessing(stamp, run.model);
-    const pile = run.pile ? await db.selectFrom('piles').select('param').where('stamp', '=', run.pile).executeTakeFirst() : undefined;
-    const param = FitParam.parse(JSON.parse(pile?.param ?? 'null'));
-    const data = await this.dataFile(run.rend, '.json', 'The upload has no processed .json data file to train on.');
-    const events = new RunEventWriter(db, stamp, this.o.log);
-    let fitted: Result<'fitModel'>;
-    try {
-      fitted = await this.process('fit', data.fileName, { signal, events }, 'fitModel', data.path, param, { seed: 1 });
-    } finally {
-      // Written before the run settles, so its log reads in order and a follower that stops at the last state saw them.
-      await events.flush();
-      await data.done();
-    }
-    const modelJson = JSON.stringify(fitted.model);
-    const result = await this.withResult(stamp, async (out) => {
-      const { writeFile } = await import('node:fs/promises');
-      await writeFile(out, JSON.stringify({ summary: fitted.summary, importance: fitted.importance ?? null, model: fitted.model }));
-    });
-    await db.transaction().execute(async (trx) => {
-      if (run.model) {
-        await trx
-          .updateTable('models')
-          .set({ state: 'Finished', message: '', data: modelJson, desc: fitted.summary })
-          .where('stamp', '=', run.model)
-          .execute();
-      }
-      await trx.updateTable('runs').set({ state: 'Finished', message: '', result_key: result.key }).where('stamp', '=', stamp).execute();
-    });
-    return 'done';
-  }
-
-  private async generate(stamp: string, signal: AbortSignal): Promise<Outcome> {
-    const db = this.o.db;
-    const run = await this.startRun(stamp);
-    if (!run) return 'done';
-    // A request that trains its model waits for that training; a reused model (no fit run left) was Finished already.
-    const fit = run.fit
-      ? await db.selectFrom('runs').select(['state', 'model', 'message']).where('stamp', '=', run.fit).executeTakeFirst()
-      : run.model
-        ? { state: 'Finished', model: run.model, message: '' }
-        : undefined;
-    if (!fit) throw new Error('The model this request uses no longer exists.');
-    if (fit.state === 'Pending' || fit.state === 'Processing') return { waitS: 1 };
-    if (fit.state !== 'Finished')
-      throw new Error(`The model this request uses failed to train, so no embeddings were generated: ${fit.message}`);
-    await this.setProcessing(stamp, null);
-    const model = fit.model
-      ? await db.selectFrom('models').select(['stamp', 'bucket', 'data']).where('stamp', '=', fit.model).executeTakeFirst()
-      : undefined;
-    // A general model (no project) has no trained data: its embedding is a fixed projection named by its id.
-    const applied = model && model.bucket === null ? { format: 'portal-general-projection', id: model.stamp } : model?.data;
-    if (!applied) throw new Error('The model this request uses has no trained data.');
-    const data = await this.dataFile(run.rend, '.json', 'File for generating not found.');
-    const events = new RunEventWriter(db, stamp, this.o.log);
-    let result: { key: string; size: number };
-    try {
-      result = await this.withResult(stamp, async (out) => {
-        await this.process(
-          'generate',
-          data.fileName,
-          { signal, events },
-          'generateEmbeddings',
-          typeof applied === 'string' ? JSON.parse(applied) : applied,
-          data.path,
-          out,
-        );
-      });
-    } finally {
-      await events.flush();
-      await data.done();
-    }
-    await db.transaction().execute(async (trx) => {
-      if (run.rend) {
-        await trx
-          .insertInto('boxes')
-          .values({
-            stamp: newId('x_'),
-            rend: run.rend,
-            run: stamp,
-            name: `embeddings-${run.name}.json`,
-            size: result.size,
-            storage_key: result.key,
-            created_at: now(),
-          })
-          .execute();
-      }
-      await trx.updateTable('runs').set({ state: 'Finished', message: '', result_key: result.key }).where('stamp', '=', stamp).execute();
-    });
-    return 'done';
-  }
-
-  private async shrink(stamp: string, signal: AbortSignal): Promise<Outcome> {
-    const run = await this.startRun(stamp);
-    if (!run) return 'done';
-    await this.setProcessing(stamp, null);
-    const py = await this.dataFile(run.rend, '.py', 'The upload has no processed .py model file.');
-    let result: { key: string; size: number };
-    try {
-      result = await this.withResult(stamp, async (out) => {
-        await this.process('shrink', py.fileName, signal, 'shrinkReport', py.path, out);
-      });
-    } finally {
-      await py.done();
-    }
-    await this.o.db
-      .updateTable('runs')
-      .set({ state: 'Finished', message: '', result_key: result.key })
-      .where('stamp', '=', stamp)
-      .execute();
-    return 'done';
+    const handler = JOBS[job.kind as JobKind];
+    if (!handler) throw new Error(`Unknown job kind ${job.kind}`);
+    return handler.run(this.context(signal), job.ref);
   }
 }

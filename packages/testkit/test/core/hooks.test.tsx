@@ -16,7 +16,17 @@ import {
   withTestApi,
 } from '@portal/testkit/api';
 import { seedApiKey, setCredit, storedBytes } from '@portal/testkit/seed';
-import { ApiClient, memoryTokenStore, type TokenStore, PermissionResponse, MESSAGES, type UploadProgress } from '@portal/core';
+import { manualTimers } from '@portal/core/testing/timers';
+import {
+  ApiClient,
+  memoryTokenStore,
+  type TokenStore,
+  PermissionResponse,
+  MESSAGES,
+  POLL_START_MS,
+  type Timers,
+  type UploadProgress,
+} from '@portal/core';
 import {
   PortalProvider,
   type NotifyAction,
@@ -42,7 +52,8 @@ import {
 // The real server on the embedded database; no worker, so seeded states change only when a test changes them.
 const server = withTestApi({ worker: false });
 
-function setup(tokens: TokenStore = memoryTokenStore(server.user.token)) {
+/** The hooks' provider on the test server; `timers` replaces the platform's clock the hooks poll on. */
+function setup(tokens: TokenStore = memoryTokenStore(server.user.token), timers?: Timers) {
   const api = new ApiClient({ baseUrl: server.url, tokens });
   const notes: Array<[string, NotifyKind | undefined]> = [];
   /** The action each notice offered (Undo), by its message. */
@@ -54,7 +65,7 @@ function setup(tokens: TokenStore = memoryTokenStore(server.user.token)) {
     },
   };
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <PortalProvider api={api} notifier={notifier}>
+    <PortalProvider api={api} notifier={notifier} timers={timers}>
       {children}
     </PortalProvider>
   );
@@ -291,17 +302,21 @@ describe('useRunDetails', () => {
   it('polls until the request reaches a final state, then downloads the result', async () => {
     const { bucket, rend } = await seedProject(server);
     const run = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Req', state: 'Processing', result: '{"embeddings":[[1,2]]}' });
-    const { wrapper } = setup();
+    const clock = manualTimers();
+    const { wrapper } = setup(undefined, clock.timers);
     const { result } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, run.stamp), { wrapper });
     await waitFor(() => expect(result.current.data?.run.record.state).toBe('Processing'));
     expect(result.current.data?.run.url).toBeNull();
-    // The worker finishes the request: the next poll (3 s on) sees it.
+    // The worker finishes the request: the next poll sees it.
     await setRow(server, 'runs', run.stamp, { state: 'Finished' });
-    await waitFor(() => expect(result.current.data?.run.record.state).toBe('Finished'), { timeout: 5000 });
+    await waitFor(() => expect(clock.pending()).toHaveLength(1));
+    await act(() => clock.fire());
+    await waitFor(() => expect(result.current.data?.run.record.state).toBe('Finished'));
     const file = await result.current.download();
     expect(file.text).toBe('{"embeddings":[[1,2]]}');
     expect(file.fileName).toMatch(/^ensemble_result_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.json$/);
-    await new Promise((r) => setTimeout(r, 3300));
+    // A final state: no further poll is scheduled, so the status was read twice and never again.
+    expect(clock.pending()).toEqual([]);
     expect(count('runStatus')).toBe(2);
   }, 20_000);
 });
@@ -312,7 +327,8 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
     const ready = await seedUpload(server, bucket.stamp, { name: 'model.py', items: [{ cols: 3, rows: 10, inputs: 1_000_001 }] });
     const pending = await seedUpload(server, bucket.stamp, { name: 'late.json', flight: 'Pending', items: [{ state: 'Pending' }] });
     await setCredit(server, server.user.client, 2_000_000, 500_000);
-    const { wrapper } = setup();
+    const clock = manualTimers();
+    const { wrapper } = setup(undefined, clock.timers);
     const { result, unmount } = renderHook(() => useShrinkRequest(server.user.client, bucket.stamp), { wrapper });
     await waitFor(() => expect(result.current.readyUploads.map((r) => r.stamp)).toEqual([ready.stamp]));
     expect(result.current.uploads.map((r) => r.stamp).sort()).toEqual([ready.stamp, pending.stamp].sort());
@@ -321,7 +337,7 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
     expect(result.current.estimateCents([ready.stamp])).toBe(44);
     expect(result.current.estimateCents([])).toBe(0);
     // One load at mount; the next waits for the poller's 20 s.
-    await new Promise((r) => setTimeout(r, 300));
+    expect(clock.pending()).toEqual([POLL_START_MS]);
     expect(count('rendList')).toBe(1);
     await act(() => result.current.reload());
     expect(count('rendList')).toBe(2);

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { portal } from '../testing/cli';
+import { portal } from '../../test/cli';
 import { addAccount, rows, withTestApi } from '@portal/testkit/api';
 import { resetTokenFor } from '@portal/testkit/seed';
 import { memoryStore } from '../store';
-import { recordingServer } from '../testing/servers';
+import { recordingServer } from '../../test/servers';
 
 const server = withTestApi({ worker: false });
 

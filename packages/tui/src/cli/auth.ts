@@ -9,6 +9,7 @@ import {
   readClaims,
   resetTokenFrom,
   tokenExpiry,
+  LENGTHS,
 } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time as formatTime } from './common';
@@ -135,8 +136,8 @@ export function register(program: Command, deps: Deps): void {
     .command('signup')
     .description('Create a user and an account (named after your company), then sign in')
     .option('--email <email>', 'your email address')
-    .option('--username <name>', '5-30 letters, digits, dashes or underscores')
-    .option('--name <company>', 'company name, 5-50 characters')
+    .option('--username <name>', `${LENGTHS.username} letters, digits, dashes or underscores`)
+    .option('--name <company>', `company name, ${LENGTHS.company} characters`)
     .option('--password-stdin', 'read the password from standard input')
     .option('--accept-terms', 'agree to the privacy policy and terms of service')
     .addHelpText(

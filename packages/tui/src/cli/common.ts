@@ -17,7 +17,7 @@ export function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 }
 
-/** A title checked by core's rule (1-60 characters after trimming), trimmed. */
+/** A title checked by core's rule (checkTitle: TITLE_MAX characters at most after trimming), trimmed. */
 export function title(value: string, mode: 'create' | 'rename'): string {
   const message = checkTitle(value, mode);
   if (message) throw new CliError(message);

@@ -3,10 +3,10 @@
 import { execFileSync } from 'node:child_process';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 import { withTestApi } from '@portal/testkit/api';
 import { memoryStore } from '../store';
-import { closedPort, recordingServer, silentServer } from '../testing/servers';
+import { closedPort, recordingServer, silentServer } from '../../test/servers';
 
 const server = withTestApi({ worker: false });
 let store: ReturnType<typeof memoryStore>;

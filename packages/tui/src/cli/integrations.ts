@@ -1,6 +1,6 @@
 // `portal integrations`: keys for the third-party language-model service (list, create, rename, remove).
 import type { Command } from 'commander';
-import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, MESSAGES, checkIntegrationToken } from '@portal/core';
+import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, MESSAGES, checkIntegrationToken, LENGTHS } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time, title } from './common';
 import { registerRenameRemove } from './renameRemove';
@@ -46,7 +46,7 @@ export function register(program: Command, deps: Deps): void {
   integrations
     .command('create')
     .description('Create an integration key')
-    .option('--name <name>', 'title, 1-60 characters')
+    .option('--name <name>', `title, ${LENGTHS.title} characters`)
     .option('--service <service>', `the service (${INTEGRATION_SERVICES.join(', ')})`, DEFAULT_INTEGRATION_SERVICE)
     .option('--token-stdin', "read the service's token from standard input")
     .addHelpText('after', examples('echo "$OPENAI_KEY" | portal integrations create --name "OpenAI prod" --token-stdin'))

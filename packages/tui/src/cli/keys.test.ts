@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, installCommand, pythonExample } from '@portal/core';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 import { withTestApi } from '@portal/testkit/api';
 import type { memoryStore } from '../store';
 

@@ -1,6 +1,6 @@
 // `portal keys`: client API keys (list, create, rename, remove) and a key's installer, token and example.
 import type { Command } from 'commander';
-import { MESSAGES, canCreateApiKey, type ClientApiKey } from '@portal/core';
+import { MESSAGES, canCreateApiKey, type ClientApiKey, LENGTHS } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time, title } from './common';
 import { registerRenameRemove } from './renameRemove';
@@ -43,7 +43,7 @@ export function register(program: Command, deps: Deps): void {
   keys
     .command('create')
     .description('Create the API key (offered only while the account has none)')
-    .option('--name <name>', 'title, 1-60 characters')
+    .option('--name <name>', `title, ${LENGTHS.title} characters`)
     .addHelpText('after', examples('portal keys create --name "Production"'))
     .action(
       act(deps, async (s, opts: { name?: string }) => {

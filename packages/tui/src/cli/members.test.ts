@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TEAM_MESSAGES } from '@portal/core';
 import { addMember, invitationToken, rows, userStamp, withTestApi } from '@portal/testkit/api';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 import type { memoryStore } from '../store';
 
 let store: ReturnType<typeof memoryStore>;

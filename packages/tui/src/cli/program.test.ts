@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { portal } from '../testing/cli';
+import { portal } from '../../test/cli';
 import { withTestApi } from '@portal/testkit/api';
 import { forgedToken } from '@portal/testkit/seed';
 import { memoryStore } from '../store';
-import { closedPort, recordingServer, silentServer } from '../testing/servers';
+import { closedPort, recordingServer, silentServer } from '../../test/servers';
 
 const server = withTestApi({ worker: false });
 

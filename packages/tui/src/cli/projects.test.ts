@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 import { rows, withTestApi } from '@portal/testkit/api';
 import type { memoryStore } from '../store';
 

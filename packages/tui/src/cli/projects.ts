@@ -1,6 +1,6 @@
 // `portal projects`: list, create, rename, remove, and open (make it the default for --project).
 import type { Command } from 'commander';
-import { isApiError, MESSAGES } from '@portal/core';
+import { isApiError, MESSAGES, LENGTHS } from '@portal/core';
 import type { Deps } from './context';
 import { act, examples, time, title } from './common';
 import { registerRenameRemove } from './renameRemove';
@@ -50,7 +50,7 @@ export function register(program: Command, deps: Deps): void {
   projects
     .command('create')
     .description('Create a project')
-    .option('--name <name>', 'title, 1-60 characters')
+    .option('--name <name>', `title, ${LENGTHS.title} characters`)
     .addHelpText('after', examples('portal projects create --name "Churn model"', 'portal projects create --name Q3 --json | jq -r .stamp'))
     .action(
       act(deps, async (s, opts: { name?: string }) => {

@@ -1,6 +1,6 @@
 // The `rename <id>` and `remove <id>` subcommands that every noun (projects, models, runs, ...) declares alike.
 import type { Command } from 'commander';
-import type { ApiClient } from '@portal/core';
+import { LENGTHS, type ApiClient } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, confirmRemove, examples, title } from './common';
 
@@ -26,7 +26,7 @@ export function registerRenameRemove(noun: Command, deps: Deps, spec: RenameRemo
   noun
     .command('rename <id>')
     .description(`Rename ${helpNoun}`)
-    .option('--name <name>', 'new title, 1-60 characters')
+    .option('--name <name>', `new title, ${LENGTHS.title} characters`)
     .addHelpText('after', examples(`${cli} rename <id> --name "${spec.exampleName}"`))
     .action(
       act(deps, async (s, id: string, opts: { name?: string }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { rows, seedProject, seedRun, setRow, withTestApi } from '@portal/testkit/api';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 
 const server = withTestApi({ worker: false });
 

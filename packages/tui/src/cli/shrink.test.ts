@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { rows, seedBucket, seedUpload, withTestApi } from '@portal/testkit/api';
 import { setCredit } from '@portal/testkit/seed';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 import type { memoryStore } from '../store';
 
 let store: ReturnType<typeof memoryStore>;

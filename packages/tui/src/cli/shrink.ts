@@ -1,7 +1,16 @@
 // `portal shrink`: a shrink request on a Ready upload holding one .py model; it is billed through a quote, so the
 // price (estimate - free credit = amount due) is shown and confirmed first: a y/N question on a terminal, --yes without one.
 import type { Command } from 'commander';
-import { MESSAGES, checkDescription, checkTitle, extensionOf, formatShrinkPrice, shrinkConfirmQuestion, shrinkPriceOf } from '@portal/core';
+import {
+  MESSAGES,
+  checkDescription,
+  checkTitle,
+  extensionOf,
+  formatShrinkPrice,
+  shrinkConfirmQuestion,
+  shrinkPriceOf,
+  LENGTHS,
+} from '@portal/core';
 import type { Deps } from './context';
 import { act, examples } from './common';
 import { CliError, EXIT, usageError } from './errors';
@@ -13,8 +22,8 @@ export function register(program: Command, deps: Deps): void {
     .command('shrink')
     .description('Create a shrink request (a quote) from a Ready upload holding a single .py model')
     .option('--upload <id>', 'a Ready upload of the project holding one .py file')
-    .option('--name <name>', "the request's title, 1-60 characters")
-    .option('--desc <text>', 'a description, up to 300 characters', '')
+    .option('--name <name>', `the request's title, ${LENGTHS.title} characters`)
+    .option('--desc <text>', `a description, ${LENGTHS.description} characters`, '')
     .option('--wait', 'follow the quote until its request is Finished or Failed (after payment)')
     .option('-y, --yes', 'create the quote without asking (required without a terminal)')
     .addHelpText(

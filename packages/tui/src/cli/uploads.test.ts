@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import { fitData } from '@portal/testkit/harness';
-import { portal, signedIn } from '../testing/cli';
+import { portal, signedIn } from '../../test/cli';
 import { rows, seedBucket, seedProject, seedQuote, setRow, withTestApi } from '@portal/testkit/api';
 import { setCredit, storedBytes } from '@portal/testkit/seed';
 import type { memoryStore } from '../store';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addAccount, withTestApi } from '@portal/testkit/api';
 import { setChoice } from '@portal/testkit/seed';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, installCommand, pythonExample, type ClientApiKey } from '@portal/core';
 import { T0, withTestApi } from '@portal/testkit/api';
 import { seedApiKey } from '@portal/testkit/seed';
-import { renderUi } from '../testing/ui';
+import { renderUi } from '../../test/ui';
 
 /** The screen's text beside the menu, its lines joined and spaces dropped: the installer is wider than the test terminal and wraps. */
 const content = (frame: string) =>

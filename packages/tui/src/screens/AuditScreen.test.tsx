@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { TEAM_MESSAGES } from '@portal/core';
 import { addMember, withTestApi } from '@portal/testkit/api';
-import { renderUi } from '../testing/ui';
+import { renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import { rows, seedProject, withTestApi } from '@portal/testkit/api';
 import { setCredit } from '@portal/testkit/seed';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 
 // A model the server can read: one layer of 10 x 64 weights and 64 biases.
 const MODEL =

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type IntegrationKey } from '@portal/core';
 import { rows, withTestApi } from '@portal/testkit/api';
 import { seedIntegration } from '@portal/testkit/seed';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 
 let key: IntegrationKey;
 const server = withTestApi({ worker: false });

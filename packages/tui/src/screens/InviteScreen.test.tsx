@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { TEAM_MESSAGES } from '@portal/core';
 import { invitationToken, invite, withTestApi } from '@portal/testkit/api';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { rows, seedProject, withTestApi } from '@portal/testkit/api';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 

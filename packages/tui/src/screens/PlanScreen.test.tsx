@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setPlan, withTestApi } from '@portal/testkit/api';
-import { renderUi } from '../testing/ui';
+import { renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 

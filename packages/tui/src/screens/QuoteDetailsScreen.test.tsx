@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { seedProject, seedQuote, setRow, withTestApi } from '@portal/testkit/api';
-import { KEY, renderUi, type UiRun } from '../testing/ui';
+import { KEY, renderUi, type UiRun } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { withTestApi } from '@portal/testkit/api';
 import { canLogIn, resetToken } from '@portal/testkit/seed';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 

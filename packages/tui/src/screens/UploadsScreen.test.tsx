@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import { rows, seedProject, setRow, withTestApi } from '@portal/testkit/api';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 import { parsePaths } from './UploadsScreen';
 
 // With the worker: an upload pushed from the screen is analysed by the server before it is Ready.

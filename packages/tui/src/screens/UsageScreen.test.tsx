@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedProject, seedQuote, seedRun, setRow, withTestApi } from '@portal/testkit/api';
-import { KEY, renderUi } from '../testing/ui';
+import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { seedBucket, withTestApi } from '@portal/testkit/api';
 import { canLogIn, resetToken } from '@portal/testkit/seed';
-import { KEY, renderUi, resize } from '../testing/ui';
+import { KEY, renderUi, resize } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 const NAME60 = 'A project named with exactly sixty characters, to be cut ok!';

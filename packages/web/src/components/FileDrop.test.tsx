@@ -4,7 +4,7 @@ import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
-import { renderApp } from '../test-utils';
+import { renderApp } from '../../test/utils';
 import { FileDrop } from './FileDrop';
 
 afterEach(cleanup);

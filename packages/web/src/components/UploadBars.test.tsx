@@ -3,7 +3,7 @@
 import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { renderApp } from '../test-utils';
+import { renderApp } from '../../test/utils';
 import { UploadBars } from './FileDrop';
 
 afterEach(cleanup);

@@ -38,8 +38,8 @@ export function useChrome(): Chrome {
   return c;
 }
 
-/** The client of the current route, from the permission list. */
-export function useClient(clientId: string | undefined): Client | undefined {
+/** The client of the current route, from the permission list the chrome already holds (core's useClient loads it). */
+export function useRouteClient(clientId: string | undefined): Client | undefined {
   const { clients } = useChrome();
   return clientId ? clients?.find((c) => c.stamp === clientId) : undefined;
 }

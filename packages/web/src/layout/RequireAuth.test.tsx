@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@portal/core';
-import { renderApp } from '../test-utils';
+import { renderApp } from '../../test/utils';
 import { markSignedOut, resetAuthEpisode, setAuthFailureHandler, TOKEN_KEY, tokenStore } from '../lib/session';
 import { RequireAuth } from './RequireAuth';
 

@@ -32,7 +32,7 @@ import { BillingSummary } from '../components/BillingSummary';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
 import { useUploader } from '../components/useUploader';
-import { useClient, useCrumbNames } from '../layout/ChromeContext';
+import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
 
@@ -45,7 +45,7 @@ export default function CreateShrinkRunPage() {
   const [search, setSearch] = useSearchParams();
   const view = (['pick', 'upload'].includes(search.get('view') ?? '') ? search.get('view') : 'main') as View;
   const go = (v: View) => setSearch(v === 'main' ? {} : { view: v });
-  const client = useClient(clientId);
+  const client = useRouteClient(clientId);
   const plan = client?.plan ?? 'Individual';
   const shrink = useShrinkRequest(clientId, bucketId);
   useCrumbNames({ client: client?.name, project: shrink.project });

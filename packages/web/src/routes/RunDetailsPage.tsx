@@ -25,7 +25,7 @@ import { useRunDetails } from '@portal/core/react';
 import { Page } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { RunMessage } from '../components/RunMessage';
-import { useClient, useCrumbNames } from '../layout/ChromeContext';
+import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
 
 export function saveText(fileName: string, text: string): void {
@@ -45,7 +45,7 @@ const LossChart = lazy(() => import('../components/charts/LossChart'));
 export default function RunDetailsPage() {
   const navigate = useNavigate();
   const { clientId = '', bucketId = '', runId = '' } = useParams();
-  const client = useClient(clientId);
+  const client = useRouteClient(clientId);
   const status = useRunDetails(clientId, bucketId, runId);
   const run = status.data?.run.record;
   useCrumbNames({ client: client?.name ?? status.data?.client?.name, project: status.data?.bucket?.name, run: run?.name });

@@ -4,7 +4,7 @@ import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MESSAGES } from '@portal/core';
-import { renderApp } from '../test-utils';
+import { renderApp } from '../../test/utils';
 import SignupPage from './SignupPage';
 
 afterEach(cleanup);

@@ -10,7 +10,7 @@ import { RendItems } from '../components/RendItems';
 import { useListEditing } from '../components/useListEditing';
 import { notify } from '../lib/notify';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
-import { useClient, useCrumbNames } from '../layout/ChromeContext';
+import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 
 /** Files dropped together travel as one upload group; each batch can be cancelled on its own. */
 interface Batch {
@@ -21,7 +21,7 @@ interface Batch {
 
 export default function UploadsPage() {
   const { clientId = '', bucketId = '' } = useParams();
-  const client = useClient(clientId);
+  const client = useRouteClient(clientId);
   const uploads = useUploads(clientId, bucketId);
   const [batches, setBatches] = useState<Batch[]>([]);
   const nextBatch = useRef(0);

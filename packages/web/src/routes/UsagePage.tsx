@@ -20,14 +20,14 @@ import { formatCount, formatDollars, formatTime, MESSAGES, screenPath, USAGE_PER
 import { useUsage } from '@portal/core/react';
 import { Page } from '../components/Page';
 import { Loading } from '../components/Loading';
-import { useClient, useCrumbNames } from '../layout/ChromeContext';
+import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 
 // The chart library loads with the charts, not with the page (nor the login page).
 const UsageCharts = lazy(() => import('../components/charts/UsageCharts'));
 
 export default function UsagePage() {
   const { clientId = '' } = useParams();
-  const client = useClient(clientId);
+  const client = useRouteClient(clientId);
   useCrumbNames({ client: client?.name });
   const usage = useUsage(clientId);
   const data = usage.data;

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { defineCall, KEY_TOKEN_PREFIX } from './define';
+import { defineRenameRemove } from './renameRemove';
 import { requireApiKey, requireClient, requireIntegration } from '../access';
 import { apiKeyView, clientView, integrationView } from '../views';
 import { newId, now } from '../ids';
@@ -11,7 +12,7 @@ import type { Services } from '../services';
 
 export const UNREADABLE_TOKEN = '(unreadable: the encryption key changed; create a new key)';
 
-export function apikeyRoutes(app: FastifyInstance, s: Services) {
+export function keyRoutes(app: FastifyInstance, s: Services) {
   // A token encrypted under a key this server no longer has cannot be read back: the list says so instead of failing.
   const reveal = (enc: string) => {
     try {
@@ -58,23 +59,10 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
     return { apikey: apiKeyView(row, token) };
   });
 
-  defineCall(app, s, 'apikeyRename', {}, async ({ caller, body }) => {
-    const { key } = await requireApiKey(s.db, caller, body.apikey);
-    await s.db.transaction().execute(async (trx) => {
-      await trx.updateTable('apikeys').set({ name: body.name }).where('clue', '=', key.clue).execute();
-      await audit(trx, { client: key.client, actor: actorOf(caller), action: 'apikey.rename', target: key.clue, detail: body.name });
-    });
-    return { apikey: keyOut({ ...key, name: body.name }) };
-  });
-
-  defineCall(app, s, 'apikeyRemove', {}, async ({ caller, body }) => {
-    const { key } = await requireApiKey(s.db, caller, body.apikey);
-    await s.db.transaction().execute(async (trx) => {
-      await trx.updateTable('apikeys').set({ active: body.active }).where('clue', '=', key.clue).execute();
-      if (body.active === 0)
-        await audit(trx, { client: key.client, actor: actorOf(caller), action: 'apikey.remove', target: key.clue, detail: key.name });
-    });
-    return { ok: true as const };
+  defineRenameRemove(app, s, 'apikey', {
+    find: (caller, clue) => requireApiKey(s.db, caller, clue),
+    row: 'key',
+    renamed: async (key) => ({ apikey: keyOut(key) }),
   });
 
   defineCall(app, s, 'integrationList', {}, async ({ caller, query }) => {
@@ -110,22 +98,9 @@ export function apikeyRoutes(app: FastifyInstance, s: Services) {
     return { apikey: integrationView(row, body.token) };
   });
 
-  defineCall(app, s, 'integrationRename', {}, async ({ caller, body }) => {
-    const { key } = await requireIntegration(s.db, caller, body.apikey);
-    await s.db.transaction().execute(async (trx) => {
-      await trx.updateTable('integrations').set({ name: body.name }).where('clue', '=', key.clue).execute();
-      await audit(trx, { client: key.client, actor: actorOf(caller), action: 'integration.rename', target: key.clue, detail: body.name });
-    });
-    return { apikey: integrationOut({ ...key, name: body.name }) };
-  });
-
-  defineCall(app, s, 'integrationRemove', {}, async ({ caller, body }) => {
-    const { key } = await requireIntegration(s.db, caller, body.apikey);
-    await s.db.transaction().execute(async (trx) => {
-      await trx.updateTable('integrations').set({ active: body.active }).where('clue', '=', key.clue).execute();
-      if (body.active === 0)
-        await audit(trx, { client: key.client, actor: actorOf(caller), action: 'integration.remove', target: key.clue, detail: key.name });
-    });
-    return { ok: true as const };
+  defineRenameRemove(app, s, 'integration', {
+    find: (caller, clue) => requireIntegration(s.db, caller, clue),
+    row: 'key',
+    renamed: async (key) => ({ apikey: integrationOut(key) }),
   });
 }

@@ -2,7 +2,7 @@
 // on another origin); a token and an account builder.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Client } from '../contract';
+import type { Client } from '../src/contract';
 
 export interface Request {
   method: string;

@@ -1,8 +1,8 @@
 // Renders the UI with ink-testing-library against the real server (testing/api.ts); keys and a wait-for-text helper.
 import { render } from 'ink-testing-library';
 import { memoryTokenStore, type ApiClient } from '@portal/core';
-import { nodeApi } from '../cli/heavy';
-import { App } from '../ui/App';
+import { nodeApi } from '../src/cli/heavy';
+import { App } from '../src/ui/App';
 import type { TestApi, TestUser } from '@portal/testkit/api';
 
 export const KEY = { up: '\u001B[A', down: '\u001B[B', enter: '\r', esc: '\u001B', tab: '\t', shiftTab: '\u001B[Z', space: ' ' } as const;

@@ -7,8 +7,8 @@ import { ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { ApiClient, memoryTokenStore } from '@portal/core';
 import { PortalProvider } from '@portal/core/react';
-import { notifier } from './lib/notify';
-import { theme } from './theme';
+import { notifier } from '../src/lib/notify';
+import { theme } from '../src/theme';
 
 const api = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens: memoryTokenStore() });
 

@@ -2,8 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, PLAN_LIMITS, UPLOAD_CONTEXTS, extensionOf, formatSize, type PlanName } from '@portal/core';
 import { defineCall } from './define';
+import { defineRenameRemove } from './renameRemove';
+import { actorOf, audit } from '../audit';
 import { requireBucket, requireRend, requireUpload } from '../access';
-import { checkActiveFilter, bucketWithCounts } from './bucket';
+import { checkActiveFilter, bucketWithCounts } from './projects';
 import { clientView, rendView, uploadView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
@@ -14,7 +16,7 @@ import type { Services } from '../services';
 /** Seconds a finish call holds an item while it takes the bytes; a holder that died is replaced after this. */
 const SEAL_HOLD_S = 120;
 
-export function rendRoutes(app: FastifyInstance, s: Services) {
+export function uploadRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'rendList', { keys: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const rends = checkActiveFilter(query.active)
@@ -35,23 +37,21 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'rendCreate', { keys: true }, async ({ caller, body }) => {
-    const { bucket } = await requireBucket(s.db, caller, body.bucket);
+    const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
     const row = { stamp: newId('r_'), bucket: bucket.stamp, name: body.name, flight: 'Pending', active: 1, created_at: now() };
-    await s.db.insertInto('rends').values(row).execute();
+    await s.db.transaction().execute(async (trx) => {
+      await trx.insertInto('rends').values(row).execute();
+      await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'upload.create', target: row.stamp, detail: row.name });
+    });
     // A new upload has no files, results or requests yet: no need to read it back.
     return { rend: rendView(row, [], [], 0) };
   });
 
-  defineCall(app, s, 'rendRename', {}, async ({ caller, body }) => {
-    const { rend } = await requireRend(s.db, caller, body.rend);
-    await s.db.updateTable('rends').set({ name: body.name }).where('stamp', '=', rend.stamp).execute();
-    return { rend: await rendFull(s.db, rend.stamp) };
-  });
-
-  defineCall(app, s, 'rendRemove', {}, async ({ caller, body }) => {
-    const { rend } = await requireRend(s.db, caller, body.rend, { restoring: body.active === 1 });
+  defineRenameRemove(app, s, 'upload', {
+    find: (caller, stamp, lookup) => requireRend(s.db, caller, stamp, lookup),
+    row: 'rend',
     // Bytes of a removed upload are swept after the storage's grace period: such an upload cannot come back whole.
-    if (body.active === 1 && rend.active === 0) {
+    checkRestore: async (rend) => {
       const swept = await s.db
         .selectFrom('uploads')
         .select('stamp')
@@ -59,9 +59,8 @@ export function rendRoutes(app: FastifyInstance, s: Services) {
         .where('swept_at', 'is not', null)
         .executeTakeFirst();
       if (swept) throw conflict('This upload was removed too long ago to restore: upload its files again.');
-    }
-    await s.db.updateTable('rends').set({ active: body.active }).where('stamp', '=', rend.stamp).execute();
-    return { ok: true as const };
+    },
+    renamed: async (rend) => ({ rend: await rendFull(s.db, rend.stamp) }),
   });
 
   defineCall(app, s, 'rendFinish', { keys: true }, async ({ caller, body }) => {

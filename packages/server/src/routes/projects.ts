@@ -1,7 +1,9 @@
-// Projects (buckets): list with request and upload counts, create, rename, soft delete.
+// Projects (buckets): list with request and upload counts, create, rename, soft delete (each change in the audit log).
 import type { FastifyInstance } from 'fastify';
 import type { Bucket } from '@portal/core';
 import { defineCall } from './define';
+import { defineRenameRemove } from './renameRemove';
+import { actorOf, audit } from '../audit';
 import { requireBucket, requireClient } from '../access';
 import { bucketView, clientView } from '../views';
 import { newId, now } from '../ids';
@@ -28,7 +30,7 @@ export function checkActiveFilter(active: number | undefined) {
   return active !== 0;
 }
 
-export function bucketRoutes(app: FastifyInstance, s: Services) {
+export function projectRoutes(app: FastifyInstance, s: Services) {
   // Every page of a project opens with it: membership, the client and its projects (their request and upload
   // counts are kept on the project rows, so the list is one indexed read).
   defineCall(app, s, 'bucketList', { keys: true }, async ({ caller, query }) => {
@@ -41,19 +43,17 @@ export function bucketRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'bucketCreate', { keys: true }, async ({ caller, body }) => {
     const client = await requireClient(s.db, caller, body.client);
     const stamp = newId('b_');
-    await s.db.insertInto('buckets').values({ stamp, client: client.stamp, name: body.name, active: 1, created_at: now() }).execute();
+    await s.db.transaction().execute(async (trx) => {
+      await trx.insertInto('buckets').values({ stamp, client: client.stamp, name: body.name, active: 1, created_at: now() }).execute();
+      await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'project.create', target: stamp, detail: body.name });
+    });
     return { bucket: await bucketWithCounts(s, client.stamp, stamp) };
   });
 
-  defineCall(app, s, 'bucketRename', { keys: true }, async ({ caller, body }) => {
-    const { bucket } = await requireBucket(s.db, caller, body.bucket);
-    await s.db.updateTable('buckets').set({ name: body.name }).where('stamp', '=', bucket.stamp).execute();
-    return { bucket: await bucketWithCounts(s, bucket.client, bucket.stamp) };
-  });
-
-  defineCall(app, s, 'bucketRemove', {}, async ({ caller, body }) => {
-    const { bucket } = await requireBucket(s.db, caller, body.bucket, { restoring: body.active === 1 });
-    await s.db.updateTable('buckets').set({ active: body.active }).where('stamp', '=', bucket.stamp).execute();
-    return { ok: true as const };
+  defineRenameRemove(app, s, 'project', {
+    find: (caller, stamp, lookup) => requireBucket(s.db, caller, stamp, lookup),
+    row: 'bucket',
+    renameOptions: { keys: true },
+    renamed: async (bucket) => ({ bucket: await bucketWithCounts(s, bucket.client, bucket.stamp) }),
   });
 }

@@ -18,15 +18,16 @@ import {
   type RunEvent,
 } from '@portal/core';
 import { defineCall } from './define';
+import { defineRenameRemove } from './renameRemove';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
-import { bucketWithCounts, checkActiveFilter } from './bucket';
+import { bucketWithCounts, checkActiveFilter } from './projects';
 import { clientView, modelView, quoteView, runView } from '../views';
 import { rendRefs } from '../refs';
 import { newId, now } from '../ids';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { invoiceNumber, millions, spendCredit } from '../billing/credit';
 import { payQuote, quoteIsLive } from '../billing/shrink';
-import { actorOf, audit } from '../audit';
+import { actorOf, audit, type Actor } from '../audit';
 import type { PileTable, RunTable } from '../db/schema';
 import type { Services } from '../services';
 
@@ -90,7 +91,7 @@ async function usableRend(s: Services, bucket: string, rendStamp: string, ext: s
   return { rend, item, items, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
 }
 
-export function runRoutes(app: FastifyInstance, s: Services) {
+export function requestRoutes(app: FastifyInstance, s: Services) {
   const runsOut = async (runs: Selectable<RunTable>[]) => {
     const ref = await rendRefs(
       s.db,
@@ -114,6 +115,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     pileRow: PileRow,
     rendStamp: string,
     name: string,
+    actor: Actor,
   ) => {
     if (pileRow.bucket !== bucket.stamp || pileRow.variety !== 'FitModel') throw notFound('Parameters');
     // The plan may have changed since the parameters were saved: the limits of today apply.
@@ -150,6 +152,11 @@ export function runRoutes(app: FastifyInstance, s: Services) {
         .insertInto('runs')
         .values({ ...newRun(stamp, bucket.stamp, rend.stamp, name, 'fit', inputs, t), pile: pileRow.stamp, model })
         .execute();
+      await audit(
+        trx,
+        { client: client.stamp, actor, action: 'request.create', target: stamp, detail: name },
+        { client: client.stamp, actor, action: 'model.create', target: model, detail: name },
+      );
       await s.jobs.enqueue(trx, 'fit', stamp);
     });
     return stamp;
@@ -166,6 +173,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     fit: Pick<RunRow, 'state' | 'message' | 'model'> & { stamp: string | null },
     rendStamp: string,
     name: string,
+    actor: Actor,
   ) => {
     if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
     const { rend, inputs } = await usableRend(s, bucket.stamp, rendStamp, '.json', MESSAGES.generateFileNotFound);
@@ -176,6 +184,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
         .insertInto('runs')
         .values({ ...newRun(stamp, bucket.stamp, rend.stamp, name, 'generate', inputs, now()), fit: fit.stamp, model: fit.model })
         .execute();
+      await audit(trx, { client: client.stamp, actor, action: 'request.create', target: stamp, detail: name });
       await s.jobs.enqueue(trx, 'generate', stamp);
     });
     return stamp;
@@ -189,7 +198,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     let stamp: string;
     if (body.function === 'fit') {
       const { pile } = await requirePile(s.db, caller, body.pile);
-      stamp = await createFit(bucket, client, pile, body.rend, body.name);
+      stamp = await createFit(bucket, client, pile, body.rend, body.name, actorOf(caller));
     } else if (body.fit.startsWith('m_') || body.fit.startsWith('general-')) {
       // A model reused: one of the project's own Finished models, or a general model (a fixed projection, no weights).
       const model = await s.db.selectFrom('models').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
@@ -207,6 +216,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
         { stamp: model.run, state: 'Finished', message: '', model: model.stamp },
         body.rend,
         body.name,
+        actorOf(caller),
       );
     } else {
       const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
@@ -215,7 +225,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
         await requireRun(s.db, caller, fit.stamp);
         throw notFound('Model');
       }
-      stamp = await createGenerate(bucket, client, fit, body.rend, body.name);
+      stamp = await createGenerate(bucket, client, fit, body.rend, body.name, actorOf(caller));
     }
     // Read before waking the worker, so the answer is the run as made (Pending), not a moment later.
     const run = await runById(stamp);
@@ -231,7 +241,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     if (run.function === 'fit') {
       const pileRow = run.pile ? await s.db.selectFrom('piles').selectAll().where('stamp', '=', run.pile).executeTakeFirst() : undefined;
       if (!pileRow) throw notFound('Parameters');
-      stamp = await createFit(bucket, client, pileRow, run.rend, run.name);
+      stamp = await createFit(bucket, client, pileRow, run.rend, run.name, actorOf(caller));
       // The fit's generate run, made again on its upload with the new model (the newest one, if it had several).
       const gen = await s.db
         .selectFrom('runs')
@@ -242,7 +252,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
         .orderBy('seq', 'desc')
         .executeTakeFirst();
       const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
-      generate = await createGenerate(bucket, client, fit, gen?.rend ?? run.rend, gen?.name ?? run.name);
+      generate = await createGenerate(bucket, client, fit, gen?.rend ?? run.rend, gen?.name ?? run.name, actorOf(caller));
     } else if (run.function === 'generate') {
       const fit = run.fit
         ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', run.fit).where('active', '=', 1).executeTakeFirst()
@@ -259,6 +269,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
         fit ?? { stamp: null, state: 'Finished', message: '', model: general!.stamp },
         run.rend,
         run.name,
+        actorOf(caller),
       );
     } else {
       throw conflict('A shrink request is billed as a quote: create a new shrink request to run it again.');
@@ -292,7 +303,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     };
   });
 
-  defineCall(app, s, 'shrinkCreate', {}, async ({ caller, body }) => {
+  defineCall(app, s, 'shrinkCreate', { keys: true }, async ({ caller, body }) => {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
     const { pile } = await requirePile(s.db, caller, body.pile);
     if (pile.bucket !== bucket.stamp || pile.variety !== 'ShrinkService') throw notFound('Parameters');
@@ -342,7 +353,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return { quote: quoteView(quote, { stamp: rend.stamp, name: rend.name }) };
   });
 
-  defineCall(app, s, 'runList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'runList', { keys: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     let q = s.db.selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).where('active', '=', 1);
     if (query.state) q = q.where('state', '=', query.state);
@@ -365,19 +376,13 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     };
   });
 
-  defineCall(app, s, 'runRename', {}, async ({ caller, body }) => {
-    const { run } = await requireRun(s.db, caller, body.run);
-    await s.db.updateTable('runs').set({ name: body.name }).where('stamp', '=', run.stamp).execute();
-    return { run: (await runsOut([{ ...run, name: body.name }]))[0] };
+  defineRenameRemove(app, s, 'request', {
+    find: (caller, stamp, lookup) => requireRun(s.db, caller, stamp, lookup),
+    row: 'run',
+    renamed: async (run) => ({ run: (await runsOut([run]))[0] }),
   });
 
-  defineCall(app, s, 'runRemove', {}, async ({ caller, body }) => {
-    const { run } = await requireRun(s.db, caller, body.run, { restoring: body.active === 1 });
-    await s.db.updateTable('runs').set({ active: body.active }).where('stamp', '=', run.stamp).execute();
-    return { ok: true as const };
-  });
-
-  defineCall(app, s, 'clientModelList', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'clientModelList', { keys: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const models = checkActiveFilter(query.active)
       ? await s.db
@@ -400,7 +405,7 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     };
   });
 
-  defineCall(app, s, 'generalModelList', {}, async ({ query }) => {
+  defineCall(app, s, 'generalModelList', { keys: true }, async ({ query }) => {
     const models = checkActiveFilter(query.active)
       ? await s.db
           .selectFrom('models')
@@ -414,20 +419,16 @@ export function runRoutes(app: FastifyInstance, s: Services) {
     return { model: { list: models.map((m) => modelView(m, null)) } };
   });
 
-  defineCall(app, s, 'modelRename', {}, async ({ caller, body }) => {
-    const { model } = await requireModel(s.db, caller, body.model);
-    await s.db.updateTable('models').set({ name: body.name }).where('stamp', '=', model.stamp).execute();
-    const ref = await rendRefs(s.db, [model.rend]);
-    return { model: modelView({ ...model, name: body.name }, ref(model.rend)) };
+  defineRenameRemove(app, s, 'model', {
+    find: (caller, stamp, lookup) => requireModel(s.db, caller, stamp, lookup),
+    row: 'model',
+    renamed: async (model) => {
+      const ref = await rendRefs(s.db, [model.rend]);
+      return { model: modelView(model, ref(model.rend)) };
+    },
   });
 
-  defineCall(app, s, 'modelRemove', {}, async ({ caller, body }) => {
-    const { model } = await requireModel(s.db, caller, body.model, { restoring: body.active === 1 });
-    await s.db.updateTable('models').set({ active: body.active }).where('stamp', '=', model.stamp).execute();
-    return { ok: true as const };
-  });
-
-  defineCall(app, s, 'quoteStatus', {}, async ({ caller, query }) => {
+  defineCall(app, s, 'quoteStatus', { keys: true }, async ({ caller, query }) => {
     const { quote, bucket, client } = await requireQuote(s.db, caller, query.quote);
     const run = quote.run
       ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', quote.run).where('active', '=', 1).executeTakeFirst()

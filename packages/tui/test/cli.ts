@@ -1,10 +1,10 @@
 // Runs `portal` in-process with fake IO (a TTY or a pipe, stdin text, scripted answers) for the command tests,
 // against the real server of ./api (signedIn gives a store holding a real session token for it).
 import { Readable } from 'node:stream';
-import { run } from '../cli/program';
-import { nodeApi } from '../cli/heavy';
-import type { Deps } from '../cli/context';
-import { memoryStore, type Store } from '../store';
+import { run } from '../src/cli/program';
+import { nodeApi } from '../src/cli/heavy';
+import type { Deps } from '../src/cli/context';
+import { memoryStore, type Store } from '../src/store';
 import type { TestApi, TestUser } from '@portal/testkit/api';
 
 /** A token store signed in as this user (the test's own unless told) on the test server. */
