@@ -105,6 +105,9 @@ const run = async (args: string[], stdin?: string) => {
 
 beforeAll(async () => {
   build();
+  // A session that lives for the whole file: tmux's server exits with its last session, and a new session started
+  // while it shuts down fails ("server exited unexpectedly").
+  tmux('new-session', '-d', '-s', 'keep', '-x', '80', '-y', '24', 'exec cat');
   server = await startServer();
   home = await mkdtemp(join(tmpdir(), 'portal-walk-'));
   signedOut = await mkdtemp(join(tmpdir(), 'portal-walk-out-'));
