@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { build, freePort, portal, startServer, type Started } from './harness';
 
+/** A token's shape (a JWT whose claims read) that no server issued: PORTAL_TOKEN must look like a token to be sent. */
+const SHAPED_TOKEN = 'eyJhbGciOiJub25lIn0.eyJlbWFpbCI6Im5ldEBleGFtcGxlLmNvbSJ9.sig';
+
 let server: Started;
 let home: string;
 const helpers: Server[] = [];
@@ -62,9 +65,9 @@ describe('portal on a bad network', () => {
   it('a silent server: timed out after PORTAL_TIMEOUT / --timeout seconds, exit 1', async () => {
     const silent = await listen(() => {});
     const started = Date.now();
-    const r = await portal(home, silent, ['projects', 'list', '--timeout', '1'], { env: { PORTAL_TOKEN: 'a.b.c' } });
+    const r = await portal(home, silent, ['projects', 'list', '--timeout', '1'], { env: { PORTAL_TOKEN: SHAPED_TOKEN } });
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toBe(`${MESSAGES.fetchPermissions} ${MESSAGES.timedOut(silent, 1)}`);
+    expect(r.stderr.trim()).toBe(`${MESSAGES.fetchPermissions}: ${MESSAGES.timedOut(silent, 1)}`);
     expect(Date.now() - started).toBeLessThan(6000);
     const login = await portal(home, silent, ['login', '--email', 'net@example.com', '--password-stdin'], {
       stdin: 'Secret-123!',

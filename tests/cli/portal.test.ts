@@ -7,6 +7,9 @@ import { MESSAGES, UPLOAD_CONTEXTS, installCommand, pythonExample } from '@porta
 import { build, portal, startServer, type Started } from './harness';
 import { outboxMails } from '../outbox';
 
+/** A token's shape (a JWT whose claims read) that no server issued: PORTAL_TOKEN must look like a token to be sent. */
+const SHAPED_TOKEN = 'eyJhbGciOiJub25lIn0.eyJlbWFpbCI6Im5ldEBleGFtcGxlLmNvbSJ9.sig';
+
 let server: Started;
 let ada: string;
 let grace: string;
@@ -298,7 +301,7 @@ describe('portal against the real server', () => {
     const elsewhere = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list']);
     expect(elsewhere.code).toBe(4);
     expect(elsewhere.stderr).toContain(MESSAGES.tokenMissing);
-    const down = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list'], { env: { PORTAL_TOKEN: 'any.token.here' } });
+    const down = await portal(grace, 'http://127.0.0.1:9', ['projects', 'list'], { env: { PORTAL_TOKEN: SHAPED_TOKEN } });
     expect(down.code).toBe(1);
     expect(down.stderr.trim().split('\n')).toHaveLength(1);
     expect(down.stderr).toContain(MESSAGES.cannotReach('http://127.0.0.1:9', 'connection refused'));

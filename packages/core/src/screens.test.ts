@@ -113,3 +113,21 @@ describe('screens', () => {
     expect(projectOpenTarget('c1', { stamp: 'b1', rends: 0 })).toBe('/client/c1/project/b1/create-shrink-run');
   });
 });
+
+describe('screenTarget', async () => {
+  const { screenTarget } = await import('./screens');
+  it('reads a portal path or a whole URL pasted from the browser, and every screen of the table has one', () => {
+    expect(screenTarget('/client/c1/project/b1/runs')).toBe('/client/c1/project/b1/runs');
+    expect(screenTarget('https://portal.example.com/client/c1/project/b1/runs/?tab=1#top')).toBe('/client/c1/project/b1/runs?tab=1');
+    expect(screenTarget('client/c1/projects')).toBe('/client/c1/projects');
+    expect(screenTarget('/invite?token=abc')).toBe('/invite?token=abc');
+    for (const s of SCREENS) {
+      const path = screenPath(s.id, { clientId: 'c1', bucketId: 'b1', runId: 'r1', quoteId: 'q1', apikeyId: 'k1' });
+      expect(screenTarget(`http://localhost:5173${path}`), s.id).toBe(path);
+    }
+  });
+
+  it('gives null for what names no screen, hostile input included', () => {
+    for (const bad of ['', '   ', '/nowhere', 'https://', '/client/%E0%A4%A/projects', 'x'.repeat(5000), 'http://[::1']) expect(screenTarget(bad), bad).toBeNull();
+  });
+});

@@ -487,3 +487,43 @@ export function accountOpenTarget(client: { stamp: string; choice: string }): st
 export function projectOpenTarget(clientId: string, bucket: { stamp: string; rends: number }): string {
   return screenPath(bucket.rends > 0 ? 'runs' : 'createShrinkRun', { clientId, bucketId: bucket.stamp });
 }
+
+/** Longer than any portal URL a browser shows: refused rather than matched. */
+const TARGET_MAX = 2048;
+
+/**
+ * The portal path a person means by what they paste: a path (`/client/ID/project/ID/runs`) or the whole URL copied
+ * from the browser (any origin: the web portal may be served apart from the API). Returns the path with its query
+ * (`/invite?token=...`), or null when it names no screen of the table.
+ */
+export function screenTarget(input: string): string | null {
+  const text = input.trim();
+  if (!text || text.length > TARGET_MAX) return null;
+  let path = text;
+  let search = '';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    try {
+      const url = new URL(text);
+      path = url.pathname;
+      search = url.search;
+    } catch {
+      return null;
+    }
+  } else {
+    const cut = text.search(/[?#]/);
+    if (cut >= 0) {
+      search = text[cut] === '?' ? text.slice(cut).split('#')[0] : '';
+      path = text.slice(0, cut);
+    }
+    if (!path.startsWith('/')) path = `/${path}`;
+  }
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  let found: ReturnType<typeof matchScreen>;
+  try {
+    found = matchScreen(clean);
+  } catch {
+    // A malformed %-escape in an id.
+    return null;
+  }
+  return found ? `${clean}${search === '?' ? '' : search}` : null;
+}

@@ -13,7 +13,8 @@ for (const stream of [process.stdout, process.stderr]) {
 // `portal` alone on a terminal opens the UI: keys typed while it loads must neither show (the terminal echoes in its
 // normal mode, so a typed-ahead password would be visible) nor be lost. Raw mode from the first moment keeps them
 // unechoed in stdin's buffer, where Ink reads them once the first screen is drawn.
-if (process.argv.length === 2 && process.stdin.isTTY && process.stdout.isTTY) process.stdin.setRawMode(true);
+const opensUi = process.argv.length === 2 || (process.argv[2] === 'ui' && process.argv.length <= 4);
+if (opensUi && process.stdin.isTTY && process.stdout.isTTY) process.stdin.setRawMode(true);
 
 const code = await run(process.argv.slice(2), nodeDeps());
 process.exitCode = code;

@@ -244,11 +244,12 @@ export class ApiClient {
   async request(
     method: string,
     path: string,
-    opts: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal } = {},
-  ): Promise<{ status: number; data: unknown }> {
+    opts: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; statusText: string; headers: Array<[string, string]>; data: unknown }> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${await this.beforeProtected(undefined)}`,
+      ...opts.headers,
     };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     // Only a path on this API: the token never goes to a URL given here.
@@ -273,7 +274,7 @@ export class ApiClient {
         parsed.success ? parsed.data.error.message : null,
       );
     }
-    return { status: res.status, data: data ?? null };
+    return { status: res.status, statusText: res.statusText, headers: [...res.headers.entries()], data: data ?? null };
   }
 
   /**

@@ -27,10 +27,13 @@ export class ApiError extends Error {
     return this.code === 'token_missing' || this.code === 'token_expired';
   }
 
-  /** The most useful single line: SPEC's message, plus the server's reason when it adds something. */
+  /**
+   * The most useful single line: SPEC's message, plus the server's reason when it adds something ('Error fetching
+   * permissions: Cannot reach ...'; a message that already ends a sentence is followed by a space only).
+   */
   get detail(): string {
-    if (this.serverMessage && this.serverMessage !== this.display) return `${this.display} ${this.serverMessage}`;
-    return this.display;
+    if (!this.serverMessage || this.serverMessage === this.display) return this.display;
+    return `${this.display}${/[.!?]$/.test(this.display) ? ' ' : ': '}${this.serverMessage}`;
   }
 }
 

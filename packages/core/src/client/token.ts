@@ -72,3 +72,14 @@ export function tokenStatus(token: string | null, nowMs: number, lastRefreshMs: 
   if (left < REFRESH_WINDOW_S && (lastRefreshMs === null || nowMs - lastRefreshMs >= REFRESH_MIN_INTERVAL_S * 1000)) return 'refresh';
   return 'ok';
 }
+
+/**
+ * Whether a token given from outside (an environment variable, a pasted value) has a token's shape: a session token
+ * (a JWT whose claims read) or a client API key's token (`pk_` and base64url). Catches a truncated or mangled paste
+ * before it is sent anywhere.
+ */
+export function isWellFormedToken(token: string): boolean {
+  return (
+    /^pk_[A-Za-z0-9_-]{16,}$/.test(token) || (/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token) && readClaims(token) !== null)
+  );
+}

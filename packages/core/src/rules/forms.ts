@@ -1,7 +1,7 @@
 // The forms' rules (SPEC section 5): sign-up, password reset, a fit request, an integration, and which uploads a request
 // can use; each returns null or an empty object when the input is fine, else SPEC's messages.
 import { MESSAGES } from '../messages';
-import { PLAN_LIMITS, type PlanName } from '../limits';
+import { PLAN_LIMITS, PLANS, type PlanName } from '../limits';
 import {
   checkEmail,
   checkPassword,
@@ -77,6 +77,12 @@ export interface FitRequestInput {
   explainability: boolean;
   /** The chosen upload's id; empty when none was chosen. */
   upload: string | null | undefined;
+}
+
+/** The plan an account on this plan can upgrade to, or null on the top plan (nothing to offer there). */
+export function upgradeTarget(plan: PlanName | null | undefined): PlanName | null {
+  const at = plan ? PLANS.indexOf(plan) : -1;
+  return at >= 0 && at < PLANS.length - 1 ? PLANS[at + 1] : null;
 }
 
 /** Whether a plan-limit message should carry the upgrade link (Individual only). */

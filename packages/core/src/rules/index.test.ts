@@ -308,3 +308,12 @@ describe('resetTokenFrom', () => {
     expect(resetTokenFrom('<http://localhost:8080/reset-password?x=1&token=a%2Eb.c#top>')).toBe('a.b.c');
   });
 });
+
+describe('upgradeTarget', async () => {
+  const { upgradeTarget } = await import('./index');
+  it('offers the next plan, and nothing on the top plan', () => {
+    expect(upgradeTarget('Individual')).toBe('Enterprise');
+    expect(upgradeTarget('Enterprise')).toBeNull();
+    expect(upgradeTarget(undefined)).toBeNull();
+  });
+});

@@ -2,8 +2,7 @@
 import type { Command } from 'commander';
 import { AUDIT_ACTION_NAMES, AUDIT_PAGE, AUDIT_PAGE_MAX, TEAM_MESSAGES, auditActionLabel, type AuditEntry } from '@portal/core';
 import type { Deps } from './context';
-import { act, examples, integer, time } from './common';
-import { usageError } from './errors';
+import { act, examples, time } from './common';
 
 export function register(program: Command, deps: Deps): void {
   program
@@ -13,9 +12,9 @@ export function register(program: Command, deps: Deps): void {
     .option('--action <action>', `only this action: ${AUDIT_ACTION_NAMES.join(', ')}`)
     .addHelpText('after', examples('portal audit', 'portal audit --limit 200 --json', 'portal audit --action member.role'))
     .action(
-      act(deps, async (s, opts: { limit?: string; action?: string }) => {
-        const limit = integer(opts.limit, '--limit') ?? AUDIT_PAGE;
-        if (limit < 1) throw usageError('--limit must be at least 1');
+      act(deps, async (s, opts: { action?: string }) => {
+        // --limit is read, checked and applied to the printed rows as on every list (the session's output).
+        const limit = s.out.shape.limit ?? AUDIT_PAGE;
         const client = await s.client();
         const api = await s.api();
         const entries: AuditEntry[] = [];

@@ -35,24 +35,42 @@ export interface SignIn {
   expired: boolean;
   /** The origin used when neither --api nor PORTAL_API says. */
   default: boolean;
+  /** Where the token comes from: the config file, or the PORTAL_TOKEN variable (which then wins). */
+  source: 'config' | 'PORTAL_TOKEN';
+}
+
+function signIn(origin: string, token: string, nowMs: number, isDefault: boolean, source: SignIn['source']): SignIn {
+  const claims = readClaims(token) ?? {};
+  const expiresAt = tokenExpiry(token);
+  return {
+    origin,
+    email: typeof claims.email === 'string' ? claims.email : null,
+    username: typeof claims.username === 'string' ? claims.username : null,
+    expiresAt,
+    expired: expiresAt !== null && expiresAt * 1000 <= nowMs,
+    default: isDefault,
+    source,
+  };
 }
 
 function signIns(store: Store, defaultOrigin: string, nowMs: number): SignIn[] {
   return store
     .hosts()
     .filter(([, entry]) => !!entry.token)
-    .map(([origin, entry]) => {
-      const claims = readClaims(entry.token!) ?? {};
-      const expiresAt = tokenExpiry(entry.token!);
-      return {
-        origin,
-        email: typeof claims.email === 'string' ? claims.email : null,
-        username: typeof claims.username === 'string' ? claims.username : null,
-        expiresAt,
-        expired: expiresAt !== null && expiresAt * 1000 <= nowMs,
-        default: origin === defaultOrigin,
-      };
-    });
+    .map(([origin, entry]) => signIn(origin, entry.token!, nowMs, origin === defaultOrigin, 'config'));
+}
+
+const defaultOriginOf = (store: Store) => originOf(store.get('api') ?? DEFAULT_API);
+const who = (i: SignIn) => [i.email, i.username && `(${i.username})`].filter(Boolean).join(' ') || 'a client API key';
+
+/** Makes this origin the default server (null: none, back to the built-in default) and says which. */
+function makeDefault(s: Session, store: Store, next: SignIn | null, base?: string): void {
+  store.set('api', next ? (base ?? next.origin) : undefined);
+  s.out.notice(
+    next
+      ? `The default server is now ${next.origin} (${who(next)}).`
+      : `No other server is signed in: the default is now none (${DEFAULT_API} until you sign in with portal login --api ORIGIN).`,
+  );
 }
 
 function expiry(i: SignIn, nowMs: number): string {
@@ -100,9 +118,16 @@ export function register(program: Command, deps: Deps): void {
           if (!ended)
             s.out.notice(`The server could not end the session (${error?.detail}): the token is removed here and expires on its own.`);
         }
-        // Every other server's sign-in stays.
+        // Every other server's sign-in stays; signing out of the default one makes another signed-in server (or none)
+        // the default, so the next command does not go to a server with no sign-in.
+        const wasDefault = host.origin === defaultOriginOf(store);
         store.forget(base);
-        s.out.done({ ok: true, origin: host.origin }, `Signed out of ${host.origin}`);
+        const others = wasDefault ? signIns(store, '', s.deps.now()) : [];
+        s.out.done(
+          { ok: true, origin: host.origin, default: wasDefault ? (others[0]?.origin ?? null) : defaultOriginOf(store) },
+          `Signed out of ${host.origin}`,
+        );
+        if (wasDefault) makeDefault(s, store, others[0] ?? null);
         if (s.deps.env.PORTAL_TOKEN) s.out.notice('PORTAL_TOKEN is still set in your environment and is used while it is.');
       }),
     );
@@ -177,20 +202,80 @@ export function register(program: Command, deps: Deps): void {
       act(deps, async (s) => {
         const store = await s.store();
         const now = s.deps.now();
-        const list = signIns(store, originOf(store.get('api') ?? DEFAULT_API), now);
+        const fromEnv = s.envToken();
+        const origin = originOf(await s.baseUrl());
+        const list = [
+          ...(fromEnv ? [signIn(origin, fromEnv, now, true, 'PORTAL_TOKEN')] : []),
+          ...signIns(store, fromEnv ? '' : defaultOriginOf(store), now),
+        ];
         if (list.length === 0 && !s.out.json)
           throw new CliError(`${MESSAGES.tokenMissing}: not signed in to any server (portal login)`, EXIT.auth);
+        if (fromEnv)
+          s.out.notice(
+            `Using the token in PORTAL_TOKEN for ${origin} (${who(list[0])}): the stored sign-ins are not used while it is set.`,
+          );
         s.out.list<SignIn>(
           list,
           [
             { header: '', get: (i) => (i.default ? '*' : ' ') },
             { header: 'Origin', get: (i) => i.origin },
-            { header: 'User', get: (i) => [i.email, i.username && `(${i.username})`].filter(Boolean).join(' ') },
+            { header: 'User', get: who },
+            { header: 'Token', get: (i) => (i.source === 'PORTAL_TOKEN' ? 'PORTAL_TOKEN' : 'stored') },
             { header: 'Token expires', get: (i) => expiry(i, now) },
           ],
           '',
         );
-        if (s.deps.env.PORTAL_TOKEN) s.out.notice('PORTAL_TOKEN is set: it is used instead of these for every server while it is.');
+      }),
+    );
+
+  auth
+    .command('token')
+    .description('Print the token of the current server (PORTAL_TOKEN when set), for scripts')
+    .addHelpText(
+      'after',
+      examples('portal auth token', 'curl -H "Authorization: Bearer $(portal auth token)" http://localhost:8080/api/user/permission'),
+    )
+    .action(
+      act(deps, async (s) => {
+        const token = (await s.tokens()).get();
+        if (!token) throw new CliError(`${MESSAGES.tokenMissing}: ${await s.signInHint()}`, EXIT.auth);
+        s.deps.stdout.write(`${token}\n`);
+      }),
+    );
+
+  auth
+    .command('switch')
+    .description('Change the default server to another one you are signed in to (--api ORIGIN, else the other one, or a choice)')
+    .addHelpText('after', examples('portal auth switch', 'portal auth switch --api https://staging.example.com'))
+    .action(
+      act(deps, async (s) => {
+        const store = await s.store();
+        const current = defaultOriginOf(store);
+        const list = signIns(store, current, s.deps.now());
+        if (list.length === 0) throw new CliError(`${MESSAGES.tokenMissing}: not signed in to any server (portal login)`, EXIT.auth);
+        let next: SignIn | undefined;
+        let base: string | undefined;
+        if (s.opts.api) {
+          base = await s.baseUrl();
+          const wanted = originOf(await s.baseUrl());
+          next = list.find((i) => i.origin === wanted);
+          if (!next) throw new CliError(`Not signed in to ${wanted}: sign in with portal login --api ${wanted}`, EXIT.auth);
+        } else {
+          const others = list.filter((i) => !i.default);
+          if (others.length === 0) throw new CliError(`${current} is the only server you are signed in to: it stays the default.`);
+          if (others.length === 1) next = others[0];
+          else if (!s.interactive)
+            throw usageError(`Choose the server with --api ORIGIN, one of: ${others.map((i) => i.origin).join(', ')}`);
+          else {
+            s.out.notice(others.map((i, n) => `  ${n + 1}. ${i.origin} (${who(i)})`).join('\n'));
+            const answer = (await s.deps.prompter!.ask(`Default server (1-${others.length}): `)).trim();
+            next = others[Number(answer) - 1];
+            if (!/^\d+$/.test(answer) || !next) throw new CliError('Cancelled', EXIT.usage);
+          }
+        }
+        makeDefault(s, store, next!, base);
+        await s.save();
+        if (s.out.json) s.out.printJson({ ...next, default: true });
       }),
     );
 

@@ -1,7 +1,15 @@
 // What every command gets: injected IO, store and API factory (so tests run commands with fake IO), and the
 // resolution of the global flags (--api, --json, --client, --project) into an API client, account and project.
 import type { Command } from 'commander';
-import { memoryTokenStore, type ApiClient, type ApiClientOptions, type Bucket, type Client, type TokenStore } from '@portal/core';
+import {
+  isWellFormedToken,
+  memoryTokenStore,
+  type ApiClient,
+  type ApiClientOptions,
+  type Bucket,
+  type Client,
+  type TokenStore,
+} from '@portal/core';
 import { DEFAULT_API, originOf, type Host, type Store } from '../store';
 import { CliError, EXIT, usageError } from './errors';
 import { Output, type OutStream } from './output';
@@ -23,10 +31,12 @@ export interface Deps {
   /** Asks on the terminal; only used when stdin is a TTY. */
   prompter?: Prompter;
   /** Starts the interactive UI (loaded on demand); resolves to the exit code. */
-  startUi?(session: Session): Promise<number>;
+  startUi?(session: Session, initial?: string): Promise<number>;
   version: string;
   /** How often --wait polls. */
   pollMs: number;
+  /** Runs `portal` again with other arguments and IO, in this process (shell completion lists through it). */
+  rerun?(argv: string[], deps: Deps): Promise<number>;
   /** Calls fn on Ctrl+C (SIGINT) until the returned function is called. */
   onInterrupt?(fn: () => void): () => void;
 }
@@ -38,6 +48,17 @@ export interface GlobalOptions {
   project?: string;
   timeout?: string;
   jq?: string;
+  /** `--json a,b,c`: the fields to print (taken out of the arguments before commander reads them). */
+  jsonFields?: string[];
+  /** `--limit N` of a list command. */
+  limit?: string;
+}
+
+/** `--limit N`: a whole number of at least 1. */
+function listLimit(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\s*\d+\s*$/.test(raw) || Number(raw) < 1) throw usageError(`--limit must be a whole number of at least 1, got "${raw}"`);
+  return Number(raw);
 }
 
 export class Session {
@@ -51,7 +72,10 @@ export class Session {
     readonly deps: Deps,
     readonly opts: GlobalOptions,
   ) {
-    this.out = new Output(deps.stdout, deps.stderr, !!opts.json || opts.jq !== undefined);
+    this.out = new Output(deps.stdout, deps.stderr, !!opts.json || opts.jq !== undefined, {
+      fields: opts.jsonFields,
+      limit: listLimit(opts.limit),
+    });
   }
 
   static of(deps: Deps, cmd: Command): Session {
@@ -105,8 +129,21 @@ export class Session {
    * a token is never sent to another server than the one it was issued by.
    */
   async tokens(): Promise<TokenStore> {
-    const fromEnv = this.deps.env.PORTAL_TOKEN;
+    const fromEnv = this.envToken();
     return (this.tokenStore ??= fromEnv ? memoryTokenStore(fromEnv) : (await this.host()).tokens);
+  }
+
+  /** PORTAL_TOKEN when set; one that is not a token's shape (a truncated paste) is refused by name, before any call. */
+  envToken(): string | undefined {
+    const raw = this.deps.env.PORTAL_TOKEN;
+    if (!raw) return undefined;
+    const token = raw.trim();
+    if (!isWellFormedToken(token))
+      throw new CliError(
+        'PORTAL_TOKEN is not a valid token (it should be what portal auth token prints): set it again, or unset it to use your stored sign-in',
+        EXIT.auth,
+      );
+    return token;
   }
 
   /** --timeout, else PORTAL_TIMEOUT, in seconds (0: no limit), as milliseconds; undefined for the client's 30 s. */
@@ -137,6 +174,8 @@ export class Session {
 
   /** How to sign in to the server this command talks to (naming it when it is not the default one). */
   async signInHint(): Promise<string> {
+    if (this.deps.env.PORTAL_TOKEN)
+      return 'the token in PORTAL_TOKEN was refused: set it to a current token (portal auth token), or unset it';
     const chosen = this.opts.api ?? this.deps.env.PORTAL_API;
     if (!chosen) return 'sign in with portal login';
     const origin = originOf(await this.baseUrl().catch(() => chosen));

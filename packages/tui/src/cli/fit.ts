@@ -18,7 +18,8 @@ import {
 import type { Deps } from './context';
 import { act, examples, integer } from './common';
 import { CliError, usageError } from './errors';
-import { followRun, runStatus, showRun } from './runs';
+import { RUN_SHOWN } from './runs';
+import { showCommand } from './show';
 
 interface FitOptions {
   upload?: string;
@@ -85,9 +86,7 @@ export function register(program: Command, deps: Deps): void {
           },
         });
         s.out.notice(`Created request ${runId} in ${project.name}`);
-        const status = opts.wait ? await followRun(s, runId) : await runStatus(s, runId);
-        await showRun(s, status);
-        if (opts.wait && status.run.record.state !== 'Finished') s.exit(1);
+        await showCommand(s, RUN_SHOWN, runId, opts.wait);
       }),
     );
 
@@ -135,9 +134,7 @@ export function register(program: Command, deps: Deps): void {
         const dimensions = opts.dimensions === undefined ? undefined : Number(opts.dimensions);
         const runId = await createReuseRequest(api, { bucket: project.stamp, upload, model, name, dimensions });
         s.out.notice(`Created request ${runId} in ${project.name}`);
-        const status = opts.wait ? await followRun(s, runId) : await runStatus(s, runId);
-        await showRun(s, status);
-        if (opts.wait && status.run.record.state !== 'Finished') s.exit(1);
+        await showCommand(s, RUN_SHOWN, runId, opts.wait);
       }),
     );
 }

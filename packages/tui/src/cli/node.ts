@@ -27,10 +27,10 @@ export function nodeDeps(): Deps {
       return prompter;
     },
     // Ink and React load only here, so subcommands start without them.
-    startUi: async (session) => {
+    startUi: async (session, initial) => {
       // NO_COLOR (no-color.org): Ink's colours come from chalk, which reads FORCE_COLOR when it loads, not NO_COLOR.
       if (process.env.NO_COLOR) process.env.FORCE_COLOR = '0';
-      return (await import('../ui/start')).startUi(session);
+      return (await import('../ui/start')).startUi(session, initial);
     },
     version: VERSION,
     pollMs: Number(process.env.PORTAL_POLL_MS) || 2000,

@@ -1,6 +1,7 @@
 // gh-style output: --json prints only JSON; a padded table on a TTY; tab-separated lines when piped. Everything
 // printed passes core's printable escaping: text from the server cannot drive the terminal it is printed on.
 import { printable, printableJson } from '@portal/core';
+import { CliError, EXIT } from './errors';
 
 export interface OutStream {
   write(chunk: string): unknown;
@@ -38,11 +39,35 @@ export function renderFields(fields: ReadonlyArray<readonly [string, string | nu
   return fields.map(([k, v]) => `${(k + ':').padEnd(width)} ${cell(v)}\n`).join('');
 }
 
+/** How a command's output is cut down: `--json a,b,c` fields and `--limit N` rows. */
+export interface OutputShape {
+  fields?: readonly string[];
+  limit?: number;
+}
+
+/** The value with only these fields (of the object, or of each object of an array); unknown names are a usage error. */
+export function pickFields(value: unknown, fields: readonly string[]): unknown {
+  const rows = Array.isArray(value) ? value : [value];
+  const objects = rows.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r));
+  if (objects.length === 0) return value;
+  const available = [...new Set(objects.flatMap((o) => Object.keys(o)))];
+  const unknown = fields.filter((f) => !available.includes(f));
+  // An empty list has no fields to check the names against: it stays an empty list.
+  if (unknown.length > 0)
+    throw new CliError(`Unknown JSON field: ${unknown.join(', ')}\nAvailable fields:\n  ${available.sort().join('\n  ')}`, EXIT.usage);
+  const pick = (o: unknown) =>
+    o && typeof o === 'object' && !Array.isArray(o)
+      ? Object.fromEntries(fields.filter((f) => f in o).map((f) => [f, (o as Record<string, unknown>)[f]]))
+      : o;
+  return Array.isArray(value) ? value.map(pick) : pick(value);
+}
+
 export class Output {
   constructor(
     readonly stdout: OutStream,
     readonly stderr: OutStream,
     readonly json: boolean,
+    readonly shape: OutputShape = {},
   ) {}
 
   get tty(): boolean {
@@ -50,8 +75,11 @@ export class Output {
   }
 
   /** A list: a JSON array with --json, else a table, or SPEC's empty-list text on stderr. */
-  list<T>(rows: readonly T[], cols: readonly Column<T>[], empty: string): void {
+  list<T>(all: readonly T[], cols: readonly Column<T>[], empty: string): void {
+    const limit = this.shape.limit;
+    const rows = limit !== undefined && all.length > limit ? all.slice(0, limit) : all;
     if (this.json) return this.printJson(rows);
+    if (rows.length < all.length && this.tty) this.notice(`Showing ${rows.length} of ${all.length}: --limit ${all.length} shows all.`);
     if (rows.length === 0) return this.notice(empty);
     this.stdout.write(renderTable(rows, cols, this.tty));
   }
@@ -69,7 +97,8 @@ export class Output {
   }
 
   printJson(value: unknown): void {
-    this.stdout.write(printableJson(value, 2) + '\n');
+    const shown = this.shape.fields ? pickFields(value, this.shape.fields) : value;
+    this.stdout.write(printableJson(shown, 2) + '\n');
   }
 
   /** Notices and progress go to stderr, so stdout stays parseable. */

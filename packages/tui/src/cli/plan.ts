@@ -1,6 +1,6 @@
 // `portal plan`: Compare Plans, Individual versus Enterprise, with the account's current plan.
 import type { Command } from 'commander';
-import { CONTACT_PATH, PLAN_LIMITS, PLAN_TABLE_ROWS, PLANS, type PlanName } from '@portal/core';
+import { CONTACT_PATH, PLAN_LIMITS, PLAN_TABLE_ROWS, PLANS, upgradeTarget, type PlanName } from '@portal/core';
 import type { Deps } from './context';
 import { act, examples } from './common';
 import { renderTable } from './output';
@@ -24,7 +24,8 @@ export function register(program: Command, deps: Deps): void {
           ),
         );
         s.out.notice('Enterprise limits are initial limits: contact us for an increase at no cost.');
-        if (current === 'Individual') s.out.notice(`Upgrade to Enterprise: contact us at ${await s.baseUrl()}${CONTACT_PATH}`);
+        const upgrade = upgradeTarget(current);
+        if (upgrade) s.out.notice(`Upgrade to ${upgrade}: contact us at ${await s.baseUrl()}${CONTACT_PATH}`);
       }),
     );
 }

@@ -69,7 +69,7 @@ describe('portal (global behaviour)', { timeout: 30_000 }, () => {
     const store = memoryStore({ api: down, token: server.user.token });
     const r = await portal(['projects', 'list', '--api', down], { store });
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toBe(`${MESSAGES.fetchPermissions} ${MESSAGES.cannotReach(down, 'connection refused')}`);
+    expect(r.stderr.trim()).toBe(`${MESSAGES.fetchPermissions}: ${MESSAGES.cannotReach(down, 'connection refused')}`);
     // At sign-in too: an unreachable server is not a refusal of the credentials.
     const login = await portal(['login', '--email', server.user.email, '--password-stdin', '--api', down], { stdin: 'pw' });
     expect(login.code).toBe(1);
@@ -84,7 +84,7 @@ describe('portal (global behaviour)', { timeout: 30_000 }, () => {
       const started = Date.now();
       const r = await portal(['projects', 'list', '--timeout', '1'], { store });
       expect(r.code).toBe(1);
-      expect(r.stderr.trim()).toBe(`${MESSAGES.fetchPermissions} ${MESSAGES.timedOut(silent.url, 1)}`);
+      expect(r.stderr.trim()).toBe(`${MESSAGES.fetchPermissions}: ${MESSAGES.timedOut(silent.url, 1)}`);
       expect(Date.now() - started).toBeLessThan(5000);
       expect(silent.seen).toHaveLength(1);
       const login = await portal(['login', '--email', 'a@b.co', '--password-stdin'], {
@@ -107,7 +107,7 @@ describe('portal (global behaviour)', { timeout: 30_000 }, () => {
       const store = memoryStore({ api: failing.url, token: server.user.token });
       const list = await portal(['accounts', 'list'], { store });
       expect(list.code).toBe(1);
-      expect(list.stderr.trim()).toBe(`${MESSAGES.fetchPermissions} ${MESSAGES.serverError(503, 'Down for maintenance')}`);
+      expect(list.stderr.trim()).toBe(`${MESSAGES.fetchPermissions}: ${MESSAGES.serverError(503, 'Down for maintenance')}`);
       expect(failing.seen.map((x) => x.method)).toEqual(['GET', 'GET', 'GET']);
       failing.seen.length = 0;
       const rename = await portal(['projects', 'rename', 'b_1', '--name', 'Churn'], { store });

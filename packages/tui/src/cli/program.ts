@@ -20,10 +20,12 @@ import * as billing from './billing';
 import * as apiCommand from './api';
 import * as completion from './completion';
 import { checkJq, jqArgument, runJq, JqError } from './jq';
+import { jsonFieldsArgument } from './fields';
 import * as members from './members';
 import * as invites from './invites';
 import * as audit from './audit';
 import * as usage from './usage';
+import * as ui from './ui';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
@@ -49,7 +51,7 @@ const NOUNS: Record<CliNoun, Noun> = {
   audit,
   usage,
 };
-const EXTRA_NOUNS: Noun[] = [billing, apiCommand, completion, { register: registerHelp }];
+const EXTRA_NOUNS: Noun[] = [billing, apiCommand, completion, ui, { register: registerHelp }];
 
 /** `portal help <command...>`: the same text as `portal <command...> --help`, for nested commands too. */
 function registerHelp(program: Command): void {
@@ -74,7 +76,7 @@ export function buildProgram(deps: Deps): Command {
     .description('The embedding-service portal in your terminal: an interactive UI, and subcommands for scripts.')
     .version(deps.version, '-V, --version', 'print the version')
     .option('--api <url>', 'API base (else PORTAL_API, else the stored one, else http://localhost:8080)')
-    .option('--json', 'print JSON on standard output (the objects the API returns)')
+    .option('--json', 'print JSON on standard output (the objects the API returns); --json a,b,c prints only those fields')
     .option('--client <id>', 'account to use (default: your only account, or the last one used)')
     .option('--project <id>', 'project to use (default: the one set by portal projects open)')
     .option('--jq <expression>', 'filter the JSON output with jq (implies --json; strings print without quotes)')
@@ -108,12 +110,33 @@ export function buildProgram(deps: Deps): Command {
       }
       s.exit(await deps.startUi!(s));
     });
+  // Set on the run's own deps (not a copy): the run's store is shared by the deps object it was opened for.
+  deps.rerun ??= run;
   for (const noun of [...Object.values(NOUNS), ...EXTRA_NOUNS]) noun.register(program, deps);
+  addListLimits(program);
   return program;
 }
 
+/** `--limit N` on every list command (gh's habit); the rows are cut where they are printed (core's Output). */
+function addListLimits(cmd: Command): void {
+  for (const sub of cmd.commands) {
+    if (sub.name() === 'list' && !sub.options.some((o) => o.long === '--limit')) sub.option('--limit <n>', 'print at most N rows');
+    addListLimits(sub);
+  }
+}
+
 /** Runs `portal` with these arguments (after the program name) and resolves to the exit code. */
-export async function run(argv: string[], realDeps: Deps): Promise<number> {
+export async function run(given: string[], realDeps: Deps): Promise<number> {
+  let argv = given;
+  let fields: string[] | undefined;
+  if (given.some((a) => a === '--json' || a.startsWith('--json='))) {
+    try {
+      ({ argv, fields } = await jsonFieldsArgument(given));
+    } catch (e) {
+      realDeps.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+      return EXIT.usage;
+    }
+  }
   // --jq: the command prints JSON into a buffer, and jq's results are printed once it is done.
   const jq = jqArgument(argv);
   let printed = '';
@@ -129,7 +152,7 @@ export async function run(argv: string[], realDeps: Deps): Promise<number> {
       return EXIT.usage;
     }
   }
-  const code = await runCommand(argv, deps);
+  const code = await runCommand(argv, deps, fields);
   if (jq === undefined || !printed) return code;
   // Help and usage text is printed as it is; JSON goes through the filter.
   if (!/^\s*[[{"\d-]|^\s*(true|false|null)\s*$/.test(printed)) {
@@ -146,10 +169,11 @@ export async function run(argv: string[], realDeps: Deps): Promise<number> {
   }
 }
 
-async function runCommand(argv: string[], deps: Deps): Promise<number> {
+async function runCommand(argv: string[], deps: Deps, fields?: string[]): Promise<number> {
   // `portal` alone on a terminal opens the UI: no need to build every command first.
   const uiOnly = argv.length === 0 && !!deps.startUi && !!deps.stdin.isTTY && !!deps.stdout.isTTY;
   const program = uiOnly ? null : buildProgram(deps);
+  if (fields) program?.setOptionValue('jsonFields', fields);
   const fail = (message: string, code: number) => {
     deps.stderr.write(`${printable(message, { multiline: true })}\n`);
     return code;

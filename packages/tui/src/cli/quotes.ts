@@ -4,6 +4,7 @@ import { CONTACT_PATH, MESSAGES, formatCount, formatDollars, freeCredits, type C
 import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
 import { CliError } from './errors';
+import { showCommand, type Shown } from './show';
 
 type QuoteStatus = CallResponse<'quoteStatus'>;
 
@@ -37,6 +38,14 @@ export async function followQuote(s: Session, id: string): Promise<QuoteStatus> 
     `Quote ${id}`,
   );
 }
+
+/** A quote, for showCommand: its processed request Finished is the good end. */
+export const QUOTE_SHOWN: Shown<QuoteStatus> = {
+  load: quoteStatus,
+  follow: followQuote,
+  print: showQuote,
+  finished: (q) => q.quote.run?.state === 'Finished',
+};
 
 export async function showQuote(s: Session, q: QuoteStatus): Promise<void> {
   const api = await s.api();
@@ -87,8 +96,7 @@ export function register(program: Command, deps: Deps): void {
     .addHelpText('after', examples('portal quotes show <id>', 'portal quotes show <id> --json | jq .quote.record.cent'))
     .action(
       act(deps, async (s, id: string, opts: { wait?: boolean }) => {
-        const q = opts.wait ? await followQuote(s, id) : await quoteStatus(s, id);
-        await showQuote(s, q);
+        await showCommand(s, QUOTE_SHOWN, id, opts.wait);
       }),
     );
 }

@@ -18,6 +18,7 @@ import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
 import { registerRenameRemove } from './renameRemove';
 import { CliError, usageError } from './errors';
+import { showCommand, type Shown } from './show';
 
 type RunStatus = CallResponse<'runStatus'>;
 
@@ -58,6 +59,14 @@ export async function followRun(s: Session, id: string): Promise<RunStatus> {
     `Request ${id}`,
   );
 }
+
+/** A request, for showCommand: Finished is the good end. */
+export const RUN_SHOWN: Shown<RunStatus> = {
+  load: runStatus,
+  follow: followRun,
+  print: showRun,
+  finished: (r) => r.run.record.state === 'Finished',
+};
 
 export function register(program: Command, deps: Deps): void {
   const runs = program
@@ -109,9 +118,7 @@ export function register(program: Command, deps: Deps): void {
     .addHelpText('after', examples('portal runs show <id>', 'portal runs show <id> --wait'))
     .action(
       act(deps, async (s, id: string, opts: { wait?: boolean }) => {
-        const status = opts.wait ? await followRun(s, id) : await runStatus(s, id);
-        await showRun(s, status);
-        if (opts.wait && status.run.record.state !== 'Finished') s.exit(1);
+        await showCommand(s, RUN_SHOWN, id, opts.wait);
       }),
     );
 
@@ -180,9 +187,7 @@ export function register(program: Command, deps: Deps): void {
           s.out.done(made, `Started request ${made.run.stamp}${made.generate ? ` and its generate request ${made.generate.stamp}` : ''}`);
           return;
         }
-        const status = await followRun(s, target.stamp);
-        await showRun(s, status);
-        if (status.run.record.state !== 'Finished') s.exit(1);
+        await showCommand(s, RUN_SHOWN, target.stamp, true);
       }),
     );
 

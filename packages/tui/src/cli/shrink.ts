@@ -14,7 +14,8 @@ import {
 import type { Deps } from './context';
 import { act, examples } from './common';
 import { CliError, EXIT, usageError } from './errors';
-import { followQuote, quoteStatus, showQuote } from './quotes';
+import { QUOTE_SHOWN } from './quotes';
+import { showCommand } from './show';
 
 export function register(program: Command, deps: Deps): void {
   program
@@ -62,9 +63,7 @@ export function register(program: Command, deps: Deps): void {
         const { createShrinkRequest } = await import('./heavy');
         const quoteId = await createShrinkRequest(api, { bucket: project.stamp, upload, name, desc: opts.desc });
         s.out.notice(`Created quote ${quoteId} in ${project.name}`);
-        const q = opts.wait ? await followQuote(s, quoteId) : await quoteStatus(s, quoteId);
-        await showQuote(s, q);
-        if (opts.wait && q.quote.run?.state !== 'Finished') s.exit(1);
+        await showCommand(s, QUOTE_SHOWN, quoteId, opts.wait);
       }),
     );
 }

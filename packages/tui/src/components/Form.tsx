@@ -1,10 +1,12 @@
 // A form for Ink: text, password, checkbox and choice fields, a submit button and links; errors under each field.
+// The keys are the same on every form: Tab / Shift+Tab move between fields (↑↓ too, outside a picker), Enter submits
+// the form from any field (in a picker Enter picks), typing in a picker filters it, Esc clears a picker's filter
+// first and leaves only when there is nothing to clear; errors follow the values as they are typed.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
-import SelectInput from 'ink-select-input';
 import { printable } from '@portal/core';
 import { useCapture, useNav } from '../ui/context';
-import { applyInput, noKey } from './textEdit';
+import { applyInput, noKey, type TextState } from './textEdit';
 import { TextView } from './TextField';
 
 export interface FieldDef {
@@ -36,6 +38,11 @@ export interface FormProps {
   initialFocus?: number;
   /** Tab completion for 'path' fields (Tab completes there; Enter or ↓ moves on). */
   completePath?(text: string): { text: string; matches: string[] };
+  /**
+   * The rules for the values as they are now (core's checks): once a field with an error is edited, its message is
+   * this, so it changes or goes as the value is typed. Without it, an edited field's old message is hidden.
+   */
+  validate?(values: Record<string, string | boolean>): Record<string, string | undefined>;
   children?: ReactNode;
 }
 
@@ -50,14 +57,33 @@ export function Form(props: FormProps) {
   const [at, setAtState] = useState(props.initialFocus ?? 0);
   const [cursors, setCursors] = useState<Record<string, number>>({});
   const [matches, setMatches] = useState<string[]>([]);
+  // A picker's filter (what was typed while it has the focus) and its highlighted row.
+  const [pick, setPickState] = useState<{ filter: TextState; hi: number }>({ filter: { value: '', cursor: 0 }, hi: -1 });
   // Submitting waits for the render that carries every value just typed (a burst can type and submit in one event).
   const [submitting, setSubmitting] = useState(0);
-  useCapture('text');
+  // While a picker's filter holds text, Esc is the form's (it clears the filter) rather than the app's (back).
+  useCapture(pick.filter.value ? 'all' : 'text');
+  // The values the errors were given for: a field edited since shows its rule's message for the new value.
+  const errorsFor = useRef<{ errors: FormProps['errors']; values: FormProps['values'] }>({ errors: props.errors, values: props.values });
+  if (errorsFor.current.errors !== props.errors) errorsFor.current = { errors: props.errors, values: props.values };
+  const live = props.validate ? props.validate(props.values) : {};
+  const errorOf = (key: string): string | undefined => {
+    const given = props.errors?.[key];
+    if (props.values[key] === errorsFor.current.values[key]) return given;
+    return given || errorsFor.current.values[key] !== undefined ? live[key] : undefined;
+  };
   // Keys can come faster than renders: the handler works on the latest values, focus and cursors kept here.
-  const latest = useRef({ at, values: props.values, cursors, props });
+  const latest = useRef({ at, values: props.values, cursors, props, pick });
+  const setPick = (p: { filter: TextState; hi: number }) => {
+    latest.current.pick = p;
+    setPickState(p);
+  };
+  // hi -1: the row of the current value.
+  const clearPick = () => setPick({ filter: { value: '', cursor: 0 }, hi: -1 });
   latest.current.props = props;
   latest.current.values = props.values;
   const setAt = (n: number) => {
+    if (n !== latest.current.at) clearPick();
     latest.current.at = n;
     setAtState(n);
     setMatches([]);
@@ -106,7 +132,7 @@ export function Form(props: FormProps) {
             return;
           }
           if (r.stop === 'backtab') prev();
-          else if (r.stop === 'submit' && now.at === fields.length - 1) return submit();
+          else if (r.stop === 'submit') return submit();
           else next();
           rest = r.rest;
           k = noKey;
@@ -122,10 +148,33 @@ export function Form(props: FormProps) {
           next();
         } else if (!inSelect && k.downArrow) return next();
         else if (!inSelect && k.upArrow) return prev();
-        else if (inSelect && enter) next();
-        else if (field?.kind === 'checkbox') {
+        else if (inSelect) {
+          const shown = filtered(field, now.pick.filter.value);
+          const hiNow = highlighted(shown, now.pick.hi, now.values[field.key]);
+          if (enter) {
+            // Enter picks the highlighted row (the current value when nothing matches) and moves on.
+            const chosen = shown[hiNow];
+            if (chosen) now.props.onChange(field.key, chosen.value);
+            next();
+          } else if (k.escape) {
+            if (!now.pick.filter.value) return;
+            clearPick();
+            return;
+          } else if (k.downArrow || k.upArrow) {
+            const hi = Math.max(0, Math.min(shown.length - 1, hiNow + (k.downArrow ? 1 : -1)));
+            return setPick({ ...now.pick, hi });
+          } else {
+            // Typing filters the picker (one key at a time, so a burst ending in Enter or Tab still picks or moves).
+            const one = k === noKey ? first : rest;
+            const r = applyInput(now.pick.filter, one, k === noKey ? noKey : k);
+            if (r.state.value !== now.pick.filter.value || r.state.cursor !== now.pick.filter.cursor) setPick({ filter: r.state, hi: 0 });
+            if (k !== noKey || rest.length <= 1) return;
+            rest = rest.slice(1);
+            continue;
+          }
+        } else if (field?.kind === 'checkbox') {
           if (first === ' ' && !field.disabled) now.props.onChange(field.key, !now.values[field.key]);
-          else if (enter) next();
+          else if (enter) return submit();
           else return;
         } else if (now.at === fields.length && enter) return submit();
         else if (now.at > fields.length && enter) return links[now.at - fields.length - 1]?.action();
@@ -144,7 +193,7 @@ export function Form(props: FormProps) {
       {fields.map((f, i) => {
         const focused = i === at && !nav.menuFocused;
         const value = props.values[f.key];
-        const error = props.errors?.[f.key];
+        const error = errorOf(f.key);
         return (
           <Box key={f.key} flexDirection="column">
             <Box>
@@ -175,23 +224,7 @@ export function Form(props: FormProps) {
                 </>
               )}
             </Box>
-            {f.kind === 'select' && focused ? (
-              <Box paddingLeft={4}>
-                {f.items?.length ? (
-                  <SelectInput
-                    items={f.items}
-                    initialIndex={Math.max(
-                      0,
-                      f.items.findIndex((it) => it.value === value),
-                    )}
-                    // Enter also reaches the form's own handler, which moves on (one place, whichever runs first).
-                    onSelect={(it) => props.onChange(f.key, it.value)}
-                  />
-                ) : (
-                  <Text dimColor>(nothing to choose)</Text>
-                )}
-              </Box>
-            ) : null}
+            {f.kind === 'select' && focused ? <Picker field={f} value={value} filter={pick.filter} hi={pick.hi} /> : null}
             {error ? <Text color="red"> {error}</Text> : null}
           </Box>
         );
@@ -207,6 +240,57 @@ export function Form(props: FormProps) {
       ))}
       {props.children}
       {props.message ? <Text color={props.message.error ? 'red' : 'green'}>{props.message.text}</Text> : null}
+    </Box>
+  );
+}
+
+/** A picker's rows that match the typed filter (any part of the label, any case). */
+function filtered(field: FieldDef, filter: string): NonNullable<FieldDef['items']> {
+  const q = filter.trim().toLowerCase();
+  const items = field.items ?? [];
+  return q ? items.filter((it) => it.label.toLowerCase().includes(q)) : items;
+}
+
+/** The highlighted row: the one moved to, else (-1) the current value's row, else the first. */
+function highlighted(shown: NonNullable<FieldDef['items']>, hi: number, value: unknown): number {
+  if (hi >= 0) return Math.min(hi, Math.max(0, shown.length - 1));
+  return Math.max(
+    0,
+    shown.findIndex((it) => it.value === value),
+  );
+}
+
+/** How many of a picker's rows show at once. */
+const PICKER_ROWS = 6;
+
+/** The focused picker: its filter, then the matching rows around the highlighted one (the current value marked ✔). */
+function Picker({ field, value, filter, hi }: { field: FieldDef; value: unknown; filter: TextState; hi: number }) {
+  const shown = filtered(field, filter.value);
+  const at = highlighted(shown, hi, value);
+  const start = Math.max(0, Math.min(at - Math.floor(PICKER_ROWS / 2), shown.length - PICKER_ROWS));
+  return (
+    <Box paddingLeft={4} flexDirection="column">
+      {filter.value ? (
+        <Box>
+          <Text dimColor>Filter: </Text>
+          <TextView value={filter.value} cursor={filter.cursor} focus />
+          <Text dimColor> (Esc clears)</Text>
+        </Box>
+      ) : (field.items?.length ?? 0) > PICKER_ROWS ? (
+        <Text dimColor>Type to filter</Text>
+      ) : null}
+      {field.items?.length ? null : <Text dimColor>(nothing to choose)</Text>}
+      {field.items?.length && !shown.length ? <Text dimColor>(nothing matches)</Text> : null}
+      {shown.slice(start, start + PICKER_ROWS).map((it, i) => (
+        <Text key={it.value} color={start + i === at ? 'cyan' : undefined} wrap="truncate-end">
+          {start + i === at ? '› ' : '  '}
+          {it.label}
+          {it.value === value ? ' ✔' : ''}
+        </Text>
+      ))}
+      {shown.length > PICKER_ROWS ? (
+        <Text dimColor>{`${start + 1}-${Math.min(shown.length, start + PICKER_ROWS)} of ${shown.length}`}</Text>
+      ) : null}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 // A list screen's body: arrows move, Enter opens, / filters, r renames, d removes (after a confirmation), n creates.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { printable } from '@portal/core';
 import { useCapture, useNav } from '../ui/context';
@@ -57,6 +57,9 @@ export function ListView<T>(props: ListViewProps<T>) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useCapture('all', editing !== null);
+  // An applied filter is what Esc clears first; Esc leaves the screen only once there is no filter.
+  const { claimEscape } = nav;
+  useEffect(() => (filter && !editing ? claimEscape(() => setFilter('')) : undefined), [filter, editing, claimEscape]);
 
   const rows = useMemo(() => {
     const q = filter.trim().toLowerCase();

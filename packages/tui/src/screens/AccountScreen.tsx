@@ -19,7 +19,7 @@ export default function AccountScreen() {
         keyOf={(p) => p.client.stamp}
         nameOf={(p) => p.client.name}
         cols={[
-          { header: 'Name', get: (p) => p.client.name },
+          { header: 'Name', keep: true, get: (p) => p.client.name },
           { header: 'Plan', get: (p) => p.client.plan },
           { header: 'Active', get: (p) => (p.client.active ? 'On' : 'Off') },
         ]}

@@ -17,9 +17,9 @@ export default function ApiKeyInfoScreen() {
   useInput(
     (input) => {
       if (!key) return;
-      if (input === 'c') void copy('code', installer, nav.io.copy);
-      else if (input === 't') void copy('token', key.token, nav.io.copy);
-      else if (input === 'e') void copy('example', example, nav.io.copy);
+      if (input === 'c') void copy('code', installer, (t) => nav.io.copy(t, 'the installer command'));
+      else if (input === 't') void copy('token', key.token, (t) => nav.io.copy(t, 'the token'));
+      else if (input === 'e') void copy('example', example, (t) => nav.io.copy(t, 'the Python example'));
     },
     { isActive: !nav.menuFocused },
   );
@@ -34,14 +34,18 @@ export default function ApiKeyInfoScreen() {
       <Text>
         ID: {key.clue} · Installs: {key.installs} · Last installed: {formatTime(key.installedAt)}
       </Text>
+      {/* Commands stay on one line (cut at the edge, never wrapped): a mouse copy of a wrapped line would break it,
+          and the copy key gives the whole of it. */}
       <Text>Installer (Linux 64-bit) {label('code', 'c')}</Text>
-      <Text> {installer}</Text>
+      <Text wrap="truncate-end"> {installer}</Text>
       <Text>Token {label('token', 't')}</Text>
-      <Text> {key.token}</Text>
+      <Text wrap="truncate-end"> {key.token}</Text>
       <Text>Python example {label('example', 'e')}</Text>
       <Box paddingLeft={2} flexDirection="column">
         {example.split('\n').map((l, i) => (
-          <Text key={i}>{l || ' '}</Text>
+          <Text key={i} wrap="truncate-end">
+            {l || ' '}
+          </Text>
         ))}
       </Box>
     </Box>

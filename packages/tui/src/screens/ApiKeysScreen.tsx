@@ -22,10 +22,10 @@ export default function ApiKeysScreen() {
         keyOf={(k) => k.clue}
         nameOf={(k) => k.name}
         cols={[
-          { header: 'Name', get: (k) => k.name },
-          { header: 'ID', get: (k) => k.clue },
+          { header: 'Name', keep: true, get: (k) => k.name },
+          { header: 'ID', id: true, get: (k) => k.clue },
           { header: 'Installs', get: (k) => k.installs },
-          { header: 'Last installed', get: (k) => formatTime(k.installedAt) },
+          { header: 'Last installed', get: (k) => formatTime(k.installedAt), at: (k) => k.installedAt },
         ]}
         onOpen={(k) => {
           nav.setLabel(k.clue, k.name);

@@ -25,8 +25,8 @@ export default function AuditScreen() {
         keyOf={(e) => `${e.at}-${e.action}-${e.target}-${e.actor.stamp}-${e.detail}`}
         nameOf={(e) => e.action}
         cols={[
-          { header: 'When', get: (e) => formatTime(e.at) },
-          { header: 'Who', get: (e) => e.actor.email },
+          { header: 'When', get: (e) => formatTime(e.at), at: (e) => e.at },
+          { header: 'Who', keep: true, get: (e) => e.actor.email },
           { header: 'Action', get: (e) => auditActionLabel(e.action) },
           { header: 'Target', get: (e) => e.target },
           { header: 'Detail', get: (e) => e.detail },

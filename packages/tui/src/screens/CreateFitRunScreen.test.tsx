@@ -111,4 +111,41 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     expect(made).toEqual([{ function: 'generate', model: 'general-tabular-classification', fit: null, rend: rend.stamp }]);
     ui.unmount();
   });
+
+  it('keys you can predict: typing in a picker filters it, Enter picks, Esc clears the filter before it leaves, Enter submits from any field, errors follow the values', async () => {
+    const bucket = await seedBucket(server);
+    for (const name of ['alpha.json', 'beta.json', 'churn-2026.json', 'delta.json']) await seedUpload(server, bucket.stamp, { name });
+    const runsPath = `/client/${server.user.client}/project/${bucket.stamp}/runs`;
+    const ui = renderUi(server, runsPath);
+    await ui.see('No Requests Found');
+    await ui.type('n');
+    await ui.see('Create Request');
+    // Enter in the first field submits the form: every problem is shown at once.
+    await ui.type('My fit');
+    await ui.see('Request name: My fit');
+    await ui.type(KEY.enter);
+    await ui.see(MESSAGES.selectUpload);
+    // Typing in the Upload picker filters it; Esc clears the filter and stays on the form.
+    await ui.type(KEY.tab, 'chu');
+    let frame = await ui.see('Filter: chu');
+    expect(frame).toContain('churn-2026.json');
+    expect(frame).not.toContain('beta.json');
+    await ui.type(KEY.esc);
+    frame = await ui.see('beta.json');
+    expect(frame).toContain('Create Request');
+    // Filter again and Enter picks the match (and moves on); its error goes as soon as it is chosen.
+    await ui.type('2026', KEY.enter);
+    frame = await ui.see(/Upload: churn-2026\.json/);
+    expect(frame).not.toContain(MESSAGES.selectUpload);
+    // A size over the plan's limit is reported as it is typed, and the message goes when it is fixed.
+    await ui.type('4');
+    await ui.see(MESSAGES.planLimitInputs('Individual', 3));
+    await ui.type('\u007F', '3');
+    await ui.gone(MESSAGES.planLimitInputs('Individual', 3));
+    // Esc with no filter to clear leaves the form.
+    await ui.type(KEY.shiftTab, KEY.esc);
+    await ui.see('Requests');
+    expect(server.calls).not.toContain('pileCreate');
+    ui.unmount();
+  });
 });

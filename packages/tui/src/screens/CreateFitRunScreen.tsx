@@ -8,6 +8,7 @@ import {
   OPENAI_MAX_DIMENSIONS,
   PLAN_LIMITS,
   TASKS,
+  checkFitRequest,
   isTextEmbeddingModel,
   isUpgradeMessage,
   screenPath,
@@ -98,6 +99,22 @@ export default function CreateFitRunScreen() {
         values={values}
         onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))}
         errors={errors}
+        // The same rules as the submit's, as the values are typed (a reused model's sizes are its own).
+        validate={(v) =>
+          v.model
+            ? {}
+            : checkFitRequest(
+                {
+                  name: String(v.name),
+                  upload: String(v.upload) || null,
+                  inputs: String(v.inputs),
+                  outputs: String(v.outputs),
+                  target: String(v.target),
+                  explainability: !!v.explainability,
+                },
+                fit.plan,
+              )
+        }
         submitLabel="Create Request"
         onSubmit={() => void submit()}
         busy={busy}

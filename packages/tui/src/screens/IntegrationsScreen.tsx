@@ -21,12 +21,12 @@ export default function IntegrationsScreen() {
         keyOf={(k) => k.clue}
         nameOf={(k) => k.name}
         cols={[
-          { header: 'Name', get: (k) => k.name },
-          { header: 'ID', get: (k) => k.clue },
+          { header: 'Name', keep: true, get: (k) => k.name },
+          { header: 'ID', id: true, get: (k) => k.clue },
           { header: 'Service', get: (k) => k.service },
           { header: 'Token', get: (k) => k.token },
           { header: 'Runs', get: (k) => k.runs },
-          { header: 'Last ran', get: (k) => formatTime(k.runAt) },
+          { header: 'Last ran', get: (k) => formatTime(k.runAt), at: (k) => k.runAt },
         ]}
         rename={list.rename}
         remove={list.remove}

@@ -60,10 +60,10 @@ export default function MembersScreen() {
         keyOf={(m) => m.user.stamp}
         nameOf={(m) => m.user.email}
         cols={[
-          { header: 'Email', get: (m) => m.user.email },
+          { header: 'Email', keep: true, get: (m) => m.user.email },
           { header: 'Username', get: (m) => m.user.username },
-          { header: 'Role', get: (m) => (m.user.stamp === data?.me ? `${m.role} (you)` : m.role) },
-          { header: 'Member since', get: (m) => formatTime(m.createdAt) },
+          { header: 'Role', keep: true, get: (m) => (m.user.stamp === data?.me ? `${m.role} (you)` : m.role) },
+          { header: 'Member since', get: (m) => formatTime(m.createdAt), at: (m) => m.createdAt },
         ]}
         create={team.canManage ? (email) => team.invite(email, 'member') : undefined}
         createLabel="Invite email"
@@ -80,9 +80,9 @@ export default function MembersScreen() {
           keyOf={(i) => i.stamp}
           nameOf={(i) => `the invitation to ${i.email}`}
           cols={[
-            { header: 'Email', get: (i) => i.email },
-            { header: 'Role', get: (i) => i.role },
-            { header: 'Expires', get: (i) => formatTime(i.expiresAt) },
+            { header: 'Email', keep: true, get: (i) => i.email },
+            { header: 'Role', keep: true, get: (i) => i.role },
+            { header: 'Expires', get: (i) => formatTime(i.expiresAt), at: (i) => i.expiresAt },
           ]}
           remove={team.canManage ? team.withdraw : undefined}
           onKey={(input) => (input === 'i' ? (setFocus('members'), true) : false)}

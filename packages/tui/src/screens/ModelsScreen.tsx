@@ -41,10 +41,10 @@ export default function ModelsScreen() {
             width={nav.size.columns - nav.size.menu - 2}
             keyOf={(m) => m.stamp}
             cols={[
-              { header: 'Name', get: (m) => m.name },
+              { header: 'Name', keep: true, get: (m) => m.name },
               { header: 'Description', get: (m) => m.desc, max: 40 },
               { header: 'Message', get: (m) => m.message, danger: (m) => !!m.message },
-              { header: 'Created', get: (m) => formatTime(m.createdAt) },
+              { header: 'Created', get: (m) => formatTime(m.createdAt), at: (m) => m.createdAt },
             ]}
           />
         ) : (
@@ -62,10 +62,10 @@ export default function ModelsScreen() {
         keyOf={(m) => m.stamp}
         nameOf={(m) => m.name}
         cols={[
-          { header: 'Name', get: (m) => m.name },
-          { header: 'Status', get: (m) => m.state },
+          { header: 'Name', keep: true, get: (m) => m.name },
+          { header: 'Status', keep: true, get: (m) => m.state },
           { header: 'Message', get: (m) => m.message, danger: (m) => !!m.message },
-          { header: 'Created', get: (m) => formatTime(m.createdAt) },
+          { header: 'Created', get: (m) => formatTime(m.createdAt), at: (m) => m.createdAt },
           { header: 'Upload', get: (m) => m.rend?.name },
         ]}
         rename={models.rename}

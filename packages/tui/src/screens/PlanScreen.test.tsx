@@ -15,7 +15,7 @@ describe('PlanScreen', { timeout: 30_000 }, () => {
     expect(frame).toContain('Enterprise limits are initial limits');
     expect(frame).toContain('[ Upgrade to Enterprise ]');
     await ui.type('u');
-    await ui.see('Upgrade: contact us at');
+    await ui.see('Upgrade to Enterprise: contact us at');
     ui.unmount();
   });
 
@@ -25,6 +25,11 @@ describe('PlanScreen', { timeout: 30_000 }, () => {
     const frame = await ui.see('Current plan');
     expect(frame).toContain('Enterprise ✔ Current plan');
     expect(frame).not.toContain('[ Upgrade to Enterprise ]');
+    // Nothing offers it: not the key help line, not the u key.
+    expect(frame).not.toMatch(/u upgrade/i);
+    await ui.type('u');
+    await ui.type('?');
+    expect(ui.lastFrame()).not.toContain('Upgrade to');
     ui.unmount();
   });
 });

@@ -1,6 +1,6 @@
 // Compare Plans: Individual versus Enterprise, the current plan's badge, and the upgrade (Individual only).
 import { Box, Text, useInput } from 'ink';
-import { CONTACT_PATH, PLAN_LIMITS, PLAN_TABLE_ROWS, PLANS } from '@portal/core';
+import { CONTACT_PATH, PLAN_LIMITS, PLAN_TABLE_ROWS, PLANS, upgradeTarget } from '@portal/core';
 import { useNotify, usePermissions } from '@portal/core/react';
 import { Table } from '../components/Table';
 import { useNav } from '../ui/context';
@@ -13,9 +13,11 @@ export default function PlanScreen() {
   const client = perms.data?.find((p) => p.client.stamp === clientId)?.client ?? perms.data?.[0]?.client;
   const current = client?.plan;
   const contact = `${nav.io.baseUrl}${CONTACT_PATH}`;
+  // No upgrade is offered on the top plan (core's rule).
+  const upgrade = upgradeTarget(current);
   useInput(
     (input) => {
-      if (input === 'u' && current === 'Individual') notify(`Upgrade: contact us at ${contact}`);
+      if (input === 'u' && upgrade) notify(`Upgrade to ${upgrade}: contact us at ${contact}`);
     },
     { isActive: !nav.menuFocused },
   );
@@ -41,7 +43,11 @@ export default function PlanScreen() {
         ]}
       />
       <Text dimColor>Enterprise limits are initial limits: contact us for an increase at no cost.</Text>
-      {current === 'Individual' ? <Text color="cyan">[ Upgrade to Enterprise ] press u: {contact}</Text> : null}
+      {upgrade ? (
+        <Text color="cyan">
+          [ Upgrade to {upgrade} ] press u: {contact}
+        </Text>
+      ) : null}
     </Box>
   );
 }

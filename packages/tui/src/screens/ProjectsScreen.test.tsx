@@ -58,4 +58,22 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
     expect(ui.lastFrame()).toBeDefined();
     ui.unmount();
   });
+
+  it('Esc clears an applied filter first, and leaves the screen only when there is no filter', async () => {
+    for (const name of ['Alpha', 'Beta']) await seedBucket(server, { name });
+    const ui = renderUi(server, '/account');
+    await ui.see('Analytical Engines');
+    await ui.type(KEY.enter);
+    await ui.see('Beta');
+    await ui.type('/', 'alp', KEY.enter);
+    let frame = await ui.see('Filter: alp');
+    expect(frame).not.toContain('Beta');
+    await ui.type(KEY.esc);
+    frame = await ui.see('Beta');
+    expect(frame).not.toContain('Filter:');
+    expect(frame).toContain('Alpha');
+    await ui.type(KEY.esc);
+    await ui.gone('Beta');
+    ui.unmount();
+  });
 });

@@ -22,10 +22,10 @@ export default function ProjectsScreen() {
         keyOf={(b) => b.stamp}
         nameOf={(b) => b.name}
         cols={[
-          { header: 'Name', get: (b) => b.name },
+          { header: 'Name', keep: true, get: (b) => b.name },
           { header: 'Transformations', get: (b) => b.runs },
           { header: 'Uploads', get: (b) => b.rends },
-          { header: 'Created', get: (b) => formatTime(b.createdAt) },
+          { header: 'Created', get: (b) => formatTime(b.createdAt), at: (b) => b.createdAt },
         ]}
         onOpen={(b) => {
           nav.setLabel(b.stamp, b.name);

@@ -47,7 +47,7 @@ describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
     expect(frame).toContain('Outstanding balance: $12.34');
     // The quote is paid in the payment portal, in a browser: p copies its link (OSC 52 in a real terminal).
     await ui.type('p');
-    await ui.see(`Copied: ${portal}`);
+    await ui.see(`Copied: the payment portal link (${portal})`);
     expect(ui.copied).toEqual([portal]);
     // The copied link opens the account's invoices on the server's payment page.
     const page = await fetch(portal);

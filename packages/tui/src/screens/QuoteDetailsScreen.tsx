@@ -32,7 +32,7 @@ export default function QuoteDetailsScreen() {
         nav.go(screenPath('runDetails', { clientId, bucketId, runId: run.stamp }));
       } else if (input === 'p' && portalUrl) {
         // The frame shows what was copied; only a failure needs saying.
-        void nav.io.copy(portalUrl).catch(() => notify(MESSAGES.unexpected, 'error'));
+        void nav.io.copy(portalUrl, 'the payment portal link').catch(() => notify(MESSAGES.unexpected, 'error'));
       }
     },
     { isActive: !nav.menuFocused },

@@ -25,11 +25,11 @@ export default function RunsScreen() {
         keyOf={(r) => r.stamp}
         nameOf={(r) => r.name}
         cols={[
-          { header: 'Name', get: (r) => r.name },
+          { header: 'Name', keep: true, get: (r) => r.name },
           { header: 'Function', get: (r) => r.function },
-          { header: 'Status', get: (r) => r.state },
+          { header: 'Status', keep: true, get: (r) => r.state },
           { header: 'Message', get: (r) => r.message, danger: (r) => !!r.message, max: 40 },
-          { header: 'Created', get: (r) => formatTime(r.createdAt) },
+          { header: 'Created', get: (r) => formatTime(r.createdAt), at: (r) => r.createdAt },
           { header: 'Upload', get: (r) => r.rend?.name },
         ]}
         onOpen={(r) => {

@@ -109,15 +109,15 @@ export default function UploadsScreen() {
         nameOf={(r) => r.name}
         active={asking === null}
         cols={[
-          { header: 'Name', get: (r) => r.name },
-          { header: 'Flight', get: (r) => r.flight },
+          { header: 'Name', keep: true, get: (r) => r.name },
+          { header: 'Flight', keep: true, get: (r) => r.flight },
           {
             header: 'Files',
             get: (r) => r.upload.list.map((i) => `${i.name} (${formatSize(i.file.size)}): ${i.state}`).join(', '),
             max: 50,
           },
           { header: 'Requests', get: (r) => r.runs },
-          { header: 'Created', get: (r) => formatTime(r.createdAt) },
+          { header: 'Created', get: (r) => formatTime(r.createdAt), at: (r) => r.createdAt },
           { header: 'Error', get: (r) => uploadError(r), danger: () => true, max: 50 },
         ]}
         rename={uploads.rename}

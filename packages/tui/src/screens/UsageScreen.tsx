@@ -61,11 +61,11 @@ export default function UsageScreen() {
         rows={usage.data?.quote.list}
         loading={usage.loading}
         cols={[
-          { header: 'Name', get: (q) => q.name },
-          { header: 'Status', get: (q) => q.state },
+          { header: 'Name', keep: true, get: (q) => q.name },
+          { header: 'Status', keep: true, get: (q) => q.state },
           { header: 'Amount', get: (q) => formatDollars(q.cent) },
           { header: 'Invoice', get: (q) => q.invoiceNum },
-          { header: 'Created', get: (q) => formatTime(q.createdAt) },
+          { header: 'Created', get: (q) => formatTime(q.createdAt), at: (q) => q.createdAt },
         ]}
         empty="No quotes in this period"
         keyOf={(q) => q.stamp}

@@ -23,12 +23,12 @@ describe('the terminal UI fits any terminal', { timeout: 60_000 }, () => {
     for (let i = 1; i <= 59; i++) await seedBucket(server, { name: `Project ${String(i).padStart(2, '0')}` });
     await seedBucket(server, { name: NAME60 });
     const ui = renderUi(server, `/client/${server.user.client}/projects`, { size: { columns: 80, rows: 24 } });
-    // Newest first: the 60-character name (made last) is the first row, cut to the width.
+    // Newest first: the 60-character name (made last) is the first row, whole: below 100 columns the side menu folds
+    // away, and the counts and the time give their width to the name first.
     let frame = await ui.see(/1-15 of 60/);
-    expect(frame).toMatch(/› A project n\S*…/);
+    expect(frame).toContain(`› ${NAME60}`);
     expect(frame).toContain('Project 46');
     expect(frame).not.toContain('Project 45');
-    expect(ui.lastFrame()).not.toContain(NAME60);
     expect(widest(ui.lastFrame())).toBeLessThanOrEqual(80);
     expect((ui.lastFrame() ?? '').split('\n').length).toBeLessThanOrEqual(24);
     await ui.type(PGDN);

@@ -6,7 +6,8 @@ import { CONTACT_PATH, MESSAGES, notifyMs, SCREEN_BY_ID, breadcrumbs, matchScree
 import { printable } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
 import { PortalProvider, type NotifyKind } from '@portal/core/react/context';
-import { MENU_WIDTH, NavContext, type Capture, type Nav, type UiIo } from './context';
+import { MENU_WIDTH, MENU_FOLDS_BELOW, NavContext, type Capture, type Nav, type UiIo } from './context';
+import { fitHelp, helpParts } from './help';
 import { loadScreen, loadedScreen } from './routes';
 import type MenuType from './Menu';
 
@@ -54,7 +55,8 @@ const HELP: Record<ScreenId, string> = {
   forgotPassword: 'Tab/↑↓ fields · Enter submit',
   resetPassword: 'Tab/↑↓ fields · Enter submit',
   account: '↑↓ move · Enter open · / filter',
-  plan: 'u upgrade',
+  // u upgrades only below the top plan: the screen offers it (with its key) when the account can upgrade.
+  plan: '',
   apikeys: '↑↓ move · Enter details · / filter · n create · r rename · d remove',
   apikeyInfo: 'c copy installer · t copy token · e copy example',
   integrations: '↑↓ move · / filter · n create · r rename · d remove',
@@ -102,18 +104,19 @@ export function App(props: AppProps) {
   const [history, setHistory] = useState<string[]>(() => [props.initial ?? (api.tokens.get() ? '/account' : '/')]);
   // History entries (by position) whose form was submitted: Esc goes back past them, not into them again.
   const submitted = useRef(new Set<number>());
-  const [copied, setCopied] = useState<{ id: number; text: string } | null>(null);
+  const [copied, setCopied] = useState<{ id: number; text: string; what?: string } | null>(null);
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [capture, setCapture] = useState<Capture>('none');
   const [notices, setNotices] = useState<Notice[]>([]);
   const [menuFocus, setMenuFocus] = useState(false);
+  const [allKeys, setAllKeys] = useState(false);
   const seq = useRef(0);
   const { stdout } = useStdout();
   const copy = useCallback(
-    async (text: string) => {
-      // The value is shown inside the frame (not printed above it, into the scrollback) until the next copy.
+    async (text: string, what?: string) => {
+      // What was copied is said inside the frame (not printed above it, into the scrollback) for a moment.
       const id = ++seq.current;
-      setCopied({ id, text });
+      setCopied({ id, text, what });
       setTimeout(() => setCopied((c) => (c?.id === id ? null : c)), notifyMs()).unref?.();
       if (io.copy) return io.copy(text);
       // OSC 52 asks the terminal (even over SSH) to put the text on the clipboard. It moves no cursor and prints
@@ -181,6 +184,15 @@ export function App(props: AppProps) {
     }
   }, [guarded, notifier, reset]);
 
+  // Below MENU_FOLDS_BELOW columns the side menu folds away and the screen takes the whole width; Tab or Ctrl+O
+  // shows the menu in the screen's place (the screen stays mounted, hidden, so nothing typed there is lost).
+  const folded = size.columns < MENU_FOLDS_BELOW;
+  // Something on the screen that Esc clears before it goes back (a list's filter).
+  const escapeClaim = useRef<(() => void) | null>(null);
+  const claimEscape = useCallback((clear: () => void) => {
+    escapeClaim.current = clear;
+    return () => void (escapeClaim.current === clear && (escapeClaim.current = null));
+  }, []);
   const nav: Nav = {
     path,
     screen: matched.screen,
@@ -194,7 +206,8 @@ export function App(props: AppProps) {
     capture,
     setCapture,
     markSubmitted,
-    size: { columns: size.columns, rows: size.rows, menu: matched.screen.auth ? MENU_WIDTH : 0 },
+    claimEscape,
+    size: { columns: size.columns, rows: size.rows, menu: matched.screen.auth && !folded ? MENU_WIDTH : 0 },
     menuFocused: menuFocus,
     io: { ...io, copy },
     quit: exit,
@@ -202,8 +215,8 @@ export function App(props: AppProps) {
 
   // Ink re-subscribes key handlers in effects, which can run after a key already arrived: the handler reads the
   // latest render's values from a ref instead of its own closure.
-  const latest = useRef({ capture, menuFocus, auth: matched.screen.auth });
-  latest.current = { capture, menuFocus, auth: matched.screen.auth };
+  const latest = useRef({ capture, menuFocus, auth: matched.screen.auth, allKeys });
+  latest.current = { capture, menuFocus, auth: matched.screen.auth, allKeys };
   useInput((input, key) => {
     const now = latest.current;
     if (key.ctrl && input === 'c') {
@@ -216,12 +229,15 @@ export function App(props: AppProps) {
       return;
     }
     if (key.escape) {
-      if (now.menuFocus) setMenuFocus(false);
+      if (now.allKeys) setAllKeys(false);
+      else if (now.menuFocus) setMenuFocus(false);
+      else if (escapeClaim.current) escapeClaim.current();
       else back();
       return;
     }
     if (now.capture !== 'none') return;
-    if (input === 'q') exit();
+    if (input === '?') setAllKeys((v) => !v);
+    else if (input === 'q') exit();
     else if (key.tab && now.auth) setMenuFocus((f) => !f);
   });
 
@@ -234,12 +250,18 @@ export function App(props: AppProps) {
   return (
     <PortalProvider api={api} notifier={notifier}>
       <NavContext.Provider value={nav}>
-        <Box flexDirection="column" width={size.columns}>
+        {/* No width from React state here: on a resize Ink lays the frame out again at the new width before React
+            renders with the new size, and a width kept from before would draw a frame the terminal wraps. */}
+        <Box flexDirection="column">
           <Header nav={nav} />
           <Notices notices={notices} />
-          {copied ? <Text wrap="truncate-end">Copied: {copied.text}</Text> : null}
+          {copied ? (
+            <Text color="green" wrap="truncate-end">
+              Copied: {copied.what ? `${copied.what} (${copied.text.split('\n')[0]})` : copied.text}
+            </Text>
+          ) : null}
           <Box>
-            {matched.screen.auth && !guarded && Menu ? (
+            {matched.screen.auth && !guarded && Menu && (!folded || menuFocus) ? (
               <Menu
                 nav={nav}
                 focused={menuFocus}
@@ -253,20 +275,26 @@ export function App(props: AppProps) {
                 onContact={() => notifier.notify(`Contact Support: ${io.baseUrl}${CONTACT_PATH}`)}
               />
             ) : null}
-            <Box flexDirection="column" flexGrow={1} paddingX={1}>
+            <Box
+              flexDirection="column"
+              flexGrow={1}
+              flexShrink={1}
+              paddingX={1}
+              display={folded && menuFocus && matched.screen.auth ? 'none' : 'flex'}
+            >
               {guarded ? null : Screen ? <Screen key={current} /> : <Text dimColor>Loading…</Text>}
             </Box>
           </Box>
-          <Text dimColor wrap="truncate-end">
-            {[
-              menuFocus ? '↑↓ move · Enter open' : HELP[matched.screen.id],
-              matched.screen.auth ? (capture === 'none' ? 'Tab/Ctrl+O menu' : 'Ctrl+O menu') : null,
+          <KeyHelp
+            parts={[
+              ...helpParts(menuFocus ? '↑↓ move · Enter open' : HELP[matched.screen.id]),
+              ...(matched.screen.auth ? [capture === 'none' ? 'Tab/Ctrl+O menu' : 'Ctrl+O menu'] : []),
               'Esc back',
               capture === 'none' ? 'q quit' : 'Ctrl+C quit',
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Text>
+            ]}
+            width={size.columns}
+            all={allKeys && capture === 'none'}
+          />
         </Box>
       </NavContext.Provider>
     </PortalProvider>
@@ -283,7 +311,7 @@ function Header({ nav }: { nav: Nav }) {
     key: params.apikeyId && labels[params.apikeyId],
   } as Record<string, string | undefined>);
   return (
-    <Box justifyContent="space-between" width={nav.size.columns}>
+    <Box justifyContent="space-between">
       <Box flexShrink={1} flexGrow={1}>
         <Text wrap="truncate-middle">
           <Text bold color="cyan">
@@ -297,6 +325,24 @@ function Header({ nav }: { nav: Nav }) {
           <Text color="cyan"> [Contact Support]</Text>
         </Box>
       ) : null}
+    </Box>
+  );
+}
+
+/** The key help line, folded to `? more keys` when it does not fit; `?` shows every key, wrapped inside the width. */
+function KeyHelp({ parts, width, all }: { parts: string[]; width: number; all: boolean }) {
+  const { line, folded } = fitHelp(parts, width);
+  if (!all || !folded)
+    return (
+      <Text dimColor wrap="truncate-end">
+        {line}
+      </Text>
+    );
+  return (
+    <Box flexDirection="column">
+      <Text dimColor wrap="wrap">
+        {[...parts, '? fewer keys'].join(' · ')}
+      </Text>
     </Box>
   );
 }

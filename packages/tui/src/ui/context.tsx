@@ -39,15 +39,23 @@ export interface Nav {
   markSubmitted(): void;
   /** The terminal's size, and the columns the side menu takes from it. */
   size: { columns: number; rows: number; menu: number };
+  /**
+   * Gives Esc something to clear before it goes back (a list's applied filter): Esc calls `clear` instead, until the
+   * returned function withdraws it.
+   */
+  claimEscape(clear: () => void): () => void;
   /** True while the menu has the keyboard: screens ignore keys then. */
   menuFocused: boolean;
   setCapture(c: Capture): void;
-  io: UiIo & { copy(text: string): Promise<void> };
+  /** copy(text, what): copies and shows `Copied: <what>` (the text itself when `what` is not given). */
+  io: UiIo & { copy(text: string, what?: string): Promise<void> };
   quit(): void;
 }
 
 /** The side menu's width (ui/Menu.tsx), taken from the screen's width. */
 export const MENU_WIDTH = 26;
+/** Narrower than this, the side menu folds away (shown in the screen's place on Tab or Ctrl+O). */
+export const MENU_FOLDS_BELOW = 100;
 
 export const NavContext = createContext<Nav | null>(null);
 

@@ -5,10 +5,11 @@ import { render } from 'ink';
 import type { Session } from '../cli/context';
 import { App } from './App';
 import { lazyApi } from './lazyApi';
+import { TerminalOut } from './terminal';
 import { loadScreen } from './routes';
 import { SCREEN_BY_ID, matchScreen } from '@portal/core';
 
-export async function startUi(session: Session): Promise<number> {
+export async function startUi(session: Session, target?: string): Promise<number> {
   // Ink needs raw mode; a pipe on stdin would make it fail on the first key.
   if (!process.stdin.isTTY || !process.stdout.isTTY) return 2;
   const tokens = await session.tokens();
@@ -19,9 +20,10 @@ export async function startUi(session: Session): Promise<number> {
   const api = lazyApi({ ...(await session.apiOptions()), onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
   const cwd = session.deps.cwd;
   // The first screen's module is loaded before the first frame, so that frame shows the screen itself.
-  const initial = tokens.get() ? '/account' : '/';
+  const initial = target ?? (tokens.get() ? '/account' : '/');
   await loadScreen((matchScreen(initial)?.screen ?? SCREEN_BY_ID.login).id);
   let interrupted = false;
+  const terminal = new TerminalOut(process.stdout);
   const app = render(
     <App
       onInterrupt={() => void (interrupted = true)}
@@ -45,11 +47,12 @@ export async function startUi(session: Session): Promise<number> {
       }}
     />,
     // Ctrl+C is the App's key (so it can end with 130), not Ink's.
-    { exitOnCtrlC: false },
+    { exitOnCtrlC: false, stdout: terminal as unknown as NodeJS.WriteStream },
   );
   // Load the client's schemas while the person reads the first screen.
   setTimeout(() => void api.ready(), 0);
   await app.waitUntilExit();
+  terminal.dispose();
   await store.flush();
   return interrupted ? 130 : 0;
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { MORE_KEYS, fitHelp } from './help';
+
+describe('fitHelp', () => {
+  const parts = ['↑↓ move', 'Enter open', '/ filter', 'n create', 'r rename', 'd remove', 'Tab/Ctrl+O menu', 'Esc back', 'q quit'];
+  it('keeps the whole line when it fits', () => {
+    expect(fitHelp(parts, 200)).toEqual({ line: parts.join(' · '), folded: false });
+  });
+  it('folds to the keys that fit and "? more keys", never wider than the terminal', () => {
+    for (const width of [80, 60, 40, 20, 11, 5]) {
+      const { line, folded } = fitHelp(parts, width);
+      expect(folded).toBe(true);
+      expect([...line].length).toBeLessThanOrEqual(width);
+      if (width >= MORE_KEYS.length) expect(line.endsWith(MORE_KEYS)).toBe(true);
+    }
+    expect(fitHelp(parts, 45).line).toBe('↑↓ move · Enter open · / filter · ? more keys');
+  });
+});

@@ -1,0 +1,21 @@
+// The key help line: every key when they fit the width, else the first ones that fit and `? more keys`.
+
+const SEP = ' · ';
+export const MORE_KEYS = '? more keys';
+
+/** The help line for this width: all the parts joined, or as many leading parts as fit before `? more keys`. */
+export function fitHelp(parts: readonly string[], width: number): { line: string; folded: boolean } {
+  const all = parts.join(SEP);
+  if ([...all].length <= width) return { line: all, folded: false };
+  const kept: string[] = [];
+  for (const part of parts) {
+    const next = [...kept, part, MORE_KEYS].join(SEP);
+    if ([...next].length > width) break;
+    kept.push(part);
+  }
+  const line = [...kept, MORE_KEYS].join(SEP);
+  return { line: [...line].length <= width ? line : MORE_KEYS.slice(0, Math.max(0, width)), folded: true };
+}
+
+/** A screen's help text as its parts. */
+export const helpParts = (text: string | null | undefined): string[] => (text ? text.split(SEP) : []);
