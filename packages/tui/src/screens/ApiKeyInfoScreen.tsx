@@ -1,6 +1,6 @@
 // A key's installer command (Linux 64-bit), its token and a Python example; each copies with OSC 52.
 import { Box, Text, useInput } from 'ink';
-import { MESSAGES, formatTime, installCommand, pythonExample } from '@portal/core';
+import { MESSAGES, formatTime, installCommand, pythonExample, printable } from '@portal/core';
 import { useApiKeys, useCopy } from '@portal/core/react';
 import { useLabel, useNav } from '../ui/context';
 
@@ -30,7 +30,7 @@ export default function ApiKeyInfoScreen() {
   );
   return (
     <Box flexDirection="column">
-      <Text bold>{key.name}</Text>
+      <Text bold>{printable(key.name)}</Text>
       <Text>
         ID: {key.clue} · Installs: {key.installs} · Last installed: {formatTime(key.installedAt)}
       </Text>

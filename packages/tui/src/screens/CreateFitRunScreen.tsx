@@ -13,6 +13,7 @@ import {
   isUpgradeMessage,
   screenPath,
   type TaskName,
+  printable,
 } from '@portal/core';
 import { useClient, useFitRequest } from '@portal/core/react';
 import { Form } from '../components/Form';
@@ -81,7 +82,7 @@ export default function CreateFitRunScreen() {
                   kind: 'select' as const,
                   items: [
                     { label: 'Train a new model', value: '' },
-                    ...fit.reusable.map((m) => ({ label: `Reuse ${m.name}`, value: m.stamp })),
+                    ...fit.reusable.map((m) => ({ label: `Reuse ${printable(m.name)}`, value: m.stamp })),
                   ],
                 },
               ]

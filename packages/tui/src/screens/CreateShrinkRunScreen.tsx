@@ -14,6 +14,7 @@ import {
   freeCredits,
   screenPath,
   type UploadSource,
+  printable,
 } from '@portal/core';
 import { useClient, useNotify, useShrinkRequest, useUploads } from '@portal/core/react';
 import { Form } from '../components/Form';
@@ -103,7 +104,7 @@ export default function CreateShrinkRunScreen() {
         {shrink.readyUploads.length ? (
           <SelectInput
             items={shrink.readyUploads.map((r) => ({
-              label: `${r.name}  (${formatDollars(shrink.estimateCents([r.stamp]))}, ${formatTime(r.createdAt)})`,
+              label: `${printable(r.name)}  (${formatDollars(shrink.estimateCents([r.stamp]))}, ${formatTime(r.createdAt)})`,
               value: r.stamp,
             }))}
             onSelect={(it) => {
@@ -120,7 +121,7 @@ export default function CreateShrinkRunScreen() {
           .filter((r) => r.flight !== 'Ready')
           .map((r) => (
             <Text key={r.stamp} dimColor>
-              {r.name}: {r.flight}
+              {printable(r.name)}: {r.flight}
             </Text>
           ))}
       </Box>
@@ -143,7 +144,7 @@ export default function CreateShrinkRunScreen() {
   const credits = shrink.billing ? freeCredits(shrink.billing) : null;
   const price = (
     <>
-      <Text>Model upload: {chosen ? `${chosen.name} (${chosen.flight})` : 'No upload selected.'}</Text>
+      <Text>Model upload: {chosen ? `${printable(chosen.name)} (${chosen.flight})` : 'No upload selected.'}</Text>
       <Text>{shrink.priceText ?? `Estimated price: ${formatDollars(shrink.upload ? shrink.estimateCents([shrink.upload]) : 0)}`}</Text>
       {credits ? (
         <>

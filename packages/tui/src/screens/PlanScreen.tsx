@@ -1,6 +1,6 @@
 // Compare Plans: Individual versus Enterprise, the current plan's badge, and the upgrade (Individual only).
 import { Box, Text, useInput } from 'ink';
-import { CONTACT_PATH, PLAN_LIMITS, PLAN_TABLE_ROWS, PLANS, upgradeTarget } from '@portal/core';
+import { CONTACT_PATH, PLAN_LIMITS, PLAN_TABLE_ROWS, PLANS, upgradeTarget, printable } from '@portal/core';
 import { useNotify, usePermissions } from '@portal/core/react';
 import { Table } from '../components/Table';
 import { useNav } from '../ui/context';
@@ -27,7 +27,7 @@ export default function PlanScreen() {
       <Text bold>Compare Plans</Text>
       {client ? (
         <Text>
-          {client.name} is on the {current} plan.
+          {printable(client.name)} is on the {current} plan.
         </Text>
       ) : null}
       <Table<{ label: string; values: string[] }>

@@ -2,7 +2,7 @@
 // portal's link (the quote is paid there, in a browser: p copies the link, which works over SSH too).
 import { useEffect } from 'react';
 import { Box, Text, useInput } from 'ink';
-import { CONTACT_PATH, MESSAGES, formatCount, formatDollars, formatTime, freeCredits, screenPath } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, formatCount, formatDollars, formatTime, freeCredits, screenPath, printable } from '@portal/core';
 import { useBilling, useNotify, useQuoteDetails } from '@portal/core/react';
 import { Fields } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -46,7 +46,7 @@ export default function QuoteDetailsScreen() {
   const credits = billing.data ? freeCredits(billing.data) : null;
   return (
     <Box flexDirection="column">
-      <Text bold>{quote.name}</Text>
+      <Text bold>{printable(quote.name)}</Text>
       <Fields
         rows={[
           ['Status', quote.state],
@@ -71,7 +71,7 @@ export default function QuoteDetailsScreen() {
       <Text bold>Processed request</Text>
       {run ? (
         <Box flexDirection="column">
-          <Text color="cyan">[ {run.name} ] press Enter to open</Text>
+          <Text color="cyan">[ {printable(run.name)} ] press Enter to open</Text>
           <Text>Status: {run.state}</Text>
           {run.message ? (
             <Text color="red">

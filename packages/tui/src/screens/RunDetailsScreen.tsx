@@ -11,6 +11,7 @@ import {
   progressBar,
   screenPath,
   sparkline,
+  printable,
 } from '@portal/core';
 import { useNotify, useRunDetails } from '@portal/core/react';
 import { Fields } from '../components/Form';
@@ -56,7 +57,7 @@ export default function RunDetailsScreen() {
   const last = loss.at(-1);
   return (
     <Box flexDirection="column">
-      <Text bold>{run.name}</Text>
+      <Text bold>{printable(run.name)}</Text>
       <Fields
         rows={[
           ['Status', `${run.state}${final ? '' : ' (updating live…)'}`],
