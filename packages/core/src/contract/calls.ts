@@ -42,6 +42,7 @@ import {
   MemberRoleBody,
 } from './team';
 import { TEAM_MESSAGES } from '../rules/team';
+import { LoginOtpBody, OtpChallengeResponse, OtpCodeBody, OtpEnableResponse, OtpSetupResponse, OtpStatusResponse } from './security';
 
 /** A string (trimmed first when asked) checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult, trimmed = false) =>
@@ -92,6 +93,8 @@ export const LoginResponse = z.object({
   }),
   token: z.string(),
 });
+/** The password step: a session, or (two-factor sign-in on) a challenge for the second step. */
+export const LoginStepResponse = z.union([LoginResponse, OtpChallengeResponse]);
 export const SignupBody = z.object({
   email: ruled(checkEmail),
   username: ruled(checkUsername),
@@ -261,7 +264,13 @@ const call = <const D extends CallDef>(d: D) => d;
 export const CALLS = {
   health: call({ method: 'GET', path: '/api/health', auth: 'none', response: HealthResponse }),
   ready: call({ method: 'GET', path: '/api/ready', auth: 'none', response: ReadyResponse }),
-  login: call({ method: 'POST', path: '/api/user/login', auth: 'basic', response: LoginResponse, failure: MESSAGES.invalidCredentials }),
+  login: call({
+    method: 'POST',
+    path: '/api/user/login',
+    auth: 'basic',
+    response: LoginStepResponse,
+    failure: MESSAGES.invalidCredentials,
+  }),
   signup: call({
     method: 'POST',
     path: '/api/user/signup',
@@ -579,6 +588,14 @@ export const CALLS = {
     response: AuditResponse,
     failure: TEAM_MESSAGES.loadAudit,
   }),
+
+  // ---- account security: two-factor sign-in ----
+  // The second step of a sign-in: the challenge the password step gave and a code; answers as login does.
+  loginOtp: call({ method: 'POST', path: '/api/user/login/otp', auth: 'none', body: LoginOtpBody, response: LoginResponse }),
+  otpStatus: call({ method: 'GET', path: '/api/user/otp', auth: 'bearer', response: OtpStatusResponse }),
+  otpSetup: call({ method: 'POST', path: '/api/user/otp/setup', auth: 'bearer', response: OtpSetupResponse }),
+  otpEnable: call({ method: 'POST', path: '/api/user/otp/enable', auth: 'bearer', body: OtpCodeBody, response: OtpEnableResponse }),
+  otpDisable: call({ method: 'POST', path: '/api/user/otp/disable', auth: 'bearer', body: OtpCodeBody, response: Ok }),
 } as const;
 
 export type CallName = keyof typeof CALLS;

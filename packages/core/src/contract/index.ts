@@ -2,3 +2,4 @@
 export * from './entities';
 export * from './calls';
 export * from './team';
+export * from './security';

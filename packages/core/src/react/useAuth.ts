@@ -4,6 +4,8 @@ import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
 import { checkEmail, checkPassword, checkPasswordMatch, checkSignup, firstError, type SignupInput } from '../rules';
 import { useApi, useNotify } from './context';
+import { needsOtp } from '../contract/security';
+import { SECURITY_MESSAGES } from '../rules/security';
 
 export interface Auth {
   /** null once signed in, else the message shown. */
@@ -49,8 +51,14 @@ export function useAuth(options: AuthOptions = {}): Auth {
   );
   return useMemo<Auth>(
     () => ({
-      login: (email, password) =>
-        attempt(email.trim() && password ? null : MESSAGES.fillAllFields, () => api.calls.login({ email: email.trim(), password })),
+      login: async (email, password) => {
+        let challenge = false;
+        const failed = await attempt(email.trim() && password ? null : MESSAGES.fillAllFields, async () => {
+          challenge = needsOtp(await api.calls.login({ email: email.trim(), password }));
+        });
+        // Two-factor sign-in on: the password alone signs nobody in; this door then says so (its second step is to come).
+        return failed ?? (challenge ? SECURITY_MESSAGES.otpRequired : null);
+      },
       signup: (input) =>
         attempt(firstError(checkSignup(input)), () =>
           api.calls.signup({ email: input.email.trim(), username: input.username, password: input.password, name: input.name.trim() }),

@@ -5,3 +5,4 @@ export * from './forms';
 export * from './status';
 export * from './shrink';
 export * from './team';
+export * from './security';

@@ -303,4 +303,28 @@ export interface DB {
   mails: MailTable;
   audit: AuditTable;
   invites: InviteTable;
+  user_otp: UserOtpTable;
+  recovery_codes: RecoveryCodeTable;
+  otp_challenges: OtpChallengeTable;
+}
+
+/** A user's TOTP secret (migration 18): `enabled_at` null while it waits for its first code. */
+export interface UserOtpTable {
+  user_stamp: string;
+  secret_enc: string;
+  enabled_at: number | null;
+  /** The last time step a code was accepted for, so a code is never accepted twice. */
+  last_step: Generated<number>;
+  created_at: number;
+}
+export interface RecoveryCodeTable {
+  user_stamp: string;
+  code_hash: string;
+  used_at: number | null;
+}
+export interface OtpChallengeTable {
+  jti: string;
+  user_stamp: string;
+  expires_at: number;
+  used_at: number | null;
 }
