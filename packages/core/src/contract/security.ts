@@ -22,6 +22,3 @@ export const OtpSetupResponse = z.object({ otp: z.object({ secret: z.string(), u
 export const OtpCodeBody = z.object({ code: OtpCode });
 /** The recovery codes, shown once. */
 export const OtpEnableResponse = z.object({ otp: z.object({ recovery: z.array(z.string()) }) });
-
-/** Whether the password step's answer asks for the second step (two-factor sign-in on) rather than carrying a session. */
-export const needsOtp = <T extends object>(r: T | OtpChallengeResponse): r is OtpChallengeResponse => 'otp' in r && !('token' in r);

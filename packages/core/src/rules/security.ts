@@ -34,3 +34,7 @@ export function checkOtp(code: string): string | null {
   const c = normalOtp(code);
   return isTotpCode(c) || /^[a-z0-9]{10}$/.test(c) ? null : SECURITY_MESSAGES.otpFormat;
 }
+
+/** Whether the password step's answer asks for the second step (two-factor sign-in on) rather than carrying a session. */
+export const needsOtp = <T extends object>(r: T | { otp: { challenge: string } }): r is { otp: { challenge: string; expiresAt: number } } =>
+  'otp' in r && !('token' in r);
