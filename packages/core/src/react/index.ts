@@ -31,3 +31,4 @@ export { useFitRequest, useShrinkRequest, type FitSubmitInput, type FitSubmitRes
 export { useCopy, type CopyWhat } from './useCopy';
 export { useAuth, type Auth } from './useAuth';
 export { useMembers, useAudit, useInvite, type MembersData, type MembersScreen, type AuditScreen, type InviteScreen } from './team';
+export { useTwoFactor, type TwoFactor } from './useTwoFactor';
