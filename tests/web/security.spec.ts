@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { generate } from 'otplib';
 import { CALLS, SECURITY_MESSAGES } from '@portal/core';
-import { createUser, loginToken, PASSWORD, TOKEN_KEY } from './helpers';
+import { checkA11y, createUser, loginToken, PASSWORD, TOKEN_KEY } from './helpers';
 
 test('login with two-factor sign-in on: a second step for the code, then My Account', async ({ page, request }) => {
   const user = await createUser(request, 'otp');
@@ -40,6 +40,7 @@ test('the account page turns two-factor sign-in on (QR code, secret, code, recov
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(section.getByAltText('QR code for your authenticator app')).toBeVisible();
+  await checkA11y(page, 'account-two-factor-setup');
   const secret = (await section.getByLabel('Secret').textContent())!.trim();
   const code = (steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
   await section.getByLabel('Code').fill('000000' === (await code(0)) ? '111111' : '000000');
