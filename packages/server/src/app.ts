@@ -10,6 +10,7 @@ import { openDatabase, type Database, type QueryObserver } from './db/index';
 import { Secrets } from './auth/secrets';
 import { Tokens } from './auth/tokens';
 import { Sessions } from './auth/sessions';
+import { Otp } from './auth/otp';
 import { reencryptStored } from './auth/keys';
 import { redactingStream } from './redact';
 import { browserOrigins, openStorage, storageSettings } from './storage/index';
@@ -26,6 +27,7 @@ import { clientErrorHandler, registerSecurityHeaders } from './security';
 import { NUL_MESSAGE } from './routes/define';
 import { databaseRateStore } from './ratelimit';
 import { userRoutes } from './routes/user';
+import { securityRoutes } from './routes/security';
 import { projectRoutes } from './routes/projects';
 import { keyRoutes } from './routes/keys';
 import { uploadRoutes } from './routes/uploads';
@@ -171,6 +173,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     secrets,
     tokens,
     sessions: new Sessions(database.db, tokens),
+    otp: new Otp(database.db, secrets),
     storage,
     mailer: openMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) }),
     payments:
@@ -193,6 +196,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   app.get(CALLS.health.path, async () => ({ ok: true as const }));
   readyRoutes(app, services);
   userRoutes(app, services);
+  securityRoutes(app, services);
   keyRoutes(app, services);
   projectRoutes(app, services);
   uploadRoutes(app, services);

@@ -20,21 +20,12 @@ export function databaseRateStore(db: Kysely<DB>): FastifyRateLimitStoreCtor {
     incr(key: string, cb: Callback, timeWindow: number, _max?: number): void {
       const now = Date.now();
       const id = `${this.scope}|${key}`;
-      // One statement: a window that ran out starts again at 1, otherwise the count goes up.
-      sql<{ count: number; window_start: number }>`
-        insert into rate_limits (key, window_start, count) values (${id}, ${now}, 1)
-        on conflict (key) do update set
-          count = case when rate_limits.window_start + ${timeWindow} <= ${now} then 1 else rate_limits.count + 1 end,
-          window_start = case when rate_limits.window_start + ${timeWindow} <= ${now} then ${now} else rate_limits.window_start end
-        returning count, window_start`
-        .execute(db)
-        .then(
-          (r) => {
-            const row = r.rows[0];
-            cb(null, { current: Number(row.count), ttl: Math.max(0, Number(row.window_start) + timeWindow - now) });
-          },
-          (err: Error) => cb(err),
-        );
+      bumpCounter(db, id, timeWindow, now).then(
+        (row) => {
+          cb(null, { current: Number(row.count), ttl: Math.max(0, Number(row.window_start) + timeWindow - now) });
+        },
+        (err: Error) => cb(err),
+      );
     }
 
     child(options: unknown) {
@@ -43,6 +34,22 @@ export function databaseRateStore(db: Kysely<DB>): FastifyRateLimitStoreCtor {
       return new DatabaseRateStore(undefined, `${method} ${params.routeInfo?.url ?? ''}`);
     }
   };
+}
+
+/** Counts one more under `key`: one statement, in which a window that ran out starts again at 1. */
+export async function bumpCounter(
+  db: Kysely<DB>,
+  key: string,
+  timeWindow: number,
+  now = Date.now(),
+): Promise<{ count: number; window_start: number }> {
+  const r = await sql<{ count: number; window_start: number }>`
+    insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start + ${timeWindow} <= ${now} then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start + ${timeWindow} <= ${now} then ${now} else rate_limits.window_start end
+    returning count, window_start`.execute(db);
+  return r.rows[0];
 }
 
 /** Drops counters whose window ended long ago. */

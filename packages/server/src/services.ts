@@ -7,6 +7,7 @@ import type { DB } from './db/schema';
 import type { Secrets } from './auth/secrets';
 import type { Tokens } from './auth/tokens';
 import type { Sessions } from './auth/sessions';
+import type { Otp } from './auth/otp';
 import type { Storage } from './storage/index';
 import type { Mailer } from './mail/index';
 import type { JobQueue } from './worker/queue';
@@ -19,6 +20,8 @@ export interface Services {
   secrets: Secrets;
   tokens: Tokens;
   sessions: Sessions;
+  /** Two-factor sign-in: secrets, recovery codes and the per-account count of wrong codes. */
+  otp: Otp;
   storage: Storage;
   mailer: Mailer;
   payments: PaymentProvider;

@@ -223,7 +223,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
   it('login by Basic auth; wrong password, unknown email and no header are 401 Invalid credentials', async () => {
     const ok = await call(base, 'login', { headers: { authorization: basic(A.email.toUpperCase(), PASSWORD) } });
     expect(ok.status).toBe(200);
-    expect(parse('login', ok.body).login.client.list[0].stamp).toBe(A.client);
+    expect(parse('signup', ok.body).login.client.list[0].stamp).toBe(A.client);
     for (const headers of [
       { authorization: basic(A.email, 'Wrong-pass1!') },
       { authorization: basic('nobody@example.com', PASSWORD) },

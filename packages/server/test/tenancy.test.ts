@@ -17,6 +17,12 @@ const NO_FOREIGN_ID: CallName[] = [
   'logout',
   'permissions',
   'generalModelList',
+  // two-factor sign-in: the caller's own account only (the second step names a challenge, not a resource)
+  'loginOtp',
+  'otpStatus',
+  'otpSetup',
+  'otpEnable',
+  'otpDisable',
 ];
 
 type Ids = Record<

@@ -105,6 +105,12 @@ describe('route table of the calls (SPEC section 7)', () => {
       'GET /api/client/usage',
       'GET /api/upload/preview',
       'GET /api/run/projection',
+      // account security: two-factor sign-in's second step, status, setup, confirmation and turning off
+      'POST /api/user/login/otp',
+      'GET /api/user/otp',
+      'POST /api/user/otp/setup',
+      'POST /api/user/otp/enable',
+      'POST /api/user/otp/disable',
     ];
     expect(extra.sort()).toEqual(additions.sort());
   });
@@ -120,8 +126,17 @@ describe('route table of the calls (SPEC section 7)', () => {
 describe('response envelopes read what SPEC section 7 says', () => {
   it('login: login {client.list, bucket.list} and token', () => {
     const r = CALLS.login.response.parse({ login: { client: { list: [client] }, bucket: { list: [bucket] } }, token: 't' });
+    if (!('login' in r)) throw new Error('read as a challenge');
     expect(r.login.client.list[0].name).toBe('Acme Labs');
     expect(r.token).toBe('t');
+  });
+
+  it('login with two-factor sign-in on: a challenge for the second step, and no token', () => {
+    const r = CALLS.login.response.parse({ otp: { challenge: 'c', expiresAt: now } });
+    expect('token' in r).toBe(false);
+    expect(CALLS.loginOtp.body.safeParse({ challenge: 'c', code: '123 456' }).success).toBe(true);
+    expect(CALLS.loginOtp.body.safeParse({ challenge: 'c', code: 'k3x9p-2mq7z' }).success).toBe(true);
+    expect(CALLS.loginOtp.body.safeParse({ challenge: 'c', code: '12345' }).success).toBe(false);
   });
 
   it('permission: an array or permission.list, both read as the array', () => {

@@ -46,6 +46,7 @@ import { TEAM_MESSAGES } from '../rules/team';
 import { hasControlCharacters } from '../rules/text';
 import { UploadPreviewQuery, UploadPreviewResponse } from './preview';
 import { ProjectionQuery, ProjectionResponse } from './projection';
+import { LoginOtpBody, OtpChallengeResponse, OtpCodeBody, OtpEnableResponse, OtpSetupResponse, OtpStatusResponse } from './security';
 
 /** A string (trimmed first when asked) checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult, trimmed = false) =>
@@ -127,6 +128,8 @@ export const LoginResponse = z.object({
   }),
   token: z.string(),
 });
+/** The password step: a session, or (two-factor sign-in on) a challenge for the second step. */
+export const LoginStepResponse = z.union([LoginResponse, OtpChallengeResponse]);
 export const SignupBody = z.object({
   email: ruled(checkEmail),
   username: ruled(checkUsername),
@@ -313,7 +316,13 @@ const call = <const D extends CallDef>(d: D) => d;
 export const CALLS = {
   health: call({ method: 'GET', path: '/api/health', auth: 'none', response: HealthResponse }),
   ready: call({ method: 'GET', path: '/api/ready', auth: 'none', response: ReadyResponse }),
-  login: call({ method: 'POST', path: '/api/user/login', auth: 'basic', response: LoginResponse, failure: MESSAGES.invalidCredentials }),
+  login: call({
+    method: 'POST',
+    path: '/api/user/login',
+    auth: 'basic',
+    response: LoginStepResponse,
+    failure: MESSAGES.invalidCredentials,
+  }),
   signup: call({
     method: 'POST',
     path: '/api/user/signup',
@@ -647,6 +656,13 @@ export const CALLS = {
     response: UploadPreviewResponse,
   }),
   runProjection: call({ method: 'GET', path: '/api/run/projection', auth: 'bearer', query: ProjectionQuery, response: ProjectionResponse }),
+  // ---- account security: two-factor sign-in ----
+  // The second step of a sign-in: the challenge the password step gave and a code; answers as login does.
+  loginOtp: call({ method: 'POST', path: '/api/user/login/otp', auth: 'none', body: LoginOtpBody, response: LoginResponse }),
+  otpStatus: call({ method: 'GET', path: '/api/user/otp', auth: 'bearer', response: OtpStatusResponse }),
+  otpSetup: call({ method: 'POST', path: '/api/user/otp/setup', auth: 'bearer', response: OtpSetupResponse }),
+  otpEnable: call({ method: 'POST', path: '/api/user/otp/enable', auth: 'bearer', body: OtpCodeBody, response: OtpEnableResponse }),
+  otpDisable: call({ method: 'POST', path: '/api/user/otp/disable', auth: 'bearer', body: OtpCodeBody, response: Ok }),
 } as const;
 
 export type CallName = keyof typeof CALLS;

@@ -4,3 +4,4 @@ export * from './calls';
 export * from './team';
 export * from './preview';
 export * from './projection';
+export * from './security';

@@ -37,3 +37,4 @@ export { AUDIT_EXPORT_MAX, type AuditFilters } from './team';
 export { useJumpTargets, matchJumps, jumpScreens, JUMP_PROJECTS, type JumpTarget, type JumpKind } from './search';
 export { useRelatedRuns, type RelatedRuns } from './related';
 export { useUploadPreview, useRunProjection, PREVIEW_POLL_MS, PREVIEW_FAILURE } from './preview';
+export { useTwoFactor, type TwoFactor } from './useTwoFactor';

@@ -1,13 +1,20 @@
 // Sign-in, sign-up, logout and password reset: the token is stored by the client (a token in any response replaces it).
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
 import { checkEmail, checkPassword, checkPasswordMatch, checkSignup, firstError, type SignupInput } from '../rules';
 import { useApi, useNotify } from './context';
+import { SECURITY_MESSAGES, checkOtp, needsOtp } from '../rules/security';
 
 export interface Auth {
-  /** null once signed in, else the message shown. */
+  /**
+   * null once signed in, else the message shown; with two-factor sign-in on it answers SECURITY_MESSAGES.otpRequired
+   * and `otpPending()` is true until `loginOtp` finishes the sign-in with a code.
+   */
   login(email: string, password: string): Promise<string | null>;
+  /** The second step: a code from the authenticator app or a recovery code; null once signed in. */
+  loginOtp(code: string): Promise<string | null>;
+  otpPending(): boolean;
   /** Checks every field, then signs up and in; null on success, else the first message. */
   signup(input: SignupInput): Promise<string | null>;
   /** Ends the session on the server and clears the stored token (the door then goes to the root). */
@@ -30,6 +37,8 @@ export function useAuth(options: AuthOptions = {}): Auth {
   const api = useApi();
   const notify = useNotify();
   const notifyFailures = options.notifyFailures ?? true;
+  // The password step's challenge while the sign-in waits for its code.
+  const challenge = useRef<string | null>(null);
   const attempt = useCallback(
     async (check: string | null, call: () => Promise<unknown>): Promise<string | null> => {
       if (check) {
@@ -49,8 +58,23 @@ export function useAuth(options: AuthOptions = {}): Auth {
   );
   return useMemo<Auth>(
     () => ({
-      login: (email, password) =>
-        attempt(email.trim() && password ? null : MESSAGES.fillAllFields, () => api.calls.login({ email: email.trim(), password })),
+      login: async (email, password) => {
+        challenge.current = null;
+        const failed = await attempt(email.trim() && password ? null : MESSAGES.fillAllFields, async () => {
+          const res = await api.calls.login({ email: email.trim(), password });
+          if (needsOtp(res)) challenge.current = res.otp.challenge;
+        });
+        // Two-factor sign-in on: the password alone signs nobody in; the door asks for the code next.
+        return failed ?? (challenge.current ? SECURITY_MESSAGES.otpRequired : null);
+      },
+      loginOtp: async (code) => {
+        const pending = challenge.current;
+        if (!pending) return SECURITY_MESSAGES.otpChallengeExpired;
+        const failed = await attempt(checkOtp(code), () => api.calls.loginOtp({ challenge: pending, code }));
+        if (!failed) challenge.current = null;
+        return failed;
+      },
+      otpPending: () => challenge.current !== null,
       signup: (input) =>
         attempt(firstError(checkSignup(input)), () =>
           api.calls.signup({ email: input.email.trim(), username: input.username, password: input.password, name: input.name.trim() }),

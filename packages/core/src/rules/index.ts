@@ -7,3 +7,4 @@ export * from './shrink';
 export * from './team';
 export * from './text';
 export { fitSizesOf } from './fitSizes';
+export * from './security';

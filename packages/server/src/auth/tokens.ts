@@ -1,5 +1,6 @@
-// JWTs: 12-hour session tokens (naming their row in `sessions`) and 30-minute single-use password-reset tokens,
-// never accepted for each other. A valid signature is not enough for a session: auth/sessions.ts checks its row.
+// JWTs: 12-hour session tokens (naming their row in `sessions`), 30-minute single-use password-reset tokens and
+// 5-minute single-use two-factor challenges (the password step's answer when two-factor sign-in is on), never accepted
+// for each other. A valid signature is not enough for a session: auth/sessions.ts checks its row.
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { newId } from '../ids';
 import type { Secrets } from './secrets';
@@ -43,10 +44,20 @@ export class Tokens {
       .sign(await this.key());
   }
 
-  async reset(userStamp: string): Promise<{ token: string; jti: string; exp: number }> {
+  reset(userStamp: string): Promise<{ token: string; jti: string; exp: number }> {
+    return this.single('reset', userStamp, RESET_TTL_S);
+  }
+
+  /** The second step's challenge: names the user only, is good for nothing but `loginOtp`, and is used once (otp_challenges). */
+  otpChallenge(userStamp: string, ttlS: number): Promise<{ token: string; jti: string; exp: number }> {
+    return this.single('otp', userStamp, ttlS);
+  }
+
+  /** A single-use token of one kind: its id (jti) names the row that records its use. */
+  private async single(typ: 'reset' | 'otp', userStamp: string, ttlS: number): Promise<{ token: string; jti: string; exp: number }> {
     const jti = newId();
-    const exp = Math.floor(Date.now() / 1000) + RESET_TTL_S;
-    const token = await new SignJWT({ typ: 'reset' })
+    const exp = Math.floor(Date.now() / 1000) + ttlS;
+    const token = await new SignJWT({ typ })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userStamp)
       .setJti(jti)
@@ -56,7 +67,7 @@ export class Tokens {
     return { token, jti, exp };
   }
 
-  async verify(token: string, typ: 'session' | 'reset'): Promise<VerifyResult<SessionClaims & { jti?: string; sid?: string }>> {
+  async verify(token: string, typ: 'session' | 'reset' | 'otp'): Promise<VerifyResult<SessionClaims & { jti?: string; sid?: string }>> {
     try {
       const { payload } = await jwtVerify(token, await this.key(), { algorithms: ['HS256'] });
       if (payload.typ !== typ || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };

@@ -569,6 +569,33 @@ create table if not exists run_projections (
 );
 `,
   },
+  {
+    // Two-factor sign-in: a TOTP secret per user (encrypted like integration tokens; enabled once confirmed by a code),
+    // its one-time recovery codes (hashed), and the second step's single-use challenges.
+    id: 18,
+    sql: `
+create table user_otp (
+  user_stamp text primary key references users(stamp),
+  secret_enc text not null,
+  enabled_at bigint,
+  last_step bigint not null default 0,
+  created_at bigint not null
+);
+create table recovery_codes (
+  user_stamp text not null references users(stamp),
+  code_hash text not null,
+  used_at bigint,
+  primary key (user_stamp, code_hash)
+);
+create table otp_challenges (
+  jti text primary key,
+  user_stamp text not null references users(stamp),
+  expires_at bigint not null,
+  used_at bigint
+);
+create index otp_challenges_user on otp_challenges (user_stamp);
+`,
+  },
 ];
 
 export interface Migration {

@@ -309,6 +309,9 @@ export interface DB {
   invites: InviteTable;
   upload_previews: UploadPreviewTable;
   run_projections: RunProjectionTable;
+  user_otp: UserOtpTable;
+  recovery_codes: RecoveryCodeTable;
+  otp_challenges: OtpChallengeTable;
 }
 
 /** An upload's preview as the JSON the preview call answers (migration 17). */
@@ -321,4 +324,25 @@ export interface UploadPreviewTable {
 export interface RunProjectionTable {
   run: string;
   body: string;
+}
+
+/** A user's TOTP secret (migration 18): `enabled_at` null while it waits for its first code. */
+export interface UserOtpTable {
+  user_stamp: string;
+  secret_enc: string;
+  enabled_at: number | null;
+  /** The last time step a code was accepted for, so a code is never accepted twice. */
+  last_step: Generated<number>;
+  created_at: number;
+}
+export interface RecoveryCodeTable {
+  user_stamp: string;
+  code_hash: string;
+  used_at: number | null;
+}
+export interface OtpChallengeTable {
+  jti: string;
+  user_stamp: string;
+  expires_at: number;
+  used_at: number | null;
 }

@@ -8,12 +8,12 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
 import { clearSignins, countSignin } from '../auth/signin-limit';
 import { userByEmail } from '../emails';
 import { Sessions } from '../auth/sessions';
-import { memberClientStamps } from '../access';
-import { actorOf, audit } from '../audit';
-import { bucketsWithCounts } from './projects';
+import { audit } from '../audit';
 import { clientView } from '../views';
 import { newId, now } from '../ids';
 import type { Services } from '../services';
+import { otpChallenge } from './security';
+import { loginResponse } from './signin';
 
 export const EMAIL_TAKEN = 'An account with this email address already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';
@@ -27,28 +27,6 @@ function parseBasic(header: string | undefined): { email: string; password: stri
   return { email: text.slice(0, i).trim(), password: text.slice(i + 1) };
 }
 
-async function loginResponse(
-  s: Services,
-  user: { stamp: string; email: string; username: string },
-  signin = false,
-): Promise<CallResponse<'login'>> {
-  const caller = { kind: 'user' as const, ...user };
-  const stamps = await memberClientStamps(s.db, caller);
-  // A sign-in is a line in the audit log of every client the user belongs to.
-  if (signin) await audit(s.db, ...stamps.map((client) => ({ client, actor: actorOf(caller), action: 'signin' as const })));
-  const clients = stamps.length
-    ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('seq').execute()
-    : [];
-  const buckets = await bucketsWithCounts(
-    s,
-    clients.filter((c) => c.active).map((c) => c.stamp),
-  );
-  return {
-    login: { client: { list: clients.map(clientView) }, bucket: { list: buckets }, user },
-    token: await s.sessions.start({ sub: user.stamp, email: user.email, username: user.username }),
-  };
-}
-
 export function userRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'login', { rateLimit: true }, async ({ req }) => {
     const creds = parseBasic(req.headers.authorization);
@@ -59,6 +37,8 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     const ok = await verifyPassword(creds.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) throw unauthorized();
     await clearSignins(s.db, creds.email);
+    // Two-factor sign-in on: the password alone yields only a short-lived challenge for the second step (loginOtp).
+    if (await s.otp.enabled(user.stamp)) return otpChallenge(s, user.stamp);
     return loginResponse(s, user, true);
   });
 

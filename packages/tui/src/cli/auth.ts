@@ -2,10 +2,12 @@
 import type { Command } from 'commander';
 import {
   MESSAGES,
+  checkOtp,
   checkPassword,
   checkPasswordMatch,
   checkSignup,
   firstError,
+  needsOtp,
   readClaims,
   resetTokenFrom,
   tokenExpiry,
@@ -15,6 +17,7 @@ import type { Deps, Session } from './context';
 import { act, examples, time as formatTime } from './common';
 import { DEFAULT_API, originOf, type Store } from '../store';
 import { CliError, EXIT, usageError } from './errors';
+import { readAll } from './prompt';
 
 /** After a sign-in: the API base used becomes the default, and the account is kept when there is only one. */
 async function remember(s: Session, clients: { stamp: string }[]): Promise<void> {
@@ -87,18 +90,41 @@ export function register(program: Command, deps: Deps): void {
     .description('Sign in; the token is kept in your config folder (mode 0600)')
     .option('--email <email>', 'your email address')
     .option('--password-stdin', 'read the password from standard input')
-    .addHelpText('after', examples('portal login', 'echo "$PORTAL_PASSWORD" | portal login --email ada@example.com --password-stdin'))
+    .option('--otp <code>', 'two-factor sign-in: the code from your authenticator app, or a recovery code')
+    .option('--otp-stdin', 'read the two-factor code from standard input (the line after the password with --password-stdin)')
+    .addHelpText(
+      'after',
+      examples(
+        'portal login',
+        'echo "$PORTAL_PASSWORD" | portal login --email ada@example.com --password-stdin',
+        'printf "%s\\n%s\\n" "$PORTAL_PASSWORD" "$CODE" | portal login --email ada@example.com --password-stdin --otp-stdin',
+      ),
+    )
     .action(
-      act(deps, async (s, opts: { email?: string; passwordStdin?: boolean }) => {
+      act(deps, async (s, opts: { email?: string; passwordStdin?: boolean; otp?: string; otpStdin?: boolean }) => {
+        if (opts.otp !== undefined && opts.otpStdin) throw usageError('Give the code with --otp or --otp-stdin, not both');
         const email = (await s.need(opts.email, '--email', 'Email')).trim();
-        const password = await s.secret(opts.passwordStdin, '--password-stdin', 'Password');
+        // Standard input is read once: the password is its first line and the code its second when both come from it.
+        let lines: Promise<string[]> | undefined;
+        const stdinLine = async (i: number) => ((await (lines ??= readAll(s.deps.stdin).then((t) => t.split(/\r?\n/))))[i] ?? '').trim();
+        const password =
+          opts.passwordStdin && opts.otpStdin ? await stdinLine(0) : await s.secret(opts.passwordStdin, '--password-stdin', 'Password');
         if (!email || !password) throw usageError('Both the email and the password are required');
         const api = await s.api();
-        const res = await api.calls.login({ email, password });
-        await remember(s, res.login.client.list);
+        let res = await api.calls.login({ email, password });
+        if (needsOtp(res)) {
+          const code = opts.otpStdin
+            ? await stdinLine(opts.passwordStdin ? 1 : 0)
+            : await s.need(opts.otp, '--otp', 'Two-factor code (authenticator app or recovery code)');
+          const problem = checkOtp(code);
+          if (problem) throw new CliError(problem);
+          res = await api.calls.loginOtp({ challenge: res.otp.challenge, code });
+        }
+        const login = res.login;
+        await remember(s, login.client.list);
         await s.save();
-        const names = res.login.client.list.map((c) => c.name).join(', ');
-        s.out.done(res.login, `Signed in as ${email}${names ? ` (${names})` : ''}`);
+        const names = login.client.list.map((c) => c.name).join(', ');
+        s.out.done(login, `Signed in as ${email}${names ? ` (${names})` : ''}`);
       }),
     );
 

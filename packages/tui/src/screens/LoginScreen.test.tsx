@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALLS, MESSAGES } from '@portal/core';
+import { generate } from 'otplib';
+import { CALLS, MESSAGES, SECURITY_MESSAGES } from '@portal/core';
 import { withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../../test/ui';
 
@@ -48,5 +49,32 @@ describe('LoginScreen', { timeout: 30_000 }, () => {
     const frame = await ui.see(MESSAGES.tokenMissing);
     expect(frame).toContain('Login');
     ui.unmount();
+  });
+
+  it('with two-factor sign-in on, asks for the code after the password, then signs in', async () => {
+    const post = async (path: string, token: string, body?: unknown) =>
+      (
+        await fetch(new URL(path, server.server.url), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body ?? {}),
+        })
+      ).json();
+    const { secret } = (await post(CALLS.otpSetup.path, server.user.token)).otp;
+    const code = (steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+    const { recovery } = (await post(CALLS.otpEnable.path, server.user.token, { code: await code(0) })).otp;
+    try {
+      const ui = renderUi(server, '/', { signedIn: false });
+      await ui.see('Password:');
+      await ui.type(server.user.email, KEY.tab, server.user.password, KEY.enter);
+      await ui.see(SECURITY_MESSAGES.otpRequired);
+      expect(ui.api.tokens.get()).toBeFalsy();
+      await ui.type(await code(1), KEY.enter);
+      await ui.see('Analytical Engines');
+      expect(ui.api.tokens.get()).toBeTruthy();
+      ui.unmount();
+    } finally {
+      await post(CALLS.otpDisable.path, server.user.token, { code: recovery[0] });
+    }
   });
 });

@@ -12,13 +12,37 @@ export default function LoginScreen() {
   const [values, setValues] = useState<Record<string, string>>({ email: '', password: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Two-factor sign-in: after the password, a second step asks for the code.
+  // The login answers the sentence that asks for it (core's), shown above the code field.
+  const [otpStep, setOtpStep] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const submit = async () => {
     setBusy(true);
-    const failed = await auth.login(values.email, values.password);
+    const failed = otpStep ? await auth.loginOtp(code) : await auth.login(values.email, values.password);
     setBusy(false);
+    if (!otpStep && auth.otpPending()) {
+      setOtpStep(failed);
+      return;
+    }
     setProblem(failed);
     if (!failed) nav.reset('/account');
   };
+  if (otpStep)
+    return (
+      <Box flexDirection="column">
+        <Text bold>Login</Text>
+        <Text>{otpStep}</Text>
+        <Form
+          fields={[{ key: 'code', label: 'Two-factor code' }]}
+          values={{ code }}
+          onChange={(_k, v) => setCode(String(v))}
+          submitLabel="Verify"
+          onSubmit={() => void submit()}
+          busy={busy}
+          message={problem ? { text: problem, error: true } : null}
+        />
+      </Box>
+    );
   return (
     <Box flexDirection="column">
       <Text bold>Login</Text>

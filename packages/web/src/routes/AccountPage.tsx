@@ -5,6 +5,7 @@ import { accountOpenTarget, MESSAGES, type Client, loadFailure } from '@portal/c
 import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
 import { useChrome } from '../layout/ChromeContext';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 
 export default function AccountPage() {
   const { clients, clientsLoading, clientsError, reloadClients } = useChrome();
@@ -37,6 +38,7 @@ export default function AccountPage() {
           </Button>
         )}
       />
+      <TwoFactorSection />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 // Login (SPEC section 2, route /): email and password, links to sign-up and password reset.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { LightField } from '../components/LightField';
@@ -20,6 +20,9 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Two-factor sign-in: after the password, a second step asks for the code (core's sentence says so).
+  const [otpStep, setOtpStep] = useState<string | null>(null);
+  const [code, setCode] = useState('');
 
   useEffect(() => {
     document.title = 'Login · Portal';
@@ -29,9 +32,10 @@ export default function LoginPage() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const failed = await auth.login(email, password);
+    const failed = otpStep ? await auth.loginOtp(code) : await auth.login(email, password);
     setBusy(false);
-    if (failed) setError(failed);
+    if (!otpStep && auth.otpPending()) setOtpStep(failed);
+    else if (failed) setError(failed);
     else navigate(next);
   };
 
@@ -39,45 +43,72 @@ export default function LoginPage() {
   const status = tokenStatus(tokenStore.get(), Date.now(), null);
   if (status === 'ok' || status === 'refresh') return <Navigate to={next} replace />;
 
+  if (otpStep)
+    return (
+      <LoginFrame onSubmit={submit}>
+        <FormFailure message={error} />
+        <Typography>{otpStep}</Typography>
+        <LightField
+          label="Two-factor code"
+          name="otp"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          required
+          autoFocus
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {busy ? 'Verifying…' : 'Verify'}
+        </Button>
+      </LoginFrame>
+    );
+
+  return (
+    <LoginFrame onSubmit={submit}>
+      <FormFailure message={error} />
+      <LightField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        autoFocus
+      />
+      <LightField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {busy ? 'Signing in…' : 'Login'}
+      </Button>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Link component={RouterLink} to={params.get('next') ? signUpThen(next) : '/signup'}>
+          Create an account
+        </Link>
+        <Link component={RouterLink} to="/forgot-password">
+          Forgot password?
+        </Link>
+      </Stack>
+    </LoginFrame>
+  );
+}
+
+/** The login card: its heading and a form of one column, for either step. */
+function LoginFrame({ onSubmit, children }: { onSubmit: (e: FormEvent) => void; children: ReactNode }) {
   return (
     <Paper component="section" aria-labelledby="login-title" sx={{ p: { xs: 2.5, sm: 4 } }}>
       <Typography variant="h1" id="login-title" sx={{ mb: 2 }}>
         Login
       </Typography>
-      <form onSubmit={submit} noValidate>
-        <Stack spacing={2}>
-          <FormFailure message={error} />
-          <LightField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            autoFocus
-          />
-          <LightField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? 'Signing in…' : 'Login'}
-          </Button>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-            <Link component={RouterLink} to={params.get('next') ? signUpThen(next) : '/signup'}>
-              Create an account
-            </Link>
-            <Link component={RouterLink} to="/forgot-password">
-              Forgot password?
-            </Link>
-          </Stack>
-        </Stack>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack spacing={2}>{children}</Stack>
       </form>
     </Paper>
   );

@@ -1,0 +1,58 @@
+// Two-factor sign-in on the account page: its state, setup (secret and otpauth URI), confirmation with a code (which
+// answers the recovery codes, shown once) and turning off with a code. Every door renders this hook.
+import { useCallback, useState } from 'react';
+import { toApiError } from '../loader';
+import { checkOtp } from '../rules/security';
+import { useApi } from './context';
+import { useLoad } from './useLoad';
+
+export interface TwoFactor {
+  enabled: boolean | undefined;
+  recoveryLeft: number;
+  /** The secret waiting for its first code: as text and as the URI its QR code carries. */
+  setup: { secret: string; uri: string } | null;
+  /** The recovery codes, shown once right after turning on. */
+  recovery: string[] | null;
+  problem: string | null;
+  start(): Promise<void>;
+  confirm(code: string): Promise<void>;
+  turnOff(code: string): Promise<void>;
+  /** Forgets the recovery codes on screen (the user has kept them). */
+  done(): void;
+}
+
+export function useTwoFactor(): TwoFactor {
+  const api = useApi();
+  const status = useLoad((signal) => api.calls.otpStatus(undefined, { signal }), [api]);
+  const [setup, setSetup] = useState<TwoFactor['setup']>(null);
+  const [recovery, setRecovery] = useState<string[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = useCallback(
+    async (check: string | null, step: () => Promise<void>) => {
+      setProblem(check);
+      if (check) return;
+      try {
+        await step();
+        await status.reload();
+      } catch (e) {
+        setProblem(toApiError(e).display);
+      }
+    },
+    [status],
+  );
+  return {
+    enabled: status.data?.otp.enabled,
+    recoveryLeft: status.data?.otp.recoveryLeft ?? 0,
+    setup,
+    recovery,
+    problem,
+    start: () => run(null, async () => setSetup((await api.calls.otpSetup(undefined)).otp)),
+    confirm: (code) =>
+      run(checkOtp(code), async () => {
+        setRecovery((await api.calls.otpEnable({ code })).otp.recovery);
+        setSetup(null);
+      }),
+    turnOff: (code) => run(checkOtp(code), async () => void (await api.calls.otpDisable({ code }))),
+    done: () => setRecovery(null),
+  };
+}

@@ -1,0 +1,88 @@
+// Account security calls: the second step of a sign-in and two-factor sign-in's setup, confirmation and turning off.
+import type { FastifyInstance } from 'fastify';
+import { OTP_CHALLENGE_TTL_S, SECURITY_MESSAGES, type CallResponse } from '@portal/core';
+import { defineCall } from './define';
+import { HttpError, badRequest, conflict, unauthorized } from '../errors';
+import { now } from '../ids';
+import type { OtpVerdict } from '../auth/otp';
+import type { Services } from '../services';
+import { loginResponse } from './signin';
+
+/** The password step's answer for an account with two-factor sign-in: a challenge, good for one second step. */
+export async function otpChallenge(s: Services, user: string): Promise<CallResponse<'login'>> {
+  const { token, jti, exp } = await s.tokens.otpChallenge(user, OTP_CHALLENGE_TTL_S);
+  await s.db.insertInto('otp_challenges').values({ jti, user_stamp: user, expires_at: exp, used_at: null }).execute();
+  // Spent challenges of the user go now, so the table stays the size of the sign-ins under way.
+  await s.db.deleteFrom('otp_challenges').where('user_stamp', '=', user).where('expires_at', '<', now()).execute();
+  return { otp: { challenge: token, expiresAt: exp } };
+}
+
+const tooMany = () => new HttpError(429, 'rate_limited', SECURITY_MESSAGES.otpTooMany);
+
+/** A verdict other than 'ok' as the error a signed-in user sees (a 400, never a 401 that would sign them out). */
+function refuse(verdict: OtpVerdict): void {
+  if (verdict === 'limited') throw tooMany();
+  if (verdict === 'wrong') throw badRequest(SECURITY_MESSAGES.otpInvalid);
+}
+
+export function securityRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'loginOtp', { rateLimit: true }, async ({ body }) => {
+    const v = await s.tokens.verify(body.challenge, 'otp');
+    if (!v.ok || !v.claims.jti) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
+    const { sub, jti } = v.claims;
+    const open = await s.db
+      .selectFrom('otp_challenges')
+      .select('jti')
+      .where('jti', '=', jti)
+      .where('user_stamp', '=', sub)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>=', now())
+      .executeTakeFirst();
+    if (!open) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
+    const verdict = await s.otp.check(sub, body.code);
+    if (verdict === 'limited') throw tooMany();
+    if (verdict === 'wrong') throw unauthorized(SECURITY_MESSAGES.otpInvalid);
+    // Spent once: two requests racing with the same challenge get one session between them.
+    const spent = await s.db
+      .updateTable('otp_challenges')
+      .set({ used_at: now() })
+      .where('jti', '=', jti)
+      .where('used_at', 'is', null)
+      .returning('jti')
+      .executeTakeFirst();
+    if (!spent) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
+    const user = await s.db.selectFrom('users').select(['stamp', 'email', 'username']).where('stamp', '=', sub).executeTakeFirst();
+    if (!user) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
+    return loginResponse(s, user, true);
+  });
+
+  defineCall(app, s, 'otpStatus', {}, async ({ caller }) => {
+    if (caller.kind !== 'user') throw unauthorized();
+    const enabled = await s.otp.enabled(caller.stamp);
+    return { otp: { enabled, recoveryLeft: enabled ? await s.otp.recoveryLeft(caller.stamp) : 0 } };
+  });
+
+  defineCall(app, s, 'otpSetup', {}, async ({ caller }) => {
+    if (caller.kind !== 'user') throw unauthorized();
+    const setup = await s.otp.setup(caller.stamp, caller.email);
+    if (!setup) throw conflict(SECURITY_MESSAGES.otpAlreadyOn);
+    return { otp: setup };
+  });
+
+  defineCall(app, s, 'otpEnable', {}, async ({ caller, body }) => {
+    if (caller.kind !== 'user') throw unauthorized();
+    if (await s.otp.enabled(caller.stamp)) throw conflict(SECURITY_MESSAGES.otpAlreadyOn);
+    const pending = await s.db.selectFrom('user_otp').select('user_stamp').where('user_stamp', '=', caller.stamp).executeTakeFirst();
+    if (!pending) throw badRequest(SECURITY_MESSAGES.otpNotSetUp);
+    refuse(await s.otp.check(caller.stamp, body.code, true));
+    return { otp: { recovery: await s.otp.enable(caller.stamp) } };
+  });
+
+  defineCall(app, s, 'otpDisable', {}, async ({ caller, body }) => {
+    if (caller.kind !== 'user') throw unauthorized();
+    if (!(await s.otp.enabled(caller.stamp))) throw badRequest(SECURITY_MESSAGES.otpNotOn);
+    refuse(await s.otp.check(caller.stamp, body.code));
+    await s.otp.disable(caller.stamp);
+    return { ok: true as const };
+  });
+}

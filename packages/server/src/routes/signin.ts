@@ -1,0 +1,29 @@
+// What a finished sign-in answers (login, its second step, sign-up): the user's clients and projects and a new session.
+import type { CallResponse } from '@portal/core';
+import { memberClientStamps } from '../access';
+import { actorOf, audit } from '../audit';
+import { bucketsWithCounts } from './projects';
+import { clientView } from '../views';
+import type { Services } from '../services';
+
+export async function loginResponse(
+  s: Services,
+  user: { stamp: string; email: string; username: string },
+  signin = false,
+): Promise<CallResponse<'signup'>> {
+  const caller = { kind: 'user' as const, ...user };
+  const stamps = await memberClientStamps(s.db, caller);
+  // A sign-in is a line in the audit log of every client the user belongs to.
+  if (signin) await audit(s.db, ...stamps.map((client) => ({ client, actor: actorOf(caller), action: 'signin' as const })));
+  const clients = stamps.length
+    ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('seq').execute()
+    : [];
+  const buckets = await bucketsWithCounts(
+    s,
+    clients.filter((c) => c.active).map((c) => c.stamp),
+  );
+  return {
+    login: { client: { list: clients.map(clientView) }, bucket: { list: buckets }, user },
+    token: await s.sessions.start({ sub: user.stamp, email: user.email, username: user.username }),
+  };
+}
