@@ -128,6 +128,7 @@ describe('screenTarget', async () => {
   });
 
   it('gives null for what names no screen, hostile input included', () => {
-    for (const bad of ['', '   ', '/nowhere', 'https://', '/client/%E0%A4%A/projects', 'x'.repeat(5000), 'http://[::1']) expect(screenTarget(bad), bad).toBeNull();
+    for (const bad of ['', '   ', '/nowhere', 'https://', '/client/%E0%A4%A/projects', 'x'.repeat(5000), 'http://[::1'])
+      expect(screenTarget(bad), bad).toBeNull();
   });
 });

@@ -18,7 +18,9 @@ export function register(program: Command, deps: Deps): void {
       act(deps, async (s, route: string | undefined) => {
         const target = route === undefined ? undefined : screenTarget(route);
         if (target === null)
-          throw usageError(`"${route}" is not a page of the portal: give a path such as /client/<id>/projects, or a URL copied from the web portal`);
+          throw usageError(
+            `"${route}" is not a page of the portal: give a path such as /client/<id>/projects, or a URL copied from the web portal`,
+          );
         if (!deps.stdin.isTTY || !deps.stdout.isTTY || !deps.startUi) throw usageError('The interactive UI needs a terminal.');
         s.exit((await deps.startUi(s, target)) ?? EXIT.ok);
       }),
