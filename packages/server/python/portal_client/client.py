@@ -568,17 +568,21 @@ class Client:
         name: Optional[str] = None,
         wait: bool = False,
         timeout: float = 3600,
+        dimensions: Optional[int] = None,
     ) -> Run:
         """Generates embeddings of a Ready .json upload with a model: a model of the project or a general model
         (from `models()` / `general_models()`), or a fit request (its model). Answers the request; with wait=True
-        once Finished (RunFailed when it failed)."""
-        body = {
+        once Finished (RunFailed when it failed). `dimensions` is the vectors' width for the OpenAI text embeddings
+        model (a text upload: a .json list of strings); other models take none."""
+        body: Dict[str, Any] = {
             "bucket": _id(project),
             "function": "generate",
             "rend": _id(upload),
             "fit": _id(model),
             "name": _title(name or getattr(model, "name", "") or "", "Generate from Python"),
         }
+        if dimensions is not None:
+            body["dimensions"] = dimensions
         run = _build(Run, self._call("PUT", "/api/run/item/generate", body)["run"])
         return self.wait(run, timeout=timeout) if wait else run
 
