@@ -32,6 +32,8 @@ inEveryLook(({ width, scheme }) => {
       [`${c}/project/${bucket}/quote/q_nosuchquote/details`, MESSAGES.requestNotFound, 'Back to requests'],
       [`${c}/project/b_nosuchproject/uploads`, MESSAGES.projectNotFound, 'Back to projects'],
       [`${c}/project/b_nosuchproject/runs`, MESSAGES.projectNotFound, 'Back to projects'],
+      [`${c}/project/b_nosuchproject/create-fit-run`, MESSAGES.projectNotFound, 'Back to projects'],
+      [`${c}/project/b_nosuchproject/create-shrink-run`, MESSAGES.projectNotFound, 'Back to projects'],
       [`${c}/apikey/k_nosuchkey/info`, MESSAGES.apiKeyNotFound, 'Back to API keys'],
     ] as const) {
       await page.goto(path);

@@ -52,6 +52,8 @@ export function useFitRequest(
   readyUploads: Rend[];
   /** True until both the plan and the uploads are known. */
   loading: boolean;
+  /** The project's upload list as loaded: a failed first load (404, 403) means the project is not there. */
+  projectLoad: { data?: unknown; error: ApiError | null };
   /** The chosen upload ('' for none) and choosing one. */
   upload: string;
   choose(rendId: string): void;
@@ -168,6 +170,7 @@ export function useFitRequest(
     project: uploads.data?.bucket?.name,
     readyUploads,
     loading: clientLoading || uploads.loading,
+    projectLoad: uploads,
     upload,
     choose,
     suggestedSizes,

@@ -38,6 +38,7 @@ import { useUploader } from '../components/useUploader';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
+import { ProjectNotFound, projectGone } from '../components/NotFound';
 
 type SizeField = 'inputs' | 'outputs' | 'target';
 
@@ -128,6 +129,8 @@ export default function CreateFitRunPage() {
       sx={{ flex: 1, minWidth: 160 }}
     />
   );
+
+  if (projectGone(fit.projectLoad)) return <ProjectNotFound clientId={clientId} />;
 
   return (
     <Page title="Create Request" maxWidth={880}>

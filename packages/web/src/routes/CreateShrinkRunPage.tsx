@@ -17,6 +17,7 @@ import {
 import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, MESSAGES, screenPath, type Rend, shrinkChoice } from '@portal/core';
 import { useShrinkRequest } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
+import { ProjectNotFound, projectGone } from '../components/NotFound';
 import { TitleField } from '../components/TitleField';
 import { EntityTable } from '../components/EntityTable';
 import { BillingSummary } from '../components/BillingSummary';
@@ -76,6 +77,8 @@ export default function CreateShrinkRunPage() {
       {shrink.reloading ? 'Reloading…' : 'Reload'}
     </Button>
   );
+
+  if (projectGone({ data: shrink.project, error: shrink.error })) return <ProjectNotFound clientId={clientId} />;
 
   if (view === 'pick') {
     return (
