@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { call, freshDataDir, serverRoot, signup } from './harness';
+import { call, freshDataDir, serverRoot, signup, testSecret } from './harness';
+
+/** One signing key for both lives of the server: sessions made before the kill stay valid after it. */
+const SECRET = testSecret();
 
 function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [join(serverRoot, 'dist/main.js')], {
@@ -15,7 +18,9 @@ function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       PORTAL_WORKER: '0',
-      JWT_SECRET: 'durable-test',
+      JWT_SECRET: SECRET,
+      METRICS_PORT: '0',
+      PORTAL_DRAIN_S: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -40,13 +40,15 @@ function npy(descr: string, shape: number[], dataBytes?: number): Uint8Array {
 
 describe('.json texts', () => {
   it('reads a list of strings as texts: one row per text, one column, texts × 1 inputs', async () => {
-    expect(await analyze('t.json', '\uFEFF [ "first text", "zweiter Text", "第三"]')).toEqual({
-      proc: 1,
-      rows: 3,
-      cols: 1,
-      inputs: 3,
-      error: null,
-    });
+    const found = await analyze('t.json', '\uFEFF [ "first text", "zweiter Text", "第三"]');
+    expect(found).toMatchObject({ proc: 1, rows: 3, cols: 1, inputs: 3, error: null });
+    // The preview shows the texts with their lengths, the byte-order mark notwithstanding.
+    expect(found.preview?.kind).toBe('texts');
+    expect(found.preview?.texts.map((t) => [t.text, t.length])).toEqual([
+      ['first text', 10],
+      ['zweiter Text', 12],
+      ['第三', 2],
+    ]);
   });
 
   it('counts texts against the plan rows', async () => {
@@ -77,7 +79,7 @@ describe('.json texts', () => {
 
 describe('.json tables', () => {
   it('counts rows, columns and inputs of an array of rows', async () => {
-    expect(await analyze('a.json', '[[1, 2, 3], [4.5, -6e2, 0]]')).toEqual({ proc: 1, rows: 2, cols: 3, inputs: 6, error: null });
+    expect(await analyze('a.json', '[[1, 2, 3], [4.5, -6e2, 0]]')).toMatchObject({ proc: 1, rows: 2, cols: 3, inputs: 6, error: null });
   });
 
   it('reads the object form with column names', async () => {
@@ -96,7 +98,7 @@ describe('.json tables', () => {
   });
 
   it('names the ragged row', async () => {
-    expect(await analyze('c.json', '[[1,2,3,4],[1,2,3,4],[1,2]]')).toEqual({
+    expect(await analyze('c.json', '[[1,2,3,4],[1,2,3,4],[1,2]]')).toMatchObject({
       proc: 2,
       rows: null,
       cols: null,
@@ -124,7 +126,7 @@ describe('.json tables', () => {
 
   it('applies the plan row limit, naming it', async () => {
     const rows = JSON.stringify(Array.from({ length: 6_000 }, (_, i) => [i, i]));
-    expect(await analyze('big.json', rows)).toEqual({
+    expect(await analyze('big.json', rows)).toMatchObject({
       proc: 2,
       rows: 6_000,
       cols: 2,
@@ -155,7 +157,7 @@ describe('.txt tables', () => {
 
 describe('.npy and .npz', () => {
   it('reads shape and dtype from the header', async () => {
-    expect(await analyze('a.npy', npy('<f8', [100, 4]))).toEqual({ proc: 1, rows: 100, cols: 4, inputs: 400, error: null });
+    expect(await analyze('a.npy', npy('<f8', [100, 4]))).toMatchObject({ proc: 1, rows: 100, cols: 4, inputs: 400, error: null });
     expect(await analyze('b.npy', npy('<i4', [10]))).toMatchObject({ proc: 1, rows: 10, cols: 1, inputs: 10 });
     expect(await analyze('c.npy', npy('<f4', [2, 3, 4]))).toMatchObject({ rows: 2, cols: 12, inputs: 24 });
   });
@@ -170,14 +172,14 @@ describe('.npy and .npz', () => {
 
   it('reads every array of an archive, compressed or not', async () => {
     const arch = zipSync({ 'x.npy': npy('<f8', [50, 3]), 'y.npy': npy('<f8', [50]) }, { level: 6 });
-    expect(await analyze('a.npz', arch)).toEqual({ proc: 1, rows: 50, cols: 4, inputs: 200, error: null });
+    expect(await analyze('a.npz', arch)).toMatchObject({ proc: 1, rows: 50, cols: 4, inputs: 200, error: null });
     const mixed = zipSync({ 'a.npy': [npy('<f4', [5, 2]), { level: 0 }], 'b.npy': npy('<f4', [7]) });
     expect(await analyze('b.npz', mixed)).toMatchObject({ proc: 1, rows: null, cols: null, inputs: 17 });
   });
 
   it('reads archives as numpy.savez and savez_compressed write them (zip64 local headers)', async () => {
-    expect(await analyze('savez.npz')).toEqual({ proc: 1, rows: 40, cols: 4, inputs: 160, error: null });
-    expect(await analyze('savez_compressed.npz')).toEqual({ proc: 1, rows: 1_000, cols: 8, inputs: 8_000, error: null });
+    expect(await analyze('savez.npz')).toMatchObject({ proc: 1, rows: 40, cols: 4, inputs: 160, error: null });
+    expect(await analyze('savez_compressed.npz')).toMatchObject({ proc: 1, rows: 1_000, cols: 8, inputs: 8_000, error: null });
   });
 
   it('refuses broken archives', async () => {
@@ -191,13 +193,13 @@ describe('.npy and .npz', () => {
 
 describe('pickles, read without running them', () => {
   it('finds a NumPy array shape (protocol 5 and protocol 0)', async () => {
-    expect(await analyze('array.pkl')).toEqual({ proc: 1, rows: 100, cols: 4, inputs: 400, error: null });
+    expect(await analyze('array.pkl')).toMatchObject({ proc: 1, rows: 100, cols: 4, inputs: 400, error: null });
     expect(await analyze('array_p0.pickle')).toMatchObject({ proc: 1, rows: 7, cols: 3, inputs: 21 });
   });
 
   it('reads a plain list of rows as a table', async () => {
     expect(await analyze('table.pkl')).toMatchObject({ proc: 1, rows: 2, cols: 3, inputs: 6 });
-    expect(await analyze('dataset.pkl')).toEqual({ proc: 1, rows: 30, cols: 5, inputs: 150, error: null });
+    expect(await analyze('dataset.pkl')).toMatchObject({ proc: 1, rows: 30, cols: 5, inputs: 150, error: null });
   });
 
   it('counts the arrays of a pickled model and of a joblib file with inline array data', async () => {
@@ -222,8 +224,8 @@ describe('pickles, read without running them', () => {
 
 describe('.pt archives', () => {
   it('counts tensor elements from the storages', async () => {
-    expect(await analyze('state.pt')).toEqual({ proc: 1, rows: null, cols: null, inputs: 15, error: null });
-    expect(await analyze('single.pt')).toEqual({ proc: 1, rows: 10, cols: 5, inputs: 50, error: null });
+    expect(await analyze('state.pt')).toMatchObject({ proc: 1, rows: null, cols: null, inputs: 15, error: null });
+    expect(await analyze('single.pt')).toMatchObject({ proc: 1, rows: 10, cols: 5, inputs: 50, error: null });
   });
 
   it('refuses damaged, legacy and foreign files', async () => {
@@ -245,7 +247,7 @@ class Net(nn.Module):
         self.fc2 = nn.Linear(HIDDEN, 1, bias=False)
 `;
   it('counts parameters statically as the inputs', async () => {
-    expect(await analyze('m.py', model)).toEqual({ proc: 1, rows: null, cols: null, inputs: 10 * 64 + 64 + 64, error: null });
+    expect(await analyze('m.py', model)).toMatchObject({ proc: 1, rows: null, cols: null, inputs: 10 * 64 + 64 + 64, error: null });
   });
 
   it('states the 1 billion parameter limit', async () => {

@@ -127,7 +127,12 @@ function startsAsStrings(buf: Uint8Array): boolean {
 
 function jsonPreview(buf: Uint8Array): UploadPreview {
   if (startsAsStrings(buf)) {
-    const list: unknown = JSON.parse(Buffer.from(buf).toString('utf8'));
+    // A byte-order mark is allowed before the list (the analysis accepts it), never by JSON.parse.
+    const list: unknown = JSON.parse(
+      Buffer.from(buf)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    );
     if (Array.isArray(list) && list.every((t) => typeof t === 'string')) return textsPreview(list as string[]);
     return empty(PREVIEW_NOTES.failed);
   }
