@@ -142,6 +142,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       req.log.error({ err }, 'Request failed');
       return reply.code(500).send({ error: { code: ERROR_CODES.internal, message: MESSAGES.unexpected } });
     }
+    if (err instanceof HttpError && err.headers) reply.headers(err.headers);
     const code = err instanceof HttpError ? err.code : codeForStatus(status);
     // Library errors (bad JSON, wrong content type) carry a readable message and never a stack.
     const message = err instanceof HttpError ? err.message : status === 429 ? MESSAGES.rateLimited : err.message || MESSAGES.unexpected;

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Headers the answer carries besides the error (e.g. Retry-After on a 429). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

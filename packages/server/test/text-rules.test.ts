@@ -127,6 +127,9 @@ describe.each(kinds)('text rules on the %s database', (kind) => {
       status: 429,
       body: { error: { code: 'rate_limited', message: MESSAGES.signinLocked(SIGNIN_ACCOUNT_WINDOW_S / 60) } },
     });
+    // The answer says how long to wait, as the per-address limit does, so clients can back off.
+    const locked = await login(srv, unknown, 'Wrong-pass1!');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Locked means locked: the right password waits too, under any spelling of the address.
     expect((await login(srv, known.email.toUpperCase(), PASSWORD)).status).toBe(429);
     // Once the window is over, the right password signs in and the count starts again.

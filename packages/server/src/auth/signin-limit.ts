@@ -27,7 +27,7 @@ export async function countSignin(db: Kysely<DB>, email: string, nowMs = Date.no
   const row = r.rows[0];
   if (Number(row.count) <= SIGNIN_ACCOUNT_LIMIT) return;
   const waitS = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - nowMs) / 1000));
-  throw new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.signinLocked(Math.ceil(waitS / 60)));
+  throw new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.signinLocked(Math.ceil(waitS / 60)), { 'retry-after': String(waitS) });
 }
 
 /** A successful sign-in: the email's count starts again. */
