@@ -16,6 +16,9 @@ import {
 import { useNotify, useRunDetails } from '@portal/core/react';
 import { Fields } from '../components/Form';
 import { RunMap } from '../components/RunMap';
+
+/** The map takes 9 lines: below this height the request screen names the command that draws it instead. */
+const MAP_MIN_ROWS = 40;
 import { useLabel, useNav } from '../ui/context';
 
 export default function RunDetailsScreen() {
@@ -98,7 +101,15 @@ export default function RunDetailsScreen() {
         <Text dimColor>[ Download Results ] (once the results are ready)</Text>
       )}
       {details.canRerun ? <Text color="cyan">[ Run again ] press R</Text> : null}
-      {run.function === 'generate' && run.state === 'Finished' ? <RunMap runId={run.stamp} /> : null}
+      {run.function === 'generate' && run.state === 'Finished' ? (
+        nav.size.rows >= MAP_MIN_ROWS ? (
+          <RunMap runId={run.stamp} />
+        ) : (
+          <Text dimColor wrap="truncate-end">
+            Embedding map: `portal runs map {run.stamp}`, or a terminal of {MAP_MIN_ROWS}+ rows
+          </Text>
+        )
+      ) : null}
       <Text bold>Events</Text>
       {details.events.length ? (
         details.events.slice(-6).map((e) => (
