@@ -104,6 +104,12 @@ export async function rowAction(page: Page, action: 'Rename' | 'Remove', name: s
 
 /** Axe on the current page: no serious or critical violations. */
 export async function checkA11y(page: Page, what: string): Promise<void> {
+  // Axe measures colours of the frame it sees: a hover tooltip or a menu still fading measures half-transparent text.
+  // The pointer leaves the page and every finite transition settles first (spinners run forever and are left alone).
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad

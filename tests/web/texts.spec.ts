@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { MESSAGES, TEXT_EMBEDDING_MESSAGES } from '@portal/core';
 import { startOpenAiStub, STUB_OPENAI_KEY, type OpenAiStub } from '@portal/testkit/openai';
-import { createProject, createUser, loginToken, notice } from './helpers';
+import { createProject, createUser, loginToken, notice, rowAction } from './helpers';
 
 let stub: OpenAiStub;
 test.beforeAll(async () => {
@@ -64,7 +64,7 @@ test('embed texts with the OpenAI key made on Integrations; the key shows its ru
   expect(shown[shown.indexOf('1') + 1]).toMatch(/\d{4}|just now|ago/);
 
   // Removed, the key no longer does the work: the next request says to add one.
-  await page.getByRole('button', { name: 'Remove Production key' }).click();
+  await rowAction(page, 'Remove', 'Production key');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(MESSAGES.integrationNotFound)).toBeVisible();
   await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);

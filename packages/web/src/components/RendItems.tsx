@@ -21,6 +21,8 @@ export function RendItems({ rend }: { rend: Rend }) {
                 component="button"
                 type="button"
                 variant="body2"
+                // The soft accent: 4.5:1 on the paper and on a hovered row alike (the accent itself is 4.2:1 there).
+                color="secondary"
                 sx={{ ml: 1, verticalAlign: 'baseline' }}
                 onClick={() => setShown({ stamp: item.stamp, name: item.name })}
                 aria-label={`Preview ${item.name}`}
