@@ -1,6 +1,6 @@
 // `portal auth sessions` against the real server: lists where the account is signed in with this session marked,
 // ends another by its ID (its token stops working at once) and ends every other session.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
