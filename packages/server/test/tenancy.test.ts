@@ -23,6 +23,10 @@ const NO_FOREIGN_ID: CallName[] = [
   'otpSetup',
   'otpEnable',
   'otpDisable',
+  // sessions: the caller's own only; another user's session id answers 404 (test/sessions.test.ts)
+  'sessionList',
+  'sessionEnd',
+  'sessionEndOthers',
 ];
 
 type Ids = Record<

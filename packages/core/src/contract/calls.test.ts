@@ -111,6 +111,10 @@ describe('route table of the calls (SPEC section 7)', () => {
       'POST /api/user/otp/setup',
       'POST /api/user/otp/enable',
       'POST /api/user/otp/disable',
+      // account security: sessions you can see, ending one or every other
+      'GET /api/user/session',
+      'POST /api/user/session/end',
+      'POST /api/user/session/end-others',
     ];
     expect(extra.sort()).toEqual(additions.sort());
   });

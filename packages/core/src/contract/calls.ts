@@ -47,6 +47,7 @@ import { hasControlCharacters } from '../rules/text';
 import { UploadPreviewQuery, UploadPreviewResponse } from './preview';
 import { ProjectionQuery, ProjectionResponse } from './projection';
 import { LoginOtpBody, OtpChallengeResponse, OtpCodeBody, OtpEnableResponse, OtpSetupResponse, OtpStatusResponse } from './security';
+import { SessionEndBody, SessionEndResponse, SessionListResponse } from './security';
 
 /** A string (trimmed first when asked) checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult, trimmed = false) =>
@@ -663,6 +664,10 @@ export const CALLS = {
   otpSetup: call({ method: 'POST', path: '/api/user/otp/setup', auth: 'bearer', response: OtpSetupResponse }),
   otpEnable: call({ method: 'POST', path: '/api/user/otp/enable', auth: 'bearer', body: OtpCodeBody, response: OtpEnableResponse }),
   otpDisable: call({ method: 'POST', path: '/api/user/otp/disable', auth: 'bearer', body: OtpCodeBody, response: Ok }),
+  // ---- account security: sessions you can see ----
+  sessionList: call({ method: 'GET', path: '/api/user/session', auth: 'bearer', response: SessionListResponse }),
+  sessionEnd: call({ method: 'POST', path: '/api/user/session/end', auth: 'bearer', body: SessionEndBody, response: SessionEndResponse }),
+  sessionEndOthers: call({ method: 'POST', path: '/api/user/session/end-others', auth: 'bearer', response: SessionEndResponse }),
 } as const;
 
 export type CallName = keyof typeof CALLS;

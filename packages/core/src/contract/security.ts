@@ -22,3 +22,20 @@ export const OtpSetupResponse = z.object({ otp: z.object({ secret: z.string(), u
 export const OtpCodeBody = z.object({ code: OtpCode });
 /** The recovery codes, shown once. */
 export const OtpEnableResponse = z.object({ otp: z.object({ recovery: z.array(z.string()) }) });
+
+/** One of the account's sessions as the server saw it: when it began and was last used, from where, with what. */
+export const SessionView = z.object({
+  id: z.string(),
+  createdAt: Epoch,
+  lastUsedAt: Epoch,
+  address: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof SessionView>;
+export const SessionListResponse = z.object({ session: z.object({ list: z.array(SessionView) }) });
+export const SessionEndBody = z.object({
+  id: z.string().check(z.minLength(1, 'id: which session to end'), z.maxLength(64, 'id: at most 64 characters')),
+});
+/** How many sessions were ended. */
+export const SessionEndResponse = z.object({ ended: z.number() });

@@ -38,3 +38,4 @@ export { useJumpTargets, matchJumps, jumpScreens, JUMP_PROJECTS, type JumpTarget
 export { useRelatedRuns, type RelatedRuns } from './related';
 export { useUploadPreview, useRunProjection, PREVIEW_POLL_MS, PREVIEW_FAILURE } from './preview';
 export { useTwoFactor, type TwoFactor } from './useTwoFactor';
+export { useSessions, type Sessions, type SessionRow } from './useSessions';

@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { newId, now } from '../ids';
+import type { CallResponse } from '@portal/core';
 import { SESSION_TTL_S, type SessionClaims, type Tokens } from './tokens';
 
 /** The session's row while it is current (not ended, not expired, the user's own): alone, or inside a call's statement. */
@@ -15,6 +16,17 @@ export const currentSession = (db: Kysely<DB>, sid: string, user: string) =>
     .where('ended_at', 'is', null)
     .where('expires_at', '>=', now());
 
+/** What the server saw of the client that began a session. */
+export interface SessionSeen {
+  address?: string | null;
+  userAgent?: string | null;
+}
+const TOUCH_EVERY_S = 60;
+const SEEN_MAX = 512;
+const clip = (v: string | null | undefined): string | null => (v ? v.slice(0, SEEN_MAX) : null);
+
+type SessionView = CallResponse<'sessionList'>['session']['list'][number];
+
 export class Sessions {
   constructor(
     private readonly db: Kysely<DB>,
@@ -22,12 +34,21 @@ export class Sessions {
   ) {}
 
   /** A new session and its token; `ttlS` other than the default is for tests of expiry. */
-  async start(user: SessionClaims, ttlS = SESSION_TTL_S): Promise<string> {
+  async start(user: SessionClaims, ttlS = SESSION_TTL_S, seen: SessionSeen = {}): Promise<string> {
     const t = now();
     const sid = newId('s_');
     await this.db
       .insertInto('sessions')
-      .values({ id: sid, user_stamp: user.sub, created_at: t, expires_at: t + ttlS, ended_at: null })
+      .values({
+        id: sid,
+        user_stamp: user.sub,
+        created_at: t,
+        expires_at: t + ttlS,
+        ended_at: null,
+        last_used_at: t,
+        address: clip(seen.address),
+        user_agent: clip(seen.userAgent),
+      })
       .execute();
     // The user's rows that can never be used again go now, so the table stays the size of the live sessions.
     await this.db
@@ -56,6 +77,46 @@ export class Sessions {
       .returning('id')
       .executeTakeFirst();
     return row ? this.tokens.session({ ...user, sid }, t + SESSION_TTL_S) : null;
+  }
+
+  /** Notes that the session was used now; written at most once a minute per session, so a call costs no write. */
+  async touch(sid: string): Promise<void> {
+    const t = now();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_used_at: t })
+      .where('id', '=', sid)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', t - TOUCH_EVERY_S)]))
+      .execute();
+  }
+
+  /** The user's current sessions, last used first, the caller's own marked. */
+  async list(user: string, mine: string): Promise<SessionView[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_used_at', 'address', 'user_agent'])
+      .where('user_stamp', '=', user)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>=', now())
+      .orderBy('last_used_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: Number(r.created_at),
+      lastUsedAt: Number(r.last_used_at ?? r.created_at),
+      address: r.address,
+      userAgent: r.user_agent,
+      current: r.id === mine,
+    }));
+  }
+
+  /** Ends one of the user's sessions (never another user's) or, with `keep`, all of them but that one; answers how many. */
+  async endOf(user: string, which: { id: string } | { keep: string }): Promise<number> {
+    let q = this.db.updateTable('sessions').set({ ended_at: now() }).where('user_stamp', '=', user).where('ended_at', 'is', null);
+    q = 'id' in which ? q.where('id', '=', which.id) : q.where('id', '!=', which.keep);
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows);
   }
 
   async end(sid: string): Promise<void> {

@@ -596,6 +596,16 @@ create table otp_challenges (
 create index otp_challenges_user on otp_challenges (user_stamp);
 `,
   },
+  {
+    // Sessions you can see: when each was last used (written at most once a minute), and the address and user agent
+    // the server saw when it began.
+    id: 19,
+    sql: `
+alter table sessions add column last_used_at bigint;
+alter table sessions add column address text;
+alter table sessions add column user_agent text;
+`,
+  },
 ];
 
 export interface Migration {

@@ -225,6 +225,9 @@ export interface SessionTable {
   created_at: number;
   expires_at: number;
   ended_at: number | null;
+  last_used_at: number | null;
+  address: string | null;
+  user_agent: string | null;
 }
 export interface RateLimitTable {
   key: string;

@@ -119,6 +119,7 @@ export async function authenticate(s: Services, req: FastifyRequest, allowKeys: 
   // A good signature is not enough: the session must still be current (not logged out, not ended by a password
   // reset), read from the database on every call so every API process agrees at once.
   if (!(await s.sessions.current(v.claims.sid, v.claims.sub))) throw tokenExpired();
+  await s.sessions.touch(v.claims.sid);
   return user;
 }
 

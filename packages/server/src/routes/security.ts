@@ -6,7 +6,7 @@ import { HttpError, badRequest, conflict, unauthorized } from '../errors';
 import { now } from '../ids';
 import type { OtpVerdict } from '../auth/otp';
 import type { Services } from '../services';
-import { loginResponse } from './signin';
+import { loginResponse, seenBy } from './signin';
 
 /** The password step's answer for an account with two-factor sign-in: a challenge, good for one second step. */
 export async function otpChallenge(s: Services, user: string): Promise<CallResponse<'login'>> {
@@ -26,7 +26,7 @@ function refuse(verdict: OtpVerdict): void {
 }
 
 export function securityRoutes(app: FastifyInstance, s: Services) {
-  defineCall(app, s, 'loginOtp', { rateLimit: true }, async ({ body }) => {
+  defineCall(app, s, 'loginOtp', { rateLimit: true }, async ({ body, req }) => {
     const v = await s.tokens.verify(body.challenge, 'otp');
     if (!v.ok || !v.claims.jti) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
     const { sub, jti } = v.claims;
@@ -53,7 +53,7 @@ export function securityRoutes(app: FastifyInstance, s: Services) {
     if (!spent) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
     const user = await s.db.selectFrom('users').select(['stamp', 'email', 'username']).where('stamp', '=', sub).executeTakeFirst();
     if (!user) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
-    return loginResponse(s, user, true);
+    return loginResponse(s, user, true, seenBy(req));
   });
 
   defineCall(app, s, 'otpStatus', {}, async ({ caller }) => {

@@ -5,11 +5,19 @@ import { actorOf, audit } from '../audit';
 import { bucketsWithCounts } from './projects';
 import { clientView } from '../views';
 import type { Services } from '../services';
+import type { SessionSeen } from '../auth/sessions';
+
+/** The address and user agent of a request, as the server sees them (behind a trusted proxy: the forwarded address). */
+export const seenBy = (req: { ip: string; headers: Record<string, unknown> }): SessionSeen => ({
+  address: req.ip || null,
+  userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+});
 
 export async function loginResponse(
   s: Services,
   user: { stamp: string; email: string; username: string },
   signin = false,
+  seen: SessionSeen = {},
 ): Promise<CallResponse<'signup'>> {
   const caller = { kind: 'user' as const, ...user };
   const stamps = await memberClientStamps(s.db, caller);
@@ -24,6 +32,6 @@ export async function loginResponse(
   );
   return {
     login: { client: { list: clients.map(clientView) }, bucket: { list: buckets }, user },
-    token: await s.sessions.start({ sub: user.stamp, email: user.email, username: user.username }),
+    token: await s.sessions.start({ sub: user.stamp, email: user.email, username: user.username }, undefined, seen),
   };
 }

@@ -3,7 +3,7 @@ import { mailDeps, queueMail } from '../mail/outbox';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
-import { conflict, tokenExpired, unauthorized } from '../errors';
+import { conflict, notFound, tokenExpired, unauthorized } from '../errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
 import { clearSignins, countSignin } from '../auth/signin-limit';
 import { userByEmail } from '../emails';
@@ -13,7 +13,7 @@ import { clientView } from '../views';
 import { newId, now } from '../ids';
 import type { Services } from '../services';
 import { otpChallenge } from './security';
-import { loginResponse } from './signin';
+import { loginResponse, seenBy } from './signin';
 
 export const EMAIL_TAKEN = 'An account with this email address already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';
@@ -39,10 +39,10 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     await clearSignins(s.db, creds.email);
     // Two-factor sign-in on: the password alone yields only a short-lived challenge for the second step (loginOtp).
     if (await s.otp.enabled(user.stamp)) return otpChallenge(s, user.stamp);
-    return loginResponse(s, user, true);
+    return loginResponse(s, user, true, seenBy(req));
   });
 
-  defineCall(app, s, 'signup', { rateLimit: true }, async ({ body }) => {
+  defineCall(app, s, 'signup', { rateLimit: true }, async ({ body, req }) => {
     const email = body.email.trim();
     const username = body.username;
     const taken = async () => {
@@ -93,7 +93,7 @@ export function userRoutes(app: FastifyInstance, s: Services) {
       if (again) throw conflict(again);
       throw err;
     }
-    return loginResponse(s, user);
+    return loginResponse(s, user, false, seenBy(req));
   });
 
   defineCall(app, s, 'resetStart', { rateLimit: true }, async ({ body, req, base }) => {
@@ -154,6 +154,22 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     if (caller.kind !== 'user' || !caller.session) throw unauthorized();
     await s.sessions.end(caller.session);
     return { ok: true as const };
+  });
+
+  // Sessions you can see: the user's current sessions, this one marked; end one or every other.
+  defineCall(app, s, 'sessionList', {}, async ({ caller }) => {
+    if (caller.kind !== 'user' || !caller.session) throw unauthorized();
+    return { session: { list: await s.sessions.list(caller.stamp, caller.session) } };
+  });
+  defineCall(app, s, 'sessionEnd', {}, async ({ caller, body }) => {
+    if (caller.kind !== 'user' || !caller.session) throw unauthorized();
+    const ended = await s.sessions.endOf(caller.stamp, { id: body.id });
+    if (!ended) throw notFound('Session');
+    return { ended };
+  });
+  defineCall(app, s, 'sessionEndOthers', {}, async ({ caller }) => {
+    if (caller.kind !== 'user' || !caller.session) throw unauthorized();
+    return { ended: await s.sessions.endOf(caller.stamp, { keep: caller.session }) };
   });
 
   // A client API key sees its own client, so the Python client can find the account its key works for.

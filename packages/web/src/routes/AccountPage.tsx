@@ -6,6 +6,7 @@ import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
 import { useChrome } from '../layout/ChromeContext';
 import { TwoFactorSection } from '../components/TwoFactorSection';
+import { SessionsSection } from '../components/SessionsSection';
 
 export default function AccountPage() {
   const { clients, clientsLoading, clientsError, reloadClients } = useChrome();
@@ -39,6 +40,7 @@ export default function AccountPage() {
         )}
       />
       <TwoFactorSection />
+      <SessionsSection />
     </Page>
   );
 }
