@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
 import { call, mailTo, startServer, type TestServer } from './harness';
 import type { Config } from '@portal/server/config';
+import { newRunRow } from '@portal/server/db';
 
 export const PASSWORD = 'Secret-123!';
 
@@ -265,24 +266,21 @@ export async function seedRun(api: TestApi, bucket: string, rend: string | null,
   }
   await db(api)
     .insertInto('runs')
-    .values({
-      stamp,
-      bucket,
-      rend,
-      pile: null,
-      fit: null,
-      quote: null,
-      model: null,
-      name: opts.name ?? 'First fit',
-      desc: opts.desc ?? '',
-      function: opts.function ?? 'generate',
-      state: opts.state ?? 'Finished',
-      message: opts.message ?? '',
-      result_key: resultKey,
-      inputs: 40,
-      active: 1,
-      created_at: opts.createdAt ?? T0,
-    })
+    .values(
+      newRunRow({
+        stamp,
+        bucket,
+        rend,
+        name: opts.name ?? 'First fit',
+        desc: opts.desc ?? '',
+        function: opts.function ?? 'generate',
+        state: opts.state ?? 'Finished',
+        message: opts.message ?? '',
+        result_key: resultKey,
+        inputs: 40,
+        created_at: opts.createdAt ?? T0,
+      }),
+    )
     .execute();
   return { stamp, name: opts.name ?? 'First fit' };
 }

@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import { QUOTE_UNPAID, formatDollars } from '@portal/core';
 import { PAYMENT_PORTAL, audit } from '../audit';
 import type { DB } from '../db/schema';
+import { newRunRow } from '../db/rows';
 import type { JobQueue } from '../worker/queue';
 import { newId, now } from '../ids';
 
@@ -56,24 +57,20 @@ export async function payQuote(trx: Transaction<DB>, jobs: JobQueue, quoteStamp:
   const run = newId('n_');
   await trx
     .insertInto('runs')
-    .values({
-      stamp: run,
-      bucket: quote.bucket,
-      rend: quote.rend,
-      pile: quote.pile,
-      fit: null,
-      quote: quote.stamp,
-      model: null,
-      name: quote.name,
-      desc: quote.desc,
-      function: 'shrink',
-      state: 'Pending',
-      message: '',
-      result_key: null,
-      inputs: quote.inputs,
-      active: 1,
-      created_at: t,
-    })
+    .values(
+      newRunRow({
+        stamp: run,
+        bucket: quote.bucket,
+        rend: quote.rend,
+        pile: quote.pile,
+        quote: quote.stamp,
+        name: quote.name,
+        desc: quote.desc,
+        function: 'shrink',
+        inputs: quote.inputs,
+        created_at: t,
+      }),
+    )
     .execute();
   await trx.updateTable('quotes').set({ run }).where('stamp', '=', quote.stamp).execute();
   await jobs.enqueue(trx, 'shrink', run);

@@ -11,6 +11,7 @@ import { redactText } from '../redact';
 import type { DB } from './schema';
 
 export type { DB } from './schema';
+export { newRunRow, type NewRun } from './rows';
 
 export interface Database {
   db: Kysely<DB>;

@@ -30,6 +30,7 @@ import { invoiceNumber, millions, spendCredit } from '../billing/credit';
 import { payQuote, quoteIsLive } from '../billing/shrink';
 import { actorOf, audit, type Actor } from '../audit';
 import type { PileTable, RunTable } from '../db/schema';
+import { newRunRow } from '../db/rows';
 import type { Services } from '../services';
 import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
 
@@ -37,24 +38,8 @@ type RunRow = Selectable<RunTable>;
 type PileRow = Selectable<PileTable>;
 
 /** The columns every new fit or generate run starts with. */
-const newRun = (stamp: string, bucket: string, rend: string, name: string, fn: 'fit' | 'generate', inputs: number, t: number) => ({
-  stamp,
-  bucket,
-  rend,
-  pile: null,
-  fit: null,
-  quote: null,
-  model: null,
-  name,
-  desc: '',
-  function: fn,
-  state: 'Pending',
-  message: '',
-  result_key: null,
-  inputs,
-  active: 1,
-  created_at: t,
-});
+const newRun = (stamp: string, bucket: string, rend: string, name: string, fn: 'fit' | 'generate', inputs: number, t: number) =>
+  newRunRow({ stamp, bucket, rend, name, function: fn, inputs, created_at: t });
 
 const planOf = (p: string): PlanName => (p in PLAN_LIMITS ? (p as PlanName) : 'Individual');
 
