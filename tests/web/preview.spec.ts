@@ -58,7 +58,8 @@ test("a generate request's map: two classes drawn in their colours, a legend, ea
   const map = page.getByRole('region', { name: 'Embedding map' });
   const canvas = map.getByRole('img', { name: 'Embedding map of 300 points' });
   await expect(canvas).toBeVisible();
-  await expect(map.getByRole('list', { name: 'Legend' })).toContainText('Colour: target');
+  await expect(map.getByText('Colour: target')).toBeVisible();
+  await expect(map.getByRole('list', { name: 'Legend' })).toBeVisible();
   await expect(map.getByRole('listitem')).toHaveText(['0', '1']);
   await expect(map.getByText(/Horizontal axis explains \d+% of the variance, vertical \d+%/)).toBeVisible();
   // A drawn point, found from the canvas's own pixels (in CSS pixels), then hovered.
