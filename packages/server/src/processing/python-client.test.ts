@@ -70,9 +70,14 @@ beforeAll(async () => {
   throw new Error('The server did not start within 60 seconds.');
 }, 90_000);
 
-afterAll(() => {
-  server?.kill('SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
+afterAll(async () => {
+  // The server writes into the directory until it has exited: remove it after that.
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe.skipIf(!built)('the Python example against the built server', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { rows, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../../test/ui';
@@ -17,8 +17,12 @@ describe('ApiKeysScreen', { timeout: 30_000 }, () => {
     await ui.see(MESSAGES.titleCreate);
     expect(await keys()).toHaveLength(0);
     await ui.type(KEY.esc, 'n', 'CI key', KEY.enter);
-    await ui.see('CI key');
-    const [made] = await keys();
+    // The typed name shows in the form before the key exists: wait for the server's row.
+    const [made] = await vi.waitFor(async () => {
+      const made = await keys();
+      expect(made).toHaveLength(1);
+      return made;
+    });
     expect(made).toMatchObject({ name: 'CI key', active: 1, installs: 0 });
     let frame = await ui.see(new RegExp(`CI key\\s+${escape(made.clue)}\\s+0`));
     await ui.type('n');
