@@ -74,7 +74,10 @@ describe('change email', () => {
     expect(same.status).toBe(400);
     expect(same.body.error.message).toBe(ACCOUNT_MESSAGES.emailSame);
     // In core's normal form: another account's address in capitals (or with a Kelvin sign) is that address.
-    const inUse = await call(srv.url, 'emailChange', { token: U.token, body: { email: ` ${taken.email.toUpperCase()}`, password: PASSWORD } });
+    const inUse = await call(srv.url, 'emailChange', {
+      token: U.token,
+      body: { email: ` ${taken.email.toUpperCase()}`, password: PASSWORD },
+    });
     expect(inUse.status).toBe(409);
     expect(inUse.body.error.message).toBe(ACCOUNT_MESSAGES.emailTaken);
     const bad = await call(srv.url, 'emailChange', { token: U.token, body: { email: 'not an address', password: PASSWORD } });
@@ -133,7 +136,9 @@ describe('change email', () => {
     await call(srv.url, 'emailChange', { token: U.token, body: { email: later, password: PASSWORD } });
     const token2 = decodeURIComponent(/\?token=(\S+)/.exec(await mailAbout(later, 'Confirm your new email address'))![1]);
     // Someone signs up with that address meanwhile.
-    const r = await call(srv.url, 'signup', { body: { email: later, username: `l${U.username}`.slice(0, 30), password: PASSWORD, name: 'Other' } });
+    const r = await call(srv.url, 'signup', {
+      body: { email: later, username: `l${U.username}`.slice(0, 30), password: PASSWORD, name: 'Other' },
+    });
     expect(r.status).toBe(200);
     const refused = await call(srv.url, 'emailConfirm', { body: { token: token2 } });
     expect(refused.status).toBe(409);
@@ -155,7 +160,9 @@ describe('export', () => {
 
     const res = await fetch(new URL('/api/user/export', srv.url), { headers: { authorization: `Bearer ${U.token}` } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="portal-${U.username}-\\d{4}-\\d\\d-\\d\\d\\.json"$`));
+    expect(res.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="portal-${U.username}-\\d{4}-\\d\\d-\\d\\d\\.json"$`),
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
     const text = await res.text();
     const data = JSON.parse(text);
@@ -164,7 +171,9 @@ describe('export', () => {
     expect(data.projects).toEqual([expect.objectContaining({ stamp: project.stamp, name: 'Export me' })]);
     expect(data.apikeys).toEqual([expect.objectContaining({ id: key.clue, name: 'Export key' })]);
     expect(data.integrations).toEqual([expect.objectContaining({ name: 'LLM', service: 'OpenAI' })]);
-    expect(data.audit.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(['member.join', 'project.create', 'apikey.create']));
+    expect(data.audit.map((a: { action: string }) => a.action)).toEqual(
+      expect.arrayContaining(['member.join', 'project.create', 'apikey.create']),
+    );
     expect(data.truncated).toEqual([]);
     // Never a secret: no key token, no integration token, no password hash; nothing of another account.
     expect(text).not.toContain(key.token);
@@ -203,7 +212,10 @@ describe('delete account', () => {
     const { secret } = (await call(srv.url, 'otpSetup', { token: U.token })).body.otp;
     expect((await call(srv.url, 'otpEnable', { token: U.token, body: { code: await code(secret) } })).status).toBe(200);
 
-    const wrong = await call(srv.url, 'accountDelete', { token: U.token, body: { password: 'Not-the-one1!', code: await code(secret, 1) } });
+    const wrong = await call(srv.url, 'accountDelete', {
+      token: U.token,
+      body: { password: 'Not-the-one1!', code: await code(secret, 1) },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe(ACCOUNT_MESSAGES.passwordWrong);
     const noCode = await call(srv.url, 'accountDelete', { token: U.token, body: { password: PASSWORD } });
@@ -219,12 +231,18 @@ describe('delete account', () => {
     expect((await call(srv.url, 'accountShow', { token: U.token })).status).toBe(401);
     expect((await login(U.email)).status).toBe(401);
     // The lone client is removed as the product removes things; its API key no longer works.
-    const client = await srv.built.services.db.selectFrom('clients').select('active').where('stamp', '=', U.client).executeTakeFirstOrThrow();
+    const client = await srv.built.services.db
+      .selectFrom('clients')
+      .select('active')
+      .where('stamp', '=', U.client)
+      .executeTakeFirstOrThrow();
     expect(client.active).toBe(0);
     expect((await call(srv.url, 'permissions', { token: key.token })).status).toBe(401);
     expect(await mailAbout(U.email, 'Your account was deleted')).toContain('every session of it was signed out');
     // The address is free again.
-    const again = await call(srv.url, 'signup', { body: { email: U.email, username: `${U.username}x`.slice(0, 30), password: PASSWORD, name: 'Again' } });
+    const again = await call(srv.url, 'signup', {
+      body: { email: U.email, username: `${U.username}x`.slice(0, 30), password: PASSWORD, name: 'Again' },
+    });
     expect(again.status).toBe(200);
   });
 });
@@ -279,11 +297,18 @@ describe('red team: the password step alone never changes an account', () => {
     for (const [name, body] of CHANGES) {
       for (const token of [challenge2, ended, key.token]) {
         const r = await call(srv.url, name, { token, body });
-        expect(r.status, `${name} with ${token === key.token ? 'an API key' : token === ended ? 'an ended session' : 'the challenge'}`).toBe(401);
+        expect(
+          r.status,
+          `${name} with ${token === key.token ? 'an API key' : token === ended ? 'an ended session' : 'the challenge'}`,
+        ).toBe(401);
       }
     }
     // Nothing changed: the password, the address and the account are as they were.
-    expect((await call(srv.url, 'accountShow', { token: U.token })).body.account).toMatchObject({ email: U.email, pendingEmail: null, otp: true });
+    expect((await call(srv.url, 'accountShow', { token: U.token })).body.account).toMatchObject({
+      email: U.email,
+      pendingEmail: null,
+      otp: true,
+    });
     expect(await mailsTo(srv.dataDir, 'thief@example.com')).toHaveLength(0);
     await expect(mailTo(srv.dataDir, U.email)).resolves.toBeTruthy();
   });

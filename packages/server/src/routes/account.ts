@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import {
   ACCOUNT_EXPORT_ROWS_MAX,
   ACCOUNT_MESSAGES,
@@ -62,14 +61,19 @@ export async function auditAccount(
   detail = '',
 ): Promise<void> {
   const rows = await db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user.stamp).execute();
-  await audit(db, ...rows.map((r) => ({ client: r.client_stamp, actor: { stamp: user.stamp, email: user.email }, action, target, detail })));
+  await audit(
+    db,
+    ...rows.map((r) => ({ client: r.client_stamp, actor: { stamp: user.stamp, email: user.email }, action, target, detail })),
+  );
 }
 
 /** A mail about the account (durable, as every mail): queued in the background, a failure to queue logged. */
 export function mailAccount(s: Services, log: FastifyBaseLogger, to: string, subject: string, text: string): void {
-  void queueMail(mailDeps(s, log), { to, subject, text: `${text}\n\nIf it was not you, sign in and change your password, or write to support.` }).catch(
-    (err) => log.error({ err }, `The mail "${subject}" could not be queued`),
-  );
+  void queueMail(mailDeps(s, log), {
+    to,
+    subject,
+    text: `${text}\n\nIf it was not you, sign in and change your password, or write to support.`,
+  }).catch((err) => log.error({ err }, `The mail "${subject}" could not be queued`));
 }
 
 /** The email change waiting for its link, if any. */
@@ -237,7 +241,13 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
       format: 'portal-account-export' as const,
       version: 1 as const,
       exportedAt: now(),
-      user: { stamp: user.stamp, email: user.email, username: user.username, createdAt: Number(user.created_at), otp: await s.otp.enabled(me.stamp) },
+      user: {
+        stamp: user.stamp,
+        email: user.email,
+        username: user.username,
+        createdAt: Number(user.created_at),
+        otp: await s.otp.enabled(me.stamp),
+      },
     };
     reply.header('content-disposition', `attachment; filename="${accountExportName(user.username, head.exportedAt)}"`);
     reply.header('cache-control', 'no-store');
@@ -272,7 +282,10 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
         : [];
       const alone = stamps.filter((c) => !others.some((o) => o.client_stamp === c));
       const blocked = mine.filter(
-        (m) => m.role === 'owner' && !alone.includes(m.client_stamp) && !others.some((o) => o.client_stamp === m.client_stamp && o.role === 'owner'),
+        (m) =>
+          m.role === 'owner' &&
+          !alone.includes(m.client_stamp) &&
+          !others.some((o) => o.client_stamp === m.client_stamp && o.role === 'owner'),
       );
       if (blocked.length) {
         const names = await trx
@@ -371,7 +384,16 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .orderBy('c.seq')
           .limit(EXPORT_PAGE)
           .execute(),
-        (r) => ({ stamp: r.stamp, name: r.name, plan: r.plan, choice: r.choice, active: r.active, createdAt: num(r.created_at), role: r.role, joinedAt: num(r.joined_at) }),
+        (r) => ({
+          stamp: r.stamp,
+          name: r.name,
+          plan: r.plan,
+          choice: r.choice,
+          active: r.active,
+          createdAt: num(r.created_at),
+          role: r.role,
+          joinedAt: num(r.joined_at),
+        }),
       ),
     projects: async (after) =>
       page(
@@ -401,7 +423,21 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
       page(
         await db
           .selectFrom('uploads')
-          .select(['seq', 'stamp', 'rend', 'name', 'state', 'file_name', 'size', 'checksum', 'cols', 'rows', 'inputs', 'error', 'created_at'])
+          .select([
+            'seq',
+            'stamp',
+            'rend',
+            'name',
+            'state',
+            'file_name',
+            'size',
+            'checksum',
+            'cols',
+            'rows',
+            'inputs',
+            'error',
+            'created_at',
+          ])
           .where('rend', 'in', rends)
           .where('seq', '>', after)
           .orderBy('seq')
@@ -426,7 +462,22 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
       page(
         await db
           .selectFrom('runs')
-          .select(['seq', 'stamp', 'bucket', 'rend', 'fit', 'model', 'quote', 'name', 'desc', 'function', 'state', 'message', 'inputs', 'active'])
+          .select([
+            'seq',
+            'stamp',
+            'bucket',
+            'rend',
+            'fit',
+            'model',
+            'quote',
+            'name',
+            'desc',
+            'function',
+            'state',
+            'message',
+            'inputs',
+            'active',
+          ])
           .select(['created_at', 'started_at', 'finished_at', 'dimensions'])
           .where('bucket', 'in', buckets)
           .where('seq', '>', after)
@@ -486,7 +537,15 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .orderBy('seq')
           .limit(EXPORT_PAGE)
           .execute(),
-        (r) => ({ id: r.clue, client: r.client, name: r.name, installs: num(r.installs), installedAt: num(r.installed_at), active: r.active, createdAt: num(r.created_at) }),
+        (r) => ({
+          id: r.clue,
+          client: r.client,
+          name: r.name,
+          installs: num(r.installs),
+          installedAt: num(r.installed_at),
+          active: r.active,
+          createdAt: num(r.created_at),
+        }),
       ),
     integrations: async (after) =>
       page(
@@ -498,7 +557,16 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .orderBy('seq')
           .limit(EXPORT_PAGE)
           .execute(),
-        (r) => ({ id: r.clue, client: r.client, name: r.name, service: r.service, runs: num(r.runs), ranAt: num(r.run_at), active: r.active, createdAt: num(r.created_at) }),
+        (r) => ({
+          id: r.clue,
+          client: r.client,
+          name: r.name,
+          service: r.service,
+          runs: num(r.runs),
+          ranAt: num(r.run_at),
+          active: r.active,
+          createdAt: num(r.created_at),
+        }),
       ),
     // The audit log of the clients whose log the user may read (owners, as the audit page).
     audit: async (after) =>
