@@ -193,8 +193,12 @@ describe('delete account', () => {
       .insertInto('permissions')
       .values({ user_stamp: member.user, client_stamp: owner.client, created_at: Math.floor(Date.now() / 1000), role: 'member' })
       .execute();
-    const refused = await call(srv.url, 'accountDelete', { token: owner.token, body: { password: PASSWORD } });
+    // With two-factor sign-in on, the refusal comes before the code is spent (a recovery code works once).
+    const { secret } = (await call(srv.url, 'otpSetup', { token: owner.token })).body.otp;
+    const recovery = (await call(srv.url, 'otpEnable', { token: owner.token, body: { code: await code(secret) } })).body.otp.recovery;
+    const refused = await call(srv.url, 'accountDelete', { token: owner.token, body: { password: PASSWORD, code: recovery[0] } });
     expect(refused.status).toBe(409);
+    expect((await call(srv.url, 'otpStatus', { token: owner.token })).body.otp.recoveryLeft).toBe(10);
     expect(refused.body.error.message).toBe(ACCOUNT_MESSAGES.lastOwner([`Company ${owner.username}`]));
     expect(refused.body.error.message).toContain('Make another member an owner, or remove the other members');
     // The member may go: the owner's client stays with its owner.

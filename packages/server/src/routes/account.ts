@@ -26,6 +26,8 @@ import { sameAddress, userByEmail } from '../emails';
 import { mailDeps, queueMail } from '../mail/outbox';
 import { now } from '../ids';
 import { lockClientRow } from '../team';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema';
 import type { Caller, Services } from '../services';
 
 type User = Extract<Caller, { kind: 'user' }>;
@@ -110,6 +112,35 @@ async function accountView(s: Services, stamp: string): Promise<CallResponse<'ac
       pendingEmail: pending ? { email: pending.new_email, expiresAt: Number(pending.expires_at) } : null,
     },
   };
+}
+
+/**
+ * The clients the user belongs to, and those only they belong to; refuses (409, saying what to do) while the user is
+ * the only owner of a client with other members. With `lock`, inside a transaction, each client is locked first, as
+ * every team change does, so a role change racing with a deletion sees its result.
+ */
+async function memberships(db: Services['db'], user: string, lock: boolean): Promise<{ stamps: string[]; alone: string[] }> {
+  const mine = await db.selectFrom('permissions').select(['client_stamp', 'role']).where('user_stamp', '=', user).execute();
+  if (lock) for (const m of mine) await lockClientRow(db as Transaction<DB>, m.client_stamp);
+  const stamps = mine.map((m) => m.client_stamp);
+  const others = stamps.length
+    ? await db
+        .selectFrom('permissions')
+        .select(['client_stamp', 'role'])
+        .where('client_stamp', 'in', stamps)
+        .where('user_stamp', '!=', user)
+        .execute()
+    : [];
+  const alone = stamps.filter((c) => !others.some((o) => o.client_stamp === c));
+  const blocked = mine
+    .filter((m) => m.role === 'owner' && !alone.includes(m.client_stamp))
+    .filter((m) => !others.some((o) => o.client_stamp === m.client_stamp && o.role === 'owner'))
+    .map((m) => m.client_stamp);
+  if (blocked.length) {
+    const names = await db.selectFrom('clients').select('name').where('stamp', 'in', blocked).orderBy('name').execute();
+    throw conflict(ACCOUNT_MESSAGES.lastOwner(names.map((n) => n.name)));
+  }
+  return { stamps, alone };
 }
 
 const emailTaken = () => conflict(ACCOUNT_MESSAGES.emailTaken);
@@ -259,6 +290,8 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'accountDelete', { rateLimit: true }, async ({ caller, body, req }) => {
     const me = accountCaller(caller);
     const user = await provePassword(s, me.stamp, body.password);
+    // Refused before a code is asked or spent (a recovery code works once); checked again under the clients' locks.
+    await memberships(s.db, me.stamp, false);
     if (await s.otp.enabled(me.stamp)) {
       if (!body.code) throw badRequest(ACCOUNT_MESSAGES.deleteCodeRequired);
       const verdict = await s.otp.check(me.stamp, body.code);
@@ -268,38 +301,7 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
     const actor = { stamp: user.stamp, email: user.email };
     const t = now();
     const removed = await s.db.transaction().execute(async (trx) => {
-      const mine = await trx.selectFrom('permissions').select(['client_stamp', 'role']).where('user_stamp', '=', me.stamp).execute();
-      // Each client locked, as every team change does, so a role change racing with this sees its result.
-      for (const m of mine) await lockClientRow(trx, m.client_stamp);
-      const stamps = mine.map((m) => m.client_stamp);
-      const others = stamps.length
-        ? await trx
-            .selectFrom('permissions')
-            .select(['client_stamp', 'role'])
-            .where('client_stamp', 'in', stamps)
-            .where('user_stamp', '!=', me.stamp)
-            .execute()
-        : [];
-      const alone = stamps.filter((c) => !others.some((o) => o.client_stamp === c));
-      const blocked = mine.filter(
-        (m) =>
-          m.role === 'owner' &&
-          !alone.includes(m.client_stamp) &&
-          !others.some((o) => o.client_stamp === m.client_stamp && o.role === 'owner'),
-      );
-      if (blocked.length) {
-        const names = await trx
-          .selectFrom('clients')
-          .select('name')
-          .where(
-            'stamp',
-            'in',
-            blocked.map((b) => b.client_stamp),
-          )
-          .orderBy('name')
-          .execute();
-        throw conflict(ACCOUNT_MESSAGES.lastOwner(names.map((n) => n.name)));
-      }
+      const { stamps, alone } = await memberships(trx, me.stamp, true);
       await audit(trx, ...stamps.map((client) => ({ client, actor, action: 'account.delete' as const, target: user.email })));
       // The clients only this user belongs to go with the account, removed as the product removes things (active 0):
       // their API keys and integration keys stop working, their pending invitations are withdrawn.
