@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { ACCOUNT_MESSAGES, EMAIL_CONFIRM_PATH, MESSAGES, SECURITY_MESSAGES, type AuditEntry, type CallName } from '@portal/core';
+import { exportText } from '../src/routes/account';
 import { call, mailTo, mailsTo, signup, startServer, waitFor, PASSWORD, type TestServer } from './harness';
 
 const NEW_PASSWORD = 'An0ther-secret!';
@@ -182,6 +183,33 @@ describe('export', () => {
     expect(text).not.toContain('Not yours');
     // Through the route table too: the answer matches the contract's schema (the harness checks every answer).
     expect((await call(srv.url, 'accountExport', { token: U.token })).status).toBe(200);
+  });
+});
+
+describe('export limits', () => {
+  it('pages through each section and cuts a section at the row limit, naming it', async () => {
+    const U = await signup(srv.url, 'pages');
+    for (const name of ['One', 'Two', 'Three']) {
+      expect((await call(srv.url, 'bucketCreate', { token: U.token, body: { client: U.client, name } })).status).toBe(200);
+    }
+    const text = async (rows: number, page: number) => {
+      let out = '';
+      for await (const piece of exportText(srv.built.services, U.user, { format: 'portal-account-export' }, { rows, page })) out += piece;
+      return JSON.parse(out);
+    };
+    // Pages of one row, all three: nothing cut (the limit met at a page's end, and no row after it).
+    const whole = await text(3, 1);
+    expect(whole.projects.map((p: { name: string }) => p.name)).toEqual(['One', 'Two', 'Three']);
+    expect(whole.truncated).not.toContain('projects');
+    const same = await text(3, 3);
+    expect(same.projects).toHaveLength(3);
+    expect(same.truncated).not.toContain('projects');
+    // Two at most: cut, and said so.
+    const cut = await text(2, 2);
+    expect(cut.projects.map((p: { name: string }) => p.name)).toEqual(['One', 'Two']);
+    expect(cut.truncated).toContain('projects');
+    expect(cut.clients).toHaveLength(1);
+    expect(cut.truncated).not.toContain('clients');
   });
 });
 

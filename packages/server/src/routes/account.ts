@@ -367,7 +367,7 @@ type Pager = (after: number) => Promise<Array<Row & { seq: number }>>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** The pages of every section for this user: their own fields only, never a secret, a token or a storage key. */
-function sections(s: Services, user: string): Record<AccountExportSection, Pager> {
+function sections(s: Services, user: string, size: number): Record<AccountExportSection, Pager> {
   const db = s.db;
   const clients = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user);
   const owned = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user).where('role', '=', 'owner');
@@ -384,7 +384,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('p.user_stamp', '=', user)
           .where('c.seq', '>', after)
           .orderBy('c.seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           stamp: r.stamp,
@@ -405,7 +405,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('client', 'in', clients)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({ stamp: r.stamp, client: r.client, name: r.name, active: r.active, createdAt: num(r.created_at) }),
       ),
@@ -417,7 +417,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('bucket', 'in', buckets)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({ stamp: r.stamp, project: r.bucket, name: r.name, state: r.flight, active: r.active, createdAt: num(r.created_at) }),
       ),
@@ -443,7 +443,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('rend', 'in', rends)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           stamp: r.stamp,
@@ -484,7 +484,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('bucket', 'in', buckets)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           stamp: r.stamp,
@@ -514,7 +514,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('bucket', 'in', buckets)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           stamp: r.stamp,
@@ -537,7 +537,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('client', 'in', clients)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           id: r.clue,
@@ -557,7 +557,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('client', 'in', clients)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           id: r.clue,
@@ -579,7 +579,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('client', 'in', owned)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           client: r.client,
@@ -594,11 +594,16 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
 }
 
 /** The export's JSON text, piece by piece: the head, each section a page at a time (ACCOUNT_EXPORT_ROWS_MAX at most), then which were cut. */
-async function* exportText(s: Services, user: string, head: Row): AsyncGenerator<string> {
+export async function* exportText(
+  s: Services,
+  user: string,
+  head: Row,
+  limits = { rows: ACCOUNT_EXPORT_ROWS_MAX, page: EXPORT_PAGE },
+): AsyncGenerator<string> {
   const h = JSON.stringify(head);
   yield h.slice(0, -1);
   const truncated: string[] = [];
-  for (const [name, pager] of Object.entries(sections(s, user)) as Array<[AccountExportSection, Pager]>) {
+  for (const [name, pager] of Object.entries(sections(s, user, limits.page)) as Array<[AccountExportSection, Pager]>) {
     yield `,${JSON.stringify(name)}:[`;
     let after = 0;
     let count = 0;
@@ -606,7 +611,7 @@ async function* exportText(s: Services, user: string, head: Row): AsyncGenerator
     for (;;) {
       const rows = await pager(after);
       for (const { seq, ...row } of rows) {
-        if (count === ACCOUNT_EXPORT_ROWS_MAX) {
+        if (count === limits.rows) {
           cut = true;
           break;
         }
@@ -614,7 +619,7 @@ async function* exportText(s: Services, user: string, head: Row): AsyncGenerator
         count++;
         after = seq;
       }
-      if (cut || rows.length < EXPORT_PAGE) break;
+      if (cut || rows.length < limits.page) break;
     }
     if (cut) truncated.push(name);
     yield ']';
