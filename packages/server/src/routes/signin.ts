@@ -5,7 +5,9 @@ import { actorOf, audit } from '../audit';
 import { bucketsWithCounts } from './projects';
 import { clientView } from '../views';
 import type { Services } from '../services';
-import type { SessionSeen } from '../auth/sessions';
+import { knownAddress, type SessionSeen } from '../auth/sessions';
+import { auditAccount, mailAccount } from './account';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** The address and user agent of a request, as the server sees them (behind a trusted proxy: the forwarded address). */
 export const seenBy = (req: { ip: string; headers: Record<string, unknown> }): SessionSeen => ({
@@ -18,8 +20,25 @@ export async function loginResponse(
   user: { stamp: string; email: string; username: string },
   signin = false,
   seen: SessionSeen = {},
+  log?: FastifyBaseLogger,
 ): Promise<CallResponse<'signup'>> {
   const caller = { kind: 'user' as const, ...user };
+  // A sign-in from an address the account has not signed in from (in KNOWN_ADDRESS_DAYS) is audited and mailed.
+  if (signin && seen.address && log) {
+    const known = await knownAddress(s.db, user.stamp, seen.address);
+    if (!known) {
+      await auditAccount(s.db, user, 'signin.new-address', seen.address, seen.userAgent ?? '');
+      mailAccount(
+        s,
+        log,
+        user.email,
+        'A sign-in from a new address',
+        `Your account signed in just now from an address it had not signed in from before: ${seen.address}` +
+          (seen.userAgent ? `, with ${seen.userAgent}` : '') +
+          '.\nYou can see where your account is signed in, and end a session, on your account page.',
+      );
+    }
+  }
   const stamps = await memberClientStamps(s.db, caller);
   // A sign-in is a line in the audit log of every client the user belongs to.
   if (signin) await audit(s.db, ...stamps.map((client) => ({ client, actor: actorOf(caller), action: 'signin' as const })));

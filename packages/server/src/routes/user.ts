@@ -1,7 +1,7 @@
 // User calls: login (Basic), sign-up, password reset start and finish, refresh, logout, permissions.
 import { mailDeps, queueMail } from '../mail/outbox';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
+import { ACCOUNT_MESSAGES, MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
 import { conflict, notFound, tokenExpired, unauthorized } from '../errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
@@ -15,7 +15,8 @@ import type { Services } from '../services';
 import { otpChallenge } from './security';
 import { loginResponse, seenBy } from './signin';
 
-export const EMAIL_TAKEN = 'An account with this email address already exists.';
+/** The same sentence as an email change's refusal of an address in use (core's ACCOUNT_MESSAGES). */
+export const EMAIL_TAKEN = ACCOUNT_MESSAGES.emailTaken;
 export const USERNAME_TAKEN = 'This username is already taken.';
 
 function parseBasic(header: string | undefined): { email: string; password: string } | null {
@@ -39,7 +40,7 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     await clearSignins(s.db, creds.email);
     // Two-factor sign-in on: the password alone yields only a short-lived challenge for the second step (loginOtp).
     if (await s.otp.enabled(user.stamp)) return otpChallenge(s, user.stamp);
-    return loginResponse(s, user, true, seenBy(req));
+    return loginResponse(s, user, true, seenBy(req), req.log);
   });
 
   defineCall(app, s, 'signup', { rateLimit: true }, async ({ body, req }) => {
@@ -144,7 +145,9 @@ export function userRoutes(app: FastifyInstance, s: Services) {
   // Only a current session is refreshed (authentication checked it); the new token names the same session.
   defineCall(app, s, 'refresh', {}, async ({ caller }) => {
     if (caller.kind !== 'user' || !caller.session) throw unauthorized();
-    const token = await s.sessions.refresh(caller.session, { sub: caller.stamp, email: caller.email, username: caller.username });
+    // The account's email and username as stored now: an email change reaches the session at its next refresh.
+    const user = await s.db.selectFrom('users').select(['email', 'username']).where('stamp', '=', caller.stamp).executeTakeFirst();
+    const token = user ? await s.sessions.refresh(caller.session, { sub: caller.stamp, ...user }) : null;
     if (!token) throw tokenExpired();
     return { token };
   });
