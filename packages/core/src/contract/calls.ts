@@ -48,6 +48,7 @@ import { UploadPreviewQuery, UploadPreviewResponse } from './preview';
 import { ProjectionQuery, ProjectionResponse } from './projection';
 import { LoginOtpBody, OtpChallengeResponse, OtpCodeBody, OtpEnableResponse, OtpSetupResponse, OtpStatusResponse } from './security';
 import { SessionEndBody, SessionEndResponse, SessionListResponse } from './security';
+import { USAGE_DAYS_MAX } from './constants';
 
 /** A string (trimmed first when asked) checked by one of core's rules, failing with that rule's message. */
 const ruled = (check: (v: string) => RuleResult, trimmed = false) =>
@@ -201,8 +202,6 @@ export const RunStatusResponse = z.object({
   bucket: z.optional(Bucket),
   run: z.object({ record: Run, url: z.nullable(z.string()) }),
 });
-/** Most events one answer carries; a follower asks again from the last `seq` it has. */
-export const RUN_EVENTS_PAGE = 500;
 export const RunEventsQuery = z.object({ run: Id, after: z.optional(z.coerce.number().check(z.int(), z.nonnegative())) });
 export const RunEventsResponse = z.object({ event: z.object({ list: z.array(RunEvent) }) });
 export const RunRerunBody = z.object({ run: Id });
@@ -210,7 +209,6 @@ export const RunRerunBody = z.object({ run: Id });
 export const RunRerunResponse = z.object({ run: Run, generate: z.optional(z.nullable(Run)) });
 
 // ---- usage ----
-export const USAGE_DAYS_MAX = 400;
 export const UsageQuery = z.object({
   client: Id,
   days: z._default(wholeUpTo('days', USAGE_DAYS_MAX), 30),
