@@ -1,4 +1,6 @@
 // Entry of the browser portal: theme, notification stack (top right), router.
+// First: a deep link's files are requested before the rest of this file (React, MUI) is evaluated.
+import './preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -11,10 +13,8 @@ import { PortalProvider } from '@portal/core/react/context';
 import { tokenStore } from './lib/session';
 import { notifier } from './lib/notify';
 import { ColorSchemeProvider } from './lib/colorScheme';
-import { App, preloadFirstPage } from './App';
+import { App } from './App';
 import { dismissButton } from './lib/notify';
-
-preloadFirstPage(window.location.pathname);
 
 // notistack's stock colours are too pale for white text: these keep a readable contrast (axe).
 const Notice = styled(MaterialDesignContent)({
