@@ -8,9 +8,8 @@ import { GlobalStyles } from '@mui/material';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
-import { lazyApiClient } from '@portal/core/client/lazy';
 import { PortalProvider } from '@portal/core/react/context';
-import { tokenStore } from './lib/session';
+import { api } from './lib/client';
 import { notifier } from './lib/notify';
 import { ColorSchemeProvider } from './lib/colorScheme';
 import { App } from './App';
@@ -55,9 +54,6 @@ const NOTICE_STYLES = {
   '.notistack-SnackbarContainer': { top: '72px !important' },
 } as const;
 
-// The one API client of the browser, for every page: its schemas load once the first page is interactive (or on the
-// first call), so the login page draws without them.
-const api = lazyApiClient({ baseUrl: '', tokens: tokenStore }, () => import('./lib/api').then((m) => m.api));
 const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
 idle(() => void api.ready());
 

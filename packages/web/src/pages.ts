@@ -1,9 +1,16 @@
 // Which file each screen comes in, and the preload of the first page's files (src/preload.ts runs it first thing).
 import type { ComponentType } from 'react';
-import { matchScreen, type ScreenId } from '@portal/core';
+import { matchScreen, tokenStatus, type CallName, type ScreenId, type ScreenParams } from '@portal/core';
 import { tokenStore } from './lib/session';
+import { api } from './lib/client';
 
-const hasToken = () => !!tokenStore.get();
+/**
+ * The first call of a page beyond the chrome's permission list, as its hook in core makes it (same arguments, or the
+ * early answer goes unused and expires): the project list, the page a sign-in and most links land on.
+ */
+const FIRST_CALLS: Partial<Record<ScreenId, (params: ScreenParams) => Array<[CallName, unknown]>>> = {
+  projects: ({ clientId }) => [['bucketList', { active: 1, client: clientId }]],
+};
 
 export type PageId = Exclude<ScreenId, 'login'>;
 export type PageModule = { default: ComponentType };
@@ -66,8 +73,12 @@ export function preloadFirstPage(pathname: string): void {
   const fail = (e: unknown) => console.warn('Preloading the first page failed; it loads on render.', e);
   if (match.screen.auth) {
     loadShell().catch(fail);
-    // The API client's schemas: the page's first calls need them, and they would otherwise be asked for only then.
-    if (hasToken()) import('./lib/api').catch(fail);
+    // Signed in: the chrome's and the page's first calls leave now, beside the files, instead of once those files
+    // have arrived and rendered (the page's identical call takes this answer: core's lazy client, `prefetch`).
+    if (tokenStatus(tokenStore.get(), Date.now(), null) === 'ok') {
+      api.prefetch('permissions');
+      for (const [name, args] of FIRST_CALLS[match.screen.id]?.(match.params) ?? []) api.prefetch(name, args);
+    }
   }
   LOADERS[match.screen.id as PageId]().catch(fail);
 }
