@@ -298,7 +298,9 @@ const slowest = (xs) => Math.max(...xs);
 console.log(
   `${PROJECTS}-project list, cold: names shown and interactive in ${listMs.toFixed(0)} ms (target <= ${LIST_MS} ms; p99 ${slowest(times.list).toFixed(0)} ms, the slowest of ${RUNS}) after ${listRequests} requests (target <= ${LIST_REQUESTS}) and ${kb(listBytes)} on the wire`,
 );
-console.log(`p99 (the slowest of ${RUNS}): bare page ${slowest(times.bare).toFixed(0)} ms, login ${slowest(times.login).toFixed(0)} ms, list ${slowest(times.list).toFixed(0)} ms`);
+console.log(
+  `p99 (the slowest of ${RUNS}): bare page ${slowest(times.bare).toFixed(0)} ms, login ${slowest(times.login).toFixed(0)} ms, list ${slowest(times.list).toFixed(0)} ms`,
+);
 const charts = chartChunks(portalOut);
 const chartBytes = gz(portalOut, charts);
 console.log(

@@ -31,8 +31,7 @@ export const arrived = (load: () => Promise<PageModule>): PageModule | undefined
 /** The chrome and the signed-in pages come in one file (src/signedIn.ts); the public pages each in their own. */
 const signedIn = () => import('./signedIn');
 export const loadShell = remembered(() => signedIn().then((m) => ({ default: m.Shell })));
-const from = (name: keyof Omit<typeof import('./signedIn'), 'Shell'>) =>
-  remembered(() => signedIn().then((m) => ({ default: m[name] })));
+const from = (name: keyof Omit<typeof import('./signedIn'), 'Shell'>) => remembered(() => signedIn().then((m) => ({ default: m[name] })));
 
 export const LOADERS: Record<PageId, () => Promise<PageModule>> = {
   signup: remembered(() => import('./routes/SignupPage')),
@@ -82,4 +81,3 @@ export function preloadFirstPage(pathname: string): void {
   }
   LOADERS[match.screen.id as PageId]().catch(fail);
 }
-

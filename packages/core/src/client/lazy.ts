@@ -22,7 +22,11 @@ export const PREFETCH_KEEP_MS = 10_000;
 const keyOf = (name: string, args: unknown) =>
   `${name} ${JSON.stringify(args ?? null, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
       : v,
   )}`;
 

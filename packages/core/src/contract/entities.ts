@@ -243,4 +243,3 @@ export type Choice = z.infer<typeof Choice>;
 export type RunFunction = z.infer<typeof RunFunction>;
 export type Flight = z.infer<typeof Flight>;
 export type UploadState = z.infer<typeof UploadState>;
-
