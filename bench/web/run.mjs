@@ -14,13 +14,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webDir = join(root, 'packages', 'web');
 const work = join(webDir, '.tmp', 'bench');
 const TARGET = 1.1;
-const RUNS = 5;
+const RUNS = process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 5;
 const PROJECTS = 55;
 /** The project list, cold, shows its names within this long and this many requests (issue 24's targets). */
 const LIST_MS = 1200;
 const LIST_REQUESTS = 12;
 /** 10 Mbit/s both ways and 40 ms of latency, applied by the DevTools protocol. */
 const THROTTLE = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 };
+/** `--waterfall`: also print every request of one cold list load, with when it started and finished. */
+const WATERFALL = process.argv.includes('--waterfall');
 
 const fromWeb = createRequire(join(webDir, 'package.json'));
 const fromTests = createRequire(join(root, 'tests', 'package.json'));
@@ -28,7 +30,7 @@ const { build } = await import(fromWeb.resolve('vite'));
 const react = (await import(fromWeb.resolve('@vitejs/plugin-react'))).default;
 const { chromium } = fromTests('@playwright/test');
 
-rmSync(work, { recursive: true, force: true });
+rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 mkdirSync(work, { recursive: true });
 
 // The baseline lives under packages/web so it resolves the same react, react-router and MUI.
@@ -171,12 +173,31 @@ async function timeToInteractive(browser, url, ready, token) {
   let requests = 0;
   let bytes = 0;
   let counting = true;
-  cdp.on('Network.requestWillBeSent', () => counting && requests++);
-  cdp.on('Network.loadingFinished', (e) => counting && (bytes += e.encodedDataLength));
+  const sent = new Map();
+  const lines = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!counting) return;
+    requests++;
+    sent.set(e.requestId, { url: e.request.url, at: e.timestamp });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (!counting) return;
+    bytes += e.encodedDataLength;
+    const r = sent.get(e.requestId);
+    if (r) lines.push({ ...r, end: e.timestamp, bytes: e.encodedDataLength });
+  });
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(ready, PROJECTS, { polling: 'raf', timeout: 60_000 });
   const ms = await page.evaluate(() => performance.now());
   counting = false;
+  if (WATERFALL && token) {
+    const t0 = Math.min(...lines.map((l) => l.at));
+    for (const l of lines.sort((a, b) => a.at - b.at))
+      console.log(
+        `  ${((l.at - t0) * 1000).toFixed(0).padStart(5)} -> ${((l.end - t0) * 1000).toFixed(0).padStart(5)} ms ${String(l.bytes).padStart(7)} B ${l.url.replace(/^https?:\/\/[^/]+/, '')}`,
+      );
+    console.log(`  names shown and interactive at ${ms.toFixed(0)} ms after navigation`);
+  }
   await context.close();
   return { ms, requests, bytes };
 }
@@ -273,14 +294,18 @@ console.log(`login interactive: ${loginMs.toFixed(0)} ms (${(loginMs / bareMs).t
 console.log(`${PROJECTS}-project list interactive: ${listMs.toFixed(0)} ms (${(listMs / bareMs).toFixed(2)}x, target <= ${TARGET}x)`);
 const listRequests = median(listLoads.map((l) => l.requests));
 const listBytes = median(listLoads.map((l) => l.bytes));
+const slowest = (xs) => Math.max(...xs);
 console.log(
-  `${PROJECTS}-project list, cold: names shown and interactive in ${listMs.toFixed(0)} ms (target <= ${LIST_MS} ms) after ${listRequests} requests (target <= ${LIST_REQUESTS}) and ${kb(listBytes)} on the wire`,
+  `${PROJECTS}-project list, cold: names shown and interactive in ${listMs.toFixed(0)} ms (target <= ${LIST_MS} ms; p99 ${slowest(times.list).toFixed(0)} ms, the slowest of ${RUNS}) after ${listRequests} requests (target <= ${LIST_REQUESTS}) and ${kb(listBytes)} on the wire`,
+);
+console.log(
+  `p99 (the slowest of ${RUNS}): bare page ${slowest(times.bare).toFixed(0)} ms, login ${slowest(times.login).toFixed(0)} ms, list ${slowest(times.list).toFixed(0)} ms`,
 );
 const charts = chartChunks(portalOut);
 const chartBytes = gz(portalOut, charts);
 console.log(
   `run page chart code: ${kb(chartBytes)} gzip in ${charts.length} lazily loaded chunk(s), fetched only once a chart is on screen (after the first paint); on the login page's or the list's path: ${charts.some((f) => portalFiles.some((p) => p.endsWith(f))) ? 'yes' : 'no'}`,
 );
-rmSync(work, { recursive: true, force: true });
+rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 const listOk = listMs <= LIST_MS && listRequests <= LIST_REQUESTS;
 process.exit(loginMs / bareMs <= TARGET && listMs / bareMs <= TARGET && listOk ? 0 : 1);

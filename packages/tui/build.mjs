@@ -35,6 +35,22 @@ const ofetchStandard = {
   },
 };
 
+// commander loads node:child_process (with dgram and the socket list) when it loads, for executable subcommands, which
+// `portal` has none of: every command paid for it (a few ms of start-up). It now loads on a spawn, if one ever happens.
+const EAGER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const commanderLazySpawn = {
+  name: 'commander-lazy-spawn',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, ({ path }) => {
+      const source = readFileSync(path, 'utf8');
+      if (!source.includes(EAGER_CHILD_PROCESS))
+        throw new Error(`commander changed: ${path} no longer has "${EAGER_CHILD_PROCESS}"; review build.mjs`);
+      const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { contents: source.replace(EAGER_CHILD_PROCESS, lazy), loader: 'js' };
+    });
+  },
+};
+
 await build({
   absWorkingDir: here,
   entryPoints: { portal: 'src/main.ts' },
@@ -50,7 +66,7 @@ await build({
   entryNames: '[name]',
   outExtension: { '.js': '.js' },
   alias: { 'react-devtools-core': stub },
-  plugins: [ofetchStandard],
+  plugins: [ofetchStandard, commanderLazySpawn],
   define: { __PORTAL_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
   // Some of Ink's dependencies call require() for Node built-ins; ESM bundles need one defined.
   banner: {

@@ -1,6 +1,6 @@
 // Refresh-until-settled: which rows of a list are still changing on the server, and how often the list is read again
 // while any is. The list hooks poll with these; every door shows the same thing at the same pace.
-import { isFinalState } from './contract';
+import { isFinalState } from './contract/constants';
 
 /** A request is settled once Finished or Failed; a shrink that has its quote waits for payment, not for the worker. */
 export const runSettled = (run: { state: string; function: string; quote?: string | null }): boolean =>

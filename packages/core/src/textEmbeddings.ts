@@ -1,5 +1,6 @@
 // Text embeddings through the client's own OpenAI integration key: the general model's id, the provider's model and
 // limits, and the sentences a request ends with when it cannot embed, shared by the server, the doors and the tests.
+import { formatCount } from './format';
 
 /** The general model that embeds texts with the client's newest active OpenAI integration key. */
 export const OPENAI_TEXT_MODEL_ID = 'general-openai-text-embedding-3-small';
@@ -24,7 +25,7 @@ export const TEXT_EMBEDDING_MESSAGES = {
     'The OpenAI text embeddings model embeds texts: choose an upload whose .json file is a list of strings, e.g. ["first text", "second text"].',
   textUpload:
     'This upload holds texts (a list of strings): embed it with the OpenAI text embeddings general model; training and the other models need rows of numbers.',
-  dimensions: `Dimensions must be a whole number from 1 to ${OPENAI_MAX_DIMENSIONS.toLocaleString('en-US')}.`,
+  dimensions: `Dimensions must be a whole number from 1 to ${formatCount(OPENAI_MAX_DIMENSIONS)}.`,
 } as const;
 
 /** A requested width (as typed, or a number): null when usable, else the sentence to show. */

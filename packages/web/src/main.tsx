@@ -1,4 +1,6 @@
 // Entry of the browser portal: theme, notification stack (top right), router.
+// First: a deep link's files are requested before the rest of this file (React, MUI) is evaluated.
+import './preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -6,15 +8,12 @@ import { GlobalStyles } from '@mui/material';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { styled } from '@mui/material/styles';
 import { NOTIFY_MS } from '@portal/core';
-import { lazyApiClient } from '@portal/core/client/lazy';
 import { PortalProvider } from '@portal/core/react/context';
-import { tokenStore } from './lib/session';
+import { api } from './lib/client';
 import { notifier } from './lib/notify';
 import { ColorSchemeProvider } from './lib/colorScheme';
-import { App, preloadFirstPage } from './App';
+import { App } from './App';
 import { dismissButton } from './lib/notify';
-
-preloadFirstPage(window.location.pathname);
 
 // notistack's stock colours are too pale for white text: these keep a readable contrast (axe).
 const Notice = styled(MaterialDesignContent)({
@@ -55,9 +54,6 @@ const NOTICE_STYLES = {
   '.notistack-SnackbarContainer': { top: '72px !important' },
 } as const;
 
-// The one API client of the browser, for every page: its schemas load once the first page is interactive (or on the
-// first call), so the login page draws without them.
-const api = lazyApiClient({ baseUrl: '', tokens: tokenStore }, () => import('./lib/api').then((m) => m.api));
 const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
 idle(() => void api.ready());
 

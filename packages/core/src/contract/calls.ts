@@ -60,6 +60,7 @@ import {
   PasswordChangeBody,
   PasswordChangeResponse,
 } from './account';
+import { USAGE_DAYS_MAX } from './constants';
 
 /** Core's text rule (no control or bidi characters) as a check, after the length checks so SPEC's messages come first. */
 const plainText = z.refine<string>((v) => !hasControlCharacters(v), MESSAGES.controlCharacters);
@@ -203,8 +204,6 @@ export const RunStatusResponse = z.object({
   bucket: z.optional(Bucket),
   run: z.object({ record: Run, url: z.nullable(z.string()) }),
 });
-/** Most events one answer carries; a follower asks again from the last `seq` it has. */
-export const RUN_EVENTS_PAGE = 500;
 export const RunEventsQuery = z.object({ run: Id, after: z.optional(z.coerce.number().check(z.int(), z.nonnegative())) });
 export const RunEventsResponse = z.object({ event: z.object({ list: z.array(RunEvent) }) });
 export const RunRerunBody = z.object({ run: Id });
@@ -212,7 +211,6 @@ export const RunRerunBody = z.object({ run: Id });
 export const RunRerunResponse = z.object({ run: Run, generate: z.optional(z.nullable(Run)) });
 
 // ---- usage ----
-export const USAGE_DAYS_MAX = 400;
 export const UsageQuery = z.object({
   client: Id,
   days: z._default(wholeUpTo('days', USAGE_DAYS_MAX), 30),

@@ -243,9 +243,3 @@ export type Choice = z.infer<typeof Choice>;
 export type RunFunction = z.infer<typeof RunFunction>;
 export type Flight = z.infer<typeof Flight>;
 export type UploadState = z.infer<typeof UploadState>;
-
-/** Final states: polling stops once a run, model or quote run reaches one. */
-export const FINAL_STATES: readonly string[] = ['Finished', 'Failed'];
-export const isFinalState = (state: string) => FINAL_STATES.includes(state);
-export const QUOTE_UNPAID = 'Unpaid';
-export const QUOTE_PAID = 'Paid';

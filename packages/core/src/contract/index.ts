@@ -1,4 +1,5 @@
 // The one contract: entities, calls, route table.
+export * from './constants';
 export * from './entities';
 export * from './calls';
 export * from './team';

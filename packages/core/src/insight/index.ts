@@ -1,7 +1,8 @@
 // Run insight rules shared by every door: a run's loss series, progress, state timeline and duration read from its
 // event log; following a run's log until it settles; usage periods and text charts for terminals.
 import type { ApiClient, CallOptions } from '../client';
-import { isFinalState, RUN_EVENTS_PAGE, type Run, type RunEvent, type UsageDay } from '../contract';
+import type { Run, RunEvent, UsageDay } from '../contract';
+import { isFinalState, RUN_EVENTS_PAGE } from '../contract/constants';
 import { sleep } from '../timers';
 
 /** The states a request goes through (DESIGN.md), in order: the requests list filters on them. */

@@ -1,5 +1,4 @@
 // Upload sources and SHA-256 read from disk in fixed-size chunks, so memory stays flat whatever the file size.
-import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -16,7 +15,8 @@ const CHUNK = 2 * 1024 * 1024;
  */
 export async function sha256File(path: string, signal?: AbortSignal): Promise<string> {
   if (signal?.aborted) throw abortReason(signal);
-  const file = await open(path, 'r');
+  // node:crypto loads here, with the first hash: most commands never hash, and loading it costs every one of them.
+  const [{ createHash }, file] = await Promise.all([import('node:crypto'), open(path, 'r')]);
   try {
     const hash = createHash('sha256');
     const buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];

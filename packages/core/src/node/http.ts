@@ -2,8 +2,7 @@
 // own fetch and Headers are undici, which Node loads on first use: about 20 ms of every command's start-up, for a
 // few small JSON requests to one server. ofetch takes a fetch and a Headers class (`ApiClientOptions.http`); these
 // implement the part of them it uses: string bodies, an abort signal, status, headers and the body as text.
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions, type ClientRequest } from 'node:http';
 
 type HeadersInput = PlainHeaders | Record<string, string> | Iterable<readonly [string, string]> | undefined;
 
@@ -76,7 +75,18 @@ interface PlainInit {
 
 // Kept-alive connections: a command's calls share one. Node unreferences an idle socket, so it never holds the
 // process open after the command is done.
-const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) };
+const httpAgent = new HttpAgent({ keepAlive: true });
+type Sender = (url: URL, options: RequestOptions) => ClientRequest;
+const http: Promise<Sender> = Promise.resolve((url, options) => httpRequest(url, { ...options, agent: httpAgent }));
+// node:https (and TLS with it) loads with the first https call: a command talking to an http server never needs it.
+let https: Promise<Sender> | null = null;
+const senderFor = (protocol: string): Promise<Sender> =>
+  protocol === 'https:'
+    ? (https ??= import('node:https').then(({ Agent, request }) => {
+        const agent = new Agent({ keepAlive: true });
+        return (url: URL, options: RequestOptions) => request(url, { ...options, agent });
+      }))
+    : http;
 
 /** fetch's contract for what ofetch sends: rejects with a TypeError when the server cannot be reached, and with the signal's reason when aborted. */
 export function plainFetch(input: string | URL, init: PlainInit = {}): Promise<PlainResponse> {
@@ -89,10 +99,10 @@ export function plainFetch(input: string | URL, init: PlainInit = {}): Promise<P
   new PlainHeaders(init.headers).forEach((v, k) => (headers[k] = v));
   const body = init.body ?? undefined;
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const attempt = (retried: boolean): Promise<PlainResponse> =>
+  const attempt = (send: Sender, retried: boolean): Promise<PlainResponse> =>
     new Promise((resolve, reject) => {
-      const req = send(url, { method: init.method ?? 'GET', headers, agent: agents[url.protocol as keyof typeof agents] });
+      if (signal?.aborted) return reject(signal.reason);
+      const req = send(url, { method: init.method ?? 'GET', headers });
       let answered = false;
       const onAbort = () => req.destroy(signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -101,7 +111,7 @@ export function plainFetch(input: string | URL, init: PlainInit = {}): Promise<P
         if (signal?.aborted) return reject(signal.reason);
         // A kept-alive connection the server closed while idle fails before any answer: the request never reached
         // it, so it is sent once more on a new connection (Node's documented remedy for this race).
-        if (!retried && !answered && req.reusedSocket && e.code === 'ECONNRESET') return resolve(attempt(true));
+        if (!retried && !answered && req.reusedSocket && e.code === 'ECONNRESET') return resolve(attempt(send, true));
         reject(new TypeError('fetch failed', { cause: e }));
       };
       req.on('error', fail);
@@ -119,7 +129,7 @@ export function plainFetch(input: string | URL, init: PlainInit = {}): Promise<P
       });
       req.end(body);
     });
-  return attempt(false);
+  return senderFor(url.protocol).then((send) => attempt(send, false));
 }
 
 /** The pair `ApiClientOptions.http` takes. */

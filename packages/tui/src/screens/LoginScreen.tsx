@@ -3,12 +3,15 @@ import { useState } from 'react';
 import { Box, Text } from 'ink';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
 import { useAuth } from '@portal/core/react/useAuth';
+import { returnTo, signUpThen } from '@portal/core';
 import { Form } from '../components/Form';
 import { useNav } from '../ui/context';
 
 export default function LoginScreen() {
   const nav = useNav();
   const auth = useAuth();
+  // Where to go once signed in: the screen that asked for the sign-in (`/?next=PATH`), else My Account.
+  const next = nav.query.get('next');
   const [values, setValues] = useState<Record<string, string>>({ email: '', password: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,7 +28,7 @@ export default function LoginScreen() {
       return;
     }
     setProblem(failed);
-    if (!failed) nav.reset('/account');
+    if (!failed) nav.reset(returnTo(next));
   };
   if (otpStep)
     return (
@@ -57,7 +60,7 @@ export default function LoginScreen() {
         onSubmit={() => void submit()}
         busy={busy}
         links={[
-          { label: 'Create an account', action: () => nav.go('/signup') },
+          { label: 'Create an account', action: () => nav.go(next ? signUpThen(returnTo(next)) : '/signup') },
           { label: 'Forgot password?', action: () => nav.go('/forgot-password') },
         ]}
         message={problem ? { text: problem, error: true } : null}

@@ -1,7 +1,7 @@
 // Sign-up: email, username, company name, password and confirmation, and the terms; checked by core's rules.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, checkSignup, type SignupInput } from '@portal/core';
+import { CONTACT_PATH, checkSignup, returnTo, signInThen, type SignupInput } from '@portal/core';
 import { useAuth } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useNav } from '../ui/context';
@@ -9,6 +9,8 @@ import { useNav } from '../ui/context';
 export default function SignupScreen() {
   const nav = useNav();
   const auth = useAuth();
+  // Where to go once signed up: the screen that asked for the sign-in (`/signup?next=PATH`), else My Account.
+  const next = nav.query.get('next');
   const [values, setValues] = useState<SignupInput>({ email: '', username: '', name: '', password: '', confirm: '', terms: false });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -21,7 +23,7 @@ export default function SignupScreen() {
     const failed = await auth.signup(values);
     setBusy(false);
     setProblem(failed);
-    if (!failed) nav.reset('/account');
+    if (!failed) nav.reset(returnTo(next));
   };
   return (
     <Box flexDirection="column">
@@ -41,7 +43,7 @@ export default function SignupScreen() {
         submitLabel="Sign Up"
         onSubmit={() => void submit()}
         busy={busy}
-        links={[{ label: 'Already have an account? Login', action: () => nav.go('/') }]}
+        links={[{ label: 'Already have an account? Login', action: () => nav.go(next ? signInThen(returnTo(next)) : '/') }]}
         message={problem ? { text: problem, error: true } : null}
       >
         <Text dimColor>

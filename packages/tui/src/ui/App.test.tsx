@@ -61,6 +61,18 @@ describe('the terminal UI fits any terminal', { timeout: 60_000 }, () => {
     ui.unmount();
   });
 
+  it('a screen opened signed out shows the login, and signing in opens that screen', async () => {
+    await seedBucket(server, { name: 'Asked for before signing in' });
+    const ui = renderUi(server, `/client/${server.user.client}/projects`, { signedIn: false });
+    let frame = await ui.see('Email:');
+    expect(frame).toContain(MESSAGES.tokenMissing);
+    await ui.type(server.user.email, KEY.tab, server.user.password, KEY.enter);
+    frame = await ui.see('Asked for before signing in');
+    expect(frame).toMatch(/Projects/);
+    expect(ui.api.tokens.get()).toBeTruthy();
+    ui.unmount();
+  });
+
   it('Ctrl+O reaches the menu from a form; Esc goes back past a form already submitted', async () => {
     const ui = renderUi(server, `/client/${server.user.client}/integrations`);
     await ui.see(MESSAGES.integrationNotFound);

@@ -1,7 +1,17 @@
 // The interactive UI: history of paths, the chrome (header with breadcrumbs, menu, notifications, help line) and keys.
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
-import { CONTACT_PATH, MESSAGES, notifyMs, SCREEN_BY_ID, breadcrumbs, matchScreen, type ApiClient, type ScreenId } from '@portal/core';
+import {
+  CONTACT_PATH,
+  MESSAGES,
+  notifyMs,
+  SCREEN_BY_ID,
+  breadcrumbs,
+  matchScreen,
+  signInThen,
+  type ApiClient,
+  type ScreenId,
+} from '@portal/core';
 // Notices carry names from the server: escaped for the terminal like every other server text.
 import { printable } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
@@ -167,22 +177,29 @@ export function App(props: AppProps) {
     if (id && name) setLabels((l) => (l[id] === name ? l : { ...l, [id]: name }));
   }, []);
 
-  // SPEC section 6: a missing or expired token goes back to the root with its message.
+  // SPEC section 6: a missing or expired token goes back to the root with its message. The login there brings the
+  // person back to the screen that asked for the sign-in (`/?next=PATH`, core's signInThen, as the web portal does).
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  const toLogin = useCallback(() => {
+    const here = currentRef.current;
+    reset(matchScreen(toPath(here).path)?.screen.auth ? signInThen(here) : '/');
+  }, [reset]);
   useEffect(
     () =>
       props.authFailures?.subscribe((message) => {
         notifier.notify(message, 'error');
-        reset('/');
+        toLogin();
       }),
-    [props.authFailures, notifier, reset],
+    [props.authFailures, notifier, toLogin],
   );
   const guarded = matched.screen.auth && !api.tokens.get();
   useEffect(() => {
     if (guarded) {
       notifier.notify(MESSAGES.tokenMissing, 'error');
-      reset('/');
+      toLogin();
     }
-  }, [guarded, notifier, reset]);
+  }, [guarded, notifier, toLogin]);
 
   // Below MENU_FOLDS_BELOW columns the side menu folds away and the screen takes the whole width; Tab or Ctrl+O
   // shows the menu in the screen's place (the screen stays mounted, hidden, so nothing typed there is lost).
