@@ -115,6 +115,14 @@ describe('route table of the calls (SPEC section 7)', () => {
       'GET /api/user/session',
       'POST /api/user/session/end',
       'POST /api/user/session/end-others',
+      // account changes, export and deletion
+      'GET /api/user/account',
+      'POST /api/user/password/change',
+      'POST /api/user/email/change',
+      'POST /api/user/email/cancel',
+      'POST /api/user/email/confirm',
+      'GET /api/user/export',
+      'POST /api/user/delete',
     ];
     expect(extra.sort()).toEqual(additions.sort());
   });

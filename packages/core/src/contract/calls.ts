@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
 import { OPENAI_MAX_DIMENSIONS, TEXT_EMBEDDING_MESSAGES } from '../textEmbeddings';
-import { checkCompanyName, checkEmail, checkPassword, checkTitle, checkUsername, type RuleResult } from '../rules/fields';
+import { checkCompanyName, checkEmail, checkPassword, checkTitle, checkUsername } from '../rules/fields';
+import { ruled } from './ruled';
 import {
   Active,
   Billing,
@@ -48,16 +49,17 @@ import { UploadPreviewQuery, UploadPreviewResponse } from './preview';
 import { ProjectionQuery, ProjectionResponse } from './projection';
 import { LoginOtpBody, OtpChallengeResponse, OtpCodeBody, OtpEnableResponse, OtpSetupResponse, OtpStatusResponse } from './security';
 import { SessionEndBody, SessionEndResponse, SessionListResponse } from './security';
-
-/** A string (trimmed first when asked) checked by one of core's rules, failing with that rule's message. */
-const ruled = (check: (v: string) => RuleResult, trimmed = false) =>
-  z.string().check(
-    ...(trimmed ? [z.trim()] : []),
-    z.superRefine((v, ctx) => {
-      const message = check(v);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    }),
-  );
+import {
+  AccountDeleteBody,
+  AccountDeleteResponse,
+  AccountExport,
+  AccountResponse,
+  EmailChangeBody,
+  EmailConfirmBody,
+  EmailConfirmResponse,
+  PasswordChangeBody,
+  PasswordChangeResponse,
+} from './account';
 
 /** Core's text rule (no control or bidi characters) as a check, after the length checks so SPEC's messages come first. */
 const plainText = z.refine<string>((v) => !hasControlCharacters(v), MESSAGES.controlCharacters);
@@ -668,6 +670,36 @@ export const CALLS = {
   sessionList: call({ method: 'GET', path: '/api/user/session', auth: 'bearer', response: SessionListResponse }),
   sessionEnd: call({ method: 'POST', path: '/api/user/session/end', auth: 'bearer', body: SessionEndBody, response: SessionEndResponse }),
   sessionEndOthers: call({ method: 'POST', path: '/api/user/session/end-others', auth: 'bearer', response: SessionEndResponse }),
+  // ---- account changes, export and deletion (issue 30, steps 3-5) ----
+  accountShow: call({ method: 'GET', path: '/api/user/account', auth: 'bearer', response: AccountResponse }),
+  // The current password and a new one by the sign-up rule; every other session of the account ends.
+  passwordChange: call({
+    method: 'POST',
+    path: '/api/user/password/change',
+    auth: 'bearer',
+    body: PasswordChangeBody,
+    response: PasswordChangeResponse,
+  }),
+  // Mails a confirmation link to the new address (and a notice to the old one); the address changes on emailConfirm.
+  emailChange: call({ method: 'POST', path: '/api/user/email/change', auth: 'bearer', body: EmailChangeBody, response: AccountResponse }),
+  emailChangeCancel: call({ method: 'POST', path: '/api/user/email/cancel', auth: 'bearer', response: AccountResponse }),
+  // The link's token alone (the link may be opened signed out, on another device): it proves the new address.
+  emailConfirm: call({
+    method: 'POST',
+    path: '/api/user/email/confirm',
+    auth: 'none',
+    body: EmailConfirmBody,
+    response: EmailConfirmResponse,
+  }),
+  // Everything the account holds, as one JSON file (an attachment); secrets and tokens never.
+  accountExport: call({ method: 'GET', path: '/api/user/export', auth: 'bearer', response: AccountExport }),
+  accountDelete: call({
+    method: 'POST',
+    path: '/api/user/delete',
+    auth: 'bearer',
+    body: AccountDeleteBody,
+    response: AccountDeleteResponse,
+  }),
 } as const;
 
 export type CallName = keyof typeof CALLS;

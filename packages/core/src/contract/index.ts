@@ -5,3 +5,4 @@ export * from './team';
 export * from './preview';
 export * from './projection';
 export * from './security';
+export * from './account';

@@ -39,3 +39,17 @@ export { useRelatedRuns, type RelatedRuns } from './related';
 export { useUploadPreview, useRunProjection, PREVIEW_POLL_MS, PREVIEW_FAILURE } from './preview';
 export { useTwoFactor, type TwoFactor } from './useTwoFactor';
 export { useSessions, type Sessions, type SessionRow } from './useSessions';
+export {
+  usePasswordChange,
+  useEmailChange,
+  useEmailConfirm,
+  useAccountExport,
+  useAccountDelete,
+  type AccountStep,
+  type PasswordChange,
+  type PasswordChangeInput,
+  type EmailChange,
+  type EmailConfirm,
+  type AccountExportScreen,
+  type AccountDelete,
+} from './useAccount';

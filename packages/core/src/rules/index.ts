@@ -8,3 +8,4 @@ export * from './team';
 export * from './text';
 export { fitSizesOf } from './fitSizes';
 export * from './security';
+export * from './account';

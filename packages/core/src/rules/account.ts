@@ -1,0 +1,63 @@
+// Account changes, export and deletion: their texts, limits and the confirmation link's path, shared by every door
+// and the server.
+import { SECURITY_MESSAGES } from './security';
+
+/** How long the link that confirms a new email address works. */
+export const EMAIL_CONFIRM_TTL_S = 24 * 60 * 60;
+/** The web page the confirmation link opens: `${base}${EMAIL_CONFIRM_PATH}?token=...`. */
+export const EMAIL_CONFIRM_PATH = '/account/email/confirm';
+/** A password as typed to prove it is the account holder (any password the account ever had fits). */
+export const CURRENT_PASSWORD_MAX = 1024;
+/** Most rows one section of an account export carries; a longer section is cut there and named in `truncated`. */
+export const ACCOUNT_EXPORT_ROWS_MAX = 100_000;
+/** The sections of an account export, in the order the file lists them. */
+export const ACCOUNT_EXPORT_SECTIONS = [
+  'clients',
+  'projects',
+  'uploads',
+  'files',
+  'requests',
+  'models',
+  'apikeys',
+  'integrations',
+  'audit',
+] as const;
+export type AccountExportSection = (typeof ACCOUNT_EXPORT_SECTIONS)[number];
+
+const list = (names: string[]): string =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+export const ACCOUNT_MESSAGES = {
+  passwordRequired: 'Enter your current password.',
+  passwordWrong: 'Your current password is not right.',
+  passwordSame: 'Choose a new password, not the one you have now.',
+  passwordChanged: 'Your password is changed. Every other session of your account is signed out.',
+  emailSame: 'That is already your email address.',
+  emailTaken: 'An account with this email address already exists.',
+  emailSent: (email: string) => `We sent a confirmation link to ${email}. Your email address changes when you open it (within 24 hours).`,
+  emailCancelled: 'The email change is cancelled; your email address stays as it is.',
+  emailNothingPending: 'No email change is waiting for confirmation.',
+  emailLinkInvalid: 'This confirmation link has expired or was already used. Ask for a new one on your account page.',
+  emailConfirmed: (email: string) => `Your email address is now ${email}.`,
+  exported: (file: string) => `Your account's data is saved in ${file}.`,
+  exportFailed: 'The export could not be made. Please try again.',
+  deleteCodeRequired: SECURITY_MESSAGES.otpRequired,
+  lastOwner: (clients: string[]) =>
+    `You are the last owner of ${list(clients)}, which ${clients.length > 1 ? 'have' : 'has'} other members. ` +
+    'Make another member an owner, or remove the other members, then delete your account.',
+  deleteConfirm:
+    'Delete your account? You are signed out everywhere, and the clients only you belong to are removed with their projects, uploads, requests and keys. This cannot be undone.',
+  deleted: 'Your account is deleted.',
+  deleteNotConfirmed: 'Nothing was deleted: confirm with --yes to delete the account without a prompt.',
+} as const;
+
+/** null when a current password was typed, else what to do. */
+export const checkCurrentPassword = (v: string | undefined | null): string | null =>
+  v ? (v.length > CURRENT_PASSWORD_MAX ? ACCOUNT_MESSAGES.passwordWrong : null) : ACCOUNT_MESSAGES.passwordRequired;
+
+/** The file name an account export is saved under: the account's username and the day, e.g. portal-kate-2026-11-26.json. */
+export function accountExportName(username: string, at: number): string {
+  const day = new Date(at * 1000).toISOString().slice(0, 10);
+  const safe = username.replace(/[^A-Za-z0-9_-]/g, '') || 'account';
+  return `portal-${safe}-${day}.json`;
+}
