@@ -28,6 +28,7 @@ import { NUL_MESSAGE } from './routes/define';
 import { databaseRateStore } from './ratelimit';
 import { userRoutes } from './routes/user';
 import { securityRoutes } from './routes/security';
+import { accountRoutes } from './routes/account';
 import { projectRoutes } from './routes/projects';
 import { keyRoutes } from './routes/keys';
 import { uploadRoutes } from './routes/uploads';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   readyRoutes(app, services);
   userRoutes(app, services);
   securityRoutes(app, services);
+  accountRoutes(app, services);
   keyRoutes(app, services);
   projectRoutes(app, services);
   uploadRoutes(app, services);

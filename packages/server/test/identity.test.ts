@@ -368,7 +368,13 @@ describe('separate keys and rotate-keys', () => {
       token: U.token,
       body: { client: U.client, name: 'LLM', service: 'OpenAI', token: 'sk-integration-secret-1' },
     });
+    // A two-factor secret is a stored token too: rotation re-encrypts it with the others.
+    const otpSecret = (await call(srv.url, 'otpSetup', { token: U.token })).body.otp.secret as string;
     const db = () => srv.built.services.db;
+    const storedOtp = async () =>
+      srv.built.services.secrets.decrypt(
+        (await db().selectFrom('user_otp').select('secret_enc').where('user_stamp', '=', U.user).executeTakeFirstOrThrow()).secret_enc,
+      );
     const stored = async () =>
       (await db().selectFrom('apikeys').select('token_enc').where('clue', '=', key.clue).executeTakeFirstOrThrow()).token_enc;
     const listed = async (token: string) =>
@@ -393,7 +399,8 @@ describe('separate keys and rotate-keys', () => {
 
       if (kind === 'embedded') {
         const before = await readFile(join(dataDir, 'encryption-key'), 'utf8');
-        expect(await admin(srv, 'rotate-keys', ['--encryption'])).toMatch(/^Re-encrypted 2 stored tokens with a new key/);
+        expect(await admin(srv, 'rotate-keys', ['--encryption'])).toMatch(/^Re-encrypted 3 stored tokens with a new key/);
+        expect(await storedOtp()).toBe(otpSecret);
         const after = await readFile(join(dataDir, 'encryption-key'), 'utf8');
         expect(after).not.toBe(before);
         expect(after.trim().split('\n')).toHaveLength(1);
@@ -422,9 +429,10 @@ describe('separate keys and rotate-keys', () => {
         srv.config.encryptionKeys = keys;
         srv.built.services.secrets.setEncryption(keys);
         expect(await admin(srv, 'rotate-keys', ['--encryption'])).toMatch(
-          /^Re-encrypted 2 stored tokens with the first key of ENCRYPTION_KEY/,
+          /^Re-encrypted 3 stored tokens with the first key of ENCRYPTION_KEY/,
         );
         srv.built.services.secrets.setEncryption(['a-new-encryption-key-text']);
+        expect(await storedOtp()).toBe(otpSecret);
         expect(await listed(session)).toBe(key.token);
       }
       await expect(admin(srv, 'rotate-keys', [])).rejects.toThrow(/usage/);

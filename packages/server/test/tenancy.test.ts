@@ -27,6 +27,15 @@ const NO_FOREIGN_ID: CallName[] = [
   'sessionList',
   'sessionEnd',
   'sessionEndOthers',
+  // account changes, export and deletion: the caller's own account only; the confirmation names a signed link
+  // (test/account.test.ts)
+  'accountShow',
+  'passwordChange',
+  'emailChange',
+  'emailChangeCancel',
+  'emailConfirm',
+  'accountExport',
+  'accountDelete',
 ];
 
 type Ids = Record<

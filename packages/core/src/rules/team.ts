@@ -79,6 +79,14 @@ export const AUDIT_ACTIONS = {
   'model.rename': 'Renamed a model',
   'model.remove': 'Removed a model',
   'model.restore': 'Restored a model',
+  // Account security (issue 30): written to the log of every client the account belongs to.
+  'signin.new-address': 'Signed in from a new address',
+  'otp.on': 'Turned two-factor sign-in on',
+  'otp.off': 'Turned two-factor sign-in off',
+  'password.change': 'Changed the password',
+  'email.change.start': 'Asked to change the email address',
+  'email.change': 'Changed the email address',
+  'account.delete': 'Deleted the account',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -1,39 +1,47 @@
 // Moving stored tokens to the current encryption key (at start, and by `admin rotate-keys`), and replacing the
 // signing key: no stored token is lost on the way, and a crash at any step leaves every token readable.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { ENCRYPTION_KEY_FILE, SIGNING_KEY_FILE, writeKeyFile, type Config } from '../config';
 import { newKeyText, type Secrets } from './secrets';
 
 export class KeyError extends Error {}
 
-const TABLES = ['apikeys', 'integrations'] as const;
+/** Where encrypted tokens are stored: each table's key column and its encrypted column. */
+const STORED = [
+  { table: 'apikeys', key: 'clue', column: 'token_enc' },
+  { table: 'integrations', key: 'clue', column: 'token_enc' },
+  // Two-factor sign-in's secrets (issue 30).
+  { table: 'user_otp', key: 'user_stamp', column: 'secret_enc' },
+] as const;
 
 /**
- * Re-encrypts every stored key and integration token not yet under the current encryption key (tokens of earlier
- * versions were encrypted with a key derived from JWT_SECRET). Each row is rewritten only if it did not change
- * meanwhile, so several processes starting at once do no harm. `unreadable` counts tokens no known key opens.
+ * Re-encrypts every stored key, integration token and two-factor secret not yet under the current encryption key
+ * (tokens of earlier versions were encrypted with a key derived from JWT_SECRET). Each row is rewritten only if it
+ * did not change meanwhile, so several processes starting at once do no harm. `unreadable` counts tokens no known
+ * key opens.
  */
 export async function reencryptStored(db: Kysely<DB>, secrets: Secrets): Promise<{ moved: number; unreadable: number }> {
   let moved = 0;
   let unreadable = 0;
-  for (const table of TABLES) {
-    const rows = await db.selectFrom(table).select(['clue', 'token_enc']).execute();
+  for (const { table, key, column } of STORED) {
+    // One shape for the three tables: their key and encrypted column read under common names.
+    const rows = await db
+      .selectFrom(table)
+      .select([sql.ref<string>(key).as('id'), sql.ref<string>(column).as('enc')])
+      .execute();
     for (const row of rows) {
-      if (secrets.isCurrent(row.token_enc)) continue;
+      if (secrets.isCurrent(row.enc)) continue;
       let plain: string;
       try {
-        plain = secrets.decrypt(row.token_enc);
+        plain = secrets.decrypt(row.enc);
       } catch {
         unreadable++;
         continue;
       }
-      await db
-        .updateTable(table)
-        .set({ token_enc: secrets.encrypt(plain) })
-        .where('clue', '=', row.clue)
-        .where('token_enc', '=', row.token_enc)
-        .execute();
+      await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${secrets.encrypt(plain)} where ${sql.ref(key)} = ${row.id} and ${sql.ref(column)} = ${row.enc}`.execute(
+        db,
+      );
       moved++;
     }
   }

@@ -54,7 +54,12 @@ export class Tokens {
   }
 
   /** A single-use token of one kind: its id (jti) names the row that records its use. */
-  private async single(typ: 'reset' | 'otp', userStamp: string, ttlS: number): Promise<{ token: string; jti: string; exp: number }> {
+  /** The link that confirms a new email address: names the user, used once (email_changes), good for a day. */
+  emailChange(userStamp: string, ttlS: number): Promise<{ token: string; jti: string; exp: number }> {
+    return this.single('email', userStamp, ttlS);
+  }
+
+  private async single(typ: 'reset' | 'otp' | 'email', userStamp: string, ttlS: number): Promise<{ token: string; jti: string; exp: number }> {
     const jti = newId();
     const exp = Math.floor(Date.now() / 1000) + ttlS;
     const token = await new SignJWT({ typ })
@@ -67,7 +72,7 @@ export class Tokens {
     return { token, jti, exp };
   }
 
-  async verify(token: string, typ: 'session' | 'reset' | 'otp'): Promise<VerifyResult<SessionClaims & { jti?: string; sid?: string }>> {
+  async verify(token: string, typ: 'session' | 'reset' | 'otp' | 'email'): Promise<VerifyResult<SessionClaims & { jti?: string; sid?: string }>> {
     try {
       const { payload } = await jwtVerify(token, await this.key(), { algorithms: ['HS256'] });
       if (payload.typ !== typ || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };

@@ -606,6 +606,25 @@ alter table sessions add column address text;
 alter table sessions add column user_agent text;
 `,
   },
+  {
+    // Account changes (issue 30): an email change waits for its link (kept by the token's id, used once, withdrawn by
+    // a newer request or a cancel), and a deleted account keeps its row (the audit log and the removed clients name
+    // it) without the email, username or password it had.
+    id: 20,
+    sql: `
+create table email_changes (
+  jti text primary key,
+  user_stamp text not null references users(stamp),
+  new_email text not null,
+  created_at bigint not null,
+  expires_at bigint not null,
+  used_at bigint,
+  withdrawn_at bigint
+);
+create index email_changes_user on email_changes (user_stamp);
+alter table users add column deleted_at bigint;
+`,
+  },
 ];
 
 export interface Migration {

@@ -7,6 +7,8 @@ export interface UserTable {
   username: string;
   password_hash: string;
   created_at: number;
+  /** When the account was deleted (migration 20); its email and username are then placeholders. */
+  deleted_at: Generated<number | null>;
 }
 export interface ClientTable {
   /** Insertion order, to break ties between rows made in the same second (migration 4). */
@@ -315,6 +317,7 @@ export interface DB {
   user_otp: UserOtpTable;
   recovery_codes: RecoveryCodeTable;
   otp_challenges: OtpChallengeTable;
+  email_changes: EmailChangeTable;
 }
 
 /** An upload's preview as the JSON the preview call answers (migration 17). */
@@ -348,4 +351,15 @@ export interface OtpChallengeTable {
   user_stamp: string;
   expires_at: number;
   used_at: number | null;
+}
+
+/** An email change waiting for its confirmation link (migration 20). */
+export interface EmailChangeTable {
+  jti: string;
+  user_stamp: string;
+  new_email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  withdrawn_at: number | null;
 }

@@ -171,8 +171,9 @@ export function defineCall<N extends CallName>(
         body: body as CallContext<N>['body'],
       });
       if (caller.kind === 'user' && caller.sessionPending) throw new Error(`${name} answered without reading the session row`);
-      // A handler that wrote a prepared JSON text itself has already answered.
-      if (reply.sent) return reply;
+      // A handler that wrote a prepared JSON text itself has already answered; one that answers with a stream returns
+      // the reply (still being written).
+      if (reply.sent || (result as unknown) === reply) return reply;
       return reply.send(result);
     },
   });

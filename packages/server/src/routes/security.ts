@@ -1,5 +1,6 @@
 // Account security calls: the second step of a sign-in and two-factor sign-in's setup, confirmation and turning off.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { auditAccount, mailAccount } from './account';
 import { OTP_CHALLENGE_TTL_S, SECURITY_MESSAGES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
 import { HttpError, badRequest, conflict, unauthorized } from '../errors';
@@ -23,6 +24,21 @@ const tooMany = () => new HttpError(429, 'rate_limited', SECURITY_MESSAGES.otpTo
 function refuse(verdict: OtpVerdict): void {
   if (verdict === 'limited') throw tooMany();
   if (verdict === 'wrong') throw badRequest(SECURITY_MESSAGES.otpInvalid);
+}
+
+/** Turning two-factor sign-in on or off: a line in the audit log of the account's clients, and a mail to the account. */
+async function otpChanged(s: Services, stamp: string, action: 'otp.on' | 'otp.off', log: FastifyBaseLogger): Promise<void> {
+  const user = await s.db.selectFrom('users').select(['stamp', 'email']).where('stamp', '=', stamp).executeTakeFirstOrThrow();
+  await auditAccount(s.db, user, action);
+  mailAccount(
+    s,
+    log,
+    user.email,
+    action === 'otp.on' ? 'Two-factor sign-in is on' : 'Two-factor sign-in is off',
+    action === 'otp.on'
+      ? 'Two-factor sign-in was turned on for your account just now: signing in now asks for a code from your authenticator app.'
+      : 'Two-factor sign-in was turned off for your account just now: signing in asks for the password alone.',
+  );
 }
 
 export function securityRoutes(app: FastifyInstance, s: Services) {
@@ -53,7 +69,7 @@ export function securityRoutes(app: FastifyInstance, s: Services) {
     if (!spent) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
     const user = await s.db.selectFrom('users').select(['stamp', 'email', 'username']).where('stamp', '=', sub).executeTakeFirst();
     if (!user) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
-    return loginResponse(s, user, true, seenBy(req));
+    return loginResponse(s, user, true, seenBy(req), req.log);
   });
 
   defineCall(app, s, 'otpStatus', {}, async ({ caller }) => {
@@ -69,20 +85,23 @@ export function securityRoutes(app: FastifyInstance, s: Services) {
     return { otp: setup };
   });
 
-  defineCall(app, s, 'otpEnable', {}, async ({ caller, body }) => {
+  defineCall(app, s, 'otpEnable', {}, async ({ caller, body, req }) => {
     if (caller.kind !== 'user') throw unauthorized();
     if (await s.otp.enabled(caller.stamp)) throw conflict(SECURITY_MESSAGES.otpAlreadyOn);
     const pending = await s.db.selectFrom('user_otp').select('user_stamp').where('user_stamp', '=', caller.stamp).executeTakeFirst();
     if (!pending) throw badRequest(SECURITY_MESSAGES.otpNotSetUp);
     refuse(await s.otp.check(caller.stamp, body.code, true));
-    return { otp: { recovery: await s.otp.enable(caller.stamp) } };
+    const recovery = await s.otp.enable(caller.stamp);
+    await otpChanged(s, caller.stamp, 'otp.on', req.log);
+    return { otp: { recovery } };
   });
 
-  defineCall(app, s, 'otpDisable', {}, async ({ caller, body }) => {
+  defineCall(app, s, 'otpDisable', {}, async ({ caller, body, req }) => {
     if (caller.kind !== 'user') throw unauthorized();
     if (!(await s.otp.enabled(caller.stamp))) throw badRequest(SECURITY_MESSAGES.otpNotOn);
     refuse(await s.otp.check(caller.stamp, body.code));
     await s.otp.disable(caller.stamp);
+    await otpChanged(s, caller.stamp, 'otp.off', req.log);
     return { ok: true as const };
   });
 }

@@ -6,6 +6,8 @@ import { bucketsWithCounts } from './projects';
 import { clientView } from '../views';
 import type { Services } from '../services';
 import type { SessionSeen } from '../auth/sessions';
+import { auditAccount, mailAccount } from './account';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** The address and user agent of a request, as the server sees them (behind a trusted proxy: the forwarded address). */
 export const seenBy = (req: { ip: string; headers: Record<string, unknown> }): SessionSeen => ({
@@ -18,8 +20,30 @@ export async function loginResponse(
   user: { stamp: string; email: string; username: string },
   signin = false,
   seen: SessionSeen = {},
+  log?: FastifyBaseLogger,
 ): Promise<CallResponse<'signup'>> {
   const caller = { kind: 'user' as const, ...user };
+  // A sign-in from an address no session of the account began at (as far as the kept sessions tell) is audited and mailed.
+  if (signin && seen.address && log) {
+    const known = await s.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_stamp', '=', user.stamp)
+      .where('address', '=', seen.address.slice(0, 512))
+      .executeTakeFirst();
+    if (!known) {
+      await auditAccount(s.db, user, 'signin.new-address', seen.address, seen.userAgent ?? '');
+      mailAccount(
+        s,
+        log,
+        user.email,
+        'A sign-in from a new address',
+        `Your account signed in just now from an address it had not signed in from before: ${seen.address}` +
+          (seen.userAgent ? `, with ${seen.userAgent}` : '') +
+          '.\nYou can see where your account is signed in, and end a session, on your account page.',
+      );
+    }
+  }
   const stamps = await memberClientStamps(s.db, caller);
   // A sign-in is a line in the audit log of every client the user belongs to.
   if (signin) await audit(s.db, ...stamps.map((client) => ({ client, actor: actorOf(caller), action: 'signin' as const })));

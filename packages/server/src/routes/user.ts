@@ -39,7 +39,7 @@ export function userRoutes(app: FastifyInstance, s: Services) {
     await clearSignins(s.db, creds.email);
     // Two-factor sign-in on: the password alone yields only a short-lived challenge for the second step (loginOtp).
     if (await s.otp.enabled(user.stamp)) return otpChallenge(s, user.stamp);
-    return loginResponse(s, user, true, seenBy(req));
+    return loginResponse(s, user, true, seenBy(req), req.log);
   });
 
   defineCall(app, s, 'signup', { rateLimit: true }, async ({ body, req }) => {
@@ -144,7 +144,9 @@ export function userRoutes(app: FastifyInstance, s: Services) {
   // Only a current session is refreshed (authentication checked it); the new token names the same session.
   defineCall(app, s, 'refresh', {}, async ({ caller }) => {
     if (caller.kind !== 'user' || !caller.session) throw unauthorized();
-    const token = await s.sessions.refresh(caller.session, { sub: caller.stamp, email: caller.email, username: caller.username });
+    // The account's email and username as stored now: an email change reaches the session at its next refresh.
+    const user = await s.db.selectFrom('users').select(['email', 'username']).where('stamp', '=', caller.stamp).executeTakeFirst();
+    const token = user ? await s.sessions.refresh(caller.session, { sub: caller.stamp, ...user }) : null;
     if (!token) throw tokenExpired();
     return { token };
   });

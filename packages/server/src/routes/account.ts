@@ -1,0 +1,553 @@
+// Account changes (issue 30, steps 3-5): the account as its owner sees it, changing the password and the email
+// address (confirmed by a link to the new one), the export of everything the account holds, and deleting the account.
+// Each change asks the current password (a session alone is not enough), is in the audit log of every client the
+// account belongs to, and is mailed.
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import {
+  ACCOUNT_EXPORT_ROWS_MAX,
+  ACCOUNT_MESSAGES,
+  EMAIL_CONFIRM_PATH,
+  EMAIL_CONFIRM_TTL_S,
+  SECURITY_MESSAGES,
+  accountExportName,
+  type AccountExportSection,
+  type AuditAction,
+  type CallResponse,
+} from '@portal/core';
+import { defineCall } from './define';
+import { HttpError, badRequest, conflict, unauthorized } from '../errors';
+import { hashPassword, verifyPassword } from '../auth/secrets';
+import { clearSignins, countSignin } from '../auth/signin-limit';
+import { Sessions } from '../auth/sessions';
+import { audit } from '../audit';
+import { sameAddress, userByEmail } from '../emails';
+import { mailDeps, queueMail } from '../mail/outbox';
+import { now } from '../ids';
+import { lockClientRow } from '../team';
+import type { Caller, Services } from '../services';
+
+type User = Extract<Caller, { kind: 'user' }>;
+
+/** A signed-in user with a current session: API keys and tokens of no session never change an account. */
+export function accountCaller(caller: Caller): User {
+  if (caller.kind !== 'user' || !caller.session) throw unauthorized();
+  return caller;
+}
+
+/** The account's row as stored now (its email may be newer than the session token's). */
+const accountRow = (s: Services, stamp: string) =>
+  s.db.selectFrom('users').selectAll().where('stamp', '=', stamp).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+
+/**
+ * The current password, checked as a sign-in is: counted under the account's sign-in limit (so a session that is not
+ * its owner's cannot guess it), a wrong one refused with 400, never 401 (which the doors read as an ended session).
+ */
+async function provePassword(s: Services, stamp: string, password: string) {
+  const user = await accountRow(s, stamp);
+  await countSignin(s.db, user.email);
+  if (!(await verifyPassword(password, user.password_hash))) throw badRequest(ACCOUNT_MESSAGES.passwordWrong);
+  await clearSignins(s.db, user.email);
+  return user;
+}
+
+/** One line in the audit log of every client the user belongs to (account events have no client of their own). */
+export async function auditAccount(
+  db: Services['db'],
+  user: { stamp: string; email: string },
+  action: AuditAction,
+  target = '',
+  detail = '',
+): Promise<void> {
+  const rows = await db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user.stamp).execute();
+  await audit(db, ...rows.map((r) => ({ client: r.client_stamp, actor: { stamp: user.stamp, email: user.email }, action, target, detail })));
+}
+
+/** A mail about the account (durable, as every mail): queued in the background, a failure to queue logged. */
+export function mailAccount(s: Services, log: FastifyBaseLogger, to: string, subject: string, text: string): void {
+  void queueMail(mailDeps(s, log), { to, subject, text: `${text}\n\nIf it was not you, sign in and change your password, or write to support.` }).catch(
+    (err) => log.error({ err }, `The mail "${subject}" could not be queued`),
+  );
+}
+
+/** The email change waiting for its link, if any. */
+const pendingEmail = (s: Services, user: string) =>
+  s.db
+    .selectFrom('email_changes')
+    .select(['new_email', 'expires_at'])
+    .where('user_stamp', '=', user)
+    .where('used_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .where('expires_at', '>=', now())
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+
+const withdrawEmailChanges = (db: Services['db'], user: string, t = now()) =>
+  db
+    .updateTable('email_changes')
+    .set({ withdrawn_at: t })
+    .where('user_stamp', '=', user)
+    .where('used_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .execute();
+
+async function accountView(s: Services, stamp: string): Promise<CallResponse<'accountShow'>> {
+  const user = await accountRow(s, stamp);
+  const pending = await pendingEmail(s, stamp);
+  return {
+    account: {
+      stamp: user.stamp,
+      email: user.email,
+      username: user.username,
+      createdAt: Number(user.created_at),
+      otp: await s.otp.enabled(stamp),
+      pendingEmail: pending ? { email: pending.new_email, expiresAt: Number(pending.expires_at) } : null,
+    },
+  };
+}
+
+const emailTaken = () => conflict(ACCOUNT_MESSAGES.emailTaken);
+
+export function accountRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'accountShow', {}, async ({ caller }) => accountView(s, accountCaller(caller).stamp));
+
+  defineCall(app, s, 'passwordChange', { rateLimit: true }, async ({ caller, body, req }) => {
+    const me = accountCaller(caller);
+    const user = await provePassword(s, me.stamp, body.current);
+    if (body.current === body.password) throw badRequest(ACCOUNT_MESSAGES.passwordSame);
+    const hash = await hashPassword(body.password);
+    const t = now();
+    const ended = await s.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash }).where('stamp', '=', me.stamp).execute();
+      // Everything the old password may have handed out ends: the other sessions and any reset link. This one stays.
+      await trx.updateTable('reset_tokens').set({ used_at: t }).where('user_stamp', '=', me.stamp).where('used_at', 'is', null).execute();
+      const r = await trx
+        .updateTable('sessions')
+        .set({ ended_at: t })
+        .where('user_stamp', '=', me.stamp)
+        .where('ended_at', 'is', null)
+        .where('id', '!=', me.session!)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    });
+    await auditAccount(s.db, user, 'password.change', user.email, ended ? `${ended} other session${ended === 1 ? '' : 's'} ended` : '');
+    mailAccount(
+      s,
+      req.log,
+      user.email,
+      'Your password was changed',
+      'The password of your account was changed just now. Every other session of the account was signed out.',
+    );
+    return { ended };
+  });
+
+  defineCall(app, s, 'emailChange', { rateLimit: true }, async ({ caller, body, req, base }) => {
+    const me = accountCaller(caller);
+    const user = await provePassword(s, me.stamp, body.password);
+    const email = body.email;
+    if (await sameAddress(s.db, user.email, email)) throw badRequest(ACCOUNT_MESSAGES.emailSame);
+    if (await userByEmail(s.db, email)) throw emailTaken();
+    const t = now();
+    const { token, jti, exp } = await s.tokens.emailChange(me.stamp, EMAIL_CONFIRM_TTL_S);
+    await s.db.transaction().execute(async (trx) => {
+      // One change waits at a time: a newer request withdraws the link of the one before.
+      await withdrawEmailChanges(trx, me.stamp, t);
+      await trx
+        .insertInto('email_changes')
+        .values({ jti, user_stamp: me.stamp, new_email: email, created_at: t, expires_at: exp, used_at: null, withdrawn_at: null })
+        .execute();
+    });
+    // PUBLIC_URL or an allowed host only (see baseUrl), as the reset link.
+    const link = `${base}${EMAIL_CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
+    mailAccount(
+      s,
+      req.log,
+      email,
+      'Confirm your new email address',
+      `Someone asked to use this address for the account ${user.username}.\n\nConfirm it here (the link works once, for 24 hours):\n${link}\n\nUntil then the account keeps its current address.`,
+    );
+    mailAccount(
+      s,
+      req.log,
+      user.email,
+      'A change of your email address was asked',
+      `Someone signed in to your account asked to change its email address to ${email}. It changes only when the link mailed to that address is opened.\nTo keep your address, cancel the change on your account page.`,
+    );
+    await auditAccount(s.db, user, 'email.change.start', user.email, email);
+    return accountView(s, me.stamp);
+  });
+
+  defineCall(app, s, 'emailChangeCancel', {}, async ({ caller }) => {
+    const me = accountCaller(caller);
+    await withdrawEmailChanges(s.db, me.stamp);
+    return accountView(s, me.stamp);
+  });
+
+  defineCall(app, s, 'emailConfirm', { rateLimit: true }, async ({ body, req }) => {
+    const invalid = () => badRequest(ACCOUNT_MESSAGES.emailLinkInvalid);
+    const v = await s.tokens.verify(body.token, 'email');
+    if (!v.ok || !v.claims.jti) throw invalid();
+    const { sub, jti } = v.claims;
+    const t = now();
+    const done = await s.db
+      .transaction()
+      .execute(async (trx) => {
+        const change = await trx
+          .updateTable('email_changes')
+          .set({ used_at: t })
+          .where('jti', '=', jti)
+          .where('user_stamp', '=', sub)
+          .where('used_at', 'is', null)
+          .where('withdrawn_at', 'is', null)
+          .where('expires_at', '>=', t)
+          .returning('new_email')
+          .executeTakeFirst();
+        if (!change) throw invalid();
+        const user = await trx.selectFrom('users').selectAll().where('stamp', '=', sub).where('deleted_at', 'is', null).executeTakeFirst();
+        if (!user) throw invalid();
+        // Taken meanwhile (a sign-up with that address): the unique index would refuse it; say so in words.
+        const other = await userByEmail(trx, change.new_email);
+        if (other && other.stamp !== sub) throw emailTaken();
+        await trx.updateTable('users').set({ email: change.new_email }).where('stamp', '=', sub).execute();
+        await withdrawEmailChanges(trx, sub, t);
+        // A reset link mailed to the old address no longer opens the account.
+        await trx.updateTable('reset_tokens').set({ used_at: t }).where('user_stamp', '=', sub).where('used_at', 'is', null).execute();
+        return { user, email: change.new_email };
+      })
+      .catch((err: unknown) => {
+        if (err instanceof HttpError) throw err;
+        // Two confirmations racing for one address: the unique index decides, the loser hears why.
+        if (/unique|duplicate/i.test(String((err as Error)?.message))) throw emailTaken();
+        throw err;
+      });
+    const { user, email } = done;
+    await auditAccount(s.db, { stamp: user.stamp, email }, 'email.change', user.email, email);
+    const text = `The email address of the account ${user.username} changed from ${user.email} to ${email}.`;
+    mailAccount(s, req.log, user.email, 'Your email address was changed', text);
+    mailAccount(s, req.log, email, 'Your email address was changed', text);
+    return { email };
+  });
+
+  defineCall(app, s, 'accountExport', { rateLimit: true }, async ({ caller, reply }) => {
+    const me = accountCaller(caller);
+    const user = await accountRow(s, me.stamp);
+    const head = {
+      format: 'portal-account-export' as const,
+      version: 1 as const,
+      exportedAt: now(),
+      user: { stamp: user.stamp, email: user.email, username: user.username, createdAt: Number(user.created_at), otp: await s.otp.enabled(me.stamp) },
+    };
+    reply.header('content-disposition', `attachment; filename="${accountExportName(user.username, head.exportedAt)}"`);
+    reply.header('cache-control', 'no-store');
+    reply.type('application/json; charset=utf-8');
+    // Answered by the stream (define.ts sends nothing more for a handler that returns its reply).
+    return reply.send(Readable.from(exportText(s, me.stamp, head))) as unknown as CallResponse<'accountExport'>;
+  });
+
+  defineCall(app, s, 'accountDelete', { rateLimit: true }, async ({ caller, body, req }) => {
+    const me = accountCaller(caller);
+    const user = await provePassword(s, me.stamp, body.password);
+    if (await s.otp.enabled(me.stamp)) {
+      if (!body.code) throw badRequest(ACCOUNT_MESSAGES.deleteCodeRequired);
+      const verdict = await s.otp.check(me.stamp, body.code);
+      if (verdict === 'limited') throw new HttpError(429, 'rate_limited', SECURITY_MESSAGES.otpTooMany);
+      if (verdict === 'wrong') throw badRequest(SECURITY_MESSAGES.otpInvalid);
+    }
+    const actor = { stamp: user.stamp, email: user.email };
+    const t = now();
+    const removed = await s.db.transaction().execute(async (trx) => {
+      const mine = await trx.selectFrom('permissions').select(['client_stamp', 'role']).where('user_stamp', '=', me.stamp).execute();
+      // Each client locked, as every team change does, so a role change racing with this sees its result.
+      for (const m of mine) await lockClientRow(trx, m.client_stamp);
+      const stamps = mine.map((m) => m.client_stamp);
+      const others = stamps.length
+        ? await trx
+            .selectFrom('permissions')
+            .select(['client_stamp', 'role'])
+            .where('client_stamp', 'in', stamps)
+            .where('user_stamp', '!=', me.stamp)
+            .execute()
+        : [];
+      const alone = stamps.filter((c) => !others.some((o) => o.client_stamp === c));
+      const blocked = mine.filter(
+        (m) => m.role === 'owner' && !alone.includes(m.client_stamp) && !others.some((o) => o.client_stamp === m.client_stamp && o.role === 'owner'),
+      );
+      if (blocked.length) {
+        const names = await trx
+          .selectFrom('clients')
+          .select('name')
+          .where(
+            'stamp',
+            'in',
+            blocked.map((b) => b.client_stamp),
+          )
+          .orderBy('name')
+          .execute();
+        throw conflict(ACCOUNT_MESSAGES.lastOwner(names.map((n) => n.name)));
+      }
+      await audit(trx, ...stamps.map((client) => ({ client, actor, action: 'account.delete' as const, target: user.email })));
+      // The clients only this user belongs to go with the account, removed as the product removes things (active 0):
+      // their API keys and integration keys stop working, their pending invitations are withdrawn.
+      if (alone.length) {
+        await trx.updateTable('clients').set({ active: 0 }).where('stamp', 'in', alone).execute();
+        await trx.updateTable('apikeys').set({ active: 0 }).where('client', 'in', alone).execute();
+        await trx.updateTable('integrations').set({ active: 0 }).where('client', 'in', alone).execute();
+        await trx.updateTable('buckets').set({ active: 0 }).where('client', 'in', alone).execute();
+        await trx
+          .updateTable('invites')
+          .set({ withdrawn_at: t })
+          .where('client', 'in', alone)
+          .where('used_at', 'is', null)
+          .where('withdrawn_at', 'is', null)
+          .execute();
+      }
+      // Invitations this user sent to the clients that stay are only as good as their sender.
+      await trx
+        .updateTable('invites')
+        .set({ withdrawn_at: t })
+        .where('invited_by', '=', me.stamp)
+        .where('used_at', 'is', null)
+        .where('withdrawn_at', 'is', null)
+        .execute();
+      await trx.deleteFrom('permissions').where('user_stamp', '=', me.stamp).execute();
+      await Sessions.endAll(trx, me.stamp);
+      await trx.updateTable('reset_tokens').set({ used_at: t }).where('user_stamp', '=', me.stamp).where('used_at', 'is', null).execute();
+      await withdrawEmailChanges(trx, me.stamp, t);
+      await trx.deleteFrom('recovery_codes').where('user_stamp', '=', me.stamp).execute();
+      await trx.deleteFrom('user_otp').where('user_stamp', '=', me.stamp).execute();
+      // The row stays (the audit log and removed clients name it) without what identified the person or let them in.
+      await trx
+        .updateTable('users')
+        .set({
+          email: `deleted-${me.stamp}@deleted.invalid`,
+          username: `deleted-${me.stamp}`,
+          password_hash: await hashPassword(randomBytes(24).toString('base64url') + 'Aa1!'),
+          deleted_at: t,
+        })
+        .where('stamp', '=', me.stamp)
+        .execute();
+      return alone;
+    });
+    mailAccount(
+      s,
+      req.log,
+      user.email,
+      'Your account was deleted',
+      `The account ${user.username} was deleted just now, and every session of it was signed out.` +
+        (removed.length ? ` ${removed.length} client${removed.length === 1 ? '' : 's'} only you belonged to went with it.` : ''),
+    );
+    return { ok: true as const, clients: removed };
+  });
+}
+
+// ---- the export: one JSON text written a page at a time, so memory stays bounded whatever the account holds ----
+
+const EXPORT_PAGE = 500;
+type Row = Record<string, unknown>;
+/** One page of a section after the row with `seq` (0 first): the rows and the last seq. */
+type Pager = (after: number) => Promise<Array<Row & { seq: number }>>;
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The pages of every section for this user: their own fields only, never a secret, a token or a storage key. */
+function sections(s: Services, user: string): Record<AccountExportSection, Pager> {
+  const db = s.db;
+  const clients = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user);
+  const owned = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user).where('role', '=', 'owner');
+  const buckets = db.selectFrom('buckets').select('stamp').where('client', 'in', clients);
+  const rends = db.selectFrom('rends').select('stamp').where('bucket', 'in', buckets);
+  const page = <T extends { seq: number }>(rows: T[], map: (r: T) => Row) => rows.map((r) => ({ seq: Number(r.seq), ...map(r) }));
+  return {
+    clients: async (after) =>
+      page(
+        await db
+          .selectFrom('clients as c')
+          .innerJoin('permissions as p', 'p.client_stamp', 'c.stamp')
+          .select(['c.seq', 'c.stamp', 'c.name', 'c.plan', 'c.choice', 'c.active', 'c.created_at', 'p.role', 'p.created_at as joined_at'])
+          .where('p.user_stamp', '=', user)
+          .where('c.seq', '>', after)
+          .orderBy('c.seq')
+          .limit(EXPORT_PAGE)
+          .execute(),
+        (r) => ({ stamp: r.stamp, name: r.name, plan: r.plan, choice: r.choice, active: r.active, createdAt: num(r.created_at), role: r.role, joinedAt: num(r.joined_at) }),
+      ),
+    projects: async (after) =>
+      page(
+        await db
+          .selectFrom('buckets')
+          .select(['seq', 'stamp', 'client', 'name', 'active', 'created_at'])
+          .where('client', 'in', clients)
+          .where('seq', '>', after)
+          .orderBy('seq')
+          .limit(EXPORT_PAGE)
+          .execute(),
+        (r) => ({ stamp: r.stamp, client: r.client, name: r.name, active: r.active, createdAt: num(r.created_at) }),
+      ),
+    uploads: async (after) =>
+      page(
+        await db
+          .selectFrom('rends')
+          .select(['seq', 'stamp', 'bucket', 'name', 'flight', 'active', 'created_at'])
+          .where('bucket', 'in', buckets)
+          .where('seq', '>', after)
+          .orderBy('seq')
+          .limit(EXPORT_PAGE)
+          .execute(),
+        (r) => ({ stamp: r.stamp, project: r.bucket, name: r.name, state: r.flight, active: r.active, createdAt: num(r.created_at) }),
+      ),
+    files: async (after) =>
+      page(
+        await db
+          .selectFrom('uploads')
+          .select(['seq', 'stamp', 'rend', 'name', 'state', 'file_name', 'size', 'checksum', 'cols', 'rows', 'inputs', 'error', 'created_at'])
+          .where('rend', 'in', rends)
+          .where('seq', '>', after)
+          .orderBy('seq')
+          .limit(EXPORT_PAGE)
+          .execute(),
+        (r) => ({
+          stamp: r.stamp,
+          upload: r.rend,
+          name: r.name,
+          state: r.state,
+          fileName: r.file_name,
+          size: num(r.size),
+          sha256: r.checksum,
+          columns: num(r.cols),
+          rows: num(r.rows),
+          inputs: num(r.inputs),
+          error: r.error,
+          createdAt: num(r.created_at),
+        }),
+      ),
+    requests: async (after) =>
+      page(
+        await db
+          .selectFrom('runs')
+          .select(['seq', 'stamp', 'bucket', 'rend', 'fit', 'model', 'quote', 'name', 'desc', 'function', 'state', 'message', 'inputs', 'active'])
+          .select(['created_at', 'started_at', 'finished_at', 'dimensions'])
+          .where('bucket', 'in', buckets)
+          .where('seq', '>', after)
+          .orderBy('seq')
+          .limit(EXPORT_PAGE)
+          .execute(),
+        (r) => ({
+          stamp: r.stamp,
+          project: r.bucket,
+          upload: r.rend,
+          fit: r.fit,
+          model: r.model,
+          quote: r.quote,
+          name: r.name,
+          description: r.desc,
+          function: r.function,
+          state: r.state,
+          message: r.message,
+          inputs: num(r.inputs),
+          dimensions: num(r.dimensions),
+          active: r.active,
+          createdAt: num(r.created_at),
+          startedAt: num(r.started_at),
+          finishedAt: num(r.finished_at),
+        }),
+      ),
+    models: async (after) =>
+      page(
+        await db
+          .selectFrom('models')
+          .select(['seq', 'stamp', 'bucket', 'rend', 'run', 'name', 'desc', 'state', 'message', 'active', 'created_at'])
+          .where('bucket', 'in', buckets)
+          .where('seq', '>', after)
+          .orderBy('seq')
+          .limit(EXPORT_PAGE)
+          .execute(),
+        (r) => ({
+          stamp: r.stamp,
+          project: r.bucket,
+          upload: r.rend,
+          request: r.run,
+          name: r.name,
+          description: r.desc,
+          state: r.state,
+          message: r.message,
+          active: r.active,
+          createdAt: num(r.created_at),
+        }),
+      ),
+    apikeys: async (after) =>
+      page(
+        await db
+          .selectFrom('apikeys')
+          .select(['seq', 'clue', 'client', 'name', 'installs', 'installed_at', 'active', 'created_at'])
+          .where('client', 'in', clients)
+          .where('seq', '>', after)
+          .orderBy('seq')
+          .limit(EXPORT_PAGE)
+          .execute(),
+        (r) => ({ id: r.clue, client: r.client, name: r.name, installs: num(r.installs), installedAt: num(r.installed_at), active: r.active, createdAt: num(r.created_at) }),
+      ),
+    integrations: async (after) =>
+      page(
+        await db
+          .selectFrom('integrations')
+          .select(['seq', 'clue', 'client', 'name', 'service', 'runs', 'run_at', 'active', 'created_at'])
+          .where('client', 'in', clients)
+          .where('seq', '>', after)
+          .orderBy('seq')
+          .limit(EXPORT_PAGE)
+          .execute(),
+        (r) => ({ id: r.clue, client: r.client, name: r.name, service: r.service, runs: num(r.runs), ranAt: num(r.run_at), active: r.active, createdAt: num(r.created_at) }),
+      ),
+    // The audit log of the clients whose log the user may read (owners, as the audit page).
+    audit: async (after) =>
+      page(
+        await db
+          .selectFrom('audit')
+          .select(['seq', 'client', 'at', 'actor_stamp', 'actor_email', 'action', 'target', 'detail'])
+          .where('client', 'in', owned)
+          .where('seq', '>', after)
+          .orderBy('seq')
+          .limit(EXPORT_PAGE)
+          .execute(),
+        (r) => ({
+          client: r.client,
+          at: num(r.at),
+          actor: { stamp: r.actor_stamp, email: r.actor_email },
+          action: r.action,
+          target: r.target,
+          detail: r.detail,
+        }),
+      ),
+  };
+}
+
+/** The export's JSON text, piece by piece: the head, each section a page at a time (ACCOUNT_EXPORT_ROWS_MAX at most), then which were cut. */
+async function* exportText(s: Services, user: string, head: Row): AsyncGenerator<string> {
+  const h = JSON.stringify(head);
+  yield h.slice(0, -1);
+  const truncated: string[] = [];
+  for (const [name, pager] of Object.entries(sections(s, user)) as Array<[AccountExportSection, Pager]>) {
+    yield `,${JSON.stringify(name)}:[`;
+    let after = 0;
+    let count = 0;
+    let cut = false;
+    for (;;) {
+      const rows = await pager(after);
+      for (const { seq, ...row } of rows) {
+        if (count === ACCOUNT_EXPORT_ROWS_MAX) {
+          cut = true;
+          break;
+        }
+        yield `${count ? ',' : ''}${JSON.stringify(row)}`;
+        count++;
+        after = seq;
+      }
+      if (cut || rows.length < EXPORT_PAGE) break;
+    }
+    if (cut) truncated.push(name);
+    yield ']';
+  }
+  yield `,"truncated":${JSON.stringify(truncated)}}`;
+}
