@@ -56,6 +56,7 @@ const LOADERS: Record<PageId, () => Promise<{ default: ComponentType }>> = {
   members: from('MembersPage'),
   audit: from('AuditPage'),
   invite: () => import('./routes/InvitePage'),
+  emailConfirm: () => import('./routes/EmailConfirmPage'),
   usage: from('UsagePage'),
 };
 

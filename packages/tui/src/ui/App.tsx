@@ -73,6 +73,7 @@ const HELP: Record<ScreenId, string> = {
   members: '↑↓ move · / filter · n invite · o owner · m member · d remove · l leave · i invitations',
   audit: '↑↓ move · / filter · > older · < newer · a next action filter',
   invite: 'Enter accept',
+  emailConfirm: 'Enter confirm',
   usage: 'p period (7, 30, 90 days) · ↑↓ quotes · Enter open a quote',
 };
 

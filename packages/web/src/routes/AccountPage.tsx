@@ -1,4 +1,5 @@
-// My Account: the user's client accounts (name, active, Open), from the permission list.
+// My Account: the user's client accounts (name, active, Open), from the permission list; then the account's security:
+// two-factor sign-in, sessions, password, email, export and deletion.
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip } from '@mui/material';
 import { accountOpenTarget, MESSAGES, type Client, loadFailure } from '@portal/core';
@@ -7,6 +8,7 @@ import { EntityTable } from '../components/EntityTable';
 import { useChrome } from '../layout/ChromeContext';
 import { TwoFactorSection } from '../components/TwoFactorSection';
 import { SessionsSection } from '../components/SessionsSection';
+import { DeleteSection, EmailSection, ExportSection, PasswordSection } from '../components/AccountSections';
 
 export default function AccountPage() {
   const { clients, clientsLoading, clientsError, reloadClients } = useChrome();
@@ -41,6 +43,10 @@ export default function AccountPage() {
       />
       <TwoFactorSection />
       <SessionsSection />
+      <PasswordSection />
+      <EmailSection />
+      <ExportSection />
+      <DeleteSection />
     </Page>
   );
 }

@@ -1,0 +1,101 @@
+// The account screen's changes against the real server: the password (other sessions end), the email (a link to the
+// new address, opened in the terminal UI), the export saved as a file, and deleting the account.
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES, CALLS } from '@portal/core';
+import { addMember, userStamp, withTestApi } from '@portal/testkit/api';
+import { mailTo } from '@portal/testkit/harness';
+import { KEY, renderUi } from '../../test/ui';
+
+const server = withTestApi({ worker: false });
+
+const call = async (name: keyof typeof CALLS, token: string) =>
+  fetch(new URL(CALLS[name].path, server.server.url), { method: CALLS[name].method, headers: { authorization: `Bearer ${token}` } });
+
+async function signInElsewhere(): Promise<string> {
+  const r = await fetch(new URL(CALLS.login.path, server.server.url), {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${server.user.email}:${server.user.password}`).toString('base64')}` },
+  });
+  return (await r.json()).token;
+}
+
+describe('AccountScreen changes', { timeout: 60_000 }, () => {
+  it('changes the password: the current one is asked, every other session ends', async () => {
+    const other = await signInElsewhere();
+    const ui = renderUi(server, '/account');
+    await ui.see('Analytical Engines');
+    await ui.type('4');
+    await ui.see('Press Enter to change it.');
+    await ui.type(KEY.enter);
+    await ui.see('New password again:');
+    await ui.type('not-mine', KEY.tab, 'Another-Secret-456!', KEY.tab, 'Another-Secret-456!', KEY.enter);
+    await ui.see(ACCOUNT_MESSAGES.passwordWrong);
+    await ui.type(KEY.up, KEY.up, '\u0015', server.user.password, KEY.enter);
+    await ui.see(ACCOUNT_MESSAGES.passwordChanged);
+    expect((await call('permissions', other)).status).toBe(401);
+    expect((await call('permissions', server.user.token)).status).toBe(200);
+    ui.unmount();
+  });
+
+  it('changes the email through the link mailed to the new address, opened in the terminal UI', async () => {
+    const next = `new-${server.user.username}@example.com`;
+    const ui = renderUi(server, '/account');
+    await ui.see('Analytical Engines');
+    await ui.type('5');
+    await ui.see(`Email: ${server.user.email}`);
+    await ui.type(KEY.enter, next, KEY.tab, server.user.password, KEY.enter);
+    await ui.see(ACCOUNT_MESSAGES.emailSent(next));
+    await ui.see(`Waiting for confirmation: ${next}`);
+    ui.unmount();
+    const link = /https?:\/\/\S+\/account\/email\/confirm\?token=\S+/.exec(await mailTo(server.server.dataDir, next))![0];
+    const confirm = renderUi(server, new URL(link).pathname + new URL(link).search, { signedIn: false });
+    await confirm.see('Press Enter');
+    await confirm.type(KEY.enter);
+    await confirm.see(ACCOUNT_MESSAGES.emailConfirmed(next));
+    confirm.unmount();
+    const again = renderUi(server, '/account');
+    await again.see('Analytical Engines');
+    await again.type('5');
+    await again.see(`Email: ${next}`);
+    again.unmount();
+  });
+
+  it('exports the account as a JSON file in the current folder', async () => {
+    const ui = renderUi(server, '/account');
+    await ui.see('Analytical Engines');
+    await ui.type('6');
+    await ui.see('Press Enter to save it');
+    await ui.type(KEY.enter);
+    await ui.see("Your account's data is saved in /here/portal-");
+    const data = JSON.parse(ui.saved[0].text);
+    expect(ui.saved[0].name).toMatch(/^portal-.*\.json$/);
+    expect(data.user.email).toBe(server.user.email);
+    expect(data.clients.length).toBeGreaterThan(0);
+    ui.unmount();
+  });
+
+  it('deletes the account after the password; refused while the last owner of a client with members', async () => {
+    const member = await server.newUser({ label: 'member' });
+    await addMember(server, server.user.client, member);
+    const ui = renderUi(server, '/account');
+    await ui.see('Analytical Engines');
+    await ui.type('7');
+    await ui.see('Press Enter to delete it.');
+    await ui.type(KEY.enter);
+    await ui.see('Delete my account');
+    await ui.type(server.user.password, KEY.enter);
+    await ui.see('You are the last owner of Analytical Engines');
+    // Once the member is gone, the account goes and the UI is at the login.
+    await fetch(new URL(CALLS.memberRemove.path, server.server.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ client: server.user.client, user: await userStamp(server, member) }),
+    });
+    await ui.type('\u0015', server.user.password, KEY.enter);
+    await ui.see(ACCOUNT_MESSAGES.deleted);
+    await ui.see('Forgot password?');
+    expect(ui.api.tokens.get()).toBeFalsy();
+    expect((await call('permissions', server.user.token)).status).toBe(401);
+    ui.unmount();
+  });
+});
