@@ -67,7 +67,12 @@ function StepForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack spacing={2} sx={{ maxWidth: 480 }}>
         <FormFailure message={step.problem} />
-        {step.notice ? <Alert severity="success">{step.notice}</Alert> : null}
+        {step.notice ? (
+          // Long addresses wrap rather than scroll inside the alert on a phone.
+          <Alert severity="success" sx={{ overflowWrap: 'anywhere' }}>
+            {step.notice}
+          </Alert>
+        ) : null}
         {fields.map((f) => (
           <LightField key={f.name} {...f} value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))} />
         ))}
