@@ -133,4 +133,5 @@ export const LENGTHS = {
   description: `up to ${DESCRIPTION_MAX}`,
   username: `${USERNAME_MIN}-${USERNAME_MAX}`,
   company: `${COMPANY_MIN}-${COMPANY_MAX}`,
+  password: `${PASSWORD_MIN}-${PASSWORD_MAX}`,
 } as const;

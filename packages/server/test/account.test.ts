@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { ACCOUNT_MESSAGES, EMAIL_CONFIRM_PATH, MESSAGES, SECURITY_MESSAGES, type AuditEntry, type CallName } from '@portal/core';
+import { exportText } from '../src/routes/account';
 import { call, mailTo, mailsTo, signup, startServer, waitFor, PASSWORD, type TestServer } from './harness';
 
 const NEW_PASSWORD = 'An0ther-secret!';
@@ -74,7 +75,10 @@ describe('change email', () => {
     expect(same.status).toBe(400);
     expect(same.body.error.message).toBe(ACCOUNT_MESSAGES.emailSame);
     // In core's normal form: another account's address in capitals (or with a Kelvin sign) is that address.
-    const inUse = await call(srv.url, 'emailChange', { token: U.token, body: { email: ` ${taken.email.toUpperCase()}`, password: PASSWORD } });
+    const inUse = await call(srv.url, 'emailChange', {
+      token: U.token,
+      body: { email: ` ${taken.email.toUpperCase()}`, password: PASSWORD },
+    });
     expect(inUse.status).toBe(409);
     expect(inUse.body.error.message).toBe(ACCOUNT_MESSAGES.emailTaken);
     const bad = await call(srv.url, 'emailChange', { token: U.token, body: { email: 'not an address', password: PASSWORD } });
@@ -133,7 +137,9 @@ describe('change email', () => {
     await call(srv.url, 'emailChange', { token: U.token, body: { email: later, password: PASSWORD } });
     const token2 = decodeURIComponent(/\?token=(\S+)/.exec(await mailAbout(later, 'Confirm your new email address'))![1]);
     // Someone signs up with that address meanwhile.
-    const r = await call(srv.url, 'signup', { body: { email: later, username: `l${U.username}`.slice(0, 30), password: PASSWORD, name: 'Other' } });
+    const r = await call(srv.url, 'signup', {
+      body: { email: later, username: `l${U.username}`.slice(0, 30), password: PASSWORD, name: 'Other' },
+    });
     expect(r.status).toBe(200);
     const refused = await call(srv.url, 'emailConfirm', { body: { token: token2 } });
     expect(refused.status).toBe(409);
@@ -155,7 +161,9 @@ describe('export', () => {
 
     const res = await fetch(new URL('/api/user/export', srv.url), { headers: { authorization: `Bearer ${U.token}` } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="portal-${U.username}-\\d{4}-\\d\\d-\\d\\d\\.json"$`));
+    expect(res.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="portal-${U.username}-\\d{4}-\\d\\d-\\d\\d\\.json"$`),
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
     const text = await res.text();
     const data = JSON.parse(text);
@@ -164,7 +172,9 @@ describe('export', () => {
     expect(data.projects).toEqual([expect.objectContaining({ stamp: project.stamp, name: 'Export me' })]);
     expect(data.apikeys).toEqual([expect.objectContaining({ id: key.clue, name: 'Export key' })]);
     expect(data.integrations).toEqual([expect.objectContaining({ name: 'LLM', service: 'OpenAI' })]);
-    expect(data.audit.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(['member.join', 'project.create', 'apikey.create']));
+    expect(data.audit.map((a: { action: string }) => a.action)).toEqual(
+      expect.arrayContaining(['member.join', 'project.create', 'apikey.create']),
+    );
     expect(data.truncated).toEqual([]);
     // Never a secret: no key token, no integration token, no password hash; nothing of another account.
     expect(text).not.toContain(key.token);
@@ -176,6 +186,33 @@ describe('export', () => {
   });
 });
 
+describe('export limits', () => {
+  it('pages through each section and cuts a section at the row limit, naming it', async () => {
+    const U = await signup(srv.url, 'pages');
+    for (const name of ['One', 'Two', 'Three']) {
+      expect((await call(srv.url, 'bucketCreate', { token: U.token, body: { client: U.client, name } })).status).toBe(200);
+    }
+    const text = async (rows: number, page: number) => {
+      let out = '';
+      for await (const piece of exportText(srv.built.services, U.user, { format: 'portal-account-export' }, { rows, page })) out += piece;
+      return JSON.parse(out);
+    };
+    // Pages of one row, all three: nothing cut (the limit met at a page's end, and no row after it).
+    const whole = await text(3, 1);
+    expect(whole.projects.map((p: { name: string }) => p.name)).toEqual(['One', 'Two', 'Three']);
+    expect(whole.truncated).not.toContain('projects');
+    const same = await text(3, 3);
+    expect(same.projects).toHaveLength(3);
+    expect(same.truncated).not.toContain('projects');
+    // Two at most: cut, and said so.
+    const cut = await text(2, 2);
+    expect(cut.projects.map((p: { name: string }) => p.name)).toEqual(['One', 'Two']);
+    expect(cut.truncated).toContain('projects');
+    expect(cut.clients).toHaveLength(1);
+    expect(cut.truncated).not.toContain('clients');
+  });
+});
+
 describe('delete account', () => {
   it('refuses while the user is the last owner of a client with other members, saying what to do', async () => {
     const owner = await signup(srv.url, 'last');
@@ -184,8 +221,12 @@ describe('delete account', () => {
       .insertInto('permissions')
       .values({ user_stamp: member.user, client_stamp: owner.client, created_at: Math.floor(Date.now() / 1000), role: 'member' })
       .execute();
-    const refused = await call(srv.url, 'accountDelete', { token: owner.token, body: { password: PASSWORD } });
+    // With two-factor sign-in on, the refusal comes before the code is spent (a recovery code works once).
+    const { secret } = (await call(srv.url, 'otpSetup', { token: owner.token })).body.otp;
+    const recovery = (await call(srv.url, 'otpEnable', { token: owner.token, body: { code: await code(secret) } })).body.otp.recovery;
+    const refused = await call(srv.url, 'accountDelete', { token: owner.token, body: { password: PASSWORD, code: recovery[0] } });
     expect(refused.status).toBe(409);
+    expect((await call(srv.url, 'otpStatus', { token: owner.token })).body.otp.recoveryLeft).toBe(10);
     expect(refused.body.error.message).toBe(ACCOUNT_MESSAGES.lastOwner([`Company ${owner.username}`]));
     expect(refused.body.error.message).toContain('Make another member an owner, or remove the other members');
     // The member may go: the owner's client stays with its owner.
@@ -203,7 +244,10 @@ describe('delete account', () => {
     const { secret } = (await call(srv.url, 'otpSetup', { token: U.token })).body.otp;
     expect((await call(srv.url, 'otpEnable', { token: U.token, body: { code: await code(secret) } })).status).toBe(200);
 
-    const wrong = await call(srv.url, 'accountDelete', { token: U.token, body: { password: 'Not-the-one1!', code: await code(secret, 1) } });
+    const wrong = await call(srv.url, 'accountDelete', {
+      token: U.token,
+      body: { password: 'Not-the-one1!', code: await code(secret, 1) },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe(ACCOUNT_MESSAGES.passwordWrong);
     const noCode = await call(srv.url, 'accountDelete', { token: U.token, body: { password: PASSWORD } });
@@ -219,12 +263,18 @@ describe('delete account', () => {
     expect((await call(srv.url, 'accountShow', { token: U.token })).status).toBe(401);
     expect((await login(U.email)).status).toBe(401);
     // The lone client is removed as the product removes things; its API key no longer works.
-    const client = await srv.built.services.db.selectFrom('clients').select('active').where('stamp', '=', U.client).executeTakeFirstOrThrow();
+    const client = await srv.built.services.db
+      .selectFrom('clients')
+      .select('active')
+      .where('stamp', '=', U.client)
+      .executeTakeFirstOrThrow();
     expect(client.active).toBe(0);
     expect((await call(srv.url, 'permissions', { token: key.token })).status).toBe(401);
     expect(await mailAbout(U.email, 'Your account was deleted')).toContain('every session of it was signed out');
     // The address is free again.
-    const again = await call(srv.url, 'signup', { body: { email: U.email, username: `${U.username}x`.slice(0, 30), password: PASSWORD, name: 'Again' } });
+    const again = await call(srv.url, 'signup', {
+      body: { email: U.email, username: `${U.username}x`.slice(0, 30), password: PASSWORD, name: 'Again' },
+    });
     expect(again.status).toBe(200);
   });
 });
@@ -279,11 +329,18 @@ describe('red team: the password step alone never changes an account', () => {
     for (const [name, body] of CHANGES) {
       for (const token of [challenge2, ended, key.token]) {
         const r = await call(srv.url, name, { token, body });
-        expect(r.status, `${name} with ${token === key.token ? 'an API key' : token === ended ? 'an ended session' : 'the challenge'}`).toBe(401);
+        expect(
+          r.status,
+          `${name} with ${token === key.token ? 'an API key' : token === ended ? 'an ended session' : 'the challenge'}`,
+        ).toBe(401);
       }
     }
     // Nothing changed: the password, the address and the account are as they were.
-    expect((await call(srv.url, 'accountShow', { token: U.token })).body.account).toMatchObject({ email: U.email, pendingEmail: null, otp: true });
+    expect((await call(srv.url, 'accountShow', { token: U.token })).body.account).toMatchObject({
+      email: U.email,
+      pendingEmail: null,
+      otp: true,
+    });
     expect(await mailsTo(srv.dataDir, 'thief@example.com')).toHaveLength(0);
     await expect(mailTo(srv.dataDir, U.email)).resolves.toBeTruthy();
   });

@@ -38,7 +38,7 @@ describe('web portal', () => {
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toMatch(/javascript/);
     expect(await (await fetch(new URL('/contact.html', built.url))).text()).toContain('Contact');
-    for (const path of ['/', '/signup', '/client/c_1/project/b_2/runs', '/reset-password?token=abc']) {
+    for (const path of ['/', '/signup', '/client/c_1/project/b_2/runs', '/reset-password?token=abc', '/account/email/confirm?token=abc']) {
       const page = await fetch(new URL(path, built.url));
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');

@@ -59,7 +59,11 @@ export class Tokens {
     return this.single('email', userStamp, ttlS);
   }
 
-  private async single(typ: 'reset' | 'otp' | 'email', userStamp: string, ttlS: number): Promise<{ token: string; jti: string; exp: number }> {
+  private async single(
+    typ: 'reset' | 'otp' | 'email',
+    userStamp: string,
+    ttlS: number,
+  ): Promise<{ token: string; jti: string; exp: number }> {
     const jti = newId();
     const exp = Math.floor(Date.now() / 1000) + ttlS;
     const token = await new SignJWT({ typ })
@@ -72,7 +76,10 @@ export class Tokens {
     return { token, jti, exp };
   }
 
-  async verify(token: string, typ: 'session' | 'reset' | 'otp' | 'email'): Promise<VerifyResult<SessionClaims & { jti?: string; sid?: string }>> {
+  async verify(
+    token: string,
+    typ: 'session' | 'reset' | 'otp' | 'email',
+  ): Promise<VerifyResult<SessionClaims & { jti?: string; sid?: string }>> {
     try {
       const { payload } = await jwtVerify(token, await this.key(), { algorithms: ['HS256'] });
       if (payload.typ !== typ || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };

@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import {
   ACCOUNT_EXPORT_ROWS_MAX,
   ACCOUNT_MESSAGES,
@@ -27,6 +26,8 @@ import { sameAddress, userByEmail } from '../emails';
 import { mailDeps, queueMail } from '../mail/outbox';
 import { now } from '../ids';
 import { lockClientRow } from '../team';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema';
 import type { Caller, Services } from '../services';
 
 type User = Extract<Caller, { kind: 'user' }>;
@@ -62,14 +63,19 @@ export async function auditAccount(
   detail = '',
 ): Promise<void> {
   const rows = await db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user.stamp).execute();
-  await audit(db, ...rows.map((r) => ({ client: r.client_stamp, actor: { stamp: user.stamp, email: user.email }, action, target, detail })));
+  await audit(
+    db,
+    ...rows.map((r) => ({ client: r.client_stamp, actor: { stamp: user.stamp, email: user.email }, action, target, detail })),
+  );
 }
 
 /** A mail about the account (durable, as every mail): queued in the background, a failure to queue logged. */
 export function mailAccount(s: Services, log: FastifyBaseLogger, to: string, subject: string, text: string): void {
-  void queueMail(mailDeps(s, log), { to, subject, text: `${text}\n\nIf it was not you, sign in and change your password, or write to support.` }).catch(
-    (err) => log.error({ err }, `The mail "${subject}" could not be queued`),
-  );
+  void queueMail(mailDeps(s, log), {
+    to,
+    subject,
+    text: `${text}\n\nIf it was not you, sign in and change your password, or write to support.`,
+  }).catch((err) => log.error({ err }, `The mail "${subject}" could not be queued`));
 }
 
 /** The email change waiting for its link, if any. */
@@ -106,6 +112,35 @@ async function accountView(s: Services, stamp: string): Promise<CallResponse<'ac
       pendingEmail: pending ? { email: pending.new_email, expiresAt: Number(pending.expires_at) } : null,
     },
   };
+}
+
+/**
+ * The clients the user belongs to, and those only they belong to; refuses (409, saying what to do) while the user is
+ * the only owner of a client with other members. With `lock`, inside a transaction, each client is locked first, as
+ * every team change does, so a role change racing with a deletion sees its result.
+ */
+async function memberships(db: Services['db'], user: string, lock: boolean): Promise<{ stamps: string[]; alone: string[] }> {
+  const mine = await db.selectFrom('permissions').select(['client_stamp', 'role']).where('user_stamp', '=', user).execute();
+  if (lock) for (const m of mine) await lockClientRow(db as Transaction<DB>, m.client_stamp);
+  const stamps = mine.map((m) => m.client_stamp);
+  const others = stamps.length
+    ? await db
+        .selectFrom('permissions')
+        .select(['client_stamp', 'role'])
+        .where('client_stamp', 'in', stamps)
+        .where('user_stamp', '!=', user)
+        .execute()
+    : [];
+  const alone = stamps.filter((c) => !others.some((o) => o.client_stamp === c));
+  const blocked = mine
+    .filter((m) => m.role === 'owner' && !alone.includes(m.client_stamp))
+    .filter((m) => !others.some((o) => o.client_stamp === m.client_stamp && o.role === 'owner'))
+    .map((m) => m.client_stamp);
+  if (blocked.length) {
+    const names = await db.selectFrom('clients').select('name').where('stamp', 'in', blocked).orderBy('name').execute();
+    throw conflict(ACCOUNT_MESSAGES.lastOwner(names.map((n) => n.name)));
+  }
+  return { stamps, alone };
 }
 
 const emailTaken = () => conflict(ACCOUNT_MESSAGES.emailTaken);
@@ -237,7 +272,13 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
       format: 'portal-account-export' as const,
       version: 1 as const,
       exportedAt: now(),
-      user: { stamp: user.stamp, email: user.email, username: user.username, createdAt: Number(user.created_at), otp: await s.otp.enabled(me.stamp) },
+      user: {
+        stamp: user.stamp,
+        email: user.email,
+        username: user.username,
+        createdAt: Number(user.created_at),
+        otp: await s.otp.enabled(me.stamp),
+      },
     };
     reply.header('content-disposition', `attachment; filename="${accountExportName(user.username, head.exportedAt)}"`);
     reply.header('cache-control', 'no-store');
@@ -249,6 +290,8 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'accountDelete', { rateLimit: true }, async ({ caller, body, req }) => {
     const me = accountCaller(caller);
     const user = await provePassword(s, me.stamp, body.password);
+    // Refused before a code is asked or spent (a recovery code works once); checked again under the clients' locks.
+    await memberships(s.db, me.stamp, false);
     if (await s.otp.enabled(me.stamp)) {
       if (!body.code) throw badRequest(ACCOUNT_MESSAGES.deleteCodeRequired);
       const verdict = await s.otp.check(me.stamp, body.code);
@@ -258,35 +301,7 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
     const actor = { stamp: user.stamp, email: user.email };
     const t = now();
     const removed = await s.db.transaction().execute(async (trx) => {
-      const mine = await trx.selectFrom('permissions').select(['client_stamp', 'role']).where('user_stamp', '=', me.stamp).execute();
-      // Each client locked, as every team change does, so a role change racing with this sees its result.
-      for (const m of mine) await lockClientRow(trx, m.client_stamp);
-      const stamps = mine.map((m) => m.client_stamp);
-      const others = stamps.length
-        ? await trx
-            .selectFrom('permissions')
-            .select(['client_stamp', 'role'])
-            .where('client_stamp', 'in', stamps)
-            .where('user_stamp', '!=', me.stamp)
-            .execute()
-        : [];
-      const alone = stamps.filter((c) => !others.some((o) => o.client_stamp === c));
-      const blocked = mine.filter(
-        (m) => m.role === 'owner' && !alone.includes(m.client_stamp) && !others.some((o) => o.client_stamp === m.client_stamp && o.role === 'owner'),
-      );
-      if (blocked.length) {
-        const names = await trx
-          .selectFrom('clients')
-          .select('name')
-          .where(
-            'stamp',
-            'in',
-            blocked.map((b) => b.client_stamp),
-          )
-          .orderBy('name')
-          .execute();
-        throw conflict(ACCOUNT_MESSAGES.lastOwner(names.map((n) => n.name)));
-      }
+      const { stamps, alone } = await memberships(trx, me.stamp, true);
       await audit(trx, ...stamps.map((client) => ({ client, actor, action: 'account.delete' as const, target: user.email })));
       // The clients only this user belongs to go with the account, removed as the product removes things (active 0):
       // their API keys and integration keys stop working, their pending invitations are withdrawn.
@@ -352,7 +367,7 @@ type Pager = (after: number) => Promise<Array<Row & { seq: number }>>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** The pages of every section for this user: their own fields only, never a secret, a token or a storage key. */
-function sections(s: Services, user: string): Record<AccountExportSection, Pager> {
+function sections(s: Services, user: string, size: number): Record<AccountExportSection, Pager> {
   const db = s.db;
   const clients = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user);
   const owned = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user).where('role', '=', 'owner');
@@ -369,9 +384,18 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('p.user_stamp', '=', user)
           .where('c.seq', '>', after)
           .orderBy('c.seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
-        (r) => ({ stamp: r.stamp, name: r.name, plan: r.plan, choice: r.choice, active: r.active, createdAt: num(r.created_at), role: r.role, joinedAt: num(r.joined_at) }),
+        (r) => ({
+          stamp: r.stamp,
+          name: r.name,
+          plan: r.plan,
+          choice: r.choice,
+          active: r.active,
+          createdAt: num(r.created_at),
+          role: r.role,
+          joinedAt: num(r.joined_at),
+        }),
       ),
     projects: async (after) =>
       page(
@@ -381,7 +405,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('client', 'in', clients)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({ stamp: r.stamp, client: r.client, name: r.name, active: r.active, createdAt: num(r.created_at) }),
       ),
@@ -393,7 +417,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('bucket', 'in', buckets)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({ stamp: r.stamp, project: r.bucket, name: r.name, state: r.flight, active: r.active, createdAt: num(r.created_at) }),
       ),
@@ -401,11 +425,25 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
       page(
         await db
           .selectFrom('uploads')
-          .select(['seq', 'stamp', 'rend', 'name', 'state', 'file_name', 'size', 'checksum', 'cols', 'rows', 'inputs', 'error', 'created_at'])
+          .select([
+            'seq',
+            'stamp',
+            'rend',
+            'name',
+            'state',
+            'file_name',
+            'size',
+            'checksum',
+            'cols',
+            'rows',
+            'inputs',
+            'error',
+            'created_at',
+          ])
           .where('rend', 'in', rends)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           stamp: r.stamp,
@@ -426,12 +464,27 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
       page(
         await db
           .selectFrom('runs')
-          .select(['seq', 'stamp', 'bucket', 'rend', 'fit', 'model', 'quote', 'name', 'desc', 'function', 'state', 'message', 'inputs', 'active'])
+          .select([
+            'seq',
+            'stamp',
+            'bucket',
+            'rend',
+            'fit',
+            'model',
+            'quote',
+            'name',
+            'desc',
+            'function',
+            'state',
+            'message',
+            'inputs',
+            'active',
+          ])
           .select(['created_at', 'started_at', 'finished_at', 'dimensions'])
           .where('bucket', 'in', buckets)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           stamp: r.stamp,
@@ -461,7 +514,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('bucket', 'in', buckets)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           stamp: r.stamp,
@@ -484,9 +537,17 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('client', 'in', clients)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
-        (r) => ({ id: r.clue, client: r.client, name: r.name, installs: num(r.installs), installedAt: num(r.installed_at), active: r.active, createdAt: num(r.created_at) }),
+        (r) => ({
+          id: r.clue,
+          client: r.client,
+          name: r.name,
+          installs: num(r.installs),
+          installedAt: num(r.installed_at),
+          active: r.active,
+          createdAt: num(r.created_at),
+        }),
       ),
     integrations: async (after) =>
       page(
@@ -496,9 +557,18 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('client', 'in', clients)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
-        (r) => ({ id: r.clue, client: r.client, name: r.name, service: r.service, runs: num(r.runs), ranAt: num(r.run_at), active: r.active, createdAt: num(r.created_at) }),
+        (r) => ({
+          id: r.clue,
+          client: r.client,
+          name: r.name,
+          service: r.service,
+          runs: num(r.runs),
+          ranAt: num(r.run_at),
+          active: r.active,
+          createdAt: num(r.created_at),
+        }),
       ),
     // The audit log of the clients whose log the user may read (owners, as the audit page).
     audit: async (after) =>
@@ -509,7 +579,7 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
           .where('client', 'in', owned)
           .where('seq', '>', after)
           .orderBy('seq')
-          .limit(EXPORT_PAGE)
+          .limit(size)
           .execute(),
         (r) => ({
           client: r.client,
@@ -524,11 +594,16 @@ function sections(s: Services, user: string): Record<AccountExportSection, Pager
 }
 
 /** The export's JSON text, piece by piece: the head, each section a page at a time (ACCOUNT_EXPORT_ROWS_MAX at most), then which were cut. */
-async function* exportText(s: Services, user: string, head: Row): AsyncGenerator<string> {
+export async function* exportText(
+  s: Services,
+  user: string,
+  head: Row,
+  limits = { rows: ACCOUNT_EXPORT_ROWS_MAX, page: EXPORT_PAGE },
+): AsyncGenerator<string> {
   const h = JSON.stringify(head);
   yield h.slice(0, -1);
   const truncated: string[] = [];
-  for (const [name, pager] of Object.entries(sections(s, user)) as Array<[AccountExportSection, Pager]>) {
+  for (const [name, pager] of Object.entries(sections(s, user, limits.page)) as Array<[AccountExportSection, Pager]>) {
     yield `,${JSON.stringify(name)}:[`;
     let after = 0;
     let count = 0;
@@ -536,7 +611,7 @@ async function* exportText(s: Services, user: string, head: Row): AsyncGenerator
     for (;;) {
       const rows = await pager(after);
       for (const { seq, ...row } of rows) {
-        if (count === ACCOUNT_EXPORT_ROWS_MAX) {
+        if (count === limits.rows) {
           cut = true;
           break;
         }
@@ -544,7 +619,7 @@ async function* exportText(s: Services, user: string, head: Row): AsyncGenerator
         count++;
         after = seq;
       }
-      if (cut || rows.length < EXPORT_PAGE) break;
+      if (cut || rows.length < limits.page) break;
     }
     if (cut) truncated.push(name);
     yield ']';

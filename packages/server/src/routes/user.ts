@@ -1,7 +1,7 @@
 // User calls: login (Basic), sign-up, password reset start and finish, refresh, logout, permissions.
 import { mailDeps, queueMail } from '../mail/outbox';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
+import { ACCOUNT_MESSAGES, MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
 import { conflict, notFound, tokenExpired, unauthorized } from '../errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
@@ -15,7 +15,8 @@ import type { Services } from '../services';
 import { otpChallenge } from './security';
 import { loginResponse, seenBy } from './signin';
 
-export const EMAIL_TAKEN = 'An account with this email address already exists.';
+/** The same sentence as an email change's refusal of an address in use (core's ACCOUNT_MESSAGES). */
+export const EMAIL_TAKEN = ACCOUNT_MESSAGES.emailTaken;
 export const USERNAME_TAKEN = 'This username is already taken.';
 
 function parseBasic(header: string | undefined): { email: string; password: string } | null {

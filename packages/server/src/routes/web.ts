@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES, matchScreen } from '@portal/core';
+import { EMAIL_CONFIRM_PATH, MESSAGES, matchScreen } from '@portal/core';
 import { codeForStatus } from '../errors';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
@@ -41,8 +41,12 @@ export function cacheControlFor(path: string): string {
   return /[\\/]assets[\\/][^\\/]+$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** A path of the screen table; a malformed escape in a parameter is no screen. */
+/**
+ * A path of the screen table, or the page the email-change link opens (the link is mailed by the server, so it is a
+ * page whatever the screen table says yet); a malformed escape in a parameter is no screen.
+ */
 function isScreenPath(path: string): boolean {
+  if (path === EMAIL_CONFIRM_PATH) return true;
   try {
     return matchScreen(path) !== null;
   } catch {

@@ -26,6 +26,7 @@ import * as invites from './invites';
 import * as audit from './audit';
 import * as usage from './usage';
 import * as ui from './ui';
+import * as account from './account';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
@@ -51,7 +52,7 @@ const NOUNS: Record<CliNoun, Noun> = {
   audit,
   usage,
 };
-const EXTRA_NOUNS: Noun[] = [billing, apiCommand, completion, ui, { register: registerHelp }];
+const EXTRA_NOUNS: Noun[] = [account, billing, apiCommand, completion, ui, { register: registerHelp }];
 
 /** `portal help <command...>`: the same text as `portal <command...> --help`, for nested commands too. */
 function registerHelp(program: Command): void {
