@@ -1,6 +1,7 @@
 // The account screen's changes against the real server: the password (other sessions end), the email (a link to the
 // new address, opened in the terminal UI), the export saved as a file, and deleting the account.
 import { describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
 import { ACCOUNT_MESSAGES, CALLS } from '@portal/core';
 import { addMember, userStamp, withTestApi } from '@portal/testkit/api';
 import { mailTo } from '@portal/testkit/harness';
@@ -46,6 +47,7 @@ describe('AccountScreen changes', { timeout: 60_000 }, () => {
     await ui.type(KEY.enter, next, KEY.tab, server.user.password, KEY.enter);
     await ui.see(ACCOUNT_MESSAGES.emailSent(next));
     await ui.see(`Waiting for confirmation: ${next}`);
+    expect(ui.lastFrame()).toContain('c cancel the change');
     ui.unmount();
     const link = /https?:\/\/\S+\/account\/email\/confirm\?token=\S+/.exec(await mailTo(server.server.dataDir, next))![0];
     const confirm = renderUi(server, new URL(link).pathname + new URL(link).search, { signedIn: false });
@@ -58,6 +60,20 @@ describe('AccountScreen changes', { timeout: 60_000 }, () => {
     await again.type('5');
     await again.see(`Email: ${next}`);
     again.unmount();
+  });
+
+  it('cancels an email change waiting for its link (c)', async () => {
+    const next = `other-${server.user.username}@example.com`;
+    const ui = renderUi(server, '/account');
+    await ui.see('Analytical Engines');
+    await ui.type('5');
+    await ui.see(`Email: ${server.user.email}`);
+    await ui.type(KEY.enter, next, KEY.tab, server.user.password, KEY.enter);
+    await ui.see(`Waiting for confirmation: ${next}`);
+    await ui.type('c');
+    await ui.see(ACCOUNT_MESSAGES.emailCancelled);
+    await ui.gone('Waiting for confirmation');
+    ui.unmount();
   });
 
   it('exports the account as a JSON file in the current folder', async () => {
@@ -95,6 +111,32 @@ describe('AccountScreen changes', { timeout: 60_000 }, () => {
     await ui.see(ACCOUNT_MESSAGES.deleted);
     await ui.see('Forgot password?');
     expect(ui.api.tokens.get()).toBeFalsy();
+    expect((await call('permissions', server.user.token)).status).toBe(401);
+    ui.unmount();
+  });
+
+  it('with two-factor sign-in on, deleting asks for a code too', async () => {
+    const post = async (name: 'otpSetup' | 'otpEnable', body?: unknown) =>
+      (
+        await fetch(new URL(CALLS[name].path, server.server.url), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${server.user.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body ?? {}),
+        })
+      ).json();
+    const { secret } = (await post('otpSetup')).otp;
+    const code = (steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+    await post('otpEnable', { code: await code(0) });
+    const ui = renderUi(server, '/account');
+    await ui.see('Analytical Engines');
+    await ui.type('7');
+    await ui.see('Press Enter to delete it.');
+    await ui.type(KEY.enter);
+    await ui.see('Two-factor code:');
+    await ui.type(server.user.password, KEY.enter);
+    await ui.see(ACCOUNT_MESSAGES.deleteCodeRequired);
+    await ui.type(KEY.down, await code(1), KEY.enter);
+    await ui.see(ACCOUNT_MESSAGES.deleted);
     expect((await call('permissions', server.user.token)).status).toBe(401);
     ui.unmount();
   });
