@@ -20,13 +20,19 @@ async function signInElsewhere(): Promise<string> {
   return (await r.json()).token;
 }
 
+/** The account screen at one of its sections (its key, 1-7), once the section shows `ready`. */
+async function atSection(key: string, ready: string) {
+  const ui = renderUi(server, '/account');
+  await ui.see('Analytical Engines');
+  await ui.type(key);
+  await ui.see(ready);
+  return ui;
+}
+
 describe('AccountScreen changes', { timeout: 60_000 }, () => {
   it('changes the password: the current one is asked, every other session ends', async () => {
     const other = await signInElsewhere();
-    const ui = renderUi(server, '/account');
-    await ui.see('Analytical Engines');
-    await ui.type('4');
-    await ui.see('Press Enter to change it.');
+    const ui = await atSection('4', 'Press Enter to change it.');
     await ui.type(KEY.enter);
     await ui.see('New password again:');
     await ui.type('not-mine', KEY.tab, 'Another-Secret-456!', KEY.tab, 'Another-Secret-456!', KEY.enter);
@@ -40,10 +46,7 @@ describe('AccountScreen changes', { timeout: 60_000 }, () => {
 
   it('changes the email through the link mailed to the new address, opened in the terminal UI', async () => {
     const next = `new-${server.user.username}@example.com`;
-    const ui = renderUi(server, '/account');
-    await ui.see('Analytical Engines');
-    await ui.type('5');
-    await ui.see(`Email: ${server.user.email}`);
+    const ui = await atSection('5', `Email: ${server.user.email}`);
     await ui.type(KEY.enter, next, KEY.tab, server.user.password, KEY.enter);
     await ui.see(ACCOUNT_MESSAGES.emailSent(next));
     await ui.see(`Waiting for confirmation: ${next}`);
@@ -55,19 +58,13 @@ describe('AccountScreen changes', { timeout: 60_000 }, () => {
     await confirm.type(KEY.enter);
     await confirm.see(ACCOUNT_MESSAGES.emailConfirmed(next));
     confirm.unmount();
-    const again = renderUi(server, '/account');
-    await again.see('Analytical Engines');
-    await again.type('5');
-    await again.see(`Email: ${next}`);
+    const again = await atSection('5', `Email: ${next}`);
     again.unmount();
   });
 
   it('cancels an email change waiting for its link (c)', async () => {
     const next = `other-${server.user.username}@example.com`;
-    const ui = renderUi(server, '/account');
-    await ui.see('Analytical Engines');
-    await ui.type('5');
-    await ui.see(`Email: ${server.user.email}`);
+    const ui = await atSection('5', `Email: ${server.user.email}`);
     await ui.type(KEY.enter, next, KEY.tab, server.user.password, KEY.enter);
     await ui.see(`Waiting for confirmation: ${next}`);
     await ui.type('c');
@@ -77,10 +74,7 @@ describe('AccountScreen changes', { timeout: 60_000 }, () => {
   });
 
   it('exports the account as a JSON file in the current folder', async () => {
-    const ui = renderUi(server, '/account');
-    await ui.see('Analytical Engines');
-    await ui.type('6');
-    await ui.see('Press Enter to save it');
+    const ui = await atSection('6', 'Press Enter to save it');
     await ui.type(KEY.enter);
     await ui.see("Your account's data is saved in /here/portal-");
     const data = JSON.parse(ui.saved[0].text);
@@ -93,10 +87,7 @@ describe('AccountScreen changes', { timeout: 60_000 }, () => {
   it('deletes the account after the password; refused while the last owner of a client with members', async () => {
     const member = await server.newUser({ label: 'member' });
     await addMember(server, server.user.client, member);
-    const ui = renderUi(server, '/account');
-    await ui.see('Analytical Engines');
-    await ui.type('7');
-    await ui.see('Press Enter to delete it.');
+    const ui = await atSection('7', 'Press Enter to delete it.');
     await ui.type(KEY.enter);
     await ui.see('Delete my account');
     await ui.type(server.user.password, KEY.enter);
@@ -127,10 +118,7 @@ describe('AccountScreen changes', { timeout: 60_000 }, () => {
     const { secret } = (await post('otpSetup')).otp;
     const code = (steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
     await post('otpEnable', { code: await code(0) });
-    const ui = renderUi(server, '/account');
-    await ui.see('Analytical Engines');
-    await ui.type('7');
-    await ui.see('Press Enter to delete it.');
+    const ui = await atSection('7', 'Press Enter to delete it.');
     await ui.type(KEY.enter);
     await ui.see('Two-factor code:');
     await ui.type(server.user.password, KEY.enter);
