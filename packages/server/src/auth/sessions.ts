@@ -27,6 +27,35 @@ const clip = (v: string | null | undefined): string | null => (v ? v.slice(0, SE
 
 type SessionView = CallResponse<'sessionList'>['session']['list'][number];
 
+/** Addresses not signed in from for this long are forgotten (a sign-in from one is new again). */
+export const KNOWN_ADDRESS_DAYS = 400;
+
+/** Whether the account signed in from this address before (within KNOWN_ADDRESS_DAYS). */
+export async function knownAddress(db: Kysely<DB>, user: string, address: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('known_addresses')
+    .select('address')
+    .where('user_stamp', '=', user)
+    .where('address', '=', clip(address)!)
+    .where('last_at', '>=', now() - KNOWN_ADDRESS_DAYS * 86_400)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Notes a sign-in from this address, and forgets the account's addresses not used for KNOWN_ADDRESS_DAYS. */
+async function rememberAddress(db: Kysely<DB>, user: string, address: string, t: number): Promise<void> {
+  await db
+    .insertInto('known_addresses')
+    .values({ user_stamp: user, address, first_at: t, last_at: t })
+    .onConflict((oc) => oc.columns(['user_stamp', 'address']).doUpdateSet({ last_at: t }))
+    .execute();
+  await db
+    .deleteFrom('known_addresses')
+    .where('user_stamp', '=', user)
+    .where('last_at', '<', t - KNOWN_ADDRESS_DAYS * 86_400)
+    .execute();
+}
+
 export class Sessions {
   constructor(
     private readonly db: Kysely<DB>,
@@ -37,25 +66,24 @@ export class Sessions {
   async start(user: SessionClaims, ttlS = SESSION_TTL_S, seen: SessionSeen = {}): Promise<string> {
     const t = now();
     const sid = newId('s_');
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id: sid,
-        user_stamp: user.sub,
-        created_at: t,
-        expires_at: t + ttlS,
-        ended_at: null,
-        last_used_at: t,
-        address: clip(seen.address),
-        user_agent: clip(seen.userAgent),
-      })
-      .execute();
+    const row = {
+      id: sid,
+      user_stamp: user.sub,
+      created_at: t,
+      expires_at: t + ttlS,
+      ended_at: null,
+      last_used_at: t,
+      address: clip(seen.address),
+      user_agent: clip(seen.userAgent),
+    };
+    await this.db.insertInto('sessions').values(row).execute();
     // The user's rows that can never be used again go now, so the table stays the size of the live sessions.
     await this.db
       .deleteFrom('sessions')
       .where('user_stamp', '=', user.sub)
       .where('expires_at', '<', t - SESSION_TTL_S)
       .execute();
+    if (row.address) await rememberAddress(this.db, user.sub, row.address, t);
     return this.tokens.session({ ...user, sid }, t + ttlS);
   }
 

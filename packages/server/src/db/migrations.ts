@@ -625,6 +625,22 @@ create index email_changes_user on email_changes (user_stamp);
 alter table users add column deleted_at bigint;
 `,
   },
+  {
+    // The addresses each account signed in from (sessions' rows go a day after they expire, so they cannot tell a
+    // new address from one of last month), first from the addresses of the sessions kept now.
+    id: 21,
+    sql: `
+create table known_addresses (
+  user_stamp text not null references users(stamp),
+  address text not null,
+  first_at bigint not null,
+  last_at bigint not null,
+  primary key (user_stamp, address)
+);
+insert into known_addresses (user_stamp, address, first_at, last_at)
+  select user_stamp, address, min(created_at), max(created_at) from sessions where address is not null group by user_stamp, address;
+`,
+  },
 ];
 
 export interface Migration {

@@ -318,6 +318,7 @@ export interface DB {
   recovery_codes: RecoveryCodeTable;
   otp_challenges: OtpChallengeTable;
   email_changes: EmailChangeTable;
+  known_addresses: KnownAddressTable;
 }
 
 /** An upload's preview as the JSON the preview call answers (migration 17). */
@@ -362,4 +363,12 @@ export interface EmailChangeTable {
   expires_at: number;
   used_at: number | null;
   withdrawn_at: number | null;
+}
+
+/** An address an account signed in from (migration 21): a sign-in from one not listed is audited and mailed. */
+export interface KnownAddressTable {
+  user_stamp: string;
+  address: string;
+  first_at: number;
+  last_at: number;
 }

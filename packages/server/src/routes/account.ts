@@ -332,6 +332,7 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
       await withdrawEmailChanges(trx, me.stamp, t);
       await trx.deleteFrom('recovery_codes').where('user_stamp', '=', me.stamp).execute();
       await trx.deleteFrom('user_otp').where('user_stamp', '=', me.stamp).execute();
+      await trx.deleteFrom('known_addresses').where('user_stamp', '=', me.stamp).execute();
       // The row stays (the audit log and removed clients name it) without what identified the person or let them in.
       await trx
         .updateTable('users')

@@ -5,7 +5,7 @@ import { actorOf, audit } from '../audit';
 import { bucketsWithCounts } from './projects';
 import { clientView } from '../views';
 import type { Services } from '../services';
-import type { SessionSeen } from '../auth/sessions';
+import { knownAddress, type SessionSeen } from '../auth/sessions';
 import { auditAccount, mailAccount } from './account';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -23,14 +23,9 @@ export async function loginResponse(
   log?: FastifyBaseLogger,
 ): Promise<CallResponse<'signup'>> {
   const caller = { kind: 'user' as const, ...user };
-  // A sign-in from an address no session of the account began at (as far as the kept sessions tell) is audited and mailed.
+  // A sign-in from an address the account has not signed in from (in KNOWN_ADDRESS_DAYS) is audited and mailed.
   if (signin && seen.address && log) {
-    const known = await s.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_stamp', '=', user.stamp)
-      .where('address', '=', seen.address.slice(0, 512))
-      .executeTakeFirst();
+    const known = await knownAddress(s.db, user.stamp, seen.address);
     if (!known) {
       await auditAccount(s.db, user, 'signin.new-address', seen.address, seen.userAgent ?? '');
       mailAccount(
