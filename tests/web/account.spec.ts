@@ -29,6 +29,7 @@ for (const width of [1280, 390]) {
       const other = await otherSession(request, user.email);
       await loginToken(page, user);
       await page.goto('/account');
+      await expect(page.getByRole('region', { name: 'Sessions' }).getByRole('row')).toHaveCount(3);
       const pw = page.getByRole('region', { name: 'Password' });
       await expect(pw).toBeVisible();
       await noSidewaysScroll(page);
@@ -40,6 +41,8 @@ for (const width of [1280, 390]) {
       await pw.getByLabel('Current password').fill(PASSWORD);
       await pw.getByRole('button', { name: 'Change password' }).click();
       await expect(pw.getByText(ACCOUNT_MESSAGES.passwordChanged)).toBeVisible();
+      // The sessions list reads again: only this one is left.
+      await expect(page.getByRole('region', { name: 'Sessions' }).getByRole('row')).toHaveCount(2);
       expect((await request.get(CALLS.sessionList.path, { headers: { authorization: `Bearer ${other}` } })).status()).toBe(401);
 
       const next = `new-${user.email}`;

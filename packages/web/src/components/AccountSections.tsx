@@ -94,7 +94,7 @@ const password = (name: string, label: string, autoComplete = 'current-password'
   required: true,
 });
 
-export function PasswordSection() {
+export function PasswordSection({ onChanged }: { onChanged?(): void }) {
   const pw = usePasswordChange();
   return (
     <Section id="password" title="Password">
@@ -107,7 +107,11 @@ export function PasswordSection() {
           password('password', 'New password', 'new-password'),
           password('confirmation', 'Confirm new password', 'new-password'),
         ]}
-        submit={(v) => pw.change({ current: v.current, password: v.password, confirmation: v.confirmation })}
+        submit={async (v) => {
+          const ok = await pw.change({ current: v.current, password: v.password, confirmation: v.confirmation });
+          if (ok) onChanged?.();
+          return ok;
+        }}
       />
     </Section>
   );

@@ -1,5 +1,6 @@
 // My Account: the user's client accounts (name, active, Open), from the permission list; then the account's security:
 // two-factor sign-in, sessions, password, email, export and deletion.
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip } from '@mui/material';
 import { accountOpenTarget, MESSAGES, type Client, loadFailure } from '@portal/core';
@@ -13,6 +14,8 @@ import { DeleteSection, EmailSection, ExportSection, PasswordSection } from '../
 export default function AccountPage() {
   const { clients, clientsLoading, clientsError, reloadClients } = useChrome();
   const navigate = useNavigate();
+  // A password change ends the other sessions: the sessions section reads its list again (a new mount) after one.
+  const [passwordChanges, setPasswordChanges] = useState(0);
   return (
     <Page title="My Account">
       <EntityTable<Client>
@@ -42,8 +45,8 @@ export default function AccountPage() {
         )}
       />
       <TwoFactorSection />
-      <SessionsSection />
-      <PasswordSection />
+      <SessionsSection key={passwordChanges} />
+      <PasswordSection onChanged={() => setPasswordChanges((n) => n + 1)} />
       <EmailSection />
       <ExportSection />
       <DeleteSection />
