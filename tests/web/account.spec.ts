@@ -119,3 +119,22 @@ test('deleting is refused while the last owner of a client with other members, s
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('region', { name: 'Delete account' })).toBeVisible();
 });
+
+test('an email change waiting for its link can be cancelled; its link then no longer works', async ({ page, request }) => {
+  const user = await createUser(request, 'emailcancel');
+  await loginToken(page, user);
+  await page.goto('/account');
+  const em = page.getByRole('region', { name: 'Email address' });
+  const next = `other-${user.email}`;
+  await em.getByLabel('New email address').fill(next);
+  await em.getByLabel('Current password').fill(PASSWORD);
+  await em.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(em.getByText(`Waiting for confirmation: ${next}`)).toBeVisible();
+  await em.getByRole('button', { name: 'Cancel change' }).click();
+  await expect(em.getByText(ACCOUNT_MESSAGES.emailCancelled)).toBeVisible();
+  await expect(em.getByText('Waiting for confirmation')).toHaveCount(0);
+  const link = new URL(await mailedLink(next, /https?:\/\/\S+\/account\/email\/confirm\?token=\S+/));
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('button', { name: 'Confirm email address' }).click();
+  await expect(page.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.emailLinkInvalid);
+});
