@@ -124,6 +124,28 @@ describe('portal in tmux', () => {
     });
   }
 
+  it('at 80x24 the account screen sets up two-factor sign-in with a QR code drawn in the terminal, every line inside it', async () => {
+    const s = 'qr';
+    start(s, [80, 24], home);
+    await see(s, 'Tmux Works');
+    tmux('send-keys', '-t', s, 'Right');
+    await see(s, 'Press Enter to set it up.');
+    tmux('send-keys', '-t', s, 'Enter');
+    const text = await see(s, 'Copy the URI');
+    const lines = text.replace(/\n$/, '').split('\n');
+    expect(lines.length).toBeLessThanOrEqual(24);
+    expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^Portal · My Account/);
+    // The QR code's finder patterns (7 modules wide) in half blocks, beside the secret.
+    expect(text).toMatch(/█▀▀▀▀▀█|█ ▄▄▄ █/);
+    expect(text).toMatch(/Secret\n.*\b[A-Z2-7]{32}\b/);
+    // Esc cancels the setup without leaving the screen; nothing was turned on.
+    tmux('send-keys', '-t', s, 'Escape');
+    await see(s, 'Press Enter to set it up.');
+    tmux('send-keys', '-t', s, 'q');
+    await ended(s);
+  });
+
   it('keys typed before the first frame are kept and never shown: a typed-ahead sign-in works', async () => {
     const s = 'ahead';
     start(s, [80, 24], signedOut);

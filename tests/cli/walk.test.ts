@@ -150,7 +150,7 @@ describe('every screen with portal ui URL', () => {
       async () => {
         for (const screen of SCREENS) {
           const path = screenPath(screen.id, params as ScreenParams);
-          const url = `https://portal.example.com${path}${screen.id === 'invite' ? '?token=abc' : ''}`;
+          const url = `https://portal.example.com${path}${screen.id === 'invite' || screen.id === 'emailConfirm' ? '?token=abc' : ''}`;
           const s = `${screen.id}${size[0]}`;
           start(s, size, screen.auth ? home : signedOut, url);
           const text = await expectFits(s, size);

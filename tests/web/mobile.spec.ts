@@ -39,6 +39,7 @@ test('every kind of screen at 360 px: menu button navigation, no sideways scroll
     ['forgot-password', '/forgot-password'],
     ['reset-password', '/reset-password?token=t'],
     ['invite', '/invite?token=t'],
+    ['email-confirm', '/account/email/confirm?token=t'],
   ];
   for (const [name, path] of publicRoutes) {
     await page.goto(path);

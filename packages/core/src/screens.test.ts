@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { accountOpenTarget, breadcrumbs, matchScreen, projectOpenTarget, SCREENS, screenPath, sidebar } from './screens';
 
 describe('screens', () => {
-  it("lists SPEC's 18 routes and the additions; all but SPEC's first four and the invitation need sign-in", () => {
+  it("lists SPEC's 18 routes and the additions; all but SPEC's first four, the invitation and the email confirmation need sign-in", () => {
     // Beyond SPEC's 18, one a line: the team's members, audit log and invitation, and the usage page.
-    const additions = ['/client/:clientId/members', '/client/:clientId/audit', '/invite', '/client/:clientId/usage'];
+    const additions = [
+      '/client/:clientId/members',
+      '/client/:clientId/audit',
+      '/invite',
+      '/account/email/confirm',
+      '/client/:clientId/usage',
+    ];
     expect(SCREENS).toHaveLength(18 + additions.length);
     for (const path of additions) expect(SCREENS.map((s) => s.path)).toContain(path);
-    expect(SCREENS.filter((s) => !s.auth).map((s) => s.path)).toEqual(['/', '/signup', '/forgot-password', '/reset-password', '/invite']);
+    expect(SCREENS.filter((s) => !s.auth).map((s) => s.path)).toEqual([
+      '/',
+      '/signup',
+      '/forgot-password',
+      '/reset-password',
+      '/invite',
+      '/account/email/confirm',
+    ]);
   });
 
   it('members and the audit log sit in the sidebar under the client', () => {

@@ -1,4 +1,6 @@
-// The 18 screens of SPEC section 2 and the team screens (members, audit log, invitation) as data: drives web's router, tui's navigation, sidebars and breadcrumbs.
+// The 18 screens of SPEC section 2, the team screens (members, audit log, invitation), usage and the email confirmation
+// link's page as data: drives web's router, tui's navigation, sidebars and breadcrumbs.
+import { EMAIL_CONFIRM_PATH } from './rules/account';
 
 export type ScreenId =
   | 'login'
@@ -22,6 +24,7 @@ export type ScreenId =
   | 'members'
   | 'audit'
   | 'invite'
+  | 'emailConfirm'
   | 'usage';
 
 /** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
@@ -267,6 +270,19 @@ const TABLE = [
     crumb: { label: 'Invitation' },
     nav: null,
     cli: 'invites',
+  },
+  {
+    // The link mailed to a new email address opens here; no sign-in needed (the link's token proves the address).
+    id: 'emailConfirm',
+    path: EMAIL_CONFIRM_PATH,
+    title: 'Confirm Email',
+    params: [],
+    auth: false,
+    section: 'public',
+    parent: null,
+    crumb: { label: 'Confirm Email' },
+    nav: null,
+    cli: 'auth',
   },
   {
     id: 'runs',

@@ -54,6 +54,7 @@ export const LOADERS: Record<PageId, () => Promise<PageModule>> = {
   members: from('MembersPage'),
   audit: from('AuditPage'),
   invite: remembered(() => import('./routes/InvitePage')),
+  emailConfirm: remembered(() => import('./routes/EmailConfirmPage')),
   usage: from('UsagePage'),
 };
 

@@ -19,6 +19,10 @@ export interface ListViewProps<T> {
   onOpen?(row: T): void;
   rename?(id: string, name: string): Promise<string | null>;
   remove?(id: string): Promise<string | null>;
+  /** The word the removal asks with (default Remove; a session is ended). */
+  removeVerb?: string;
+  /** Whether this row may be removed (default every row). */
+  removable?(row: T): boolean;
   /** Create with a name typed inline; null on success, else the message. */
   create?(name: string): Promise<string | null>;
   /** The inline create prompt's label (default Name). */
@@ -124,7 +128,8 @@ export function ListView<T>(props: ListViewProps<T>) {
       else if (key.return && row && props.onOpen) props.onOpen(row);
       else if (input === '/') edit({ kind: 'filter' });
       else if (input === 'r' && row && props.rename) edit({ kind: 'rename', id: props.keyOf(row), value: props.nameOf(row) });
-      else if (input === 'd' && row && props.remove) edit({ kind: 'remove', id: props.keyOf(row), name: props.nameOf(row) });
+      else if (input === 'd' && row && props.remove && (props.removable?.(row) ?? true))
+        edit({ kind: 'remove', id: props.keyOf(row), name: props.nameOf(row) });
       else if (input === 'n' && props.create) edit({ kind: 'create', value: '' });
       else if (input === 'n' && props.onNew) props.onNew();
       else props.onKey?.(input, row);
@@ -187,7 +192,11 @@ export function ListView<T>(props: ListViewProps<T>) {
           />
         </Box>
       ) : null}
-      {editing?.kind === 'remove' ? <Text color="yellow">Remove {printable(editing.name)}? (y/n)</Text> : null}
+      {editing?.kind === 'remove' ? (
+        <Text color="yellow">
+          {props.removeVerb ?? 'Remove'} {printable(editing.name)}? (y/n)
+        </Text>
+      ) : null}
       {busy ? <Text dimColor>Working…</Text> : null}
       {problem && editing ? (
         <Text color="red" wrap="truncate-end">

@@ -64,7 +64,8 @@ const HELP: Record<ScreenId, string> = {
   signup: 'Tab/↑↓ fields · Space tick · Enter submit',
   forgotPassword: 'Tab/↑↓ fields · Enter submit',
   resetPassword: 'Tab/↑↓ fields · Enter submit',
-  account: '↑↓ move · Enter open · / filter',
+  // Each section of the account screen says its own keys (useHelp); this is the client accounts' line.
+  account: '←→ section · ↑↓ move · Enter open · / filter',
   // u upgrades only below the top plan: the screen offers it (with its key) when the account can upgrade.
   plan: '',
   apikeys: '↑↓ move · Enter details · / filter · n create · r rename · d remove',
@@ -82,6 +83,7 @@ const HELP: Record<ScreenId, string> = {
   members: '↑↓ move · / filter · n invite · o owner · m member · d remove · l leave · i invitations',
   audit: '↑↓ move · / filter · > older · < newer · a next action filter',
   invite: 'Enter accept',
+  emailConfirm: 'Enter confirm',
   usage: 'p period (7, 30, 90 days) · ↑↓ quotes · Enter open a quote',
 };
 
@@ -120,6 +122,8 @@ export function App(props: AppProps) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const [menuFocus, setMenuFocus] = useState(false);
   const [allKeys, setAllKeys] = useState(false);
+  // A screen's own help line for what it shows now (useHelp), else the screen's line below.
+  const [screenHelp, setHelp] = useState<string | null>(null);
   const seq = useRef(0);
   const { stdout } = useStdout();
   const copy = useCallback(
@@ -222,6 +226,7 @@ export function App(props: AppProps) {
     setLabel,
     capture,
     setCapture,
+    setHelp,
     markSubmitted,
     claimEscape,
     size: { columns: size.columns, rows: size.rows, menu: matched.screen.auth && !folded ? MENU_WIDTH : 0 },
@@ -304,7 +309,7 @@ export function App(props: AppProps) {
           </Box>
           <KeyHelp
             parts={[
-              ...helpParts(menuFocus ? '↑↓ move · Enter open' : HELP[matched.screen.id]),
+              ...helpParts(menuFocus ? '↑↓ move · Enter open' : (screenHelp ?? HELP[matched.screen.id])),
               ...(matched.screen.auth ? [capture === 'none' ? 'Tab/Ctrl+O menu' : 'Ctrl+O menu'] : []),
               'Esc back',
               capture === 'none' ? 'q quit' : 'Ctrl+C quit',

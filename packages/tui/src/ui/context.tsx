@@ -47,6 +47,8 @@ export interface Nav {
   /** True while the menu has the keyboard: screens ignore keys then. */
   menuFocused: boolean;
   setCapture(c: Capture): void;
+  /** Replaces the screen's key help line (a screen whose keys change with what it shows); null gives it back. */
+  setHelp(text: string | null): void;
   /** copy(text, what): copies and shows `Copied: <what>` (the text itself when `what` is not given). */
   io: UiIo & { copy(text: string, what?: string): Promise<void> };
   quit(): void;
@@ -73,6 +75,15 @@ export function useCapture(mode: Capture, active = true): void {
     setCapture(mode);
     return () => setCapture('none');
   }, [mode, active, setCapture]);
+}
+
+/** The key help line while this screen shows it (its keys change with what it shows). */
+export function useHelp(text: string): void {
+  const { setHelp } = useNav();
+  useEffect(() => {
+    setHelp(text);
+    return () => setHelp(null);
+  }, [text, setHelp]);
 }
 
 /** Names an id for the breadcrumbs and the menu. */

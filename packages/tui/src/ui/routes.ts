@@ -25,6 +25,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<{ default: Component
   members: () => import('../screens/MembersScreen'),
   audit: () => import('../screens/AuditScreen'),
   invite: () => import('../screens/InviteScreen'),
+  emailConfirm: () => import('../screens/EmailConfirmScreen'),
   usage: () => import('../screens/UsageScreen'),
 };
 

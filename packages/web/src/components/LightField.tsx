@@ -2,12 +2,12 @@
 import { useId } from 'react';
 import { FormControl, FormHelperText, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
 
-interface Props extends Omit<OutlinedInputProps, 'label' | 'error'> {
+export interface LightFieldProps extends Omit<OutlinedInputProps, 'label' | 'error'> {
   label: string;
   error?: string | null;
 }
 
-export function LightField({ label, error, required, fullWidth = true, ...input }: Props) {
+export function LightField({ label, error, required, fullWidth = true, ...input }: LightFieldProps) {
   const id = useId();
   return (
     <FormControl variant="outlined" fullWidth={fullWidth} required={required} error={!!error}>

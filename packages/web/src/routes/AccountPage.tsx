@@ -1,4 +1,6 @@
-// My Account: the user's client accounts (name, active, Open), from the permission list.
+// My Account: the user's client accounts (name, active, Open), from the permission list; then the account's security:
+// two-factor sign-in, sessions, password, email, export and deletion.
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip } from '@mui/material';
 import { accountOpenTarget, MESSAGES, type Client, loadFailure } from '@portal/core';
@@ -7,10 +9,13 @@ import { EntityTable } from '../components/EntityTable';
 import { useChrome } from '../layout/ChromeContext';
 import { TwoFactorSection } from '../components/TwoFactorSection';
 import { SessionsSection } from '../components/SessionsSection';
+import { DeleteSection, EmailSection, ExportSection, PasswordSection } from '../components/AccountSections';
 
 export default function AccountPage() {
   const { clients, clientsLoading, clientsError, reloadClients } = useChrome();
   const navigate = useNavigate();
+  // A password change ends the other sessions: the sessions section reads its list again (a new mount) after one.
+  const [passwordChanges, setPasswordChanges] = useState(0);
   return (
     <Page title="My Account">
       <EntityTable<Client>
@@ -40,7 +45,11 @@ export default function AccountPage() {
         )}
       />
       <TwoFactorSection />
-      <SessionsSection />
+      <SessionsSection key={passwordChanges} />
+      <PasswordSection onChanged={() => setPasswordChanges((n) => n + 1)} />
+      <EmailSection />
+      <ExportSection />
+      <DeleteSection />
     </Page>
   );
 }

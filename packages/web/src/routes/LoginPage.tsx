@@ -1,8 +1,8 @@
 // Login (SPEC section 2, route /): email and password, links to sign-up and password reset.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Link, Paper, Stack, Typography } from '@mui/material';
-import { LightField } from '../components/LightField';
+import { LightField, type LightFieldProps } from '../components/LightField';
 import { returnTo, signUpThen, tokenStatus } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first page's chunk would also load zod and core's schemas.
 import { useAuth } from '@portal/core/react/useAuth';
@@ -43,72 +43,46 @@ export default function LoginPage() {
   const status = tokenStatus(tokenStore.get(), Date.now(), null);
   if (status === 'ok' || status === 'refresh') return <Navigate to={next} replace />;
 
-  if (otpStep)
-    return (
-      <LoginFrame onSubmit={submit}>
-        <FormFailure message={error} />
-        <Typography>{otpStep}</Typography>
-        <LightField
-          label="Two-factor code"
-          name="otp"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          required
-          autoFocus
-        />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {busy ? 'Verifying…' : 'Verify'}
-        </Button>
-      </LoginFrame>
-    );
-
-  return (
-    <LoginFrame onSubmit={submit}>
-      <FormFailure message={error} />
-      <LightField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-        autoFocus
-      />
-      <LightField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-      />
-      <Button type="submit" variant="contained" size="large" disabled={busy}>
-        {busy ? 'Signing in…' : 'Login'}
-      </Button>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Link component={RouterLink} to={params.get('next') ? signUpThen(next) : '/signup'}>
-          Create an account
-        </Link>
-        <Link component={RouterLink} to="/forgot-password">
-          Forgot password?
-        </Link>
-      </Stack>
-    </LoginFrame>
-  );
-}
-
-/** The login card: its heading and a form of one column, for either step. */
-function LoginFrame({ onSubmit, children }: { onSubmit: (e: FormEvent) => void; children: ReactNode }) {
+  // One form for both steps: the password step's fields and links, or the code step's sentence and field.
+  const fields: LightFieldProps[] = otpStep
+    ? [{ label: 'Two-factor code', name: 'otp', autoComplete: 'one-time-code', value: code, onChange: (e) => setCode(e.target.value) }]
+    : [
+        { label: 'Email', type: 'email', name: 'email', autoComplete: 'email', value: email, onChange: (e) => setEmail(e.target.value) },
+        {
+          label: 'Password',
+          type: 'password',
+          name: 'password',
+          autoComplete: 'current-password',
+          value: password,
+          onChange: (e) => setPassword(e.target.value),
+        },
+      ];
   return (
     <Paper component="section" aria-labelledby="login-title" sx={{ p: { xs: 2.5, sm: 4 } }}>
       <Typography variant="h1" id="login-title" sx={{ mb: 2 }}>
         Login
       </Typography>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack spacing={2}>{children}</Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack spacing={2}>
+          <FormFailure message={error} />
+          {otpStep ? <Typography>{otpStep}</Typography> : null}
+          {fields.map((f, i) => (
+            <LightField key={f.name} {...f} required autoFocus={i === 0} />
+          ))}
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {otpStep ? (busy ? 'Verifying…' : 'Verify') : busy ? 'Signing in…' : 'Login'}
+          </Button>
+          {otpStep ? null : (
+            <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+              <Link component={RouterLink} to={params.get('next') ? signUpThen(next) : '/signup'}>
+                Create an account
+              </Link>
+              <Link component={RouterLink} to="/forgot-password">
+                Forgot password?
+              </Link>
+            </Stack>
+          )}
+        </Stack>
       </form>
     </Paper>
   );
