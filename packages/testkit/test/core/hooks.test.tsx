@@ -583,12 +583,16 @@ describe('useUploads', { timeout: 30_000 }, () => {
     // A file that waits: its batch shows while it runs, and its cancel stops it, said once, leaving nothing behind.
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    // Read once the group exists on the server (the cancel then removes it).
+    let reading!: () => void;
+    const read = new Promise<void>((r) => (reading = r));
     const slow = {
       name: 'slow.json',
       size: bytes.length,
       stream: () =>
         new ReadableStream<Uint8Array>({
           async pull(c) {
+            reading();
             await gate;
             c.enqueue(bytes);
             c.close();
@@ -597,7 +601,8 @@ describe('useUploads', { timeout: 30_000 }, () => {
     };
     let pending!: Promise<UploadOutcome>;
     act(() => void (pending = result.current.upload([slow])));
-    await waitFor(() => expect(result.current.batches).toHaveLength(1));
+    await act(() => read);
+    expect(result.current.batches).toHaveLength(1);
     expect(result.current.uploading).toBe(true);
     expect(result.current.batches[0]!.progress).toEqual([{ file: 'slow.json', index: 0, loaded: 0, total: bytes.length }]);
     act(() => result.current.batches[0]!.cancel());
