@@ -1,6 +1,7 @@
 // Row builders: the columns a new row starts with, shared by the routes, billing and the test kit.
 import type { Insertable } from 'kysely';
-import type { RunTable } from './schema';
+import { QUOTE_UNPAID } from '@portal/core';
+import type { ModelTable, QuoteTable, RunTable } from './schema';
 
 /** What a new run must be told; every other column may be given and otherwise starts as a Pending run's. */
 export type NewRun = Pick<Insertable<RunTable>, 'stamp' | 'bucket' | 'rend' | 'name' | 'function' | 'inputs' | 'created_at'> &
@@ -18,4 +19,38 @@ export const newRunRow = (run: NewRun): Insertable<RunTable> => ({
   result_key: null,
   active: 1,
   ...run,
+});
+
+/** What a new model must be told; every other column may be given and otherwise starts as a Pending model's. */
+export type NewModel = Pick<Insertable<ModelTable>, 'stamp' | 'bucket' | 'rend' | 'name' | 'created_at'> & Partial<Insertable<ModelTable>>;
+
+/** A new model's row: Pending, active, no run, description, message or trained data unless told. */
+export const newModelRow = (model: NewModel): Insertable<ModelTable> => ({
+  run: null,
+  desc: '',
+  state: 'Pending',
+  message: '',
+  data: null,
+  active: 1,
+  ...model,
+});
+
+/** What a new shrink quote must be told; every other column may be given and otherwise starts as an Unpaid quote's. */
+export type NewQuote = Pick<
+  Insertable<QuoteTable>,
+  'stamp' | 'bucket' | 'rend' | 'name' | 'cent' | 'invoice_num' | 'inputs' | 'created_at'
+> &
+  Partial<Insertable<QuoteTable>>;
+
+/** A new shrink quote's row: Unpaid, active, a shrink, no parameters, run, description or message, not paid unless told. */
+export const newQuoteRow = (quote: NewQuote): Insertable<QuoteTable> => ({
+  pile: null,
+  run: null,
+  desc: '',
+  function: 'shrink',
+  state: QUOTE_UNPAID,
+  message: '',
+  active: 1,
+  paid_at: null,
+  ...quote,
 });
