@@ -38,7 +38,7 @@ import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
-import { ProjectNotFound, projectGone } from '../components/NotFound';
+import { ProjectNotFound } from '../components/NotFound';
 
 type SizeField = 'inputs' | 'outputs' | 'target';
 
@@ -131,7 +131,7 @@ export default function CreateFitRunPage() {
     />
   );
 
-  if (projectGone(fit.projectLoad)) return <ProjectNotFound clientId={clientId} />;
+  if (fit.missing) return <ProjectNotFound clientId={clientId} />;
 
   return (
     <Page title="Create Request" maxWidth={880}>

@@ -17,7 +17,7 @@ import {
 import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, MESSAGES, screenPath, type Rend, shrinkChoice } from '@portal/core';
 import { useShrinkRequest, useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
-import { ProjectNotFound, projectGone } from '../components/NotFound';
+import { ProjectNotFound } from '../components/NotFound';
 import { TitleField } from '../components/TitleField';
 import { EntityTable } from '../components/EntityTable';
 import { BillingSummary } from '../components/BillingSummary';
@@ -79,7 +79,7 @@ export default function CreateShrinkRunPage() {
     </Button>
   );
 
-  if (projectGone({ data: shrink.project, error: shrink.error })) return <ProjectNotFound clientId={clientId} />;
+  if (shrink.missing) return <ProjectNotFound clientId={clientId} />;
 
   if (view === 'pick') {
     return (

@@ -10,7 +10,7 @@ import { useListEditing } from '../components/useListEditing';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
-import { ProjectNotFound, projectGone } from '../components/NotFound';
+import { ProjectNotFound } from '../components/NotFound';
 
 export default function UploadsPage() {
   const { clientId = '', bucketId = '' } = useParams();
@@ -20,7 +20,7 @@ export default function UploadsPage() {
   useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
   const editing = useListEditing('upload', uploads);
   const plan = client?.plan ?? 'Individual';
-  if (projectGone(uploads)) return <ProjectNotFound clientId={clientId} />;
+  if (uploads.missing) return <ProjectNotFound clientId={clientId} />;
   return (
     <Page title="Uploads">
       <FileDrop
