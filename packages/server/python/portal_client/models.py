@@ -275,10 +275,9 @@ class Billing:
 
 
 @dataclass
-class UsageDay:
-    """One UTC day of usage: requests made, input parameters processed and the amount quoted in cents."""
+class UsageTotals:
+    """The sums of a usage period: requests made, input parameters processed and the amount quoted in cents."""
 
-    date: str = ""
     fits: int = 0
     generates: int = 0
     shrinks: int = 0
@@ -287,14 +286,10 @@ class UsageDay:
 
 
 @dataclass
-class UsageTotals:
-    """The sums of a usage period."""
+class UsageDay(UsageTotals):
+    """One UTC day of usage (`date`, e.g. "2026-11-26"): the same counts as the period's totals, for that day."""
 
-    fits: int = 0
-    generates: int = 0
-    shrinks: int = 0
-    parameters: int = 0
-    cents: int = 0
+    date: str = ""
 
 
 @dataclass
