@@ -1,7 +1,7 @@
 // Row builders: the columns a new row starts with, shared by the routes, billing and the test kit.
 import type { Insertable } from 'kysely';
 import { QUOTE_UNPAID } from '@portal/core';
-import type { ModelTable, QuoteTable, RunTable } from './schema';
+import type { JobTable, ModelTable, QuoteTable, RunTable } from './schema';
 
 /** What a new run must be told; every other column may be given and otherwise starts as a Pending run's. */
 export type NewRun = Pick<Insertable<RunTable>, 'stamp' | 'bucket' | 'rend' | 'name' | 'function' | 'inputs' | 'created_at'> &
@@ -53,4 +53,20 @@ export const newQuoteRow = (quote: NewQuote): Insertable<QuoteTable> => ({
   active: 1,
   paid_at: null,
   ...quote,
+});
+
+/** What a new job must be told; every other column may be given and otherwise starts as a queued job's. */
+export type NewJob = Pick<Insertable<JobTable>, 'kind' | 'ref' | 'run_after' | 'created_at'> & Partial<Insertable<JobTable>>;
+
+/** A new job's row: queued, never tried, no lease, owner, start, error, client or request unless told. */
+export const newJobRow = (job: NewJob): Insertable<JobTable> => ({
+  state: 'queued',
+  attempts: 0,
+  locked_until: null,
+  error: null,
+  client: null,
+  owner: null,
+  started_at: null,
+  request_id: null,
+  ...job,
 });
