@@ -6,14 +6,14 @@
 // then the built server under attack: with three hostile uploads (the repository's hostile corpus) in flight,
 // another client's 50-row JSON reaches Ready within 1.5× its time on the same server idle, the server's process
 // tree grows by at most 200 MB, and each hostile file settles within 30 s.
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { fork, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fitFloor, scanFloor } from './floor.mjs';
+import { api, bundle, client, median, root, send, startServer } from './server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
@@ -26,9 +26,8 @@ const TARGET = {
   treeGrowthMb: 200,
   hostileSettleS: 30,
 };
-const root = join(here, '..', '..');
 const hostileBundle = join(here, '.tmp', 'hostile.mjs');
-const bundle = join(here, '.tmp', 'processing.mjs');
+const processingBundle = join(here, '.tmp', 'processing.mjs');
 const tableBundle = join(here, '.tmp', 'table.mjs');
 const LIMITS = { rows: 1_000_000, inputColumns: 500, maxParameters: 1_000_000_000 };
 
@@ -48,7 +47,7 @@ const JOB_MEMORY_MB = Number(process.env.PORTAL_JOB_MEMORY_MB ?? 1024);
 // Child mode: one measurement in a clean process, reported as JSON on stdout.
 if (process.argv[2] === '--child') {
   const [, , , mode, path] = process.argv;
-  const mod = await import(pathToFileURL(bundle).href);
+  const mod = await import(pathToFileURL(processingBundle).href);
   const before = rssMb();
   const t0 = performance.now();
   let detail;
@@ -89,17 +88,10 @@ if (process.argv[2] === '--child') {
 }
 
 async function buildBundle() {
-  const { build } = await import('esbuild');
-  mkdirSync(dirname(bundle), { recursive: true });
-  const entries = [
-    [join(root, 'packages/server/src/processing/index.ts'), bundle],
-    // The .json reader analysis runs (read, then scanJsonTable), for files past analyzeFile's 10 MB gate.
-    [join(root, 'packages/server/src/processing/table.ts'), tableBundle],
-    [join(root, 'packages/server/test/hostile.ts'), hostileBundle],
-  ];
-  for (const [entry, outfile] of entries) {
-    await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error' });
-  }
+  await bundle('packages/server/src/processing/index.ts', processingBundle);
+  // The .json reader analysis runs (read, then scanJsonTable), for files past analyzeFile's 10 MB gate.
+  await bundle('packages/server/src/processing/table.ts', tableBundle);
+  await bundle('packages/server/test/hostile.ts', hostileBundle);
 }
 
 // ---- the built server under attack ----
@@ -136,68 +128,6 @@ function treeRssMb(pid) {
   return kb / 1024;
 }
 
-function startServer(dataDir) {
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '10000',
-      METRICS_PORT: '0',
-      PORTAL_DRAIN_S: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (d) => {
-      out += d.toString();
-      const m = /Portal running at (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-  });
-}
-
-async function api(base, method, path, token, body) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function client(base, label) {
-  const n = `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`.slice(0, 30);
-  const s = await api(base, 'POST', '/api/user/signup', null, {
-    email: `${n}@example.com`,
-    username: n,
-    password: 'Bench-pass1!',
-    name: `Company ${n}`,
-  });
-  const bucket = (await api(base, 'PUT', '/api/bucket/item', s.token, { client: s.login.client.list[0].stamp, name: label })).bucket.stamp;
-  return { token: s.token, bucket };
-}
-
-/** Registers, sends and finishes one file as a new upload; returns its stamp. */
-async function send(base, c, name, bytes) {
-  const rend = (await api(base, 'PUT', '/api/rend/item', c.token, { bucket: c.bucket, name })).rend.stamp;
-  const checksum = createHash('sha256').update(bytes).digest('hex');
-  const reg = await api(base, 'PUT', '/api/upload/item', c.token, { rend, name, file: { name, size: bytes.length, checksum } });
-  const put = await fetch(reg.upload.url, { method: 'PUT', body: new Uint8Array(bytes) });
-  if (!put.ok) throw new Error(`PUT ${name}: ${put.status}`);
-  await api(base, 'POST', '/api/upload/finish', c.token, { upload: reg.upload.stamp });
-  await api(base, 'POST', '/api/rend/finish', c.token, { rend });
-  return rend;
-}
-
 /** Waits until the upload is Ready or Failed; its flight and error. */
 async function settle(base, c, rend, timeoutMs = 120_000) {
   const end = Date.now() + timeoutMs;
@@ -223,7 +153,7 @@ const smallJson = () => Buffer.from(JSON.stringify(Array.from({ length: 50 }, (_
 /** Milliseconds from the first request to Ready for a 50-row JSON upload. */
 async function timeSmall(base, c) {
   const t0 = performance.now();
-  const r = await settle(base, c, await send(base, c, 'small.json', smallJson()));
+  const r = await settle(base, c, (await send(base, c, 'small.json', smallJson())).rend);
   if (r.flight !== 'Ready') throw new Error(`the small upload failed: ${r.error}`);
   return performance.now() - t0;
 }
@@ -256,7 +186,7 @@ async function underAttack() {
         const watched = Promise.all(
           hostile.map(async (h) => {
             const t0 = performance.now();
-            const r = await settle(base, attacker, await send(base, attacker, h.fileName, h.bytes));
+            const r = await settle(base, attacker, (await send(base, attacker, h.fileName, h.bytes)).rend);
             return { name: h.fileName, s: (performance.now() - t0) / 1000, ...r };
           }),
         );
@@ -291,10 +221,7 @@ async function underAttack() {
       settles.every((x) => x.flight === 'Failed')
     );
   } finally {
-    await new Promise((res) => {
-      server.child.once('exit', res);
-      server.child.kill('SIGTERM');
-    });
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -344,8 +271,6 @@ function writeTable(path, bytes, cols) {
   writeFileSync(path, `[${rows.join(',')}]`);
   return rows.length;
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** NumPy's run of the same fit, when python3 with NumPy is here; null otherwise. */
 function numpyFit(path) {

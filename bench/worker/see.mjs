@@ -2,37 +2,23 @@
 // Seeing the data: the embedding map's cost inside a generate (the PCA and clusters of 50,000 embeddings, timed
 // inside the generate call that makes them, against that whole call: at most 10%), and the upload preview call's p99 over 500
 // sequential calls on the built server for a 100-row upload (at most 50 ms), beside /api/health's p99.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { api, bundle, client, median, send, startServer } from './server.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
-const bundle = join(here, '.tmp', 'see.mjs');
+const processingBundle = join(dirname(fileURLToPath(import.meta.url)), '.tmp', 'see.mjs');
 const TARGET = { projectionShare: 0.1, previewP99Ms: 50 };
 const ROWS = 50_000;
 const COLS = 10;
 const CALLS = 500;
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p99 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1];
 
 async function projectionShare(dir) {
-  const { build } = await import('esbuild');
-  mkdirSync(dirname(bundle), { recursive: true });
-  await build({
-    entryPoints: [join(root, 'packages/server/src/processing/index.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'error',
-  });
-  const { generateEmbeddings } = await import(pathToFileURL(bundle).href);
+  await bundle('packages/server/src/processing/index.ts', processingBundle);
+  const { generateEmbeddings } = await import(pathToFileURL(processingBundle).href);
   let seed = 1;
   const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const path = join(dir, 'rows.json');
@@ -58,56 +44,16 @@ async function projectionShare(dir) {
   return share <= TARGET.projectionShare;
 }
 
-function startServer(dataDir) {
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (d) => {
-      out += d.toString();
-      const m = /Portal running at (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-  });
-}
-
 async function previewP99(dir) {
   const server = await startServer(join(dir, 'data'));
   const base = server.url;
-  const call = async (method, path, token, body) => {
-    const r = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const j = await r.json();
-    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
-    return j;
-  };
   try {
-    const up = await call('POST', '/api/user/signup', null, {
-      email: 'see@example.com',
-      username: 'see_bench',
-      password: 'Bench-pass1!',
-      name: 'Bench Company',
-    });
-    const token = up.token;
-    const bucket = (await call('PUT', '/api/bucket/item', token, { client: up.login.client.list[0].stamp, name: 'Bench' })).bucket.stamp;
+    const c = await client(base, 'see');
+    const token = c.token;
     const bytes = Buffer.from(JSON.stringify(Array.from({ length: 100 }, (_, i) => [i, i / 3, i % 7, Math.sin(i)])));
-    const rend = (await call('PUT', '/api/rend/item', token, { bucket, name: 'rows.json' })).rend.stamp;
-    const file = { name: 'rows.json', size: bytes.length, checksum: createHash('sha256').update(bytes).digest('hex') };
-    const { upload } = await call('PUT', '/api/upload/item', token, { rend, name: 'rows.json', file });
-    const put = await fetch(upload.url, { method: 'PUT', body: bytes });
-    if (!put.ok) throw new Error(`PUT: ${put.status}`);
-    await call('POST', '/api/upload/finish', token, { upload: upload.stamp });
-    await call('POST', '/api/rend/finish', token, { rend });
+    const { item } = await send(base, c, 'rows.json', bytes);
     const end = Date.now() + 60_000;
-    while ((await call('GET', `/api/upload/preview?upload=${upload.stamp}`, token)).preview.kind !== 'table') {
+    while ((await api(base, 'GET', `/api/upload/preview?upload=${item}`, token)).preview.kind !== 'table') {
       if (Date.now() > end) throw new Error('the upload did not settle');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -121,17 +67,14 @@ async function previewP99(dir) {
       }
       return ms;
     };
-    const preview = await time(`/api/upload/preview?upload=${upload.stamp}`, true);
+    const preview = await time(`/api/upload/preview?upload=${item}`, true);
     const health = await time('/api/health', false);
     console.log(
       `upload preview of 100 rows: p99 ${p99(preview).toFixed(1)} ms, median ${median(preview).toFixed(1)} ms over ${CALLS} calls (target p99 ≤ ${TARGET.previewP99Ms} ms); /api/health p99 ${p99(health).toFixed(1)} ms`,
     );
     return p99(preview) <= TARGET.previewP99Ms;
   } finally {
-    await new Promise((r) => {
-      server.child.once('exit', r);
-      server.child.kill('SIGTERM');
-    });
+    await server.stop();
   }
 }
 

@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL, build, portal, startServer, type Started } from './harness';
+import { build, portal, startServer, type Started } from './harness';
+import { tmuxServer } from './tmux';
 
 const NAME60 = 'A project named with exactly sixty characters, to be cut ok!';
 const SOCKET = `portal-test-${process.pid}`;
@@ -13,49 +14,8 @@ let server: Started;
 let home: string;
 let signedOut: string;
 
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-const screen = (s: string) => tmux('capture-pane', '-p', '-t', s);
-
-async function see(s: string, what: string | RegExp, timeoutMs = 20_000): Promise<string> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const text = screen(s);
-    if (typeof what === 'string' ? text.includes(what) : what.test(text)) return text;
-    if (Date.now() > end) throw new Error(`Did not see ${String(what)} in:\n${text}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function start(name: string, size: [number, number], homeDir: string) {
-  const env = `HOME=${homeDir} XDG_CONFIG_HOME=${join(homeDir, '.config')} PORTAL_API=${server.url} TERM=xterm-256color`;
-  // Without CI: Ink draws only the last frame when it believes it runs in CI (as `npm test` under CI does), and a person
-  // at a terminal is what this test plays.
-  tmux(
-    'new-session',
-    '-d',
-    '-s',
-    name,
-    '-x',
-    String(size[0]),
-    '-y',
-    String(size[1]),
-    `exec env -u CI ${env} ${process.execPath} ${PORTAL}`,
-  );
-}
-
-/** Waits until the session's program has ended (its pane, and so the session, closes). */
-async function ended(name: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    try {
-      tmux('has-session', '-t', name);
-    } catch {
-      return;
-    }
-    if (Date.now() > end) throw new Error(`${name} is still running:\n${screen(name)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { tmux, capture: screen, start: startIn, see, ended, close } = tmuxServer(SOCKET);
+const start = (name: string, size: [number, number], homeDir: string) => startIn(name, size, homeDir, server.url);
 
 beforeAll(async () => {
   build();
@@ -77,12 +37,8 @@ beforeAll(async () => {
   }
 }, 300_000);
 afterAll(async () => {
-  try {
-    tmux('kill-server');
-  } catch (e) {
-    // Nothing left running: every session ended.
-    expect(String(e)).toMatch(/no server|error connecting/);
-  }
+  // Nothing left running: every session ended.
+  close();
   await server?.stop();
   for (const d of [home, signedOut]) if (d) await rm(d, { recursive: true, force: true });
 });

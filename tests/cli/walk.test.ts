@@ -2,13 +2,13 @@
 // names and a long email: no line wrapped by the terminal (capture-pane -J joins nothing), nothing past the right
 // edge, names and emails whole where the screen lists them, the key help line on screen; and a resize each way that
 // leaves no line of the old frame behind.
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS, screenPath, type ScreenParams } from '@portal/core';
-import { PORTAL, build, portal, startServer, type Started } from './harness';
+import { build, portal, startServer, type Started } from './harness';
+import { tmuxServer } from './tmux';
 
 const NAME60 = 'Quarterly churn forecast for the northern region, fiscal 226';
 if (NAME60.length !== 60) throw new Error('NAME60 must have 60 characters');
@@ -27,29 +27,9 @@ let signedOut: string;
 const params: ScreenParams = {};
 let uploadId = '';
 
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-// Trailing blanks differ between the two captures (-J keeps them): the lines are compared without them.
-const capture = (s: string, joined = false) =>
-  tmux('capture-pane', '-p', ...(joined ? ['-J'] : []), '-t', s)
-    .split('\n')
-    .map((l) => l.trimEnd())
-    .join('\n')
-    .replace(/\n+$/, '');
-
-function start(name: string, size: readonly [number, number], homeDir: string, route: string) {
-  const env = `HOME=${homeDir} XDG_CONFIG_HOME=${join(homeDir, '.config')} PORTAL_API=${server.url} TERM=xterm-256color`;
-  tmux(
-    'new-session',
-    '-d',
-    '-s',
-    name,
-    '-x',
-    String(size[0]),
-    '-y',
-    String(size[1]),
-    `exec env -u CI ${env} ${process.execPath} ${PORTAL} ui '${route}'`,
-  );
-}
+const { tmux, capture, start: startIn, ended, close } = tmuxServer(SOCKET);
+const start = (name: string, size: readonly [number, number], homeDir: string, route: string) =>
+  startIn(name, size, homeDir, server.url, `ui '${route}'`);
 
 /** The frame once it has drawn its help line and stopped changing (lists have loaded). */
 async function settled(s: string, timeoutMs = 20_000): Promise<string> {
@@ -62,19 +42,6 @@ async function settled(s: string, timeoutMs = 20_000): Promise<string> {
     last = text;
     if (Date.now() > end) throw new Error(`No settled frame in ${s}:\n${text}`);
     await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
-async function ended(name: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    try {
-      tmux('has-session', '-t', name);
-    } catch {
-      return;
-    }
-    if (Date.now() > end) throw new Error(`${name} is still running:\n${capture(name)}`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -133,11 +100,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  try {
-    tmux('kill-server');
-  } catch (e) {
-    expect(String(e)).toMatch(/no server|error connecting/);
-  }
+  close();
   await server?.stop();
   for (const d of [home, signedOut]) if (d) await rm(d, { recursive: true, force: true });
 });

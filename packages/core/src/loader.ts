@@ -34,6 +34,15 @@ export function loadFailure(error: unknown, message?: string): string | null {
   return message ?? toApiError(error).display;
 }
 
+/**
+ * Whether a failure means "no such thing here" rather than trouble: 404 unknown or removed, 403 another client's (no
+ * failure at all: the answer held nothing).
+ */
+export const isMissing = (error: { status: number } | null | undefined): boolean => !error || error.status === 404 || error.status === 403;
+
+/** Whether a load ended without data because what it reads is not there (isMissing): a screen says "not found". */
+export const loadMissing = (data: unknown, error: { status: number } | null | undefined): boolean => !data && !!error && isMissing(error);
+
 export class Loader<T> {
   private state: LoadState<T> = { data: undefined, error: null, loading: true };
   private readonly listeners = new Set<() => void>();

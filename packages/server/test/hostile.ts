@@ -37,39 +37,32 @@ const u32 = (v: number) => {
   return b;
 };
 
+/** What a member's local header and its directory entry both say: method, time, date, CRC, sizes, name and extra lengths. */
+const entryFields = (m: Member, name: Buffer) => [
+  u16(m.method),
+  u16(0),
+  u16(0),
+  u32(0),
+  u32(m.stored.length),
+  u32(m.size),
+  u16(name.length),
+  u16(0),
+];
+
 function localHeader(m: Member): Buffer {
   const name = Buffer.from(m.name);
-  return Buffer.concat([
-    u32(0x04034b50),
-    u16(20),
-    u16(0),
-    u16(m.method),
-    u16(0),
-    u16(0),
-    u32(0),
-    u32(m.stored.length),
-    u32(m.size),
-    u16(name.length),
-    u16(0),
-    name,
-  ]);
+  return Buffer.concat([u32(0x04034b50), u16(20), u16(0), ...entryFields(m, name), name]);
 }
 
 function centralHeader(m: Member, offset: number): Buffer {
   const name = Buffer.from(m.name);
+  // Made by and needed: version 2.0; then flags; after the shared fields: comment length, disk, attributes, offset.
   return Buffer.concat([
     u32(0x02014b50),
     u16(20),
     u16(20),
     u16(0),
-    u16(m.method),
-    u16(0),
-    u16(0),
-    u32(0),
-    u32(m.stored.length),
-    u32(m.size),
-    u16(name.length),
-    u16(0),
+    ...entryFields(m, name),
     u16(0),
     u16(0),
     u16(0),
@@ -263,6 +256,56 @@ const model = (body: string, imports = '') =>
   );
 const SIZE_RULE = /on line \d+ has a size of .+; every size must be a whole number from 1 to 1,000,000,000,000/;
 
+/** A model's class body (indented as the class needs), the imports above it, and the sentence it must be refused with. */
+type ModelRow = [name: string, fileName: string, body: string, fault: RegExp, imports?: string];
+const MODELS: ModelRow[] = [
+  [
+    "the issue's model: a negative nn.Parameter beside nn.Linear(30000, 30000)",
+    'negative-parameter.py',
+    '        self.fc = nn.Linear(30000, 30000)\n        self.w = nn.Parameter(torch.zeros(-900029999))',
+    /nn\.Parameter on line 9 has a size of -900,029,999/,
+  ],
+  ['nn.Linear with a negative size', 'negative.py', '        self.fc = nn.Linear(-5, 10)', SIZE_RULE],
+  ['nn.Linear with a fractional size', 'fraction.py', '        self.fc = nn.Linear(6.5, 10)', /has a size of 6\.5/],
+  ['nn.Parameter with a fractional size', 'fraction-parameter.py', '        self.w = nn.Parameter(torch.zeros(6.5))', /has a size of 6\.5/],
+  ['nn.Conv2d with a NaN size', 'nan.py', "        self.c = nn.Conv2d(3, float('nan'), 3)", /has a size of NaN/],
+  ['nn.Embedding with an infinite size', 'inf.py', '        self.e = nn.Embedding(math.inf, 8)', /has a size of Infinity/, 'import math\n'],
+  ['nn.Linear with a size above 10^12', 'huge.py', '        self.fc = nn.Linear(10**13, 1)', /has a size of 10,000,000,000,000/],
+  [
+    'nn.Conv1d with an expression that comes out negative',
+    'expression.py',
+    '        self.c = nn.Conv1d(4 - 2 * 8, 4, 3)',
+    /has a size of -12/,
+  ],
+  ['nn.LSTM with a zero hidden size', 'zero.py', '        self.r = nn.LSTM(8, 0)', SIZE_RULE],
+  [
+    'nn.Parameter of torch.ones with a negative second dimension',
+    'negative-ones.py',
+    '        self.fc = nn.Linear(100, 100)\n        self.w = nn.Parameter(torch.ones(1000, -3))',
+    /has a size of -3/,
+  ],
+  ['nn.Conv2d with a negative kernel size', 'kernel.py', '        self.c = nn.Conv2d(3, 16, -3)', /has a size of -3/],
+  [
+    'comprehension over a fractional range',
+    'range.py',
+    '        self.l = nn.ModuleList([nn.Linear(4, 4) for _ in range(2.5)])',
+    /range on line \d+ .*whole number/,
+  ],
+  [
+    'a size nested in 50,000 parentheses',
+    'parens.py',
+    `        self.fc = nn.Linear(${'('.repeat(50_000)}4${')'.repeat(50_000)}, 2)`,
+    /cannot be read without running the code/,
+  ],
+  [
+    'one logical line of 60,000 physical lines',
+    'long-line.py',
+    `        self.s = nn.Sequential(\n${'nn.ReLU(),\n'.repeat(60_000)}            nn.Linear(2, -1))`,
+    /on line 60,009 has a size of -1/,
+  ],
+  ['100,000 unclosed calls', 'unclosed.py', `        self.s = (${'nn.Linear(2, '.repeat(70_000)}`, /No PyTorch layers/],
+];
+
 /** Constants that double at each step: evaluated naively, reading them costs 2^steps lookups. */
 function doublingConstants(steps: number): Buffer {
   const lines = ['import torch.nn as nn', 'a0 = 1'];
@@ -426,49 +469,8 @@ export function hostileCorpus(): HostileFile[] {
     /Line 1,000,002 has 1 value; expected 2/,
   );
 
-  // Python models whose sizes are not whole positive numbers.
-  add(
-    "the issue's model: a negative nn.Parameter beside nn.Linear(30000, 30000)",
-    'negative-parameter.py',
-    model('        self.fc = nn.Linear(30000, 30000)\n        self.w = nn.Parameter(torch.zeros(-900029999))'),
-    /nn\.Parameter on line 9 has a size of -900,029,999/,
-  );
-  add('nn.Linear with a negative size', 'negative.py', model('        self.fc = nn.Linear(-5, 10)'), SIZE_RULE);
-  add('nn.Linear with a fractional size', 'fraction.py', model('        self.fc = nn.Linear(6.5, 10)'), /has a size of 6\.5/);
-  add(
-    'nn.Parameter with a fractional size',
-    'fraction-parameter.py',
-    model('        self.w = nn.Parameter(torch.zeros(6.5))'),
-    /has a size of 6\.5/,
-  );
-  add('nn.Conv2d with a NaN size', 'nan.py', model("        self.c = nn.Conv2d(3, float('nan'), 3)"), /has a size of NaN/);
-  add(
-    'nn.Embedding with an infinite size',
-    'inf.py',
-    model('        self.e = nn.Embedding(math.inf, 8)', 'import math\n'),
-    /has a size of Infinity/,
-  );
-  add('nn.Linear with a size above 10^12', 'huge.py', model('        self.fc = nn.Linear(10**13, 1)'), /has a size of 10,000,000,000,000/);
-  add(
-    'nn.Conv1d with an expression that comes out negative',
-    'expression.py',
-    model('        self.c = nn.Conv1d(4 - 2 * 8, 4, 3)'),
-    /has a size of -12/,
-  );
-  add('nn.LSTM with a zero hidden size', 'zero.py', model('        self.r = nn.LSTM(8, 0)'), SIZE_RULE);
-  add(
-    'nn.Parameter of torch.ones with a negative second dimension',
-    'negative-ones.py',
-    model('        self.fc = nn.Linear(100, 100)\n        self.w = nn.Parameter(torch.ones(1000, -3))'),
-    /has a size of -3/,
-  );
-  add('nn.Conv2d with a negative kernel size', 'kernel.py', model('        self.c = nn.Conv2d(3, 16, -3)'), /has a size of -3/);
-  add(
-    'comprehension over a fractional range',
-    'range.py',
-    model('        self.l = nn.ModuleList([nn.Linear(4, 4) for _ in range(2.5)])'),
-    /range on line \d+ .*whole number/,
-  );
+  // Python models whose sizes are not whole positive numbers, or cannot be read without running the code.
+  for (const [name, fileName, body, fault, imports] of MODELS) add(name, fileName, model(body, imports), fault);
   add(
     'constants doubling 40 times (2^40 lookups if evaluated naively)',
     'doubling-40.py',
@@ -490,19 +492,6 @@ export function hostileCorpus(): HostileFile[] {
     ),
     /builds itself/,
   );
-  add(
-    'a size nested in 50,000 parentheses',
-    'parens.py',
-    model(`        self.fc = nn.Linear(${'('.repeat(50_000)}4${')'.repeat(50_000)}, 2)`),
-    /cannot be read without running the code/,
-  );
-  add(
-    'one logical line of 60,000 physical lines',
-    'long-line.py',
-    model(`        self.s = nn.Sequential(\n${'nn.ReLU(),\n'.repeat(60_000)}            nn.Linear(2, -1))`),
-    /on line 60,009 has a size of -1/,
-  );
-  add('100,000 unclosed calls', 'unclosed.py', model(`        self.s = (${'nn.Linear(2, '.repeat(70_000)}`), /No PyTorch layers/);
 
   for (const f of files) {
     if (f.bytes.length > HOSTILE_MAX_BYTES) throw new Error(`hostile file ${f.fileName} is ${f.bytes.length} bytes, over the plan limit`);

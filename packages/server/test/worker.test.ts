@@ -17,7 +17,7 @@ import {
   waitFor,
   type TestServer,
 } from './harness';
-import { openDatabase, type Database } from '../src/db/index';
+import { newJobRow, openDatabase, type Database } from '../src/db/index';
 import type { Config } from '../src/config';
 import { JobQueue } from '../src/worker/queue';
 import { CHANGED_MESSAGE, CRASH_MESSAGE, DEFAULT_LIMITS, Worker, sentence, workerSettings } from '../src/worker/worker';
@@ -354,19 +354,18 @@ describe.each(await dbKinds())('fair claims on %s', (kind) => {
   it('the client with the fewest running jobs goes first, then the oldest job; an expired lease is reclaimed at claim time', async () => {
     const db = database.db;
     const t = now();
-    const job = (ref: string, client: string, state = 'queued', locked_until: number | null = null) => ({
-      kind: 'fit',
-      ref,
-      state,
-      attempts: state === 'running' ? 1 : 0,
-      run_after: t,
-      locked_until,
-      error: null,
-      created_at: t,
-      client,
-      owner: state === 'running' ? 'w_gone' : null,
-      started_at: null,
-    });
+    const job = (ref: string, client: string, state = 'queued', locked_until: number | null = null) =>
+      newJobRow({
+        kind: 'fit',
+        ref,
+        state,
+        attempts: state === 'running' ? 1 : 0,
+        run_after: t,
+        locked_until,
+        created_at: t,
+        client,
+        owner: state === 'running' ? 'w_gone' : null,
+      });
     await db
       .insertInto('jobs')
       .values([job('a-running', 'A', 'running', t + 60), job('a1', 'A'), job('a2', 'A'), job('b1', 'B'), job('a3', 'A'), job('c1', 'C')])
@@ -393,19 +392,7 @@ describe.each(await dbKinds())('fair claims on %s', (kind) => {
   it("the newcomers' slot takes only a job of a client with nothing running, and only when the other slots are full", async () => {
     const db = database.db;
     const t = now();
-    const job = (ref: string, client: string) => ({
-      kind: 'fit',
-      ref,
-      state: 'queued',
-      attempts: 0,
-      run_after: t,
-      locked_until: null,
-      error: null,
-      created_at: t,
-      client,
-      owner: null,
-      started_at: null,
-    });
+    const job = (ref: string, client: string) => newJobRow({ kind: 'fit', ref, run_after: t, created_at: t, client });
     await db
       .insertInto('jobs')
       .values([job('a1', 'A'), job('a2', 'A'), job('a3', 'A')])
@@ -435,19 +422,7 @@ describe.each(await dbKinds())('fair claims on %s', (kind) => {
     await db
       .insertInto('jobs')
       .values(
-        Array.from({ length: 12 }, (_, i) => ({
-          kind: 'fit',
-          ref: `j${i}`,
-          state: 'queued',
-          attempts: 0,
-          run_after: t,
-          locked_until: null,
-          error: null,
-          created_at: t,
-          client: `c${i % 3}`,
-          owner: null,
-          started_at: null,
-        })),
+        Array.from({ length: 12 }, (_, i) => newJobRow({ kind: 'fit', ref: `j${i}`, run_after: t, created_at: t, client: `c${i % 3}` })),
       )
       .execute();
     const workers = Array.from(

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
 import { call, mailTo, startServer, type TestServer } from './harness';
 import type { Config } from '@portal/server/config';
-import { newRunRow } from '@portal/server/db';
+import { newModelRow, newQuoteRow, newRunRow } from '@portal/server/db';
 
 export const PASSWORD = 'Secret-123!';
 
@@ -295,19 +295,18 @@ export async function seedModel(
   const stamp = id('m_');
   await db(api)
     .insertInto('models')
-    .values({
-      stamp,
-      bucket,
-      rend,
-      run: null,
-      name: opts.name ?? 'Churn model',
-      desc: opts.desc ?? '',
-      state: opts.state ?? 'Finished',
-      message: opts.message ?? '',
-      data: null,
-      active: 1,
-      created_at: T0,
-    })
+    .values(
+      newModelRow({
+        stamp,
+        bucket,
+        rend,
+        name: opts.name ?? 'Churn model',
+        desc: opts.desc ?? '',
+        state: opts.state ?? 'Finished',
+        message: opts.message ?? '',
+        created_at: T0,
+      }),
+    )
     .execute();
   return { stamp, name: opts.name ?? 'Churn model' };
 }
@@ -330,24 +329,23 @@ export async function seedQuote(api: TestApi, bucket: string, rend: string | nul
   const invoiceNum = opts.invoiceNum ?? `INV-${randomBytes(4).toString('hex').toUpperCase()}`;
   await db(api)
     .insertInto('quotes')
-    .values({
-      stamp,
-      bucket,
-      rend,
-      pile: null,
-      run: opts.run ?? null,
-      name: opts.name ?? 'Shrink it',
-      desc: opts.desc ?? '',
-      function: 'shrink',
-      state: opts.state ?? 'Unpaid',
-      message: opts.message ?? '',
-      cent: opts.cent ?? 22,
-      invoice_num: invoiceNum,
-      inputs: 40,
-      active: 1,
-      created_at: T0,
-      paid_at: opts.state === 'Paid' ? T0 : null,
-    })
+    .values(
+      newQuoteRow({
+        stamp,
+        bucket,
+        rend,
+        run: opts.run ?? null,
+        name: opts.name ?? 'Shrink it',
+        desc: opts.desc ?? '',
+        state: opts.state ?? 'Unpaid',
+        message: opts.message ?? '',
+        cent: opts.cent ?? 22,
+        invoice_num: invoiceNum,
+        inputs: 40,
+        created_at: T0,
+        paid_at: opts.state === 'Paid' ? T0 : null,
+      }),
+    )
     .execute();
   return { stamp, name: opts.name ?? 'Shrink it', invoiceNum };
 }

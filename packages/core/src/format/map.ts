@@ -6,6 +6,11 @@ import type { Projection } from '../contract/projection';
 export const MAP_COLOURS = ['#4db6ac', '#ffb74d', '#ba68c8', '#81d4fa', '#e57373', '#aed581', '#f06292', '#fff176'] as const;
 /** Terminal colours (ANSI 16-colour codes) in the same order. */
 export const MAP_ANSI = [36, 33, 35, 34, 31, 32, 95, 93] as const;
+/**
+ * The terminal height (rows) from which the request screen draws the map under its other lines (the map takes 9);
+ * below it the screen names the command that draws it instead.
+ */
+export const MAP_MIN_ROWS = 40;
 
 export interface MapLegend {
   /** Label per colour index ('0', '1', or a range '0.5 – 1.2'). */

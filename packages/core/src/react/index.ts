@@ -12,6 +12,8 @@ export {
   useRuns,
   useUploads,
   type UploadOptions,
+  type UploadOutcome,
+  type UploadBatch,
   type RunFilters,
   type PageRequest,
 } from './lists';

@@ -281,6 +281,22 @@ function uploadFailure(r: Rend): string {
 export interface UploadOptions {
   onProgress?: (p: UploadProgress) => void;
   signal?: AbortSignal;
+  /**
+   * Whether the hook follows the new upload through its analysis (the default): each file's notice says analysis
+   * has begun and a second notice tells how it ended. `false` for a screen that follows the upload itself (the fit
+   * form): each file gets SPEC's plain success notice and no second notice comes.
+   */
+  follow?: boolean;
+}
+
+/** How an upload ended: the new upload's id, or the message shown (MESSAGES.uploadCancelled when it was cancelled). */
+export type UploadOutcome = { rend: string; error?: undefined } | { rend?: undefined; error: string };
+
+/** Files being sent as one group: the progress of each and the cancel of the group. */
+export interface UploadBatch {
+  id: number;
+  progress: UploadProgress[];
+  cancel(): void;
 }
 
 const UPLOADS: EntityListSpec<{ clientId: string; bucketId: string } & PageParams, { project?: Bucket; uploads: Rend[] } & Next> = {
@@ -302,15 +318,20 @@ export function useUploads(
   page?: PageRequest,
 ): Loaded<{ project?: Bucket; uploads: Rend[] } & Next> &
   ListActions & {
-    /** Uploads files as one group; null on success (each file notified), else the message shown. */
-    upload(files: UploadSource[], opts?: UploadOptions): Promise<string | null>;
+    /**
+     * Uploads files as one group: each file is notified, a failure and a cancel too (a sign-in failure is the door's);
+     * answers the new upload's id or the message shown.
+     */
+    upload(files: UploadSource[], opts?: UploadOptions): Promise<UploadOutcome>;
     /** True while an upload runs. */
     uploading: boolean;
+    /** The groups being sent, oldest first, each with its progress per file and its cancel. */
+    batches: UploadBatch[];
   } {
   const api = useApi();
   const notify = useNotify();
-  const [uploading, setUploading] = useState(false);
-  const running = useRef(0);
+  const [batches, setBatches] = useState<UploadBatch[]>([]);
+  const nextBatch = useRef(0);
   const loaded = useEntityList(UPLOADS, { clientId, bucketId, ...pageParams(page) });
   const { reload } = loaded;
 
@@ -336,29 +357,44 @@ export function useUploads(
   }, [following.length, reload]);
 
   const upload = useCallback(
-    async (files: UploadSource[], opts: UploadOptions = {}): Promise<string | null> => {
-      setUploading(++running.current > 0);
+    async (files: UploadSource[], opts: UploadOptions = {}): Promise<UploadOutcome> => {
+      const follow = opts.follow !== false;
+      const id = ++nextBatch.current;
+      const controller = new AbortController();
+      const stop = () => controller.abort();
+      if (opts.signal?.aborted) stop();
+      opts.signal?.addEventListener('abort', stop);
+      const initial = files.map((f, index) => ({ file: f.name, index, loaded: 0, total: f.size }));
+      setBatches((all) => [...all, { id, progress: initial, cancel: stop }]);
+      const onProgress = (p: UploadProgress) => {
+        setBatches((all) => all.map((b) => (b.id === id ? { ...b, progress: b.progress.map((o) => (o.index === p.index ? p : o)) } : b)));
+        opts.onProgress?.(p);
+      };
       try {
-        const result = await runUpload(api, { bucket: bucketId, files, onProgress: opts.onProgress, signal: opts.signal });
-        for (const f of result.files) notify(MESSAGES.uploadAnalysing(f.name), 'uploadSuccess');
+        const result = await runUpload(api, { bucket: bucketId, files, onProgress, signal: controller.signal });
+        const notice = follow ? MESSAGES.uploadAnalysing : MESSAGES.uploadSucceeded;
+        for (const f of result.files) notify(notice(f.name), 'uploadSuccess');
         await reload();
         // Followed from the list that holds it (before that reload, it would look removed).
-        setFollowing((all) => [...all, result.rend]);
-        return null;
+        if (follow) setFollowing((all) => [...all, result.rend]);
+        return { rend: result.rend };
       } catch (e) {
-        if (isAbortError(e) || opts.signal?.aborted) {
+        // Core's pipeline removes the half-made group before the cancel comes back here.
+        if (isAbortError(e) || controller.signal.aborted) {
+          notify(MESSAGES.uploadCancelled);
           await reload();
-          return MESSAGES.uploadCancelled;
+          return { error: MESSAGES.uploadCancelled };
         }
         const error = toApiError(e, MESSAGES.uploadFiles);
         if (!error.isAuth) notify(error.display, 'error');
         await reload();
-        return error.display;
+        return { error: error.display };
       } finally {
-        setUploading(--running.current > 0);
+        opts.signal?.removeEventListener('abort', stop);
+        setBatches((all) => all.filter((b) => b.id !== id));
       }
     },
     [api, bucketId, notify, reload],
   );
-  return { ...loaded, upload, uploading };
+  return { ...loaded, upload, uploading: batches.length > 0, batches };
 }

@@ -5,7 +5,7 @@ import type { Billing, Model, Plan, Rend } from '../contract';
 import { createFitRequest, createReuseRequest, createShrinkRequest, reusableModels } from '../flows';
 import { estimatePriceCents } from '../format';
 import { formatShrinkPrice, shrinkConfirmQuestion, shrinkPriceOf, type ShrinkPrice } from '../billing';
-import { toApiError } from '../loader';
+import { loadMissing, toApiError } from '../loader';
 import { MESSAGES } from '../messages';
 import { POLL_MAX_MS, POLL_START_MS, POLL_STEP_MS } from '../limits';
 import { changeDetector, ReloadPoller, VOLATILE_FIELDS } from '../poller';
@@ -52,8 +52,8 @@ export function useFitRequest(
   readyUploads: Rend[];
   /** True until both the plan and the uploads are known. */
   loading: boolean;
-  /** The project's upload list as loaded: a failed first load (404, 403) means the project is not there. */
-  projectLoad: { data?: unknown; error: ApiError | null };
+  /** The project is not there (unknown, removed or another client's): its upload list could not be read for that. */
+  missing: boolean;
   /** The chosen upload ('' for none) and choosing one. */
   upload: string;
   choose(rendId: string): void;
@@ -170,7 +170,7 @@ export function useFitRequest(
     project: uploads.data?.bucket?.name,
     readyUploads,
     loading: clientLoading || uploads.loading,
-    projectLoad: uploads,
+    missing: uploads.missing,
     upload,
     choose,
     suggestedSizes,
@@ -206,6 +206,8 @@ export function useShrinkRequest(
   /** The wait before the next automatic check (20 s, growing by 20 s per unchanged answer up to 60 s). */
   nextCheckMs: number;
   error: ApiError | null;
+  /** The project is not there (unknown, removed or another client's): its upload list could not be read for that. */
+  missing: boolean;
   /** The price of processing these uploads, in cents ($0.22 per started million input parameters). */
   estimateCents(rendIds: string[]): number;
   /** The reload control: checks at once and restarts the polling interval logic. */
@@ -356,6 +358,7 @@ export function useShrinkRequest(
     reloading,
     nextCheckMs,
     error: state.error,
+    missing: loadMissing(state.uploads, state.error),
     estimateCents,
     reload,
     upload,

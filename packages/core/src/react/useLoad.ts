@@ -1,7 +1,7 @@
 // The generic loader hook: a thin subscription over core's Loader.
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ApiError } from '../client';
-import { Loader } from '../loader';
+import { Loader, loadMissing } from '../loader';
 import { FOCUS_REFRESH_MIN_MS } from '../refresh';
 import { useNotify, useTimers } from './context';
 
@@ -9,6 +9,8 @@ export interface Loaded<T> {
   data: T | undefined;
   error: ApiError | null;
   loading: boolean;
+  /** The load failed because what it reads is not there (unknown, removed or another client's): "not found". */
+  missing: boolean;
   reload(): Promise<void>;
 }
 
@@ -86,5 +88,5 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unkn
   useEffect(() => (focusRefresh ? onWindowFocus(() => void loader.refresh()) : undefined), [loader, focusRefresh]);
 
   const state = useSyncExternalStore(loader.subscribe, loader.getSnapshot, loader.getSnapshot);
-  return useMemo(() => ({ ...state, reload: loader.reload }), [state, loader]);
+  return useMemo(() => ({ ...state, missing: loadMissing(state.data, state.error), reload: loader.reload }), [state, loader]);
 }

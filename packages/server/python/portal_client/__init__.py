@@ -12,74 +12,18 @@ results, quotes, billing and usage, as typed objects. Standard library only (tqd
 See README.md (the package's description) for a tour and one section per flow.
 """
 
+from . import errors, models, see
 from .client import Client, Pages, ProgressFn
-from .see import Column, Layer, ModelSummary, Point, Preview, Projection, Text, preview as _preview, projection as _projection
-from .errors import (
-    AuthError,
-    ConflictError,
-    NetworkError,
-    NotFoundError,
-    PortalError,
-    RateLimitError,
-    RunFailed,
-    ServerError,
-    UploadFailed,
-    ValidationError,
-)
-from .models import (
-    Account,
-    Billing,
-    Box,
-    Event,
-    Integration,
-    Item,
-    Model,
-    Project,
-    Quote,
-    Run,
-    Upload,
-    UploadFile,
-    UploadMeta,
-    UploadRef,
-    Usage,
-    UsageDay,
-    UsageTotals,
-)
+from .errors import *  # noqa: F401,F403 (the names of errors.__all__)
+from .models import *  # noqa: F401,F403 (the names of models.__all__)
+from .see import *  # noqa: F401,F403 (the names of see.__all__)
 
-__all__ = [
-    "Client",
-    "Pages",
-    "ProgressFn",
-    "PortalError",
-    "AuthError",
-    "NotFoundError",
-    "ValidationError",
-    "ConflictError",
-    "RateLimitError",
-    "ServerError",
-    "NetworkError",
-    "RunFailed",
-    "UploadFailed",
-    "Account",
-    "Project",
-    "Upload",
-    "Item",
-    "UploadFile",
-    "UploadMeta",
-    "UploadRef",
-    "Box",
-    "Run",
-    "Event",
-    "Model",
-    "Quote",
-    "Billing",
-    "Usage",
-    "UsageDay",
-    "UsageTotals",
-    "Integration",
-]
+__all__ = ["Client", "Pages", "ProgressFn"]
+__all__ += errors.__all__
+__all__ += models.__all__
+__all__ += see.__all__
+
 #: `client.preview(upload)` and `client.projection(run)` live in their own module (see.py).
-Client.preview = _preview  # type: ignore[attr-defined]
-Client.projection = _projection  # type: ignore[attr-defined]
-__all__ += ["Preview", "Column", "Text", "Layer", "ModelSummary", "Projection", "Point"]
+Client.preview = see.preview  # type: ignore[attr-defined]
+Client.projection = see.projection  # type: ignore[attr-defined]
 __version__ = "0.2.0"

@@ -9,7 +9,21 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Mapping, Optional, Type, TypeVar
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    List,
+    Mapping,
+    Optional,
+    Tuple,
+    Type,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 __all__ = [
     "Account",
@@ -38,32 +52,43 @@ FINAL_STATES = ("Finished", "Failed")
 
 
 def _build(cls: Type[T], data: Optional[Mapping[str, Any]]) -> T:
-    """An object of `cls` from an answer's dict: known fields only, nested ones converted by the class's `_nested`."""
+    """An object of `cls` from an answer's dict: its known fields only, each converted as its type says (`_convert`)."""
     data = data or {}
-    nested: Dict[str, Any] = getattr(cls, "_nested", {})
     values: Dict[str, Any] = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        key = f.metadata.get("api", f.name)
-        if key not in data:
-            continue
-        value = data[key]
-        convert = nested.get(f.name)
-        values[f.name] = convert(value) if convert is not None else value
+    for name, key, convert in _fields(cls):
+        if key in data:
+            values[name] = data[key] if convert is None else convert(data[key])
     return cls(**values)
 
 
-def _list_of(cls: Type[T]) -> Callable[[Any], List[T]]:
-    """Converts an API list, given as `{"list": [...]}` or as a plain list."""
-
-    def convert(value: Any) -> List[T]:
-        items = value.get("list", []) if isinstance(value, dict) else (value or [])
-        return [_build(cls, v) for v in items]
-
-    return convert
+_FIELDS: Dict[type, List[Tuple[str, str, Optional[Callable[[Any], Any]]]]] = {}
 
 
-def _optional(cls: Type[T]) -> Callable[[Any], Optional[T]]:
-    return lambda value: None if value is None else _build(cls, value)
+def _fields(cls: type) -> List[Tuple[str, str, Optional[Callable[[Any], Any]]]]:
+    """Each field of a dataclass: its name, the answer's key for it (`metadata["api"]`, else the name) and how a value
+    becomes it (None: as it is). Read from the class once."""
+    if cls not in _FIELDS:
+        hints = get_type_hints(cls)
+        _FIELDS[cls] = [(f.name, f.metadata.get("api", f.name), _convert(hints[f.name])) for f in dataclasses.fields(cls)]
+    return _FIELDS[cls]
+
+
+def _convert(hint: Any) -> Optional[Callable[[Any], Any]]:
+    """How an answer's value becomes a field of type `hint`: a dataclass is built from its dict, an Optional one is
+    None when the answer has none (null or empty), a list of them is built item by item (the API gives lists as
+    `{"list": [...]}` or plain); None for anything else, which is kept as it is."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Union and type(None) in args:
+        inner = _convert(next(a for a in args if a is not type(None)))
+        return None if inner is None else (lambda value: inner(value) if value else None)
+    if origin is list and args:
+        item = _convert(args[0])
+        if item is None:
+            return None
+        return lambda value: [item(v) for v in (value.get("list", []) if isinstance(value, dict) else (value or []))]
+    if dataclasses.is_dataclass(hint):
+        return lambda value: _build(hint, value)
+    return None
 
 
 @dataclass
@@ -120,7 +145,6 @@ class Item:
     error: Optional[str] = None
     createdAt: int = 0
 
-    _nested = {"file": lambda v: _build(UploadFile, v), "meta": lambda v: _build(UploadMeta, v)}
 
 
 @dataclass
@@ -148,7 +172,6 @@ class Upload:
     items: List[Item] = field(default_factory=list, metadata={"api": "upload"})
     boxes: List[Box] = field(default_factory=list, metadata={"api": "box"})
 
-    _nested = {"items": _list_of(Item), "boxes": _list_of(Box)}
 
     @property
     def errors(self) -> List[str]:
@@ -185,7 +208,6 @@ class Run:
     startedAt: Optional[int] = None
     finishedAt: Optional[int] = None
 
-    _nested = {"rend": _optional(UploadRef)}
 
     @property
     def done(self) -> bool:
@@ -219,7 +241,6 @@ class Model:
     createdAt: int = 0
     rend: Optional[UploadRef] = None
 
-    _nested = {"rend": _optional(UploadRef)}
 
 
 @dataclass
@@ -240,7 +261,6 @@ class Quote:
     bucket: Optional[str] = None
     run: Optional[Run] = None
 
-    _nested = {"rend": _optional(UploadRef), "run": _optional(Run)}
 
 
 @dataclass
@@ -255,10 +275,9 @@ class Billing:
 
 
 @dataclass
-class UsageDay:
-    """One UTC day of usage: requests made, input parameters processed and the amount quoted in cents."""
+class UsageTotals:
+    """The sums of a usage period: requests made, input parameters processed and the amount quoted in cents."""
 
-    date: str = ""
     fits: int = 0
     generates: int = 0
     shrinks: int = 0
@@ -267,14 +286,10 @@ class UsageDay:
 
 
 @dataclass
-class UsageTotals:
-    """The sums of a usage period."""
+class UsageDay(UsageTotals):
+    """One UTC day of usage (`date`, e.g. "2026-11-26"): the same counts as the period's totals, for that day."""
 
-    fits: int = 0
-    generates: int = 0
-    shrinks: int = 0
-    parameters: int = 0
-    cents: int = 0
+    date: str = ""
 
 
 @dataclass
@@ -285,7 +300,6 @@ class Usage:
     totals: UsageTotals = field(default_factory=UsageTotals)
     quotes: List[Quote] = field(default_factory=list)
 
-    _nested = {"days": _list_of(UsageDay), "totals": lambda v: _build(UsageTotals, v), "quotes": _list_of(Quote)}
 
 
 @dataclass

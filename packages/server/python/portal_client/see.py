@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
-from .models import _build, _list_of
+from .models import _build
+
+__all__ = ["Preview", "Column", "Text", "Layer", "ModelSummary", "Projection", "Point"]
 
 
 @dataclass
@@ -47,8 +49,6 @@ class ModelSummary:
     parameters: int = 0
     layers: List[Layer] = field(default_factory=list)
 
-    _nested = {"layers": _list_of(Layer)}
-
 
 @dataclass
 class Preview:
@@ -63,12 +63,6 @@ class Preview:
     totalRows: Optional[int] = None
     totalCols: Optional[int] = None
     note: Optional[str] = None
-
-    _nested = {
-        "columns": _list_of(Column),
-        "texts": _list_of(Text),
-        "model": lambda v: _build(ModelSummary, v) if v else None,
-    }
 
 
 def preview(client: Any, upload: Any) -> Preview:

@@ -11,7 +11,7 @@ import { redactText } from '../redact';
 import type { DB } from './schema';
 
 export type { DB } from './schema';
-export { newRunRow, type NewRun } from './rows';
+export { newJobRow, newModelRow, newQuoteRow, newRunRow, type NewJob, type NewModel, type NewQuote, type NewRun } from './rows';
 
 export interface Database {
   db: Kysely<DB>;

@@ -138,6 +138,18 @@ const norm = (affineDefault: boolean): LayerDef => ({
   count: (a) => (flag(a.affine) ? 2 * size(a.num_features, 'num_features') : 0),
 });
 
+/** A transformer layer: `attentions` attention blocks (self, and cross in a decoder), the feed-forward pair and `norms` layer norms. */
+const transformerLayer = (attentions: number, norms: number): LayerDef => ({
+  args: ['d_model', 'nhead', 'dim_feedforward', 'dropout', 'activation', 'layer_norm_eps', 'batch_first', 'norm_first', 'bias'],
+  defaults: { dim_feedforward: 2048, bias: true },
+  count: (a) => {
+    const d = size(a.d_model, 'd_model'),
+      f = size(a.dim_feedforward, 'dim_feedforward'),
+      b = flag(a.bias);
+    return attentions * mha({ embed_dim: d, bias: b }) + d * f + (b ? f : 0) + f * d + (b ? d : 0) + norms * (b ? 2 * d : d);
+  },
+});
+
 export const LAYERS: Record<string, LayerDef> = {
   Linear: {
     args: ['in_features', 'out_features', 'bias'],
@@ -201,26 +213,8 @@ export const LAYERS: Record<string, LayerDef> = {
     defaults: { bias: true, add_bias_kv: false, kdim: null, vdim: null },
     count: mha,
   },
-  TransformerEncoderLayer: {
-    args: ['d_model', 'nhead', 'dim_feedforward', 'dropout', 'activation', 'layer_norm_eps', 'batch_first', 'norm_first', 'bias'],
-    defaults: { dim_feedforward: 2048, bias: true },
-    count: (a) => {
-      const d = size(a.d_model, 'd_model'),
-        f = size(a.dim_feedforward, 'dim_feedforward'),
-        b = flag(a.bias);
-      return mha({ embed_dim: d, bias: b }) + d * f + (b ? f : 0) + f * d + (b ? d : 0) + 2 * (b ? 2 * d : d);
-    },
-  },
-  TransformerDecoderLayer: {
-    args: ['d_model', 'nhead', 'dim_feedforward', 'dropout', 'activation', 'layer_norm_eps', 'batch_first', 'norm_first', 'bias'],
-    defaults: { dim_feedforward: 2048, bias: true },
-    count: (a) => {
-      const d = size(a.d_model, 'd_model'),
-        f = size(a.dim_feedforward, 'dim_feedforward'),
-        b = flag(a.bias);
-      return 2 * mha({ embed_dim: d, bias: b }) + d * f + (b ? f : 0) + f * d + (b ? d : 0) + 3 * (b ? 2 * d : d);
-    },
-  },
+  TransformerEncoderLayer: transformerLayer(1, 2),
+  TransformerDecoderLayer: transformerLayer(2, 3),
   Transformer: {
     args: [
       'd_model',

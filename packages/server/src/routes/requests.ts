@@ -30,7 +30,7 @@ import { invoiceNumber, millions, spendCredit } from '../billing/credit';
 import { payQuote, quoteIsLive } from '../billing/shrink';
 import { actorOf, audit, type Actor } from '../audit';
 import type { PileTable, RunTable } from '../db/schema';
-import { newRunRow } from '../db/rows';
+import { newModelRow, newQuoteRow, newRunRow } from '../db/rows';
 import type { Services } from '../services';
 import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
 
@@ -121,19 +121,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
       await spendCredit(trx, client.stamp, inputs);
       await trx
         .insertInto('models')
-        .values({
-          stamp: model,
-          bucket: bucket.stamp,
-          rend: rend.stamp,
-          run: stamp,
-          name,
-          desc: '',
-          state: 'Pending',
-          message: '',
-          data: null,
-          active: 1,
-          created_at: t,
-        })
+        .values(newModelRow({ stamp: model, bucket: bucket.stamp, rend: rend.stamp, run: stamp, name, created_at: t }))
         .execute();
       await trx
         .insertInto('runs')
@@ -316,24 +304,20 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
       const cent = shrinkPrice(inputs, free).amountDueCents;
       await trx
         .insertInto('quotes')
-        .values({
-          stamp,
-          bucket: bucket.stamp,
-          rend: rend.stamp,
-          pile: pile.stamp,
-          run: null,
-          name: body.name,
-          desc: body.desc,
-          function: 'shrink',
-          state: QUOTE_UNPAID,
-          message: '',
-          cent,
-          invoice_num: invoiceNumber(),
-          inputs,
-          active: 1,
-          created_at: now(),
-          paid_at: null,
-        })
+        .values(
+          newQuoteRow({
+            stamp,
+            bucket: bucket.stamp,
+            rend: rend.stamp,
+            pile: pile.stamp,
+            name: body.name,
+            desc: body.desc,
+            cent,
+            invoice_num: invoiceNumber(),
+            inputs,
+            created_at: now(),
+          }),
+        )
         .execute();
       await audit(trx, {
         client: client.stamp,

@@ -3,6 +3,7 @@ import { currentRequestId } from '../context';
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { newJobRow } from '../db/rows';
 import { now } from '../ids';
 
 /** Jobs that run a processing call in a process of their own, under the limits of their kind. */
@@ -27,20 +28,7 @@ export class JobQueue {
     const requestId = currentRequestId();
     await db
       .insertInto('jobs')
-      .values({
-        kind,
-        ref,
-        state: 'queued',
-        attempts: 0,
-        run_after: t + delayS,
-        locked_until: null,
-        error: null,
-        created_at: t,
-        client,
-        owner: null,
-        started_at: null,
-        request_id: requestId,
-      })
+      .values({ ...newJobRow({ kind, ref, run_after: t + delayS, created_at: t, request_id: requestId }), client })
       .execute();
     // A run's events written before its job existed (Pending, at its insert in this transaction) name the request too.
     if (requestId && kind !== 'analyze' && kind !== 'mail') {

@@ -31,6 +31,7 @@ import {
   PortalProvider,
   type NotifyAction,
   type NotifyKind,
+  type UploadOutcome,
   useCopy,
   useAuth,
   useApiKeys,
@@ -509,12 +510,11 @@ describe('useUploads', { timeout: 30_000 }, () => {
     const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper });
     await waitFor(() => expect(result.current.data?.uploads).toEqual([]));
     const progress: UploadProgress[] = [];
-    let outcome: string | null = 'unset';
+    let outcome: UploadOutcome | undefined;
     await act(
       async () =>
         void (outcome = await result.current.upload([source('a.json'), source('b.json')], { onProgress: (p) => progress.push(p) })),
     );
-    expect(outcome).toBeNull();
     // Uploaded, and analysis follows: a second notice tells how it ended.
     expect(notes).toEqual([
       ['Uploading a.json completed successfully! Analysing it now.', 'uploadSuccess'],
@@ -527,6 +527,7 @@ describe('useUploads', { timeout: 30_000 }, () => {
       .where('bucket', '=', bucket.stamp)
       .executeTakeFirstOrThrow();
     expect(rend.name).toBe('a.json (+1 more)');
+    expect(outcome).toEqual({ rend: rend.stamp });
     expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([rend.stamp]);
     await setRow(server, 'rends', rend.stamp, { flight: 'Ready' });
     await waitFor(() => expect(notes.at(-1)).toEqual([MESSAGES.uploadReady('a.json (+1 more)'), 'success']), { timeout: 10_000 });
@@ -553,14 +554,65 @@ describe('useUploads', { timeout: 30_000 }, () => {
     const { wrapper, notes } = setup();
     const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
-    let outcome: string | null = null;
+    let outcome: UploadOutcome | undefined;
     await act(
       async () => void (outcome = await result.current.upload([{ name: 'a.json', size: 1, stream: () => new Blob(['x']).stream() }])),
     );
-    expect(outcome).toBe('Failed to upload files.');
+    expect(outcome).toEqual({ error: 'Failed to upload files.' });
     expect(notes).toEqual([['Failed to upload files.', 'error']]);
     expect(count('storagePut')).toBe(0);
     expect(await rows(server).selectFrom('rends').select('stamp').where('bucket', '=', bucket.stamp).execute()).toEqual([]);
+  });
+  it('leaves the following to a form that does it itself, shows each batch while it runs and says a cancel', async () => {
+    const bucket = await seedBucket(server);
+    const bytes = new TextEncoder().encode('[[1,2,3,4]]');
+    const { wrapper, notes } = setup();
+    const source = { name: 'own.json', size: bytes.length, stream: () => new Blob([bytes]).stream() };
+    const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    let outcome: UploadOutcome | undefined;
+    await act(async () => void (outcome = await result.current.upload([source], { follow: false })));
+    // SPEC's plain notice and the new upload's id; no second notice when it becomes Ready.
+    expect(notes).toEqual([[MESSAGES.uploadSucceeded('own.json'), 'uploadSuccess']]);
+    const stamp = outcome?.rend;
+    expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([stamp]);
+    await setRow(server, 'rends', stamp!, { flight: 'Ready' });
+    await act(() => result.current.reload());
+    expect(notes).toHaveLength(1);
+
+    // A file that waits: its batch shows while it runs, and its cancel stops it, said once, leaving nothing behind.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // Read once the group exists on the server (the cancel then removes it).
+    let reading!: () => void;
+    const read = new Promise<void>((r) => (reading = r));
+    const slow = {
+      name: 'slow.json',
+      size: bytes.length,
+      stream: () =>
+        new ReadableStream<Uint8Array>({
+          async pull(c) {
+            reading();
+            await gate;
+            c.enqueue(bytes);
+            c.close();
+          },
+        }),
+    };
+    let pending!: Promise<UploadOutcome>;
+    act(() => void (pending = result.current.upload([slow])));
+    await act(() => read);
+    expect(result.current.batches).toHaveLength(1);
+    expect(result.current.uploading).toBe(true);
+    expect(result.current.batches[0]!.progress).toEqual([{ file: 'slow.json', index: 0, loaded: 0, total: bytes.length }]);
+    act(() => result.current.batches[0]!.cancel());
+    release();
+    await act(async () => void (outcome = await pending));
+    expect(outcome).toEqual({ error: MESSAGES.uploadCancelled });
+    expect(notes.at(-1)).toEqual([MESSAGES.uploadCancelled, undefined]);
+    expect(result.current.batches).toEqual([]);
+    expect(result.current.uploading).toBe(false);
+    expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([stamp]);
   });
 });
 

@@ -52,16 +52,13 @@ export default function CreateShrinkRunScreen() {
 
   const chosen = shrink.chosen;
   // A model uploaded from here is chosen as soon as it appears in the list (it may still be processing), as on the web.
-  const [before, setBefore] = useState<Set<string> | null>(null);
+  const [fresh, setFresh] = useState<string | null>(null);
   const { choose } = shrink;
   useEffect(() => {
-    if (!before) return;
-    const fresh = shrink.uploads.find((r) => !before.has(r.stamp));
-    if (fresh) {
-      choose(fresh.stamp);
-      setBefore(null);
-    }
-  }, [before, shrink.uploads, choose]);
+    if (!fresh || !shrink.uploads.some((r) => r.stamp === fresh)) return;
+    choose(fresh);
+    setFresh(null);
+  }, [fresh, shrink.uploads, choose]);
   const submit = () => {
     const res = shrink.review(values);
     setProblem('error' in res ? res.error : null);
@@ -84,12 +81,11 @@ export default function CreateShrinkRunScreen() {
     const files = localSources(nav.io.cwd, parsePaths(text));
     const bad = typeof files === 'string' ? files : checkDropFiles(files, 'shrink', client?.plan ?? 'Individual');
     if (bad) return notify(bad, 'error');
-    const known = new Set(shrink.uploads.map((r) => r.stamp));
     setBusy(true);
-    const failed = await uploads.upload(files as UploadSource[]);
+    const { rend } = await uploads.upload(files as UploadSource[]);
     setBusy(false);
-    if (!failed) {
-      setBefore(known);
+    if (rend) {
+      setFresh(rend);
       setProblem(null);
       void shrink.reload();
       setView('main');

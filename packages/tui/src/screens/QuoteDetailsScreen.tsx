@@ -2,7 +2,17 @@
 // portal's link (the quote is paid there, in a browser: p copies the link, which works over SSH too).
 import { useEffect } from 'react';
 import { Box, Text, useInput } from 'ink';
-import { CONTACT_PATH, MESSAGES, formatCount, formatDollars, formatTime, freeCredits, screenPath, printable } from '@portal/core';
+import {
+  CONTACT_PATH,
+  MESSAGES,
+  formatCount,
+  formatDollars,
+  formatTime,
+  freeCredits,
+  isMissing,
+  screenPath,
+  printable,
+} from '@portal/core';
 import { useBilling, useNotify, useQuoteDetails } from '@portal/core/react';
 import { Fields } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -39,8 +49,7 @@ export default function QuoteDetailsScreen() {
   );
   if (!quote) {
     if (details.loading) return <Text>Loading…</Text>;
-    const missing = !details.error || details.error.status === 404 || details.error.status === 403;
-    return <Text>{missing ? MESSAGES.requestNotFound : MESSAGES.loadQuote}</Text>;
+    return <Text>{isMissing(details.error) ? MESSAGES.requestNotFound : MESSAGES.loadQuote}</Text>;
   }
   const contact = `${nav.io.baseUrl}${CONTACT_PATH}`;
   const credits = billing.data ? freeCredits(billing.data) : null;

@@ -8,6 +8,8 @@ import {
   formatEvent,
   formatTime,
   isFinalState,
+  isMissing,
+  MAP_MIN_ROWS,
   progressBar,
   screenPath,
   sparkline,
@@ -16,9 +18,6 @@ import {
 import { useNotify, useRunDetails } from '@portal/core/react';
 import { Fields } from '../components/Form';
 import { RunMap } from '../components/RunMap';
-
-/** The map takes 9 lines: below this height the request screen names the command that draws it instead. */
-const MAP_MIN_ROWS = 40;
 import { useLabel, useNav } from '../ui/context';
 
 export default function RunDetailsScreen() {
@@ -51,8 +50,7 @@ export default function RunDetailsScreen() {
   if (!run) {
     if (details.loading) return <Text>Loading…</Text>;
     // An unknown or removed request (or another account's) is 'Request not found'; any other failure is SPEC's load message.
-    const missing = !details.error || details.error.status === 404 || details.error.status === 403;
-    return <Text>{missing ? MESSAGES.requestNotFound : MESSAGES.loadRun}</Text>;
+    return <Text>{isMissing(details.error) ? MESSAGES.requestNotFound : MESSAGES.loadRun}</Text>;
   }
   const final = isFinalState(run.state);
   const url = details.data?.run.url;

@@ -82,7 +82,8 @@ export default function UploadsScreen() {
     let index = -1;
     const controller = (abort.current = new AbortController());
     setProgress({ p: { file: (files as UploadSource[])[0].name, index: 0, loaded: 0, total: (files as UploadSource[])[0].size }, started });
-    const outcome = await uploads.upload(files as UploadSource[], {
+    // Success, failure and cancel are notified by core's hook.
+    await uploads.upload(files as UploadSource[], {
       signal: controller.signal,
       onProgress: (p) => {
         if (p.index !== index) {
@@ -94,7 +95,6 @@ export default function UploadsScreen() {
     });
     abort.current = null;
     setProgress(null);
-    if (outcome === MESSAGES.uploadCancelled) notify(MESSAGES.uploadCancelled);
   };
 
   return (

@@ -11,6 +11,7 @@ import {
   type UploadContext,
   type UploadProgress,
 } from '@portal/core';
+import type { UploadBatch } from '@portal/core/react';
 import { notify } from '../lib/notify';
 
 interface Props {
@@ -107,5 +108,16 @@ export function UploadBars({ progress, onCancel }: { progress: UploadProgress[];
         })}
       </Stack>
     </Box>
+  );
+}
+
+/** The groups being sent (core's `useUploads` batches), each with its bars and its Cancel. */
+export function UploadBatches({ batches }: { batches: readonly UploadBatch[] }) {
+  return (
+    <>
+      {batches.map((b) => (
+        <UploadBars key={b.id} progress={b.progress} onCancel={b.cancel} />
+      ))}
+    </>
   );
 }

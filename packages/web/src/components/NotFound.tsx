@@ -6,9 +6,6 @@ import { MESSAGES, screenPath, type CrumbNames } from '@portal/core';
 import { useChrome, useCrumbNames } from '../layout/ChromeContext';
 import { Page } from './Page';
 
-/** Whether a failed load means "no such thing here" rather than trouble: 404 unknown, 403 another client's. */
-export const isMissing = (error: { status: number } | null | undefined) => !error || error.status === 404 || error.status === 403;
-
 const GENERIC: Required<CrumbNames> = { client: 'Client', project: 'Project', run: 'Request', quote: 'Quote', key: 'API key' };
 
 /** `crumb` names the missing thing's breadcrumb (and sidebar title) with the page's title, never a loading placeholder. */
@@ -28,10 +25,6 @@ export function NotFound({ title, back, crumb }: { title: string; back: { label:
     </Page>
   );
 }
-
-/** Whether a project page's list failed because the project itself is unknown, removed or another client's. */
-export const projectGone = (loaded: { data?: unknown; error: { status: number } | null }) =>
-  !loaded.data && !!loaded.error && isMissing(loaded.error);
 
 /** A project page (uploads, requests, models) of a project that is not there. */
 export function ProjectNotFound({ clientId }: { clientId: string }) {

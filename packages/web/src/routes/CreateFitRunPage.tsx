@@ -30,15 +30,15 @@ import {
   type PlanName,
   type TaskName,
 } from '@portal/core';
-import { useFitRequest } from '@portal/core/react';
+import { useFitRequest, useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { TitleField } from '../components/TitleField';
-import { FileDrop, UploadBars } from '../components/FileDrop';
-import { useUploader } from '../components/useUploader';
+import { FileDrop, UploadBatches } from '../components/FileDrop';
+import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
-import { ProjectNotFound, projectGone } from '../components/NotFound';
+import { ProjectNotFound } from '../components/NotFound';
 
 type SizeField = 'inputs' | 'outputs' | 'target';
 
@@ -80,7 +80,8 @@ export default function CreateFitRunPage() {
   const [mode, setMode] = useState<'train' | 'reuse'>('train');
   const [model, setModel] = useState('');
   const [dimensions, setDimensions] = useState('');
-  const uploader = useUploader(bucketId);
+  const uploads = useUploads(clientId, bucketId);
+  useLeaveWarning(uploads.uploading);
   useCrumbNames({ client: fit.clientName, project: fit.project });
   const ready = fit.readyUploads;
   const pending = fit.following;
@@ -130,7 +131,7 @@ export default function CreateFitRunPage() {
     />
   );
 
-  if (projectGone(fit.projectLoad)) return <ProjectNotFound clientId={clientId} />;
+  if (fit.missing) return <ProjectNotFound clientId={clientId} />;
 
   return (
     <Page title="Create Request" maxWidth={880}>
@@ -247,13 +248,14 @@ export default function CreateFitRunPage() {
             <FileDrop
               context="fit"
               plan={plan}
-              disabled={uploader.busy || !!pending}
+              disabled={uploads.uploading || !!pending}
               onFiles={async (files) => {
-                const rend = await uploader.upload(files);
+                // The form follows the new upload itself (its status line, chosen once Ready).
+                const { rend } = await uploads.upload(files, { follow: false });
                 if (rend) fit.follow(rend);
               }}
             />
-            <UploadBars progress={uploader.progress} onCancel={uploader.cancel} />
+            <UploadBatches batches={uploads.batches} />
             {pending && (
               <Typography role="status" sx={{ mt: 1 }}>
                 {pending.name}: {pending.flight}

@@ -15,15 +15,15 @@ import {
   Typography,
 } from '@mui/material';
 import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, MESSAGES, screenPath, type Rend, shrinkChoice } from '@portal/core';
-import { useShrinkRequest } from '@portal/core/react';
+import { useShrinkRequest, useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
-import { ProjectNotFound, projectGone } from '../components/NotFound';
+import { ProjectNotFound } from '../components/NotFound';
 import { TitleField } from '../components/TitleField';
 import { EntityTable } from '../components/EntityTable';
 import { BillingSummary } from '../components/BillingSummary';
-import { FileDrop, UploadBars } from '../components/FileDrop';
+import { FileDrop, UploadBatches } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
-import { useUploader } from '../components/useUploader';
+import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
@@ -42,7 +42,8 @@ export default function CreateShrinkRunPage() {
   const plan = client?.plan ?? 'Individual';
   const shrink = useShrinkRequest(clientId, bucketId);
   useCrumbNames({ client: client?.name, project: shrink.project });
-  const uploader = useUploader(bucketId);
+  const uploads = useUploads(clientId, bucketId);
+  useLeaveWarning(uploads.uploading);
 
   const [name, setName] = useState('');
   const [desc, setDesc] = useState('');
@@ -78,7 +79,7 @@ export default function CreateShrinkRunPage() {
     </Button>
   );
 
-  if (projectGone({ data: shrink.project, error: shrink.error })) return <ProjectNotFound clientId={clientId} />;
+  if (shrink.missing) return <ProjectNotFound clientId={clientId} />;
 
   if (view === 'pick') {
     return (
@@ -170,9 +171,10 @@ export default function CreateShrinkRunPage() {
         <FileDrop
           context="shrink"
           plan={plan}
-          disabled={uploader.busy}
+          disabled={uploads.uploading}
           onFiles={async (files) => {
-            const rend = await uploader.upload(files);
+            // The form follows the new upload itself (chosen at once; its status beside the choice).
+            const { rend } = await uploads.upload(files, { follow: false });
             if (rend) {
               choose(rend);
               await shrink.reload();
@@ -180,7 +182,7 @@ export default function CreateShrinkRunPage() {
             }
           }}
         />
-        <UploadBars progress={uploader.progress} onCancel={uploader.cancel} />
+        <UploadBatches batches={uploads.batches} />
       </Page>
     );
   }

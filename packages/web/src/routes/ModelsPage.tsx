@@ -11,7 +11,7 @@ import { useModels } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { notify } from '../lib/notify';
 import { Time } from '../components/Time';
-import { ProjectNotFound, projectGone } from '../components/NotFound';
+import { ProjectNotFound } from '../components/NotFound';
 
 export default function ModelsPage() {
   const { clientId = '', bucketId = '' } = useParams();
@@ -24,7 +24,7 @@ export default function ModelsPage() {
   useEffect(() => {
     if (failed) notify(failed, 'error');
   }, [failed]);
-  if (projectGone(models)) return <ProjectNotFound clientId={clientId} />;
+  if (models.missing) return <ProjectNotFound clientId={clientId} />;
   return (
     <Page
       title="Models"

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
-import { formatDollars, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
+import { formatDollars, isMissing, MESSAGES, QUOTE_UNPAID, screenPath } from '@portal/core';
 import { useBilling, useQuoteDetails } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { Loading } from '../components/Loading';
@@ -11,7 +11,7 @@ import { RunMessage } from '../components/RunMessage';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
 import { Time } from '../components/Time';
-import { isMissing, NotFound } from '../components/NotFound';
+import { NotFound } from '../components/NotFound';
 
 export default function QuoteDetailsPage() {
   const { clientId = '', bucketId = '', quoteId = '' } = useParams();

@@ -20,7 +20,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatDuration, isFinalState, MESSAGES, screenPath } from '@portal/core';
+import { formatDuration, isFinalState, isMissing, MESSAGES, screenPath } from '@portal/core';
 import { notify } from '../lib/notify';
 import { saveFile } from '../lib/saveFile';
 import { useRelatedRuns, useRunDetails } from '@portal/core/react';
@@ -30,7 +30,7 @@ import { RunMessage } from '../components/RunMessage';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
 import { Time } from '../components/Time';
-import { isMissing, NotFound } from '../components/NotFound';
+import { NotFound } from '../components/NotFound';
 
 // The chart library loads with the chart, not with the page (nor the login page).
 const LossChart = lazy(() => import('../components/charts/LossChart'));

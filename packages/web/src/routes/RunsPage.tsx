@@ -9,7 +9,7 @@ import { useListEditing } from '../components/useListEditing';
 import { useRuns } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
-import { ProjectNotFound, projectGone } from '../components/NotFound';
+import { ProjectNotFound } from '../components/NotFound';
 
 /** One filter of the list: All, or one of its values. */
 function FilterSelect(props: { label: string; value: string; options: readonly string[]; onChange(value: string): void }) {
@@ -45,7 +45,7 @@ export default function RunsPage() {
         ? screenPath('quoteDetails', { clientId, bucketId, quoteId: r.quote })
         : screenPath('runDetails', { clientId, bucketId, runId: r.stamp }),
     );
-  if (projectGone(runs)) return <ProjectNotFound clientId={clientId} />;
+  if (runs.missing) return <ProjectNotFound clientId={clientId} />;
   return (
     <Page
       title="Requests"

@@ -1,62 +1,35 @@
 // The project's uploads: a drop zone with progress per file, and the list (flight, items, errors) with rename and remove.
-import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { MESSAGES, type Rend, type UploadProgress, loadFailure } from '@portal/core';
+import { MESSAGES, type Rend, loadFailure } from '@portal/core';
 import { useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
-import { FileDrop, UploadBars } from '../components/FileDrop';
+import { FileDrop, UploadBatches } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
 import { useListEditing } from '../components/useListEditing';
-import { notify } from '../lib/notify';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
-import { ProjectNotFound, projectGone } from '../components/NotFound';
-
-/** Files dropped together travel as one upload group; each batch can be cancelled on its own. */
-interface Batch {
-  id: number;
-  progress: UploadProgress[];
-  controller: AbortController;
-}
+import { ProjectNotFound } from '../components/NotFound';
 
 export default function UploadsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const client = useRouteClient(clientId);
   const uploads = useUploads(clientId, bucketId);
-  const [batches, setBatches] = useState<Batch[]>([]);
-  const nextBatch = useRef(0);
-  useLeaveWarning(batches.length > 0);
+  useLeaveWarning(uploads.uploading);
   useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
   const editing = useListEditing('upload', uploads);
   const plan = client?.plan ?? 'Individual';
-  if (projectGone(uploads)) return <ProjectNotFound clientId={clientId} />;
+  if (uploads.missing) return <ProjectNotFound clientId={clientId} />;
   return (
     <Page title="Uploads">
       <FileDrop
         context="uploads"
         plan={plan}
-        onFiles={async (files) => {
-          const id = ++nextBatch.current;
-          const controller = new AbortController();
-          setBatches((all) => [
-            ...all,
-            { id, controller, progress: files.map((f, index) => ({ file: f.name, index, loaded: 0, total: f.size })) },
-          ]);
-          const onProgress = (p: UploadProgress) =>
-            setBatches((all) =>
-              all.map((b) => (b.id === id ? { ...b, progress: b.progress.map((o) => (o.index === p.index ? p : o)) } : b)),
-            );
-          // Success and failure are notified by core's hook; a cancel comes back as its message, shown here.
-          const outcome = await uploads.upload(files, { onProgress, signal: controller.signal });
-          if (outcome === MESSAGES.uploadCancelled) notify(MESSAGES.uploadCancelled);
-          setBatches((all) => all.filter((b) => b.id !== id));
-        }}
+        // Success, failure and cancel are notified by core's hook.
+        onFiles={(files) => void uploads.upload(files)}
       />
-      {batches.map((b) => (
-        <UploadBars key={b.id} progress={b.progress} onCancel={() => b.controller.abort()} />
-      ))}
+      <UploadBatches batches={uploads.batches} />
       <Section title="Your uploads">
         <EntityTable<Rend>
           removeMany={editing.selection}
