@@ -9,7 +9,7 @@ import { bucketOut, checkActiveFilter } from './projects';
 import { clientView, rendView, uploadView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
-import { NOT_UPLOADED, rendFull, rendsFull, settleFlight, uploadKey } from '../uploads';
+import { NOT_UPLOADED, rendFull, rendOut, settleFlight, uploadKey, withParts } from '../uploads';
 import type { SealOutcome } from '../storage/index';
 import type { Services } from '../services';
 import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
@@ -21,14 +21,15 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'rendList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const page = pageOf(query);
+    // Two statements a page: the access (session, project, client, membership), then the uploads with their parts.
     const { rows, next } = pageRows(
-      checkActiveFilter(query.active) ? await activeRowsOf(s.db, 'rends', bucket.stamp, page).execute() : [],
+      checkActiveFilter(query.active) ? await withParts(activeRowsOf(s.db, 'rends', bucket.stamp, page)).execute() : [],
       page,
     );
     return {
       client: clientView(client),
       bucket: bucketOut(bucket),
-      rend: listOut(await rendsFull(s.db, rows), next),
+      rend: listOut(rows.map(rendOut), next),
     };
   });
 
