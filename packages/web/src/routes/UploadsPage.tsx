@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { MESSAGES, type Rend, type UploadProgress, loadFailure } from '@portal/core';
 import { useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, useTablePaging } from '../components/EntityTable';
 import { FileDrop, UploadBars } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
 import { useListEditing } from '../components/useListEditing';
@@ -24,7 +24,8 @@ interface Batch {
 export default function UploadsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const client = useRouteClient(clientId);
-  const uploads = useUploads(clientId, bucketId);
+  const paging = useTablePaging();
+  const uploads = useUploads(clientId, bucketId, paging);
   const [batches, setBatches] = useState<Batch[]>([]);
   const nextBatch = useRef(0);
   useLeaveWarning(batches.length > 0);
@@ -62,6 +63,7 @@ export default function UploadsPage() {
           removeMany={editing.selection}
           label="Uploads"
           rows={uploads.data?.uploads}
+          paging={{ of: paging, next: uploads.data?.next }}
           loading={uploads.loading}
           error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
           onRetry={() => void uploads.reload()}
