@@ -85,7 +85,7 @@ export async function signUp(base) {
 }
 
 /** A user with 100 projects made through the API; returns the request the benchmark repeats. */
-async function seed(base) {
+export async function seed(base) {
   const { token, client } = await signUp(base);
   for (let i = 0; i < PROJECTS; i++) {
     await json(`${base}/api/bucket/item`, {
@@ -100,9 +100,10 @@ async function seed(base) {
   return { path, headers: { authorization: `Bearer ${token}` }, body: list };
 }
 
-export function startServer(env) {
+/** The built portal in its own process (`nodeArgs`: e.g. --cpu-prof), on a free port. */
+export function startServer(env, nodeArgs = []) {
   return startProcess(
-    [serverMain],
+    [...nodeArgs, serverMain],
     {
       PORT: '0',
       HOST: '127.0.0.1',

@@ -133,6 +133,14 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
     }
   });
 
+  it('ids with quotes, backslashes and SQL in them are only ids: 404, and nothing else happens (the prepared statements)', async () => {
+    for (const id of ["c_x' or '1'='1", "c_\\'; drop table buckets; --", 'c_$1', "b_'||pg_sleep(1)||'"]) {
+      expect((await call(srv.url, 'bucketList', { token: A.token, query: { client: id } })).status).toBe(404);
+      expect((await call(srv.url, 'rendList', { token: A.token, query: { bucket: id } })).status).toBe(404);
+    }
+    expect((await list('bucketList', { client: A.client })).bucket.list.length).toBeGreaterThanOrEqual(5);
+  });
+
   it('a bad limit or cursor is 400 with a sentence that says what to send', async () => {
     for (const [query, message] of [
       [{ limit: 0 }, 'limit must be from 1 to 200'],
