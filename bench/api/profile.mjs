@@ -25,13 +25,22 @@ function summarise(profile) {
     self.set(key, (self.get(key) ?? 0) + n);
     total += n;
   }
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([k, n]) => `  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP)
+    .map(([k, n]) => `  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
 }
 
 async function profileOne(label, env) {
   const dir = process.env.PROFILE_DIR ?? (await mkdtemp(join(tmpdir(), 'portal-prof-')));
   const data = await mkdtemp(join(tmpdir(), 'portal-bench-'));
-  const server = await startServer({ DATA_DIR: data, ...env }, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${label}.cpuprofile`]);
+  const server = await startServer({ DATA_DIR: data, ...env }, [
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    dir,
+    '--cpu-prof-name',
+    `${label}.cpuprofile`,
+  ]);
   try {
     const target = await seed(server.url);
     const r = await cannon(`${server.url}${target.path}`, target.headers, SECONDS);

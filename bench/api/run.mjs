@@ -142,7 +142,10 @@ export async function pgDatabase() {
 }
 
 /** The machine's load while measuring (2 cores shared with other work): printed beside every figure. */
-export const loadLine = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+export const loadLine = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const line = (label, r, extra = '') =>
@@ -204,7 +207,8 @@ export async function run() {
         throw new Error(`the ${mode}-statement floor answers other JSON than the portal`);
       servers.push({ label: `floor-${mode}`, url: `${floor.url}${target.path}`, headers: target.headers });
     }
-    const rss = () => `portal RSS: on PostgreSQL ${rssMb(onPg.child.pid).toFixed(0)} MB, embedded ${rssMb(embedded.child.pid).toFixed(0)} MB`;
+    const rss = () =>
+      `portal RSS: on PostgreSQL ${rssMb(onPg.child.pid).toFixed(0)} MB, embedded ${rssMb(embedded.child.pid).toFixed(0)} MB`;
     console.log(`  before the rounds: ${rss()}, ${loadLine()}`);
     const m = await rounds(servers);
     console.log(`  after the rounds: ${rss()}`);

@@ -11,7 +11,10 @@ function sql(statement: string) {
 
 const name = (i: number) => `Project ${String(i).padStart(5, '0')}`;
 
-test('10,000 projects: the first page of 25 at once, Next and Previous walk the pages, the URL keeps the page', async ({ page, request }) => {
+test('10,000 projects: the first page of 25 at once, Next and Previous walk the pages, the URL keeps the page', async ({
+  page,
+  request,
+}) => {
   test.skip(!DATABASE_URL, "needs the run's own PostgreSQL database (10,000 projects are written there in one statement)");
   const user = await createUser(request, 'many');
   sql(`insert into buckets (stamp, client, name, active, created_at)

@@ -117,9 +117,7 @@ left join clients c on c.stamp = b.client`;
 export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
   const user = caller.kind === 'user' ? caller.stamp : '';
   const sid = sessionToCheck(caller);
-  const { rows } = await db.executeQuery<ProjectAccessRow>(
-    CompiledQuery.raw(PROJECT_ACCESS, [stamp, user, sid, now(), restoring ? 0 : 1]),
-  );
+  const { rows } = await db.executeQuery<ProjectAccessRow>(CompiledQuery.raw(PROJECT_ACCESS, [stamp, user, sid, now(), restoring ? 0 : 1]));
   const [row] = rows;
   if (sid !== null) sessionRead(caller, !!row.live);
   const { bucket, client, member_role } = row;

@@ -15,12 +15,12 @@ type RendParts = { items: Selectable<UploadTable>[]; boxes: Selectable<BoxTable>
  */
 export function withParts<T extends Selectable<RendTable>>(q: SelectQueryBuilder<DB, 'rends', T>) {
   return q.select([
-    sql<Selectable<UploadTable>[]>`(select coalesce(json_agg(u order by u.created_at, u.seq), '[]'::json) from uploads u where u.rend = rends.stamp)`.as(
-      'items',
-    ),
-    sql<Selectable<BoxTable>[]>`(select coalesce(json_agg(x order by x.created_at, x.seq), '[]'::json) from boxes x where x.rend = rends.stamp)`.as(
-      'boxes',
-    ),
+    sql<
+      Selectable<UploadTable>[]
+    >`(select coalesce(json_agg(u order by u.created_at, u.seq), '[]'::json) from uploads u where u.rend = rends.stamp)`.as('items'),
+    sql<
+      Selectable<BoxTable>[]
+    >`(select coalesce(json_agg(x order by x.created_at, x.seq), '[]'::json) from boxes x where x.rend = rends.stamp)`.as('boxes'),
     sql<number>`(select count(*) from runs n where n.rend = rends.stamp and n.active = 1)`.as('runs'),
   ]);
 }

@@ -101,6 +101,16 @@ export function ListView<T>(props: ListViewProps<T>) {
   const active = (props.active ?? true) && !nav.menuFocused;
   const hint = pageHint(props.paging as ListViewProps<unknown>['paging']);
 
+  /** `]` and `[` on a long list: the next page or the one before, from its top. */
+  const turnPage = (input: string, paging: ListViewProps<T>['paging']) => {
+    const to = input === ']' ? paging?.next : input === '[' && paging && paging.of.number > 1 ? 'back' : null;
+    if (!paging?.of.long || !to) return false;
+    setAt(0);
+    if (to === 'back') paging.of.previous();
+    else paging.of.next(to);
+    return true;
+  };
+
   const run = async (action: () => Promise<string | null>) => {
     setBusy(true);
     const failed = await action();
@@ -145,9 +155,7 @@ export function ListView<T>(props: ListViewProps<T>) {
       else if (input === 'd' && row && props.remove) edit({ kind: 'remove', id: props.keyOf(row), name: props.nameOf(row) });
       else if (input === 'n' && props.create) edit({ kind: 'create', value: '' });
       else if (input === 'n' && props.onNew) props.onNew();
-      else if (input === ']' && props.paging?.of.long && props.paging.next) (setAt(0), props.paging.of.next(props.paging.next));
-      else if (input === '[' && props.paging?.of.long && props.paging.of.number > 1) (setAt(0), props.paging.of.previous());
-      else props.onKey?.(input, row);
+      else if (!turnPage(input, props.paging)) props.onKey?.(input, row);
     },
     { isActive: active && !busy },
   );

@@ -303,16 +303,16 @@ export function EntityTable<T>({
     <ServerPager label={label} paging={paging!} shown={rows?.length ?? 0} />
   ) : (
     shown.length > PAGE_SIZE && (
-    <TablePagination
-      component="div"
-      count={shown.length}
-      page={Math.min(page, lastPage)}
-      onPageChange={(_e, p) => setPage(p)}
-      rowsPerPage={PAGE_SIZE}
-      rowsPerPageOptions={[]}
-      labelDisplayedRows={pageLabel}
-      aria-label={`${label} pages`}
-    />
+      <TablePagination
+        component="div"
+        count={shown.length}
+        page={Math.min(page, lastPage)}
+        onPageChange={(_e, p) => setPage(p)}
+        rowsPerPage={PAGE_SIZE}
+        rowsPerPageOptions={[]}
+        labelDisplayedRows={pageLabel}
+        aria-label={`${label} pages`}
+      />
     )
   );
 
@@ -546,7 +546,15 @@ export function EntityTable<T>({
  * Next and Previous over a long list's server pages: "26-50 of more than 50" until the last page, whose count is
  * exact. The page number and the cursors walked are the paging's (in the URL).
  */
-function ServerPager({ label, paging, shown }: { label: string; paging: { of: ListPaging; next: string | null | undefined }; shown: number }) {
+function ServerPager({
+  label,
+  paging,
+  shown,
+}: {
+  label: string;
+  paging: { of: ListPaging; next: string | null | undefined };
+  shown: number;
+}) {
   const { of, next } = paging;
   const count = next === null ? (of.number - 1) * PAGE_SIZE + shown : -1;
   return (
