@@ -13,7 +13,10 @@ function plain(err) {
 
 /** A query whose text starts with this comment runs as a prepared statement (db/index.ts marks the hot ones). */
 const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
-const prepared = new Set();
+/** Statement names by text (one mark covers each shape of its query), as db/index.ts names them for PostgreSQL. */
+const prepared = new Map();
+const PREPARED_TEXTS_MAX = 200;
+let statements = 0;
 
 /**
  * A parameter as an SQL literal for EXECUTE, which takes no bind parameters; null when it has none here (the query
@@ -36,12 +39,13 @@ function literal(v) {
 async function query(sql, params) {
   const m = PREPARED_MARK.exec(sql);
   const values = m ? params.map(literal) : [];
-  if (!m || values.includes(null)) return lite.query(sql, params);
-  const name = m[1];
+  if (!m || values.includes(null) || (!prepared.has(sql) && prepared.size >= PREPARED_TEXTS_MAX)) return lite.query(sql, params);
   const run = async () => {
-    if (!prepared.has(name)) {
+    let name = prepared.get(sql);
+    if (!name) {
+      name = `${m[1]}_${statements++}`;
       await lite.exec(`prepare ${name} as ${sql}`);
-      prepared.add(name);
+      prepared.set(sql, name);
     }
     return lite.query(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`);
   };
@@ -50,7 +54,7 @@ async function query(sql, params) {
   } catch (err) {
     // A statement the session no longer holds (26000) is prepared again, once.
     if (err?.code !== '26000') throw err;
-    prepared.delete(name);
+    prepared.delete(sql);
     return run();
   }
 }

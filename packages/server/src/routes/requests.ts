@@ -33,6 +33,7 @@ import type { PileTable, RunTable } from '../db/schema';
 import { newRunRow } from '../db/rows';
 import type { Services } from '../services';
 import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
+import { runPrepared } from '../db/index';
 
 type RunRow = Selectable<RunTable>;
 type PileRow = Selectable<PileTable>;
@@ -357,7 +358,10 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     if (query.state) q = q.where('state', '=', query.state);
     if (query.function) q = q.where('function', '=', query.function);
     // Two statements a page: the access (session, project, client, membership), then the requests with upload names.
-    const { rows, next } = pageRows(checkActiveFilter(query.active) ? await withRendName(q, 'runs').execute() : [], page);
+    const { rows, next } = pageRows(
+      checkActiveFilter(query.active) ? await runPrepared(s.db, 'run_page', withRendName(q, 'runs')) : [],
+      page,
+    );
     return {
       client: clientView(client),
       bucket: bucketOut(bucket),
@@ -388,7 +392,9 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const page = pageOf(query);
     const { rows: models, next } = pageRows(
-      checkActiveFilter(query.active) ? await withRendName(activeRowsOf(s.db, 'models', bucket.stamp, page), 'models').execute() : [],
+      checkActiveFilter(query.active)
+        ? await runPrepared(s.db, 'model_page', withRendName(activeRowsOf(s.db, 'models', bucket.stamp, page), 'models'))
+        : [],
       page,
     );
     return {

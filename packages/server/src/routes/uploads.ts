@@ -13,6 +13,7 @@ import { NOT_UPLOADED, rendFull, rendOut, settleFlight, uploadKey, withParts } f
 import type { SealOutcome } from '../storage/index';
 import type { Services } from '../services';
 import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
+import { runPrepared } from '../db/index';
 
 /** Seconds a finish call holds an item while it takes the bytes; a holder that died is replaced after this. */
 const SEAL_HOLD_S = 120;
@@ -23,7 +24,9 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
     const page = pageOf(query);
     // Two statements a page: the access (session, project, client, membership), then the uploads with their parts.
     const { rows, next } = pageRows(
-      checkActiveFilter(query.active) ? await withParts(activeRowsOf(s.db, 'rends', bucket.stamp, page)).execute() : [],
+      checkActiveFilter(query.active)
+        ? await runPrepared(s.db, 'rend_page', withParts(activeRowsOf(s.db, 'rends', bucket.stamp, page)))
+        : [],
       page,
     );
     return {
