@@ -58,7 +58,9 @@ test('10,000 projects: the first page of 25 at once, Next and Previous walk the 
   await expect(firstRow()).toContainText(name(30));
   await page.getByLabel('Filter this page of projects').fill('');
   await page.getByRole('button', { name: 'Name', exact: true }).click();
+  await expect(page).toHaveURL(/sort=name/);
   await page.getByRole('button', { name: 'Name', exact: true }).click();
+  await expect(page).toHaveURL(/sort=-name/);
   await expect(firstRow()).toContainText(name(50));
   await expect(page.getByRole('button', { name: 'Go to previous page' })).toBeEnabled();
 });
