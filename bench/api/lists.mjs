@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { json, measure, pgDatabase, rssMb, signUp, startServer, stop } from './run.mjs';
+import { json, loadLine, measure, pgDatabase, rssMb, signUp, startServer, stop } from './run.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(join(here, '..', '..', 'packages/server/package.json'));
@@ -89,6 +89,7 @@ export async function runLists() {
     // again after the measured runs: a server holding more per request, or a whole list, keeps growing.
     for (const [label, path] of targets) await measure(label, `${server.url}${path}`, headers);
     const before = rssMb(server.child.pid);
+    console.log(`  ${loadLine()}`);
     let ok = true;
     for (const [label, path] of targets) {
       const r = await measure(label, `${server.url}${path}`, headers);
@@ -99,6 +100,7 @@ export async function runLists() {
       );
     }
     const after = rssMb(server.child.pid);
+    console.log(`  ${loadLine()}`);
     const flat = after - before <= TARGET_RSS_GROWTH_MB;
     ok &&= flat;
     console.log(

@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -85,7 +85,7 @@ export async function signUp(base) {
 }
 
 /** A user with 100 projects made through the API; returns the request the benchmark repeats. */
-async function seed(base) {
+export async function seed(base) {
   const { token, client } = await signUp(base);
   for (let i = 0; i < PROJECTS; i++) {
     await json(`${base}/api/bucket/item`, {
@@ -100,9 +100,10 @@ async function seed(base) {
   return { path, headers: { authorization: `Bearer ${token}` }, body: list };
 }
 
-export function startServer(env) {
+/** The built portal in its own process (`nodeArgs`: e.g. --cpu-prof), on a free port. */
+export function startServer(env, nodeArgs = []) {
   return startProcess(
-    [serverMain],
+    [...nodeArgs, serverMain],
     {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -140,6 +141,12 @@ export async function pgDatabase() {
   };
 }
 
+/** The machine's load while measuring (2 cores shared with other work): printed beside every figure. */
+export const loadLine = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const line = (label, r, extra = '') =>
   console.log(`  ${label.padEnd(38)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms${extra}`);
@@ -154,6 +161,7 @@ async function rounds(servers) {
   const seen = new Map(servers.map((s) => [s.label, []]));
   for (let r = 0; r < ROUNDS; r++) {
     for (const s of servers) seen.get(s.label).push(await measure(s.label, s.url, s.headers ?? {}));
+    console.log(`  round ${r + 1} of ${ROUNDS} done, ${loadLine()}`);
   }
   return seen;
 }
@@ -199,7 +207,11 @@ export async function run() {
         throw new Error(`the ${mode}-statement floor answers other JSON than the portal`);
       servers.push({ label: `floor-${mode}`, url: `${floor.url}${target.path}`, headers: target.headers });
     }
+    const rss = () =>
+      `portal RSS: on PostgreSQL ${rssMb(onPg.child.pid).toFixed(0)} MB, embedded ${rssMb(embedded.child.pid).toFixed(0)} MB`;
+    console.log(`  before the rounds: ${rss()}, ${loadLine()}`);
     const m = await rounds(servers);
+    console.log(`  after the rounds: ${rss()}`);
     const [helloR, pgR, embR, threeR, oneR] = ['hello', 'portal-pg', 'portal-embedded', 'floor-three', 'floor-one'].map((l) => m.get(l));
     line('reference: fastify hello-world', summary(helloR));
     line('floor: fastify + pg, 3 statements', summary(threeR));

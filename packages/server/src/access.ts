@@ -1,11 +1,12 @@
 // Tenancy: every resource is reached through the client that owns it, and the caller must be a member of that client.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from './db/schema';
 import type { ClientTable } from './db/schema';
 import { TEAM_MESSAGES, type Role } from '@portal/core';
 import { forbidden, notFound, tokenExpired } from './errors';
 import type { Caller } from './services';
 import { currentSession } from './auth/sessions';
+import { now } from './ids';
 
 /** The session a call's own statement must read (calls with `sessionInQuery`), or null when it was read already. */
 export const sessionToCheck = (caller: Caller): string | null =>
@@ -88,18 +89,41 @@ export interface Lookup {
   restoring?: boolean;
 }
 
+interface ProjectAccessRow {
+  live: boolean;
+  bucket: Selectable<DB['buckets']> | null;
+  client: Selectable<ClientTable> | null;
+  member_role: Role | null;
+}
+
+/**
+ * A project's access in one prepared statement: the session row ($3; null when already read), the project ($1; a
+ * removed one too when restoring, $5), its client and the caller's role there ($2). A session that ended finds
+ * nothing, so it learns nothing.
+ */
+const PROJECT_ACCESS = `/* prepared:project_access */
+select s.live, row_to_json(b) as bucket, row_to_json(c) as client,
+  (select p.role from permissions p where p.client_stamp = c.stamp and p.user_stamp = $2) as member_role
+from (select $3::text is null or exists (
+    select 1 from sessions where id = $3 and user_stamp = $2 and ended_at is null and expires_at >= $4
+  ) as live) s
+left join buckets b on b.stamp = $1 and b.active >= $5::int and s.live
+left join clients c on c.stamp = b.client`;
+
+/**
+ * The project and its client if the caller may reach it, in one statement: 401 for a session that ended (before
+ * anything else), 404 for an unknown (or removed) project, 403 for someone else's.
+ */
 export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
-  const bucket = await db
-    .selectFrom('buckets')
-    .selectAll()
-    .where('stamp', '=', stamp)
-    .where('active', 'in', restoring ? [0, 1] : [1])
-    .executeTakeFirst();
-  if (!bucket) {
-    await sessionBeforeNotFound(db, caller);
-    throw notFound('Project');
-  }
-  const client = await requireClient(db, caller, bucket.client);
+  const user = caller.kind === 'user' ? caller.stamp : '';
+  const sid = sessionToCheck(caller);
+  const { rows } = await db.executeQuery<ProjectAccessRow>(CompiledQuery.raw(PROJECT_ACCESS, [stamp, user, sid, now(), restoring ? 0 : 1]));
+  const [row] = rows;
+  if (sid !== null) sessionRead(caller, !!row.live);
+  const { bucket, client, member_role } = row;
+  if (!bucket) throw notFound('Project');
+  if (!client) throw notFound('Client');
+  if (caller.kind === 'key' ? caller.client !== client.stamp : member_role == null) throw forbidden();
   return { bucket, client };
 }
 

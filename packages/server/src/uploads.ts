@@ -1,48 +1,35 @@
 // Upload groups (rends) and items: how they are read with their items, boxes and counts, and how a group's flight moves.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Rend } from '@portal/core';
-import type { DB, RendTable } from './db/schema';
+import type { BoxTable, DB, RendTable, UploadTable } from './db/schema';
 import { rendView } from './views';
 
 export const uploadKey = (stamp: string) => `uploads/${stamp}`;
 export const NOT_UPLOADED = 'The file was not uploaded before the upload was finished.';
 
-/** Rows grouped by their upload, each group in the order given. */
-function byRend<R extends { rend: string }>(rows: R[]): Map<string, R[]> {
-  const groups = new Map<string, R[]>();
-  for (const r of rows) {
-    const g = groups.get(r.rend);
-    if (g) g.push(r);
-    else groups.set(r.rend, [r]);
-  }
-  return groups;
+type RendParts = { items: Selectable<UploadTable>[]; boxes: Selectable<BoxTable>[]; runs: number };
+
+/**
+ * Upload rows with their files, results and active request count, read in the same statement (one trip for a page
+ * of uploads, however many files they hold). `q` selects from `rends`.
+ */
+export function withParts<T extends Selectable<RendTable>>(q: SelectQueryBuilder<DB, 'rends', T>) {
+  return q.select([
+    sql<
+      Selectable<UploadTable>[]
+    >`(select coalesce(json_agg(u order by u.created_at, u.seq), '[]'::json) from uploads u where u.rend = rends.stamp)`.as('items'),
+    sql<
+      Selectable<BoxTable>[]
+    >`(select coalesce(json_agg(x order by x.created_at, x.seq), '[]'::json) from boxes x where x.rend = rends.stamp)`.as('boxes'),
+    sql<number>`(select count(*) from runs n where n.rend = rends.stamp and n.active = 1)`.as('runs'),
+  ]);
 }
 
-export async function rendsFull(db: Kysely<DB>, rends: Selectable<RendTable>[]): Promise<Rend[]> {
-  if (!rends.length) return [];
-  const ids = rends.map((r) => r.stamp);
-  const [items, boxes, counts] = await Promise.all([
-    db.selectFrom('uploads').selectAll().where('rend', 'in', ids).orderBy('created_at').orderBy('seq').execute(),
-    db.selectFrom('boxes').selectAll().where('rend', 'in', ids).orderBy('created_at').orderBy('seq').execute(),
-    db
-      .selectFrom('runs')
-      .select(['rend', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('rend', 'in', ids)
-      .where('active', '=', 1)
-      .groupBy('rend')
-      .execute(),
-  ]);
-  // Grouped once: a project's 10,000 uploads are not each matched against every item.
-  const itemsOf = byRend(items);
-  const boxesOf = byRend(boxes);
-  const runsOf = new Map(counts.map((c) => [c.rend, Number(c.n)]));
-  return rends.map((r) => rendView(r, itemsOf.get(r.stamp) ?? [], boxesOf.get(r.stamp) ?? [], runsOf.get(r.stamp) ?? 0));
-}
+/** An upload read with `withParts`, as the wire shows it. */
+export const rendOut = (r: Selectable<RendTable> & RendParts): Rend => rendView(r, r.items, r.boxes, Number(r.runs));
 
 export async function rendFull(db: Kysely<DB>, stamp: string): Promise<Rend> {
-  const rend = await db.selectFrom('rends').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
-  const [full] = await rendsFull(db, [rend]);
-  return full;
+  return rendOut(await withParts(db.selectFrom('rends').selectAll().where('stamp', '=', stamp)).executeTakeFirstOrThrow());
 }
 
 /**

@@ -118,6 +118,29 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
     expect(failed).toEqual(['run_page_6', 'run_page_4', 'run_page_2']);
   });
 
+  it('each list page takes at most two statements: the access (session, project or client, membership), then the page', async () => {
+    const statements = async () =>
+      (await srv.built.services.metrics.dbQuerySeconds.get()).values
+        .filter((v) => v.metricName?.endsWith('_count'))
+        .reduce((n, v) => n + v.value, 0);
+    for (const l of LISTS) {
+      // The first call may write the session's last use (once a minute); the second is a list page and nothing else.
+      await list(l.name, { ...l.query(), limit: 3 });
+      const before = await statements();
+      await list(l.name, { ...l.query(), limit: 3 });
+      const used = (await statements()) - before;
+      expect([l.name, used]).toEqual([l.name, l.name === 'bucketList' ? 1 : 2]);
+    }
+  });
+
+  it('ids with quotes, backslashes and SQL in them are only ids: 404, and nothing else happens (the prepared statements)', async () => {
+    for (const id of ["c_x' or '1'='1", "c_\\'; drop table buckets; --", 'c_$1', "b_'||pg_sleep(1)||'"]) {
+      expect((await call(srv.url, 'bucketList', { token: A.token, query: { client: id } })).status).toBe(404);
+      expect((await call(srv.url, 'rendList', { token: A.token, query: { bucket: id } })).status).toBe(404);
+    }
+    expect((await list('bucketList', { client: A.client })).bucket.list.length).toBeGreaterThanOrEqual(5);
+  });
+
   it('a bad limit or cursor is 400 with a sentence that says what to send', async () => {
     for (const [query, message] of [
       [{ limit: 0 }, 'limit must be from 1 to 200'],

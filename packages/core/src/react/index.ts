@@ -17,7 +17,7 @@ export {
   type RunFilters,
   type PageRequest,
 } from './lists';
-export { usePager, type Pager } from './pager';
+export { usePager, useListPaging, WHOLE_LIST_MAX, type ListPaging, type Pager, type TrailStore } from './pager';
 export {
   useRunDetails,
   useQuoteDetails,

@@ -11,6 +11,7 @@ import { runUpload, type UploadProgress, type UploadSource } from '../upload';
 import { doneMessages, useAct, useRemoveMany, type ActOptions, type ListActions } from './actions';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded, type UseLoadOptions } from './useLoad';
+import type { ListPaging } from './pager';
 import { REFRESH_MS, runSettled, uploadSettled } from '../refresh';
 
 /** What a list screen's rows are and how one is renamed and removed: one constant per noun. */
@@ -35,11 +36,16 @@ export interface EntityListSpec<P extends Record<string, string | undefined>, D>
 export function useEntityList<P extends Record<string, string | undefined>, D>(
   spec: EntityListSpec<P, D>,
   params: P,
+  paging?: ListPaging,
 ): Loaded<D> & ListActions {
   const api = useApi();
   const act = useAct();
   const loaded = useLoad((signal) => spec.load(api, params, signal), [api, spec, ...Object.values(params)], spec.options);
   const { reload } = loaded;
+  // The screen's paging learns from each answer whether the list is long.
+  const next = (loaded.data as Next | undefined)?.next;
+  const seen = paging?.seen;
+  useEffect(() => seen?.(next), [seen, next]);
   const done = useMemo(() => doneMessages(spec.noun), [spec.noun]);
   const rename = useCallback(
     (id: string, name: string, opts?: ActOptions) =>
@@ -67,14 +73,22 @@ export function useEntityList<P extends Record<string, string | undefined>, D>(
 
 const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);
 
-/** A page a list hook may ask for (core's `usePager` gives one): `limit` rows after `cursor`. */
+/**
+ * A page a list hook may ask for: `limit` rows after `cursor` (core's `usePager` gives one), or a screen's
+ * `useListPaging`, which the hook also tells whether the list is long.
+ */
 export interface PageRequest {
   limit: number;
   cursor?: string;
 }
+type PageAsked = PageRequest | ListPaging | undefined;
+const pagingOf = (page: PageAsked): ListPaging | undefined => (page && 'seen' in page ? page : undefined);
 /** The page as the spine's parameters (strings, so a new page loads again), and back as the call's query. */
 type PageParams = { limit: string | undefined; cursor: string | undefined };
-const pageParams = (page?: PageRequest): PageParams => ({ limit: page ? String(page.limit) : undefined, cursor: page?.cursor });
+const pageParams = (asked: PageAsked): PageParams => {
+  const page = pagingOf(asked)?.page ?? (asked as PageRequest | undefined);
+  return { limit: page ? String(page.limit) : undefined, cursor: page?.cursor };
+};
 const pageQuery = ({ limit, cursor }: PageParams) => (limit ? { limit: Number(limit), ...(cursor ? { cursor } : {}) } : {});
 /** `next` beside a paged list's rows: the cursor of the page after (null on the last); absent for a whole list. */
 type Next = { next?: string | null };
@@ -181,7 +195,7 @@ const PROJECTS: EntityListSpec<{ clientId: string } & PageParams, { client: Clie
 
 export function useProjects(
   clientId: string,
-  page?: PageRequest,
+  page?: PageAsked,
 ): Loaded<{ client: Client | undefined; projects: Bucket[] } & Next> &
   ListActions & {
     create(name: string, opts?: ActOptions): Promise<string | null>;
@@ -191,7 +205,7 @@ export function useProjects(
   const api = useApi();
   const act = useAct();
   const [created, setCreated] = useState<string | null>(null);
-  const list = useEntityList(PROJECTS, { clientId, ...pageParams(page) });
+  const list = useEntityList(PROJECTS, { clientId, ...pageParams(page) }, pagingOf(page));
   const { reload } = list;
   const create = useCallback(
     (name: string, opts?: ActOptions) =>
@@ -226,8 +240,8 @@ const MODELS: EntityListSpec<{ clientId: string; bucketId: string } & PageParams
   remove: (api, model, active) => api.calls.modelRemove({ model, active }),
 };
 
-export function useModels(clientId: string, bucketId: string, page?: PageRequest): Loaded<ModelsData> & ListActions {
-  return useEntityList(MODELS, { clientId, bucketId, ...pageParams(page) });
+export function useModels(clientId: string, bucketId: string, page?: PageAsked): Loaded<ModelsData> & ListActions {
+  return useEntityList(MODELS, { clientId, bucketId, ...pageParams(page) }, pagingOf(page));
 }
 
 /** The requests list's filters: one state and one function, or all ('' or undefined). */
@@ -258,15 +272,25 @@ const RUNS: EntityListSpec<
 export function useRuns(
   clientId: string,
   bucketId: string,
-  page?: PageRequest,
+  page?: PageAsked,
 ): Loaded<{ client: Client; project: Bucket; runs: Run[] } & Next> &
   ListActions & {
     filters: RunFilters;
     setFilters(f: RunFilters): void;
   } {
   const [filters, setFilters] = useState<RunFilters>({});
-  const list = useEntityList(RUNS, { clientId, bucketId, state: filters.state, function: filters.function, ...pageParams(page) });
-  return { ...list, filters, setFilters };
+  const paging = pagingOf(page);
+  const list = useEntityList(RUNS, { clientId, bucketId, state: filters.state, function: filters.function, ...pageParams(page) }, paging);
+  // The filters are the server's: other filters start again at the first page.
+  const first = paging?.first;
+  const filter = useCallback(
+    (f: RunFilters) => {
+      first?.();
+      setFilters(f);
+    },
+    [first],
+  );
+  return { ...list, filters, setFilters: filter };
 }
 
 /** How often uploads being analysed after an upload here are checked (analysis takes seconds). */
@@ -315,7 +339,7 @@ const UPLOADS: EntityListSpec<{ clientId: string; bucketId: string } & PageParam
 export function useUploads(
   clientId: string,
   bucketId: string,
-  page?: PageRequest,
+  page?: PageAsked,
 ): Loaded<{ project?: Bucket; uploads: Rend[] } & Next> &
   ListActions & {
     /**
@@ -332,7 +356,7 @@ export function useUploads(
   const notify = useNotify();
   const [batches, setBatches] = useState<UploadBatch[]>([]);
   const nextBatch = useRef(0);
-  const loaded = useEntityList(UPLOADS, { clientId, bucketId, ...pageParams(page) });
+  const loaded = useEntityList(UPLOADS, { clientId, bucketId, ...pageParams(page) }, pagingOf(page));
   const { reload } = loaded;
 
   // Uploads just made are followed until their analysis ends, which the second notice reports (Ready, or the failure).

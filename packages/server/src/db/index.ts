@@ -1,7 +1,7 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set; migrates it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type Compilable, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import { EmbeddedThread } from './embedded-thread';
@@ -135,6 +135,30 @@ export const PREPARED = (name: string) => sql.raw(`/* prepared:${name} */`);
 const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
 
 /**
+ * A built query run as a prepared statement: its text (one per shape the builder makes, e.g. with or without a
+ * cursor) is prepared once per connection and then only bound and executed.
+ */
+export async function runPrepared<O>(db: Kysely<DB>, name: string, query: Compilable<O>): Promise<O[]> {
+  const { sql: text, parameters } = query.compile();
+  return (await db.executeQuery<O>(CompiledQuery.raw(`/* prepared:${name} */ ${text}`, [...parameters]))).rows;
+}
+
+/**
+ * The statement name of a marked text: the mark's name and the text's number, since one mark covers each shape of
+ * its query. The shapes are fixed by the code; past PREPARED_TEXTS_MAX texts (a mark on a query whose text varies)
+ * the rest run unprepared, so a connection never holds statements without bound.
+ */
+const statementNames = new Map<string, string>();
+const PREPARED_TEXTS_MAX = 200;
+export function statementName(text: string): string | null {
+  const m = PREPARED_MARK.exec(text);
+  if (!m) return null;
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < PREPARED_TEXTS_MAX) statementNames.set(text, (name = `${m[1]}_${statementNames.size}`));
+  return name ?? null;
+}
+
+/**
  * Hot queries are prepared once per connection and then only bound and executed: PostgreSQL plans the list
  * query in about three times as long as it runs it. Only marked texts are prepared, so the number of statements
  * a connection holds stays fixed.
@@ -142,8 +166,8 @@ const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
 function preparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
-    const m = typeof text === 'string' && Array.isArray(values) ? PREPARED_MARK.exec(text) : null;
-    return m ? query({ name: m[1], text, values }, ...rest) : query(text, values, ...rest);
+    const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : null;
+    return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
   };
 }
 

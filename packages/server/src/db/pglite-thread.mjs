@@ -11,9 +11,59 @@ function plain(err) {
   return out;
 }
 
+/** A query whose text starts with this comment runs as a prepared statement (db/index.ts marks the hot ones). */
+const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
+/** Statement names by text (one mark covers each shape of its query), as db/index.ts names them for PostgreSQL. */
+const prepared = new Map();
+const PREPARED_TEXTS_MAX = 200;
+let statements = 0;
+
+/**
+ * A parameter as an SQL literal for EXECUTE, which takes no bind parameters; null when it has none here (the query
+ * then runs unprepared). Strings are quoted with their quotes doubled: standard_conforming_strings is on (checked at
+ * start), so a backslash is an ordinary character.
+ */
+function literal(v) {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null;
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'string') return v.includes('\0') ? null : `'${v.replaceAll("'", "''")}'`;
+  return null;
+}
+
+/**
+ * PGlite plans every query it is sent (its protocol has no named statements), and planning a list statement takes
+ * longer than running it: a marked query is prepared once in this session (PREPARE) and then only executed.
+ */
+async function query(sql, params) {
+  const m = PREPARED_MARK.exec(sql);
+  const values = m ? params.map(literal) : [];
+  if (!m || values.includes(null) || (!prepared.has(sql) && prepared.size >= PREPARED_TEXTS_MAX)) return lite.query(sql, params);
+  const run = async () => {
+    let name = prepared.get(sql);
+    if (!name) {
+      name = `${m[1]}_${statements++}`;
+      await lite.exec(`prepare ${name} as ${sql}`);
+      prepared.set(sql, name);
+    }
+    return lite.query(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`);
+  };
+  try {
+    return await run();
+  } catch (err) {
+    // A statement the session no longer holds (26000) is prepared again, once.
+    if (err?.code !== '26000') throw err;
+    prepared.delete(sql);
+    return run();
+  }
+}
+
 let lite;
 try {
   lite = await PGlite.create(workerData.dir, { parsers: { 20: (v) => Number(v) } });
+  const { rows } = await lite.query('show standard_conforming_strings');
+  if (rows[0]?.standard_conforming_strings !== 'on') throw new Error('The embedded database must have standard_conforming_strings on.');
   parentPort.postMessage({ ready: true });
 } catch (err) {
   parentPort.postMessage({ ready: false, error: plain(err) });
@@ -38,7 +88,7 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
       parentPort.postMessage({ id, results: results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows })) });
       return;
     }
-    const r = await lite.query(sql, params);
+    const r = await query(sql, params ?? []);
     parentPort.postMessage({ id, rows: r.rows, affectedRows: r.affectedRows });
   } catch (err) {
     parentPort.postMessage({ id, error: plain(err) });

@@ -23,7 +23,7 @@ import { defineRenameRemove } from './renameRemove';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
 import { bucketOut, checkActiveFilter } from './projects';
 import { clientView, modelView, quoteView, runView } from '../views';
-import { rendRefs } from '../refs';
+import { rendRefOf, rendRefs, withRendName } from '../refs';
 import { newId, now } from '../ids';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { invoiceNumber, millions, spendCredit } from '../billing/credit';
@@ -33,6 +33,7 @@ import type { PileTable, RunTable } from '../db/schema';
 import { newModelRow, newQuoteRow, newRunRow } from '../db/rows';
 import type { Services } from '../services';
 import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
+import { runPrepared } from '../db/index';
 
 type RunRow = Selectable<RunTable>;
 type PileRow = Selectable<PileTable>;
@@ -340,11 +341,18 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     let q = activeRowsOf(s.db, 'runs', bucket.stamp, page);
     if (query.state) q = q.where('state', '=', query.state);
     if (query.function) q = q.where('function', '=', query.function);
-    const { rows, next } = pageRows(checkActiveFilter(query.active) ? await q.execute() : [], page);
+    // Two statements a page: the access (session, project, client, membership), then the requests with upload names.
+    const { rows, next } = pageRows(
+      checkActiveFilter(query.active) ? await runPrepared(s.db, 'run_page', withRendName(q, 'runs')) : [],
+      page,
+    );
     return {
       client: clientView(client),
       bucket: bucketOut(bucket),
-      run: listOut(await runsOut(rows), next),
+      run: listOut(
+        rows.map((r) => runView(r, rendRefOf(r))),
+        next,
+      ),
     };
   });
 
@@ -368,18 +376,16 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const page = pageOf(query);
     const { rows: models, next } = pageRows(
-      checkActiveFilter(query.active) ? await activeRowsOf(s.db, 'models', bucket.stamp, page).execute() : [],
+      checkActiveFilter(query.active)
+        ? await runPrepared(s.db, 'model_page', withRendName(activeRowsOf(s.db, 'models', bucket.stamp, page), 'models'))
+        : [],
       page,
-    );
-    const ref = await rendRefs(
-      s.db,
-      models.map((m) => m.rend),
     );
     return {
       client: clientView(client),
       bucket: bucketOut(bucket),
       model: listOut(
-        models.map((m) => modelView(m, ref(m.rend))),
+        models.map((m) => modelView(m, rendRefOf(m))),
         next,
       ),
     };

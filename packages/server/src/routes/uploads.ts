@@ -9,10 +9,11 @@ import { bucketOut, checkActiveFilter } from './projects';
 import { clientView, rendView, uploadView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
-import { NOT_UPLOADED, rendFull, rendsFull, settleFlight, uploadKey } from '../uploads';
+import { NOT_UPLOADED, rendFull, rendOut, settleFlight, uploadKey, withParts } from '../uploads';
 import type { SealOutcome } from '../storage/index';
 import type { Services } from '../services';
 import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
+import { runPrepared } from '../db/index';
 
 /** Seconds a finish call holds an item while it takes the bytes; a holder that died is replaced after this. */
 const SEAL_HOLD_S = 120;
@@ -21,14 +22,17 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'rendList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
     const page = pageOf(query);
+    // Two statements a page: the access (session, project, client, membership), then the uploads with their parts.
     const { rows, next } = pageRows(
-      checkActiveFilter(query.active) ? await activeRowsOf(s.db, 'rends', bucket.stamp, page).execute() : [],
+      checkActiveFilter(query.active)
+        ? await runPrepared(s.db, 'rend_page', withParts(activeRowsOf(s.db, 'rends', bucket.stamp, page)))
+        : [],
       page,
     );
     return {
       client: clientView(client),
       bucket: bucketOut(bucket),
-      rend: listOut(await rendsFull(s.db, rows), next),
+      rend: listOut(rows.map(rendOut), next),
     };
   });
 

@@ -1,11 +1,12 @@
-// Lists a page at a time from core: the client's listPages walk, and a list hook following usePager's Next and Previous.
+// Lists a page at a time from core: the client's listPages walk, a list hook following usePager's Next and Previous,
+// and a list screen's rule (useListPaging): whole up to WHOLE_LIST_MAX rows, pages on the server beyond.
 import '@portal/core/testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { seedBucket, withTestApi } from '@portal/testkit/api';
+import { seedBucket, seedBuckets, withTestApi } from '@portal/testkit/api';
 import { ApiClient, listPage, listPages, memoryTokenStore } from '@portal/core';
-import { PortalProvider, usePager, useProjects } from '@portal/core/react';
+import { PortalProvider, WHOLE_LIST_MAX, useListPaging, usePager, useProjects } from '@portal/core/react';
 
 const server = withTestApi({ worker: false });
 const NAMES = ['One', 'Two', 'Three', 'Four', 'Five'];
@@ -56,5 +57,52 @@ describe('list pages in core', { timeout: 30_000 }, () => {
     const whole = renderHook(() => useProjects(server.user.client), { wrapper });
     await waitFor(() => expect(whole.result.current.data?.projects.map((p) => p.name)).toEqual(NAMES));
     expect(whole.result.current.data).not.toHaveProperty('next');
+  });
+});
+
+describe('a list screen pages on the server once its list is long (useListPaging)', { timeout: 60_000 }, () => {
+  const wrapperOf =
+    (api: ApiClient) =>
+    ({ children }: { children: ReactNode }) => (
+      <PortalProvider api={api} notifier={{ notify: () => {} }}>
+        {children}
+      </PortalProvider>
+    );
+  const render = (api: ApiClient) =>
+    renderHook(
+      () => {
+        const paging = useListPaging(25);
+        return { paging, projects: useProjects(server.user.client, paging) };
+      },
+      { wrapper: wrapperOf(api) },
+    );
+
+  it('10,000 projects: the first answer says the list is long; then pages of 25 in the server order, Next and Previous', async () => {
+    const { name } = await seedBuckets(server, 10_000);
+    const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const { result } = render(api);
+    const names = () => result.current.projects.data?.projects.map((p) => p.name);
+    await waitFor(() => expect(result.current.paging.long).toBe(true));
+    await waitFor(() => expect(names()).toEqual(Array.from({ length: 25 }, (_, i) => name(i + 1))));
+    expect(result.current.paging.page).toEqual({ limit: 25 });
+    act(() => result.current.paging.next(result.current.projects.data?.next));
+    await waitFor(() => expect(names()?.[0]).toBe(name(26)));
+    expect(result.current.paging.number).toBe(2);
+    act(() => result.current.paging.next(result.current.projects.data?.next));
+    await waitFor(() => expect(names()?.[0]).toBe(name(51)));
+    act(() => result.current.paging.previous());
+    await waitFor(() => expect(names()?.[0]).toBe(name(26)));
+    // The page asked for is 25 rows, never the whole list: the first answer held at most WHOLE_LIST_MAX of them.
+    expect(names()).toHaveLength(25);
+  });
+
+  it(`a list of at most ${WHOLE_LIST_MAX} is held whole: one answer, next null, the screen pages it itself`, async () => {
+    const { name } = await seedBuckets(server, WHOLE_LIST_MAX);
+    const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const { result } = render(api);
+    await waitFor(() => expect(result.current.projects.data?.projects).toHaveLength(WHOLE_LIST_MAX));
+    expect(result.current.projects.data?.next).toBeNull();
+    expect(result.current.paging.long).toBe(false);
+    expect(result.current.projects.data?.projects.at(-1)?.name).toBe(name(WHOLE_LIST_MAX));
   });
 });

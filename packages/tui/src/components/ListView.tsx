@@ -1,7 +1,9 @@
-// A list screen's body: arrows move, Enter opens, / filters, r renames, d removes (after a confirmation), n creates.
+// A list screen's body: arrows move, Enter opens, / filters, r renames, d removes (after a confirmation), n creates;
+// a long list (core's useListPaging) pages on the server: ] next page, [ the page before, the filter on the page shown.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { printable } from '@portal/core';
+import { useListPaging, type ListPaging } from '@portal/core/react';
 import { useCapture, useNav } from '../ui/context';
 import { Table, type Col } from './Table';
 import { TextField } from './TextField';
@@ -36,6 +38,21 @@ export interface ListViewProps<T> {
   /** Lines the screen shows besides this list (another list, a form), so the window leaves room for them. */
   reserve?: number;
   footer?: ReactNode;
+  /** The list's paging (useLongList, given to its list hook too) and the `next` of its last answer. */
+  paging?: { of: ListPaging; next: string | null | undefined };
+}
+
+/** Rows of a server page in the terminal (the window scrolls within it). */
+export const TERMINAL_PAGE = 50;
+
+/** A list screen's paging for its ListView and its list hook: pages of TERMINAL_PAGE once the list is long. */
+export const useLongList = (): ListPaging => useListPaging(TERMINAL_PAGE);
+
+/** The range line's paging part: "page 2 · ] next page · [ previous" (what the keys can do from here). */
+function pageHint(paging: ListViewProps<unknown>['paging']): string {
+  if (!paging?.of.long) return '';
+  const keys = [paging.next ? '] next page' : '', paging.of.number > 1 ? '[ previous page' : ''].filter(Boolean);
+  return [`page ${paging.of.number}`, ...keys].join(' · ');
 }
 
 type Editing =
@@ -86,6 +103,17 @@ export function ListView<T>(props: ListViewProps<T>) {
   const shown = rows.slice(start, start + win);
   const width = nav.size.columns - nav.size.menu - 2;
   const active = (props.active ?? true) && !nav.menuFocused;
+  const hint = pageHint(props.paging as ListViewProps<unknown>['paging']);
+
+  /** `]` and `[` on a long list: the next page or the one before, from its top. */
+  const turnPage = (input: string, paging: ListViewProps<T>['paging']) => {
+    const to = input === ']' ? paging?.next : input === '[' && paging && paging.of.number > 1 ? 'back' : null;
+    if (!paging?.of.long || !to) return false;
+    setAt(0);
+    if (to === 'back') paging.of.previous();
+    else paging.of.next(to);
+    return true;
+  };
 
   const run = async (action: () => Promise<string | null>) => {
     setBusy(true);
@@ -132,7 +160,7 @@ export function ListView<T>(props: ListViewProps<T>) {
         edit({ kind: 'remove', id: props.keyOf(row), name: props.nameOf(row) });
       else if (input === 'n' && props.create) edit({ kind: 'create', value: '' });
       else if (input === 'n' && props.onNew) props.onNew();
-      else props.onKey?.(input, row);
+      else if (!turnPage(input, props.paging)) props.onKey?.(input, row);
     },
     { isActive: active && !busy },
   );
@@ -163,9 +191,11 @@ export function ListView<T>(props: ListViewProps<T>) {
       ) : (
         <>
           <Table rows={shown} cols={props.cols} selected={active ? sel - start : undefined} keyOf={props.keyOf} width={width} />
-          {rows.length > shown.length ? (
+          {rows.length > shown.length || hint ? (
             <Text dimColor wrap="truncate-end">
-              {`${start + 1}-${start + shown.length} of ${rows.length} · PgUp/PgDn Home/End`}
+              {[rows.length > shown.length ? `${start + 1}-${start + shown.length} of ${rows.length} · PgUp/PgDn Home/End` : '', hint]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           ) : null}
         </>

@@ -1,4 +1,5 @@
 // What list screens share with the web portal's tables: newest first.
+import type { ListPaging } from '@portal/core/react';
 
 /** Newest first (the web portal's tables open sorted by Created, descending). */
 export function newestFirst<T extends { createdAt: number }>(rows: readonly T[] | undefined): T[] | undefined {
@@ -8,3 +9,7 @@ export function newestFirst<T extends { createdAt: number }>(rows: readonly T[] 
   const oldestFirst = rows.length > 1 && rows[0].createdAt <= rows[rows.length - 1].createdAt;
   return (oldestFirst ? [...rows].reverse() : [...rows]).sort((a, b) => b.createdAt - a.createdAt);
 }
+
+/** A whole list newest first; a long list's page as the server sends it (a page turned round would not follow on). */
+export const listOrder = <T extends { createdAt: number }>(rows: readonly T[] | undefined, paging: ListPaging): T[] | undefined =>
+  paging.long ? rows && [...rows] : newestFirst(rows);

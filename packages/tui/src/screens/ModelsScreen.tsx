@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Model, loadFailure } from '@portal/core';
 import { useModels, useNotify } from '@portal/core/react';
-import { ListView } from '../components/ListView';
-import { newestFirst } from '../components/lists';
+import { ListView, useLongList } from '../components/ListView';
+import { listOrder } from '../components/lists';
 import { Table } from '../components/Table';
 import { useLabel, useNav } from '../ui/context';
 
@@ -14,7 +14,8 @@ const GENERAL_MAX = 5;
 export default function ModelsScreen() {
   const nav = useNav();
   const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
-  const models = useModels(clientId, bucketId);
+  const paging = useLongList();
+  const models = useModels(clientId, bucketId, paging);
   useLabel(clientId, models.data?.client.name);
   useLabel(bucketId, models.data?.project.name);
   const [showGeneral, setShowGeneral] = useState(true);
@@ -55,7 +56,8 @@ export default function ModelsScreen() {
       <ListView<Model>
         reserve={3 + (showGeneral ? Math.min(general.length, GENERAL_MAX) + 1 : 0) + 2}
         title="Your Models"
-        rows={newestFirst(models.data?.own)}
+        rows={listOrder(models.data?.own, paging)}
+        paging={{ of: paging, next: models.data?.next }}
         loading={models.loading}
         empty={MESSAGES.noModels}
         error={failed}

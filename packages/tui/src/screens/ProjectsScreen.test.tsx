@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { T0, rows, seedBucket, seedProject, setRow, withTestApi } from '@portal/testkit/api';
+import { T0, rows, seedBucket, seedBuckets, seedProject, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
@@ -48,6 +48,23 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
     await ui.type(KEY.tab, ...Array<string>(8).fill(KEY.down), KEY.enter);
     await ui.see('Login');
     expect(ui.api.tokens.get()).toBeNull();
+    ui.unmount();
+  });
+
+  it('10,000 projects: the first page of 50 from the server, ] and [ walk the pages, / filters the page shown', async () => {
+    const { name } = await seedBuckets(server, 10_000);
+    const ui = renderUi(server, `/client/${server.user.client}/projects`);
+    // A long list comes in the server's order (oldest first for projects), a page at a time.
+    await ui.see(name(1));
+    await ui.see(/page 1 · \] next page/);
+    await ui.type(']');
+    await ui.see(name(51));
+    await ui.see(/page 2 · \] next page · \[ previous page/);
+    await ui.gone(name(1));
+    await ui.type('[');
+    await ui.see(name(1));
+    await ui.type('/', '00007');
+    await ui.see(/Project 00007\s/);
     ui.unmount();
   });
 

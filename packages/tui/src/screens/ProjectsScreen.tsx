@@ -2,20 +2,22 @@
 import { Box } from 'ink';
 import { MESSAGES, formatTime, projectOpenTarget, type Bucket, loadFailure } from '@portal/core';
 import { useProjects } from '@portal/core/react';
-import { ListView } from '../components/ListView';
-import { newestFirst } from '../components/lists';
+import { ListView, useLongList } from '../components/ListView';
+import { listOrder } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function ProjectsScreen() {
   const nav = useNav();
   const clientId = nav.params.clientId!;
-  const projects = useProjects(clientId);
+  const paging = useLongList();
+  const projects = useProjects(clientId, paging);
   useLabel(clientId, projects.data?.client?.name);
   return (
     <Box flexDirection="column">
       <ListView<Bucket>
         title="Projects"
-        rows={newestFirst(projects.data?.projects)}
+        rows={listOrder(projects.data?.projects, paging)}
+        paging={{ of: paging, next: projects.data?.next }}
         loading={projects.loading}
         empty={MESSAGES.noProjects}
         error={loadFailure(projects.error)}

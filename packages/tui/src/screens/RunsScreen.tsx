@@ -2,14 +2,15 @@
 import { Box, Text } from 'ink';
 import { CONTACT_PATH, MESSAGES, RUN_FUNCTIONS, RUN_STATES, formatTime, nextFilter, screenPath, type Run, loadFailure } from '@portal/core';
 import { useRuns } from '@portal/core/react';
-import { ListView } from '../components/ListView';
-import { newestFirst } from '../components/lists';
+import { ListView, useLongList } from '../components/ListView';
+import { listOrder } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function RunsScreen() {
   const nav = useNav();
   const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
-  const runs = useRuns(clientId, bucketId);
+  const paging = useLongList();
+  const runs = useRuns(clientId, bucketId, paging);
   useLabel(clientId, runs.data?.client.name);
   useLabel(bucketId, runs.data?.project.name);
   const anyMessage = runs.data?.runs.some((r) => r.message);
@@ -18,7 +19,8 @@ export default function RunsScreen() {
     <Box flexDirection="column">
       <ListView<Run>
         title={`Requests · status ${runs.filters.state || 'all'} (S) · function ${runs.filters.function || 'all'} (F)`}
-        rows={newestFirst(runs.data?.runs)}
+        rows={listOrder(runs.data?.runs, paging)}
+        paging={{ of: paging, next: runs.data?.next }}
         loading={runs.loading}
         empty={MESSAGES.noRequests}
         error={loadFailure(runs.error, MESSAGES.loadRequests)}

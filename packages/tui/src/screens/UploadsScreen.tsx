@@ -15,11 +15,11 @@ import {
 } from '@portal/core';
 import { fileSource } from '@portal/core/node';
 import { useClient, useNotify, useUploads } from '@portal/core/react';
-import { ListView } from '../components/ListView';
+import { ListView, useLongList } from '../components/ListView';
 import { PREVIEW_PANEL_LINES, UploadPreviewPanel } from '../components/UploadPreviewPanel';
 import { TextField } from '../components/TextField';
 import { completePath, expandPath, splitPaths } from '../paths';
-import { newestFirst } from '../components/lists';
+import { listOrder } from '../components/lists';
 import { progressLine } from '../cli/progress';
 import { useCapture, useLabel, useNav } from '../ui/context';
 
@@ -45,7 +45,8 @@ export default function UploadsScreen() {
   const nav = useNav();
   const notify = useNotify();
   const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
-  const uploads = useUploads(clientId, bucketId);
+  const paging = useLongList();
+  const uploads = useUploads(clientId, bucketId, paging);
   const { client } = useClient(clientId);
   useLabel(clientId, client?.name);
   useLabel(bucketId, uploads.data?.project?.name);
@@ -101,7 +102,8 @@ export default function UploadsScreen() {
     <Box flexDirection="column">
       <ListView<Rend>
         title="Uploads"
-        rows={newestFirst(uploads.data?.uploads)}
+        rows={listOrder(uploads.data?.uploads, paging)}
+        paging={{ of: paging, next: uploads.data?.next }}
         loading={uploads.loading}
         empty={MESSAGES.noUploads}
         error={loadFailure(uploads.error, MESSAGES.fetchUploads)}

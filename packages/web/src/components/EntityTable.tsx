@@ -3,6 +3,8 @@
 // chips, long names cut with an ellipsis (full text in a tooltip), row actions in their own column that never covers
 // another, rows selected with checkboxes (Shift+click for a range) and removed together with one Undo, skeleton rows
 // while loading, and an empty state that says what the list is for and offers the next step. On phones rows are cards.
+// A long list (core's useListPaging) pages on the server instead: the table shows the server's page of 25 with
+// Next and Previous, and its filter and sort apply to that page.
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   Alert,
@@ -27,6 +29,7 @@ import { useTheme } from '@mui/material/styles';
 import { Ellipsis, IdCell, StatusChip } from './Cells';
 import { ConfirmDialog } from './Dialogs';
 import { useUrlParams } from '../lib/useUrlParams';
+import { useListPaging, type ListPaging } from '@portal/core/react';
 
 export interface Column<T> {
   id: string;
@@ -79,6 +82,11 @@ interface Props<T> {
    * notice, one Undo for all). `noun` names one row in the confirmation ("project").
    */
   removeMany?: { noun: string; run: (ids: string[]) => Promise<string | null> };
+  /**
+   * The list's paging (useTablePaging, given to its list hook too) and the `next` of its last answer: once the list
+   * is long, `rows` is the server's page and Next and Previous walk the pages.
+   */
+  paging?: { of: ListPaging; next: string | null | undefined };
 }
 
 type Sort = { id: string; dir: 'asc' | 'desc' };
@@ -125,8 +133,22 @@ function compare(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
 }
 
-/** "1-25 of 55": SPEC's hyphen rather than MUI's en dash. */
-export const pageLabel = ({ from, to, count }: { from: number; to: number; count: number }) => `${from}-${to} of ${count}`;
+/** "1-25 of 55": SPEC's hyphen rather than MUI's en dash; a long list's page before the last says "of more than 50". */
+export const pageLabel = ({ from, to, count }: { from: number; to: number; count: number }) =>
+  `${from}-${to} of ${count === -1 ? `more than ${to}` : count}`;
+
+/**
+ * A list page's paging for its table and its list hook (core's useListPaging, pages of PAGE_SIZE): the cursors of
+ * the pages walked are kept in the URL (`after`, or `{urlKey}.after`), so Back, reload and a link return to the page.
+ */
+export function useTablePaging(urlKey?: string): ListPaging {
+  const { params, set } = useUrlParams();
+  const name = urlKey ? `${urlKey}.after` : 'after';
+  const raw = params.get(name);
+  const trail = useMemo(() => (raw ? raw.split(',') : []), [raw]);
+  const store = useMemo(() => ({ trail, setTrail: (t: string[]) => set({ [name]: t.join(',') || null }, false) }), [trail, set, name]);
+  return useListPaging(PAGE_SIZE, store);
+}
 
 function cellContent<T>(c: Column<T>, r: T, truncate: boolean): ReactNode {
   if (c.render) return c.render(r);
@@ -153,11 +175,14 @@ export function EntityTable<T>({
   onRetry,
   urlKey,
   removeMany,
+  paging,
 }: Props<T>) {
   const theme = useTheme();
   // On a phone a wide table would hide its actions off to the side: each row becomes a card instead.
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const { query, setQuery, sort, setSort, page, setPage } = useListUrlState(urlKey, initialSort);
+  // A long list comes in the server's order: a sort the user picks applies to the page shown.
+  const long = !!paging?.of.long;
+  const { query, setQuery, sort, setSort, page, setPage } = useListUrlState(urlKey, long ? undefined : initialSort);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [confirming, setConfirming] = useState(false);
   const anchor = useRef<string | null>(null);
@@ -194,12 +219,12 @@ export function EntityTable<T>({
 
   // A filter or a shorter list (a removal) may leave the page past the end: back to the last page there is.
   const lastPage = Math.max(0, Math.ceil(shown.length / PAGE_SIZE) - 1);
-  const settled = rows !== undefined;
+  const settled = rows !== undefined && !long;
   useEffect(() => {
     if (settled && page > lastPage) setPage(lastPage, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is a new closure each render; page and lastPage say when
   }, [settled, page, lastPage]);
-  const visible = shown.slice(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE);
+  const visible = long ? shown : shown.slice(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE);
   const cutShare = `${Math.floor(100 / Math.max(1, columns.filter((c) => c.truncate).length))}%`;
 
   // A selection keeps only rows still in the list (a removal or a refresh drops the others).
@@ -274,17 +299,21 @@ export function EntityTable<T>({
   }
   const total = rows?.length ?? 0;
   const sortable = columns.filter((c) => c.value);
-  const pager = shown.length > PAGE_SIZE && (
-    <TablePagination
-      component="div"
-      count={shown.length}
-      page={Math.min(page, lastPage)}
-      onPageChange={(_e, p) => setPage(p)}
-      rowsPerPage={PAGE_SIZE}
-      rowsPerPageOptions={[]}
-      labelDisplayedRows={pageLabel}
-      aria-label={`${label} pages`}
-    />
+  const pager = long ? (
+    <ServerPager label={label} paging={paging!} shown={rows?.length ?? 0} />
+  ) : (
+    shown.length > PAGE_SIZE && (
+      <TablePagination
+        component="div"
+        count={shown.length}
+        page={Math.min(page, lastPage)}
+        onPageChange={(_e, p) => setPage(p)}
+        rowsPerPage={PAGE_SIZE}
+        rowsPerPageOptions={[]}
+        labelDisplayedRows={pageLabel}
+        aria-label={`${label} pages`}
+      />
+    )
   );
 
   const noun = removeMany?.noun ?? '';
@@ -332,7 +361,7 @@ export function EntityTable<T>({
         <Stack direction="row" sx={{ mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
           {filter && (
             <TextField
-              label={`Filter ${label.toLowerCase()}`}
+              label={long ? `Filter this page of ${label.toLowerCase()}` : `Filter ${label.toLowerCase()}`}
               size="small"
               type="search"
               value={query}
@@ -510,6 +539,36 @@ export function EntityTable<T>({
       )}
       {pager}
     </Box>
+  );
+}
+
+/**
+ * Next and Previous over a long list's server pages: "26-50 of more than 50" until the last page, whose count is
+ * exact. The page number and the cursors walked are the paging's (in the URL).
+ */
+function ServerPager({
+  label,
+  paging,
+  shown,
+}: {
+  label: string;
+  paging: { of: ListPaging; next: string | null | undefined };
+  shown: number;
+}) {
+  const { of, next } = paging;
+  const count = next === null ? (of.number - 1) * PAGE_SIZE + shown : -1;
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={of.number - 1}
+      onPageChange={(_e, p) => (p > of.number - 1 ? of.next(next) : of.previous())}
+      rowsPerPage={PAGE_SIZE}
+      rowsPerPageOptions={[]}
+      labelDisplayedRows={pageLabel}
+      aria-label={`${label} pages`}
+      slotProps={{ actions: { nextButton: { disabled: !next } } }}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { MESSAGES, screenPath, type Model, loadFailure } from '@portal/core';
 import { Page, Section } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, useTablePaging } from '../components/EntityTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useModels } from '@portal/core/react';
@@ -16,7 +16,8 @@ import { ProjectNotFound } from '../components/NotFound';
 export default function ModelsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const navigate = useNavigate();
-  const models = useModels(clientId, bucketId);
+  const paging = useTablePaging();
+  const models = useModels(clientId, bucketId, paging);
   useCrumbNames({ client: models.data?.client.name, project: models.data?.project.name });
   const editing = useListEditing('model', models);
   // Models are the project's trained data transformations: a failed load says so (SPEC section 8).
@@ -60,6 +61,7 @@ export default function ModelsPage() {
           removeMany={editing.selection}
           label="Your models"
           rows={models.data?.own}
+          paging={{ of: paging, next: models.data?.next }}
           idOf={(m) => m.stamp}
           loading={models.loading}
           error={failed}

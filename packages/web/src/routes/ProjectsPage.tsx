@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { loadFailure, MESSAGES, projectOpenTarget, screenPath, type Bucket } from '@portal/core';
 import { Page } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, useTablePaging } from '../components/EntityTable';
 import { NameDialog } from '../components/Dialogs';
 import { useListEditing } from '../components/useListEditing';
 import { useProjects } from '@portal/core/react';
@@ -15,7 +15,8 @@ export default function ProjectsPage() {
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const projects = useProjects(clientId);
+  const paging = useTablePaging();
+  const projects = useProjects(clientId, paging);
   useCrumbNames({ client: projects.data?.client?.name });
   const editing = useListEditing('project', projects);
   // A new project has nothing in it yet: it opens on its uploads, the first step (SPEC's Open rule would show the
@@ -40,6 +41,7 @@ export default function ProjectsPage() {
         removeMany={editing.selection}
         label="Projects"
         rows={projects.data?.projects}
+        paging={{ of: paging, next: projects.data?.next }}
         loading={projects.loading}
         error={loadFailure(projects.error)}
         onRetry={() => void projects.reload()}

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { loadFailure, MESSAGES, requestFunctionLabel, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
 import { Page } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, useTablePaging } from '../components/EntityTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useRuns } from '@portal/core/react';
@@ -35,7 +35,8 @@ function FilterSelect(props: { label: string; value: string; options: readonly s
 export default function RunsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const navigate = useNavigate();
-  const runs = useRuns(clientId, bucketId);
+  const paging = useTablePaging();
+  const runs = useRuns(clientId, bucketId, paging);
   // Requests in progress change state on the server: the list refreshes until all are final.
   useCrumbNames({ client: runs.data?.client.name, project: runs.data?.project.name });
   const editing = useListEditing('request', runs);
@@ -80,6 +81,7 @@ export default function RunsPage() {
         removeMany={editing.selection}
         label="Requests"
         rows={runs.data?.runs}
+        paging={{ of: paging, next: runs.data?.next }}
         loading={runs.loading}
         error={loadFailure(runs.error, MESSAGES.loadRequests)}
         onRetry={() => void runs.reload()}

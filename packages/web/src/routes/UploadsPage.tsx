@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { MESSAGES, type Rend, loadFailure } from '@portal/core';
 import { useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, useTablePaging } from '../components/EntityTable';
 import { FileDrop, UploadBatches } from '../components/FileDrop';
 import { RendItems } from '../components/RendItems';
 import { useListEditing } from '../components/useListEditing';
@@ -15,7 +15,8 @@ import { ProjectNotFound } from '../components/NotFound';
 export default function UploadsPage() {
   const { clientId = '', bucketId = '' } = useParams();
   const client = useRouteClient(clientId);
-  const uploads = useUploads(clientId, bucketId);
+  const paging = useTablePaging();
+  const uploads = useUploads(clientId, bucketId, paging);
   useLeaveWarning(uploads.uploading);
   useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
   const editing = useListEditing('upload', uploads);
@@ -35,6 +36,7 @@ export default function UploadsPage() {
           removeMany={editing.selection}
           label="Uploads"
           rows={uploads.data?.uploads}
+          paging={{ of: paging, next: uploads.data?.next }}
           loading={uploads.loading}
           error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
           onRetry={() => void uploads.reload()}
