@@ -409,10 +409,11 @@ export function useUploads(
           await reload();
           return { error: MESSAGES.uploadCancelled };
         }
+        // SPEC's message, then what went wrong and what to do (a half-made upload left to remove, the server's reason).
         const error = toApiError(e, MESSAGES.uploadFiles);
-        if (!error.isAuth) notify(error.display, 'error');
+        if (!error.isAuth) notify(error.detail, 'error');
         await reload();
-        return { error: error.display };
+        return { error: error.detail };
       } finally {
         opts.signal?.removeEventListener('abort', stop);
         setBatches((all) => all.filter((b) => b.id !== id));

@@ -558,8 +558,9 @@ describe('useUploads', { timeout: 30_000 }, () => {
     await act(
       async () => void (outcome = await result.current.upload([{ name: 'a.json', size: 1, stream: () => new Blob(['x']).stream() }])),
     );
-    expect(outcome).toEqual({ error: 'Failed to upload files.' });
-    expect(notes).toEqual([['Failed to upload files.', 'error']]);
+    // SPEC's message first, then the server's reason.
+    expect(outcome?.error).toMatch(/^Failed to upload files\./);
+    expect(notes).toEqual([[outcome?.error, 'error']]);
     expect(count('storagePut')).toBe(0);
     expect(await rows(server).selectFrom('rends').select('stamp').where('bucket', '=', bucket.stamp).execute()).toEqual([]);
   });
