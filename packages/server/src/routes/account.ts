@@ -26,7 +26,7 @@ import { sameAddress, userByEmail } from '../emails';
 import { mailDeps, queueMail } from '../mail/outbox';
 import { now } from '../ids';
 import { lockClientRow } from '../team';
-import type { Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Caller, Services } from '../services';
 
@@ -375,6 +375,15 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
   const buckets = db.selectFrom('buckets').select('stamp').where('client', 'in', clients);
   const rends = db.selectFrom('rends').select('stamp').where('bucket', 'in', buckets);
   const page = <T extends { seq: number }>(rows: T[], map: (r: T) => Row) => rows.map((r) => ({ seq: Number(r.seq), ...map(r) }));
+  /** A section's next page: its rows after `after` in `seq` order (`c.seq` where the table is joined as `c`). */
+  const rowsAfter =
+    (after: number, column: 'seq' | 'c.seq' = 'seq') =>
+    <D, TB extends keyof D, O>(qb: SelectQueryBuilder<D, TB, O>) =>
+      qb
+        .where(sql<boolean>`${sql.ref(column)} > ${after}`)
+        .orderBy(sql.ref(column))
+        .limit(size)
+        .execute();
   return {
     clients: async (after) =>
       page(
@@ -383,10 +392,7 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
           .innerJoin('permissions as p', 'p.client_stamp', 'c.stamp')
           .select(['c.seq', 'c.stamp', 'c.name', 'c.plan', 'c.choice', 'c.active', 'c.created_at', 'p.role', 'p.created_at as joined_at'])
           .where('p.user_stamp', '=', user)
-          .where('c.seq', '>', after)
-          .orderBy('c.seq')
-          .limit(size)
-          .execute(),
+          .$call(rowsAfter(after, 'c.seq')),
         (r) => ({
           stamp: r.stamp,
           name: r.name,
@@ -404,10 +410,7 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
           .selectFrom('buckets')
           .select(['seq', 'stamp', 'client', 'name', 'active', 'created_at'])
           .where('client', 'in', clients)
-          .where('seq', '>', after)
-          .orderBy('seq')
-          .limit(size)
-          .execute(),
+          .$call(rowsAfter(after)),
         (r) => ({ stamp: r.stamp, client: r.client, name: r.name, active: r.active, createdAt: num(r.created_at) }),
       ),
     uploads: async (after) =>
@@ -416,10 +419,7 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
           .selectFrom('rends')
           .select(['seq', 'stamp', 'bucket', 'name', 'flight', 'active', 'created_at'])
           .where('bucket', 'in', buckets)
-          .where('seq', '>', after)
-          .orderBy('seq')
-          .limit(size)
-          .execute(),
+          .$call(rowsAfter(after)),
         (r) => ({ stamp: r.stamp, project: r.bucket, name: r.name, state: r.flight, active: r.active, createdAt: num(r.created_at) }),
       ),
     files: async (after) =>
@@ -442,10 +442,7 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
             'created_at',
           ])
           .where('rend', 'in', rends)
-          .where('seq', '>', after)
-          .orderBy('seq')
-          .limit(size)
-          .execute(),
+          .$call(rowsAfter(after)),
         (r) => ({
           stamp: r.stamp,
           upload: r.rend,
@@ -483,10 +480,7 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
           ])
           .select(['created_at', 'started_at', 'finished_at', 'dimensions'])
           .where('bucket', 'in', buckets)
-          .where('seq', '>', after)
-          .orderBy('seq')
-          .limit(size)
-          .execute(),
+          .$call(rowsAfter(after)),
         (r) => ({
           stamp: r.stamp,
           project: r.bucket,
@@ -513,10 +507,7 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
           .selectFrom('models')
           .select(['seq', 'stamp', 'bucket', 'rend', 'run', 'name', 'desc', 'state', 'message', 'active', 'created_at'])
           .where('bucket', 'in', buckets)
-          .where('seq', '>', after)
-          .orderBy('seq')
-          .limit(size)
-          .execute(),
+          .$call(rowsAfter(after)),
         (r) => ({
           stamp: r.stamp,
           project: r.bucket,
@@ -536,10 +527,7 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
           .selectFrom('apikeys')
           .select(['seq', 'clue', 'client', 'name', 'installs', 'installed_at', 'active', 'created_at'])
           .where('client', 'in', clients)
-          .where('seq', '>', after)
-          .orderBy('seq')
-          .limit(size)
-          .execute(),
+          .$call(rowsAfter(after)),
         (r) => ({
           id: r.clue,
           client: r.client,
@@ -556,10 +544,7 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
           .selectFrom('integrations')
           .select(['seq', 'clue', 'client', 'name', 'service', 'runs', 'run_at', 'active', 'created_at'])
           .where('client', 'in', clients)
-          .where('seq', '>', after)
-          .orderBy('seq')
-          .limit(size)
-          .execute(),
+          .$call(rowsAfter(after)),
         (r) => ({
           id: r.clue,
           client: r.client,
@@ -578,10 +563,7 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
           .selectFrom('audit')
           .select(['seq', 'client', 'at', 'actor_stamp', 'actor_email', 'action', 'target', 'detail'])
           .where('client', 'in', owned)
-          .where('seq', '>', after)
-          .orderBy('seq')
-          .limit(size)
-          .execute(),
+          .$call(rowsAfter(after)),
         (r) => ({
           client: r.client,
           at: num(r.at),
