@@ -1,34 +1,21 @@
 // `portal account` against the real server: the password change (both passwords from standard input), the email
 // change confirmed with the mailed link, the export to a file or standard output, and deletion (confirmation
 // required without a terminal, the password and a two-factor code from flags and standard input).
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { ACCOUNT_MESSAGES, CALLS, EMAIL_CONFIRM_PATH, MESSAGES, SECURITY_MESSAGES } from '@portal/core';
 import { mailsTo, waitFor } from '@portal/testkit/harness';
-import { build, portal, startServer, type Started } from './harness';
+import { cliFixture } from './harness';
 
-let server: Started;
-let home: string;
+const cli = cliFixture('account');
+const { run, post, stored } = cli;
 const PW = 'Secret-123!';
 const NEW_PW = 'An0ther-secret!';
-const run = (args: string[], opts?: Parameters<typeof portal>[3]) => portal(home, server.url, args, opts);
 const code = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 const mailAbout = (email: string, subject: string) =>
-  waitFor(async () => (await mailsTo(join(server.dir, 'data'), email)).find((m) => m.includes(`Subject: ${subject}`)));
-const stored = async () =>
-  JSON.parse(await readFile(join(home, '.config', 'portal', 'config.json'), 'utf8')).hosts?.[new URL(server.url).origin]?.token as
-    string | undefined;
-async function post(path: string, token: string, body?: unknown) {
-  const res = await fetch(new URL(path, server.url), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as any;
-}
+  waitFor(async () => (await mailsTo(join(cli.server.dir, 'data'), email)).find((m) => m.includes(`Subject: ${subject}`)));
 async function signUp(email: string, username: string) {
   const up = await run(
     ['signup', '--email', email, '--username', username, '--name', `${username} Labs`, '--password-stdin', '--accept-terms'],
@@ -38,16 +25,6 @@ async function signUp(email: string, username: string) {
   );
   expect(up.code, up.stderr).toBe(0);
 }
-
-beforeAll(async () => {
-  build();
-  server = await startServer();
-  home = await mkdtemp(join(tmpdir(), 'portal-account-'));
-});
-afterAll(async () => {
-  await server?.stop();
-  if (home) await rm(home, { recursive: true, force: true });
-});
 
 describe('portal account', () => {
   it('changes the password with both passwords from standard input, and refuses a weak one by the sign-up rule', async () => {
@@ -109,10 +86,10 @@ describe('portal account', () => {
     const saved = await run(['account', 'export', '--output', 'mine.json', '--json']);
     expect(saved.code, saved.stderr).toBe(0);
     const summary = JSON.parse(saved.stdout);
-    expect(summary).toMatchObject({ file: join(home, 'mine.json'), projects: 1, clients: 1, truncated: [] });
-    const data = JSON.parse(await readFile(join(home, 'mine.json'), 'utf8'));
+    expect(summary).toMatchObject({ file: join(cli.home, 'mine.json'), projects: 1, clients: 1, truncated: [] });
+    const data = JSON.parse(await readFile(join(cli.home, 'mine.json'), 'utf8'));
     expect(data.projects[0].name).toBe('Exported project');
-    expect((await stat(join(home, 'mine.json'))).mode & 0o077).toBe(0);
+    expect((await stat(join(cli.home, 'mine.json'))).mode & 0o077).toBe(0);
     const token = (await stored())!;
     expect(JSON.stringify(data)).not.toContain(token);
     const piped = await run(['account', 'export', '-o', '-']);

@@ -2,10 +2,11 @@
 // and runs dist/portal.js as a child process with its own HOME, so the config file lands in a temp folder.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const PORTAL = join(ROOT, 'packages/tui/dist/portal.js');
@@ -126,4 +127,53 @@ export async function keyAccount(base: string, who: string): Promise<{ client: s
   const client = up.login.client.list[0].stamp;
   const { apikey } = await api('PUT', '/api/client/apikey/item', up.token, { client, name: who });
   return { client, token: apikey.token, session: up.token, pack: apikey.pack.linux64 };
+}
+
+export interface CliFixture {
+  readonly server: Started;
+  readonly home: string;
+  /** Runs `portal` as this file's user against this file's server. */
+  run(args: string[], opts?: Parameters<typeof portal>[3]): Promise<Result>;
+  /** A call sent as `token` (JSON body when given), as another door would: its JSON answer. */
+  post(path: string, token: string, body?: unknown): Promise<any>;
+  /** The session token `portal` stored for this server, if any. */
+  stored(): Promise<string | undefined>;
+}
+
+/** One test file's CLI user: the CLI built, a server started and a fresh home, all gone after the file. */
+export function cliFixture(name: string): CliFixture {
+  let server: Started | undefined;
+  let home = '';
+  beforeAll(async () => {
+    build();
+    server = await startServer();
+    home = await mkdtemp(join(tmpdir(), `portal-${name}-`));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (home) await rm(home, { recursive: true, force: true });
+  });
+  const fixture: CliFixture = {
+    get server() {
+      if (!server) throw new Error('The server starts in beforeAll.');
+      return server;
+    },
+    get home() {
+      return home;
+    },
+    run: (args, opts) => portal(home, fixture.server.url, args, opts),
+    async post(path, token, body) {
+      const res = await fetch(new URL(path, fixture.server.url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return res.json();
+    },
+    async stored() {
+      const config = JSON.parse(await readFile(join(home, '.config', 'portal', 'config.json'), 'utf8'));
+      return config.hosts?.[new URL(fixture.server.url).origin]?.token as string | undefined;
+    },
+  };
+  return fixture;
 }

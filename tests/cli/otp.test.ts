@@ -1,40 +1,16 @@
 // `portal login` for an account with two-factor sign-in: --otp CODE, --otp-stdin (after the password), a recovery
 // code, and a refusal that says what to do when no code can be asked for.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { CALLS, SECURITY_MESSAGES } from '@portal/core';
-import { build, portal, startServer, type Started } from './harness';
+import { cliFixture } from './harness';
 
-let server: Started;
-let home: string;
+const cli = cliFixture('otp');
+const { run, post, stored } = cli;
 const PW = 'Secret-123!';
 const EMAIL = 'otp@example.com';
-const run = (args: string[], opts?: Parameters<typeof portal>[3]) => portal(home, server.url, args, opts);
 /** The authenticator's code `steps` time steps from now (a code's step is accepted once). */
 const code = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-const stored = async () =>
-  JSON.parse(await readFile(join(home, '.config', 'portal', 'config.json'), 'utf8')).hosts[new URL(server.url).origin].token as string;
-async function post(path: string, token: string, body?: unknown) {
-  const res = await fetch(new URL(path, server.url), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as any;
-}
-
-beforeAll(async () => {
-  build();
-  server = await startServer();
-  home = await mkdtemp(join(tmpdir(), 'portal-otp-'));
-});
-afterAll(async () => {
-  await server?.stop();
-  if (home) await rm(home, { recursive: true, force: true });
-});
 
 describe('portal login with two-factor sign-in', () => {
   it('asks for the second step and signs in with --otp, --otp-stdin or a recovery code', async () => {
@@ -45,7 +21,7 @@ describe('portal login with two-factor sign-in', () => {
       },
     );
     expect(up.code, up.stderr).toBe(0);
-    const token = await stored();
+    const token = (await stored())!;
     const { secret } = (await post(CALLS.otpSetup.path, token)).otp;
     const { recovery } = (await post(CALLS.otpEnable.path, token, { code: await code(secret, 0) })).otp;
     expect(recovery).toHaveLength(10);

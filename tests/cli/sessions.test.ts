@@ -1,20 +1,16 @@
 // `portal auth sessions` against the real server: lists where the account is signed in with this session marked,
 // ends another by its ID (its token stops working at once) and ends every other session.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CALLS } from '@portal/core';
-import { build, portal, startServer, type Started } from './harness';
+import { cliFixture } from './harness';
 
-let server: Started;
-let home: string;
+const cli = cliFixture('sessions');
+const { run } = cli;
 const PW = 'Secret-123!';
 const EMAIL = 'sessions@example.com';
-const run = (args: string[], opts?: Parameters<typeof portal>[3]) => portal(home, server.url, args, opts);
 /** A sign-in elsewhere (another browser): its token. */
 async function signInElsewhere(agent: string): Promise<string> {
-  const res = await fetch(new URL(CALLS.login.path, server.url), {
+  const res = await fetch(new URL(CALLS.login.path, cli.server.url), {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from(`${EMAIL}:${PW}`).toString('base64')}`, 'user-agent': agent },
   });
@@ -22,17 +18,7 @@ async function signInElsewhere(agent: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 const status = async (token: string) =>
-  (await fetch(new URL(CALLS.sessionList.path, server.url), { headers: { authorization: `Bearer ${token}` } })).status;
-
-beforeAll(async () => {
-  build();
-  server = await startServer();
-  home = await mkdtemp(join(tmpdir(), 'portal-sessions-'));
-});
-afterAll(async () => {
-  await server?.stop();
-  if (home) await rm(home, { recursive: true, force: true });
-});
+  (await fetch(new URL(CALLS.sessionList.path, cli.server.url), { headers: { authorization: `Bearer ${token}` } })).status;
 
 describe('portal auth sessions', () => {
   it('lists the sessions, ends one by ID and ends every other', async () => {
