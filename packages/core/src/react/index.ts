@@ -22,6 +22,8 @@ export {
   useListPaging,
   WHOLE_LIST_MAX,
   SEARCH_DEBOUNCE_MS,
+  CREATED_SORT,
+  orderOfSort,
   type ListPaging,
   type ListPagingOptions,
   type Pager,

@@ -85,6 +85,13 @@ export interface ViewStore {
   setOrder(order: ListOrder): void;
 }
 
+/** The column id of a list's Created sort: on a long list searched, that sort is the server's order. */
+export const CREATED_SORT = 'createdAt';
+
+/** A screen's sort as a long list's server order: Created up is oldest first; any other leaves it newest first. */
+export const orderOfSort = (sort: { id: string; dir: 'asc' | 'desc' } | null): ListOrder =>
+  sort?.id === CREATED_SORT && sort.dir === 'asc' ? 'oldest' : 'newest';
+
 /** How long typing must pause before a long list's search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
