@@ -32,10 +32,7 @@ export interface Page {
  * `order` and `q` need a page, and a cursor must come from a page in the order asked (its mark, `.n` or `.o`, says
  * which when it is not the list's own).
  */
-export function pageOf(
-  query: { limit?: number; cursor?: string; order?: ListOrder; q?: string },
-  table: Listed,
-): Page | null {
+export function pageOf(query: { limit?: number; cursor?: string; order?: ListOrder; q?: string }, table: Listed): Page | null {
   if (query.limit === undefined && query.cursor === undefined) {
     if (query.order !== undefined || query.q !== undefined) throw badRequest('order and q need a page: limit or cursor');
     return null;

@@ -146,11 +146,10 @@ export function useListPaging(size: number, options: ListPagingOptions = {}): Li
     first();
     setWalkedFor(asked);
   }, [stale, asked, first]);
-  const base = long ? (stale ? { limit: size } : pager.page) : WHOLE_PAGE;
-  const page = useMemo(
-    () => (long && searched ? { ...base, order, ...(q ? { q } : {}) } : base),
-    [base, long, searched, order, q],
-  );
+  const page = useMemo(() => {
+    const base = long ? (stale ? { limit: size } : pager.page) : WHOLE_PAGE;
+    return long && searched ? { ...base, order, ...(q ? { q } : {}) } : base;
+  }, [long, stale, size, pager.page, searched, order, q]);
   const { search, setSearch, setOrder } = view;
   return useMemo(
     () => ({ ...pager, number: stale ? 1 : pager.number, page, long, seen, searched, search, setSearch, order, setOrder }),

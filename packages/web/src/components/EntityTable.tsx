@@ -162,7 +162,8 @@ export function useTablePaging({ urlKey, searched = false }: { urlKey?: string; 
       search,
       order,
       setSearch: (q) => set({ [key('q')]: q, [key('page')]: null }, true),
-      setOrder: (o) => set({ [key('sort')]: o === 'oldest' ? writeSort({ id: CREATED_SORT, dir: 'asc' }) : null, [key('page')]: null }, false),
+      setOrder: (o) =>
+        set({ [key('sort')]: o === 'oldest' ? writeSort({ id: CREATED_SORT, dir: 'asc' }) : null, [key('page')]: null }, false),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key is a new closure each render; urlKey says when
     [search, order, set, urlKey],
@@ -237,7 +238,7 @@ export function EntityTable<T>({
       list = [...list].sort((a, b) => compare(v(a), v(b)) * (sort.dir === 'asc' ? 1 : -1));
     }
     return list;
-  }, [rows, query, sort, columns]);
+  }, [rows, query, sort, columns, searched]);
 
   // A filter or a shorter list (a removal) may leave the page past the end: back to the last page there is.
   const lastPage = Math.max(0, Math.ceil(shown.length / PAGE_SIZE) - 1);
@@ -384,7 +385,11 @@ export function EntityTable<T>({
           {filter && (
             <TextField
               label={
-                searched ? `Search ${label.toLowerCase()}` : long ? `Filter this page of ${label.toLowerCase()}` : `Filter ${label.toLowerCase()}`
+                searched
+                  ? `Search ${label.toLowerCase()}`
+                  : long
+                    ? `Filter this page of ${label.toLowerCase()}`
+                    : `Filter ${label.toLowerCase()}`
               }
               size="small"
               type="search"
