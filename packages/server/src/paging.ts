@@ -79,6 +79,9 @@ export function activeRowsOf<T extends Listed>(
     .where(column, '=', parent)
     // A literal, not a parameter: the partial indexes of active rows (migration 15) then match any plan, generic too.
     .where('active', '=', sql.lit(1));
+  // A name search: a substring in any case (strpos, so % and _ are only characters); the table's own column, as a
+  // caller may join another table with a name.
+  if (page?.q) q = q.where(sql<boolean>`strpos(lower(${sql.ref(`${table}.name`)}), lower(${page.q})) > 0`);
   const after = page?.after;
   if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'seq'), newest ? '<' : '>', eb.tuple(after.at, after.seq)));
   q = q.orderBy('created_at', dir).orderBy('seq', dir);

@@ -183,6 +183,23 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
     ]);
   });
 
+  it.each([1, 2, 3])('the upload, request and model lists take order and q too, their cursors per order (%#)', async (i) => {
+    const l = LISTS[i];
+    const whole = l.rows(await list(l.name, l.query())).list.map((r) => r.stamp);
+    // Their own order is newest first; oldest first is the same rows turned round, cursors marked with it.
+    expect(await walk(l, 3, { order: 'newest' })).toEqual(whole);
+    expect(await walk(l, 3, { order: 'oldest' })).toEqual([...whole].reverse());
+    const oldest = l.rows(await list(l.name, { ...l.query(), limit: 2, order: 'oldest' }));
+    expect(oldest.next).toMatch(/\.o$/);
+    const refused = await call(srv.url, l.name, { token: A.token, query: { ...l.query(), limit: 2, cursor: oldest.next } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('cursor must be the next value of an earlier page of this list in the order newest');
+    // q: the names U1..U7, R1..R7, M1..M7; '5 ' trimmed finds the fifth, any case.
+    const letter = { rendList: 'u', runList: 'r', clientModelList: 'm' }[l.name as string]!;
+    const found = l.rows(await list(l.name, { ...l.query(), limit: 10, q: ` ${letter}5 ` })).list as Array<Row & { name: string }>;
+    expect(found.map((r) => r.name)).toEqual([`${letter.toUpperCase()}5`]);
+  });
+
   it('a bad order or q, one without a page, or a cursor of another order is 400 with a sentence', async () => {
     const newest = (await list('bucketList', { client: A.client, limit: 2, order: 'newest' })).bucket.next;
     const oldest = (await list('bucketList', { client: A.client, limit: 2 })).bucket.next;

@@ -24,8 +24,8 @@ export interface ListPage<N extends PagedList> {
 }
 
 /**
- * The page of `limit` rows after `cursor` (the first page without one); on the project list also in an `order` and
- * narrowed to names containing `q` (the cursor of a page belongs to its order).
+ * The page of `limit` rows after `cursor` (the first page without one); on the project, upload, request and model
+ * lists also in an `order` and narrowed to names containing `q` (the cursor of a page belongs to its order).
  */
 export async function listPage<N extends PagedList>(
   api: ApiClient,

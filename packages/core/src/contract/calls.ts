@@ -116,8 +116,9 @@ const Page = {
 export const LIST_ORDERS = ['newest', 'oldest'] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 /**
- * A page of a list with a name can also be asked in an order (`order`) and narrowed to names containing `q` (any
- * case, trimmed; an empty `q` narrows nothing). Only with a page (`limit` or `cursor`): the whole list is SPEC's.
+ * A page of a project, upload, request or model list can also be asked in an order (`order`) and narrowed to names
+ * containing `q` (any case, trimmed; an empty `q` narrows nothing). Only with a page (`limit` or `cursor`): the
+ * whole list is SPEC's.
  */
 const SearchPage = {
   ...Page,
@@ -130,7 +131,7 @@ export type PageQuery = { limit?: number; cursor?: string; order?: ListOrder; q?
 
 const ClientQuery = z.object({ client: Id });
 const ActiveClientQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), client: Id, ...SearchPage });
-const ActiveBucketQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), bucket: Id, ...Page });
+const ActiveBucketQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), bucket: Id, ...SearchPage });
 const PagedClientQuery = z.object({ client: Id, ...Page });
 const ActiveQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())) });
 const ClientList = z.object({ list: z.array(Client) });
@@ -204,7 +205,7 @@ export const RunListQuery = z.object({
   bucket: Id,
   state: z.optional(z.string().check(z.minLength(1), z.maxLength(20))),
   function: z.optional(RunFunction),
-  ...Page,
+  ...SearchPage,
 });
 export const RunListResponse = z.object({ client: Client, bucket: Bucket, run: listOf(Run) });
 export const RunRenameBody = z.object({ run: Id, name: TitleRename });
