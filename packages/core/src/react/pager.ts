@@ -146,10 +146,14 @@ export function useListPaging(size: number, options: ListPagingOptions = {}): Li
     first();
     setWalkedFor(asked);
   }, [stale, asked, first]);
+  // The first answer of a list searched comes in the order the screen opens with: a long list's first rows shown are
+  // then already the right ones (a whole list is the same rows in either order; later sorts of it are the screen's).
+  const [opened] = useState(order);
   const page = useMemo(() => {
-    const base = long ? (stale ? { limit: size } : pager.page) : WHOLE_PAGE;
-    return long && searched ? { ...base, order, ...(q ? { q } : {}) } : base;
-  }, [long, stale, size, pager.page, searched, order, q]);
+    if (!long) return searched ? { ...WHOLE_PAGE, order: opened } : WHOLE_PAGE;
+    const base = stale ? { limit: size } : pager.page;
+    return searched ? { ...base, order, ...(q ? { q } : {}) } : base;
+  }, [long, stale, size, pager.page, searched, order, opened, q]);
   const { search, setSearch, setOrder } = view;
   return useMemo(
     () => ({ ...pager, number: stale ? 1 : pager.number, page, long, seen, searched, search, setSearch, order, setOrder }),

@@ -40,6 +40,16 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
     ui.unmount();
   });
 
+  it('projects made in the same second: the one made last comes first (the list is asked newest first)', async () => {
+    for (const name of ['Made first', 'Made last']) {
+      const b = await seedBucket(server, { name });
+      await setRow(server, 'buckets', b.stamp, { created_at: T0 });
+    }
+    const ui = renderUi(server, `/client/${server.user.client}/projects`);
+    await ui.see(/Made last .*Made first /);
+    ui.unmount();
+  });
+
   it('the menu opens with Tab and moves to other sections', async () => {
     const ui = renderUi(server, `/client/${server.user.client}/projects`);
     await ui.see(MESSAGES.noProjects);
