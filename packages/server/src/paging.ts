@@ -1,7 +1,9 @@
 // The active rows of a parent (a client's projects and keys, a project's uploads, requests and models) in the list's
 // order, a page at a time: keyset paging on (created_at, seq), so page 200 costs what page 1 does.
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { ListOrder } from '@portal/core';
 import type { DB } from './db/schema';
+import { badRequest } from './errors';
 
 /** The lists of "active rows of a parent", each with its parent column and its order (docs/DECISIONS.md, List order). */
 const LISTS = {
@@ -14,24 +16,48 @@ const LISTS = {
 } as const;
 export type Listed = keyof typeof LISTS;
 
-/** A page asked for: `limit` rows after the row the cursor names. */
+/** A page asked for: `limit` rows after the row the cursor names, newest first or oldest first. */
 export interface Page {
   limit: number;
   after: { at: number; seq: number } | null;
+  newest: boolean;
+  /** The list's own order (the cursors of its pages carry no order mark). */
+  own: boolean;
+  /** Names containing this, in any case (empty: every row). */
+  q: string;
 }
 
-/** The page a list call asked for, or null for the whole list (SPEC's answer). The contract has checked both fields. */
-export function pageOf(query: { limit?: number; cursor?: string }): Page | null {
-  if (query.limit === undefined && query.cursor === undefined) return null;
-  const [at, seq] = (query.cursor ?? '').split('.').map(Number);
-  return { limit: query.limit ?? DEFAULT_PAGE, after: query.cursor ? { at, seq } : null };
+/**
+ * The page a list call asked for, or null for the whole list (SPEC's answer). The contract has checked each field;
+ * `order` and `q` need a page, and a cursor must come from a page in the order asked (its mark, `.n` or `.o`, says
+ * which when it is not the list's own).
+ */
+export function pageOf(query: { limit?: number; cursor?: string; order?: ListOrder; q?: string }, table: Listed): Page | null {
+  if (query.limit === undefined && query.cursor === undefined) {
+    if (query.order !== undefined || query.q !== undefined) throw badRequest('order and q need a page: limit or cursor');
+    return null;
+  }
+  const own = LISTS[table].newest;
+  const newest = query.order === undefined ? own : query.order === 'newest';
+  const [at, seq, mark] = (query.cursor ?? '').split('.');
+  if (query.cursor && (mark === undefined ? own : mark === 'n') !== newest) {
+    throw badRequest(`cursor must be the next value of an earlier page of this list in the order ${newest ? 'newest' : 'oldest'}`);
+  }
+  return {
+    limit: query.limit ?? DEFAULT_PAGE,
+    after: query.cursor ? { at: Number(at), seq: Number(seq) } : null,
+    newest,
+    own: newest === own,
+    q: query.q ?? '',
+  };
 }
 
 /** Rows of a page when a cursor comes without a limit. */
 export const DEFAULT_PAGE = 50;
 
-/** The cursor of the page after the one ending with this row. */
-export const cursorOf = (row: { created_at: number; seq: number }) => `${row.created_at}.${row.seq}`;
+/** The cursor of the page after the one ending with this row (marked with its order when not the list's own). */
+export const cursorOf = (row: { created_at: number; seq: number }, page?: Page) =>
+  `${row.created_at}.${row.seq}${!page || page.own ? '' : page.newest ? '.n' : '.o'}`;
 
 /**
  * `table`'s active rows of `parent`, in the list's order, from after the page's cursor, one row more than the page
@@ -43,7 +69,8 @@ export function activeRowsOf<T extends Listed>(
   parent: string,
   page: Page | null,
 ): SelectQueryBuilder<DB, T, Selectable<DB[T]>> {
-  const { parent: column, newest } = LISTS[table];
+  const { parent: column } = LISTS[table];
+  const newest = page ? page.newest : LISTS[table].newest;
   const dir = newest ? 'desc' : 'asc';
   // Kysely cannot follow a column name chosen from a table union; the table's own row type is restored below.
   let q = (db as unknown as Kysely<Record<string, { created_at: number; seq: number; active: number; [k: string]: unknown }>>)
@@ -52,6 +79,9 @@ export function activeRowsOf<T extends Listed>(
     .where(column, '=', parent)
     // A literal, not a parameter: the partial indexes of active rows (migration 15) then match any plan, generic too.
     .where('active', '=', sql.lit(1));
+  // A name search: a substring in any case (strpos, so % and _ are only characters); the table's own column, as a
+  // caller may join another table with a name.
+  if (page?.q) q = q.where(sql<boolean>`strpos(lower(${sql.ref(`${table}.name`)}), lower(${page.q})) > 0`);
   const after = page?.after;
   if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'seq'), newest ? '<' : '>', eb.tuple(after.at, after.seq)));
   q = q.orderBy('created_at', dir).orderBy('seq', dir);
@@ -64,7 +94,7 @@ export function pageRows<R extends { created_at: number; seq: number }>(rows: R[
   if (!page) return { rows };
   const more = rows.length > page.limit;
   const kept = more ? rows.slice(0, page.limit) : rows;
-  return { rows: kept, next: more ? cursorOf(kept[kept.length - 1]) : null };
+  return { rows: kept, next: more ? cursorOf(kept[kept.length - 1], page) : null };
 }
 
 /** The list envelope: `next` only when a page was asked for, so an answer without one is exactly SPEC's. */

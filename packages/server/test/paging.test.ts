@@ -155,6 +155,74 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
     }
   });
 
+  it('the project list pages newest first or oldest first (order), narrowed to names containing q in any case', async () => {
+    const l = LISTS[0];
+    const whole = l.rows(await list(l.name, l.query())).list.map((r) => r.stamp);
+    // Without an order, the list's own (projects oldest first), and the cursors are as before.
+    expect(await walk(l, 3, { order: 'oldest' })).toEqual(whole);
+    expect(await walk(l, 3, { order: 'newest' })).toEqual([...whole].reverse());
+    const newest = l.rows(await list(l.name, { ...l.query(), limit: 2, order: 'newest' }));
+    expect(newest.next).toMatch(/\.n$/);
+    const oldest = l.rows(await list(l.name, { ...l.query(), limit: 2 }));
+    expect(oldest.next).toMatch(/^[0-9]+\.[0-9]+$/);
+    // q: trimmed, any case, a substring of the name; an empty q narrows nothing.
+    await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Harbour survey' } });
+    await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Old HARBOUR' } });
+    const names = async (extra: Record<string, unknown>) =>
+      (l.rows(await list(l.name, { ...l.query(), limit: 50, ...extra })).list as Array<Row & { name: string }>).map((r) => r.name);
+    expect(await names({ q: '  harbour ', order: 'newest' })).toEqual(['Old HARBOUR', 'Harbour survey']);
+    expect(await names({ q: 'HARBOUR' })).toEqual(['Harbour survey', 'Old HARBOUR']);
+    expect(await names({ q: 'nothing like it' })).toEqual([]);
+    expect((await names({ q: '' })).length).toBe(whole.length + 2);
+    // A name with the characters of a LIKE pattern is searched as it is written.
+    expect(await names({ q: '%' })).toEqual([]);
+    expect(await names({ q: 'p_' })).toEqual([]);
+    const found = l.rows(await list(l.name, { ...l.query(), limit: 1, q: 'harbour', order: 'newest' }));
+    expect(l.rows(await list(l.name, { ...l.query(), limit: 1, q: 'harbour', order: 'newest', cursor: found.next })).list).toMatchObject([
+      { name: 'Harbour survey' },
+    ]);
+  });
+
+  it.each([1, 2, 3])('the upload, request and model lists take order and q too, their cursors per order (%#)', async (i) => {
+    const l = LISTS[i];
+    const whole = l.rows(await list(l.name, l.query())).list.map((r) => r.stamp);
+    // Their own order is newest first; oldest first is the same rows turned round, cursors marked with it.
+    expect(await walk(l, 3, { order: 'newest' })).toEqual(whole);
+    expect(await walk(l, 3, { order: 'oldest' })).toEqual([...whole].reverse());
+    const oldest = l.rows(await list(l.name, { ...l.query(), limit: 2, order: 'oldest' }));
+    expect(oldest.next).toMatch(/\.o$/);
+    const refused = await call(srv.url, l.name, { token: A.token, query: { ...l.query(), limit: 2, cursor: oldest.next } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('cursor must be the next value of an earlier page of this list in the order newest');
+    // q: the names U1..U7, R1..R7, M1..M7; '5 ' trimmed finds the fifth, any case.
+    const letter = { rendList: 'u', runList: 'r', clientModelList: 'm' }[l.name as string]!;
+    const found = l.rows(await list(l.name, { ...l.query(), limit: 10, q: ` ${letter}5 ` })).list as Array<Row & { name: string }>;
+    expect(found.map((r) => r.name)).toEqual([`${letter.toUpperCase()}5`]);
+  });
+
+  it('a bad order or q, one without a page, or a cursor of another order is 400 with a sentence', async () => {
+    const newest = (await list('bucketList', { client: A.client, limit: 2, order: 'newest' })).bucket.next;
+    const oldest = (await list('bucketList', { client: A.client, limit: 2 })).bucket.next;
+    for (const [query, message] of [
+      [{ limit: 5, order: 'name' }, 'order must be newest or oldest'],
+      [{ limit: 5, q: 'x'.repeat(61) }, 'q must be at most 60 characters'],
+      [{ q: 'x' }, 'order and q need a page: limit or cursor'],
+      [{ order: 'newest' }, 'order and q need a page: limit or cursor'],
+      [{ limit: 2, cursor: newest }, 'cursor must be the next value of an earlier page of this list in the order oldest'],
+      [{ limit: 2, cursor: oldest, order: 'newest' }, 'cursor must be the next value of an earlier page of this list in the order newest'],
+      [{ limit: 2, cursor: `${oldest}.x` }, 'cursor must be the next value of an earlier page of this list'],
+    ] as const) {
+      const r = await call(srv.url, 'bucketList', { token: A.token, query: { client: A.client, ...query } });
+      expect([query, r.status]).toEqual([query, 400]);
+      expect(r.body.error.message).toContain(message);
+    }
+    // Still 401 before anything else for an ended session, whatever the order or q.
+    const B = await signup(srv.url, 'pager-order');
+    await call(srv.url, 'logout', { token: B.token });
+    const r = await call(srv.url, 'bucketList', { token: B.token, query: { client: A.client, limit: 5, order: 'newest', q: 'P' } });
+    expect(r.status).toBe(401);
+  });
+
   it('the project list reads the session in its own statement: an ended session is 401, another client 403, an unknown one 404', async () => {
     const B = await signup(srv.url, 'pager-other');
     expect((await call(srv.url, 'bucketList', { token: B.token, query: { client: A.client, limit: 2 } })).status).toBe(403);

@@ -1,5 +1,5 @@
 // Lists a page at a time: which envelope holds each paged list's rows, one page of it, and every page in turn.
-import type { CallName, CallQuery, CallResponse, PageQuery } from '../contract';
+import type { CallName, CallQuery, CallResponse, ListOrder, PageQuery } from '../contract';
 import type { ApiClient, CallOptions } from './api';
 
 /** The list calls that take `limit` and `cursor`, and the envelope that carries their `list` and `next`. */
@@ -23,15 +23,24 @@ export interface ListPage<N extends PagedList> {
   answer: CallResponse<N>;
 }
 
-/** The page of `limit` rows after `cursor` (the first page without one). */
+/**
+ * The page of `limit` rows after `cursor` (the first page without one); on the project, upload, request and model
+ * lists also in an `order` and narrowed to names containing `q` (the cursor of a page belongs to its order).
+ */
 export async function listPage<N extends PagedList>(
   api: ApiClient,
   name: N,
   query: Omit<CallQuery<N>, keyof PageQuery>,
-  page: { limit: number; cursor?: string | null },
+  page: { limit: number; cursor?: string | null; order?: ListOrder; q?: string },
   opts?: CallOptions,
 ): Promise<ListPage<N>> {
-  const paged = { ...query, limit: page.limit, ...(page.cursor ? { cursor: page.cursor } : {}) } as CallQuery<N>;
+  const paged = {
+    ...query,
+    limit: page.limit,
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+    ...(page.order ? { order: page.order } : {}),
+    ...(page.q?.trim() ? { q: page.q.trim() } : {}),
+  } as CallQuery<N>;
   const answer = (await (api.calls[name] as (q: CallQuery<N>, o?: CallOptions) => Promise<CallResponse<N>>)(
     paged,
     opts,

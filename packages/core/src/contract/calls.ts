@@ -1,7 +1,7 @@
 // Request and response schemas of every call of SPEC section 7, and the route table that names them.
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import { DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES } from '../limits';
+import { DESCRIPTION_MAX, INTEGRATION_TOKEN_MAX, INTEGRATION_SERVICES, TITLE_MAX } from '../limits';
 import { OPENAI_MAX_DIMENSIONS, TEXT_EMBEDDING_MESSAGES } from '../textEmbeddings';
 import { checkCompanyName, checkEmail, checkPassword, checkTitle, checkUsername } from '../rules/fields';
 import { ruled } from './ruled';
@@ -109,16 +109,29 @@ export const LIST_PAGE_MAX = 200;
 const Page = {
   limit: z.optional(wholeUpTo('limit', LIST_PAGE_MAX)),
   cursor: z.optional(
-    z.string().check(z.regex(/^[0-9]{1,15}\.[0-9]{1,18}$/, 'cursor must be the next value of an earlier page of this list')),
+    z.string().check(z.regex(/^[0-9]{1,15}\.[0-9]{1,18}(\.[no])?$/, 'cursor must be the next value of an earlier page of this list')),
   ),
+};
+/** The orders a paged list can be asked for (`order`); without one, each list keeps its own (docs/DECISIONS.md). */
+export const LIST_ORDERS = ['newest', 'oldest'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+/**
+ * A page of a project, upload, request or model list can also be asked in an order (`order`) and narrowed to names
+ * containing `q` (any case, trimmed; an empty `q` narrows nothing). Only with a page (`limit` or `cursor`): the
+ * whole list is SPEC's.
+ */
+const SearchPage = {
+  ...Page,
+  order: z.optional(z.enum(LIST_ORDERS, 'order must be newest or oldest')),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(TITLE_MAX, `q must be at most ${TITLE_MAX} characters`))),
 };
 /** A list envelope: the rows, and `next` when a page was asked for. */
 const listOf = <T extends z.ZodMiniType>(row: T) => z.object({ list: z.array(row), next: z.optional(z.nullable(z.string())) });
-export type PageQuery = { limit?: number; cursor?: string };
+export type PageQuery = { limit?: number; cursor?: string; order?: ListOrder; q?: string };
 
 const ClientQuery = z.object({ client: Id });
-const ActiveClientQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), client: Id, ...Page });
-const ActiveBucketQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), bucket: Id, ...Page });
+const ActiveClientQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), client: Id, ...SearchPage });
+const ActiveBucketQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())), bucket: Id, ...SearchPage });
 const PagedClientQuery = z.object({ client: Id, ...Page });
 const ActiveQuery = z.object({ active: z.optional(z.coerce.number().check(z.int())) });
 const ClientList = z.object({ list: z.array(Client) });
@@ -192,7 +205,7 @@ export const RunListQuery = z.object({
   bucket: Id,
   state: z.optional(z.string().check(z.minLength(1), z.maxLength(20))),
   function: z.optional(RunFunction),
-  ...Page,
+  ...SearchPage,
 });
 export const RunListResponse = z.object({ client: Client, bucket: Bucket, run: listOf(Run) });
 export const RunRenameBody = z.object({ run: Id, name: TitleRename });

@@ -17,7 +17,19 @@ export {
   type RunFilters,
   type PageRequest,
 } from './lists';
-export { usePager, useListPaging, WHOLE_LIST_MAX, type ListPaging, type Pager, type TrailStore } from './pager';
+export {
+  usePager,
+  useListPaging,
+  WHOLE_LIST_MAX,
+  SEARCH_DEBOUNCE_MS,
+  CREATED_SORT,
+  orderOfSort,
+  type ListPaging,
+  type ListPagingOptions,
+  type Pager,
+  type TrailStore,
+  type ViewStore,
+} from './pager';
 export {
   useRunDetails,
   useQuoteDetails,

@@ -1,7 +1,7 @@
 // One hook per list screen, each built on useEntityList (load, rename, remove and their notices) plus what its
 // screen adds (create, filters, uploading).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Bucket, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
+import type { Bucket, Client, ClientApiKey, IntegrationKey, ListOrder, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
 import type { ApiClient } from '../client';
 import { MESSAGES } from '../messages';
 import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
@@ -80,16 +80,22 @@ const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.s
 export interface PageRequest {
   limit: number;
   cursor?: string;
+  /** The project list only: its order and a part of the names to find (useListPaging's `searched`). */
+  order?: ListOrder;
+  q?: string;
 }
 type PageAsked = PageRequest | ListPaging | undefined;
 const pagingOf = (page: PageAsked): ListPaging | undefined => (page && 'seen' in page ? page : undefined);
 /** The page as the spine's parameters (strings, so a new page loads again), and back as the call's query. */
-type PageParams = { limit: string | undefined; cursor: string | undefined };
+type PageParams = { limit: string | undefined; cursor: string | undefined; order: string | undefined; q: string | undefined };
 const pageParams = (asked: PageAsked): PageParams => {
   const page = pagingOf(asked)?.page ?? (asked as PageRequest | undefined);
-  return { limit: page ? String(page.limit) : undefined, cursor: page?.cursor };
+  return { limit: page ? String(page.limit) : undefined, cursor: page?.cursor, order: page?.order, q: page?.q };
 };
-const pageQuery = ({ limit, cursor }: PageParams) => (limit ? { limit: Number(limit), ...(cursor ? { cursor } : {}) } : {});
+const pageQuery = ({ limit, cursor, order, q }: PageParams) =>
+  limit
+    ? { limit: Number(limit), ...(cursor ? { cursor } : {}), ...(order ? { order: order as ListOrder } : {}), ...(q ? { q } : {}) }
+    : {};
 /** `next` beside a paged list's rows: the cursor of the page after (null on the last); absent for a whole list. */
 type Next = { next?: string | null };
 const nextOf = (envelope: Next): Next => (envelope.next === undefined ? {} : { next: envelope.next });

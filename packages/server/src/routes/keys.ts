@@ -27,7 +27,7 @@ export function keyRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'apikeyList', { sessionInQuery: true }, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
-    const page = pageOf(query);
+    const page = pageOf(query, 'apikeys');
     const { rows, next } = pageRows(await activeRowsOf(s.db, 'apikeys', client.stamp, page).execute(), page);
     return { client: { list: [clientView(client)] }, apikey: listOut(rows.map(keyOut), next) };
   });
@@ -62,7 +62,7 @@ export function keyRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'integrationList', { sessionInQuery: true }, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
-    const page = pageOf(query);
+    const page = pageOf(query, 'integrations');
     const { rows, next } = pageRows(await activeRowsOf(s.db, 'integrations', client.stamp, page).execute(), page);
     return { client: { list: [clientView(client)] }, apikey: listOut(rows.map(integrationOut), next) };
   });

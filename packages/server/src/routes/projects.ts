@@ -31,7 +31,8 @@ interface BucketListRow {
 /**
  * The project list's one statement: the session row ($3; null when already read), the client ($1) and whether the
  * caller may see it (a member $2, or the client's own API key $5), then a page ($7, $8, limit $9) of its active
- * projects oldest first. A session that ended yields no client, a client the caller may not see yields no projects.
+ * projects whose name contains $10 in any case (all when empty), oldest first or newest first ($11). A session that
+ * ended yields no client, a client the caller may not see yields no projects.
  */
 const BUCKET_LIST = `/* prepared:bucket_list */
 select s.live, c.stamp as c_stamp, c.name as c_name, c.plan as c_plan, c.choice as c_choice, c.active as c_active, c.allowed,
@@ -45,11 +46,23 @@ left join lateral (
   from clients c where c.stamp = $1 and s.live
 ) c on true
 left join lateral (
-  select b.* from buckets b
-  where b.client = c.stamp and b.active = 1 and c.allowed and $6::boolean
-    and ($7::bigint is null or (b.created_at, b.seq) > ($7::bigint, $8::bigint))
-  order by b.created_at, b.seq
-  limit $9::bigint
+  select * from (
+    (select b.* from buckets b
+      where not $11::boolean and b.client = c.stamp and b.active = 1 and c.allowed and $6::boolean
+        and ($10::text = '' or strpos(lower(b.name), lower($10::text)) > 0)
+        and ($7::bigint is null or (b.created_at, b.seq) > ($7::bigint, $8::bigint))
+      order by b.created_at, b.seq
+      limit $9::bigint)
+    union all
+    (select b.* from buckets b
+      where $11::boolean and b.client = c.stamp and b.active = 1 and c.allowed and $6::boolean
+        and ($10::text = '' or strpos(lower(b.name), lower($10::text)) > 0)
+        and ($7::bigint is null or (b.created_at, b.seq) < ($7::bigint, $8::bigint))
+      order by b.created_at desc, b.seq desc
+      limit $9::bigint)
+  ) b
+  /* One branch runs (the other's condition is false), walking the index in its order; this orders its page. */
+  order by case when $11::boolean then -b.created_at else b.created_at end, case when $11::boolean then -b.seq else b.seq end
 ) b on true`;
 
 /** A project row as the wire shows it, with the request and upload counts kept on the row. */
@@ -81,7 +94,7 @@ export function projectRoutes(app: FastifyInstance, s: Services) {
   // request and upload counts are kept on the project rows) in one statement, one trip to the database.
   defineCall(app, s, 'bucketList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
-    const page = pageOf(query);
+    const page = pageOf(query, 'buckets');
     const after = page?.after;
     const { rows } = await s.db.executeQuery(
       CompiledQuery.raw(BUCKET_LIST, [
@@ -94,6 +107,8 @@ export function projectRoutes(app: FastifyInstance, s: Services) {
         after?.at ?? null,
         after?.seq ?? null,
         page ? page.limit + 1 : null,
+        page?.q ?? '',
+        page?.newest ?? false,
       ]),
     );
     const [first] = rows as BucketListRow[];

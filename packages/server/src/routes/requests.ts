@@ -337,7 +337,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'runList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    const page = pageOf(query);
+    const page = pageOf(query, 'runs');
     let q = activeRowsOf(s.db, 'runs', bucket.stamp, page);
     if (query.state) q = q.where('state', '=', query.state);
     if (query.function) q = q.where('function', '=', query.function);
@@ -374,7 +374,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'clientModelList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    const page = pageOf(query);
+    const page = pageOf(query, 'models');
     const { rows: models, next } = pageRows(
       checkActiveFilter(query.active)
         ? await runPrepared(s.db, 'model_page', withRendName(activeRowsOf(s.db, 'models', bucket.stamp, page), 'models'))

@@ -21,7 +21,7 @@ const SEAL_HOLD_S = 120;
 export function uploadRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'rendList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    const page = pageOf(query);
+    const page = pageOf(query, 'rends');
     // Two statements a page: the access (session, project, client, membership), then the uploads with their parts.
     const { rows, next } = pageRows(
       checkActiveFilter(query.active)

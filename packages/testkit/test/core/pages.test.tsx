@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { seedBucket, seedBuckets, withTestApi } from '@portal/testkit/api';
 import { ApiClient, listPage, listPages, memoryTokenStore } from '@portal/core';
-import { PortalProvider, WHOLE_LIST_MAX, useListPaging, usePager, useProjects } from '@portal/core/react';
+import { PortalProvider, SEARCH_DEBOUNCE_MS, WHOLE_LIST_MAX, useListPaging, usePager, useProjects } from '@portal/core/react';
+import { manualTimers } from '@portal/core/testing/timers';
+import type { Timers } from '@portal/core';
 
 const server = withTestApi({ worker: false });
 const NAMES = ['One', 'Two', 'Three', 'Four', 'Five'];
@@ -62,38 +64,62 @@ describe('list pages in core', { timeout: 30_000 }, () => {
 
 describe('a list screen pages on the server once its list is long (useListPaging)', { timeout: 60_000 }, () => {
   const wrapperOf =
-    (api: ApiClient) =>
+    (api: ApiClient, timers?: Timers) =>
     ({ children }: { children: ReactNode }) => (
-      <PortalProvider api={api} notifier={{ notify: () => {} }}>
+      <PortalProvider api={api} notifier={{ notify: () => {} }} timers={timers}>
         {children}
       </PortalProvider>
     );
-  const render = (api: ApiClient) =>
+  const render = (api: ApiClient, searched = false, timers?: Timers) =>
     renderHook(
       () => {
-        const paging = useListPaging(25);
+        const paging = useListPaging(25, { searched });
         return { paging, projects: useProjects(server.user.client, paging) };
       },
-      { wrapper: wrapperOf(api) },
+      { wrapper: wrapperOf(api, timers) },
     );
 
-  it('10,000 projects: the first answer says the list is long; then pages of 25 in the server order, Next and Previous', async () => {
+  it('10,000 projects: the first answer says the list is long; then pages of 25 newest first, Next and Previous, the order turned, a search', async () => {
     const { name } = await seedBuckets(server, 10_000);
     const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
-    const { result } = render(api);
+    const clock = manualTimers();
+    const { result } = render(api, true, clock.timers);
     const names = () => result.current.projects.data?.projects.map((p) => p.name);
     await waitFor(() => expect(result.current.paging.long).toBe(true));
-    await waitFor(() => expect(names()).toEqual(Array.from({ length: 25 }, (_, i) => name(i + 1))));
-    expect(result.current.paging.page).toEqual({ limit: 25 });
+    // Newest first, as a whole list opens.
+    await waitFor(() => expect(names()).toEqual(Array.from({ length: 25 }, (_, i) => name(10_000 - i))));
+    expect(result.current.paging.page).toEqual({ limit: 25, order: 'newest' });
     act(() => result.current.paging.next(result.current.projects.data?.next));
-    await waitFor(() => expect(names()?.[0]).toBe(name(26)));
+    await waitFor(() => expect(names()?.[0]).toBe(name(9_975)));
     expect(result.current.paging.number).toBe(2);
     act(() => result.current.paging.next(result.current.projects.data?.next));
-    await waitFor(() => expect(names()?.[0]).toBe(name(51)));
+    await waitFor(() => expect(names()?.[0]).toBe(name(9_950)));
     act(() => result.current.paging.previous());
-    await waitFor(() => expect(names()?.[0]).toBe(name(26)));
+    await waitFor(() => expect(names()?.[0]).toBe(name(9_975)));
     // The page asked for is 25 rows, never the whole list: the first answer held at most WHOLE_LIST_MAX of them.
     expect(names()).toHaveLength(25);
+
+    // Oldest first: back to the first page, in the other order.
+    act(() => result.current.paging.setOrder('oldest'));
+    await waitFor(() => expect(names()).toEqual(Array.from({ length: 25 }, (_, i) => name(i + 1))));
+    expect(result.current.paging.number).toBe(1);
+    act(() => result.current.paging.next(result.current.projects.data?.next));
+    await waitFor(() => expect(names()?.[0]).toBe(name(26)));
+
+    // A search goes to the server once typing pauses, and starts again at the first page.
+    act(() => result.current.paging.setSearch(' PROJECT 0999'));
+    expect(result.current.paging.page.q).toBeUndefined();
+    expect(clock.pending()).toContain(SEARCH_DEBOUNCE_MS);
+    act(() => result.current.paging.setSearch(' PROJECT 09990 '));
+    await act(() => clock.fire());
+    await waitFor(() => expect(names()).toEqual([name(9_990)]));
+    expect(result.current.paging.page).toEqual({ limit: 25, order: 'oldest', q: 'PROJECT 09990' });
+    expect(result.current.paging.number).toBe(1);
+    act(() => result.current.paging.setSearch('project 0999'));
+    await act(() => clock.fire());
+    act(() => result.current.paging.setOrder('newest'));
+    await waitFor(() => expect(names()).toEqual(Array.from({ length: 10 }, (_, i) => name(9_999 - i))));
+    expect(result.current.projects.data?.next).toBeNull();
   });
 
   it(`a list of at most ${WHOLE_LIST_MAX} is held whole: one answer, next null, the screen pages it itself`, async () => {

@@ -1,5 +1,6 @@
 // A list screen's body: arrows move, Enter opens, / filters, r renames, d removes (after a confirmation), n creates;
-// a long list (core's useListPaging) pages on the server: ] next page, [ the page before, the filter on the page shown.
+// a long list (core's useListPaging) pages on the server: ] next page, [ the page before, the filter on the page shown;
+// a long project list is searched by name on the server (/) and turned from newest first to oldest first (o).
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { printable } from '@portal/core';
@@ -45,13 +46,17 @@ export interface ListViewProps<T> {
 /** Rows of a server page in the terminal (the window scrolls within it). */
 export const TERMINAL_PAGE = 50;
 
-/** A list screen's paging for its ListView and its list hook: pages of TERMINAL_PAGE once the list is long. */
-export const useLongList = (): ListPaging => useListPaging(TERMINAL_PAGE);
+/**
+ * A list screen's paging for its ListView and its list hook: pages of TERMINAL_PAGE once the list is long; `searched`
+ * when its server call searches and orders (the project list).
+ */
+export const useLongList = (searched = false): ListPaging => useListPaging(TERMINAL_PAGE, { searched });
 
 /** The range line's paging part: "page 2 · ] next page · [ previous" (what the keys can do from here). */
 function pageHint(paging: ListViewProps<unknown>['paging']): string {
   if (!paging?.of.long) return '';
-  const keys = [paging.next ? '] next page' : '', paging.of.number > 1 ? '[ previous page' : ''].filter(Boolean);
+  const turn = paging.of.searched ? (paging.of.order === 'newest' ? 'o oldest first' : 'o newest first') : '';
+  const keys = [paging.next ? '] next page' : '', paging.of.number > 1 ? '[ previous page' : '', turn].filter(Boolean);
   return [`page ${paging.of.number}`, ...keys].join(' · ');
 }
 
@@ -72,7 +77,11 @@ export function listWindow(rows: number, reserve = 0): number {
 
 export function ListView<T>(props: ListViewProps<T>) {
   const nav = useNav();
-  const [filter, setFilter] = useState('');
+  const [own, setOwn] = useState('');
+  // A long list searched on the server: the filter line is its search (sent once typing pauses), not a filter here.
+  const server = props.paging?.of.long && props.paging.of.searched ? props.paging.of : null;
+  const filter = server ? server.search : own;
+  const setFilter = server ? server.setSearch : setOwn;
   const [at, setAt] = useState(0);
   const [editing, setEditing] = useState<Editing>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -80,10 +89,10 @@ export function ListView<T>(props: ListViewProps<T>) {
   useCapture('all', editing !== null);
   // An applied filter is what Esc clears first; Esc leaves the screen only once there is no filter.
   const { claimEscape } = nav;
-  useEffect(() => (filter && !editing ? claimEscape(() => setFilter('')) : undefined), [filter, editing, claimEscape]);
+  useEffect(() => (filter && !editing ? claimEscape(() => setFilter('')) : undefined), [filter, editing, claimEscape, setFilter]);
 
   const rows = useMemo(() => {
-    const q = filter.trim().toLowerCase();
+    const q = server ? '' : filter.trim().toLowerCase();
     const all = props.rows ?? [];
     return q
       ? all.filter((r) =>
@@ -94,7 +103,7 @@ export function ListView<T>(props: ListViewProps<T>) {
           ),
         )
       : all;
-  }, [props.rows, props.cols, filter]);
+  }, [props.rows, props.cols, filter, server]);
   const sel = Math.min(at, Math.max(0, rows.length - 1));
   const row = rows[sel];
   // The rows that fit the terminal, around the selection: the title, headers and the selected row stay on screen.
@@ -107,6 +116,11 @@ export function ListView<T>(props: ListViewProps<T>) {
 
   /** `]` and `[` on a long list: the next page or the one before, from its top. */
   const turnPage = (input: string, paging: ListViewProps<T>['paging']) => {
+    if (input === 'o' && paging?.of.long && paging.of.searched) {
+      setAt(0);
+      paging.of.setOrder(paging.of.order === 'newest' ? 'oldest' : 'newest');
+      return true;
+    }
     const to = input === ']' ? paging?.next : input === '[' && paging && paging.of.number > 1 ? 'back' : null;
     if (!paging?.of.long || !to) return false;
     setAt(0);
@@ -172,7 +186,7 @@ export function ListView<T>(props: ListViewProps<T>) {
       </Text>
       {filter || editing?.kind === 'filter' ? (
         <Box>
-          <Text>Filter: </Text>
+          <Text>{server ? 'Search: ' : 'Filter: '}</Text>
           {editing?.kind === 'filter' ? (
             <TextField value={filter} onChange={(v) => (setFilter(v), setAt(0))} onSubmit={() => setEditing(null)} />
           ) : (
@@ -186,7 +200,7 @@ export function ListView<T>(props: ListViewProps<T>) {
         props.error && !props.rows?.length ? (
           <Text color="red">{props.error}</Text>
         ) : (
-          <Text>{props.empty}</Text>
+          <Text>{server && filter.trim() ? 'No name matches the search.' : props.empty}</Text>
         )
       ) : (
         <>

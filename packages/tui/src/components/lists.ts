@@ -10,6 +10,9 @@ export function newestFirst<T extends { createdAt: number }>(rows: readonly T[] 
   return (oldestFirst ? [...rows].reverse() : [...rows]).sort((a, b) => b.createdAt - a.createdAt);
 }
 
-/** A whole list newest first; a long list's page as the server sends it (a page turned round would not follow on). */
+/**
+ * A whole list newest first; a long list's page as the server sends it (a page turned round would not follow on),
+ * and so a list asked newest first of the server (the project list's first answer), rows of one second included.
+ */
 export const listOrder = <T extends { createdAt: number }>(rows: readonly T[] | undefined, paging: ListPaging): T[] | undefined =>
-  paging.long ? rows && [...rows] : newestFirst(rows);
+  paging.long || paging.page.order === 'newest' ? rows && [...rows] : newestFirst(rows);

@@ -40,6 +40,16 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
     ui.unmount();
   });
 
+  it('projects made in the same second: the one made last comes first (the list is asked newest first)', async () => {
+    for (const name of ['Made first', 'Made last']) {
+      const b = await seedBucket(server, { name });
+      await setRow(server, 'buckets', b.stamp, { created_at: T0 });
+    }
+    const ui = renderUi(server, `/client/${server.user.client}/projects`);
+    await ui.see(/Made last .*Made first /);
+    ui.unmount();
+  });
+
   it('the menu opens with Tab and moves to other sections', async () => {
     const ui = renderUi(server, `/client/${server.user.client}/projects`);
     await ui.see(MESSAGES.noProjects);
@@ -51,20 +61,29 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
     ui.unmount();
   });
 
-  it('10,000 projects: the first page of 50 from the server, ] and [ walk the pages, / filters the page shown', async () => {
+  it('10,000 projects: newest first, 50 at a time from the server, ] and [ walk the pages, o turns the order, / searches every name', async () => {
     const { name } = await seedBuckets(server, 10_000);
     const ui = renderUi(server, `/client/${server.user.client}/projects`);
-    // A long list comes in the server's order (oldest first for projects), a page at a time.
-    await ui.see(name(1));
-    await ui.see(/page 1 · \] next page/);
+    // A long list opens newest first, as a short one does, a page at a time.
+    await ui.see(name(10_000));
+    await ui.see(/page 1 · \] next page · o oldest first/);
     await ui.type(']');
-    await ui.see(name(51));
+    await ui.see(name(9_950));
     await ui.see(/page 2 · \] next page · \[ previous page/);
-    await ui.gone(name(1));
+    await ui.gone(name(10_000));
     await ui.type('[');
+    await ui.see(name(10_000));
+    // o: oldest first, from the first page.
+    await ui.type('o');
     await ui.see(name(1));
-    await ui.type('/', '00007');
-    await ui.see(/Project 00007\s/);
+    await ui.see(/page 1 · \] next page · o newest first/);
+    // / searches the names on the server: rows far beyond the page shown, in the order chosen.
+    await ui.type('/', 'ROJECT 0999');
+    await ui.see('Search: ROJECT 0999');
+    const frame = await ui.see(/Project 09990[\s\S]*Project 09999/);
+    expect(frame).not.toContain(name(1));
+    await ui.type('x');
+    await ui.see('No name matches the search.');
     ui.unmount();
   });
 

@@ -9,7 +9,7 @@ import { useLabel, useNav } from '../ui/context';
 export default function ProjectsScreen() {
   const nav = useNav();
   const clientId = nav.params.clientId!;
-  const paging = useLongList();
+  const paging = useLongList(true);
   const projects = useProjects(clientId, paging);
   useLabel(clientId, projects.data?.client?.name);
   return (

@@ -4,7 +4,8 @@
 // another, rows selected with checkboxes (Shift+click for a range) and removed together with one Undo, skeleton rows
 // while loading, and an empty state that says what the list is for and offers the next step. On phones rows are cards.
 // A long list (core's useListPaging) pages on the server instead: the table shows the server's page of 25 with
-// Next and Previous, and its filter and sort apply to that page.
+// Next and Previous. On the project list the filter box then searches the names on the server and the Created sort
+// is the server's order; on the others the filter and sort apply to the page shown.
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   Alert,
@@ -29,7 +30,7 @@ import { useTheme } from '@mui/material/styles';
 import { Ellipsis, IdCell, StatusChip } from './Cells';
 import { ConfirmDialog } from './Dialogs';
 import { useUrlParams } from '../lib/useUrlParams';
-import { useListPaging, type ListPaging } from '@portal/core/react';
+import { CREATED_SORT, orderOfSort, useListPaging, type ListPaging, type ViewStore } from '@portal/core/react';
 
 export interface Column<T> {
   id: string;
@@ -140,14 +141,34 @@ export const pageLabel = ({ from, to, count }: { from: number; to: number; count
 /**
  * A list page's paging for its table and its list hook (core's useListPaging, pages of PAGE_SIZE): the cursors of
  * the pages walked are kept in the URL (`after`, or `{urlKey}.after`), so Back, reload and a link return to the page.
+ * `searched`: the list's server call searches and orders (the project list), so a long one is searched by the filter
+ * box (`q`) and ordered by the Created sort (`sort`), both in the URL as they are for a whole list.
  */
-export function useTablePaging(urlKey?: string): ListPaging {
+export function useTablePaging({ urlKey, searched = false }: { urlKey?: string; searched?: boolean } = {}): ListPaging {
   const { params, set } = useUrlParams();
-  const name = urlKey ? `${urlKey}.after` : 'after';
-  const raw = params.get(name);
+  const key = (n: string) => (urlKey ? `${urlKey}.${n}` : n);
+  const raw = params.get(key('after'));
   const trail = useMemo(() => (raw ? raw.split(',') : []), [raw]);
-  const store = useMemo(() => ({ trail, setTrail: (t: string[]) => set({ [name]: t.join(',') || null }, false) }), [trail, set, name]);
-  return useListPaging(PAGE_SIZE, store);
+  const store = useMemo(
+    () => ({ trail, setTrail: (t: string[]) => set({ [key('after')]: t.join(',') || null }, false) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is a new closure each render; urlKey says when
+    [trail, set, urlKey],
+  );
+  // A long list searched on the server: the filter box's text and the Created sort are the table's own, in the URL.
+  const search = params.get(key('q')) ?? '';
+  const order = orderOfSort(readSort(params.get(key('sort'))));
+  const view = useMemo<ViewStore>(
+    () => ({
+      search,
+      order,
+      setSearch: (q) => set({ [key('q')]: q, [key('page')]: null }, true),
+      setOrder: (o) =>
+        set({ [key('sort')]: o === 'oldest' ? writeSort({ id: CREATED_SORT, dir: 'asc' }) : null, [key('page')]: null }, false),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is a new closure each render; urlKey says when
+    [search, order, set, urlKey],
+  );
+  return useListPaging(PAGE_SIZE, { trail: store, view, searched });
 }
 
 function cellContent<T>(c: Column<T>, r: T, truncate: boolean): ReactNode {
@@ -180,9 +201,11 @@ export function EntityTable<T>({
   const theme = useTheme();
   // On a phone a wide table would hide its actions off to the side: each row becomes a card instead.
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  // A long list comes in the server's order: a sort the user picks applies to the page shown.
+  // A long list comes in the server's order: a sort the user picks applies to the page shown. A long list the server
+  // searches opens newest first as a whole one does, and its filter box is the server's search.
   const long = !!paging?.of.long;
-  const { query, setQuery, sort, setSort, page, setPage } = useListUrlState(urlKey, long ? undefined : initialSort);
+  const searched = long && !!paging?.of.searched;
+  const { query, setQuery, sort, setSort, page, setPage } = useListUrlState(urlKey, long && !searched ? undefined : initialSort);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [confirming, setConfirming] = useState(false);
   const anchor = useRef<string | null>(null);
@@ -198,7 +221,7 @@ export function EntityTable<T>({
 
   const shown = useMemo(() => {
     let list = rows ?? [];
-    const q = query.trim().toLowerCase();
+    const q = searched ? '' : query.trim().toLowerCase();
     if (q)
       list = list.filter((r) =>
         columns.some(
@@ -215,7 +238,7 @@ export function EntityTable<T>({
       list = [...list].sort((a, b) => compare(v(a), v(b)) * (sort.dir === 'asc' ? 1 : -1));
     }
     return list;
-  }, [rows, query, sort, columns]);
+  }, [rows, query, sort, columns, searched]);
 
   // A filter or a shorter list (a removal) may leave the page past the end: back to the last page there is.
   const lastPage = Math.max(0, Math.ceil(shown.length / PAGE_SIZE) - 1);
@@ -357,11 +380,17 @@ export function EntityTable<T>({
     <Box>
       {bulk}
       {confirm}
-      {total > 0 && (filter || phone) && (
+      {(total > 0 || (searched && query)) && (filter || phone) && (
         <Stack direction="row" sx={{ mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
           {filter && (
             <TextField
-              label={long ? `Filter this page of ${label.toLowerCase()}` : `Filter ${label.toLowerCase()}`}
+              label={
+                searched
+                  ? `Search ${label.toLowerCase()}`
+                  : long
+                    ? `Filter this page of ${label.toLowerCase()}`
+                    : `Filter ${label.toLowerCase()}`
+              }
               size="small"
               type="search"
               value={query}
@@ -395,7 +424,7 @@ export function EntityTable<T>({
           )}
         </Stack>
       )}
-      {total === 0 ? (
+      {total === 0 && !(searched && query) ? (
         <Box
           role="status"
           sx={{ py: 3, px: 2, textAlign: 'center', border: 1, borderColor: 'divider', borderStyle: 'dashed', borderRadius: 2 }}
@@ -456,7 +485,7 @@ export function EntityTable<T>({
           })}
           {shown.length === 0 && (
             <Typography component="li" sx={{ textAlign: 'center', color: 'text.secondary', py: 2 }}>
-              Nothing matches the filter.
+              {searched ? 'No name matches the search.' : 'Nothing matches the filter.'}
             </Typography>
           )}
         </Box>
@@ -529,7 +558,7 @@ export function EntityTable<T>({
                     colSpan={columns.length + (actions ? 1 : 0) + (removeMany ? 1 : 0)}
                     sx={{ textAlign: 'center', color: 'text.secondary' }}
                   >
-                    Nothing matches the filter.
+                    {searched ? 'No name matches the search.' : 'Nothing matches the filter.'}
                   </TableCell>
                 </TableRow>
               )}

@@ -15,7 +15,7 @@ export default function ProjectsPage() {
   const { clientId = '' } = useParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const paging = useTablePaging();
+  const paging = useTablePaging({ searched: true });
   const projects = useProjects(clientId, paging);
   useCrumbNames({ client: projects.data?.client?.name });
   const editing = useListEditing('project', projects);
