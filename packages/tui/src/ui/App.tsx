@@ -17,7 +17,7 @@ import { printable } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
 import { PortalProvider, type NotifyKind } from '@portal/core/react/context';
 import { MENU_WIDTH, MENU_FOLDS_BELOW, NavContext, type Capture, type Nav, type UiIo } from './context';
-import { fitHelp, helpParts } from './help';
+import { appHelp, fitHelp, helpParts } from './help';
 import { loadScreen, loadedScreen } from './routes';
 import type MenuType from './Menu';
 
@@ -308,12 +308,11 @@ export function App(props: AppProps) {
             </Box>
           </Box>
           <KeyHelp
-            parts={[
-              ...helpParts(menuFocus ? '↑↓ move · Enter open' : (screenHelp ?? HELP[matched.screen.id])),
-              ...(matched.screen.auth ? [capture === 'none' ? 'Tab/Ctrl+O menu' : 'Ctrl+O menu'] : []),
-              'Esc back',
-              capture === 'none' ? 'q quit' : 'Ctrl+C quit',
-            ]}
+            parts={appHelp(
+              helpParts(menuFocus ? '↑↓ move · Enter open' : (screenHelp ?? HELP[matched.screen.id])),
+              matched.screen.auth,
+              capture,
+            )}
             width={size.columns}
             all={allKeys && capture === 'none'}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MORE_KEYS, fitHelp } from './help';
+import { MORE_KEYS, appHelp, fitHelp } from './help';
 
 describe('fitHelp', () => {
   const parts = ['↑↓ move', 'Enter open', '/ filter', 'n create', 'r rename', 'd remove', 'Tab/Ctrl+O menu', 'Esc back', 'q quit'];
@@ -14,5 +14,14 @@ describe('fitHelp', () => {
       if (width >= MORE_KEYS.length) expect(line.endsWith(MORE_KEYS)).toBe(true);
     }
     expect(fitHelp(parts, 45).line).toBe('↑↓ move · Enter open · / filter · ? more keys');
+  });
+});
+
+describe('appHelp', () => {
+  it('adds the menu, Esc back and quitting after the screen keys', () => {
+    expect(appHelp(['↑↓ move'], true, 'none')).toEqual(['↑↓ move', 'Tab/Ctrl+O menu', 'Esc back', 'q quit']);
+  });
+  it('leaves Esc to the screen when it says what Esc does there (an open form cancels)', () => {
+    expect(appHelp(['Enter submit', 'Esc cancel'], true, 'text')).toEqual(['Enter submit', 'Esc cancel', 'Ctrl+O menu', 'Ctrl+C quit']);
   });
 });

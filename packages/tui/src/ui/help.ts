@@ -19,3 +19,16 @@ export function fitHelp(parts: readonly string[], width: number): { line: string
 
 /** A screen's help text as its parts. */
 export const helpParts = (text: string | null | undefined): string[] => (text ? text.split(SEP) : []);
+
+/**
+ * The screen's keys, then the app's: the menu, Esc (back, unless the screen says what Esc does there, as an open
+ * form's "Esc cancel") and quitting.
+ */
+export function appHelp(screen: string[], auth: boolean | undefined, capture: string): string[] {
+  return [
+    ...screen,
+    ...(auth ? [capture === 'none' ? 'Tab/Ctrl+O menu' : 'Ctrl+O menu'] : []),
+    ...(screen.some((part) => part.startsWith('Esc ')) ? [] : ['Esc back']),
+    capture === 'none' ? 'q quit' : 'Ctrl+C quit',
+  ];
+}
