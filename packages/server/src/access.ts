@@ -1,5 +1,5 @@
 // Tenancy: every resource is reached through the client that owns it, and the caller must be a member of that client.
-import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from './db/schema';
 import type { ClientTable } from './db/schema';
 import { TEAM_MESSAGES, type Role } from '@portal/core';
@@ -7,6 +7,7 @@ import { forbidden, notFound, tokenExpired } from './errors';
 import type { Caller } from './services';
 import { currentSession } from './auth/sessions';
 import { now } from './ids';
+import { runStatement } from './db/index';
 
 /** The session a call's own statement must read (calls with `sessionInQuery`), or null when it was read already. */
 export const sessionToCheck = (caller: Caller): string | null =>
@@ -117,8 +118,7 @@ left join clients c on c.stamp = b.client`;
 export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
   const user = caller.kind === 'user' ? caller.stamp : '';
   const sid = sessionToCheck(caller);
-  const { rows } = await db.executeQuery<ProjectAccessRow>(CompiledQuery.raw(PROJECT_ACCESS, [stamp, user, sid, now(), restoring ? 0 : 1]));
-  const [row] = rows;
+  const [row] = await runStatement<ProjectAccessRow>(db, PROJECT_ACCESS, [stamp, user, sid, now(), restoring ? 0 : 1]);
   if (sid !== null) sessionRead(caller, !!row.live);
   const { bucket, client, member_role } = row;
   if (!bucket) throw notFound('Project');

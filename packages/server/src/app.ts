@@ -19,7 +19,7 @@ import { EmbeddedPayments } from './billing/payments';
 import { JobQueue } from './worker/queue';
 import { Worker, workerSettings } from './worker/worker';
 import { Metrics, countStorageErrors, observeQueries, registerMetrics } from './metrics';
-import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './context';
+import { REQUEST_ID_HEADER, inRequest, requestIdOf, traceRequests } from './context';
 import { registerDrain, registerRequestTimeouts, serverTimeouts, sleep } from './lifecycle';
 import { HttpError, badRequest, codeForStatus } from './errors';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from './bodies';
@@ -67,6 +67,9 @@ export interface AppOptions {
   logStream?: { write(line: string): unknown };
 }
 
+/** The levels at which the access line (level info) is written. */
+const ACCESS_LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
+
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<BuiltApp> {
   // Core's contract uses zod/mini, which carries no messages of its own: the 400 answers quote zod's English texts.
   zodConfig(zodEnglish());
@@ -86,23 +89,29 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
 
   // ---- tier 1: external plugins ----
   registerSecurityHeaders(app, config);
-  // Every request runs in its own context, so what it queues carries its id (see context.ts).
+  // At LOG_LEVEL=debug every request runs in its own context, so its queries' lines carry its id (see context.ts).
+  traceRequests(config.logLevel === 'debug' || config.logLevel === 'trace');
   app.addHook('onRequest', (req, reply, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
-    requestContext.run({ reqId: req.id }, done);
+    inRequest(req.id, done);
   });
   registerRequestTimeouts(app, config, isUploadBytes);
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
-      {
-        req: { method: req.method, url: req.url, remoteAddress: req.ip },
-        res: { statusCode: reply.statusCode },
-        call: req.routeOptions.url,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-  });
+  // The access line, when the level shows it. Callback hooks, not async ones, on every request: an async hook
+  // costs a promise per request.
+  if (ACCESS_LOG_LEVELS.has(config.logLevel)) {
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.info(
+        {
+          req: { method: req.method, url: req.url, remoteAddress: req.ip },
+          res: { statusCode: reply.statusCode },
+          call: req.routeOptions.url,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request',
+      );
+      done();
+    });
+  }
   // Query times go to the metrics made below (they need the database first).
   const queries: { observe?: QueryObserver } = {};
   const database =

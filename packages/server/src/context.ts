@@ -1,13 +1,36 @@
-// The request a piece of work was started by, carried through async calls, so a job names the request that queued it
-// and the worker's log lines can be joined to the API's access line (the same `reqId`).
+// The request a piece of work was started by. A job records the request that queued it (passed explicitly:
+// `requestId`), so the worker's log lines can be joined to the API's access line (the same `reqId`). At
+// LOG_LEVEL=debug each request and each job also runs in an async context, so every query's debug line names it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 
-export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+const requestContext = new AsyncLocalStorage<{ reqId: string }>();
 
-/** The id of the request being served here, or null outside one (the worker, start-up). */
+/**
+ * Whether requests run in the async context (LOG_LEVEL=debug or trace, set at start). Not always: once an async
+ * context is in use, Node runs a hook on every promise of the process, which cost the project list about a tenth
+ * of its throughput (bench/api's README); only the per-query debug lines need it.
+ */
+let tracing = false;
+
+export function traceRequests(on: boolean): void {
+  tracing ||= on;
+}
+
+/** Runs `fn` as part of the request `reqId` (its queries' debug lines name it); only while tracing. */
+export function inRequest<T>(reqId: string | null, fn: () => T): T {
+  return tracing && reqId ? requestContext.run({ reqId }, fn) : fn();
+}
+
+/** The id of the request being served here while tracing, or null (not tracing, the worker, start-up). */
 export function currentRequestId(): string | null {
-  return requestContext.getStore()?.reqId ?? null;
+  return tracing ? (requestContext.getStore()?.reqId ?? null) : null;
+}
+
+/** The request id a request's logger carries (Fastify binds `reqId` to `req.log`), or null for another logger. */
+export function requestIdOfLog(log: unknown): string | null {
+  const bindings = (log as { bindings?: () => { reqId?: unknown } }).bindings?.();
+  return typeof bindings?.reqId === 'string' ? bindings.reqId : null;
 }
 
 /** The header a request id comes in (from a balancer or a client) and goes back out in. */

@@ -60,8 +60,9 @@ export function registerRequestTimeouts(app: FastifyInstance, c: Timeouts, strea
 
 /** While the process drains, every response closes its connection, so balancers and clients open new ones elsewhere. */
 export function registerDrain(app: FastifyInstance, lifecycle: Services['lifecycle']): void {
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (lifecycle.stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

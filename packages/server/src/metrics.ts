@@ -160,10 +160,11 @@ export async function registerMetrics(
   port: number | null,
   host = '127.0.0.1',
 ): Promise<{ url: string | null; close(): Promise<void> }> {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const call = req.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ call, method: req.method, status: String(reply.statusCode) });
     metrics.requestSeconds.observe({ call, method: req.method }, reply.elapsedTime / 1000);
+    done();
   });
   if (port === null) return { url: null, close: async () => {} };
   const server = await serveMetrics(metrics, port, host);

@@ -44,7 +44,7 @@ describe('metrics', () => {
     const jobs = new JobQueue();
     await jobs.enqueue(db, 'fit', 'n_1');
     await jobs.enqueue(db, 'fit', 'n_2');
-    await jobs.enqueue(db, 'mail', 'm_1', 15);
+    await jobs.enqueue(db, 'mail', 'm_1', { delayS: 15 });
     await db
       .updateTable('jobs')
       .set({ created_at: Math.floor(Date.now() / 1000) - 120 })

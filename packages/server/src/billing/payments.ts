@@ -97,7 +97,7 @@ export class EmbeddedPayments implements PaymentProvider {
           .where('quotes.active', '=', 1)
           .executeTakeFirst();
         if (!owned) return reply.code(404).send(page('Invoice not found', '<h1>Invoice not found</h1>'));
-        const paid = await s.db.transaction().execute((trx) => payQuote(trx, s.jobs, quote));
+        const paid = await s.db.transaction().execute((trx) => payQuote(trx, s.jobs, quote, req.id));
         if (paid === 'removed') {
           return reply
             .code(409)

@@ -38,7 +38,8 @@ export type PayResult = 'started' | 'already-paid' | 'removed' | 'unknown';
  * concurrent payments only one matches the row (PostgreSQL re-checks the condition after the first commits):
  * exactly one run and one charge.
  */
-export async function payQuote(trx: Transaction<DB>, jobs: JobQueue, quoteStamp: string): Promise<PayResult> {
+/** Pays a quote and queues its shrink run; `requestId`: the request that paid (the run's job names it). */
+export async function payQuote(trx: Transaction<DB>, jobs: JobQueue, quoteStamp: string, requestId: string | null): Promise<PayResult> {
   const t = now();
   const quote = await trx
     .updateTable('quotes')
@@ -73,7 +74,7 @@ export async function payQuote(trx: Transaction<DB>, jobs: JobQueue, quoteStamp:
     )
     .execute();
   await trx.updateTable('quotes').set({ run }).where('stamp', '=', quote.stamp).execute();
-  await jobs.enqueue(trx, 'shrink', run);
+  await jobs.enqueue(trx, 'shrink', run, { requestId });
   const bucket = await trx.selectFrom('buckets').select('client').where('stamp', '=', quote.bucket).executeTakeFirstOrThrow();
   await audit(
     trx,

@@ -75,8 +75,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: DEFAULT_POOL_MAX });
     // An idle connection dropped by the server (restart, failover) must not bring the process down: the pool reconnects.
     pool.on('error', (err) => console.error(redactText(`Database connection lost: ${err.message}`)));
-    pool.on('connect', preparedStatements);
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog(opts.onQuery) });
+    pool.on('connect', (client) => onConnection(client, opts.onQuery));
+    // Query times are taken on each connection (onConnection): Kysely's log wrapper cost more per query than the
+    // observation itself.
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    directRunners.set(db, directRunner(pool, opts.onQuery));
     kind = 'postgres';
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: DEFAULT_POOL_MAX });
   } else {
@@ -134,13 +137,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 export const PREPARED = (name: string) => sql.raw(`/* prepared:${name} */`);
 const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
 
+/** How a statement runs on a database's own connections, without Kysely's executor. */
+type DirectRunner = <R>(text: string, values: unknown[]) => Promise<R[]>;
+const directRunners = new WeakMap<Kysely<DB>, DirectRunner>();
+
+/**
+ * One statement with $n parameters (hot ones marked `/* prepared:name *\/`, see statementName), its rows. On
+ * PostgreSQL, outside a transaction, it goes to the pool's connection itself: Kysely's executor (connection
+ * provider, result plugins, a chain of promises per query) cost more on the HTTP thread than the rest of the project
+ * list's call (bench/api's README). In a transaction (`trx` is its own Kysely) and on the embedded database it runs
+ * through Kysely like every other query.
+ */
+export async function runStatement<R>(db: Kysely<DB>, text: string, values: unknown[]): Promise<R[]> {
+  const direct = directRunners.get(db);
+  if (direct) return direct<R>(text, values);
+  return (await db.executeQuery<R>(CompiledQuery.raw(text, values))).rows;
+}
+
 /**
  * A built query run as a prepared statement: its text (one per shape the builder makes, e.g. with or without a
  * cursor) is prepared once per connection and then only bound and executed.
  */
 export async function runPrepared<O>(db: Kysely<DB>, name: string, query: Compilable<O>): Promise<O[]> {
   const { sql: text, parameters } = query.compile();
-  return (await db.executeQuery<O>(CompiledQuery.raw(`/* prepared:${name} */ ${text}`, [...parameters]))).rows;
+  return runStatement<O>(db, `/* prepared:${name} */ ${text}`, [...parameters]);
 }
 
 /**
@@ -159,15 +179,51 @@ export function statementName(text: string): string | null {
 }
 
 /**
- * Hot queries are prepared once per connection and then only bound and executed: PostgreSQL plans the list
- * query in about three times as long as it runs it. Only marked texts are prepared, so the number of statements
- * a connection holds stays fixed.
+ * A statement on one of the pool's connections, all in callbacks: the connection goes back to the pool the moment
+ * its answer is read, and the caller's promise is the only one made. The same statement through pg's promises took
+ * 100-140 µs more of the HTTP thread per call on the project list (bench/api's README). A statement that fails
+ * leaves its connection usable (released without the error, as Kysely does); a broken connection is dropped by the
+ * pool. Its time goes to the observer.
  */
-function preparedStatements(client: pg.PoolClient): void {
+function directRunner(pool: pg.Pool, observe?: QueryObserver): DirectRunner {
+  return <R>(text: string, values: unknown[]) =>
+    new Promise<R[]>((resolve, reject) => {
+      const started = performance.now();
+      pool.connect((connectError, client, release) => {
+        if (connectError || !client) return reject(connectError ?? new Error('No database connection'));
+        const name = statementName(text);
+        // A config object: onConnection's wrapper passes it through, so the time is taken here, once.
+        const config = name ? { name, text, values } : { text, values };
+        client.query<R & pg.QueryResultRow>(config, (error: Error | undefined, result: pg.QueryResult<R & pg.QueryResultRow>) => {
+          release();
+          observe?.(performance.now() - started, text, !!error);
+          if (error) reject(error);
+          else resolve(result.rows);
+        });
+      });
+    });
+}
+
+/**
+ * Each new connection: hot queries are prepared once per connection and then only bound and executed (PostgreSQL
+ * plans the list query in about three times as long as it runs it; only marked texts are prepared, so the number of
+ * statements a connection holds stays fixed), and every query's time goes to the observer.
+ */
+function onConnection(client: pg.PoolClient, observe?: QueryObserver): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
     const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : null;
-    return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+    const started = observe && typeof text === 'string' ? performance.now() : 0;
+    const out = name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+    // Promised queries (Kysely's and runStatement's) are timed; a cursor or a callback query is not.
+    if (started && out instanceof Promise) {
+      const sqlText = text as string;
+      out.then(
+        () => observe!(performance.now() - started, sqlText, false),
+        () => observe!(performance.now() - started, sqlText, true),
+      );
+    }
+    return out;
   };
 }
 

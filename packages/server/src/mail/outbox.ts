@@ -7,6 +7,7 @@ import type { Secrets } from '../auth/secrets';
 import { newId, now } from '../ids';
 import type { JobQueue } from '../worker/queue';
 import type { Mail, Mailer } from './index';
+import { requestIdOfLog } from '../context';
 
 /** Seconds before each retry: 15 s doubling, seven attempts in all, within a reset link's 30 minutes. */
 export const MAIL_RETRY_S = [15, 30, 60, 120, 240, 480];
@@ -20,6 +21,8 @@ export interface MailDeps {
   jobs: JobQueue;
   log: { info(msg: string): void; error(obj: unknown, msg?: string): void };
   errors?: { inc(): void };
+  /** The request that queues the mail (its retry job names it). */
+  requestId?: string | null;
 }
 
 /**
@@ -44,7 +47,7 @@ export async function queueMail(d: MailDeps, mail: Mail): Promise<void> {
       })
       .execute();
     // The job waits for the first retry's time: the immediate attempt below comes first.
-    await d.jobs.enqueue(trx, 'mail', id, MAIL_RETRY_S[0]);
+    await d.jobs.enqueue(trx, 'mail', id, { delayS: MAIL_RETRY_S[0], requestId: d.requestId });
   });
   void attemptMail(d, id).catch((err) => d.log.error({ err }, `Mail ${id}: the first attempt could not run`));
 }
@@ -87,8 +90,16 @@ export async function attemptMail(d: MailDeps, id: string): Promise<{ outcome: '
   return { outcome: 'sent' };
 }
 
-/** What sending mail needs, from the app's services, logging to the request's logger. */
+/** What sending mail needs, from the app's services, logging to the request's logger (whose id the mail's job keeps). */
 export const mailDeps = (
   s: { db: Kysely<DB>; secrets: Secrets; mailer: Mailer; jobs: JobQueue; metrics: { mailErrors: { inc(): void } } },
   log: MailDeps['log'],
-): MailDeps => ({ db: s.db, secrets: s.secrets, mailer: s.mailer, jobs: s.jobs, log, errors: s.metrics.mailErrors });
+): MailDeps => ({
+  db: s.db,
+  secrets: s.secrets,
+  mailer: s.mailer,
+  jobs: s.jobs,
+  log,
+  errors: s.metrics.mailErrors,
+  requestId: requestIdOfLog(log),
+});

@@ -1,6 +1,5 @@
 // Projects (buckets): list with request and upload counts, create, rename, soft delete (each change in the audit log).
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery } from 'kysely';
 import type { Bucket } from '@portal/core';
 import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
@@ -9,6 +8,7 @@ import { requireBucket, requireClient, sessionRead, sessionToCheck } from '../ac
 import { listOut, pageOf, pageRows } from '../paging';
 import { bucketView, clientView } from '../views';
 import { newId, now } from '../ids';
+import { runStatement } from '../db/index';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
 
@@ -96,22 +96,20 @@ export function projectRoutes(app: FastifyInstance, s: Services) {
     const listed = checkActiveFilter(query.active);
     const page = pageOf(query, 'buckets');
     const after = page?.after;
-    const { rows } = await s.db.executeQuery(
-      CompiledQuery.raw(BUCKET_LIST, [
-        query.client,
-        caller.kind === 'user' ? caller.stamp : '',
-        sessionToCheck(caller),
-        now(),
-        caller.kind === 'key' ? caller.client : null,
-        listed,
-        after?.at ?? null,
-        after?.seq ?? null,
-        page ? page.limit + 1 : null,
-        page?.q ?? '',
-        page?.newest ?? false,
-      ]),
-    );
-    const [first] = rows as BucketListRow[];
+    const rows = await runStatement<BucketListRow>(s.db, BUCKET_LIST, [
+      query.client,
+      caller.kind === 'user' ? caller.stamp : '',
+      sessionToCheck(caller),
+      now(),
+      caller.kind === 'key' ? caller.client : null,
+      listed,
+      after?.at ?? null,
+      after?.seq ?? null,
+      page ? page.limit + 1 : null,
+      page?.q ?? '',
+      page?.newest ?? false,
+    ]);
+    const [first] = rows;
     sessionRead(caller, !!first?.live);
     if (first.c_stamp === null) throw notFound('Client');
     if (!first.allowed) throw forbidden();

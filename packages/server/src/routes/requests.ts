@@ -104,6 +104,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     rendStamp: string,
     name: string,
     actor: Actor,
+    requestId: string,
   ) => {
     if (pileRow.bucket !== bucket.stamp || pileRow.variety !== 'FitModel') throw notFound('Parameters');
     // The plan may have changed since the parameters were saved: the limits of today apply.
@@ -133,7 +134,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
         { client: client.stamp, actor, action: 'request.create', target: stamp, detail: name },
         { client: client.stamp, actor, action: 'model.create', target: model, detail: name },
       );
-      await s.jobs.enqueue(trx, 'fit', stamp);
+      await s.jobs.enqueue(trx, 'fit', stamp, { requestId });
     });
     return stamp;
   };
@@ -150,6 +151,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     rendStamp: string,
     name: string,
     actor: Actor,
+    requestId: string,
     dimensions: number | null = null,
   ) => {
     if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
@@ -167,7 +169,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
         })
         .execute();
       await audit(trx, { client: client.stamp, actor, action: 'request.create', target: stamp, detail: name });
-      await s.jobs.enqueue(trx, 'generate', stamp);
+      await s.jobs.enqueue(trx, 'generate', stamp, { requestId });
     });
     return stamp;
   };
@@ -175,12 +177,12 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
   const runById = async (stamp: string) =>
     (await runsOut([await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow()]))[0];
 
-  defineCall(app, s, 'runCreate', { keys: true }, async ({ caller, body }) => {
+  defineCall(app, s, 'runCreate', { keys: true }, async ({ caller, body, req }) => {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
     let stamp: string;
     if (body.function === 'fit') {
       const { pile } = await requirePile(s.db, caller, body.pile);
-      stamp = await createFit(bucket, client, pile, body.rend, body.name, actorOf(caller));
+      stamp = await createFit(bucket, client, pile, body.rend, body.name, actorOf(caller), req.id);
     } else if (body.dimensions !== undefined && !isTextEmbeddingModel(body.fit)) {
       throw badRequest('dimensions: only the OpenAI text embeddings model takes a width; leave it out for this model.');
     } else if (body.fit.startsWith('m_') || body.fit.startsWith('general-')) {
@@ -201,6 +203,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
         body.rend,
         body.name,
         actorOf(caller),
+        req.id,
         body.dimensions ?? null,
       );
     } else {
@@ -210,7 +213,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
         await requireRun(s.db, caller, fit.stamp);
         throw notFound('Model');
       }
-      stamp = await createGenerate(bucket, client, fit, body.rend, body.name, actorOf(caller));
+      stamp = await createGenerate(bucket, client, fit, body.rend, body.name, actorOf(caller), req.id);
     }
     // Read before waking the worker, so the answer is the run as made (Pending), not a moment later.
     const run = await runById(stamp);
@@ -218,7 +221,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     return { run };
   });
 
-  defineCall(app, s, 'runRerun', { keys: true }, async ({ caller, body }) => {
+  defineCall(app, s, 'runRerun', { keys: true }, async ({ caller, body, req }) => {
     const { run, bucket, client } = await requireRun(s.db, caller, body.run);
     if (!run.rend) throw conflict('This request has no upload to run again.');
     let stamp: string;
@@ -226,7 +229,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     if (run.function === 'fit') {
       const pileRow = run.pile ? await s.db.selectFrom('piles').selectAll().where('stamp', '=', run.pile).executeTakeFirst() : undefined;
       if (!pileRow) throw notFound('Parameters');
-      stamp = await createFit(bucket, client, pileRow, run.rend, run.name, actorOf(caller));
+      stamp = await createFit(bucket, client, pileRow, run.rend, run.name, actorOf(caller), req.id);
       // The fit's generate run, made again on its upload with the new model (the newest one, if it had several).
       const gen = await s.db
         .selectFrom('runs')
@@ -237,7 +240,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
         .orderBy('seq', 'desc')
         .executeTakeFirst();
       const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
-      generate = await createGenerate(bucket, client, fit, gen?.rend ?? run.rend, gen?.name ?? run.name, actorOf(caller));
+      generate = await createGenerate(bucket, client, fit, gen?.rend ?? run.rend, gen?.name ?? run.name, actorOf(caller), req.id);
     } else if (run.function === 'generate') {
       const fit = run.fit
         ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', run.fit).where('active', '=', 1).executeTakeFirst()
@@ -255,6 +258,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
         run.rend,
         run.name,
         actorOf(caller),
+        req.id,
         run.dimensions,
       );
     } else {
@@ -289,7 +293,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     };
   });
 
-  defineCall(app, s, 'shrinkCreate', { keys: true }, async ({ caller, body }) => {
+  defineCall(app, s, 'shrinkCreate', { keys: true }, async ({ caller, body, req }) => {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
     const { pile } = await requirePile(s.db, caller, body.pile);
     if (pile.bucket !== bucket.stamp || pile.variety !== 'ShrinkService') throw notFound('Parameters');
@@ -328,7 +332,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
         detail: `${body.name} (${formatDollars(cent)})`,
       });
       // Covered entirely by free credit (the server's own count and credit, nothing the client sent): it starts at once.
-      if (cent === 0) await payQuote(trx, s.jobs, stamp);
+      if (cent === 0) await payQuote(trx, s.jobs, stamp, req.id);
     });
     s.jobs.wake();
     const quote = await s.db.selectFrom('quotes').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();

@@ -148,7 +148,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
     return { upload: { ...uploadView(row), url, expiresAt } };
   });
 
-  defineCall(app, s, 'uploadFinish', { keys: true }, async ({ caller, body }) => {
+  defineCall(app, s, 'uploadFinish', { keys: true }, async ({ caller, body, req }) => {
     const { upload } = await requireUpload(s.db, caller, body.upload);
     if (upload.state !== 'Pending') return { upload: uploadView(upload) };
     // One finish at a time takes the bytes: on S3 it copies them out of the URL's reach and checks the copy.
@@ -193,7 +193,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
         .where('stamp', '=', upload.stamp)
         .where('state', '=', 'Pending')
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) > 0) await s.jobs.enqueue(trx, 'analyze', upload.stamp);
+      if (Number(moved.numUpdatedRows) > 0) await s.jobs.enqueue(trx, 'analyze', upload.stamp, { requestId: req.id });
     });
     s.jobs.wake();
     const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', upload.stamp).executeTakeFirstOrThrow();

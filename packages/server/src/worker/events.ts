@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { ProcessingEvent } from '../processing/index';
 import { now } from '../ids';
-import { currentRequestId } from '../context';
 
 /** Writes at most this often while a run works. */
 export const EVENT_FLUSH_MS = 1000;
@@ -17,13 +16,12 @@ export class RunEventWriter {
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private count = 0;
-  /** Made inside the job, which runs under the request that queued it (see the worker); events may come later from elsewhere. */
-  private readonly requestId = currentRequestId();
-
   constructor(
     private readonly db: Kysely<DB>,
     private readonly run: string,
     private readonly log: { error(obj: unknown, msg?: string): void },
+    /** The request that queued the run's job (every event names it). */
+    private readonly requestId: string | null = null,
   ) {}
 
   /** Keeps one event for the next write. */

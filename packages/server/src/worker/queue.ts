@@ -13,8 +13,12 @@ export type JobKind = ProcessingKind | 'mail';
 export class JobQueue {
   private readonly events = new EventEmitter();
 
-  /** Adds a job; pass the transaction that changes the job's subject so both commit together. */
-  async enqueue(db: Kysely<DB>, kind: JobKind, ref: string, delayS = 0): Promise<void> {
+  /**
+   * Adds a job; pass the transaction that changes the job's subject so both commit together, and the id of the
+   * request that queues it (its log lines and the run's events name that request).
+   */
+  async enqueue(db: Kysely<DB>, kind: JobKind, ref: string, opts: { delayS?: number; requestId?: string | null } = {}): Promise<void> {
+    const { delayS = 0 } = opts;
     const t = now();
     // The job's client is read from its subject here, so every caller gets fair scheduling without passing it.
     const client =
@@ -25,7 +29,7 @@ export class JobQueue {
               string | null
             >`(select b.client from uploads u join rends r on r.stamp = u.rend join buckets b on b.stamp = r.bucket where u.stamp = ${ref})`
           : sql<string | null>`(select b.client from runs r join buckets b on b.stamp = r.bucket where r.stamp = ${ref})`;
-    const requestId = currentRequestId();
+    const requestId = opts.requestId ?? currentRequestId();
     await db
       .insertInto('jobs')
       .values({ ...newJobRow({ kind, ref, run_after: t + delayS, created_at: t, request_id: requestId }), client })

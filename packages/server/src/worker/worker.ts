@@ -20,7 +20,7 @@ import type { JobMetrics } from '../metrics';
 import { JOBS, sentence, type Job, type JobContext, type Outcome } from './jobs/index';
 import { failRun, type JobLog } from './jobs/job';
 import type { TextEmbeddingSettings } from '../integrations/openai';
-import { requestContext } from '../context';
+import { inRequest } from '../context';
 
 export { CHANGED_MESSAGE, sentence } from './jobs/index';
 
@@ -351,9 +351,9 @@ export class Worker {
     };
     this.o.log.debug?.({ job: job.id, reqId: job.request_id, attempt: job.attempts }, `Job ${job.kind} ${job.ref}: started`);
     try {
-      // Under the request that queued it: its queries' debug lines and the jobs it queues carry that request's id.
-      const reqId = job.request_id;
-      const outcome = await (reqId ? requestContext.run({ reqId }, () => this.handle(job, stop.signal)) : this.handle(job, stop.signal));
+      // Under the request that queued it: its events and the jobs it queues name that request, and at
+      // LOG_LEVEL=debug so do its queries' lines.
+      const outcome = await inRequest(job.request_id, () => this.handle(job, stop.signal));
       settled(outcome === 'done' ? 'done' : 'waiting');
       if (outcome === 'done') {
         await this.mine(job).set({ state: 'done', locked_until: null, owner: null }).execute();
@@ -384,7 +384,7 @@ export class Worker {
   }
 
   /** What a handler is given for one job: the worker's services, the job's stop switch, and processing under limits. */
-  private context(signal: AbortSignal): JobContext {
+  private context(signal: AbortSignal, requestId: string | null): JobContext {
     const { db, storage, jobs, log, mail } = this.o;
     const limits = this.limits;
     return {
@@ -394,6 +394,7 @@ export class Worker {
       log,
       mail,
       signal,
+      requestId,
       async process<F extends Fn>(
         kind: ProcessingKind,
         fileName: string,
@@ -430,6 +431,6 @@ export class Worker {
   private handle(job: Job, signal: AbortSignal): Promise<Outcome> {
     const handler = JOBS[job.kind as JobKind];
     if (!handler) throw new Error(`Unknown job kind ${job.kind}`);
-    return handler.run(this.context(signal), job.ref);
+    return handler.run(this.context(signal, job.request_id), job.ref);
   }
 }

@@ -15,7 +15,7 @@ export const fit: JobHandler = {
     const pile = run.pile ? await db.selectFrom('piles').select('param').where('stamp', '=', run.pile).executeTakeFirst() : undefined;
     const param = FitParam.parse(JSON.parse(pile?.param ?? 'null'));
     const data = await dataFile(ctx, run.rend, '.json', 'The upload has no processed .json data file to train on.');
-    const events = new RunEventWriter(db, stamp, ctx.log);
+    const events = new RunEventWriter(db, stamp, ctx.log, ctx.requestId);
     let fitted: Result<'fitModel'>;
     try {
       fitted = await ctx.process('fit', data.fileName, events, 'fitModel', data.path, param, { seed: 1 });

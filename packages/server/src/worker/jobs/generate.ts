@@ -32,7 +32,7 @@ export const generate: JobHandler = {
     const applied = model && model.bucket === null ? { format: 'portal-general-projection', id: model.stamp } : model?.data;
     if (!applied) throw new Error('The model this request uses has no trained data.');
     const data = await dataFile(ctx, run.rend, '.json', 'File for generating not found.');
-    const events = new RunEventWriter(db, stamp, ctx.log);
+    const events = new RunEventWriter(db, stamp, ctx.log, ctx.requestId);
     let result: { key: string; size: number };
     let generated: Generated | undefined;
     try {

@@ -30,6 +30,8 @@ export interface JobContext {
   mail?: Omit<MailDeps, 'db' | 'jobs' | 'log'>;
   /** Stops the job's processing (shutdown, or its lease lost to another worker). */
   signal: AbortSignal;
+  /** The request that queued the job, or null. */
+  requestId: string | null;
   /** Runs one processing call in a process of its own under this kind's limits (an overrun fails with a sentence). */
   process<F extends Fn>(
     kind: ProcessingKind,
