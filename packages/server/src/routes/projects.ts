@@ -13,14 +13,14 @@ import { badRequest, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
 
 interface BucketListRow {
-  live: boolean;
+  live: boolean | null;
   c_stamp: string | null;
   c_name: string;
   c_plan: string;
   c_choice: string;
   c_active: number;
-  allowed: boolean;
-  stamp: string | null;
+  allowed: boolean | null;
+  stamp: string;
   name: string;
   run_count: number;
   rend_count: number;
@@ -29,41 +29,52 @@ interface BucketListRow {
 }
 
 /**
- * The project list's one statement: the session row ($3; null when already read), the client ($1) and whether the
- * caller may see it (a member $2, or the client's own API key $5), then a page ($7, $8, limit $9) of its active
- * projects whose name contains $10 in any case (all when empty), oldest first or newest first ($11). A session that
- * ended yields no client, a client the caller may not see yields no projects.
+ * The project list's one statement, for one shape of page (its order, and whether it searches names or starts
+ * after a cursor): first a row with the session ($3; null when already read), the client ($1) and whether the
+ * caller may see it (a member $2, or the client's own API key $5), then the client's active projects in the page's
+ * order. The client's columns come once, not on every project row: a value costs the embedded database about a
+ * microsecond to write out, and the HTTP thread one string to read. A session that ended yields no client, a
+ * client the caller may not see yields no projects. Each shape is its own text, so every plan is a plain index walk
+ * in one direction (a text per shape, eight at most, each prepared once per connection).
  */
-const BUCKET_LIST = `/* prepared:bucket_list */
-select s.live, c.stamp as c_stamp, c.name as c_name, c.plan as c_plan, c.choice as c_choice, c.active as c_active, c.allowed,
-  b.stamp, b.name, b.run_count, b.rend_count, b.created_at, b.seq
-from (select $3::text is null or exists (
-    select 1 from sessions where id = $3 and user_stamp = $2 and ended_at is null and expires_at >= $4
-  ) as live) s
-left join lateral (
-  select c.*, coalesce(c.stamp = $5::text, false)
-    or exists (select 1 from permissions p where p.client_stamp = c.stamp and p.user_stamp = $2) as allowed
-  from clients c where c.stamp = $1 and s.live
-) c on true
-left join lateral (
-  select * from (
-    (select b.* from buckets b
-      where not $11::boolean and b.client = c.stamp and b.active = 1 and c.allowed and $6::boolean
-        and ($10::text = '' or strpos(lower(b.name), lower($10::text)) > 0)
-        and ($7::bigint is null or (b.created_at, b.seq) > ($7::bigint, $8::bigint))
-      order by b.created_at, b.seq
-      limit $9::bigint)
-    union all
-    (select b.* from buckets b
-      where $11::boolean and b.client = c.stamp and b.active = 1 and c.allowed and $6::boolean
-        and ($10::text = '' or strpos(lower(b.name), lower($10::text)) > 0)
-        and ($7::bigint is null or (b.created_at, b.seq) < ($7::bigint, $8::bigint))
-      order by b.created_at desc, b.seq desc
-      limit $9::bigint)
-  ) b
-  /* One branch runs (the other's condition is false), walking the index in its order; this orders its page. */
-  order by case when $11::boolean then -b.created_at else b.created_at end, case when $11::boolean then -b.seq else b.seq end
-) b on true`;
+function bucketListText(newest: boolean, search: boolean, after: boolean, limited: boolean): string {
+  const dir = newest ? 'desc' : 'asc';
+  let n = 6;
+  const where = [
+    ...(search ? [`strpos(lower(b.name), lower($${++n}::text)) > 0`] : []),
+    ...(after ? [`(b.created_at, b.seq) ${newest ? '<' : '>'} ($${++n}::bigint, $${++n}::bigint)`] : []),
+  ];
+  return `/* prepared:bucket_list */
+with sc as (
+  select s.live, c.stamp, c.name, c.plan, c.choice, c.active, c.allowed
+  from (select $3::text is null or exists (
+      select 1 from sessions where id = $3 and user_stamp = $2 and ended_at is null and expires_at >= $4
+    ) as live) s
+  left join lateral (
+    select c.*, coalesce(c.stamp = $5::text, false)
+      or exists (select 1 from permissions p where p.client_stamp = c.stamp and p.user_stamp = $2) as allowed
+    from clients c where c.stamp = $1 and s.live
+  ) c on true
+)
+select 0 as k, live, stamp as c_stamp, name as c_name, plan as c_plan, choice as c_choice, active as c_active, allowed,
+  null::text as stamp, null::text as name, null::bigint as run_count, null::bigint as rend_count,
+  null::bigint as created_at, null::bigint as seq
+from sc
+union all
+(select 1, null, null, null, null, null, null, null, b.stamp, b.name, b.run_count, b.rend_count, b.created_at, b.seq
+  from sc join buckets b on b.client = sc.stamp
+  where sc.allowed and $6::boolean and b.active = 1${where.map((w) => ` and ${w}`).join('')}
+  order by b.created_at ${dir}, b.seq ${dir}${limited ? ` limit $${++n}::bigint` : ''})
+order by k, created_at ${dir}, seq ${dir}`;
+}
+
+const bucketListTexts = new Map<string, string>();
+const bucketList = (newest: boolean, search: boolean, after: boolean, limited: boolean): string => {
+  const key = `${+newest}${+search}${+after}${+limited}`;
+  let text = bucketListTexts.get(key);
+  if (!text) bucketListTexts.set(key, (text = bucketListText(newest, search, after, limited)));
+  return text;
+};
 
 /** A project row as the wire shows it, with the request and upload counts kept on the row. */
 export const bucketOut = (b: Parameters<typeof bucketView>[0] & { run_count: number; rend_count: number }): Bucket =>
@@ -96,25 +107,22 @@ export function projectRoutes(app: FastifyInstance, s: Services) {
     const listed = checkActiveFilter(query.active);
     const page = pageOf(query, 'buckets');
     const after = page?.after;
-    const rows = await runStatement<BucketListRow>(s.db, BUCKET_LIST, [
+    const values: unknown[] = [
       query.client,
       caller.kind === 'user' ? caller.stamp : '',
       sessionToCheck(caller),
       now(),
       caller.kind === 'key' ? caller.client : null,
       listed,
-      after?.at ?? null,
-      after?.seq ?? null,
-      page ? page.limit + 1 : null,
-      page?.q ?? '',
-      page?.newest ?? false,
-    ]);
-    const [first] = rows;
-    sessionRead(caller, !!first?.live);
+      ...(page?.q ? [page.q] : []),
+      ...(after ? [after.at, after.seq] : []),
+      ...(page ? [page.limit + 1] : []),
+    ];
+    const [first, ...found] = await runStatement<BucketListRow>(s.db, bucketList(!!page?.newest, !!page?.q, !!after, !!page), values);
+    sessionRead(caller, !!first.live);
     if (first.c_stamp === null) throw notFound('Client');
     if (!first.allowed) throw forbidden();
     const client = { stamp: first.c_stamp, name: first.c_name, plan: first.c_plan, choice: first.c_choice, active: first.c_active };
-    const found = first.stamp === null ? [] : (rows as Array<BucketListRow & { stamp: string }>);
     const { rows: list, next } = pageRows(found, page);
     return {
       client: { list: [clientView(client)] },
