@@ -12,6 +12,8 @@ const threadFile = existsSync(fileURLToPath(built)) ? built : new URL('./pglite-
 type Answer = {
   id: number;
   rows?: unknown[];
+  /** With `rows` as arrays of values: the column names. */
+  names?: string[];
   affectedRows?: number;
   results?: SessionResult<unknown>[];
   bytes?: Uint8Array;
@@ -21,6 +23,18 @@ type Answer = {
 /** An error from the thread, with PostgreSQL's fields (code, detail...) back on it, as PGlite threw it. */
 function revive(e: Record<string, unknown>): Error {
   return Object.assign(new Error(String(e.message)), e);
+}
+
+/** Rows from arrays of values and their column names (a later column of the same name wins, as in objects). */
+function objects<R>(names: string[], rows: unknown[][]): R[] {
+  const out = new Array<R>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) o[names[i]] = row[i];
+    out[r] = o as R;
+  }
+  return out;
 }
 
 export class EmbeddedThread implements EmbeddedSession {
@@ -72,7 +86,7 @@ export class EmbeddedThread implements EmbeddedSession {
 
   async query<R>(sql: string, params: unknown[] = []): Promise<SessionResult<R>> {
     const a = await this.send('query', sql, params);
-    return { rows: a.rows as R[], affectedRows: a.affectedRows };
+    return { rows: objects<R>(a.names ?? [], (a.rows ?? []) as unknown[][]), affectedRows: a.affectedRows };
   }
 
   async exec(sql: string): Promise<SessionResult<unknown>[]> {

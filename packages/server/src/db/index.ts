@@ -89,9 +89,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     makePrivate(opts.dataDir);
     const unlock = lockEmbedded(opts.dataDir);
     let thread: EmbeddedThread;
+    let dialect: PGliteDialect;
     try {
       thread = await EmbeddedThread.open(dir);
-      db = new Kysely<DB>({ dialect: new PGliteDialect(thread), log: queryLog(opts.onQuery) });
+      dialect = new PGliteDialect(thread);
+      db = new Kysely<DB>({ dialect, log: queryLog(opts.onQuery) });
     } catch (err) {
       unlock();
       throw err;
@@ -110,10 +112,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db: embedded,
       kind,
       pool: poolStats,
-      // Holding the one connection, no transaction is half done; the checkpoint leaves little for recovery to replay.
+      // Holding the session alone, no transaction is half done; the checkpoint leaves little for recovery to replay.
       snapshot: () =>
-        embedded.connection().execute(async (conn) => {
-          await sql`checkpoint`.execute(conn);
+        dialect.lock.alone(async () => {
+          await thread.exec('checkpoint');
           return thread.dump();
         }),
       close: async () => {

@@ -1,4 +1,4 @@
-// Kysely dialect over PGlite: one embedded connection, so every query and transaction is serialized through a lock.
+// Kysely dialect over PGlite: one embedded session, shared by statements and held alone by a transaction (SessionLock).
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -47,37 +47,83 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
-/** A FIFO lock: PGlite has one session, so a transaction must own it until commit or rollback. */
-class Lock {
-  private tail: Promise<void> = Promise.resolve();
-  acquire(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((r) => (release = r));
-    const ready = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return ready;
+type Hold = 'statement' | 'session';
+
+/**
+ * Who may use PGlite's one session, first come first served. Statements outside a transaction (each commits on its
+ * own) may be many at once: they are sent to the database's thread as they come and run there one after another,
+ * so the thread always has the next one while the HTTP thread works on the last answer. A transaction, or anything
+ * else that needs the session to itself, waits for the statements in flight and holds the session until it is done;
+ * statements that come meanwhile wait behind it.
+ */
+export class SessionLock {
+  private statements = 0;
+  private session = false;
+  private readonly waiting: Array<{ hold: Hold; grant: () => void }> = [];
+
+  acquire(hold: Hold): Promise<void> {
+    if (!this.waiting.length && this.free(hold)) {
+      this.take(hold);
+      return Promise.resolve();
+    }
+    return new Promise((grant) => this.waiting.push({ hold, grant }));
+  }
+
+  release(hold: Hold): void {
+    if (hold === 'statement') this.statements--;
+    else this.session = false;
+    while (this.waiting.length && this.free(this.waiting[0].hold)) {
+      const next = this.waiting.shift()!;
+      this.take(next.hold);
+      next.grant();
+    }
+  }
+
+  /** Runs `work` holding the session alone (a backup's checkpoint and copy). */
+  async alone<T>(work: () => Promise<T>): Promise<T> {
+    await this.acquire('session');
+    try {
+      return await work();
+    } finally {
+      this.release('session');
+    }
+  }
+
+  private free(hold: Hold): boolean {
+    return !this.session && (hold === 'statement' || this.statements === 0);
+  }
+
+  private take(hold: Hold): void {
+    if (hold === 'statement') this.statements++;
+    else this.session = true;
   }
 }
 
 class PGliteDriver implements Driver {
-  private readonly lock = new Lock();
-  private readonly releases = new Map<DatabaseConnection, () => void>();
-  private readonly connection: PGliteConnection;
+  /** What each connection handed out holds now: a statement's turn, or the session (in a transaction). */
+  private readonly holds = new Map<DatabaseConnection, Hold>();
 
-  constructor(private readonly pg: EmbeddedSession) {
-    this.connection = new PGliteConnection(pg);
-  }
+  constructor(
+    private readonly pg: EmbeddedSession,
+    private readonly lock: SessionLock,
+  ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.lock.acquire();
-    // The one connection object is handed out to one holder at a time; the map remembers how to let it go.
-    this.releases.set(this.connection, release);
-    return this.connection;
+    await this.lock.acquire('statement');
+    // One connection object per holder, all on the one session; the map remembers what each holds.
+    const conn = new PGliteConnection(this.pg);
+    this.holds.set(conn, 'statement');
+    return conn;
   }
 
   async beginTransaction(conn: DatabaseConnection): Promise<void> {
+    // Nothing has run on this connection yet: its statement turn becomes a wait for the session to itself.
+    this.lock.release('statement');
+    this.holds.delete(conn);
+    await this.lock.acquire('session');
+    this.holds.set(conn, 'session');
     await conn.executeQuery(CompiledQuery.raw('begin'));
   }
 
@@ -90,9 +136,9 @@ class PGliteDriver implements Driver {
   }
 
   async releaseConnection(conn: DatabaseConnection): Promise<void> {
-    const release = this.releases.get(conn);
-    this.releases.delete(conn);
-    release?.();
+    const hold = this.holds.get(conn);
+    this.holds.delete(conn);
+    if (hold) this.lock.release(hold);
   }
 
   async destroy(): Promise<void> {
@@ -101,12 +147,14 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
+  /** The one session's lock, shared with callers that need the session alone (db/index.ts's snapshot). */
+  readonly lock = new SessionLock();
   constructor(private readonly pg: EmbeddedSession) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.lock);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

@@ -17,6 +17,11 @@ const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
 const prepared = new Map();
 const PREPARED_TEXTS_MAX = 200;
 let statements = 0;
+/**
+ * Rows go back as arrays with their column names once: copying them to the HTTP thread (structured clone) and making
+ * them here costs less than objects with every name on every row; embedded-thread.ts makes the objects.
+ */
+const ARRAYS = { rowMode: 'array' };
 
 /**
  * A parameter as an SQL literal for EXECUTE, which takes no bind parameters; null when it has none here (the query
@@ -39,7 +44,7 @@ function literal(v) {
 async function query(sql, params) {
   const m = PREPARED_MARK.exec(sql);
   const values = m ? params.map(literal) : [];
-  if (!m || values.includes(null) || (!prepared.has(sql) && prepared.size >= PREPARED_TEXTS_MAX)) return lite.query(sql, params);
+  if (!m || values.includes(null) || (!prepared.has(sql) && prepared.size >= PREPARED_TEXTS_MAX)) return lite.query(sql, params, ARRAYS);
   const run = async () => {
     let name = prepared.get(sql);
     if (!name) {
@@ -47,7 +52,9 @@ async function query(sql, params) {
       await lite.exec(`prepare ${name} as ${sql}`);
       prepared.set(sql, name);
     }
-    return lite.query(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`);
+    // The simple protocol: one message, where query's extended protocol takes four (a tenth of a millisecond less).
+    const results = await lite.exec(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`, ARRAYS);
+    return results[results.length - 1];
   };
   try {
     return await run();
@@ -89,7 +96,7 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
       return;
     }
     const r = await query(sql, params ?? []);
-    parentPort.postMessage({ id, rows: r.rows, affectedRows: r.affectedRows });
+    parentPort.postMessage({ id, rows: r.rows, names: (r.fields ?? []).map((f) => f.name), affectedRows: r.affectedRows });
   } catch (err) {
     parentPort.postMessage({ id, error: plain(err) });
   }
