@@ -3,6 +3,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+// pg's own reader of the wire protocol (the class its connections use; the package exports its dist files).
+import { Parser } from 'pg-protocol/dist/parser.js';
+import type { BackendMessage, DatabaseError } from 'pg-protocol/dist/messages.js';
+import { types } from '@electric-sql/pglite';
 import type { EmbeddedSession, SessionResult } from './pglite-dialect';
 
 // Built, the thread is dist/pglite-thread.js beside main.js; from source, the .mjs beside this file.
@@ -14,6 +18,8 @@ type Answer = {
   rows?: unknown[];
   /** With `rows` as arrays of values: the column names. */
   names?: string[];
+  /** A prepared statement's answer as the server's wire protocol bytes (read here, see rowsOfWire). */
+  raw?: Uint8Array;
   affectedRows?: number;
   results?: SessionResult<unknown>[];
   bytes?: Uint8Array;
@@ -23,6 +29,42 @@ type Answer = {
 /** An error from the thread, with PostgreSQL's fields (code, detail...) back on it, as PGlite threw it. */
 function revive(e: Record<string, unknown>): Error {
   return Object.assign(new Error(String(e.message)), e);
+}
+
+/** The embedded database's own parsers (pglite-thread.mjs opens it with these): bigint columns as numbers. */
+export const EMBEDDED_PARSERS = { 20: (v: string) => Number(v) };
+
+/**
+ * Rows from an answer in the server's wire protocol (RowDescription, DataRows, CommandComplete or an ErrorResponse),
+ * read with pg's parser and each value turned by PGlite's own type parsers, so the rows are what PGlite's query
+ * gives; an error is thrown with PostgreSQL's fields (code, detail...) on it.
+ */
+export function rowsOfWire<R>(bytes: Uint8Array): SessionResult<R> {
+  let names: string[] = [];
+  let oids: number[] = [];
+  const rows: R[] = [];
+  let affectedRows: number | undefined;
+  let error: DatabaseError | undefined;
+  new Parser().parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), (m: BackendMessage) => {
+    if (m.name === 'rowDescription') {
+      const { fields } = m as unknown as { fields: Array<{ name: string; dataTypeID: number }> };
+      names = fields.map((f) => f.name);
+      oids = fields.map((f) => f.dataTypeID);
+    } else if (m.name === 'dataRow') {
+      const { fields } = m as unknown as { fields: Array<string | null> };
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) row[names[i]] = types.parseType(fields[i], oids[i], EMBEDDED_PARSERS);
+      rows.push(row as R);
+    } else if (m.name === 'commandComplete') {
+      // "UPDATE 3", "INSERT 0 1", "SELECT 100": the count is the last word.
+      const count = Number((m as unknown as { text: string }).text.split(' ').pop());
+      if (Number.isFinite(count)) affectedRows = count;
+    } else if (m.name === 'error') {
+      error ??= m as DatabaseError;
+    }
+  });
+  if (error) throw error;
+  return { rows, affectedRows };
 }
 
 /** Rows from arrays of values and their column names (a later column of the same name wins, as in objects). */
@@ -86,6 +128,7 @@ export class EmbeddedThread implements EmbeddedSession {
 
   async query<R>(sql: string, params: unknown[] = []): Promise<SessionResult<R>> {
     const a = await this.send('query', sql, params);
+    if (a.raw) return rowsOfWire<R>(a.raw);
     return { rows: objects<R>(a.names ?? [], (a.rows ?? []) as unknown[][]), affectedRows: a.affectedRows };
   }
 

@@ -37,9 +37,64 @@ function literal(v) {
   return null;
 }
 
+/** A simple-protocol Query message for `text`. */
+const encoder = new TextEncoder();
+function queryMessage(text) {
+  const body = encoder.encode(text);
+  const message = new Uint8Array(body.length + 6);
+  message[0] = 0x51; // 'Q'
+  new DataView(message.buffer).setUint32(1, body.length + 5);
+  message.set(body, 5);
+  return message;
+}
+
+/**
+ * The server's answer to a protocol message, as its bytes. The streaming call, because PGlite's plain raw call
+ * still reads every message with its own reader; each chunk is a view of PGlite's memory, so it is copied.
+ */
+async function rawAnswer(message) {
+  const chunks = [];
+  let size = 0;
+  await lite.execProtocolRawStream(message, {
+    onRawData: (chunk) => {
+      chunks.push(chunk.slice());
+      size += chunk.length;
+    },
+  });
+  if (chunks.length === 1) return chunks[0];
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  return all;
+}
+
+/** The SQLSTATE of the first error in a raw answer (its ErrorResponse's C field), or null when there is none. */
+const decoder = new TextDecoder();
+function errorCode(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i + 5 <= bytes.length; i += 1 + view.getUint32(i + 1)) {
+    if (bytes[i] !== 0x45) continue; // 'E'
+    const end = i + 1 + view.getUint32(i + 1);
+    for (let j = i + 5; j < end && bytes[j] !== 0;) {
+      const field = bytes[j++];
+      const stop = bytes.indexOf(0, j);
+      if (field === 0x43) return decoder.decode(bytes.subarray(j, stop)); // 'C'
+      j = stop + 1;
+    }
+    return '';
+  }
+  return null;
+}
+
 /**
  * PGlite plans every query it is sent (its protocol has no named statements), and planning a list statement takes
- * longer than running it: a marked query is prepared once in this session (PREPARE) and then only executed.
+ * longer than running it: a marked query is prepared once in this session (PREPARE) and then only executed. The
+ * EXECUTE goes in as wire protocol and its answer comes back as the server's bytes, which the HTTP thread reads
+ * (embedded-thread.ts, with pg's parser): PGlite's own reader copied every value into a buffer of its own, and
+ * that was most of this thread's time on a list of 100 rows.
  */
 async function query(sql, params) {
   const m = PREPARED_MARK.exec(sql);
@@ -52,18 +107,21 @@ async function query(sql, params) {
       await lite.exec(`prepare ${name} as ${sql}`);
       prepared.set(sql, name);
     }
-    // The simple protocol: one message, where query's extended protocol takes four (a tenth of a millisecond less).
-    const results = await lite.exec(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`, ARRAYS);
-    return results[results.length - 1];
+    return rawAnswer(queryMessage(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`));
   };
-  try {
-    return await run();
-  } catch (err) {
-    // A statement the session no longer holds (26000) is prepared again, once.
-    if (err?.code !== '26000') throw err;
-    prepared.delete(sql);
-    return run();
-  }
+  const raw = await run();
+  // A statement the session no longer holds (26000) is prepared again, once.
+  if (errorCode(raw) !== '26000') return { raw };
+  prepared.delete(sql);
+  return { raw: await run() };
+}
+
+/** One operation at a time on the session: the raw protocol must never land between the messages of a query. */
+let turn = Promise.resolve();
+function serially(work) {
+  const done = turn.then(work);
+  turn = done.catch(() => {});
+  return done;
 }
 
 let lite;
@@ -79,24 +137,25 @@ try {
 parentPort.on('message', async ({ id, op, sql, params }) => {
   try {
     if (op === 'close') {
-      await lite.close();
+      await serially(() => lite.close());
       parentPort.postMessage({ id });
       parentPort.close();
       return;
     }
     if (op === 'dump') {
       // A copy of the data folder (admin backup); the caller holds the session, so no transaction is half done.
-      const bytes = new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer());
+      const bytes = new Uint8Array(await (await serially(() => lite.dumpDataDir('none'))).arrayBuffer());
       parentPort.postMessage({ id, bytes }, [bytes.buffer]);
       return;
     }
     if (op === 'exec') {
-      const results = await lite.exec(sql);
+      const results = await serially(() => lite.exec(sql));
       parentPort.postMessage({ id, results: results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows })) });
       return;
     }
-    const r = await query(sql, params ?? []);
-    parentPort.postMessage({ id, rows: r.rows, names: (r.fields ?? []).map((f) => f.name), affectedRows: r.affectedRows });
+    const r = await serially(() => query(sql, params ?? []));
+    if (r.raw) parentPort.postMessage({ id, raw: r.raw }, [r.raw.buffer]);
+    else parentPort.postMessage({ id, rows: r.rows, names: (r.fields ?? []).map((f) => f.name), affectedRows: r.affectedRows });
   } catch (err) {
     parentPort.postMessage({ id, error: plain(err) });
   }
