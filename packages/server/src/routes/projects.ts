@@ -34,8 +34,8 @@ interface BucketListRow {
  * caller may see it (a member $2, or the client's own API key $5), then the client's active projects in the page's
  * order. The client's columns come once, not on every project row: a value costs the embedded database about a
  * microsecond to write out, and the HTTP thread one string to read. A session that ended yields no client, a
- * client the caller may not see yields no projects. Each shape is its own text, so every plan is a plain index walk
- * in one direction (a text per shape, eight at most, each prepared once per connection).
+ * client the caller may not see yields no projects (a condition checked once, before the walk). Each shape is its own
+ * text, so every plan is a plain index walk in one direction (a text per shape, eight at most, each prepared once per connection).
  */
 function bucketListText(newest: boolean, search: boolean, after: boolean, limited: boolean): string {
   const dir = newest ? 'desc' : 'asc';
@@ -62,8 +62,8 @@ select 0 as k, live, stamp as c_stamp, name as c_name, plan as c_plan, choice as
 from sc
 union all
 (select 1, null, null, null, null, null, null, null, b.stamp, b.name, b.run_count, b.rend_count, b.created_at, b.seq
-  from sc join buckets b on b.client = sc.stamp
-  where sc.allowed and $6::boolean and b.active = 1${where.map((w) => ` and ${w}`).join('')}
+  from buckets b
+  where (select sc.allowed from sc) and $6::boolean and b.client = $1 and b.active = 1${where.map((w) => ` and ${w}`).join('')}
   order by b.created_at ${dir}, b.seq ${dir}${limited ? ` limit $${++n}::bigint` : ''})
 order by k, created_at ${dir}, seq ${dir}`;
 }
