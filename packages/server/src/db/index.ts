@@ -76,8 +76,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection dropped by the server (restart, failover) must not bring the process down: the pool reconnects.
     pool.on('error', (err) => console.error(redactText(`Database connection lost: ${err.message}`)));
     pool.on('connect', (client) => onConnection(client, opts.onQuery));
-    // Query times are taken on each connection (onConnection): Kysely's log wrapper cost more per query than the
-    // observation itself.
+    // Query times are taken on each connection (onConnection) and by the direct runner, for every query, instead of
+    // by a log wrapper of Kysely's around each one.
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     directRunners.set(db, directRunner(pool, opts.onQuery));
     kind = 'postgres';
@@ -145,9 +145,9 @@ const directRunners = new WeakMap<Kysely<DB>, DirectRunner>();
 
 /**
  * One statement with $n parameters (hot ones marked `/* prepared:name *\/`, see statementName), its rows. On
- * PostgreSQL, outside a transaction, it goes to the pool's connection itself: Kysely's executor (connection
- * provider, result plugins, a chain of promises per query) cost more on the HTTP thread than the rest of the project
- * list's call (bench/api's README). In a transaction (`trx` is its own Kysely) and on the embedded database it runs
+ * PostgreSQL, outside a transaction, it goes to the pool's connection itself, without Kysely's executor (its
+ * connection provider and chain of promises per query: about 20 µs of the HTTP thread per project list, measured
+ * in bench/api's third round). In a transaction (`trx` is its own Kysely) and on the embedded database it runs
  * through Kysely like every other query.
  */
 export async function runStatement<R>(db: Kysely<DB>, text: string, values: unknown[]): Promise<R[]> {
@@ -182,8 +182,7 @@ export function statementName(text: string): string | null {
 
 /**
  * A statement on one of the pool's connections, all in callbacks: the connection goes back to the pool the moment
- * its answer is read, and the caller's promise is the only one made. The same statement through pg's promises took
- * 100-140 µs more of the HTTP thread per call on the project list (bench/api's README). A statement that fails
+ * its answer is read, and the caller's promise is the only one made. A statement that fails
  * leaves its connection usable (released without the error, as Kysely does); a broken connection is dropped by the
  * pool. Its time goes to the observer.
  */
@@ -217,7 +216,7 @@ function onConnection(client: pg.PoolClient, observe?: QueryObserver): void {
     const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : null;
     const started = observe && typeof text === 'string' ? performance.now() : 0;
     const out = name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
-    // Promised queries (Kysely's and runStatement's) are timed; a cursor or a callback query is not.
+    // Promised queries (Kysely's) are timed here; the direct runner times its own, a cursor is not timed.
     if (started && out instanceof Promise) {
       const sqlText = text as string;
       out.then(
