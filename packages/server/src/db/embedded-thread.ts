@@ -42,7 +42,7 @@ export const EMBEDDED_PARSERS = { 20: (v: string) => Number(v) };
 export function rowsOfWire<R>(bytes: Uint8Array): SessionResult<R> {
   let names: string[] = [];
   let oids: number[] = [];
-  const rows: R[] = [];
+  const values: unknown[][] = [];
   let affectedRows: number | undefined;
   let error: DatabaseError | undefined;
   new Parser().parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), (m: BackendMessage) => {
@@ -52,9 +52,7 @@ export function rowsOfWire<R>(bytes: Uint8Array): SessionResult<R> {
       oids = fields.map((f) => f.dataTypeID);
     } else if (m.name === 'dataRow') {
       const { fields } = m as unknown as { fields: Array<string | null> };
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < names.length; i++) row[names[i]] = types.parseType(fields[i], oids[i], EMBEDDED_PARSERS);
-      rows.push(row as R);
+      values.push(fields.map((v, i) => types.parseType(v, oids[i], EMBEDDED_PARSERS)));
     } else if (m.name === 'commandComplete') {
       // "UPDATE 3", "INSERT 0 1", "SELECT 100": the count is the last word.
       const count = Number((m as unknown as { text: string }).text.split(' ').pop());
@@ -64,7 +62,7 @@ export function rowsOfWire<R>(bytes: Uint8Array): SessionResult<R> {
     }
   });
   if (error) throw error;
-  return { rows, affectedRows };
+  return { rows: objects<R>(names, values), affectedRows };
 }
 
 /** Rows from arrays of values and their column names (a later column of the same name wins, as in objects). */
