@@ -22,6 +22,7 @@ export {
   useListPaging,
   WHOLE_LIST_MAX,
   SEARCH_DEBOUNCE_MS,
+  SEARCH_NO_MATCH,
   CREATED_SORT,
   orderOfSort,
   type ListPaging,

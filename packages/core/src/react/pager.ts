@@ -95,6 +95,9 @@ export const orderOfSort = (sort: { id: string; dir: 'asc' | 'desc' } | null): L
 /** How long typing must pause before a long list's search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
+/** What a long list searched on the server shows when no name matches (web and terminal alike). */
+export const SEARCH_NO_MATCH = 'No name matches the search.';
+
 function useStateView(): ViewStore {
   const [search, setSearch] = useState('');
   const [order, setOrder] = useState<ListOrder>('newest');

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { printable } from '@portal/core';
-import { useListPaging, type ListPaging } from '@portal/core/react';
+import { SEARCH_NO_MATCH, useListPaging, type ListPaging } from '@portal/core/react';
 import { useCapture, useNav } from '../ui/context';
 import { Table, type Col } from './Table';
 import { TextField } from './TextField';
@@ -200,7 +200,7 @@ export function ListView<T>(props: ListViewProps<T>) {
         props.error && !props.rows?.length ? (
           <Text color="red">{props.error}</Text>
         ) : (
-          <Text>{server && filter.trim() ? 'No name matches the search.' : props.empty}</Text>
+          <Text>{server && filter.trim() ? SEARCH_NO_MATCH : props.empty}</Text>
         )
       ) : (
         <>

@@ -30,7 +30,7 @@ import { useTheme } from '@mui/material/styles';
 import { Ellipsis, IdCell, StatusChip } from './Cells';
 import { ConfirmDialog } from './Dialogs';
 import { useUrlParams } from '../lib/useUrlParams';
-import { CREATED_SORT, orderOfSort, useListPaging, type ListPaging, type ViewStore } from '@portal/core/react';
+import { CREATED_SORT, SEARCH_NO_MATCH, orderOfSort, useListPaging, type ListPaging, type ViewStore } from '@portal/core/react';
 
 export interface Column<T> {
   id: string;
@@ -485,7 +485,7 @@ export function EntityTable<T>({
           })}
           {shown.length === 0 && (
             <Typography component="li" sx={{ textAlign: 'center', color: 'text.secondary', py: 2 }}>
-              {searched ? 'No name matches the search.' : 'Nothing matches the filter.'}
+              {searched ? SEARCH_NO_MATCH : 'Nothing matches the filter.'}
             </Typography>
           )}
         </Box>
@@ -558,7 +558,7 @@ export function EntityTable<T>({
                     colSpan={columns.length + (actions ? 1 : 0) + (removeMany ? 1 : 0)}
                     sx={{ textAlign: 'center', color: 'text.secondary' }}
                   >
-                    {searched ? 'No name matches the search.' : 'Nothing matches the filter.'}
+                    {searched ? SEARCH_NO_MATCH : 'Nothing matches the filter.'}
                   </TableCell>
                 </TableRow>
               )}
