@@ -2,26 +2,8 @@
 // session row, membership and client, the active projects oldest first, the same JSON), in its own process.
 // FLOOR_MODE=three: three statements (session, membership + client, projects); FLOOR_MODE=one: one statement.
 import Fastify from 'fastify';
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { claimsOf, fail, pool } from './floor-base.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const require = createRequire(join(root, 'packages/server/package.json'));
-const pg = require('pg');
-const { jwtVerify } = await import(require.resolve('jose'));
-
-pg.types.setTypeParser(20, (v) => Number(v));
-// The same key the portal derives from JWT_SECRET for session tokens (auth/secrets.ts).
-const key = await crypto.subtle.importKey(
-  'raw',
-  createHash('sha256').update(`portal-jwt:${process.env.JWT_SECRET}`).digest(),
-  { name: 'HMAC', hash: 'SHA-256' },
-  false,
-  ['verify'],
-);
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const one = process.env.FLOOR_MODE === 'one';
 
 const SESSION = `select 1 from sessions where id = $1 and user_stamp = $2 and ended_at is null and expires_at >= $3`;
@@ -39,21 +21,13 @@ const ALL = `with s as (select 1 from sessions where id = $1 and user_stamp = $2
   from c left join lateral (select * from buckets b where b.client = c.stamp and b.active = 1 and c.role is not null
     and exists (select 1 from s) order by b.created_at, b.seq) b on true`;
 
-const fail = (reply, status, message) => reply.code(status).send({ error: { code: String(status), message } });
 const clientOf = (r) => ({ stamp: r.stamp, name: r.name, plan: r.plan, choice: r.choice, active: r.active ? 1 : 0 });
 const bucketOf = (r) => ({ stamp: r.stamp, name: r.name, runs: r.run_count, rends: r.rend_count, createdAt: r.created_at });
 
 const app = Fastify();
 app.get('/api/bucket/item', async (req, reply) => {
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  if (!m) return fail(reply, 401, 'Token missing');
-  let claims;
-  try {
-    ({ payload: claims } = await jwtVerify(m[1], key, { algorithms: ['HS256'] }));
-  } catch {
-    return fail(reply, 401, 'Token expired');
-  }
-  if (claims.typ !== 'session' || typeof claims.sid !== 'string') return fail(reply, 401, 'Invalid token');
+  const claims = await claimsOf(req, reply);
+  if (!claims) return reply;
   const client = String(req.query.client ?? '');
   const t = Math.floor(Date.now() / 1000);
   if (one) {

@@ -7,13 +7,13 @@ import { rendView } from './views';
 export const uploadKey = (stamp: string) => `uploads/${stamp}`;
 export const NOT_UPLOADED = 'The file was not uploaded before the upload was finished.';
 
-type RendParts = { items: Selectable<UploadTable>[]; boxes: Selectable<BoxTable>[]; runs: number };
+type RendParts = { items: Selectable<UploadTable>[]; boxes: Selectable<BoxTable>[] };
 
 /**
- * Upload rows with their files, results and active request count, read in the same statement (one trip for a page
- * of uploads, however many files they hold). `q` selects from `rends`.
+ * Upload rows with their files and results, read in the same statement (one trip for an upload, however many files
+ * it holds). `q` selects from `rends`.
  */
-export function withParts<T extends Selectable<RendTable>>(q: SelectQueryBuilder<DB, 'rends', T>) {
+function withParts<T extends Selectable<RendTable>>(q: SelectQueryBuilder<DB, 'rends', T>) {
   return q.select([
     sql<
       Selectable<UploadTable>[]
@@ -21,12 +21,11 @@ export function withParts<T extends Selectable<RendTable>>(q: SelectQueryBuilder
     sql<
       Selectable<BoxTable>[]
     >`(select coalesce(json_agg(x order by x.created_at, x.seq), '[]'::json) from boxes x where x.rend = rends.stamp)`.as('boxes'),
-    sql<number>`(select count(*) from runs n where n.rend = rends.stamp and n.active = 1)`.as('runs'),
   ]);
 }
 
-/** An upload read with `withParts`, as the wire shows it. */
-export const rendOut = (r: Selectable<RendTable> & RendParts): Rend => rendView(r, r.items, r.boxes, Number(r.runs));
+/** An upload read with `withParts`, as the wire shows it (its active request count is kept on its row). */
+const rendOut = (r: Selectable<RendTable> & RendParts): Rend => rendView(r, r.items, r.boxes, r.run_count);
 
 export async function rendFull(db: Kysely<DB>, stamp: string): Promise<Rend> {
   return rendOut(await withParts(db.selectFrom('rends').selectAll().where('stamp', '=', stamp)).executeTakeFirstOrThrow());

@@ -82,7 +82,46 @@ export const bucketView = (
   createdAt: b.created_at,
 });
 
-export const uploadView = (u: Row<UploadTable>): UploadItem => ({
+/**
+ * The columns each list view reads, which the hot lists' statements select (and nothing more). The rows' order
+ * columns (created_at, seq) are read by every list.
+ */
+export const UPLOAD_SHOWN = [
+  'stamp',
+  'name',
+  'state',
+  'checksum',
+  'file_name',
+  'size',
+  'proc',
+  'cols',
+  'rows',
+  'inputs',
+  'meta_error',
+  'error',
+  'created_at',
+] as const;
+export const BOX_SHOWN = ['stamp', 'name', 'run', 'size', 'created_at'] as const;
+export const REND_SHOWN = ['stamp', 'name', 'flight', 'created_at'] as const;
+export const RUN_SHOWN = [
+  'stamp',
+  'name',
+  'desc',
+  'function',
+  'state',
+  'message',
+  'created_at',
+  'rend',
+  'fit',
+  'model',
+  'quote',
+  'started_at',
+  'finished_at',
+] as const;
+export const MODEL_SHOWN = ['stamp', 'name', 'desc', 'state', 'message', 'created_at', 'rend'] as const;
+type Shown<T, K extends readonly (keyof Row<T>)[]> = Pick<Row<T>, K[number]>;
+
+export const uploadView = (u: Shown<UploadTable, typeof UPLOAD_SHOWN>): UploadItem => ({
   stamp: u.stamp,
   name: u.name,
   state: u.state as UploadItem['state'],
@@ -98,9 +137,20 @@ export const uploadView = (u: Row<UploadTable>): UploadItem => ({
   createdAt: u.created_at,
 });
 
-export const boxView = (b: Row<BoxTable>): Box => ({ stamp: b.stamp, name: b.name, run: b.run, size: b.size, createdAt: b.created_at });
+export const boxView = (b: Shown<BoxTable, typeof BOX_SHOWN>): Box => ({
+  stamp: b.stamp,
+  name: b.name,
+  run: b.run,
+  size: b.size,
+  createdAt: b.created_at,
+});
 
-export const rendView = (r: Row<RendTable>, items: Row<UploadTable>[], boxes: Row<BoxTable>[], runs: number): Rend => ({
+export const rendView = (
+  r: Shown<RendTable, typeof REND_SHOWN>,
+  items: Shown<UploadTable, typeof UPLOAD_SHOWN>[],
+  boxes: Shown<BoxTable, typeof BOX_SHOWN>[],
+  runs: number,
+): Rend => ({
   stamp: r.stamp,
   name: r.name,
   flight: r.flight as Rend['flight'],
@@ -110,7 +160,7 @@ export const rendView = (r: Row<RendTable>, items: Row<UploadTable>[], boxes: Ro
   box: { list: boxes.map(boxView) },
 });
 
-export const runView = (r: Row<RunTable>, rend: RendRef | null): Run => ({
+export const runView = (r: Shown<RunTable, typeof RUN_SHOWN>, rend: RendRef | null): Run => ({
   stamp: r.stamp,
   name: r.name,
   desc: r.desc,
@@ -126,7 +176,7 @@ export const runView = (r: Row<RunTable>, rend: RendRef | null): Run => ({
   finishedAt: r.finished_at === null ? null : Number(r.finished_at),
 });
 
-export const modelView = (m: Row<ModelTable>, rend: RendRef | null): Model => ({
+export const modelView = (m: Shown<ModelTable, typeof MODEL_SHOWN>, rend: RendRef | null): Model => ({
   stamp: m.stamp,
   name: m.name,
   desc: m.desc,

@@ -641,6 +641,35 @@ insert into known_addresses (user_stamp, address, first_at, last_at)
   select user_stamp, address, min(created_at), max(created_at) from sessions where address is not null group by user_stamp, address;
 `,
   },
+  {
+    // An upload's active request count lives on its row, kept by the requests' trigger like the project's counts
+    // (migration 3): a page of uploads reads it with the rows instead of counting each upload's requests. The upload
+    // row is updated before the project's, the order the uploads' own trigger locks them in.
+    id: 22,
+    sql: `
+alter table rends add column run_count integer not null default 0;
+update rends d set run_count = (select count(*) from runs r where r.rend = d.stamp and r.active = 1);
+create or replace function portal_count_runs() returns trigger language plpgsql as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.active = 1 then
+    if old.rend is not null then
+      update rends set run_count = run_count - 1 where stamp = old.rend;
+    end if;
+    update buckets set run_count = run_count - 1 where stamp = old.bucket;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.active = 1 then
+    if new.rend is not null then
+      update rends set run_count = run_count + 1 where stamp = new.rend;
+    end if;
+    update buckets set run_count = run_count + 1 where stamp = new.bucket;
+  end if;
+  return null;
+end $$;
+drop trigger runs_count on runs;
+create trigger runs_count after insert or delete or update of active, bucket, rend on runs
+  for each row execute function portal_count_runs();
+`,
+  },
 ];
 
 export interface Migration {

@@ -79,6 +79,8 @@ export interface RendTable {
   flight: string;
   active: number;
   created_at: number;
+  /** Active requests made from the upload, kept by a trigger (migration 22). */
+  run_count: Generated<number>;
 }
 export interface UploadTable {
   /** Insertion order, to break ties between rows made in the same second (migration 4). */

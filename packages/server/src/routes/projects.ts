@@ -4,8 +4,9 @@ import type { Bucket } from '@portal/core';
 import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
-import { requireBucket, requireClient, sessionRead, sessionToCheck } from '../access';
-import { listOut, pageOf, pageRows } from '../paging';
+import { requireBucket, requireClient, sessionRead } from '../access';
+import { accessParams } from '../projectPage';
+import { inListOrder, listOut, newestFirst, pageOf, pageRows, type Page, type Params } from '../paging';
 import { bucketView, clientView } from '../views';
 import { newId, now } from '../ids';
 import { runStatement } from '../db/index';
@@ -13,6 +14,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
 
 interface BucketListRow {
+  k: number;
   live: boolean | null;
   c_stamp: string | null;
   c_name: string;
@@ -29,21 +31,23 @@ interface BucketListRow {
 }
 
 /**
- * The project list's one statement, for one shape of page (its order, and whether it searches names or starts
- * after a cursor): first a row with the session ($3; null when already read), the client ($1) and whether the
- * caller may see it (a member $2, or the client's own API key $5), then the client's active projects in the page's
- * order. The client's columns come once, not on every project row: a value costs the embedded database about a
- * microsecond to write out, and the HTTP thread one string to read. A session that ended yields no client, a
- * client the caller may not see yields no projects (a condition checked once, before the walk). Each shape is its own
- * text, so every plan is a plain index walk in one direction (a text per shape, eight at most, each prepared once per connection).
+ * The project list's one statement, for one page (`params` holds $1 to $6 and takes the page's own): first a row with
+ * the session ($3; null when already read), the client ($1) and whether the caller may see it (a member $2, or the
+ * client's own API key $5), then the client's active projects in the page's order. The client's columns come once,
+ * not on every project row: a value costs the embedded database about a microsecond to write out, and the HTTP
+ * thread one string to read. A session that ended yields no client, a client the caller may not see yields no
+ * projects (a condition checked once, before the walk). Each shape of page (its order, a search, a cursor) is its
+ * own text, so every plan is a plain index walk in one direction, prepared once per connection.
  */
-function bucketListText(newest: boolean, search: boolean, after: boolean, limited: boolean): string {
-  const dir = newest ? 'desc' : 'asc';
-  let n = 6;
-  const where = [
-    ...(search ? [`strpos(lower(b.name), lower($${++n}::text)) > 0`] : []),
-    ...(after ? [`(b.created_at, b.seq) ${newest ? '<' : '>'} ($${++n}::bigint, $${++n}::bigint)`] : []),
-  ];
+function bucketListText(params: Params, page: Page | null): string {
+  const newest = newestFirst('buckets', page);
+  const rows = params.page(
+    'b',
+    'select b.stamp, b.name, b.run_count, b.rend_count, b.created_at, b.seq from buckets b\n' +
+      '  where (select sc.allowed from sc) and $6::boolean and b.client = $1 and b.active = 1',
+    page,
+    newest,
+  );
   return `/* prepared:bucket_list */
 with sc as (
   select s.live, c.stamp, c.name, c.plan, c.choice, c.active, c.allowed
@@ -61,20 +65,9 @@ select 0 as k, live, stamp as c_stamp, name as c_name, plan as c_plan, choice as
   null::bigint as created_at, null::bigint as seq
 from sc
 union all
-(select 1, null, null, null, null, null, null, null, b.stamp, b.name, b.run_count, b.rend_count, b.created_at, b.seq
-  from buckets b
-  where (select sc.allowed from sc) and $6::boolean and b.client = $1 and b.active = 1${where.map((w) => ` and ${w}`).join('')}
-  order by b.created_at ${dir}, b.seq ${dir}${limited ? ` limit $${++n}::bigint` : ''})
-order by k, created_at ${dir}, seq ${dir}`;
+select 1, null, null, null, null, null, null, null, b.stamp, b.name, b.run_count, b.rend_count, b.created_at, b.seq
+from (${rows}) b`;
 }
-
-const bucketListTexts = new Map<string, string>();
-const bucketList = (newest: boolean, search: boolean, after: boolean, limited: boolean): string => {
-  const key = `${+newest}${+search}${+after}${+limited}`;
-  let text = bucketListTexts.get(key);
-  if (!text) bucketListTexts.set(key, (text = bucketListText(newest, search, after, limited)));
-  return text;
-};
 
 /** A project row as the wire shows it, with the request and upload counts kept on the row. */
 export const bucketOut = (b: Parameters<typeof bucketView>[0] & { run_count: number; rend_count: number }): Bucket =>
@@ -106,24 +99,18 @@ export function projectRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'bucketList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
     const page = pageOf(query, 'buckets');
-    const after = page?.after;
-    const values: unknown[] = [
-      query.client,
-      caller.kind === 'user' ? caller.stamp : '',
-      sessionToCheck(caller),
-      now(),
-      caller.kind === 'key' ? caller.client : null,
-      listed,
-      ...(page?.q ? [page.q] : []),
-      ...(after ? [after.at, after.seq] : []),
-      ...(page ? [page.limit + 1] : []),
-    ];
-    const [first, ...found] = await runStatement<BucketListRow>(s.db, bucketList(!!page?.newest, !!page?.q, !!after, !!page), values);
+    const params = accessParams(query.client, caller, listed);
+    const text = bucketListText(params, page);
+    const found = await runStatement<BucketListRow>(s.db, text, params.values);
+    const first = found.splice(
+      found.findIndex((r) => r.k === 0),
+      1,
+    )[0];
     sessionRead(caller, !!first.live);
     if (first.c_stamp === null) throw notFound('Client');
     if (!first.allowed) throw forbidden();
     const client = { stamp: first.c_stamp, name: first.c_name, plan: first.c_plan, choice: first.c_choice, active: first.c_active };
-    const { rows: list, next } = pageRows(found, page);
+    const { rows: list, next } = pageRows(inListOrder(found, newestFirst('buckets', page)), page);
     return {
       client: { list: [clientView(client)] },
       bucket: listOut(list.map(bucketOut), next),

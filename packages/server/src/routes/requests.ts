@@ -22,20 +22,47 @@ import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
 import { bucketOut, checkActiveFilter } from './projects';
-import { clientView, modelView, quoteView, runView } from '../views';
-import { rendRefOf, rendRefs, withRendName } from '../refs';
+import { MODEL_SHOWN, RUN_SHOWN, clientView, modelView, quoteView, runView } from '../views';
+import { namedPage, rendRefOf, rendRefs, type NamedList } from '../refs';
 import { newId, now } from '../ids';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { invoiceNumber, millions, spendCredit } from '../billing/credit';
 import { payQuote, quoteIsLive } from '../billing/shrink';
 import { actorOf, audit, type Actor } from '../audit';
-import type { PileTable, RunTable } from '../db/schema';
+import type { ModelTable, PileTable, RunTable } from '../db/schema';
 import { newModelRow, newQuoteRow, newRunRow } from '../db/rows';
 import type { Services } from '../services';
-import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
-import { runPrepared } from '../db/index';
+import { listOut, pageOf } from '../paging';
 
 type RunRow = Selectable<RunTable>;
+
+/** The request and model lists' reads (their rows' view columns) and types. */
+const RUN_LIST: NamedList = {
+  table: 'runs',
+  reads: RUN_SHOWN,
+  columns: [
+    ['desc', 'text'],
+    ['function', 'text'],
+    ['state', 'text'],
+    ['message', 'text'],
+    ['rend', 'text'],
+    ['fit', 'text'],
+    ['model', 'text'],
+    ['quote', 'text'],
+    ['started_at', 'bigint'],
+    ['finished_at', 'bigint'],
+  ],
+};
+const MODEL_LIST: NamedList = {
+  table: 'models',
+  reads: MODEL_SHOWN,
+  columns: [
+    ['desc', 'text'],
+    ['state', 'text'],
+    ['message', 'text'],
+    ['rend', 'text'],
+  ],
+};
 type PileRow = Selectable<PileTable>;
 
 /** The columns every new fit or generate run starts with. */
@@ -340,19 +367,23 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'runList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
-    const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    const page = pageOf(query, 'runs');
-    let q = activeRowsOf(s.db, 'runs', bucket.stamp, page);
-    if (query.state) q = q.where('state', '=', query.state);
-    if (query.function) q = q.where('function', '=', query.function);
-    // Two statements a page: the access (session, project, client, membership), then the requests with upload names.
-    const { rows, next } = pageRows(
-      checkActiveFilter(query.active) ? await runPrepared(s.db, 'run_page', withRendName(q, 'runs')) : [],
-      page,
+    const listed = checkActiveFilter(query.active);
+    const { client, bucket, rows, next } = await namedPage<RunRow>(
+      s.db,
+      caller,
+      query.bucket,
+      listed,
+      pageOf(query, 'runs'),
+      RUN_LIST,
+      (p) =>
+        [
+          ...(query.state ? [` and n.state = ${p.add(query.state)}`] : []),
+          ...(query.function ? [` and n.function = ${p.add(query.function)}`] : []),
+        ].join(''),
     );
     return {
-      client: clientView(client),
-      bucket: bucketOut(bucket),
+      client,
+      bucket,
       run: listOut(
         rows.map((r) => runView(r, rendRefOf(r))),
         next,
@@ -377,19 +408,14 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
   });
 
   defineCall(app, s, 'clientModelList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
-    const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
+    const listed = checkActiveFilter(query.active);
     const page = pageOf(query, 'models');
-    const { rows: models, next } = pageRows(
-      checkActiveFilter(query.active)
-        ? await runPrepared(s.db, 'model_page', withRendName(activeRowsOf(s.db, 'models', bucket.stamp, page), 'models'))
-        : [],
-      page,
-    );
+    const { client, bucket, rows, next } = await namedPage<Selectable<ModelTable>>(s.db, caller, query.bucket, listed, page, MODEL_LIST);
     return {
-      client: clientView(client),
-      bucket: bucketOut(bucket),
+      client,
+      bucket,
       model: listOut(
-        models.map((m) => modelView(m, rendRefOf(m))),
+        rows.map((m) => modelView(m, rendRefOf(m))),
         next,
       ),
     };

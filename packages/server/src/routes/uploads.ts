@@ -5,35 +5,79 @@ import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
 import { requireBucket, requireRend, requireUpload } from '../access';
-import { bucketOut, checkActiveFilter } from './projects';
-import { clientView, rendView, uploadView } from '../views';
+import { checkActiveFilter } from './projects';
+import { BOX_SHOWN, REND_SHOWN, UPLOAD_SHOWN, rendView, uploadView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
-import { NOT_UPLOADED, rendFull, rendOut, settleFlight, uploadKey, withParts } from '../uploads';
+import { NOT_UPLOADED, rendFull, settleFlight, uploadKey } from '../uploads';
 import type { SealOutcome } from '../storage/index';
 import type { Services } from '../services';
-import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
-import { runPrepared } from '../db/index';
+import { inListOrder, listOut, newestFirst, pageOf, pageRows, type Page } from '../paging';
+import { SEEN, projectPage, type Column } from '../projectPage';
+import type { Kysely, Selectable } from 'kysely';
+import type { BoxTable, DB, RendTable, UploadTable } from '../db/schema';
+import type { Caller } from '../services';
 
 /** Seconds a finish call holds an item while it takes the bytes; a holder that died is replaced after this. */
 const SEAL_HOLD_S = 120;
 
+/** A page of uploads' rows: the uploads (k 1), their files (2) and their results (3), each in its own columns. */
+const REND_PAGE_COLUMNS: Column[] = [
+  ['flight', 'text'],
+  ['rend', 'text'],
+  ['state', 'text'],
+  ['checksum', 'text'],
+  ['file_name', 'text'],
+  ['size', 'bigint'],
+  ['proc', 'int'],
+  ['cols', 'bigint'],
+  ['rows', 'bigint'],
+  ['inputs', 'bigint'],
+  ['meta_error', 'text'],
+  ['error', 'text'],
+  ['run', 'text'],
+];
+type PartRow = Selectable<UploadTable> & Selectable<BoxTable>;
+type RendPageRow = { k: 1 | 2 | 3 } & Selectable<RendTable> & PartRow;
+const REND_PAGE_READS = [...REND_SHOWN, 'seq', 'run_count'].map((c) => `r.${c}`).join(', ');
+
+/**
+ * A project's uploads list (a page of it, or all of it), with the project and its client, in one statement: the
+ * page of uploads, then their files and results, each a plain read of rows (no JSON built in the database, no
+ * count per upload).
+ */
+async function rendList(db: Kysely<DB>, caller: Caller, project: string, listed: boolean, page: Page | null) {
+  const newest = newestFirst('rends', page);
+  const { bucket, client, rows } = await projectPage<RendPageRow>(db, caller, project, listed, (params) => ({
+    name: 'rend_list',
+    with: `, p as (${params.page('r', `select ${REND_PAGE_READS} from rends r where ${SEEN} and r.bucket = $1 and r.active = 1`, page, newest)})`,
+    columns: REND_PAGE_COLUMNS,
+    parts: [
+      { k: 1, from: 'p', as: 'p', fills: [...REND_SHOWN, 'seq', 'run_count'] },
+      { k: 2, from: 'uploads u where u.rend in (select p.stamp from p)', as: 'u', fills: [...UPLOAD_SHOWN, 'seq', 'rend'] },
+      { k: 3, from: 'boxes x where x.rend in (select p.stamp from p)', as: 'x', fills: [...BOX_SHOWN, 'seq', 'rend'] },
+    ],
+  }));
+  const rends: RendPageRow[] = [];
+  const parts = { 2: new Map<string, PartRow[]>(), 3: new Map<string, PartRow[]>() };
+  for (const row of rows) {
+    if (row.k === 1) rends.push(row);
+    else {
+      const of = parts[row.k];
+      const list = of.get(row.rend);
+      if (list) list.push(row);
+      else of.set(row.rend, [row]);
+    }
+  }
+  const partsOf = (k: 2 | 3, rend: string) => inListOrder(parts[k].get(rend) ?? [], false);
+  const { rows: kept, next } = pageRows(inListOrder(rends, newest), page);
+  const list = kept.map((r) => rendView(r, partsOf(2, r.stamp), partsOf(3, r.stamp), r.run_count));
+  return { client, bucket, rend: listOut(list, next) };
+}
+
 export function uploadRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'rendList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
-    const { bucket, client } = await requireBucket(s.db, caller, query.bucket);
-    const page = pageOf(query, 'rends');
-    // Two statements a page: the access (session, project, client, membership), then the uploads with their parts.
-    const { rows, next } = pageRows(
-      checkActiveFilter(query.active)
-        ? await runPrepared(s.db, 'rend_page', withParts(activeRowsOf(s.db, 'rends', bucket.stamp, page)))
-        : [],
-      page,
-    );
-    return {
-      client: clientView(client),
-      bucket: bucketOut(bucket),
-      rend: listOut(rows.map(rendOut), next),
-    };
+    return rendList(s.db, caller, query.bucket, checkActiveFilter(query.active), pageOf(query, 'rends'));
   });
 
   defineCall(app, s, 'rendCreate', { keys: true }, async ({ caller, body }) => {

@@ -1,0 +1,36 @@
+// What both floors share: pg with the portal's bigint parsing, a pool on DATABASE_URL, and the portal's session token
+// check (the same key it derives from JWT_SECRET, auth/secrets.ts) and error answer.
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(join(root, 'packages/server/package.json'));
+const pg = require('pg');
+const { jwtVerify } = await import(require.resolve('jose'));
+
+pg.types.setTypeParser(20, (v) => Number(v));
+const key = await crypto.subtle.importKey(
+  'raw',
+  createHash('sha256').update(`portal-jwt:${process.env.JWT_SECRET}`).digest(),
+  { name: 'HMAC', hash: 'SHA-256' },
+  false,
+  ['verify'],
+);
+export const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+
+export const fail = (reply, status, message) => reply.code(status).send({ error: { code: String(status), message } });
+
+/** The session token's claims, or undefined once a 401 answer is sent. */
+export async function claimsOf(req, reply) {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  if (!m) return void fail(reply, 401, 'Token missing');
+  try {
+    const { payload } = await jwtVerify(m[1], key, { algorithms: ['HS256'] });
+    if (payload.typ === 'session' && typeof payload.sid === 'string') return payload;
+    return void fail(reply, 401, 'Invalid token');
+  } catch {
+    return void fail(reply, 401, 'Token expired');
+  }
+}
