@@ -1,7 +1,7 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set; migrates it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompiledQuery, Kysely, PostgresDialect, sql, type Compilable, type KyselyConfig } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import { EmbeddedThread } from './embedded-thread';
@@ -154,15 +154,6 @@ export async function runStatement<R>(db: Kysely<DB>, text: string, values: unkn
   const direct = directRunners.get(db);
   if (direct) return direct<R>(text, values);
   return (await db.executeQuery<R>(CompiledQuery.raw(text, values))).rows;
-}
-
-/**
- * A built query run as a prepared statement: its text (one per shape the builder makes, e.g. with or without a
- * cursor) is prepared once per connection and then only bound and executed.
- */
-export async function runPrepared<O>(db: Kysely<DB>, name: string, query: Compilable<O>): Promise<O[]> {
-  const { sql: text, parameters } = query.compile();
-  return runStatement<O>(db, `/* prepared:${name} */ ${text}`, [...parameters]);
 }
 
 /**
