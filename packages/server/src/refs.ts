@@ -59,6 +59,6 @@ export async function namedPage<R extends { created_at: number; seq: number }>(
   return { client: found.client, bucket: found.bucket, rows, next };
 }
 
-/** The wire's `rend` of a row read with `withRendName`. */
+/** The wire's `rend` of a row read with its upload's name (`namedPage`). */
 export const rendRefOf = (row: { rend: string | null; rend_name: string | null }): RendRef | null =>
   row.rend && row.rend_name !== null ? { stamp: row.rend, name: row.rend_name } : null;

@@ -39,7 +39,8 @@ const REND_PAGE_COLUMNS: Column[] = [
 ];
 type PartRow = Selectable<UploadTable> & Selectable<BoxTable>;
 type RendPageRow = { k: 1 | 2 | 3 } & Selectable<RendTable> & PartRow;
-const REND_PAGE_READS = [...REND_SHOWN, 'seq', 'run_count'].map((c) => `r.${c}`).join(', ');
+const REND_PAGE_FILLS = [...REND_SHOWN, 'seq', 'run_count'];
+const REND_PAGE_READS = REND_PAGE_FILLS.map((c) => `r.${c}`).join(', ');
 
 /**
  * A project's uploads list (a page of it, or all of it), with the project and its client, in one statement: the
@@ -53,7 +54,7 @@ async function rendList(db: Kysely<DB>, caller: Caller, project: string, listed:
     with: `, p as (${params.page('r', `select ${REND_PAGE_READS} from rends r where ${SEEN} and r.bucket = $1 and r.active = 1`, page, newest)})`,
     columns: REND_PAGE_COLUMNS,
     parts: [
-      { k: 1, from: 'p', as: 'p', fills: [...REND_SHOWN, 'seq', 'run_count'] },
+      { k: 1, from: 'p', as: 'p', fills: REND_PAGE_FILLS },
       { k: 2, from: 'uploads u where u.rend in (select p.stamp from p)', as: 'u', fills: [...UPLOAD_SHOWN, 'seq', 'rend'] },
       { k: 3, from: 'boxes x where x.rend in (select p.stamp from p)', as: 'x', fills: [...BOX_SHOWN, 'seq', 'rend'] },
     ],
