@@ -26,17 +26,17 @@ const SEEN = '(select a.live and a.member from a)';
 const A_ROW = `a.live, a.member, a.stamp, a.name, a.created_at, a.run_count, a.rend_count, a.c_stamp, a.c_name, a.plan, a.choice, a.c_active`;
 const A_NULLS = 'null::boolean, null::boolean, null, null, null::bigint, null::bigint, null::bigint, null, null, null, null, null::int';
 
+// A page of uploads: each joined to its files (a row per file, or one without), then their results in rows of their own.
 const UPLOADS = texts(
   `with ${PROJECT}, p as (${page('r', `select r.stamp, r.name, r.flight, r.created_at, r.seq, r.run_count from rends r where ${SEEN} and r.bucket = $3 and r.active = 1`)})
-select 0 as k, ${A_ROW}, null::bigint as seq, null as flight, null as rend, null as state, null as checksum, null as file_name,
-  null::bigint as size, null::int as proc, null::bigint as cols, null::bigint as rows, null::bigint as inputs, null as meta_error,
-  null as error, null as run from a
+select 0 as k, ${A_ROW}, null::bigint as seq, null as flight, null as u_stamp, null as u_name, null::bigint as u_created_at,
+  null::bigint as u_seq, null as state, null as checksum, null as file_name, null::bigint as size, null::int as proc,
+  null::bigint as cols, null::bigint as rows, null::bigint as inputs, null as meta_error, null as error, null as rend, null as run from a
 union all select 1, ${A_NULLS.replace('null, null, null::bigint, null::bigint', 'p.stamp, p.name, p.created_at, p.run_count')}, p.seq, p.flight,
-  null, null, null, null, null, null, null, null, null, null, null, null from p
-union all select 2, ${A_NULLS.replace('null, null, null::bigint', 'u.stamp, u.name, u.created_at')}, u.seq, null, u.rend, u.state, u.checksum,
-  u.file_name, u.size, u.proc, u.cols, u.rows, u.inputs, u.meta_error, u.error, null from uploads u where u.rend in (select stamp from p)
-union all select 3, ${A_NULLS.replace('null, null, null::bigint', 'x.stamp, x.name, x.created_at')}, x.seq, null, x.rend, null, null,
-  null, x.size, null, null, null, null, null, null, x.run from boxes x where x.rend in (select stamp from p)`,
+  u.stamp, u.name, u.created_at, u.seq, u.state, u.checksum, u.file_name, u.size, u.proc, u.cols, u.rows, u.inputs, u.meta_error, u.error,
+  null, null from p left join uploads u on u.rend = p.stamp
+union all select 3, ${A_NULLS.replace('null, null, null::bigint', 'x.stamp, x.name, x.created_at')}, x.seq, null, null, null, null, null,
+  null, null, null, x.size, null, null, null, null, null, null, x.rend, x.run from boxes x where x.rend in (select stamp from p)`,
   'r',
   '<',
 );
@@ -111,7 +111,9 @@ async function pageOf(req, reply, name, text, parent, sign) {
   if (!a.live) return fail(reply, 401, 'Token expired');
   if (a.c_stamp === null) return fail(reply, 404, parent === 'bucket' ? 'Project not found' : 'Client not found');
   if (!a.member) return fail(reply, 403, 'Forbidden');
-  const listed = rows.filter((r) => r.k === 1).sort(byDate(sign));
+  // A row of the list comes once per file of an upload (an upload's files are joined to it): each row once.
+  const seen = new Set();
+  const listed = rows.filter((r) => r.k === 1 && !seen.has(r.stamp) && seen.add(r.stamp)).sort(byDate(sign));
   const kept = listed.slice(0, limit);
   const next = listed.length > limit ? `${kept.at(-1).created_at}.${kept.at(-1).seq}` : null;
   return { a, rows, kept, next };
@@ -126,9 +128,15 @@ app.get('/api/bucket/item', async (req, reply) => {
 app.get('/api/rend/item', async (req, reply) => {
   const p = await pageOf(req, reply, 'uploads', UPLOADS, 'bucket', -1);
   if (!p?.a) return p;
-  const parts = { 2: new Map(), 3: new Map() };
-  for (const r of p.rows) if (r.k > 1) parts[r.k].set(r.rend, [...(parts[r.k].get(r.rend) ?? []), r]);
-  const of = (k, stamp) => (parts[k].get(stamp) ?? []).sort(byDate(1));
+  const files = new Map();
+  const boxes = new Map();
+  for (const r of p.rows) {
+    if (r.k === 1 && r.u_stamp !== null) {
+      const file = { ...r, stamp: r.u_stamp, name: r.u_name, created_at: r.u_created_at, seq: r.u_seq };
+      files.set(r.stamp, [...(files.get(r.stamp) ?? []), file]);
+    } else if (r.k === 3) boxes.set(r.rend, [...(boxes.get(r.rend) ?? []), r]);
+  }
+  const of = (m, stamp) => (m.get(stamp) ?? []).sort(byDate(1));
   return {
     client: clientOf(p.a),
     bucket: bucketOf(p.a),
@@ -139,8 +147,8 @@ app.get('/api/rend/item', async (req, reply) => {
         flight: r.flight,
         createdAt: r.created_at,
         runs: r.run_count,
-        upload: { list: of(2, r.stamp).map(uploadOf) },
-        box: { list: of(3, r.stamp).map(boxOf) },
+        upload: { list: of(files, r.stamp).map(uploadOf) },
+        box: { list: of(boxes, r.stamp).map(boxOf) },
       })),
       next: p.next,
     },

@@ -112,6 +112,25 @@ function unionOf(columns: Column[], parts: Part[]): string {
     .join('\nunion all\n');
 }
 
+/**
+ * The texts built so far, by their shape: a list's statement (its name, which fixes its columns, its `with` parts and
+ * its parts' rows) is the same text for every call of the same shape, built once and then the same string, so neither the union nor the
+ * statement's name (a lookup by its text) is worked out again per call. The shapes are fixed by the code (a page's
+ * order, search and cursor); past TEXTS_MAX (a shape that varies with its values) texts are built on each call.
+ */
+const texts = new Map<string, string>();
+const TEXTS_MAX = 200;
+
+function statementText({ name, with: more, columns, parts }: PageStatement): string {
+  const shape = `${name}\n${more}\n${parts.map((p) => p.from).join('\n')}`;
+  let text = texts.get(shape);
+  if (text === undefined) {
+    text = `/* prepared:${name} */\nwith ${ACCESS}${more}\n${unionOf([...PROJECT_COLUMNS, ...columns], [PROJECT_PART, ...parts])}`;
+    if (texts.size < TEXTS_MAX) texts.set(shape, text);
+  }
+  return text;
+}
+
 /** What a list adds to the statement: its page's own statements (`with` parts) and the parts of its union. */
 export interface PageStatement {
   /** The mark the statement is prepared under. */
@@ -154,8 +173,7 @@ export async function projectPage<R>(
   statement: (params: Params) => PageStatement,
 ): Promise<{ bucket: Bucket; client: Client; rows: R[] }> {
   const params = accessParams(project, caller, listed);
-  const { name, with: more, columns, parts } = statement(params);
-  const text = `/* prepared:${name} */\nwith ${ACCESS}${more}\n${unionOf([...PROJECT_COLUMNS, ...columns], [PROJECT_PART, ...parts])}`;
+  const text = statementText(statement(params));
   const found = await runStatement<ProjectRow | (R & { k: number })>(db, text, params.values);
   const at = found.findIndex((r) => r.k === 0);
   const [p] = found.splice(at, 1) as ProjectRow[];

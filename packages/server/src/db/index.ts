@@ -30,7 +30,7 @@ export type QueryObserver = (ms: number, sqlText: string, failed: boolean) => vo
 const queryLog = (observe?: QueryObserver): KyselyConfig['log'] =>
   observe && ((event) => observe(event.queryDurationMillis, event.query.sql, event.level === 'error'));
 
-/** The pool's size: PostgreSQL connections each API or worker process may open (DATABASE_POOL_MAX). */
+/** The pool's size: the PostgreSQL connections each API or worker process opens at most. */
 export const DEFAULT_POOL_MAX = 10;
 
 // bigint columns hold epoch seconds, sizes and counts: all well inside a double's exact range.
@@ -137,6 +137,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 /** A query whose text starts with this comment runs as a named prepared statement on PostgreSQL. */
 export const PREPARED = (name: string) => sql.raw(`/* prepared:${name} */`);
+const PREPARED_START = '/* prepared:';
 const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
 
 /** How a statement runs on a database's own connections, without Kysely's executor. */
@@ -164,10 +165,13 @@ export async function runStatement<R>(db: Kysely<DB>, text: string, values: unkn
 const statementNames = new Map<string, string>();
 const PREPARED_TEXTS_MAX = 200;
 export function statementName(text: string): string | null {
+  if (!text.startsWith(PREPARED_START)) return null;
+  // A text seen before is found by the lookup alone (a text built once and kept is the same string, its hash kept).
+  let name = statementNames.get(text);
+  if (name) return name;
   const m = PREPARED_MARK.exec(text);
   if (!m) return null;
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < PREPARED_TEXTS_MAX) statementNames.set(text, (name = `${m[1]}_${statementNames.size}`));
+  if (statementNames.size < PREPARED_TEXTS_MAX) statementNames.set(text, (name = `${m[1]}_${statementNames.size}`));
   return name ?? null;
 }
 
