@@ -114,9 +114,10 @@ function unionOf(columns: Column[], parts: Part[]): string {
 
 /**
  * The texts built so far, by their shape: a list's statement (its name, which fixes its columns, its `with` parts and
- * its parts' rows) is the same text for every call of the same shape, built once and then the same string, so neither the union nor the
- * statement's name (a lookup by its text) is worked out again per call. The shapes are fixed by the code (a page's
- * order, search and cursor); past TEXTS_MAX (a shape that varies with its values) texts are built on each call.
+ * its parts' rows) is the same text for every call of the same shape, built once and then the same string, so
+ * neither the union nor the statement's name (a lookup by its text) is worked out again per call. The shapes are
+ * fixed by the code (a page's order, search and cursor); past TEXTS_MAX (a shape that varies with its values) texts
+ * are built on each call.
  */
 const texts = new Map<string, string>();
 const TEXTS_MAX = 200;
