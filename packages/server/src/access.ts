@@ -7,7 +7,7 @@ import { forbidden, notFound, tokenExpired } from './errors';
 import type { Caller } from './services';
 import { currentSession } from './auth/sessions';
 import { now } from './ids';
-import { runStatement } from './db/index';
+import { preparedMark, runStatement } from './db/index';
 
 /** The session a call's own statement must read (calls with `sessionInQuery`), or null when it was read already. */
 export const sessionToCheck = (caller: Caller): string | null =>
@@ -102,7 +102,7 @@ interface ProjectAccessRow {
  * removed one too when restoring, $5), its client and the caller's role there ($2). A session that ended finds
  * nothing, so it learns nothing.
  */
-const PROJECT_ACCESS = `/* prepared:project_access */
+const PROJECT_ACCESS = `${preparedMark('project_access')}
 select s.live, row_to_json(b) as bucket, row_to_json(c) as client,
   (select p.role from permissions p where p.client_stamp = c.stamp and p.user_stamp = $2) as member_role
 from (select $3::text is null or exists (

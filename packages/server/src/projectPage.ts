@@ -5,7 +5,7 @@ import type { Bucket, Client } from '@portal/core';
 import type { DB } from './db/schema';
 import type { Caller } from './services';
 import { sessionRead, sessionToCheck } from './access';
-import { runStatement } from './db/index';
+import { preparedMark, runStatement } from './db/index';
 import { forbidden, notFound } from './errors';
 import { now } from './ids';
 import { Params } from './paging';
@@ -126,7 +126,7 @@ function statementText({ name, with: more, columns, parts }: PageStatement): str
   const shape = `${name}\n${more}\n${parts.map((p) => p.from).join('\n')}`;
   let text = texts.get(shape);
   if (text === undefined) {
-    text = `/* prepared:${name} */\nwith ${ACCESS}${more}\n${unionOf([...PROJECT_COLUMNS, ...columns], [PROJECT_PART, ...parts])}`;
+    text = `${preparedMark(name)}\nwith ${ACCESS}${more}\n${unionOf([...PROJECT_COLUMNS, ...columns], [PROJECT_PART, ...parts])}`;
     if (texts.size < TEXTS_MAX) texts.set(shape, text);
   }
   return text;

@@ -135,9 +135,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return { db, kind, pool: poolStats, close: () => db.destroy() };
 }
 
-/** A query whose text starts with this comment runs as a named prepared statement on PostgreSQL. */
-export const PREPARED = (name: string) => sql.raw(`/* prepared:${name} */`);
 const PREPARED_START = '/* prepared:';
+/** The comment a statement's text starts with to run as a named prepared statement on PostgreSQL. */
+export const preparedMark = (name: string) => `${PREPARED_START}${name} */`;
+/** The same mark for a query built with Kysely. */
+export const PREPARED = (name: string) => sql.raw(preparedMark(name));
 const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
 
 /** How a statement runs on a database's own connections, without Kysely's executor. */

@@ -9,7 +9,7 @@ import { accessParams } from '../projectPage';
 import { inListOrder, listOut, newestFirst, pageOf, pageRows, type Page, type Params } from '../paging';
 import { bucketView, clientView } from '../views';
 import { newId, now } from '../ids';
-import { runStatement } from '../db/index';
+import { preparedMark, runStatement } from '../db/index';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
 
@@ -48,7 +48,7 @@ function bucketListText(params: Params, page: Page | null): string {
     page,
     newest,
   );
-  return `/* prepared:bucket_list */
+  return `${preparedMark('bucket_list')}
 with sc as (
   select s.live, c.stamp, c.name, c.plan, c.choice, c.active, c.allowed
   from (select $3::text is null or exists (
