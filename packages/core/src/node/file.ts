@@ -1,6 +1,6 @@
 // Upload sources and SHA-256 read from disk in fixed-size chunks, so memory stays flat whatever the file size.
 import { createReadStream, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { abortReason } from '../timers';
@@ -37,8 +37,11 @@ export async function sha256File(path: string, signal?: AbortSignal): Promise<st
   }
 }
 
-/** An upload source for a file on disk: its name, its size now, and fresh streams of its bytes. */
-export function fileSource(path: string, name = basename(path)): UploadSource {
+/**
+ * An upload source for a file on disk: its name, its size now, fresh streams of its bytes, and its text (for a CSV
+ * that is turned into a JSON table before upload).
+ */
+export function fileSource(path: string, name = basename(path)): UploadSource & { text(): Promise<string> } {
   let stats;
   try {
     stats = statSync(path);
@@ -59,5 +62,6 @@ export function fileSource(path: string, name = basename(path)): UploadSource {
     size,
     stream: () => Readable.toWeb(createReadStream(path, { highWaterMark: 1024 * 1024 })) as ReadableStream<Uint8Array>,
     sha256: (signal) => sha256File(path, signal),
+    text: () => readFile(path, 'utf8'),
   };
 }

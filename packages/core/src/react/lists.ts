@@ -7,7 +7,7 @@ import { MESSAGES } from '../messages';
 import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
 import { toApiError } from '../loader';
 import { isAbortError } from '../timers';
-import { runUpload, type UploadProgress, type UploadSource } from '../upload';
+import { convertTables, runUpload, TableTextError, type ReadableSource, type UploadProgress } from '../upload';
 import { doneMessages, useAct, useRemoveMany, type ActOptions, type ListActions } from './actions';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded, type UseLoadOptions } from './useLoad';
@@ -352,7 +352,7 @@ export function useUploads(
      * Uploads files as one group: each file is notified, a failure and a cancel too (a sign-in failure is the door's);
      * answers the new upload's id or the message shown.
      */
-    upload(files: UploadSource[], opts?: UploadOptions): Promise<UploadOutcome>;
+    upload(files: ReadableSource[], opts?: UploadOptions): Promise<UploadOutcome>;
     /** True while an upload runs. */
     uploading: boolean;
     /** The groups being sent, oldest first, each with its progress per file and its cancel. */
@@ -387,8 +387,19 @@ export function useUploads(
   }, [following.length, reload]);
 
   const upload = useCallback(
-    async (files: UploadSource[], opts: UploadOptions = {}): Promise<UploadOutcome> => {
+    async (dropped: ReadableSource[], opts: UploadOptions = {}): Promise<UploadOutcome> => {
       const follow = opts.follow !== false;
+      // A CSV or TSV becomes its JSON table here, at the client, before anything is sent; each one is named.
+      let files;
+      try {
+        const converted = await convertTables(dropped);
+        for (const note of converted.notes) notify(note);
+        files = converted.files;
+      } catch (e) {
+        if (!(e instanceof TableTextError)) throw e;
+        notify(e.message, 'error');
+        return { error: e.message };
+      }
       const id = ++nextBatch.current;
       const controller = new AbortController();
       const stop = () => controller.abort();

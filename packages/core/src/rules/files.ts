@@ -2,6 +2,7 @@
 import { MESSAGES } from '../messages';
 import { PLAN_LIMITS, UPLOAD_CONTEXTS, type PlanName, type UploadContext } from '../limits';
 import type { RuleResult } from './fields';
+import { TABLE_TEXT_EXTENSIONS } from '../upload/table';
 
 export interface DropFile {
   name: string;
@@ -13,12 +14,18 @@ export function extensionOf(name: string): string {
   return i <= 0 && !name.startsWith('.') ? '' : name.slice(i).toLowerCase();
 }
 
-/** Drop-zone checks for a context: count, the plan's size, and the context's extensions. */
+/** Whether a context takes tables: there a .csv or .tsv is turned into a .json table before upload (upload/table). */
+export const takesTableText = (context: UploadContext): boolean => (UPLOAD_CONTEXTS[context].extensions as readonly string[]).includes('.json');
+
+/**
+ * Drop-zone checks for a context: count, the plan's size, and the context's extensions (SPEC's list, which the message
+ * names; a context that takes .json also takes .csv and .tsv, converted before upload).
+ */
 export function checkDropFiles(files: readonly DropFile[], context: UploadContext, plan: PlanName): RuleResult {
   const ctx = UPLOAD_CONTEXTS[context];
   if (files.length > ctx.maxFiles) return MESSAGES.tooManyFiles(ctx.maxFiles);
-  const allowed: readonly string[] = ctx.extensions;
-  if (files.some((f) => !allowed.includes(extensionOf(f.name)))) return MESSAGES.invalidFileType(allowed);
+  const allowed: readonly string[] = takesTableText(context) ? [...ctx.extensions, ...TABLE_TEXT_EXTENSIONS] : ctx.extensions;
+  if (files.some((f) => !allowed.includes(extensionOf(f.name)))) return MESSAGES.invalidFileType(ctx.extensions);
   if (files.some((f) => f.size > PLAN_LIMITS[plan].maxFileSize)) return MESSAGES.fileTooLarge;
   return null;
 }

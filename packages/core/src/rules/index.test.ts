@@ -170,11 +170,16 @@ describe('drop zone', () => {
   });
   it('checks extensions per context', () => {
     expect(checkDropFiles([{ name: 'model.PY', size: 1 }], 'shrink', 'Individual')).toBeNull();
-    expect(checkDropFiles([{ name: 'a.csv', size: 1 }], 'uploads', 'Individual')).toBe(
+    expect(checkDropFiles([{ name: 'a.xlsx', size: 1 }], 'uploads', 'Individual')).toBe(
       'Invalid file type. Allowed: .json, .npy, .npz, .pkl, .pickle, .sav, .py, .pt, .txt',
     );
     expect(checkDropFiles([{ name: 'a.npy', size: 1 }], 'fit', 'Individual')).toBe('Invalid file type. Allowed: .json');
     expect(checkDropFiles([{ name: 'a.json', size: 1 }], 'shrink', 'Individual')).toBe('Invalid file type. Allowed: .py');
+  });
+  it('takes a .csv or .tsv where a .json table is taken (it is converted before upload), and only there', () => {
+    expect(checkDropFiles([{ name: 'flowers.csv', size: 1 }], 'uploads', 'Individual')).toBeNull();
+    expect(checkDropFiles([{ name: 'flowers.TSV', size: 1 }], 'fit', 'Individual')).toBeNull();
+    expect(checkDropFiles([{ name: 'flowers.csv', size: 1 }], 'shrink', 'Individual')).toBe('Invalid file type. Allowed: .py');
   });
 });
 

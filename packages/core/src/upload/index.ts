@@ -3,3 +3,5 @@ export * from './types';
 export * from './hash';
 export * from './put';
 export * from './pipeline';
+export * from './table';
+export * from './sample';

@@ -8,6 +8,8 @@ export {
   defaultPut,
   runUpload,
   sha256Stream,
+  convertTables,
+  TableTextError,
   createFitRequest,
   createReuseRequest,
   createShrinkRequest,

@@ -3,13 +3,12 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { expandPath } from '../paths';
 import type { Command } from 'commander';
-import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, uploadError, type Rend } from '@portal/core';
+import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, formatSize, isTableText, uploadError, type Rend } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
 import { registerRenameRemove } from './renameRemove';
 import { CliError, EXIT } from './errors';
 import { progressReporter } from './progress';
-import type { DiskSource } from './put';
 
 const rendSize = (r: Rend) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
 
@@ -77,6 +76,7 @@ export function register(program: Command, deps: Deps): void {
       'after',
       examples(
         'portal uploads push data.json',
+        'portal uploads push flowers.csv --wait   # a .csv or .tsv is uploaded as its JSON table',
         'portal uploads push a.json b.npy --project <id> --wait --json',
         'portal uploads push a.json b.npy --resume   # after a push was cut off: sends only what did not arrive',
       ),
@@ -89,14 +89,18 @@ export function register(program: Command, deps: Deps): void {
         if (early) throw new CliError(early);
         // The checksum must be known before the upload URL is asked for: hashing starts first and runs while core's
         // client loads and the upload group is created. node:http(s) and node:crypto load only for a push.
-        const [{ diskPut }, { sha256File }] = await Promise.all([import('./put'), import('@portal/core/node')]);
-        const hashes = new Map(local.map((f) => [f.path, sha256File(f.path)]));
+        const [{ diskPut, isDiskSource }, { sha256File }] = await Promise.all([import('./put'), import('@portal/core/node')]);
+        const hashes = new Map(local.filter((f) => !isTableText(f.name)).map((f) => [f.path, sha256File(f.path)]));
         for (const h of hashes.values()) h.catch(() => {});
-        const [{ runUpload, defaultPut, fileSource, ApiError, isApiError, timeoutText, unreachableText }, api] = await Promise.all([
-          import('./heavy'),
-          s.api(),
-        ]);
-        const list: DiskSource[] = local.map((f) => ({ ...fileSource(f.path), path: f.path }));
+        const [heavy, api] = await Promise.all([import('./heavy'), s.api()]);
+        const { runUpload, defaultPut, fileSource, ApiError, isApiError, timeoutText, unreachableText, sha256Stream } = heavy;
+        // A CSV or TSV is turned into its JSON table here, before upload, and the notice says so.
+        const converted = await heavy.convertTables(local.map((f) => ({ ...fileSource(f.path), path: f.path }))).catch((e: unknown) => {
+          throw e instanceof heavy.TableTextError ? new CliError(e.message) : e;
+        });
+        for (const note of converted.notes) s.out.notice(note);
+        const list = converted.files;
+        const sent = list.map((f) => ({ name: f.name, size: f.size }));
         const bar = progressReporter(s.deps.stderr, s.deps.now);
         const put = diskPut(api, defaultPut(api), {
           http: (status, message) => new ApiError(status, `http_${status}`, message, MESSAGES.uploadFiles),
@@ -111,7 +115,7 @@ export function register(program: Command, deps: Deps): void {
         /** The unfinished upload to continue: this id, or the newest Pending one whose files are all among these. */
         const unfinished = async (bucket: string): Promise<Rend> => {
           const { rend } = await api.calls.rendList({ active: 1, bucket });
-          const names = new Set(local.map((f) => f.name));
+          const names = new Set(sent.map((f) => f.name));
           const found = rend.list.find((r) =>
             opts.resume === true ? r.flight === 'Pending' && r.upload.list.every((i) => names.has(i.file.name)) : r.stamp === opts.resume,
           );
@@ -131,7 +135,7 @@ export function register(program: Command, deps: Deps): void {
             signal: abort.signal,
             bucket,
             files: list,
-            hash: (f) => hashes.get((f as DiskSource).path)!,
+            hash: (f) => (isDiskSource(f) ? hashes.get(f.path)! : sha256Stream(f)),
             put,
             onProgress: bar.update,
             onFileDone: (f) => {
@@ -146,7 +150,7 @@ export function register(program: Command, deps: Deps): void {
         // With several files of which one may be over the plan's limit, the plan is checked first: the server would
         // refuse that file only after the ones before it were sent.
         const smallestLimit = Math.min(...PLANS.map((p) => PLAN_LIMITS[p].maxFileSize));
-        const serverChecksFirst = local.length === 1 || local.every((f) => f.size <= smallestLimit);
+        const serverChecksFirst = sent.length === 1 || sent.every((f) => f.size <= smallestLimit);
         const known = !serverChecksFirst ? undefined : (s.opts.project ?? (s.opts.client ? undefined : (await s.host()).get('project')));
         let bucket = known;
         const result = await (async () => {
@@ -158,7 +162,7 @@ export function register(program: Command, deps: Deps): void {
             }
           }
           const { client, project } = await s.project();
-          const problem = checkDropFiles(local, 'uploads', client.plan);
+          const problem = checkDropFiles(sent, 'uploads', client.plan);
           if (problem) throw new CliError(problem);
           bucket = project.stamp;
           return push(project.stamp);

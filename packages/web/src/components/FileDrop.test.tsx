@@ -3,7 +3,7 @@
 import '@portal/core/testing/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
+import { MESSAGES, SAMPLE_TABLE_NAME, UPLOAD_CONTEXTS } from '@portal/core';
 import { renderApp } from '../../test/utils';
 import { FileDrop } from './FileDrop';
 
@@ -16,9 +16,20 @@ describe('FileDrop', () => {
   it('refuses a wrong extension for the fit context with the allowed list', async () => {
     const onFiles = vi.fn();
     renderApp(<FileDrop context="fit" plan="Individual" onFiles={onFiles} />);
-    choose([file('data.csv')]);
+    choose([file('data.xlsx')]);
     expect((await screen.findAllByText(MESSAGES.invalidFileType(UPLOAD_CONTEXTS.fit.extensions))).length).toBeGreaterThan(0);
     expect(onFiles).not.toHaveBeenCalled();
+  });
+
+  it('takes a CSV and offers the sample table, with a note of the accepted shapes', async () => {
+    const onFiles = vi.fn();
+    renderApp(<FileDrop context="fit" plan="Individual" onFiles={onFiles} />);
+    expect(screen.getByText((t) => t.includes(SAMPLE_TABLE_NAME))).toBeTruthy();
+    choose([file('flowers.csv')]);
+    await waitFor(() => expect(onFiles).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Use sample data' }));
+    expect(onFiles).toHaveBeenCalledTimes(2);
+    expect((onFiles.mock.calls[1]![0] as File[])[0]!.name).toBe(SAMPLE_TABLE_NAME);
   });
 
   it('refuses a file over the Individual size and accepts it on Enterprise', async () => {

@@ -6,6 +6,11 @@ import {
   checkDropFiles,
   formatSize,
   PLAN_LIMITS,
+  SAMPLE_TABLE_NAME,
+  SAMPLE_TABLE_NOTE,
+  sampleTableText,
+  TABLE_SHAPES_NOTE,
+  takesTableText,
   UPLOAD_CONTEXTS,
   type PlanName,
   type UploadContext,
@@ -46,6 +51,8 @@ export function FileDrop({ context, plan, disabled, onFiles, label }: Props) {
     multiple: ctx.maxFiles > 1,
   });
   const title = label ?? (ctx.maxFiles > 1 ? 'Drop files here' : 'Drop a file here');
+  const tables = takesTableText(context);
+  const sample = () => onFiles([new File([sampleTableText()], SAMPLE_TABLE_NAME, { type: 'application/json' })]);
   return (
     <Box>
       <Box
@@ -61,13 +68,26 @@ export function FileDrop({ context, plan, disabled, onFiles, label }: Props) {
       >
         <input {...getInputProps()} aria-label={`Choose ${ctx.maxFiles > 1 ? 'files' : 'a file'} to upload`} />
         <Typography sx={{ mb: 1 }}>{title}</Typography>
-        <Button variant="outlined" onClick={open} disabled={disabled}>
-          {ctx.maxFiles > 1 ? 'Choose files' : 'Choose a file'}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={open} disabled={disabled}>
+            {ctx.maxFiles > 1 ? 'Choose files' : 'Choose a file'}
+          </Button>
+          {tables && (
+            <Button onClick={sample} disabled={disabled}>
+              Use sample data
+            </Button>
+          )}
+        </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Allowed: {accepted}. Up to {ctx.maxFiles} {ctx.maxFiles > 1 ? 'files' : 'file'}, {formatSize(PLAN_LIMITS[plan].maxFileSize)} each
-          on the {plan} plan.
+          Allowed: {accepted}
+          {tables ? ', .csv, .tsv' : ''}. Up to {ctx.maxFiles} {ctx.maxFiles > 1 ? 'files' : 'file'},{' '}
+          {formatSize(PLAN_LIMITS[plan].maxFileSize)} each on the {plan} plan.
         </Typography>
+        {tables && (
+          <Typography variant="body2" color="text.secondary">
+            {TABLE_SHAPES_NOTE} {SAMPLE_TABLE_NOTE}
+          </Typography>
+        )}
       </Box>
       {error && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
