@@ -8,6 +8,9 @@ export const Epoch = z.number().check(z.int(), z.nonnegative());
 /** Counts and sizes: nonnegative integers (schemas are immutable, so one instance serves every field). */
 const Count = z.number().check(z.int(), z.nonnegative());
 const Int = z.number().check(z.int());
+/** Longest column name a fit may name, and most columns one list may name. */
+export const COLUMN_NAME_MAX = 200;
+export const COLUMNS_NAMED_MAX = 10_000;
 /** Opaque random id (`stamp` for most entities, `clue` for keys). */
 export const Id = z.string().check(z.minLength(1), z.maxLength(64));
 export const Active = z.union([z.literal(0), z.literal(1)]);
@@ -116,6 +119,13 @@ export const Rend = z.object({
 /** How runs, quotes and models name their upload. */
 export const RendRef = z.object({ stamp: Id, name: z.string() });
 
+/** A fit's held-out score: accuracy (0..1) for classification, R² for regression, and the rows it was measured on. */
+export const RunMetrics = z.object({
+  name: z.enum(['accuracy', 'r2']),
+  value: z.number(),
+  rows: Count,
+});
+
 export const Run = z.object({
   stamp: Id,
   name: z.string(),
@@ -134,6 +144,10 @@ export const Run = z.object({
   /** When processing started and when the run settled (Finished or Failed); null until then. */
   startedAt: z.optional(z.nullable(Epoch)),
   finishedAt: z.optional(z.nullable(Epoch)),
+  /** For a finished fit: its score on held-out rows (rows that neither trained the weights nor decided when to stop). */
+  metrics: z.optional(z.nullable(RunMetrics)),
+  /** For a fit: a plain sentence worth a look, e.g. "stopped early at epoch 4: validation loss rose". */
+  note: z.optional(z.nullable(z.string())),
 });
 
 export const RunEventKind = z.enum(['state', 'progress', 'log']);
@@ -191,6 +205,10 @@ export const FitParam = z.object({
   output_column_size: Int,
   task_target_size: Int,
   task: Task,
+  /** The upload's columns the model reads, by name (their count is input_column_size). */
+  input_columns: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(COLUMN_NAME_MAX))).check(z.maxLength(COLUMNS_NAMED_MAX))),
+  /** The upload's columns the model learns, by name (their count is task_target_size). */
+  target_columns: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(COLUMN_NAME_MAX))).check(z.maxLength(COLUMNS_NAMED_MAX))),
 });
 export const ShrinkParam = z.strictObject({});
 
@@ -228,6 +246,7 @@ export type Box = z.infer<typeof Box>;
 export type Rend = z.infer<typeof Rend>;
 export type RendRef = z.infer<typeof RendRef>;
 export type Run = z.infer<typeof Run>;
+export type RunMetrics = z.infer<typeof RunMetrics>;
 export type Quote = z.infer<typeof Quote>;
 export type Model = z.infer<typeof Model>;
 export type FitParam = z.infer<typeof FitParam>;

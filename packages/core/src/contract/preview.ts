@@ -12,17 +12,32 @@ export const PREVIEW_BINS = 10;
 /** Characters of a text a preview keeps (its whole length is still given). */
 export const PREVIEW_TEXT_CHARS = 2_000;
 
+/**
+ * A column's kind. number/integer: numeric ('integer' when every value is whole); boolean: true/false values;
+ * category: text with few distinct values (class labels); text: free text (and a text upload's lengths).
+ */
+export const ColumnType = z.enum(['number', 'integer', 'boolean', 'category', 'text']);
+export type ColumnType = z.infer<typeof ColumnType>;
+/** A table cell as the preview shows it: a number, a text, a boolean, or null when missing. */
+export const PreviewCell = z.nullable(z.union([z.number(), z.string(), z.boolean()]));
+export type PreviewCell = z.infer<typeof PreviewCell>;
+/** Most distinct values a preview lists for a category or boolean column. */
+export const PREVIEW_VALUES = 20;
+
 export const PreviewColumn = z.object({
   name: z.string(),
-  /** 'integer' when every value is whole; 'text' for a text upload's lengths. */
-  type: z.enum(['number', 'integer', 'text']),
+  type: ColumnType,
   min: z.nullable(z.number()),
   max: z.nullable(z.number()),
   mean: z.nullable(z.number()),
-  /** Values that are not numbers (NaN, null or empty). */
+  /** Values that are missing: null, NaN or an empty text (for a numeric column also any text that is not a number). */
   missing: z.number(),
-  /** Counts over PREVIEW_BINS equal bins from min to max. */
+  /** Counts over PREVIEW_BINS equal bins from min to max (numeric columns; empty otherwise). */
   histogram: z.array(z.number()),
+  /** Distinct values that are present (all rows of the file). */
+  distinct: z.optional(z.number()),
+  /** A category or boolean column's most frequent values (up to PREVIEW_VALUES) with their counts. */
+  values: z.optional(z.array(z.object({ value: z.string(), count: z.number() }))),
 });
 export type PreviewColumn = z.infer<typeof PreviewColumn>;
 
@@ -32,14 +47,16 @@ export type PreviewLayer = z.infer<typeof PreviewLayer>;
 export const UploadPreview = z.object({
   /** table: rows and columns; texts: an array of strings; model: layers; none: nothing to show (`note` says why). */
   kind: z.enum(['table', 'texts', 'model', 'none']),
-  /** The first rows, each cell a number or null (missing). */
-  rows: z.array(z.array(z.nullable(z.number()))),
+  /** The first rows, each cell a number, a text, a boolean, or null (missing). */
+  rows: z.array(z.array(PreviewCell)),
   columns: z.array(PreviewColumn),
   texts: z.array(z.object({ text: z.string(), length: z.number() })),
   model: z.nullable(z.object({ parameters: z.number(), layers: z.array(PreviewLayer) })),
   /** The whole file's rows and columns, where it has them. */
   totalRows: z.nullable(z.number()),
   totalCols: z.nullable(z.number()),
+  /** How the JSON table was laid out: columns-rows, records, split, columns (a dict of column lists), matrix. */
+  shape: z.optional(z.nullable(z.enum(['columns-rows', 'records', 'split', 'columns', 'matrix']))),
   /** A sentence on what is left out or why there is no preview. */
   note: z.nullable(z.string()),
 });

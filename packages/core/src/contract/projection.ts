@@ -1,6 +1,20 @@
 // The embedding map: a generate request's vectors projected to 2D (PCA in the worker, stored beside the result).
 import * as z from 'zod/mini';
 import { Id } from './entities';
+import { ColumnType } from './preview';
+
+/** Columns a map can be coloured by (the first ones of the upload, the targets always among them). */
+export const PROJECTION_COLOUR_COLUMNS = 30;
+
+/** One column's colour key per point: a number (the value, or the class's index into `classes`), null when missing. */
+export const ProjectionColour = z.object({
+  name: z.string(),
+  type: ColumnType,
+  key: z.array(z.nullable(z.number())),
+  /** For a category or boolean column: the names of its classes, in key order. */
+  classes: z.nullable(z.array(z.string())),
+});
+export type ProjectionColour = z.infer<typeof ProjectionColour>;
 
 /** Most points a map holds; beyond this the worker keeps an even sample and the map says so. */
 export const PROJECTION_MAX_POINTS = 100_000;
@@ -23,6 +37,12 @@ export const Projection = z.object({
   variance: z.tuple([z.number(), z.number()]),
   /** Rows in the result; when more than the points, the map is a sample. */
   total: z.number(),
+  /** The target column's name, when the fit named it. */
+  keyName: z.optional(z.nullable(z.string())),
+  /** When the key is a class: the class names in key order (e.g. the text labels of the target). */
+  classes: z.optional(z.nullable(z.array(z.string()))),
+  /** Other ways to colour the map: one entry per column of the upload (up to PROJECTION_COLOUR_COLUMNS). */
+  colours: z.optional(z.array(ProjectionColour)),
 });
 export type Projection = z.infer<typeof Projection>;
 

@@ -5,11 +5,16 @@ import { columnChart } from '../insight';
 const SIG = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
 const WHOLE = new Intl.NumberFormat('en-US');
 
-/** Shown for a missing value (NaN or null). */
+/** Shown for a missing value (NaN, null or an empty text). */
 export const MISSING_CELL = '–';
 
-/** A number as a table shows it: whole numbers grouped, others to 6 significant digits, extremes in e-notation. */
-export function formatCell(v: number | null | undefined): string {
+/**
+ * A cell as a table shows it: whole numbers grouped, others to 6 significant digits, extremes in e-notation;
+ * texts as they are, booleans as true/false.
+ */
+export function formatCell(v: number | string | boolean | null | undefined): string {
+  if (typeof v === 'string') return v === '' ? MISSING_CELL : v;
+  if (typeof v === 'boolean') return String(v);
   if (v === null || v === undefined || !Number.isFinite(v)) return MISSING_CELL;
   const a = Math.abs(v);
   if (a !== 0 && (a < 1e-4 || a >= 1e12)) return v.toExponential(2);
