@@ -234,7 +234,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       ...workerSettings(config),
       metrics: services.metrics,
       mail: { secrets, mailer: services.mailer, errors: services.metrics.mailErrors },
-      textEmbeddings: { baseUrl: config.openaiBaseUrl, timeoutS: config.openaiTimeoutS, secrets },
+      textEmbeddings: { baseUrl: config.openaiBaseUrl, timeoutS: config.openaiTimeoutS, secrets, onCall: metrics.embeddingCall },
     });
     await worker.start();
   }

@@ -119,7 +119,7 @@ async function workerOnly(config: Config) {
     ...workerSettings(config),
     metrics,
     mail,
-    textEmbeddings: { baseUrl: config.openaiBaseUrl, timeoutS: config.openaiTimeoutS, secrets },
+    textEmbeddings: { baseUrl: config.openaiBaseUrl, timeoutS: config.openaiTimeoutS, secrets, onCall: metrics.embeddingCall },
   });
   await worker.start();
   onSignals(async () => {

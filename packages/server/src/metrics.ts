@@ -69,6 +69,18 @@ export class Metrics {
     help: 'Mails that could not be sent (each failed attempt)',
     registers: [this.registry],
   });
+  readonly embeddingCalls = new Counter({
+    name: 'portal_embedding_calls_total',
+    help: 'Calls to the embeddings service (OPENAI_BASE_URL), by outcome (ok, timeout, error, rate_limited, refused, server_error)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly embeddingCallSeconds = new Histogram({
+    name: 'portal_embedding_call_duration_seconds',
+    help: 'Time a call to the embeddings service took, answer read',
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: [this.registry],
+  });
 
   readonly dbQuerySeconds = new Histogram({
     name: 'portal_db_query_duration_seconds',
@@ -112,6 +124,12 @@ export class Metrics {
     queueGauge('portal_queue_oldest_age_seconds', 'Age of the oldest waiting job, by kind (0 when none waits)', (r) => r.oldest);
     queueGauge('portal_jobs_running', 'Jobs held by a worker, by kind', (r) => r.running);
   }
+
+  /** Counts a call to the embeddings service (the provider settings' onCall). */
+  embeddingCall = (call: { seconds: number; outcome: string }): void => {
+    this.embeddingCalls.inc({ outcome: call.outcome });
+    this.embeddingCallSeconds.observe(call.seconds);
+  };
 
   /** The text a scrape gets. */
   render(): Promise<string> {

@@ -13,11 +13,11 @@ export interface StubCall {
   model: unknown;
   texts: string[];
   dimensions: unknown;
-  /** The status the stub answered. */
+  /** The status the stub answered (0: it never answered). */
   status: number;
 }
 
-type Fault = { status: number; retryAfter?: string; delayMs?: number; body?: unknown };
+type Fault = { status: number; retryAfter?: string; delayMs?: number; body?: unknown; raw?: string; hang?: boolean };
 
 export interface OpenAiStub {
   /** The base URL to set as OPENAI_BASE_URL (ends in /v1). */
@@ -31,6 +31,10 @@ export interface OpenAiStub {
   serverError(times: number, status?: number, after?: number): void;
   /** The next `times` calls answer only after `ms` (longer than the server's timeout, to test it). */
   slow(times: number, ms: number): void;
+  /** The next `times` calls are never answered (the connection stays open), as a service that hangs. */
+  hang(times: number): void;
+  /** The next `times` calls are answered with this status and a raw body (e.g. a proxy's HTML page). */
+  rawError(times: number, status: number, body: string): void;
   /** Forgets calls and faults and accepts only the default key again. */
   reset(): void;
   close(): Promise<void>;
@@ -80,6 +84,12 @@ export async function startOpenAiStub(port = 0): Promise<OpenAiStub> {
     slow: (times: number, ms: number) => {
       for (let i = 0; i < times; i++) faults.push({ status: 200, delayMs: ms });
     },
+    hang: (times: number) => {
+      for (let i = 0; i < times; i++) faults.push({ status: 0, hang: true });
+    },
+    rawError: (times: number, status: number, raw: string) => {
+      for (let i = 0; i < times; i++) faults.push({ status, raw });
+    },
     reset: () => {
       faults.length = 0;
       stub.calls.length = 0;
@@ -113,6 +123,15 @@ export async function startOpenAiStub(port = 0): Promise<OpenAiStub> {
         });
       }
       const fault = faults.shift();
+      if (fault?.hang) {
+        record(0);
+        return;
+      }
+      if (fault?.raw !== undefined) {
+        record(fault.status);
+        res.writeHead(fault.status, { 'content-type': 'text/html' });
+        return res.end(fault.raw);
+      }
       if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
       if (fault && fault.status !== 200) {
         record(fault.status);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactText } from '../redact';
-import { embedTexts, MAX_TEXTS_PER_CALL, planBatches, retryAfterMs } from './openai';
+import { embedTexts, MAX_TEXTS_PER_CALL, planBatches, providerWords, retryAfterMs } from './openai';
 
 describe('batches of texts', () => {
   it('keeps each call within 2,048 texts, 300,000 bytes and about a million values', () => {
@@ -48,5 +48,16 @@ describe('Retry-After', () => {
     expect(retryAfterMs(new Headers({ 'retry-after': 'Thu, 26 Nov 2026 05:00:03 GMT' }), now)).toBe(3000);
     expect(retryAfterMs(new Headers({ 'retry-after': 'soon' }))).toBeNull();
     expect(retryAfterMs(new Headers())).toBeNull();
+  });
+});
+
+describe('the provider’s words', () => {
+  it('are one plain line: a JSON error’s message, or an HTML page’s title, without tags, entities, escapes or controls', () => {
+    expect(providerWords('{"error":{"message":"Bad\\u001b[2J input\\n here"}}', '')).toBe('Bad [2J input here');
+    expect(providerWords('<html><title>502 Bad Gateway &amp; more</title><body>nginx</body></html>', '')).toBe('502 Bad Gateway & more');
+    expect(providerWords('<p>Down <b>for</b> maintenance</p><script>x()</script>', '')).toBe('Down for maintenance');
+    expect(providerWords('a\u202eb\u0007c &#x1b;d', '')).toBe('a b c d');
+    expect(providerWords('key sk-test-secret-123456 refused', 'sk-test-secret-123456')).toBe('key *** refused');
+    expect(providerWords('x'.repeat(500), '')).toHaveLength(200);
   });
 });

@@ -10,6 +10,8 @@ export interface ProviderSettings {
   baseUrl: string;
   /** Seconds one call may take before it is abandoned and retried. */
   timeoutS: number;
+  /** Told of every call when it ends: how long it took and how it ended (metrics). */
+  onCall?(call: { seconds: number; outcome: string }): void;
 }
 
 /** How hard to try; the defaults suit the real service, tests shorten the waits. */
@@ -78,6 +80,36 @@ export interface EmbedRequest {
   /** Sentences for the request's event log (waits and retries). */
   onNote?(message: string, data: Record<string, unknown>): void;
   retry?: RetryPolicy;
+  /** Where an earlier attempt stopped to wait (the vectors before `next` were written already). */
+  resume?: EmbedProgress;
+  /**
+   * Waits are not slept here: the request throws WaitAndResume, so the job gives its worker slot back and is
+   * claimed again when the wait is over (a service that rate-limits or fails holds no slot while it is waited out).
+   */
+  yieldWaits?: boolean;
+}
+
+/** How far a request got, and the retry counters of the call it waits to make again. */
+export interface EmbedProgress {
+  /** The batch to send next. */
+  next: number;
+  limited: number;
+  errors: number;
+  waitedMs: number;
+  calls: number;
+  width: number;
+  /** When the next call may be made (epoch ms): the queue counts whole seconds, the rest is waited here. */
+  notBefore: number;
+}
+
+/** The request waits `waitMs` before its next call: the caller stores `progress` and resumes from it then. */
+export class WaitAndResume extends Error {
+  constructor(
+    readonly waitMs: number,
+    readonly progress: EmbedProgress,
+  ) {
+    super(`waiting ${waitMs} ms`);
+  }
 }
 
 export interface EmbedOutcome {
@@ -118,16 +150,43 @@ export function retryAfterMs(headers: Headers, nowMs = Date.now()): number | nul
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }
 
-/** The provider's own words about a refusal, short, on one line, with the token cut out. */
-function providerWords(body: string, token: string): string {
+/** A call's outcome as a metric label: a few values, whatever the service answers. */
+function callOutcome(how: 'timeout' | 'error' | number): string {
+  if (typeof how === 'string') return how;
+  if (how >= 200 && how < 300) return 'ok';
+  if (how === 429) return 'rate_limited';
+  return how >= 500 ? 'server_error' : 'refused';
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The provider's own words about a refusal as one plain sentence: the message of a JSON error, or the title or text
+ * of an HTML page, with tags, entities, escapes and control or direction characters gone, short, and the token cut out.
+ */
+export function providerWords(body: string, token: string): string {
   let text = body;
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
     const m = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
     if (typeof m === 'string') text = m;
   } catch {
-    // Not JSON: the text itself.
+    // Not JSON: the text itself, or a web page's title.
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body);
+    if (title) text = title[1];
+    else if (/<[a-z!/][^>]*>/i.test(body)) text = body.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ');
   }
+  text = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (_all, e: string) => {
+      if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? ' ';
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+    })
+    // Escapes written out as text (\u001b, \x1b, \n) and the characters themselves: controls, direction marks.
+    .replace(/\\(u[0-9a-f]{4}|x[0-9a-f]{2}|[nrtbfve0])/gi, ' ')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g, ' ');
   if (token) text = text.split(token).join('***');
   text = text
     .replace(/sk-[A-Za-z0-9_*-]{6,}/g, 'sk-***')
@@ -193,9 +252,12 @@ export async function embedTexts(settings: ProviderSettings, req: EmbedRequest):
   }
   const batches = planBatches(req.texts, req.dimensions);
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/embeddings`;
-  let calls = 0;
-  let width = 0;
-  for (const [n, batch] of batches.entries()) {
+  const from = req.resume;
+  if (from && from.notBefore > Date.now()) await pause(Math.min(from.notBefore - Date.now(), 1000), req.signal);
+  let calls = from?.calls ?? 0;
+  let width = from?.width ?? 0;
+  for (let n = from?.next ?? 0; n < batches.length; n++) {
+    const batch = batches[n];
     const input = req.texts.slice(batch.start, batch.end);
     const body = JSON.stringify({
       model: OPENAI_EMBEDDING_MODEL,
@@ -203,35 +265,57 @@ export async function embedTexts(settings: ProviderSettings, req: EmbedRequest):
       ...(req.sendDimensions ? { dimensions: req.dimensions } : {}),
       encoding_format: 'float',
     });
-    let limited = 0;
-    let errors = 0;
-    let waitedMs = 0;
+    const resumed = from && from.next === n;
+    let limited = resumed ? from.limited : 0;
+    let errors = resumed ? from.errors : 0;
+    let waitedMs = resumed ? from.waitedMs : 0;
+    const holdOff = async (ms: number) => {
+      if (req.yieldWaits) throw new WaitAndResume(ms, { next: n, limited, errors, waitedMs, calls, width, notBefore: Date.now() + ms });
+      await pause(ms, req.signal);
+    };
     for (;;) {
       calls++;
-      const callSignal = AbortSignal.any([req.signal, AbortSignal.timeout(settings.timeoutS * 1000)]);
+      // A controller and a timer of this call's own, cleared when the call is over: the timer always fires (a
+      // signal combined from AbortSignal.timeout can be collected before it fires, leaving the call unbounded).
+      const call = new AbortController();
+      const timer = setTimeout(() => call.abort(new Error('timeout')), settings.timeoutS * 1000);
+      const stop = () => call.abort(req.signal.reason);
+      if (req.signal.aborted) stop();
+      else req.signal.addEventListener('abort', stop, { once: true });
+      const timedOut = () => call.signal.aborted && !req.signal.aborted;
+      const started = process.hrtime.bigint();
       let res: Response | null = null;
       let failure = '';
+      let answer: string | null = null;
       try {
         res = await fetch(url, {
           method: 'POST',
           headers: { authorization: `Bearer ${req.token}`, 'content-type': 'application/json', accept: 'application/json' },
           body,
-          signal: callSignal,
+          signal: call.signal,
           // Only the operator's host: a redirect elsewhere is an error, not followed.
           redirect: 'error',
         });
       } catch {
         if (req.signal.aborted) throw req.signal.reason;
-        failure = callSignal.aborted ? `no answer within ${fmt(settings.timeoutS)} s` : 'the service could not be reached';
+        failure = timedOut() ? `no answer within ${fmt(settings.timeoutS)} s` : 'the service could not be reached';
       }
-      let answer: string | null = null;
-      if (res) {
-        try {
-          answer = await readCapped(res, MAX_ANSWER_BYTES);
-        } catch {
-          if (req.signal.aborted) throw req.signal.reason;
-          failure = callSignal.aborted ? `no answer within ${fmt(settings.timeoutS)} s` : 'the answer was cut off';
+      try {
+        if (res) {
+          try {
+            answer = await readCapped(res, MAX_ANSWER_BYTES);
+          } catch {
+            if (req.signal.aborted) throw req.signal.reason;
+            failure = timedOut() ? `no answer within ${fmt(settings.timeoutS)} s` : 'the answer was cut off';
+          }
         }
+      } finally {
+        clearTimeout(timer);
+        req.signal.removeEventListener('abort', stop);
+        settings.onCall?.({
+          seconds: Number(process.hrtime.bigint() - started) / 1e9,
+          outcome: callOutcome(failure ? (timedOut() ? 'timeout' : 'error') : (res?.status ?? 0)),
+        });
       }
       if (res && !failure) {
         if (res.ok) {
@@ -284,7 +368,7 @@ export async function embedTexts(settings: ProviderSettings, req: EmbedRequest):
             { status: 429, waitMs: ms, call: n + 1 },
           );
           waitedMs += ms;
-          await pause(ms, req.signal);
+          await holdOff(ms);
           continue;
         }
         if (res.status < 500) {
@@ -303,7 +387,7 @@ export async function embedTexts(settings: ProviderSettings, req: EmbedRequest):
         call: n + 1,
         waitMs: ms,
       });
-      await pause(ms, req.signal);
+      await holdOff(ms);
     }
   }
   return { calls, batches: batches.length, width };

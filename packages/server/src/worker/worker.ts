@@ -410,14 +410,29 @@ export class Worker {
         }
       },
       textEmbeddings: this.o.textEmbeddings,
-      async withinLimit<T>(kind: ProcessingKind, fileName: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-        const limit = AbortSignal.timeout(limits.timeoutS[kind] * 1000);
+      async withinLimit<T>(
+        kind: ProcessingKind,
+        fileName: string,
+        work: (signal: AbortSignal) => Promise<T>,
+        overrun?: (limitS: number) => string,
+      ): Promise<T> {
+        // A controller and a timer of its own, cleared at the end: the limit always fires (a signal combined from
+        // AbortSignal.timeout can be collected before it fires).
+        const limit = new AbortController();
+        const timer = setTimeout(() => limit.abort(new Error('time limit')), limits.timeoutS[kind] * 1000);
+        const stop = () => limit.abort(signal.reason);
+        if (signal.aborted) stop();
+        else signal.addEventListener('abort', stop, { once: true });
         try {
-          return await work(AbortSignal.any([signal, limit]));
+          return await work(limit.signal);
         } catch (err) {
           if (signal.aborted) throw new Stopped();
-          if (limit.aborted) throw new LimitExceeded(overrunMessage(kind, 'time', limits, fileName));
+          if (limit.signal.aborted)
+            throw new LimitExceeded(overrun?.(limits.timeoutS[kind]) ?? overrunMessage(kind, 'time', limits, fileName));
           throw err;
+        } finally {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', stop);
         }
       },
     };

@@ -3,6 +3,7 @@
 import { isTextEmbeddingModel } from '@portal/core';
 import { newId, now } from '../../ids';
 import { generateTexts } from './generateTexts';
+import { WaitAndResume } from '../../integrations/openai';
 import { RunEventWriter } from '../events';
 import type { Generated } from '../../processing/generate';
 import { dataFile, failRun, setProcessing, startRun, withResult, type JobHandler } from './job';
@@ -48,6 +49,10 @@ export const generate: JobHandler = {
           out,
         );
       });
+    } catch (err) {
+      // The service asked to wait (or failed and is retried later): the slot is free meanwhile; progress is kept.
+      if (err instanceof WaitAndResume) return { waitS: Math.max(1, Math.ceil(err.waitMs / 1000)) };
+      throw err;
     } finally {
       await events.flush();
       await data.done();

@@ -42,8 +42,16 @@ export interface JobContext {
   ): Promise<Result<F>>;
   /** The provider and keys text-embedding requests use; without it they fail with a sentence. */
   textEmbeddings?: TextEmbeddingSettings;
-  /** Runs work in this process under this kind's time limit (network-bound work such as calls to a provider). */
-  withinLimit<T>(kind: ProcessingKind, fileName: string, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /**
+   * Runs work in this process under this kind's time limit (network-bound work such as calls to a provider);
+   * `overrun` words the failure when the limit is reached (by default: the kind's sentence about its data file).
+   */
+  withinLimit<T>(
+    kind: ProcessingKind,
+    fileName: string,
+    work: (signal: AbortSignal) => Promise<T>,
+    overrun?: (limitS: number) => string,
+  ): Promise<T>;
 }
 
 /** One job kind: how to do it (`ref` is its subject's id), and what to mark failed when it cannot be done. */
