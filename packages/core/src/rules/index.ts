@@ -9,3 +9,4 @@ export * from './text';
 export { fitSizesOf } from './fitSizes';
 export * from './security';
 export * from './account';
+export * from './fitColumns';
