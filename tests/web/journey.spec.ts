@@ -29,7 +29,11 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
-  // My Account lists the new client; Open goes to its projects (choice Cloud).
+  // A new account lands on its Get started path; My Account lists the new client; Open goes to its projects (choice Cloud).
+  await expect(page).toHaveURL(/\/get-started$/);
+  await expect(page.getByRole('heading', { name: 'Get started', exact: true })).toBeVisible();
+  await expect(page.locator('[data-step="project"]')).toHaveAttribute('data-done', 'false');
+  await page.getByRole('link', { name: 'Accounts' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('cell', { name: /^Journey / })).toBeVisible();
   await visit(page, 'account');

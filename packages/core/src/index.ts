@@ -12,6 +12,7 @@ export * from './poller';
 export * from './loader';
 export * from './upload';
 export * from './flows';
+export * from './flows/getStarted';
 export * from './insight';
 export * from './format/python';
 export * from './format/time';

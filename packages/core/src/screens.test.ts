@@ -3,13 +3,14 @@ import { accountOpenTarget, breadcrumbs, matchScreen, projectOpenTarget, SCREENS
 
 describe('screens', () => {
   it("lists SPEC's 18 routes and the additions; all but SPEC's first four, the invitation and the email confirmation need sign-in", () => {
-    // Beyond SPEC's 18, one a line: the team's members, audit log and invitation, and the usage page.
+    // Beyond SPEC's 18, one a line: the team's members, audit log and invitation, the usage page and a new account's Get started.
     const additions = [
       '/client/:clientId/members',
       '/client/:clientId/audit',
       '/invite',
       '/account/email/confirm',
       '/client/:clientId/usage',
+      '/get-started',
     ];
     expect(SCREENS).toHaveLength(18 + additions.length);
     for (const path of additions) expect(SCREENS.map((s) => s.path)).toContain(path);

@@ -8,6 +8,7 @@ export type ScreenId =
   | 'forgotPassword'
   | 'resetPassword'
   | 'account'
+  | 'getStarted'
   | 'plan'
   | 'apikeys'
   | 'apikeyInfo'
@@ -160,6 +161,19 @@ const TABLE = [
     parent: null,
     crumb: { label: 'My Account' },
     nav: { label: 'Accounts' },
+    cli: 'accounts',
+  },
+  {
+    // A new account's path to its first result (rules/getStarted.ts); sign-up lands here.
+    id: 'getStarted',
+    path: '/get-started',
+    title: 'Get started',
+    params: [],
+    auth: true,
+    section: 'account',
+    parent: 'account',
+    crumb: { label: 'Get started' },
+    nav: { label: 'Get started' },
     cli: 'accounts',
   },
   {

@@ -38,6 +38,7 @@ export const LOADERS: Record<PageId, () => Promise<PageModule>> = {
   forgotPassword: remembered(() => import('./routes/ForgotPasswordPage')),
   resetPassword: remembered(() => import('./routes/ResetPasswordPage')),
   account: from('AccountPage'),
+  getStarted: from('GetStartedPage'),
   plan: from('PlanPage'),
   apikeys: from('ApiKeysPage'),
   apikeyInfo: from('ApiKeyInfoPage'),

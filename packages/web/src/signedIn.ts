@@ -3,6 +3,7 @@
 // public pages and the chart code (loaded when a chart is on screen) keep their own files.
 export { default as Shell } from './layout/Shell';
 export { default as AccountPage } from './routes/AccountPage';
+export { default as GetStartedPage } from './routes/GetStartedPage';
 export { default as PlanPage } from './routes/PlanPage';
 export { default as ApiKeysPage } from './routes/ApiKeysPage';
 export { default as ApiKeyInfoPage } from './routes/ApiKeyInfoPage';

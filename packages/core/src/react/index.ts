@@ -68,3 +68,4 @@ export {
   type AccountExportScreen,
   type AccountDelete,
 } from './useAccount';
+export { useGetStarted, type GetStarted } from './getStarted';

@@ -10,3 +10,4 @@ export { fitSizesOf } from './fitSizes';
 export * from './security';
 export * from './account';
 export * from './fitColumns';
+export * from './getStarted';

@@ -67,6 +67,7 @@ const HELP: Record<ScreenId, string> = {
   // Each section of the account screen says its own keys (useHelp); this is the client accounts' line.
   account: '←→ section · ↑↓ move · Enter open · / filter',
   // u upgrades only below the top plan: the screen offers it (with its key) when the account can upgrade.
+  getStarted: '↑↓ move · Enter open a step · x hide this path',
   plan: '',
   apikeys: '↑↓ move · Enter details · / filter · n create · r rename · d remove',
   apikeyInfo: 'c copy installer · t copy token · e copy example',

@@ -9,6 +9,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<{ default: Component
   forgotPassword: () => import('../screens/ForgotPasswordScreen'),
   resetPassword: () => import('../screens/ResetPasswordScreen'),
   account: () => import('../screens/AccountScreen'),
+  getStarted: () => import('../screens/GetStartedScreen'),
   plan: () => import('../screens/PlanScreen'),
   apikeys: () => import('../screens/ApiKeysScreen'),
   apikeyInfo: () => import('../screens/ApiKeyInfoScreen'),

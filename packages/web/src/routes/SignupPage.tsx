@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { checkSignup, CONTACT_PATH, COMPANY_MAX, PASSWORD_MAX, returnTo, signInThen, USERNAME_MAX, type SignupInput } from '@portal/core';
+import { checkSignup, CONTACT_PATH, COMPANY_MAX, PASSWORD_MAX, returnTo, screenPath, signInThen, USERNAME_MAX, type SignupInput } from '@portal/core';
 import { useAuth } from '@portal/core/react';
 import { FormFailure } from '../components/FormFailure';
 
@@ -13,7 +13,8 @@ export default function SignupPage() {
   const auth = useAuth({ notifyFailures: false });
   // Where to go once signed up (an invitation link sends its visitors here first).
   const [params] = useSearchParams();
-  const next = returnTo(params.get('next'));
+  // A new account without such a link lands on its Get started path.
+  const next = returnTo(params.get('next'), screenPath('getStarted'));
   const [form, setForm] = useState<SignupInput>({ email: '', username: '', name: '', password: '', confirm: '', terms: false });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
