@@ -51,8 +51,9 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles in the packages (a module whose imports lead back to it): types go apart from the code.
-    files: ['packages/*/{src,test}/**/*.{ts,tsx}'],
+    // No import cycles (a module whose imports lead back to it): types go apart from the code. The packages, the
+    // end-to-end tests, the benchmarks and the scripts alike.
+    files: ['packages/*/{src,test}/**/*.{ts,tsx}', 'tests/**/*.ts', '{bench,deploy,scripts}/**/*.{ts,mjs}'],
     plugins: { cycles },
     rules: { 'cycles/no-cycle': 'error' },
   },

@@ -8,6 +8,7 @@
 // makes a database `portal_cluster_<random>`, dropped at the end. nginx: Debian's package (`apt-get install nginx`).
 // Imported by tests/cluster, which kills processes of it while traffic runs.
 import { spawn, spawnSync } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../packages/server/node-flags.mjs';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -49,7 +50,10 @@ async function waitUntil(what, check, timeoutMs, log = () => '') {
 
 /** One process of the cluster, with the last lines it printed (for messages when it fails). */
 function startProcess(name, args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const keep = (d) => (log = (log + d).slice(-20_000));
   child.stdout.on('data', keep);

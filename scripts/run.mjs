@@ -240,7 +240,9 @@ switch (cmd) {
   case 'start': {
     install();
     build();
-    const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js'), ...process.argv.slice(3)], {
+    const { SERVER_NODE_FLAGS } = await import('../packages/server/node-flags.mjs');
+    const main = join(root, 'packages/server/dist/main.js');
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main, ...process.argv.slice(3)], {
       cwd: root,
       stdio: 'inherit',
     });

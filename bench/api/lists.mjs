@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { CONNECTIONS, json, loadLine, measure, pgDatabase, rssMb, signUp, startProcess, startServer, stop } from './run.mjs';
+import { CONNECTIONS, json, loadLine, measure, pgDatabase, rssMb, signUp, startProcess, startServer, stop } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(join(here, '..', '..', 'packages/server/package.json'));

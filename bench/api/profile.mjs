@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cannon, loadLine, pgDatabase, seed, startServer, stop } from './run.mjs';
+import { cannon, loadLine, pgDatabase, seed, startServer, stop } from './lib.mjs';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 6);
 const TOP = 25;

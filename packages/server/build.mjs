@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { chmod } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 
 // Paths are this package's, wherever the build is started from.
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,7 +34,8 @@ await build({
     },
   ],
   banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);",
+    // The command's first line starts Node with the server's flags (node-flags.mjs).
+    js: `#!/usr/bin/env -S node ${SERVER_NODE_FLAGS.join(' ')}\nimport { createRequire as __portalCreateRequire } from 'node:module';\nconst require = __portalCreateRequire(import.meta.url);`,
   },
   logLevel: 'warning',
 });

@@ -1,6 +1,4 @@
 // `portal-server`: serve the API (with the worker, by default), run the worker alone, or operator admin commands.
-// First: V8 settings that must hold before the rest is loaded.
-import './heap';
 import { Command } from 'commander';
 import { Metrics, countStorageErrors, metricsUrl, observeQueries, portInUse, serveMetrics } from './metrics';
 import { createServer } from 'node:net';

@@ -1,0 +1,143 @@
+// What the API benchmarks share: starting the portal and the floors in their own processes, a database, sign-up and
+// seeding, measuring with autocannon. run.mjs, lists.mjs and profile.mjs import it; it imports none of them.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../../packages/server/node-flags.mjs';
+
+export const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, '..', '..');
+export const serverMain = join(root, 'packages/server/dist/main.js');
+const require = createRequire(join(root, 'packages/server/package.json'));
+const pg = require('pg');
+
+export const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+export const CONNECTIONS = 32;
+export const PROJECTS = 100;
+export const PG_URL = process.env.PG_BENCH_URL ?? process.env.PORTAL_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TARGET = { postgresRatio: 0.9, postgresP99: 30, embeddedRps: 800, embeddedP99: 50 };
+
+export function startProcess(args, env, pattern) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (d) => {
+      out += d.toString();
+      const m = pattern.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`process exited (${code}):\n${out}`)));
+  });
+}
+
+export const stop = (p) =>
+  new Promise((r) => {
+    if (p.child.exitCode !== null) return r();
+    p.child.once('exit', r);
+    p.child.kill('SIGTERM');
+  });
+
+/** Resident memory of a process in MB, from /proc. */
+export const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+export function cannon(url, headers = {}, duration = DURATION, extra = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers, ...extra }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+/** A warm-up second, then the measurement; any non-2xx answer or error makes the figure worthless. */
+export async function measure(label, url, headers) {
+  await cannon(url, headers, 1);
+  const r = await cannon(url, headers);
+  if (r.non2xx || r.errors) throw new Error(`${label}: ${r.non2xx} non-2xx responses, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+export async function json(url, init) {
+  const res = await fetch(url, init);
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+export async function signUp(base) {
+  const n = `bench${randomBytes(4).toString('hex')}`;
+  const signup = await json(`${base}/api/user/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${n}@example.com`, username: n, password: 'Bench-pass1!', name: 'Bench Company' }),
+  });
+  return { token: signup.token, client: signup.login.client.list[0].stamp };
+}
+
+/** A user with 100 projects made through the API; returns the request the benchmark repeats. */
+export async function seed(base) {
+  const { token, client } = await signUp(base);
+  for (let i = 0; i < PROJECTS; i++) {
+    await json(`${base}/api/bucket/item`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ client, name: `Project ${i + 1}` }),
+    });
+  }
+  const path = `/api/bucket/item?active=1&client=${client}`;
+  const list = await json(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (list.bucket.list.length !== PROJECTS) throw new Error(`expected ${PROJECTS} projects, got ${list.bucket.list.length}`);
+  return { path, headers: { authorization: `Bearer ${token}` }, body: list };
+}
+
+/** The built portal in its own process (`nodeArgs`: e.g. --cpu-prof), on a free port. */
+export function startServer(env, nodeArgs = []) {
+  return startProcess(
+    [...SERVER_NODE_FLAGS, ...nodeArgs, serverMain],
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PORTAL_WORKER: '0',
+      AUTH_RATE_LIMIT: '100000',
+      METRICS_PORT: '0',
+      PORTAL_DRAIN_S: '0',
+      ...env,
+    },
+    /Portal running at (http:\/\/\S+)/,
+  );
+}
+
+export async function pgDatabase() {
+  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The machine's load while measuring (2 cores shared with other work): printed beside every figure. */
+export const loadLine = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
