@@ -212,9 +212,12 @@ function test() {
   const failedSteps = [];
   let passed = 0;
   let failed = 0;
+  const times = [];
   for (const step of TEST_STEPS) {
     console.log(`\n=== ${step.name} ===`);
+    const started = Date.now();
     const ok = run(process.execPath, [pnpmBin, ...step.args], { env: { ...process.env, ...step.env } }) === 0;
+    times.push({ name: step.name, s: (Date.now() - started) / 1000, ok });
     if (!ok) failedSteps.push(step.name);
     // Typecheck and lint count as one check each; a test step counts its tests, or one failure if it reported none.
     const counts = step.report ? countTests(step) : null;
@@ -225,6 +228,15 @@ function test() {
     } else if (ok) passed += 1;
     else failed += 1;
   }
+  // Each step's time, so a suite that grows slow is seen in every run.
+  console.log('\nTime per step:');
+  for (const t of times) console.log(`  ${t.name.padEnd(42)} ${t.s.toFixed(0).padStart(5)} s${t.ok ? '' : '  (failed)'}`);
+  console.log(
+    `  ${'all steps'.padEnd(42)} ${times
+      .reduce((a, t) => a + t.s, 0)
+      .toFixed(0)
+      .padStart(5)} s`,
+  );
   if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join(', ')}`);
   else console.log('\nAll test steps passed.');
   console.log(`\n${passed} passed, ${failed} failed`);
