@@ -7,3 +7,4 @@
 // went straight to the old generation, scavenges took 3.5-5 ms instead of 0.7 ms and the process served the project
 // list 20-30 % slower for the rest of its life (bench/api's README, "A process that has served writes").
 export const SERVER_NODE_FLAGS = ['--no-allocation-site-pretenuring'];
+// bin/portal-server.mjs (the command's bin, present before any build) names the same flags on its first line.

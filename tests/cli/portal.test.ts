@@ -72,6 +72,10 @@ describe('portal against the real server', () => {
     expect(list.stdout).toContain(`Scratch\t${p.stamp}\t0\t0\t`);
     expect((await run(ada, ['projects', 'rename', p.stamp, '--name', 'Scratch 2'])).code).toBe(0);
     expect(json<any[]>(await run(ada, ['projects', 'list', '--json'])).map((b) => b.name)).toEqual(['Scratch 2']);
+    // The names people use beside the wire's: `id` is the `stamp`, so jq's `.[0].id` is the project's id.
+    expect(p.id).toBe(p.stamp);
+    expect((await run(ada, ['projects', 'list', '--jq', '.[0].id'])).stdout.trim()).toBe(p.stamp);
+    expect((await run(ada, ['projects', 'list', '--json', 'id,name'])).stdout).toContain(`"id": "${p.stamp}"`);
     const long = await run(ada, ['projects', 'rename', p.stamp, '--name', 'x'.repeat(61)]);
     expect(long.code).toBe(1);
     expect(long.stderr.trim()).toBe(MESSAGES.titleRename);
@@ -90,7 +94,7 @@ describe('portal against the real server', () => {
     await writeFile(join(ada, 'data.json'), JSON.stringify(rows));
     const push = await run(ada, ['uploads', 'push', 'data.json', '--wait', '--json']);
     const rend = json(push);
-    expect(rend).toMatchObject({ name: 'data.json', flight: 'Ready' });
+    expect(rend).toMatchObject({ name: 'data.json', flight: 'Ready', status: 'Ready', id: rend.stamp });
     expect(push.stderr).toContain(MESSAGES.uploadSucceeded('data.json'));
     expect(push.stderr).toMatch(/data\.json \[=+\] 100%/);
     state.upload = rend.stamp;
@@ -134,6 +138,7 @@ describe('portal against the real server', () => {
     expect(status.run.url).toBeTruthy();
     const runs = json<any[]>(await run(ada, ['runs', 'list', '--json']));
     expect(runs.map((r) => r.function).sort()).toEqual(['fit', 'generate']);
+    expect(runs.every((r) => r.id === r.stamp && r.status === r.state)).toBe(true);
 
     const before = await readdir(ada);
     const dl = await run(ada, ['runs', 'download', status.run.record.stamp]);
@@ -201,6 +206,7 @@ describe('portal against the real server', () => {
     const key = json(await run(ada, ['keys', 'create', '--name', 'CI', '--json']));
     expect((await run(ada, ['keys', 'create', '--name', 'Another'])).code).toBe(1);
     const info = json(await run(ada, ['keys', 'info', key.clue, '--json']));
+    expect([key.id, info.id]).toEqual([key.clue, key.clue]);
     // The same installer and example as the web portal's key page.
     expect(info.installer).toBe(installCommand(server.url, key.pack.linux64));
     expect(info.token).toBeTruthy();

@@ -11,3 +11,4 @@ export * from './security';
 export * from './account';
 export * from './fitColumns';
 export * from './getStarted';
+export * from './edgeNames';

@@ -1,5 +1,7 @@
 """The portal's objects as typed dataclasses. Attribute names are the API's field names (`project.stamp`,
 `upload.flight`, `run.state`, `createdAt` in epoch seconds), so the API reference and these objects read alike.
+Beside them, the names people use (docs/GLOSSARY.md): `id` (the `stamp`, or a key's `clue`), `status` (an upload's
+`flight`, a request's, model's, quote's or file's `state`) and `created_at` (`createdAt` as a UTC datetime).
 
 Objects are made from the server's answers; fields a newer server adds are ignored, fields an older one lacks take
 their default. Every method of the client that takes one of these also takes its id (its `stamp`).
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import (
     Any,
     Callable,
@@ -46,6 +49,31 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+
+class _Named:
+    """The names people use, read from the API's: `id`, `status` and `created_at` (only where the object has the API's
+    field: an object without a state has no `status`)."""
+
+    @property
+    def id(self) -> str:
+        """The object's id: its `stamp` (a key's `clue`)."""
+        return str(getattr(self, "stamp", None) or getattr(self, "clue", ""))
+
+    @property
+    def status(self) -> str:
+        """An upload's `flight`; a request's, model's, quote's or file's `state`."""
+        for name in ("flight", "state"):
+            if hasattr(self, name):
+                return str(getattr(self, name))
+        raise AttributeError("%s has no status" % type(self).__name__)
+
+    @property
+    def created_at(self) -> datetime:
+        """When the object was made (`createdAt`, epoch seconds) as a UTC datetime."""
+        if not hasattr(self, "createdAt"):
+            raise AttributeError("%s has no created_at" % type(self).__name__)
+        return datetime.fromtimestamp(getattr(self, "createdAt"), tz=timezone.utc)
 
 #: States in which a request (run) or model has settled.
 FINAL_STATES = ("Finished", "Failed")
@@ -92,7 +120,7 @@ def _convert(hint: Any) -> Optional[Callable[[Any], Any]]:
 
 
 @dataclass
-class Account:
+class Account(_Named):
     """A client account (organisation): `stamp` is its id; `plan` is "Individual" or "Enterprise"."""
 
     stamp: str = ""
@@ -103,7 +131,7 @@ class Account:
 
 
 @dataclass
-class Project:
+class Project(_Named):
     """A project (a bucket in the API): `runs` and `rends` count its requests and uploads."""
 
     stamp: str = ""
@@ -134,7 +162,7 @@ class UploadMeta:
 
 
 @dataclass
-class Item:
+class Item(_Named):
     """One file of an upload: `state` is "Pending", "Preparing", "Finished" or "Failed"."""
 
     stamp: str = ""
@@ -148,7 +176,7 @@ class Item:
 
 
 @dataclass
-class Box:
+class Box(_Named):
     """An output stored from an upload, e.g. a generate request's embeddings (`run` names the request)."""
 
     stamp: str = ""
@@ -159,7 +187,7 @@ class Box:
 
 
 @dataclass
-class Upload:
+class Upload(_Named):
     """An upload (a rend in the API): a group of files. `flight` is "Pending", "Processing", "Ready" or "Failed";
     only a Ready upload can be used by a request. `items` are its files (the API's `upload.list`), `boxes` its
     stored outputs (`box.list`)."""
@@ -182,7 +210,7 @@ class Upload:
 
 
 @dataclass
-class UploadRef:
+class UploadRef(_Named):
     """How requests, models and quotes name their upload."""
 
     stamp: str = ""
@@ -190,7 +218,7 @@ class UploadRef:
 
 
 @dataclass
-class Run:
+class Run(_Named):
     """A request (a run in the API). `function` is "fit", "generate" or "shrink"; `state` is e.g. "Pending",
     "Processing", "Finished" or "Failed", and `message` says why when it failed. A generate request names the fit
     request whose model it applies in `fit`."""
@@ -229,7 +257,7 @@ class Event:
 
 
 @dataclass
-class Model:
+class Model(_Named):
     """A trained model of a project, or a general model (usable by every project). Pass it to `generate` to reuse
     it; only a Finished model can be reused."""
 
@@ -244,7 +272,7 @@ class Model:
 
 
 @dataclass
-class Quote:
+class Quote(_Named):
     """A shrink request's quote: `cent` is the amount in cents, `state` "Unpaid" or "Paid"; `run` is the request
     the quote started once paid (when read with `Client.quote`)."""
 
@@ -303,7 +331,7 @@ class Usage:
 
 
 @dataclass
-class Integration:
+class Integration(_Named):
     """An integration key for the language-model service: `runs` counts the requests it served, `runAt` is the last
     one (epoch seconds, None before the first). The token is masked."""
 

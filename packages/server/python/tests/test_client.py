@@ -7,6 +7,7 @@ PORTAL_TEST_DATA (a folder to write files in).
 """
 
 import dataclasses
+import datetime
 import json
 import os
 import random
@@ -115,6 +116,20 @@ class B_ObjectsTest(unittest.TestCase):
         self.assertEqual(c.run(s.run).stamp, c.run(s.run.stamp).stamp)
         self.assertEqual([u.stamp for u in c.uploads(s.project)], [u.stamp for u in c.uploads(s.project.stamp)])
         self.assertIsInstance(s.project.createdAt, int)
+
+    def test_objects_carry_the_names_people_use_beside_the_api_names(self):
+        s = Shared.get()
+        self.assertEqual((s.upload.id, s.upload.status), (s.upload.stamp, "Ready"))
+        self.assertEqual((s.run.id, s.run.status), (s.run.stamp, s.run.state))
+        self.assertEqual(s.upload.items[0].status, "Finished")
+        self.assertEqual(s.project.id, s.project.stamp)
+        created = s.project.created_at
+        self.assertIsInstance(created, datetime.datetime)
+        self.assertEqual(created.utcoffset(), datetime.timedelta(0))
+        self.assertEqual(int(created.timestamp()), s.project.createdAt)
+        self.assertEqual(s.client.uploads(s.project)[0].id, s.upload.id)
+        # A project has no state, so no status; an id always reads the same as the API's.
+        self.assertFalse(hasattr(s.project, "status"))
 
 
 class C_ErrorsTest(unittest.TestCase):

@@ -35,7 +35,7 @@ export function register(program: Command, deps: Deps): void {
             { header: 'ID', get: (k) => k.clue },
             { header: 'Service', get: (k) => k.service },
             { header: 'Token', get: (k) => k.token },
-            { header: 'Runs', get: (k) => k.runs },
+            { header: 'Requests', get: (k) => k.runs },
             { header: 'Last ran', get: (k) => time(k.runAt) },
           ],
           MESSAGES.integrationNotFound,

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { MESSAGES, canCreateApiKey, type ClientApiKey, LENGTHS } from '@portal/core';
 import type { Deps, Session } from './context';
-import { printable } from '@portal/core';
+import { printable, withEdgeNames } from '@portal/core';
 import { act, examples, time, title } from './common';
 import { registerRenameRemove } from './renameRemove';
 import { CliError } from './errors';
@@ -78,7 +78,7 @@ export function register(program: Command, deps: Deps): void {
         const { installCommand, pythonExample } = await import('./heavy');
         const installer = installCommand(base, key.pack.linux64);
         const example = pythonExample(base, key.token, clientId);
-        if (s.out.json) return s.out.printJson({ ...key, installer, example });
+        if (s.out.json) return s.out.printJson(withEdgeNames({ ...key, installer, example }));
         s.out.object(key, [
           ['Name', key.name],
           ['ID', key.clue],

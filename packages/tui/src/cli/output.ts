@@ -1,6 +1,6 @@
 // gh-style output: --json prints only JSON; a padded table on a TTY; tab-separated lines when piped. Everything
 // printed passes core's printable escaping: text from the server cannot drive the terminal it is printed on.
-import { printable, printableJson } from '@portal/core';
+import { printable, printableJson, withEdgeNames } from '@portal/core';
 import { CliError, EXIT } from './errors';
 
 export interface OutStream {
@@ -74,28 +74,29 @@ export class Output {
     return !!this.stdout.isTTY;
   }
 
-  /** A list: a JSON array with --json, else a table, or SPEC's empty-list text on stderr. */
+  /** A list: a JSON array with --json (each object with `id` and `status` beside the wire's names), else a table, or SPEC's empty-list text on stderr. */
   list<T>(all: readonly T[], cols: readonly Column<T>[], empty: string): void {
     const limit = this.shape.limit;
     const rows = limit !== undefined && all.length > limit ? all.slice(0, limit) : all;
-    if (this.json) return this.printJson(rows);
+    if (this.json) return this.printJson(withEdgeNames(rows));
     if (rows.length < all.length && this.tty) this.notice(`Showing ${rows.length} of ${all.length}: --limit ${all.length} shows all.`);
     if (rows.length === 0) return this.notice(empty);
     this.stdout.write(renderTable(rows, cols, this.tty));
   }
 
-  /** One object: JSON with --json, else labelled fields. */
+  /** One object: JSON with --json (with core's `id` and `status` beside the wire's names), else labelled fields. */
   object(value: unknown, fields: ReadonlyArray<readonly [string, string | number | null | undefined]>): void {
-    if (this.json) return this.printJson(value);
+    if (this.json) return this.printJson(withEdgeNames(value));
     this.stdout.write(renderFields(fields, this.tty));
   }
 
   /** The result of an action: JSON with --json, else a one-line notice on stderr. */
   done(value: unknown, message: string): void {
-    if (this.json) this.printJson(value);
+    if (this.json) this.printJson(withEdgeNames(value));
     this.notice(message);
   }
 
+  /** JSON as it is (`portal api` prints the wire's answer untouched); list, object and done add core's edge names. */
   printJson(value: unknown): void {
     const shown = this.shape.fields ? pickFields(value, this.shape.fields) : value;
     this.stdout.write(printableJson(shown, 2) + '\n');

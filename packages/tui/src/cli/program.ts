@@ -77,7 +77,10 @@ export function buildProgram(deps: Deps): Command {
     .description('The embedding-service portal in your terminal: an interactive UI, and subcommands for scripts.')
     .version(deps.version, '-V, --version', 'print the version')
     .option('--api <url>', 'API base (else PORTAL_API, else the stored one, else http://localhost:8080)')
-    .option('--json', 'print JSON on standard output (the objects the API returns); --json a,b,c prints only those fields')
+    .option(
+      '--json',
+      'print JSON on standard output (the objects the API returns, with id and status beside its names); --json a,b,c prints only those fields',
+    )
     .option('--client <id>', 'account to use (default: your only account, or the last one used)')
     .option('--project <id>', 'project to use (default: the one set by portal projects open)')
     .option('--jq <expression>', 'filter the JSON output with jq (implies --json; strings print without quotes)')

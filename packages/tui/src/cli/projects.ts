@@ -14,7 +14,7 @@ export function register(program: Command, deps: Deps): void {
   projects
     .command('list')
     .description('List projects: name, id, requests, uploads, created')
-    .addHelpText('after', examples('portal projects list', 'portal projects list --json | jq -r ".[].stamp"'))
+    .addHelpText('after', examples('portal projects list', 'portal projects list --json | jq -r ".[].id"'))
     .action(
       act(deps, async (s) => {
         const api = await s.api();
@@ -51,7 +51,7 @@ export function register(program: Command, deps: Deps): void {
     .command('create')
     .description('Create a project')
     .option('--name <name>', `title, ${LENGTHS.title} characters`)
-    .addHelpText('after', examples('portal projects create --name "Churn model"', 'portal projects create --name Q3 --json | jq -r .stamp'))
+    .addHelpText('after', examples('portal projects create --name "Churn model"', 'portal projects create --name Q3 --json | jq -r .id'))
     .action(
       act(deps, async (s, opts: { name?: string }) => {
         const name = title(await s.need(opts.name, '--name', 'Project name'), 'create');

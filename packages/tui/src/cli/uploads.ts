@@ -56,7 +56,7 @@ export function register(program: Command, deps: Deps): void {
     .description('List uploads: name, id, status, files, size, requests, created, error')
     .addHelpText(
       'after',
-      examples('portal uploads list --project <id>', 'portal uploads list --json | jq -r \'.[] | select(.flight=="Ready") | .stamp\''),
+      examples('portal uploads list --project <id>', 'portal uploads list --json | jq -r \'.[] | select(.status=="Ready") | .id\''),
     )
     .action(
       act(deps, async (s) => {

@@ -25,7 +25,7 @@ export default function IntegrationsScreen() {
           { header: 'ID', id: true, get: (k) => k.clue },
           { header: 'Service', get: (k) => k.service },
           { header: 'Token', get: (k) => k.token },
-          { header: 'Runs', get: (k) => k.runs },
+          { header: 'Requests', get: (k) => k.runs },
           { header: 'Last ran', get: (k) => formatTime(k.runAt), at: (k) => k.runAt },
         ]}
         rename={list.rename}

@@ -112,7 +112,7 @@ export default function UploadsScreen() {
         active={asking === null}
         cols={[
           { header: 'Name', keep: true, get: (r) => r.name },
-          { header: 'Flight', keep: true, get: (r) => r.flight },
+          { header: 'Status', keep: true, get: (r) => r.flight },
           {
             header: 'Files',
             get: (r) => r.upload.list.map((i) => `${i.name} (${formatSize(i.file.size)}): ${i.state}`).join(', '),

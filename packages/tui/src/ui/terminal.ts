@@ -4,10 +4,17 @@
 import { EventEmitter } from 'node:events';
 
 const CLEAR_SCREEN = '\x1b[2J\x1b[H';
-/** How long React has to render the app at the new size before Ink draws it (a resize is a burst of events). */
-const SETTLE_MS = 40;
-/** A width Ink takes as "wider than any terminal", so the real width that follows reads as a shrink. */
-const WIDER = 100_000;
+/**
+ * How long a burst of resize events (a window being dragged) is gathered before Ink draws at the new size; React has
+ * re-rendered the app at each event already (Ink's legacy root renders synchronously).
+ */
+const SETTLE_MS = 16;
+/**
+ * How much wider than the terminal Ink is told it is for a moment, so that the real width that follows reads as a
+ * shrink. One column: Ink lays out and renders a frame at that width (a grid of width x height cells), so a width
+ * "wider than any terminal" (100,000 columns) took seconds of the event loop on every resize, the screen blank.
+ */
+const WIDER_BY = 1;
 
 export class TerminalOut extends EventEmitter {
   private muted = false;
@@ -19,7 +26,7 @@ export class TerminalOut extends EventEmitter {
   }
 
   get columns(): number {
-    return this.wide ? WIDER : this.real.columns;
+    return this.wide ? this.real.columns + WIDER_BY : this.real.columns;
   }
   get rows(): number {
     return this.real.rows;
