@@ -41,6 +41,8 @@ import { previewRoutes } from './routes/preview';
 import { webRoutes } from './routes/web';
 import { adminRoutes } from './routes/admin';
 import { memberRoutes } from './routes/member';
+import { referenceRoutes } from './routes/reference';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import type { PaymentProvider, Services } from './services';
 
@@ -66,6 +68,9 @@ export interface AppOptions {
   /** Where log lines go (already redacted); stdout unless given (tests read what a request logged). */
   logStream?: { write(line: string): unknown };
 }
+
+/** The server package's version, for the API reference. */
+const serverVersion = () => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 /** The levels at which the access line (level info) is written. */
 const ACCESS_LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
@@ -202,6 +207,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.metricsHost);
 
   // ---- tier 3: routes ----
+  // First: it hears every call route registered after it, for the API reference.
+  referenceRoutes(app, serverVersion());
   // Liveness: the process is up and answers. What it depends on (database, storage, workers) is readiness's
   // business (/api/ready): a database outage must take processes out of rotation, not get them restarted.
   app.get(CALLS.health.path, async () => ({ ok: true as const }));

@@ -7,3 +7,4 @@ export * from './preview';
 export * from './projection';
 export * from './security';
 export * from './account';
+export * from './reference';

@@ -134,7 +134,12 @@ export function defineCall<N extends CallName>(
   app.route({
     method: def.method,
     url: def.path,
-    config: opts.rateLimit ? { rateLimit: { max: s.config.authRateLimit, timeWindow: '1 minute' } } : {},
+    // `call` and `keys` name the call for the API reference (routes/reference.ts).
+    config: {
+      call: name,
+      keys: !!opts.keys,
+      ...(opts.rateLimit ? { rateLimit: { max: s.config.authRateLimit, timeWindow: '1 minute' } } : {}),
+    },
     handler: async (req, reply) => {
       let caller: Caller = { kind: 'user', stamp: '', email: '', username: '' };
       let reset: CallContext<N>['reset'];
