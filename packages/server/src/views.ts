@@ -1,7 +1,6 @@
 // Database rows to the wire's entities (core's contract shapes).
 import {
   maskToken,
-  PACK_PATH_PREFIX,
   type Bucket,
   type Client,
   type ClientApiKey,
@@ -47,7 +46,6 @@ export const clientView = (c: Pick<Row<ClientTable>, 'stamp' | 'name' | 'plan' |
  */
 export const PACK_WHEEL = WHEEL_FILE;
 export const packFileName = (clue: string, secret: string) => `${encodeURIComponent(clue)}/${encodeURIComponent(secret)}/${PACK_WHEEL}`;
-export const packPath = (clue: string, secret: string) => `${PACK_PATH_PREFIX}${packFileName(clue, secret)}`;
 
 export const apiKeyView = (k: Row<ApiKeyTable>, token: string): ClientApiKey => ({
   clue: k.clue,

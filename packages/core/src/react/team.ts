@@ -6,7 +6,7 @@ import { checkEmail } from '../rules';
 import {
   AUDIT_PAGE_MAX,
   TEAM_MESSAGES,
-  canInvite,
+  canManageMembers,
   canReadAudit,
   leaveBlocked,
   removeBlocked,
@@ -87,7 +87,7 @@ export function useMembers(clientId: string): MembersScreen {
     async (email: string, role: Role) =>
       done(
         await act(
-          (canInvite(myRole) ? null : TEAM_MESSAGES.ownersOnly) ?? checkEmail(email),
+          (canManageMembers(myRole) ? null : TEAM_MESSAGES.ownersOnly) ?? checkEmail(email),
           () => api.calls.inviteCreate({ client: clientId, email: email.trim(), role }),
           reload,
         ),
@@ -124,7 +124,7 @@ export function useMembers(clientId: string): MembersScreen {
 
   return {
     ...loaded,
-    canManage: canInvite(myRole),
+    canManage: canManageMembers(myRole),
     canAudit: canReadAudit(myRole),
     leaveBlocked: data ? leaveBlocked(members, me) : null,
     roleBlocked: (user, role) => roleChangeBlocked(members, myRole, user, role),

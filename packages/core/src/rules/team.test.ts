@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   TEAM_MESSAGES,
-  canInvite,
+  canManageMembers,
   canLeave,
   canReadAudit,
   invitePath,
@@ -20,9 +20,9 @@ describe('team rules', () => {
   const two = [m('o', 'owner'), m('p', 'owner'), m('a', 'member')];
 
   it('only owners invite and read the audit log', () => {
-    expect(canInvite('owner')).toBe(true);
-    expect(canInvite('member')).toBe(false);
-    expect(canInvite(null)).toBe(false);
+    expect(canManageMembers('owner')).toBe(true);
+    expect(canManageMembers('member')).toBe(false);
+    expect(canManageMembers(null)).toBe(false);
     expect(canReadAudit('owner')).toBe(true);
     expect(canReadAudit('member')).toBe(false);
   });

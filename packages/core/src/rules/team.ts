@@ -101,7 +101,6 @@ const owners = (members: readonly TeamMember[]) => members.filter((m) => m.role 
 
 /** Owners invite, withdraw invitations, change roles and remove others. */
 export const canManageMembers = (role: Role | null | undefined) => role === 'owner';
-export const canInvite = canManageMembers;
 /** Owners read the audit log. */
 export const canReadAudit = (role: Role | null | undefined) => role === 'owner';
 

@@ -1,7 +1,7 @@
 // Create an integration key: name, the one service, and its token.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_INPUT_MAX, checkIntegration, screenPath } from '@portal/core';
+import { DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_MAX, checkIntegration, screenPath } from '@portal/core';
 import { useIntegrations } from '@portal/core/react';
 import { Form } from '../components/Form';
 import { useLabel, useNav } from '../ui/context';
@@ -41,7 +41,7 @@ export default function CreateIntegrationScreen() {
         links={[{ label: 'Cancel', action: () => nav.go(screenPath('integrations', { clientId })) }]}
       >
         <Text dimColor>
-          The service's API token (up to {INTEGRATION_TOKEN_INPUT_MAX.toLocaleString('en-US')} characters). It is stored encrypted.
+          The service's API token (up to {INTEGRATION_TOKEN_MAX.toLocaleString('en-US')} characters). It is stored encrypted.
         </Text>
       </Form>
     </Box>

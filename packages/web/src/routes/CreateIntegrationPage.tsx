@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { checkIntegration, DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_INPUT_MAX, screenPath } from '@portal/core';
+import { checkIntegration, DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_MAX, screenPath } from '@portal/core';
 import { Page } from '../components/Page';
 import { TitleField } from '../components/TitleField';
 import { useIntegrations } from '@portal/core/react';
@@ -60,11 +60,11 @@ export default function CreateIntegrationPage() {
             error={!!errors.token}
             helperText={
               errors.token ??
-              `The service's API token (up to ${INTEGRATION_TOKEN_INPUT_MAX.toLocaleString('en-US')} characters). It is stored encrypted.`
+              `The service's API token (up to ${INTEGRATION_TOKEN_MAX.toLocaleString('en-US')} characters). It is stored encrypted.`
             }
             required
             fullWidth
-            slotProps={{ htmlInput: { maxLength: INTEGRATION_TOKEN_INPUT_MAX } }}
+            slotProps={{ htmlInput: { maxLength: INTEGRATION_TOKEN_MAX } }}
           />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" disabled={busy}>
