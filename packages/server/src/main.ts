@@ -9,7 +9,7 @@ import { migrate, migrationStatus } from './db/migrations';
 import { ADMIN_PATH } from './routes/admin';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BackupError, restoreBackup } from './backup';
+import { BACKUP_ON_POSTGRES, BackupError, RESTORE_ON_POSTGRES, restoreBackup } from './backup';
 import { openStorage, storageSettings } from './storage/index';
 import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
@@ -154,6 +154,12 @@ async function adminViaServer(dataDir: string, pid: number, command: string, arg
   console.log(body.output ?? '');
 }
 
+/** An admin command refused with its sentence (exit status 1). */
+function refuse(message: string): void {
+  console.error(message);
+  process.exitCode = 1;
+}
+
 async function admin(command: string, args: string[], json = false) {
   const config = loadConfig(process.env, { worker: false });
   let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -261,12 +267,17 @@ adm
 adm
   .command('backup <file>')
   .description('write a consistent backup of the embedded database, the stored files and the keys in DATA_DIR (the server may run)')
-  .action((f: string) => admin('backup', [resolve(f)]));
+  .action((f: string) => {
+    // Refused before the configuration is read: reading it would make keys in DATA_DIR, which PostgreSQL does not use.
+    if (process.env.DATABASE_URL?.trim()) return refuse(BACKUP_ON_POSTGRES);
+    return admin('backup', [resolve(f)]);
+  });
 adm
   .command('restore <file>')
   .description('fill an empty DATA_DIR from a backup, then start the server on it')
   .action(async (f: string) => {
     // Not through loadConfig: it would make new keys in DATA_DIR, which must stay empty until the backup fills it.
+    if (process.env.DATABASE_URL?.trim()) return refuse(RESTORE_ON_POSTGRES);
     const dataDir = resolve(process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
     try {
       console.log(await restoreBackup(f, dataDir));

@@ -1,5 +1,5 @@
 // A gzip'd tar (ustar) of regular files, written and read as streams: the backup's container, which `tar -xzf` opens too.
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants, createReadStream, createWriteStream, openSync } from 'node:fs';
 import { once } from 'node:events';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Readable, Writable } from 'node:stream';
@@ -42,8 +42,10 @@ export class TarWriter {
   private readonly out: Writable;
   private readonly done: Promise<unknown>;
 
+  /** Makes FILE, exclusively: a name already taken (a file, or a link to one) fails here rather than being written through. */
   constructor(file: string, mode = 0o600) {
-    this.out = createWriteStream(file, { mode });
+    const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+    this.out = createWriteStream('', { fd });
     this.gzip.pipe(this.out);
     this.done = once(this.out, 'close');
   }
