@@ -50,6 +50,8 @@ describe('portal against the real server', () => {
       { stdin: 'Secret-123!\n' },
     );
     expect(up.code, up.stderr).toBe(0);
+    // A new account is told its first step, as the web's Get started page and the terminal UI's first screen do.
+    expect(up.stderr).toContain('Next: create a project: portal projects create --name NAME');
     expect((await run(ada, ['logout'])).code).toBe(0);
     expect((await run(ada, ['projects', 'list'])).code).toBe(4);
     const bad = await run(ada, ['login', '--email', 'ada@example.com', '--password-stdin'], { stdin: 'wrong' });
@@ -58,6 +60,7 @@ describe('portal against the real server', () => {
     const login = await run(ada, ['login', '--email', 'ada@example.com', '--password-stdin'], { stdin: 'Secret-123!\n' });
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toContain('Signed in as ada@example.com (Analytical Engines)');
+    expect(login.stderr).toContain('Next: create a project: portal projects create --name NAME');
     const config = join(ada, '.config', 'portal', 'config.json');
     expect((await stat(config)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(await readFile(config, 'utf8')).hosts[new URL(server.url).origin].token).toMatch(/^ey/);

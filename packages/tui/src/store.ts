@@ -5,7 +5,7 @@
 // brings a JSON-schema validator that would cost every command (and the UI's first frame) ~40 ms.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TokenStore } from '@portal/core';
+import type { StartDismissStore, TokenStore } from '@portal/core';
 
 export const DEFAULT_API = 'http://localhost:8080';
 
@@ -16,6 +16,8 @@ export interface HostEntry {
   token?: string;
   client?: string;
   project?: string;
+  /** The "Get started" paths put away here (core's startDismissKey: one per user and account). */
+  hidden?: string[];
 }
 
 /** The sign-in of one API origin. */
@@ -24,6 +26,8 @@ export interface Host {
   tokens: TokenStore;
   get(key: HostKey): string | undefined;
   set(key: HostKey, value: string | undefined): void;
+  /** Which "Get started" paths were put away (the terminal UI hides them; `portal login` prints no next step). */
+  startDismissals: StartDismissStore;
 }
 
 export interface Store {
@@ -89,7 +93,7 @@ export async function configDir(env: Record<string, string | undefined> = proces
 function storeOver(saved: Saved, persist: (key: string, value: unknown) => void, flush: () => Promise<void>, path: string): Store {
   const hosts = (saved.hosts ??= {});
   const writeHosts = () => persist('hosts', Object.keys(hosts).length ? hosts : undefined);
-  const setEntry = (origin: string, key: keyof HostEntry, value: string | undefined) => {
+  const setEntry = (origin: string, key: HostKey | 'token', value: string | undefined) => {
     const entry = (hosts[origin] ??= {});
     if (value === undefined) delete entry[key];
     else entry[key] = value;
@@ -114,6 +118,18 @@ function storeOver(saved: Saved, persist: (key: string, value: unknown) => void,
         },
         get: (key) => hosts[origin]?.[key],
         set: (key, value) => setEntry(origin, key, value),
+        startDismissals: {
+          get: (key) => !!hosts[origin]?.hidden?.includes(key),
+          set(key, dismissed) {
+            const kept = (hosts[origin]?.hidden ?? []).filter((k) => k !== key);
+            const hidden = dismissed ? [...kept, key] : kept;
+            const entry = (hosts[origin] ??= {});
+            if (hidden.length) entry.hidden = hidden;
+            else delete entry.hidden;
+            if (Object.keys(entry).length === 0) delete hosts[origin];
+            writeHosts();
+          },
+        },
       };
     },
     hosts: () => Object.entries(hosts),

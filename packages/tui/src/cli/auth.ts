@@ -12,6 +12,13 @@ import {
   resetTokenFrom,
   tokenExpiry,
   LENGTHS,
+  loadStartFacts,
+  nextStartStep,
+  showsGetStarted,
+  startDismissKey,
+  startSteps,
+  type ApiClient,
+  type Client,
 } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time as formatTime } from './common';
@@ -26,6 +33,25 @@ async function remember(s: Session, clients: { stamp: string }[]): Promise<void>
   const host = await s.host();
   host.set('client', clients.length === 1 ? clients[0].stamp : undefined);
   host.set('project', undefined);
+}
+
+/**
+ * After a sign-in on an account still on its way to a first result: the next "Get started" step and its command
+ * (core's steps, the same as the web's page and the terminal UI's first screen). Best effort: a sign-in never fails
+ * for it, and a path put away in the terminal UI stays away.
+ */
+async function printNextStep(s: Session, api: ApiClient, token: string, clients: readonly Client[]): Promise<void> {
+  const client = clients[0];
+  if (!client || s.out.json) return;
+  try {
+    const steps = startSteps(await loadStartFacts(api, client));
+    const key = startDismissKey(String(readClaims(token)?.sub ?? ''), client.stamp);
+    const next = nextStartStep(steps);
+    if (!next || !showsGetStarted(steps, (await s.host()).startDismissals.get(key))) return;
+    s.out.notice(`Next: ${next.label.toLowerCase()}: ${next.command}`);
+  } catch {
+    // The hint is extra: the sign-in itself is done.
+  }
 }
 
 /** One stored sign-in as `portal auth status` shows it. */
@@ -125,6 +151,7 @@ export function register(program: Command, deps: Deps): void {
         await s.save();
         const names = login.client.list.map((c) => c.name).join(', ');
         s.out.done(login, `Signed in as ${email}${names ? ` (${names})` : ''}`);
+        await printNextStep(s, api, res.token, login.client.list);
       }),
     );
 
@@ -190,6 +217,7 @@ export function register(program: Command, deps: Deps): void {
         const res = await api.calls.signup({ email, username, password, name: name.trim() });
         await remember(s, res.login.client.list);
         s.out.done(res.login, `Signed up and signed in as ${email}`);
+        await printNextStep(s, api, res.token, res.login.client.list);
       }),
     );
 

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { MESSAGES, accountOpenTarget, type PermissionEntry, loadFailure } from '@portal/core';
-import { usePermissions } from '@portal/core/react';
+import { useGetStarted, usePermissions } from '@portal/core/react';
 import { ListView } from '../components/ListView';
 import { useNav } from '../ui/context';
 import { TwoFactorPanel } from './account/TwoFactorPanel';
@@ -13,6 +13,7 @@ import { PasswordPanel } from './account/PasswordPanel';
 import { EmailPanel } from './account/EmailPanel';
 import { ExportPanel } from './account/ExportPanel';
 import { DeletePanel } from './account/DeletePanel';
+import { StartPanel, startPanelRows, useStartStore } from './GetStartedScreen';
 
 export const ACCOUNT_SECTIONS = ['Accounts', 'Two-factor', 'Sessions', 'Password', 'Email', 'Export', 'Delete'] as const;
 type Section = (typeof ACCOUNT_SECTIONS)[number];
@@ -81,26 +82,31 @@ function Tabs({ at }: { at: number }) {
 function Accounts() {
   const nav = useNav();
   const perms = usePermissions();
+  // A new account's path to its first result, below its accounts until it is done or put away.
+  const path = useGetStarted(useStartStore());
   return (
-    <ListView<PermissionEntry>
-      title="My Account"
-      rows={perms.data && [...perms.data].sort((a, b) => a.client.name.localeCompare(b.client.name))}
-      loading={perms.loading}
-      empty="No client accounts yet."
-      error={loadFailure(perms.error, MESSAGES.fetchPermissions)}
-      keyOf={(p) => p.client.stamp}
-      nameOf={(p) => p.client.name}
-      reserve={1}
-      cols={[
-        { header: 'Name', keep: true, get: (p) => p.client.name },
-        { header: 'Plan', get: (p) => p.client.plan },
-        { header: 'Active', get: (p) => (p.client.active ? 'On' : 'Off') },
-      ]}
-      onOpen={(p) => {
-        nav.setLabel(p.client.stamp, p.client.name);
-        nav.io.remember?.('client', p.client.stamp);
-        nav.go(accountOpenTarget(p.client));
-      }}
-    />
+    <>
+      <ListView<PermissionEntry>
+        title="My Account"
+        rows={perms.data && [...perms.data].sort((a, b) => a.client.name.localeCompare(b.client.name))}
+        loading={perms.loading}
+        empty="No client accounts yet."
+        error={loadFailure(perms.error, MESSAGES.fetchPermissions)}
+        keyOf={(p) => p.client.stamp}
+        nameOf={(p) => p.client.name}
+        reserve={1 + startPanelRows(path)}
+        cols={[
+          { header: 'Name', keep: true, get: (p) => p.client.name },
+          { header: 'Plan', get: (p) => p.client.plan },
+          { header: 'Active', get: (p) => (p.client.active ? 'On' : 'Off') },
+        ]}
+        onOpen={(p) => {
+          nav.setLabel(p.client.stamp, p.client.name);
+          nav.io.remember?.('client', p.client.stamp);
+          nav.go(accountOpenTarget(p.client));
+        }}
+      />
+      <StartPanel path={path} />
+    </>
   );
 }

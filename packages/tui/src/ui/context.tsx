@@ -1,6 +1,6 @@
 // What screens share besides core's hooks: navigation by path, labels for crumbs, key capture, and terminal IO.
 import { createContext, useContext, useEffect } from 'react';
-import { printable, type ScreenDef, type ScreenParams } from '@portal/core';
+import { printable, type ScreenDef, type ScreenParams, type StartDismissStore } from '@portal/core';
 
 /**
  * Who owns the keyboard: 'none' lets the app handle q, Tab and Esc; 'text' (a form is being typed into) keeps Esc
@@ -20,6 +20,8 @@ export interface UiIo {
   baseUrl: string;
   /** Remembers the account and project last opened (the CLI's defaults). */
   remember?(key: 'client' | 'project', value: string): void;
+  /** Where the "Get started" path is kept put away (the config file); for this run only when not given. */
+  startDismissals?: StartDismissStore;
 }
 
 export interface Nav {

@@ -38,6 +38,7 @@ export async function startUi(session: Session, target?: string): Promise<number
           return path;
         },
         remember: (key, value) => host.set(key, value),
+        startDismissals: host.startDismissals,
       }}
       authFailures={{
         subscribe(fn) {
