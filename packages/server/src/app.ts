@@ -20,7 +20,7 @@ import { JobQueue } from './worker/queue';
 import { Worker, workerSettings } from './worker/worker';
 import { Metrics, countStorageErrors, observeQueries, registerMetrics } from './metrics';
 import { REQUEST_ID_HEADER, inRequest, requestIdOf, traceRequests } from './context';
-import { registerDrain, registerRequestTimeouts, serverTimeouts, sleep } from './lifecycle';
+import { CLOSE_GRACE_MS, closeGently, registerDrain, registerRequestTimeouts, serverTimeouts, sleep, trackSockets } from './lifecycle';
 import { HttpError, badRequest, codeForStatus } from './errors';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from './bodies';
 import { clientErrorHandler, registerSecurityHeaders } from './security';
@@ -89,6 +89,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
     ...serverTimeouts(config),
     clientErrorHandler: clientErrorHandler(config),
+    // A request arriving while the app closes is answered by registerDrain, in the product's envelope.
+    return503OnClosing: false,
   };
   const app = Fastify(options);
 
@@ -200,10 +202,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       ),
     jobs: new JobQueue(),
     metrics,
-    lifecycle: { stopping: false },
+    lifecycle: { stopping: false, closed: false },
     snapshot: database.snapshot,
   };
   registerDrain(app, services.lifecycle);
+  trackSockets(app.server);
   const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.metricsHost);
 
   // ---- tier 3: routes ----
@@ -259,7 +262,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       // Requests in flight get the same grace as jobs (PORTAL_SHUTDOWN_S); a client that never finishes its
       // request (a stalled upload body) is then cut off, so a shutdown is never held open by someone else.
       const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownS * 1000);
+      services.lifecycle.closed = true;
       try {
+        // The port closes first, and connections end as they finish (see closeGently); then the app closes.
+        await closeGently(app.server, drain ? CLOSE_GRACE_MS : 10);
         await app.close();
       } finally {
         clearTimeout(cutOff);

@@ -2,7 +2,8 @@
 // excepted while they keep moving), and the drain a SIGTERM starts (readiness fails at once, responses close their
 // connections, then the port closes and what is in flight finishes).
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 import { ERROR_CODES } from '@portal/core';
 import type { Config } from './config';
 import type { Services } from './services';
@@ -58,11 +59,72 @@ export function registerRequestTimeouts(app: FastifyInstance, c: Timeouts, strea
   });
 }
 
-/** While the process drains, every response closes its connection, so balancers and clients open new ones elsewhere. */
+/** How long a connection open when the port closes may stay idle before it is closed. */
+export const CLOSE_GRACE_MS = 1000;
+
+export const CLOSING_MESSAGE = 'This server is restarting and took no new request on this connection: send it again.';
+
+/** Per connection: requests it has carried, and whether one is running now. */
+const served = new WeakMap<Socket, { requests: number; active: number }>();
+
+/**
+ * While the process drains, every response closes its connection, so balancers and clients open new ones elsewhere.
+ * Once it has stopped accepting (`closed`), a request on a connection that carried one before (a kept-alive one) is
+ * answered 503 in the product's envelope with `Connection: close` before anything of it runs, so it is safe to send
+ * again; the first request of a connection accepted before the port closed is served (its sender gave it to this
+ * process and cannot know it was late), and so is every request already running.
+ */
 export function registerDrain(app: FastifyInstance, lifecycle: Services['lifecycle']): void {
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const s = served.get(req.socket) ?? { requests: 0, active: 0 };
+    served.set(req.socket, s);
+    s.active++;
+    res.once('close', () => {
+      s.active--;
+      s.requests++;
+    });
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!lifecycle.closed || (served.get(req.raw.socket)?.requests ?? 0) === 0) return done();
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '1')
+      .send({ error: { code: ERROR_CODES.notReady, message: CLOSING_MESSAGE } });
+  });
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (lifecycle.stopping) reply.header('connection', 'close');
     done(null, payload);
+  });
+}
+
+/**
+ * Stops accepting and lets the open connections end: a running request finishes (its response closes the
+ * connection); a connection accepted but not yet sending gets `graceMs` to send its request, which is served; an
+ * idle kept-alive one is closed after `graceMs` (a late request on it meanwhile is answered as registerDrain says).
+ * Node's own http close would instead reset at once every connection without a request running, a just-accepted one
+ * included, whose request a balancer has sent and cannot send again. Resolves when every connection has ended; the
+ * caller cuts them off at its own deadline.
+ */
+export function closeGently(server: Server, graceMs: number): Promise<void> {
+  const ended = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+  const idle = setInterval(() => {
+    for (const socket of sockets.get(server) ?? []) {
+      const s = served.get(socket);
+      if (!s || s.active === 0) socket.destroySoon();
+    }
+  }, graceMs);
+  return ended.finally(() => clearInterval(idle));
+}
+
+const sockets = new WeakMap<Server, Set<Socket>>();
+/** Remembers the server's open connections, for closeGently. */
+export function trackSockets(server: Server): void {
+  const set = new Set<Socket>();
+  sockets.set(server, set);
+  server.on('connection', (socket: Socket) => {
+    set.add(socket);
+    socket.once('close', () => set.delete(socket));
   });
 }
 

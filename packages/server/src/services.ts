@@ -30,7 +30,8 @@ export interface Services {
   /** A consistent copy of the embedded database for `admin backup` (absent on PostgreSQL). */
   snapshot?: () => Promise<Blob>;
   /** Set when the process begins to shut down: readiness fails from then on. */
-  lifecycle: { stopping: boolean };
+  /** `stopping`: draining (readiness fails, connections close after each response); `closed`: no new request is taken. */
+  lifecycle: { stopping: boolean; closed: boolean };
 }
 
 /** The payment portal behind `billing.portalUrl` (the embedded page is billing/payments.ts). */

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { ERROR_CODES } from '@portal/core';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { REQUEST_TIMEOUT_MESSAGE } from '../src/lifecycle';
+import { CLOSING_MESSAGE, REQUEST_TIMEOUT_MESSAGE } from '../src/lifecycle';
 import {
   call,
   fitData,
@@ -177,6 +177,50 @@ describe('drain on stop', () => {
       await closing;
       expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
       await expect(get(new URL('/api/health', srv.url).href)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    } finally {
+      await closing.catch(() => {});
+      await srv.close();
+    }
+  });
+});
+
+describe('closing the port after the drain', () => {
+  /** A raw connection to the server, and the answers it reads. */
+  const open = async (url: string) => {
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString()));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const ask = async (path: string) => {
+      const from = text.length;
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      await waitFor(async () => /\r\n\r\n[\s\S]*\}/.test(text.slice(from)), 10_000);
+      return text.slice(from);
+    };
+    return { socket, ask, ended };
+  };
+
+  it('serves the request of a connection accepted before the port closed; a late one on a kept-alive connection gets the product’s 503 with Connection: close', async () => {
+    const srv = await startServer('embedded', { worker: false, drainS: 0.5 });
+    // Kept alive from before the stop, idle through the drain.
+    const kept = await open(srv.url);
+    expect(await kept.ask('/api/health')).toMatch(/^HTTP\/1\.1 200/);
+    const closing = srv.built.close({ drain: true });
+    try {
+      // Accepted while the port is open, its request sent only once the process has stopped accepting.
+      const fresh = await open(srv.url);
+      await waitFor(async () => srv.built.services.lifecycle.closed, 10_000);
+      const served = await fresh.ask('/api/health');
+      expect(served).toMatch(/^HTTP\/1\.1 200/);
+      expect(served.toLowerCase()).toContain('connection: close');
+      const late = await kept.ask('/api/health');
+      expect(late).toMatch(/^HTTP\/1\.1 503/);
+      expect(late.toLowerCase()).toContain('connection: close');
+      expect(JSON.parse(late.slice(late.indexOf('{')))).toEqual({ error: { code: ERROR_CODES.notReady, message: CLOSING_MESSAGE } });
+      await Promise.all([kept.ended, fresh.ended]);
+      await closing;
     } finally {
       await closing.catch(() => {});
       await srv.close();
