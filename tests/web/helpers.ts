@@ -272,7 +272,8 @@ export async function mailedLink(email: string, re: RegExp): Promise<string> {
   await expect
     .poll(() => {
       link = outboxMails(DATA_DIR)
-        .filter((m) => m.includes(`To: ${email}\n`))
+        // A long address is folded onto the header's next line (RFC 5322): unfolded before matching.
+        .filter((m) => m.replace(/\r?\n[ \t]+/g, ' ').includes(`To: ${email}\n`))
         .map((m) => re.exec(m)?.[0])
         .filter(Boolean)
         .at(-1);

@@ -1,55 +1,24 @@
 // The one list of the portal, used by every list page: SPEC's columns, filter box, sortable columns, pages of 25
-// ("1-25 of N"), filter, sort and page kept in the URL (Back and reload restore them), an ID column with copy, status
-// chips, long names cut with an ellipsis (full text in a tooltip), row actions in their own column that never covers
-// another, rows selected with checkboxes (Shift+click for a range) and removed together with one Undo, skeleton rows
-// while loading, and an empty state that says what the list is for and offers the next step. On phones rows are cards.
-// A long list (core's useListPaging) pages on the server instead: the table shows the server's page of 25 with
-// Next and Previous. On the project list the filter box then searches the names on the server and the Created sort
-// is the server's order; on the others the filter and sort apply to the page shown.
-import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  TextField,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+// ("1-25 of N"), an ID column with copy, status chips, rows selected with checkboxes and removed together with one
+// Undo, skeleton rows while loading, and an empty state that says what the list is for and offers the next step.
+// Its parts: the view state in the URL (table/listView.ts), the selection (table/selection.tsx), the laptop's table
+// that fits its card (table/WideTable.tsx, with the column rule of table/columns.tsx) and the phone's cards
+// (table/PhoneCards.tsx). A long list (core's useListPaging) pages on the server instead: the table shows the server's
+// page of 25 with Next and Previous. On the project list the filter box then searches the names on the server and the
+// Created sort is the server's order; on the others the filter and sort apply to the page shown.
+import { useMemo, type ReactNode } from 'react';
+import { Alert, Box, Button, Skeleton, Stack, TablePagination, TextField, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { Ellipsis, IdCell, StatusChip } from './Cells';
-import { ConfirmDialog } from './Dialogs';
-import { useUrlParams } from '../lib/useUrlParams';
-import { CREATED_SORT, SEARCH_NO_MATCH, orderOfSort, useListPaging, type ListPaging, type ViewStore } from '@portal/core/react';
+import { SEARCH_NO_MATCH, type ListPaging } from '@portal/core/react';
+import { IdCell } from './Cells';
+import type { Column } from './table/columns';
+import { PAGE_SIZE, pageLabel, useListView, type Sort } from './table/listView';
+import { useSelection, type RemoveMany } from './table/selection';
+import { PhoneCards } from './table/PhoneCards';
+import { WideTable } from './table/WideTable';
 
-export interface Column<T> {
-  id: string;
-  label: string;
-  /** The value sorted and filtered on; omitted for columns that are only actions. */
-  value?: (row: T) => string | number | null | undefined;
-  render?: (row: T) => ReactNode;
-  align?: 'left' | 'right';
-  /** Keeps long content (file lists, messages) readable on narrow screens; the table scrolls instead. */
-  minWidth?: number;
-  /** Keeps a short value (a time) on one line. */
-  nowrap?: boolean;
-  /** Cuts a long value to one line with an ellipsis and shows it whole in a tooltip (the first column does by default). */
-  truncate?: boolean;
-  /** Shows the value as a status chip: colour from core's statusTone, and always the state's own word. */
-  status?: boolean;
-}
-
-export const PAGE_SIZE = 25;
+export type { Column } from './table/columns';
+export { PAGE_SIZE, pageLabel, useTablePaging } from './table/listView';
 
 interface Props<T> {
   /** Names the table for screen readers, e.g. "Projects". */
@@ -68,10 +37,11 @@ interface Props<T> {
   emptyAction?: ReactNode;
   loading?: boolean;
   actions?: (row: T) => ReactNode;
-  initialSort?: { id: string; dir: 'asc' | 'desc' };
+  initialSort?: Sort;
   filter?: boolean;
   /** Shown instead of the empty text when the list could not be loaded (SPEC's message where it names one). */
   error?: string | null;
+  /** Offered beside the error; leave it out where trying again cannot help (the thing is not there). */
   onRetry?: () => void;
   /**
    * Names this list's filter, sort and page in the query string when a page shows two lists ("invites" gives
@@ -82,100 +52,12 @@ interface Props<T> {
    * Offers a checkbox on each row and "Remove selected" for them together (core's removeMany: one call per row, one
    * notice, one Undo for all). `noun` names one row in the confirmation ("project").
    */
-  removeMany?: { noun: string; run: (ids: string[]) => Promise<string | null> };
+  removeMany?: RemoveMany;
   /**
    * The list's paging (useTablePaging, given to its list hook too) and the `next` of its last answer: once the list
    * is long, `rows` is the server's page and Next and Previous walk the pages.
    */
   paging?: { of: ListPaging; next: string | null | undefined };
-}
-
-type Sort = { id: string; dir: 'asc' | 'desc' };
-
-/** `name` sorts up, `-name` down. */
-const readSort = (v: string | null): Sort | null =>
-  v ? (v.startsWith('-') ? { id: v.slice(1), dir: 'desc' } : { id: v, dir: 'asc' }) : null;
-const writeSort = (s: Sort) => (s.dir === 'desc' ? `-${s.id}` : s.id);
-
-/**
- * A list's filter, sort and page in the query string: a page or sort change is a step Back returns from, typing in
- * the filter replaces the entry (Back does not replay each letter). Defaults are left out of the URL.
- */
-function useListUrlState(key: string | undefined, initialSort: Sort | undefined) {
-  const { params, set } = useUrlParams();
-  const name = (n: string) => (key ? `${key}.${n}` : n);
-  const query = params.get(name('q')) ?? '';
-  const sort = readSort(params.get(name('sort'))) ?? initialSort ?? null;
-  const page = Math.max(0, (Number.parseInt(params.get(name('page')) ?? '1', 10) || 1) - 1);
-  const update = (changes: Record<string, string | null>, replace: boolean) =>
-    set(Object.fromEntries(Object.entries(changes).map(([k, v]) => [name(k), v])), replace);
-  return {
-    query,
-    sort,
-    page,
-    setQuery: (q: string) => update({ q, page: null }, true),
-    setSort: (s: Sort | null) =>
-      update(
-        { sort: s && !(initialSort && s.id === initialSort.id && s.dir === initialSort.dir) ? writeSort(s) : null, page: null },
-        false,
-      ),
-    setPage: (p: number, replace = false) => update({ page: p > 0 ? String(p + 1) : null }, replace),
-  };
-}
-
-// A card leaves out a field with nothing in it (an empty message), rather than a label with a blank beside it.
-const isBlank = (v: unknown) => v === null || v === undefined || v === '';
-
-function compare(a: unknown, b: unknown): number {
-  if (a === b) return 0;
-  if (a === null || a === undefined) return -1;
-  if (b === null || b === undefined) return 1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
-}
-
-/** "1-25 of 55": SPEC's hyphen rather than MUI's en dash; a long list's page before the last says "of more than 50". */
-export const pageLabel = ({ from, to, count }: { from: number; to: number; count: number }) =>
-  `${from}-${to} of ${count === -1 ? `more than ${to}` : count}`;
-
-/**
- * A list page's paging for its table and its list hook (core's useListPaging, pages of PAGE_SIZE): the cursors of
- * the pages walked are kept in the URL (`after`, or `{urlKey}.after`), so Back, reload and a link return to the page.
- * `searched`: the list's server call searches and orders (the project list), so a long one is searched by the filter
- * box (`q`) and ordered by the Created sort (`sort`), both in the URL as they are for a whole list.
- */
-export function useTablePaging({ urlKey, searched = false }: { urlKey?: string; searched?: boolean } = {}): ListPaging {
-  const { params, set } = useUrlParams();
-  const key = (n: string) => (urlKey ? `${urlKey}.${n}` : n);
-  const raw = params.get(key('after'));
-  const trail = useMemo(() => (raw ? raw.split(',') : []), [raw]);
-  const store = useMemo(
-    () => ({ trail, setTrail: (t: string[]) => set({ [key('after')]: t.join(',') || null }, false) }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is a new closure each render; urlKey says when
-    [trail, set, urlKey],
-  );
-  // A long list searched on the server: the filter box's text and the Created sort are the table's own, in the URL.
-  const search = params.get(key('q')) ?? '';
-  const order = orderOfSort(readSort(params.get(key('sort'))));
-  const view = useMemo<ViewStore>(
-    () => ({
-      search,
-      order,
-      setSearch: (q) => set({ [key('q')]: q, [key('page')]: null }, true),
-      setOrder: (o) =>
-        set({ [key('sort')]: o === 'oldest' ? writeSort({ id: CREATED_SORT, dir: 'asc' }) : null, [key('page')]: null }, false),
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is a new closure each render; urlKey says when
-    [search, order, set, urlKey],
-  );
-  return useListPaging(PAGE_SIZE, { trail: store, view, searched });
-}
-
-function cellContent<T>(c: Column<T>, r: T, truncate: boolean): ReactNode {
-  if (c.render) return c.render(r);
-  const text = String(c.value?.(r) ?? '');
-  if (c.status) return <StatusChip state={text} />;
-  return truncate ? <Ellipsis text={text} /> : text;
 }
 
 export function EntityTable<T>({
@@ -205,101 +87,32 @@ export function EntityTable<T>({
   // searches opens newest first as a whole one does, and its filter box is the server's search.
   const long = !!paging?.of.long;
   const searched = long && !!paging?.of.searched;
-  const { query, setQuery, sort, setSort, page, setPage } = useListUrlState(urlKey, long && !searched ? undefined : initialSort);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const [confirming, setConfirming] = useState(false);
-  const anchor = useRef<string | null>(null);
 
   const columns = useMemo(() => {
     const [first, ...rest] = given;
     const head = first ? [{ ...first, truncate: first.truncate ?? true }] : [];
     if (!idOf || !first) return [...head, ...rest];
     const name = nameOf ?? ((r: T) => String(first.value?.(r) ?? ''));
-    const idColumn: Column<T> = { id: 'id', label: 'ID', value: idOf, render: (r) => <IdCell id={idOf(r)} name={name(r)} /> };
+    // The id matters to the Python client, not to reading the list: it is the last column to fold under the name.
+    const idColumn: Column<T> = {
+      id: 'id',
+      label: 'ID',
+      value: idOf,
+      priority: 'low',
+      render: (r) => <IdCell id={idOf(r)} name={name(r)} />,
+    };
     return [...head, idColumn, ...rest];
   }, [given, idOf, nameOf]);
 
-  const shown = useMemo(() => {
-    let list = rows ?? [];
-    const q = searched ? '' : query.trim().toLowerCase();
-    if (q)
-      list = list.filter((r) =>
-        columns.some(
-          (c) =>
-            c.value &&
-            String(c.value(r) ?? '')
-              .toLowerCase()
-              .includes(q),
-        ),
-      );
-    const col = sort && columns.find((c) => c.id === sort.id);
-    if (sort && col?.value) {
-      const v = col.value;
-      list = [...list].sort((a, b) => compare(v(a), v(b)) * (sort.dir === 'asc' ? 1 : -1));
-    }
-    return list;
-  }, [rows, query, sort, columns, searched]);
+  const view = useListView(rows, columns, { urlKey, initialSort, long, searched });
+  const { query, setQuery, sort, setSort, page, setPage, shown, visible, lastPage } = view;
 
-  // A filter or a shorter list (a removal) may leave the page past the end: back to the last page there is.
-  const lastPage = Math.max(0, Math.ceil(shown.length / PAGE_SIZE) - 1);
-  const settled = rows !== undefined && !long;
-  useEffect(() => {
-    if (settled && page > lastPage) setPage(lastPage, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is a new closure each render; page and lastPage say when
-  }, [settled, page, lastPage]);
-  const visible = long ? shown : shown.slice(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE);
-  const cutShare = `${Math.floor(100 / Math.max(1, columns.filter((c) => c.truncate).length))}%`;
-
-  // A selection keeps only rows still in the list (a removal or a refresh drops the others).
-  const present = useMemo(() => new Set((rows ?? []).map(rowKey)), [rows, rowKey]);
-  const chosen = [...selected].filter((k) => present.has(k));
-  const visibleKeys = visible.map(rowKey);
-  const allChosen = visibleKeys.length > 0 && visibleKeys.every((k) => selected.has(k));
-
-  /** A click picks one row; Shift+click picks every row between it and the last one clicked, as a file manager does. */
-  const pick = (key: string, e: MouseEvent | { shiftKey: boolean }) => {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      const on = !prev.has(key);
-      const from = anchor.current ? visibleKeys.indexOf(anchor.current) : -1;
-      const to = visibleKeys.indexOf(key);
-      const range = e.shiftKey && from >= 0 && to >= 0 ? visibleKeys.slice(Math.min(from, to), Math.max(from, to) + 1) : [key];
-      for (const k of range) {
-        if (on) next.add(k);
-        else next.delete(k);
-      }
-      return next;
-    });
-    anchor.current = key;
-  };
-  const pickAll = () =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const k of visibleKeys) {
-        if (allChosen) next.delete(k);
-        else next.add(k);
-      }
-      return next;
-    });
   const nameOfKey = (key: string) => {
     const r = (rows ?? []).find((x) => rowKey(x) === key);
-    const first = columns[0];
-    return r ? (nameOf?.(r) ?? String(first?.value?.(r) ?? key)) : key;
+    return r ? (nameOf?.(r) ?? String(columns[0]?.value?.(r) ?? key)) : key;
   };
-  const checkbox = (r: T) => {
-    const key = rowKey(r);
-    return (
-      <Checkbox
-        size="small"
-        checked={selected.has(key)}
-        onClick={(e) => pick(key, e)}
-        slotProps={{ input: { 'aria-label': `Select ${nameOfKey(key)}` } }}
-        sx={{ p: 0.5 }}
-      />
-    );
-  };
-
-  const toggle = (id: string) => setSort(sort?.id === id ? { id, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { id, dir: 'asc' });
+  const present = useMemo(() => (rows ?? []).map(rowKey), [rows, rowKey]);
+  const selection = useSelection({ label, present, visible: visible.map(rowKey), nameOfKey, removeMany });
 
   if (rows === undefined && loading) return <SkeletonRows label={label} columns={columns.length + (actions ? 1 : 0)} />;
   if (rows === undefined && error) {
@@ -338,48 +151,11 @@ export function EntityTable<T>({
       />
     )
   );
-
-  const noun = removeMany?.noun ?? '';
-  const bulk = removeMany && chosen.length > 0 && (
-    <Stack
-      direction="row"
-      role="region"
-      aria-label={`Selected ${label.toLowerCase()}`}
-      sx={{ mb: 1, gap: 1, alignItems: 'center', flexWrap: 'wrap', px: 1.5, py: 0.75, borderRadius: 1, bgcolor: 'action.selected' }}
-    >
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {chosen.length} selected
-      </Typography>
-      <Button size="small" color="error" variant="contained" onClick={() => setConfirming(true)}>
-        Remove selected
-      </Button>
-      <Button size="small" color="inherit" onClick={() => setSelected(new Set())}>
-        Clear selection
-      </Button>
-    </Stack>
-  );
-  const confirm = removeMany && (
-    <ConfirmDialog
-      open={confirming}
-      title={`Remove ${chosen.length} ${chosen.length === 1 ? noun : `${noun}s`}?`}
-      text={`${chosen
-        .map((k) => `"${nameOfKey(k)}"`)
-        .slice(0, 5)
-        .join(', ')}${chosen.length > 5 ? ` and ${chosen.length - 5} more` : ''} will be removed from the list.`}
-      onClose={() => setConfirming(false)}
-      onConfirm={async () => {
-        const ids = chosen;
-        const failed = await removeMany.run(ids);
-        if (!failed) setSelected(new Set());
-        return failed;
-      }}
-    />
-  );
+  const noMatch = shown.length === 0 ? (searched ? SEARCH_NO_MATCH : 'Nothing matches the filter.') : null;
 
   return (
     <Box>
-      {bulk}
-      {confirm}
+      {selection.bar}
       {(total > 0 || (searched && query)) && (filter || phone) && (
         <Stack direction="row" sx={{ mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
           {filter && (
@@ -438,133 +214,27 @@ export function EntityTable<T>({
           {emptyAction && <Box sx={{ mt: 1.5, display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>{emptyAction}</Box>}
         </Box>
       ) : phone ? (
-        <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-          {visible.map((r) => {
-            const [head, ...rest] = columns;
-            return (
-              <Box component="li" key={rowKey(r)} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, minWidth: 0 }}>
-                {head && (
-                  <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, mb: 0.5, minWidth: 0 }}>
-                    {removeMany && checkbox(r)}
-                    <Typography component="div" sx={{ fontWeight: 600, minWidth: 0, flex: 1 }}>
-                      {cellContent(head, r, true)}
-                    </Typography>
-                  </Stack>
-                )}
-                <Box
-                  component="dl"
-                  sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(84px, auto) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}
-                >
-                  {rest
-                    .filter((c) => !isBlank(c.value?.(r)) || (!c.value && c.render))
-                    .map((c) => (
-                      <Box key={c.id} sx={{ display: 'contents' }}>
-                        <Typography component="dt" variant="body2" color="text.secondary">
-                          {c.label}
-                        </Typography>
-                        <Typography
-                          component="dd"
-                          variant="body2"
-                          sx={{
-                            m: 0,
-                            minWidth: 0,
-                            overflowWrap: 'anywhere',
-                            // On a narrow card a long id wraps rather than pushing the card wider than the screen.
-                            '& [data-id-cell]': { whiteSpace: 'normal', maxWidth: '100%' },
-                            '& [data-id-cell] code': { overflowWrap: 'anywhere' },
-                          }}
-                        >
-                          {cellContent(c, r, !!c.truncate)}
-                        </Typography>
-                      </Box>
-                    ))}
-                </Box>
-                {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>{actions(r)}</Box>}
-              </Box>
-            );
-          })}
-          {shown.length === 0 && (
-            <Typography component="li" sx={{ textAlign: 'center', color: 'text.secondary', py: 2 }}>
-              {searched ? SEARCH_NO_MATCH : 'Nothing matches the filter.'}
-            </Typography>
-          )}
-        </Box>
+        <PhoneCards
+          label={label}
+          rows={visible}
+          columns={columns}
+          rowKey={rowKey}
+          checkbox={removeMany ? selection.checkbox : undefined}
+          actions={actions}
+          noMatch={noMatch}
+        />
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label} table`}>
-          <Table size="small" aria-label={label}>
-            <TableHead>
-              <TableRow>
-                {removeMany && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      size="small"
-                      checked={allChosen}
-                      indeterminate={!allChosen && visibleKeys.some((k) => selected.has(k))}
-                      onChange={pickAll}
-                      slotProps={{ input: { 'aria-label': `Select all ${label.toLowerCase()} on this page` } }}
-                    />
-                  </TableCell>
-                )}
-                {columns.map((c) => (
-                  <TableCell key={c.id} align={c.align} sortDirection={sort?.id === c.id ? sort.dir : false}>
-                    {c.value ? (
-                      <TableSortLabel
-                        active={sort?.id === c.id}
-                        direction={sort?.id === c.id ? sort.dir : 'asc'}
-                        onClick={() => toggle(c.id)}
-                      >
-                        {c.label}
-                      </TableSortLabel>
-                    ) : (
-                      c.label
-                    )}
-                  </TableCell>
-                ))}
-                {actions && <TableCell align="right">Actions</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {visible.map((r) => (
-                <TableRow key={rowKey(r)} hover selected={selected.has(rowKey(r))}>
-                  {removeMany && <TableCell padding="checkbox">{checkbox(r)}</TableCell>}
-                  {columns.map((c) => (
-                    <TableCell
-                      key={c.id}
-                      align={c.align}
-                      sx={{
-                        overflowWrap: 'break-word',
-                        verticalAlign: 'middle',
-                        minWidth: c.minWidth ?? (c.truncate ? 120 : undefined),
-                        // A cut column takes the room the others leave (max-width 0 with a share of the width), so
-                        // every column fits at 1280 px however long the names; the whole name is in the tooltip.
-                        maxWidth: c.truncate ? 0 : undefined,
-                        width: c.truncate ? cutShare : undefined,
-                        whiteSpace: c.nowrap ? 'nowrap' : undefined,
-                      }}
-                    >
-                      {cellContent(c, r, !!c.truncate)}
-                    </TableCell>
-                  ))}
-                  {actions && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'middle', width: '1%' }}>
-                      {actions(r)}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-              {shown.length === 0 && (
-                <TableRow>
-                  <TableCell
-                    colSpan={columns.length + (actions ? 1 : 0) + (removeMany ? 1 : 0)}
-                    sx={{ textAlign: 'center', color: 'text.secondary' }}
-                  >
-                    {searched ? SEARCH_NO_MATCH : 'Nothing matches the filter.'}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <WideTable
+          label={label}
+          rows={visible}
+          columns={columns}
+          rowKey={rowKey}
+          sort={sort}
+          onSort={view.toggle}
+          selection={removeMany ? selection : undefined}
+          actions={actions}
+          noMatch={noMatch}
+        />
       )}
       {pager}
     </Box>

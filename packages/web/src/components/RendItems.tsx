@@ -14,7 +14,10 @@ export function RendItems({ rend }: { rend: Rend }) {
         return (
           <li key={item.stamp}>
             <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
-              {item.name} ({formatSize(item.file.size)}): {item.state}
+              {/* One file named as its upload: the row's name already says it; the cell gives its size and state. */}
+              {rend.upload.list.length === 1 && item.name === rend.name
+                ? `${formatSize(item.file.size)}: ${item.state}`
+                : `${item.name} (${formatSize(item.file.size)}): ${item.state}`}
             </Typography>
             {item.state === 'Finished' && (
               <Link

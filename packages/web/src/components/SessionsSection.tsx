@@ -1,8 +1,10 @@
 // The account page's sessions: where the account is signed in (created, last used, address, user agent), this session
 // marked, End for any other and "End all other sessions". core's useSessions holds the calls.
-import { Alert, Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { exactTime, relativeTime } from '@portal/core';
-import { useSessions } from '@portal/core/react';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { useSessions, type SessionRow } from '@portal/core/react';
+import { Ellipsis } from './Cells';
+import { EntityTable } from './EntityTable';
+import { Time } from './Time';
 
 export function SessionsSection() {
   const s = useSessions();
@@ -18,43 +20,37 @@ export function SessionsSection() {
         </Button>
       </Stack>
       {s.problem && <Alert severity="error">{s.problem}</Alert>}
-      {s.list === undefined ? (
-        <Typography color="text.secondary">Loading sessions…</Typography>
-      ) : (
-        // On a phone the table scrolls inside its own focusable region, never the page sideways.
-        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }} tabIndex={0} role="region" aria-label="Sessions table">
-          <Table size="small" aria-label="Sessions">
-            <TableHead>
-              <TableRow>
-                <TableCell>User agent</TableCell>
-                <TableCell>Address</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell>Last used</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {s.list.map((x) => (
-                <TableRow key={x.id}>
-                  <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>
-                    {x.userAgent ?? 'Unknown'} {x.current && <Chip size="small" color="primary" label="This session" />}
-                  </TableCell>
-                  <TableCell>{x.address ?? 'Unknown'}</TableCell>
-                  <TableCell title={exactTime(x.createdAt)}>{relativeTime(x.createdAt)}</TableCell>
-                  <TableCell title={exactTime(x.lastUsedAt)}>{relativeTime(x.lastUsedAt)}</TableCell>
-                  <TableCell align="right">
-                    {!x.current && (
-                      <Button size="small" disabled={s.busy} onClick={() => void s.end(x.id)} aria-label={`End session ${x.id}`}>
-                        End
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+      <EntityTable<SessionRow>
+        label="Sessions"
+        rows={s.list}
+        loading={s.list === undefined}
+        filter={false}
+        rowKey={(x) => x.id}
+        empty="No sessions."
+        columns={[
+          {
+            id: 'userAgent',
+            label: 'User agent',
+            value: (x) => x.userAgent ?? 'Unknown',
+            render: (x) => (
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
+                <Ellipsis text={x.userAgent ?? 'Unknown'} />
+                {x.current && <Chip size="small" color="primary" label="This session" />}
+              </Box>
+            ),
+          },
+          { id: 'address', label: 'Address', value: (x) => x.address ?? 'Unknown', truncate: true },
+          { id: 'createdAt', label: 'Created', nowrap: true, value: (x) => x.createdAt, render: (x) => <Time at={x.createdAt} /> },
+          { id: 'lastUsedAt', label: 'Last used', nowrap: true, value: (x) => x.lastUsedAt, render: (x) => <Time at={x.lastUsedAt} /> },
+        ]}
+        actions={(x) =>
+          !x.current && (
+            <Button size="small" disabled={s.busy} onClick={() => void s.end(x.id)} aria-label={`End session ${x.id}`}>
+              End
+            </Button>
+          )
+        }
+      />
     </Paper>
   );
 }

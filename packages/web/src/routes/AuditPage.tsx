@@ -128,7 +128,7 @@ export default function AuditPage() {
             filter={false}
             columns={[
               { id: 'at', label: 'When', nowrap: true, truncate: false, value: (e) => e.at, render: (e) => <Time at={e.at} /> },
-              { id: 'actor', label: 'Who', value: (e) => e.actor.email },
+              { id: 'actor', label: 'Who', value: (e) => e.actor.email, truncate: true },
               { id: 'action', label: 'Action', value: (e) => auditActionLabel(e.action) },
               { id: 'target', label: 'Target', value: (e) => e.target, truncate: true },
               { id: 'detail', label: 'Detail', value: (e) => e.detail, truncate: true },

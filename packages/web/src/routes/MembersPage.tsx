@@ -139,10 +139,12 @@ export default function MembersPage() {
         empty={TEAM_MESSAGES.noMembers}
         columns={[
           { id: 'email', label: 'Email', value: (m) => m.user.email },
-          { id: 'username', label: 'Username', value: (m) => m.user.username },
+          { id: 'username', label: 'Username', value: (m) => m.user.username, truncate: true },
           {
             id: 'role',
             label: 'Role',
+            // The role box keeps its word readable however long the emails beside it.
+            minWidth: 136,
             value: (m) => m.role,
             render: (m) =>
               team.canManage ? (
@@ -150,6 +152,7 @@ export default function MembersPage() {
                   select
                   size="small"
                   value={m.role}
+                  sx={{ minWidth: 120 }}
                   slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Role of ${m.user.email}` } }}
                   onChange={(e) => void team.setRole(m.user.stamp, e.target.value as Role)}
                 >

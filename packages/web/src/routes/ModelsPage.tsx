@@ -50,7 +50,7 @@ export default function ModelsPage() {
           empty={MESSAGES.noModels}
           columns={[
             { id: 'name', label: 'Name', value: (m) => m.name },
-            { id: 'desc', label: 'Description', value: (m) => m.desc },
+            { id: 'desc', label: 'Description', value: (m) => m.desc, truncate: true },
             { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message },
             { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => <Time at={m.createdAt} /> },
           ]}
@@ -80,7 +80,7 @@ export default function ModelsPage() {
             { id: 'state', label: 'Status', value: (m) => m.state, status: true },
             { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message, render: (m) => <RunMessage message={m.message} /> },
             { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => <Time at={m.createdAt} /> },
-            { id: 'rend', label: 'Upload', value: (m) => m.rend?.name ?? '', truncate: true },
+            { id: 'rend', label: 'Upload', value: (m) => m.rend?.name ?? '', truncate: true, priority: 'low' },
           ]}
           actions={(m) => editing.buttons({ id: m.stamp, name: m.name })}
         />

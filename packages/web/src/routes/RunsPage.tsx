@@ -106,7 +106,7 @@ export default function RunsPage() {
           { id: 'state', label: 'Status', value: (r) => r.state, status: true },
           { id: 'message', minWidth: 200, label: 'Message', value: (r) => r.message, render: (r) => <RunMessage message={r.message} /> },
           { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => <Time at={r.createdAt} /> },
-          { id: 'rend', label: 'Upload', value: (r) => r.rend?.name ?? '', truncate: true },
+          { id: 'rend', label: 'Upload', value: (r) => r.rend?.name ?? '', truncate: true, priority: 'low' },
         ]}
         actions={(r) => (
           <>

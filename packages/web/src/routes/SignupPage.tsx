@@ -2,7 +2,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { checkSignup, CONTACT_PATH, COMPANY_MAX, PASSWORD_MAX, returnTo, screenPath, signInThen, USERNAME_MAX, type SignupInput } from '@portal/core';
+import {
+  checkSignup,
+  CONTACT_PATH,
+  COMPANY_MAX,
+  PASSWORD_MAX,
+  returnTo,
+  screenPath,
+  signInThen,
+  USERNAME_MAX,
+  type SignupInput,
+} from '@portal/core';
 import { useAuth } from '@portal/core/react';
 import { FormFailure } from '../components/FormFailure';
 

@@ -51,6 +51,7 @@ export default function UploadsPage() {
             {
               id: 'items',
               minWidth: 200,
+              priority: 'low',
               label: 'Files',
               value: (r) => r.upload.list.map((i) => i.name).join(' '),
               render: (r) => <RendItems rend={r} />,
