@@ -64,6 +64,7 @@ test('the account page turns two-factor sign-in on (QR code, secret, code, recov
   });
   expect((await step.json()).token).toBeUndefined();
 
+  await section.getByLabel('Password').fill(PASSWORD);
   await section.getByLabel('Code').fill(codes[0]);
   await section.getByRole('button', { name: 'Turn off' }).click();
   await expect(section.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();

@@ -112,38 +112,44 @@ describe('two-factor sign-in', () => {
     expect(seen.status).toBe(401);
   });
 
-  it('wrong codes are limited per account: after five, even a right code waits, and other accounts are untouched', async () => {
+  it('wrong codes end their challenge and slow the account down; other accounts are untouched (more: lockout.test.ts)', async () => {
     const U = await withOtp('lim');
     const V = await withOtp('lim2');
     const challengeOf = async (email: string) =>
       (await call(srv.url, 'login', { headers: { authorization: basic(email) } })).body.otp.challenge as string;
     const c = await challengeOf(U.email);
+    const good = new Set(await Promise.all([-1, 0, 1].map((s) => code(U.secret, s))));
+    const wrong = ['000000', '111111', '222222', '333333', '444444', '555555', '666666', '777777'].filter((w) => !good.has(w));
     for (let i = 0; i < OTP_MAX_FAILURES; i++) {
-      const r = await call(srv.url, 'loginOtp', { body: { challenge: c, code: `zzzzz-zzzz${i}` } });
+      const r = await call(srv.url, 'loginOtp', { body: { challenge: c, code: wrong[i] } });
       expect(r.status).toBe(401);
     }
-    const limited = await call(srv.url, 'loginOtp', { body: { challenge: c, code: U.recovery[0] } });
+    const spent = await call(srv.url, 'loginOtp', { body: { challenge: c, code: U.recovery[0] } });
+    expect(spent.status).toBe(401);
+    expect(spent.body.error.message).toBe(SECURITY_MESSAGES.otpChallengeSpent);
+    // A fresh challenge does not reset the account's count: one more authenticator code is looked at, the next waits.
+    const c2 = await challengeOf(U.email);
+    expect((await call(srv.url, 'loginOtp', { body: { challenge: c2, code: wrong[5] } })).status).toBe(401);
+    const limited = await call(srv.url, 'loginOtp', { body: { challenge: c2, code: wrong[6] } });
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toBe(SECURITY_MESSAGES.otpTooMany);
-    // A fresh challenge does not reset the count: it is the account's.
-    expect((await call(srv.url, 'loginOtp', { body: { challenge: await challengeOf(U.email), code: U.recovery[0] } })).status).toBe(429);
-    expect((await call(srv.url, 'loginOtp', { body: { challenge: await challengeOf(V.email), code: V.recovery[0] } })).status).toBe(200);
+    expect((await call(srv.url, 'loginOtp', { body: { challenge: await challengeOf(V.email), code: await code(V.secret, 1) } })).status).toBe(200);
   });
 
-  it('turns off only with a code; then the password signs in again; API keys work throughout', async () => {
+  it('turns off only with the password and a code; then the password signs in again; API keys work throughout', async () => {
     const U = await withOtp('off');
     const key = await call(srv.url, 'apikeyCreate', { token: U.token, body: { client: U.client, name: 'CI' } });
     expect(key.status).toBe(200);
     const keyToken = key.body.apikey.token as string;
     expect((await call(srv.url, 'permissions', { token: keyToken })).status).toBe(200);
-    const wrong = await call(srv.url, 'otpDisable', { token: U.token, body: { code: 'zzzzz-zzzzz' } });
+    const wrong = await call(srv.url, 'otpDisable', { token: U.token, body: { code: 'zzzzz-zzzzz', password: PASSWORD } });
     expect(wrong.status).toBe(400);
     expect((await call(srv.url, 'otpStatus', { token: U.token })).body.otp.enabled).toBe(true);
-    const off = await call(srv.url, 'otpDisable', { token: U.token, body: { code: U.recovery[9] } });
+    const off = await call(srv.url, 'otpDisable', { token: U.token, body: { code: U.recovery[9], password: PASSWORD } });
     expect(off.status).toBe(200);
     const login = await call(srv.url, 'login', { headers: { authorization: basic(U.email) } });
     expect(login.body.token).toEqual(expect.any(String));
-    expect((await call(srv.url, 'otpDisable', { token: U.token, body: { code: U.recovery[8] } })).body.error.message).toBe(
+    expect((await call(srv.url, 'otpDisable', { token: U.token, body: { code: U.recovery[8], password: PASSWORD } })).body.error.message).toBe(
       SECURITY_MESSAGES.otpNotOn,
     );
     expect((await call(srv.url, 'permissions', { token: keyToken })).status).toBe(200);

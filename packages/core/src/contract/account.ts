@@ -58,6 +58,8 @@ export const AccountExport = z.object({
 });
 export type AccountExport = z.infer<typeof AccountExport>;
 
+/** Turning two-factor sign-in off asks the password as well as a code: a session alone never weakens the account. */
+export const OtpDisableBody = z.object({ code: OtpCode, password: CurrentPassword });
 export const AccountDeleteBody = z.object({ password: CurrentPassword, code: z.optional(OtpCode) });
 /** The clients that went with the account (those only this user belonged to). */
 export const AccountDeleteResponse = z.object({ ok: z.literal(true), clients: z.array(Id) });

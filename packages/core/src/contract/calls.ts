@@ -51,6 +51,7 @@ import { LoginOtpBody, OtpChallengeResponse, OtpCodeBody, OtpEnableResponse, Otp
 import { SessionEndBody, SessionEndResponse, SessionListResponse } from './security';
 import {
   AccountDeleteBody,
+  OtpDisableBody,
   AccountDeleteResponse,
   AccountExport,
   AccountResponse,
@@ -676,7 +677,7 @@ export const CALLS = {
   otpStatus: call({ method: 'GET', path: '/api/user/otp', auth: 'bearer', response: OtpStatusResponse }),
   otpSetup: call({ method: 'POST', path: '/api/user/otp/setup', auth: 'bearer', response: OtpSetupResponse }),
   otpEnable: call({ method: 'POST', path: '/api/user/otp/enable', auth: 'bearer', body: OtpCodeBody, response: OtpEnableResponse }),
-  otpDisable: call({ method: 'POST', path: '/api/user/otp/disable', auth: 'bearer', body: OtpCodeBody, response: Ok }),
+  otpDisable: call({ method: 'POST', path: '/api/user/otp/disable', auth: 'bearer', body: OtpDisableBody, response: Ok }),
   // ---- account security: sessions you can see ----
   sessionList: call({ method: 'GET', path: '/api/user/session', auth: 'bearer', response: SessionListResponse }),
   sessionEnd: call({ method: 'POST', path: '/api/user/session/end', auth: 'bearer', body: SessionEndBody, response: SessionEndResponse }),

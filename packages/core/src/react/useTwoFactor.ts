@@ -1,8 +1,9 @@
 // Two-factor sign-in on the account page: its state, setup (secret and otpauth URI), confirmation with a code (which
-// answers the recovery codes, shown once) and turning off with a code. Every door renders this hook.
+// answers the recovery codes, shown once) and turning off with the password and a code. Every door renders this hook.
 import { useCallback, useState } from 'react';
 import { toApiError } from '../loader';
 import { checkOtp } from '../rules/security';
+import { ACCOUNT_MESSAGES } from '../rules/account';
 import { useApi } from './context';
 import { useLoad } from './useLoad';
 
@@ -16,7 +17,8 @@ export interface TwoFactor {
   problem: string | null;
   start(): Promise<void>;
   confirm(code: string): Promise<void>;
-  turnOff(code: string): Promise<void>;
+  /** Turning off asks the password as well as a code. */
+  turnOff(v: { code: string; password: string }): Promise<void>;
   /** Forgets the recovery codes on screen (the user has kept them). */
   done(): void;
 }
@@ -52,7 +54,8 @@ export function useTwoFactor(): TwoFactor {
         setRecovery((await api.calls.otpEnable({ code })).otp.recovery);
         setSetup(null);
       }),
-    turnOff: (code) => run(checkOtp(code), async () => void (await api.calls.otpDisable({ code }))),
+    turnOff: ({ code, password }) =>
+      run(password ? checkOtp(code) : ACCOUNT_MESSAGES.passwordRequired, async () => void (await api.calls.otpDisable({ code, password }))),
     done: () => setRecovery(null),
   };
 }

@@ -6,16 +6,21 @@ export const OTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the second step of a sign-in may wait for its code. */
 export const OTP_CHALLENGE_TTL_S = 5 * 60;
-/** Wrong codes an account may send in a window before it must wait. */
+/** Authenticator codes an account may send in a window before it slows down (recovery codes are always looked at). */
 export const OTP_MAX_FAILURES = 5;
 export const OTP_FAILURE_WINDOW_S = 15 * 60;
+/** Past OTP_MAX_FAILURES: one authenticator code per this many seconds for the account. */
+export const OTP_SLOW_S = 30;
+/** Codes one sign-in's second step may try; then the sign-in starts again with the password. */
+export const OTP_CHALLENGE_TRIES = 5;
 
 export const SECURITY_MESSAGES = {
   otpRequired: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   otpInvalid: 'That code is not right. Enter the current 6-digit code from your authenticator app, or an unused recovery code.',
   otpFormat: 'Enter the 6-digit code from your authenticator app, or a recovery code like k3x9p-2mq7z.',
-  otpTooMany: 'Too many wrong codes. Wait 15 minutes, then try again.',
+  otpTooMany: `Too many wrong codes. Wait ${OTP_SLOW_S} seconds and enter a new code, or enter one of your recovery codes.`,
   otpChallengeExpired: 'The sign-in took too long. Sign in again with your email and password.',
+  otpChallengeSpent: 'Too many wrong codes for this sign-in. Sign in again with your email and password.',
   otpAlreadyOn: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.',
   otpNotSetUp: 'Start the setup first: scan the QR code, then confirm with a code.',
   otpNotOn: 'Two-factor sign-in is not on.',

@@ -1,14 +1,16 @@
 // Two-factor sign-in (TOTP, RFC 6238, by otplib): secrets encrypted at rest like integration tokens, recovery codes
-// kept as hashes and used once, codes never accepted twice, and wrong codes counted per account in the database
-// (rate_limits), so every API process refuses the same guesses.
+// kept as salted scrypt hashes and used once, codes never accepted twice, and authenticator codes counted per account
+// in the database (rate_limits), so every API process refuses the same guesses. Past the limit the account slows
+// down (one authenticator code per OTP_SLOW_S) rather than shutting, and a recovery code (50 random bits, not worth
+// guessing) is always looked at, so a guesser cannot keep the owner out.
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { OTP_FAILURE_WINDOW_S, OTP_MAX_FAILURES, RECOVERY_CODE_COUNT, isTotpCode, normalOtp } from '@portal/core';
+import { OTP_FAILURE_WINDOW_S, OTP_MAX_FAILURES, OTP_SLOW_S, RECOVERY_CODE_COUNT, isTotpCode, normalOtp } from '@portal/core';
 import type { DB } from '../db/schema';
 import { now } from '../ids';
 import { bumpCounter } from '../ratelimit';
-import { sha256Hex, type Secrets } from './secrets';
+import { hashPassword, sha256Hex, verifyPassword, type Secrets } from './secrets';
 
 export const OTP_ISSUER = 'Portal';
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -20,8 +22,12 @@ export function newRecoveryCode(): string {
   return `${c.slice(0, 5)}-${c.slice(5)}`;
 }
 
-const recoveryHash = (user: string, code: string) => sha256Hex(`recovery:${user}:${normalOtp(code)}`);
+/** How recovery codes were kept before they were salted (still accepted: those codes are in people's drawers). */
+const legacyRecoveryHash = (user: string, code: string) => sha256Hex(`recovery:${user}:${normalOtp(code)}`);
+/** A recovery code's hash: scrypt with a salt of its own, as a password's. */
+const recoveryHash = (code: string) => hashPassword(`recovery:${normalOtp(code)}`);
 const failureKey = (user: string) => `otp|${user}`;
+const slowKey = (user: string) => `otp-slow|${user}`;
 
 export type OtpVerdict = 'ok' | 'wrong' | 'limited';
 
@@ -68,12 +74,13 @@ export class Otp {
   /** Turns on the waiting secret and hands out new recovery codes (the old ones go). */
   async enable(user: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    const hashes = await Promise.all(codes.map(recoveryHash));
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('user_otp').set({ enabled_at: now() }).where('user_stamp', '=', user).execute();
       await trx.deleteFrom('recovery_codes').where('user_stamp', '=', user).execute();
       await trx
         .insertInto('recovery_codes')
-        .values(codes.map((c) => ({ user_stamp: user, code_hash: recoveryHash(user, c), used_at: null })))
+        .values(hashes.map((h) => ({ user_stamp: user, code_hash: h, used_at: null })))
         .execute();
     });
     return codes;
@@ -88,18 +95,21 @@ export class Otp {
 
   /**
    * Checks a code: the authenticator's (of the waiting secret when `pending`), or, for an account with two-factor
-   * sign-in on, an unused recovery code, which is then spent. Refused without looking while the account has sent
-   * too many wrong codes lately; a wrong code counts.
+   * sign-in on, an unused recovery code, which is then spent. Each authenticator code counts before it is looked at
+   * (one statement: racing codes never get more looks than the limit); past OTP_MAX_FAILURES in the window the account
+   * gets one look per OTP_SLOW_S, and `tripped` is called once. A right code starts the count again.
    */
-  async check(user: string, code: string, pending = false): Promise<OtpVerdict> {
-    if ((await this.failures(user)) >= OTP_MAX_FAILURES) return 'limited';
-    const ok = await this.accepts(user, normalOtp(code), pending);
-    if (ok) {
-      await this.db.deleteFrom('rate_limits').where('key', '=', failureKey(user)).execute();
-      return 'ok';
+  async check(user: string, code: string, opts: { pending?: boolean; tripped?: () => void } = {}): Promise<OtpVerdict> {
+    const typed = normalOtp(code);
+    const pending = opts.pending ?? false;
+    if (isTotpCode(typed)) {
+      const count = Number((await bumpCounter(this.db, failureKey(user), OTP_FAILURE_WINDOW_S * 1000)).count);
+      if (count === OTP_MAX_FAILURES + 1) opts.tripped?.();
+      if (count > OTP_MAX_FAILURES && Number((await bumpCounter(this.db, slowKey(user), OTP_SLOW_S * 1000)).count) > 1) return 'limited';
     }
-    await this.fail(user);
-    return 'wrong';
+    if (!(await this.accepts(user, typed, pending))) return 'wrong';
+    await this.db.deleteFrom('rate_limits').where('key', 'in', [failureKey(user), slowKey(user)]).execute();
+    return 'ok';
   }
 
   private async accepts(user: string, code: string, pending: boolean): Promise<boolean> {
@@ -125,28 +135,32 @@ export class Otp {
       return !!moved;
     }
     if (pending) return false;
+    return this.spendRecovery(user, code);
+  }
+
+  /** Spends the unused recovery code this is (salted hashes are compared one by one; there are ten at most). */
+  private async spendRecovery(user: string, code: string): Promise<boolean> {
+    const rows = await this.db
+      .selectFrom('recovery_codes')
+      .select('code_hash')
+      .where('user_stamp', '=', user)
+      .where('used_at', 'is', null)
+      .execute();
+    const legacy = legacyRecoveryHash(user, code);
+    const matches = await Promise.all(
+      rows.map((r) => (r.code_hash.startsWith('scrypt$') ? verifyPassword(`recovery:${code}`, r.code_hash) : r.code_hash === legacy)),
+    );
+    const hit = rows.find((_, i) => matches[i]);
+    if (!hit) return false;
+    // Spent once: two requests racing with the same code get one success between them.
     const used = await this.db
       .updateTable('recovery_codes')
       .set({ used_at: now() })
       .where('user_stamp', '=', user)
-      .where('code_hash', '=', recoveryHash(user, code))
+      .where('code_hash', '=', hit.code_hash)
       .where('used_at', 'is', null)
       .returning('code_hash')
       .executeTakeFirst();
     return !!used;
-  }
-
-  private async failures(user: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select('count')
-      .where('key', '=', failureKey(user))
-      .where('window_start', '>', Date.now() - OTP_FAILURE_WINDOW_S * 1000)
-      .executeTakeFirst();
-    return row ? Number(row.count) : 0;
-  }
-
-  private async fail(user: string): Promise<void> {
-    await bumpCounter(this.db, failureKey(user), OTP_FAILURE_WINDOW_S * 1000);
   }
 }

@@ -670,6 +670,13 @@ create trigger runs_count after insert or delete or update of active, bucket, re
   for each row execute function portal_count_runs();
 `,
   },
+  {
+    // Codes tried on a sign-in's second step are counted on its challenge (OTP_CHALLENGE_TRIES, then it is over).
+    id: 23,
+    sql: `
+alter table otp_challenges add column tries integer not null default 0;
+`,
+  },
 ];
 
 export interface Migration {

@@ -354,6 +354,8 @@ export interface OtpChallengeTable {
   user_stamp: string;
   expires_at: number;
   used_at: number | null;
+  /** Codes tried with it (migration 23). */
+  tries: Generated<number>;
 }
 
 /** An email change waiting for its confirmation link (migration 20). */

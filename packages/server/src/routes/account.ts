@@ -4,7 +4,7 @@
 // account belongs to, and is mailed.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNT_EXPORT_ROWS_MAX,
   ACCOUNT_MESSAGES,
@@ -17,13 +17,12 @@ import {
   type CallResponse,
 } from '@portal/core';
 import { defineCall } from './define';
+import { accountRow, checkCode, mailAccount, provePassword } from './proof';
 import { HttpError, badRequest, conflict, unauthorized } from '../errors';
-import { hashPassword, verifyPassword } from '../auth/secrets';
-import { clearSignins, countSignin } from '../auth/signin-limit';
+import { hashPassword } from '../auth/secrets';
 import { Sessions } from '../auth/sessions';
 import { audit } from '../audit';
 import { sameAddress, userByEmail } from '../emails';
-import { mailDeps, queueMail } from '../mail/outbox';
 import { now } from '../ids';
 import { lockClientRow } from '../team';
 import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
@@ -36,22 +35,6 @@ type User = Extract<Caller, { kind: 'user' }>;
 export function accountCaller(caller: Caller): User {
   if (caller.kind !== 'user' || !caller.session) throw unauthorized();
   return caller;
-}
-
-/** The account's row as stored now (its email may be newer than the session token's). */
-const accountRow = (s: Services, stamp: string) =>
-  s.db.selectFrom('users').selectAll().where('stamp', '=', stamp).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
-
-/**
- * The current password, checked as a sign-in is: counted under the account's sign-in limit (so a session that is not
- * its owner's cannot guess it), a wrong one refused with 400, never 401 (which the doors read as an ended session).
- */
-async function provePassword(s: Services, stamp: string, password: string) {
-  const user = await accountRow(s, stamp);
-  await countSignin(s.db, user.email);
-  if (!(await verifyPassword(password, user.password_hash))) throw badRequest(ACCOUNT_MESSAGES.passwordWrong);
-  await clearSignins(s.db, user.email);
-  return user;
 }
 
 /** One line in the audit log of every client the user belongs to (account events have no client of their own). */
@@ -67,15 +50,6 @@ export async function auditAccount(
     db,
     ...rows.map((r) => ({ client: r.client_stamp, actor: { stamp: user.stamp, email: user.email }, action, target, detail })),
   );
-}
-
-/** A mail about the account (durable, as every mail): queued in the background, a failure to queue logged. */
-export function mailAccount(s: Services, log: FastifyBaseLogger, to: string, subject: string, text: string): void {
-  void queueMail(mailDeps(s, log), {
-    to,
-    subject,
-    text: `${text}\n\nIf it was not you, sign in and change your password, or write to support.`,
-  }).catch((err) => log.error({ err }, `The mail "${subject}" could not be queued`));
 }
 
 /** The email change waiting for its link, if any. */
@@ -150,7 +124,7 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'passwordChange', { rateLimit: true }, async ({ caller, body, req }) => {
     const me = accountCaller(caller);
-    const user = await provePassword(s, me.stamp, body.current);
+    const user = await provePassword(s, me.stamp, body.current, req);
     if (body.current === body.password) throw badRequest(ACCOUNT_MESSAGES.passwordSame);
     const hash = await hashPassword(body.password);
     const t = now();
@@ -180,7 +154,7 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'emailChange', { rateLimit: true }, async ({ caller, body, req, base }) => {
     const me = accountCaller(caller);
-    const user = await provePassword(s, me.stamp, body.password);
+    const user = await provePassword(s, me.stamp, body.password, req);
     const email = body.email;
     if (await sameAddress(s.db, user.email, email)) throw badRequest(ACCOUNT_MESSAGES.emailSame);
     if (await userByEmail(s.db, email)) throw emailTaken();
@@ -289,12 +263,12 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'accountDelete', { rateLimit: true }, async ({ caller, body, req }) => {
     const me = accountCaller(caller);
-    const user = await provePassword(s, me.stamp, body.password);
+    const user = await provePassword(s, me.stamp, body.password, req);
     // Refused before a code is asked or spent (a recovery code works once); checked again under the clients' locks.
     await memberships(s.db, me.stamp, false);
     if (await s.otp.enabled(me.stamp)) {
       if (!body.code) throw badRequest(ACCOUNT_MESSAGES.deleteCodeRequired);
-      const verdict = await s.otp.check(me.stamp, body.code);
+      const verdict = await checkCode(s, req.log, me.stamp, body.code);
       if (verdict === 'limited') throw new HttpError(429, 'rate_limited', SECURITY_MESSAGES.otpTooMany);
       if (verdict === 'wrong') throw badRequest(SECURITY_MESSAGES.otpInvalid);
     }

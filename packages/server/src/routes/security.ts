@@ -1,7 +1,8 @@
 // Account security calls: the second step of a sign-in and two-factor sign-in's setup, confirmation and turning off.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { auditAccount, mailAccount } from './account';
-import { OTP_CHALLENGE_TTL_S, SECURITY_MESSAGES, type CallResponse } from '@portal/core';
+import { auditAccount } from './account';
+import { checkCode, mailAccount, provePassword } from './proof';
+import { OTP_CHALLENGE_TRIES, OTP_CHALLENGE_TTL_S, SECURITY_MESSAGES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
 import { HttpError, badRequest, conflict, unauthorized } from '../errors';
 import { now } from '../ids';
@@ -46,16 +47,20 @@ export function securityRoutes(app: FastifyInstance, s: Services) {
     const v = await s.tokens.verify(body.challenge, 'otp');
     if (!v.ok || !v.claims.jti) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
     const { sub, jti } = v.claims;
-    const open = await s.db
-      .selectFrom('otp_challenges')
-      .select('jti')
+    // Each code a challenge is tried with counts on it first (one statement: racing codes never get more tries than
+    // OTP_CHALLENGE_TRIES); a challenge out of tries is over, and the sign-in starts again with the password.
+    const tried = await s.db
+      .updateTable('otp_challenges')
+      .set((eb) => ({ tries: eb('tries', '+', 1) }))
       .where('jti', '=', jti)
       .where('user_stamp', '=', sub)
       .where('used_at', 'is', null)
       .where('expires_at', '>=', now())
+      .returning('tries')
       .executeTakeFirst();
-    if (!open) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
-    const verdict = await s.otp.check(sub, body.code);
+    if (!tried) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
+    if (Number(tried.tries) > OTP_CHALLENGE_TRIES) throw unauthorized(SECURITY_MESSAGES.otpChallengeSpent);
+    const verdict = await checkCode(s, req.log, sub, body.code);
     if (verdict === 'limited') throw tooMany();
     if (verdict === 'wrong') throw unauthorized(SECURITY_MESSAGES.otpInvalid);
     // Spent once: two requests racing with the same challenge get one session between them.
@@ -90,16 +95,18 @@ export function securityRoutes(app: FastifyInstance, s: Services) {
     if (await s.otp.enabled(caller.stamp)) throw conflict(SECURITY_MESSAGES.otpAlreadyOn);
     const pending = await s.db.selectFrom('user_otp').select('user_stamp').where('user_stamp', '=', caller.stamp).executeTakeFirst();
     if (!pending) throw badRequest(SECURITY_MESSAGES.otpNotSetUp);
-    refuse(await s.otp.check(caller.stamp, body.code, true));
+    refuse(await checkCode(s, req.log, caller.stamp, body.code, true));
     const recovery = await s.otp.enable(caller.stamp);
     await otpChanged(s, caller.stamp, 'otp.on', req.log);
     return { otp: { recovery } };
   });
 
-  defineCall(app, s, 'otpDisable', {}, async ({ caller, body, req }) => {
+  defineCall(app, s, 'otpDisable', { rateLimit: true }, async ({ caller, body, req }) => {
     if (caller.kind !== 'user') throw unauthorized();
     if (!(await s.otp.enabled(caller.stamp))) throw badRequest(SECURITY_MESSAGES.otpNotOn);
-    refuse(await s.otp.check(caller.stamp, body.code));
+    // The password first (counted as a sign-in): a session alone, perhaps a stolen one, turns nothing off.
+    await provePassword(s, caller.stamp, body.password, req);
+    refuse(await checkCode(s, req.log, caller.stamp, body.code));
     await s.otp.disable(caller.stamp);
     await otpChanged(s, caller.stamp, 'otp.off', req.log);
     return { ok: true as const };

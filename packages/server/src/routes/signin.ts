@@ -6,7 +6,8 @@ import { bucketsWithCounts } from './projects';
 import { clientView } from '../views';
 import type { Services } from '../services';
 import { knownAddress, type SessionSeen } from '../auth/sessions';
-import { auditAccount, mailAccount } from './account';
+import { auditAccount } from './account';
+import { mailAccount } from './proof';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** The address and user agent of a request, as the server sees them (behind a trusted proxy: the forwarded address). */

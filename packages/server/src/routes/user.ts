@@ -7,7 +7,8 @@ import { conflict, notFound, tokenExpired, unauthorized } from '../errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
 import { clearSignins, countSignin } from '../auth/signin-limit';
 import { userByEmail } from '../emails';
-import { Sessions } from '../auth/sessions';
+import { Sessions, knownAddress } from '../auth/sessions';
+import { mailSigninLimit } from './proof';
 import { audit } from '../audit';
 import { clientView } from '../views';
 import { newId, now } from '../ids';
@@ -32,15 +33,21 @@ export function userRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'login', { rateLimit: true }, async ({ req }) => {
     const creds = parseBasic(req.headers.authorization);
     if (!creds) throw unauthorized();
-    // Per account as well as per address (the route's limit): the same count and answer for an unknown email.
-    await countSignin(s.db, creds.email);
+    // Per account and address as well as per address (the route's limit): the same count and answer for an unknown email.
     const user = await userByEmail(s.db, creds.email);
+    const seen = seenBy(req);
+    await countSignin(s.db, {
+      email: creds.email,
+      address: seen.address ?? null,
+      known: !!user && !!seen.address && (await knownAddress(s.db, user.stamp, seen.address)),
+      tripped: () => user && mailSigninLimit(s, req.log, user.email),
+    });
     const ok = await verifyPassword(creds.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) throw unauthorized();
-    await clearSignins(s.db, creds.email);
+    await clearSignins(s.db, creds.email, seen.address ?? null);
     // Two-factor sign-in on: the password alone yields only a short-lived challenge for the second step (loginOtp).
     if (await s.otp.enabled(user.stamp)) return otpChallenge(s, user.stamp);
-    return loginResponse(s, user, true, seenBy(req), req.log);
+    return loginResponse(s, user, true, seen, req.log);
   });
 
   defineCall(app, s, 'signup', { rateLimit: true }, async ({ body, req }) => {

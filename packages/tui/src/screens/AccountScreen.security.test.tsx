@@ -63,10 +63,10 @@ describe('AccountScreen security', { timeout: 60_000 }, () => {
     // (The copy notice still shows the first line of what was copied.)
     expect(ui.lastFrame()).not.toContain(codes[5]);
 
-    // Off with a recovery code.
+    // Off with the password and a recovery code.
     await ui.type(KEY.enter);
     await ui.see('Turn off');
-    await ui.type(codes[0], KEY.enter);
+    await ui.type(server.user.password, KEY.tab, codes[0], KEY.enter);
     await ui.see('Press Enter to set it up.');
     expect((await otpStatus(server.user.token)).enabled).toBe(false);
     ui.unmount();

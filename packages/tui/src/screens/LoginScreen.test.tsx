@@ -74,7 +74,7 @@ describe('LoginScreen', { timeout: 30_000 }, () => {
       expect(ui.api.tokens.get()).toBeTruthy();
       ui.unmount();
     } finally {
-      await post(CALLS.otpDisable.path, server.user.token, { code: recovery[0] });
+      await post(CALLS.otpDisable.path, server.user.token, { code: recovery[0], password: server.user.password });
     }
   });
 });

@@ -1,5 +1,5 @@
 // The account page's two-factor sign-in: turn on (QR code and the secret as text, confirmed by a code), the recovery
-// codes shown once (copy, download), turn off with a code. core's useTwoFactor holds the rules and the calls.
+// codes shown once (copy, download), turn off with the password and a code. core's useTwoFactor holds the rules and the calls.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import QRCode from 'qrcode';
@@ -18,6 +18,7 @@ function download(name: string, text: string) {
 export function TwoFactorSection() {
   const tf = useTwoFactor();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     if (tf.setup) void QRCode.toDataURL(tf.setup.uri, { margin: 1, width: 192 }).then(setQr);
@@ -27,6 +28,12 @@ export function TwoFactorSection() {
     e.preventDefault();
     await act(code);
     setCode('');
+  };
+  const turnOff = async (e: FormEvent) => {
+    e.preventDefault();
+    await tf.turnOff({ code, password });
+    setCode('');
+    setPassword('');
   };
   const codeField = (
     <LightField label="Code" name="otp" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
@@ -53,9 +60,18 @@ export function TwoFactorSection() {
             </Stack>
           </>
         ) : tf.enabled ? (
-          <form onSubmit={submit(tf.turnOff)} noValidate>
+          <form onSubmit={turnOff} noValidate>
             <Stack spacing={2}>
-              <Typography>On. Recovery codes left: {tf.recoveryLeft}. To turn it off, enter a code.</Typography>
+              <Typography>On. Recovery codes left: {tf.recoveryLeft}. To turn it off, enter your password and a code.</Typography>
+              <LightField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+              />
               {codeField}
               <Button type="submit" variant="outlined" color="error">
                 Turn off

@@ -1,5 +1,6 @@
 // Two-factor sign-in in the terminal: turn on (a QR code when the terminal has room for it, the secret and the
-// otpauth URI as text, confirmed by a code), the ten recovery codes shown once (copy, save), turn off with a code.
+// otpauth URI as text, confirmed by a code), the ten recovery codes shown once (copy, save), turn off with the
+// password and a code.
 // core's useTwoFactor holds the rules and the calls.
 import { useEffect, useMemo } from 'react';
 import { Box, Text } from 'ink';
@@ -15,6 +16,7 @@ const TEXT_MIN = 36;
 /** The file the recovery codes are saved in. */
 export const RECOVERY_FILE = 'portal-recovery-codes.txt';
 const CODE = [{ key: 'code', label: 'Code' }];
+const OFF = [{ key: 'password', label: 'Password', kind: 'password' as const }, ...CODE];
 
 export function TwoFactorPanel({ rows }: { rows: number }) {
   const nav = useNav();
@@ -84,10 +86,15 @@ export function TwoFactorPanel({ rows }: { rows: number }) {
       <Box flexDirection="column">
         <Text>On. Recovery codes left: {tf.recoveryLeft}.</Text>
         {form.open ? (
-          <SectionForm fields={CODE} submitLabel="Turn off" problem={tf.problem} submit={(v) => tf.turnOff(v.code)} />
+          <SectionForm
+            fields={OFF}
+            submitLabel="Turn off"
+            problem={tf.problem}
+            submit={(v) => tf.turnOff({ code: v.code, password: v.password })}
+          />
         ) : (
           <>
-            <Text dimColor>Press Enter to turn it off (a code from your authenticator app or a recovery code).</Text>
+            <Text dimColor>Press Enter to turn it off (your password, and a code from your authenticator app or a recovery code).</Text>
             <Outcome problem={tf.problem} />
           </>
         )}
