@@ -211,7 +211,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
 
   // ---- tier 3: routes ----
   // First: it hears every call route registered after it, for the API reference.
-  referenceRoutes(app, serverVersion());
+  await referenceRoutes(app, serverVersion());
   // Liveness: the process is up and answers. What it depends on (database, storage, workers) is readiness's
   // business (/api/ready): a database outage must take processes out of rotation, not get them restarted.
   app.get(CALLS.health.path, async () => ({ ok: true as const }));

@@ -1,11 +1,11 @@
 // The OpenAPI 3.1 document of the API, generated from core's contract (CALLS, its zod schemas and CALL_REFERENCE)
 // by zod's own JSON Schema converter: nothing in it is written by hand but the summaries beside the calls.
 import * as z from 'zod/mini';
-import * as core from '@portal/core';
 import {
   CALLS,
   CALL_GROUPS,
   CALL_REFERENCE,
+  contractExports,
   ERROR_CODES,
   MESSAGES,
   LIST_PAGE_MAX,
@@ -68,10 +68,10 @@ function errorResponses(): Json {
   };
 }
 
-/** Every zod schema core exports, named as core names it, so the document's components read as the contract does. */
+/** Every zod schema of the contract, named as core names it, so the document's components read as the contract does. */
 function contractRegistry(): z.core.$ZodRegistry<{ id: string }> {
   const registry = z.registry<{ id: string }>();
-  for (const [name, value] of Object.entries(core)) {
+  for (const [name, value] of Object.entries(contractExports())) {
     if (/^[A-Z]/.test(name) && value instanceof z.ZodMiniType && !registry.has(value)) registry.add(value, { id: name });
   }
   // A call's schema that core does not export by name is named after the call.

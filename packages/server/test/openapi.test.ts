@@ -1,7 +1,7 @@
 // The published contract: GET /api/openapi.json is a valid OpenAPI 3.1 document of every call of core's CALLS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { CALLS, CALL_REFERENCE, ERROR_CODES, MESSAGES, type CallName } from '@portal/core';
+import { API_DOCS_PATH, CALLS, CALL_REFERENCE, ERROR_CODES, MESSAGES, type CallName } from '@portal/core';
 import { startServer, type TestServer } from './harness';
 
 type Operation = {
@@ -87,5 +87,24 @@ describe('GET /api/openapi.json', () => {
   it('marks the additions beyond SPEC', () => {
     expect(op('audit')['x-spec']).toBe(false);
     expect(op('bucketCreate')['x-spec']).toBe(true);
+  });
+
+  it('renders /api/docs from it with Swagger UI, every asset from this server and no inline script', async () => {
+    const page = await fetch(new URL(API_DOCS_PATH, server.url));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).not.toMatch(/<script>|https?:|\/\//);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => new URL(m[1], new URL(API_DOCS_PATH, server.url)));
+    expect(assets.map((u) => u.pathname)).toContain('/api/docs/swagger-ui-bundle.js');
+    for (const url of assets) expect((await fetch(url)).status, url.pathname).toBe(200);
+    const init = await (await fetch(new URL('/api/docs/init.js', server.url))).text();
+    expect(new URL(/url: "([^"]+)"/.exec(init)![1], new URL(API_DOCS_PATH, server.url)).pathname).toBe('/api/openapi.json');
+    expect(init).toContain('validatorUrl: null');
+    // Only the page's own assets: the rest of Swagger UI's package is not served.
+    for (const path of ['/api/docs/package.json', '/api/docs/swagger-ui-bundle.js.map', '/api/docs/index.html', '/api/docs/']) {
+      expect((await fetch(new URL(path, server.url))).status, path).toBe(404);
+    }
   });
 });

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { API_DOCS_PATH, OPENAPI_PATH } from '@portal/core';
 import type { Deps } from './context';
 import { act, examples } from './common';
 import { CliError, usageError } from './errors';
@@ -110,7 +111,9 @@ export function register(program: Command, deps: Deps): void {
         'portal api -X POST /api/bucket/name -f bucket=<id> -f name="Churn v2"',
         'portal api /api/client/audit -f client=<id> --paginate',
         "portal api -i -H 'Accept-Language: en' /api/user/permission",
-      ) + '\nThe path is on the API you are signed in to (--api); `/api/` may be left out. Exit 1 on an answer that is not 2xx.\n',
+      ) +
+        '\nThe path is on the API you are signed in to (--api); `/api/` may be left out. Exit 1 on an answer that is not 2xx.\n' +
+        `Every call, its parameters and its answers: the API reference at <api>${API_DOCS_PATH} (the document: <api>${OPENAPI_PATH}).\n`,
     )
     .action(
       act(deps, async (s, path: string, opts: ApiOptions) => {

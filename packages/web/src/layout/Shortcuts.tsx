@@ -2,8 +2,8 @@
 // letter to go to a screen, `n` for the page's first action (create), `/` to the list's filter.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Dialog, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
-import { screenPath, type ScreenId, type ScreenParams } from '@portal/core';
+import { Dialog, DialogContent, DialogTitle, Link, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { API_DOCS_PATH, screenPath, type ScreenId, type ScreenParams } from '@portal/core';
 import { QuickSearch } from './QuickSearch';
 
 /** `g` then this key goes to the screen (where the user is on a client or project that has it). */
@@ -115,6 +115,13 @@ export function Shortcuts({
               ))}
             </TableBody>
           </Table>
+          <Typography variant="body2" sx={{ mt: 2 }}>
+            Integrating with the service? The{' '}
+            <Link href={API_DOCS_PATH} target="_blank" rel="noopener">
+              API reference
+            </Link>{' '}
+            lists every call, its parameters and its answers.
+          </Typography>
         </DialogContent>
       </Dialog>
     </>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { MESSAGES, screenPath, type ClientApiKey, loadFailure } from '@portal/core';
+import { API_DOCS_PATH, MESSAGES, screenPath, type ClientApiKey, loadFailure } from '@portal/core';
 import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
 import { NameDialog } from '../components/Dialogs';
@@ -23,11 +23,16 @@ export default function ApiKeysPage() {
     <Page
       title="API Keys"
       actions={
-        keys.canCreate && (
-          <Button variant="contained" onClick={() => setCreating(true)}>
-            Create API Key
+        <>
+          <Button variant="outlined" href={API_DOCS_PATH} target="_blank" rel="noopener">
+            API reference
           </Button>
-        )
+          {keys.canCreate && (
+            <Button variant="contained" onClick={() => setCreating(true)}>
+              Create API Key
+            </Button>
+          )}
+        </>
       }
     >
       <EntityTable<ClientApiKey>
