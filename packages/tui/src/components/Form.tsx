@@ -1,7 +1,9 @@
 // A form for Ink: text, password, checkbox and choice fields, a submit button and links; errors under each field.
-// The keys are the same on every form: Tab / Shift+Tab move between fields (↑↓ too, outside a picker), Enter submits
-// the form from any field (in a picker Enter picks), typing in a picker filters it, Esc clears a picker's filter
-// first and leaves only when there is nothing to clear; errors follow the values as they are typed.
+// The keys are the same on every form: Tab / Shift+Tab move between fields (↑↓ too, outside a picker); Enter moves to
+// the next empty required field and submits once none is left (from the last field, or any field when all are
+// filled); in a picker Enter picks and moves on; typing in a picker filters it, Esc clears a picker's filter first
+// and leaves only when there is nothing to clear; text fields take readline's keys (Ctrl+A/E/U/K/W); errors follow
+// the values as they are typed.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { printable } from '@portal/core';
@@ -16,6 +18,8 @@ export interface FieldDef {
   items?: { label: string; value: string }[];
   disabled?: boolean;
   placeholder?: string;
+  /** A text field or picker that may stay empty: Enter does not stop at it. */
+  optional?: boolean;
 }
 
 export interface FormLink {
@@ -97,6 +101,29 @@ export function Form(props: FormProps) {
     nav.markSubmitted();
     setSubmitting((n) => n + 1);
   };
+  /**
+   * Enter in a field: to the next empty required field (after this one, then from the top), else the form is
+   * submitted. Returns whether it moved (the keys typed after Enter then go to that field).
+   */
+  // A text field scrolls within the line its label leaves (the screen's padding, the marker, the label and ': ').
+  const fieldWidth = (label: string) => Math.max(8, nav.size.columns - nav.size.menu - 2 - (label.length + 4));
+  const moveOn = (): boolean => {
+    const now = latest.current;
+    // A text field with no text, or a picker with nothing picked (it shows its list when it has the focus).
+    const empty = (i: number) => {
+      const f = fields[i];
+      if (i === now.at || f.disabled || f.optional || !(isText(f) || f.kind === 'select')) return false;
+      return !String(now.values[f.key] ?? '').trim();
+    };
+    const order = fields.map((_, i) => i);
+    const to = [...order.slice(now.at + 1), ...order.slice(0, now.at)].find(empty);
+    if (to === undefined) {
+      submit();
+      return false;
+    }
+    setAt(to);
+    return true;
+  };
 
   useInput(
     (input, key) => {
@@ -132,8 +159,8 @@ export function Form(props: FormProps) {
             return;
           }
           if (r.stop === 'backtab') prev();
-          else if (r.stop === 'submit') return submit();
-          else next();
+          else if (r.stop === 'submit' && !moveOn()) return;
+          else if (r.stop === 'tab') next();
           rest = r.rest;
           k = noKey;
           if (!rest) return;
@@ -174,7 +201,7 @@ export function Form(props: FormProps) {
           }
         } else if (field?.kind === 'checkbox') {
           if (first === ' ' && !field.disabled) now.props.onChange(field.key, !now.values[field.key]);
-          else if (enter) return submit();
+          else if (enter && !moveOn()) return;
           else return;
         } else if (now.at === fields.length && enter) return submit();
         else if (now.at > fields.length && enter) return links[now.at - fields.length - 1]?.action();
@@ -217,6 +244,7 @@ export function Form(props: FormProps) {
                     focus={focused}
                     mask={f.kind === 'password' ? '*' : undefined}
                     placeholder={f.placeholder}
+                    width={fieldWidth(f.label)}
                   />
                   {focused && matches.length ? (
                     <Text dimColor>{`  ${matches.slice(0, 8).join('  ')}${matches.length > 8 ? '  …' : ''}`}</Text>

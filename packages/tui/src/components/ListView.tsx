@@ -188,7 +188,7 @@ export function ListView<T>(props: ListViewProps<T>) {
         <Box>
           <Text>{server ? 'Search: ' : 'Filter: '}</Text>
           {editing?.kind === 'filter' ? (
-            <TextField value={filter} onChange={(v) => (setFilter(v), setAt(0))} onSubmit={() => setEditing(null)} />
+            <TextField value={filter} onChange={(v) => (setFilter(v), setAt(0))} onSubmit={() => setEditing(null)} width={width - 8} />
           ) : (
             <Text>{filter}</Text>
           )}
@@ -222,6 +222,7 @@ export function ListView<T>(props: ListViewProps<T>) {
             value={editing.value}
             onChange={(value) => setEditing({ ...editing, value })}
             onSubmit={(v) => void run(() => props.rename!(editing.id, v))}
+            width={width - 10}
           />
         </Box>
       ) : null}
@@ -233,6 +234,7 @@ export function ListView<T>(props: ListViewProps<T>) {
             value={editing.value}
             onChange={(value) => setEditing({ ...editing, value })}
             onSubmit={(v) => void run(() => props.create!(v))}
+            width={width - (props.createLabel ?? 'Name').length - 2}
           />
         </Box>
       ) : null}

@@ -1,8 +1,7 @@
-// One line of text input: every key of a burst applied in order (components/textEdit), a visible cursor, an optional
-// mask, and Tab completion when given one (paths in the upload fields).
+// One line of text input: every key of a burst applied in order (components/textEdit, with readline's Ctrl+A/E/U/K/W),
+// a visible cursor, an optional mask, a width it scrolls within, and Tab completion when given one (upload paths).
 import { useRef, useState } from 'react';
 import { Text, useInput } from 'ink';
-import TextInput from 'ink-text-input';
 import { applyInput, type Stop } from './textEdit';
 
 export interface TextFieldProps {
@@ -16,37 +15,63 @@ export interface TextFieldProps {
   focus?: boolean;
   mask?: string;
   placeholder?: string;
+  /** The columns the field may take: a longer text scrolls within them (fitLine). */
+  width?: number;
 }
 
-/** Not editing: ink-text-input only draws the value. */
-const ignoreEdit = () => {};
+/**
+ * The cells of a line of `width` columns that show `shown` with the cursor at `at` (a cell past the end when the
+ * cursor is there): the whole text when it fits, else a window that keeps the cursor in view, an ellipsis where text
+ * is cut on either side. So a long path or token never wraps the screen.
+ */
+export function fitLine(shown: string, at: number, width?: number): { before: string; cursor: string; after: string } {
+  const cells = [...shown];
+  at = Math.max(0, Math.min(at, cells.length));
+  if (at === cells.length) cells.push(' ');
+  const w = width && width >= 3 ? width : cells.length;
+  const start = cells.length <= w ? 0 : Math.max(0, Math.min(at - (w - 2), cells.length - w));
+  const seen = cells.slice(start, start + w);
+  if (start > 0) seen[0] = '…';
+  if (start + w < cells.length) seen[w - 1] = '…';
+  const i = at - start;
+  return { before: seen.slice(0, i).join(''), cursor: seen[i] ?? ' ', after: seen.slice(i + 1).join('') };
+}
 
-/** Renders a value with the cursor shown as an inverse cell. */
+/** Renders a value with the cursor shown as an inverse cell, in `width` columns when given (never wrapping). */
 export function TextView({
   value,
   cursor,
   focus,
   mask,
   placeholder,
+  width,
 }: {
   value: string;
   cursor: number;
   focus: boolean;
   mask?: string;
   placeholder?: string;
+  width?: number;
 }) {
-  const shown = mask ? mask.repeat(value.length) : value;
-  // A field not being edited is drawn by ink-text-input (value, mask, dimmed placeholder). Editing is not left to it: it
-  // builds each key's text from the value of its last render, so keys arriving faster than renders (a burst of
-  // Backspace, a pasted or typed-ahead password) were lost; the field below applies every key to the latest text.
-  if (!focus)
-    return <TextInput value={value} onChange={ignoreEdit} focus={false} showCursor={false} mask={mask} placeholder={placeholder} />;
-  const at = Math.min(cursor, shown.length);
+  const shown = mask ? mask.repeat([...value].length) : value;
+  // Every key is applied to the latest text by the field (textEdit), so keys faster than renders are never lost;
+  // this only draws.
+  if (!focus) {
+    if (!shown && placeholder)
+      return (
+        <Text dimColor wrap="truncate-end">
+          {placeholder}
+        </Text>
+      );
+    const { before, cursor: at, after } = fitLine(shown, 0, width);
+    return <Text wrap="truncate-end">{(before + at + after).trimEnd()}</Text>;
+  }
+  const { before, cursor: at, after } = fitLine(shown, Math.min(cursor, shown.length), width);
   return (
-    <Text>
-      {shown.slice(0, at)}
-      <Text inverse>{shown[at] ?? ' '}</Text>
-      {shown.slice(at + 1)}
+    <Text wrap="truncate-end">
+      {before}
+      <Text inverse>{at}</Text>
+      {after}
     </Text>
   );
 }
@@ -86,7 +111,14 @@ export function TextField(props: TextFieldProps) {
   );
   return (
     <>
-      <TextView value={props.value} cursor={cursor} focus={props.focus !== false} mask={props.mask} placeholder={props.placeholder} />
+      <TextView
+        value={props.value}
+        cursor={cursor}
+        focus={props.focus !== false}
+        mask={props.mask}
+        placeholder={props.placeholder}
+        width={props.width}
+      />
       {matches.length ? <Text dimColor>{`  ${matches.slice(0, 8).join('  ')}${matches.length > 8 ? '  …' : ''}`}</Text> : null}
     </>
   );

@@ -21,6 +21,14 @@ const NONE = {} as Partial<Key>;
 
 export const noKey = NONE as Key;
 
+/** Where the word before `cursor` starts (spaces before it belong to it), as readline's Ctrl+W counts it. */
+export function wordStart(value: string, cursor: number): number {
+  let i = cursor;
+  while (i > 0 && /\s/.test(value[i - 1])) i--;
+  while (i > 0 && !/\s/.test(value[i - 1])) i--;
+  return i;
+}
+
 /** Applies one of Ink's input events to a text. */
 export function applyInput(start: TextState, input: string, key: Partial<Key> = NONE): Applied {
   let { value, cursor } = start;
@@ -32,7 +40,15 @@ export function applyInput(start: TextState, input: string, key: Partial<Key> = 
   if (key.rightArrow) return ((cursor = Math.min(value.length, cursor + 1)), done());
   if (key.home || (key.ctrl && input === 'a')) return ((cursor = 0), done());
   if (key.end || (key.ctrl && input === 'e')) return ((cursor = value.length), done());
+  // Readline's keys: Ctrl+U clears before the cursor, Ctrl+K after it, Ctrl+W deletes the word before it.
   if (key.ctrl && input === 'u') return ((value = value.slice(cursor)), (cursor = 0), done());
+  if (key.ctrl && input === 'k') return ((value = value.slice(0, cursor)), done());
+  if (key.ctrl && input === 'w') {
+    const from = wordStart(value, cursor);
+    value = value.slice(0, from) + value.slice(cursor);
+    cursor = from;
+    return done();
+  }
   if ((key.backspace || key.delete) && !input) {
     if (cursor > 0) {
       value = value.slice(0, cursor - 1) + value.slice(cursor);

@@ -112,7 +112,7 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     ui.unmount();
   });
 
-  it('keys you can predict: typing in a picker filters it, Enter picks, Esc clears the filter before it leaves, Enter submits from any field, errors follow the values', async () => {
+  it('keys you can predict: Enter moves to the next empty field (a picker shows its list), typing in a picker filters it, Enter picks, Esc clears the filter before it leaves, errors follow the values', async () => {
     const bucket = await seedBucket(server);
     for (const name of ['alpha.json', 'beta.json', 'churn-2026.json', 'delta.json']) await seedUpload(server, bucket.stamp, { name });
     const runsPath = `/client/${server.user.client}/project/${bucket.stamp}/runs`;
@@ -120,14 +120,16 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     await ui.see('No Requests Found');
     await ui.type('n');
     await ui.see('Create Request');
-    // Enter in the first field submits the form: every problem is shown at once.
+    // Enter in the first field moves to the next empty required field: the Upload picker, its list shown.
     await ui.type('My fit');
     await ui.see('Request name: My fit');
     await ui.type(KEY.enter);
-    await ui.see(MESSAGES.selectUpload);
+    let frame = await ui.see('› Upload');
+    expect(frame).toContain('beta.json');
+    expect(frame).not.toContain(MESSAGES.selectUpload);
     // Typing in the Upload picker filters it; Esc clears the filter and stays on the form.
-    await ui.type(KEY.tab, 'chu');
-    let frame = await ui.see('Filter: chu');
+    await ui.type('chu');
+    frame = await ui.see('Filter: chu');
     expect(frame).toContain('churn-2026.json');
     expect(frame).not.toContain('beta.json');
     await ui.type(KEY.esc);

@@ -130,7 +130,13 @@ export default function CreateShrinkRunScreen() {
         <Text>A single .py file defining a model of at most 1 billion parameters.</Text>
         <Box>
           <Text>Path: </Text>
-          <TextField value={path} onChange={setPath} onSubmit={(v) => void uploadNew(v)} complete={(v) => completePath(v, nav.io.cwd)} />
+          <TextField
+            value={path}
+            onChange={setPath}
+            onSubmit={(v) => void uploadNew(v)}
+            complete={(v) => completePath(v, nav.io.cwd)}
+            width={nav.size.columns - nav.size.menu - 8}
+          />
         </Box>
         <Text dimColor>Tab complete · Enter upload · Esc back</Text>
         {busy ? <Text dimColor>Uploading…</Text> : null}

@@ -41,6 +41,9 @@ export function localSources(cwd: string, paths: string[]): UploadSource[] | str
   return out;
 }
 
+/** The upload prompt's label: short, so the paths have the line (the keys are said under it). */
+const FILES_LABEL = 'Files to upload: ';
+
 export default function UploadsScreen() {
   const nav = useNav();
   const notify = useNotify();
@@ -139,9 +142,20 @@ export default function UploadsScreen() {
         <UploadPreviewPanel upload={previewing.stamp} name={previewing.name} width={nav.size.columns - nav.size.menu - 2} />
       ) : null}
       {asking !== null ? (
-        <Box>
-          <Text>Files to upload (paths, space-separated; Tab completes): </Text>
-          <TextField value={asking} onChange={setAsking} onSubmit={(v) => void start(v)} complete={(v) => completePath(v, nav.io.cwd)} />
+        <Box flexDirection="column">
+          <Box>
+            <Text>{FILES_LABEL}</Text>
+            <TextField
+              value={asking}
+              onChange={setAsking}
+              onSubmit={(v) => void start(v)}
+              complete={(v) => completePath(v, nav.io.cwd)}
+              width={nav.size.columns - nav.size.menu - 2 - FILES_LABEL.length}
+            />
+          </Box>
+          <Text dimColor wrap="truncate-end">
+            Paths separated by spaces · Tab completes · Enter uploads · Esc cancels
+          </Text>
         </Box>
       ) : null}
       {progress ? <Text color="cyan">{progressLine(progress.p, Date.now() - progress.started)} · Esc cancel</Text> : null}
