@@ -34,6 +34,8 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   signupFailed: 'Sign up failed. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
+  /** A write the server's disk (its storage or its database) had no room for (507). */
+  storageFull: "The server's storage is full, so nothing was saved: try again later, or ask the operator to free disk space.",
   resetStarted: "If your email is registered, you'll receive instructions shortly.",
   passwordChanged: 'Password has been changed.',
   tokenMissing: 'Token missing',

@@ -21,7 +21,8 @@ import { Worker, workerSettings } from './worker/worker';
 import { Metrics, countStorageErrors, observeQueries, registerMetrics } from './metrics';
 import { REQUEST_ID_HEADER, inRequest, requestIdOf, traceRequests } from './context';
 import { CLOSE_GRACE_MS, closeGently, registerDrain, registerRequestTimeouts, serverTimeouts, sleep, trackSockets } from './lifecycle';
-import { HttpError, badRequest, codeForStatus } from './errors';
+import { HttpError, badRequest, codeForStatus, storageFull } from './errors';
+import { DiskWatch } from './disk';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from './bodies';
 import { clientErrorHandler, registerSecurityHeaders } from './security';
 import { NUL_MESSAGE } from './routes/define';
@@ -148,7 +149,16 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  // A full disk is answered 507 wherever it is met (a route's database write, a store's file call).
+  const disk = new DiskWatch(config.dataDir, app.log);
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if ((err instanceof HttpError && err.statusCode === 507) || disk.noteIfFull(err)) {
+      const full = storageFull();
+      return reply
+        .code(full.statusCode)
+        .headers(full.headers ?? {})
+        .send({ error: { code: full.code, message: full.message } });
+    }
     // Text the database cannot store (a NUL character, e.g. in Basic auth or a path) is bad input, not a failure.
     const dbCode = (err as { code?: unknown }).code;
     if (dbCode === '22021' || dbCode === '22P05') {
@@ -179,6 +189,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   const tokens = new Tokens(secrets);
   const metrics = new Metrics(database.db, database.pool);
   queries.observe = observeQueries(metrics, app.log);
+  metrics.watchDisk(() => disk.space());
+  disk.onFull = (part) => metrics.diskFull.inc({ part });
   const storage = countStorageErrors(
     await openStorage({ ...storageSettings(config), secrets, corsOrigins: browserOrigins(config), log: app.log }),
     metrics.storageErrors,
@@ -202,6 +214,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       ),
     jobs: new JobQueue(),
     metrics,
+    disk,
     lifecycle: { stopping: false, closed: false },
     snapshot: database.snapshot,
   };

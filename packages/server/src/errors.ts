@@ -21,6 +21,19 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError
 export const notFound = (what?: string) => new HttpError(404, ERROR_CODES.notFound, what ? `${what} not found` : MESSAGES.notFound);
 export const conflict = (message: string) => new HttpError(409, ERROR_CODES.conflict, message);
 export const tooLarge = (message: string) => new HttpError(413, ERROR_CODES.tooLarge, message);
+export const storageFull = () => new HttpError(507, ERROR_CODES.storageFull, MESSAGES.storageFull, { 'retry-after': '60' });
+
+/**
+ * Whether an error says the disk is full: ENOSPC (or EDQUOT, a quota) from a file call, or a database's disk_full
+ * (SQLSTATE 53100), or the embedded database's own words for it.
+ */
+export function isDiskFull(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
+  if (typeof e.message === 'string' && /No space left on device|could not extend file|disk quota exceeded/i.test(e.message)) return true;
+  return e.cause !== undefined && e.cause !== err && isDiskFull(e.cause);
+}
 
 /** The code for a status, when an error from a library carries only the status. */
 export function codeForStatus(status: number): string {

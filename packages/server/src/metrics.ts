@@ -82,6 +82,29 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly diskFull = new Counter({
+    name: 'portal_disk_full_total',
+    help: "Writes refused because the disk was full (ENOSPC, or the database's disk_full), by part (storage, database)",
+    labelNames: ['part'] as const,
+    registers: [this.registry],
+  });
+
+  /** Free and total bytes of DATA_DIR's disk at each scrape. */
+  watchDisk(space: () => Promise<{ free: number; size: number } | null>): void {
+    const gauge = (name: string, help: string, value: (s: { free: number; size: number }) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        async collect() {
+          const s = await space();
+          if (s) this.set(value(s));
+        },
+      });
+    gauge('portal_disk_free_bytes', 'Bytes free (for this process) on the disk that holds DATA_DIR', (s) => s.free);
+    gauge('portal_disk_size_bytes', 'Size in bytes of the disk that holds DATA_DIR', (s) => s.size);
+  }
+
   readonly dbQuerySeconds = new Histogram({
     name: 'portal_db_query_duration_seconds',
     help: 'Database query durations in this process, by outcome (ok, error)',

@@ -12,6 +12,7 @@ import type { Storage } from './storage/index';
 import type { Mailer } from './mail/index';
 import type { JobQueue } from './worker/queue';
 import type { Metrics } from './metrics';
+import type { DiskWatch } from './disk';
 
 export interface Services {
   config: Config;
@@ -27,9 +28,10 @@ export interface Services {
   payments: PaymentProvider;
   jobs: JobQueue;
   metrics: Metrics;
+  /** Writes refused for want of disk space: counted, logged, and failing readiness until there is room again. */
+  disk: DiskWatch;
   /** A consistent copy of the embedded database for `admin backup` (absent on PostgreSQL). */
   snapshot?: () => Promise<Blob>;
-  /** Set when the process begins to shut down: readiness fails from then on. */
   /** `stopping`: draining (readiness fails, connections close after each response); `closed`: no new request is taken. */
   lifecycle: { stopping: boolean; closed: boolean };
 }

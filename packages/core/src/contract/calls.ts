@@ -88,6 +88,8 @@ export const ERROR_CODES = {
   rateLimited: 'rate_limited',
   /** A 401 about an invitation link (expired, withdrawn or used), not about the session: the sign-in stays. */
   inviteInvalid: 'invite_invalid',
+  /** A 507: the server's disk (storage or database) is full; nothing of the call was saved. */
+  storageFull: 'storage_full',
   internal: 'internal',
 } as const;
 

@@ -44,8 +44,10 @@ async function workerCheck(s: Services): Promise<string> {
 
 export function readyRoutes(app: FastifyInstance, s: Services) {
   app.get(CALLS.ready.path, async (_req, reply) => {
-    const [database, storage, worker] = await Promise.all([databaseCheck(s), s.storage.check(), workerCheck(s)]);
+    const [database, storage, worker, disk] = await Promise.all([databaseCheck(s), s.storage.check(), workerCheck(s), s.disk.check()]);
     const checks: Record<string, string> = { database, storage: storage === null ? OK : upperFirst(storage), worker };
+    // Only when a write found the disk full, until one succeeds again.
+    if (disk) checks.disk = disk;
     // A process that is shutting down takes no new traffic, whatever else answers.
     if (s.lifecycle.stopping) checks.process = 'The server is shutting down.';
     const failing = Object.entries(checks).filter(([, v]) => v !== OK);

@@ -2,13 +2,10 @@
 // link) and signed downloads.
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { STORAGE_PATH_PREFIX } from '@portal/core';
 import { LocalStorage } from '../storage/local';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound, storageFull } from '../errors';
 import { now } from '../ids';
 import { uploadKey } from '../uploads';
 import { CHECKSUM_MISMATCH, LINK_EXPIRED, LINK_USED, sizeMismatch } from '../storage/messages';
@@ -63,22 +60,39 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
         const tmp = store.tempPath();
         const hash = createHash('sha256');
         let received = 0;
-        const counter = new Transform({
-          transform(chunk: Buffer, _enc, cb) {
+        // A file that cannot be written (a full disk) is noted and the rest of the body read and dropped, so the
+        // sender gets the answer rather than a connection cut mid-file.
+        let unwritten: unknown = null;
+        let out: FileHandle | null = null;
+        try {
+          out = await open(tmp, 'wx');
+        } catch (err) {
+          unwritten = err;
+        }
+        try {
+          for await (const chunk of req.raw as AsyncIterable<Buffer>) {
             received += chunk.length;
             // Stop reading as soon as the body is longer than registered: no need to store the rest.
-            if (received > item.size) return cb(new Error('too long'));
+            if (received > item.size) break;
             hash.update(chunk);
-            cb(null, chunk);
-          },
-        });
-        try {
-          await pipeline(req.raw, counter, createWriteStream(tmp, { flags: 'wx' }));
+            if (out && !unwritten) await out.write(chunk).catch((err: unknown) => (unwritten = err));
+          }
         } catch {
+          await out?.close().catch(() => {});
           await rm(tmp, { force: true });
-          if (received > item.size) throw await fail(`The file sent is longer than the ${item.size} bytes registered.`);
           // The sender went away mid-file: the item stays Pending and the same link can be used again.
           throw badRequest('The upload was interrupted: send the file again.');
+        }
+        await out?.close().catch((err: unknown) => (unwritten ??= err));
+        if (received > item.size) {
+          await rm(tmp, { force: true });
+          throw await fail(`The file sent is longer than the ${item.size} bytes registered.`);
+        }
+        if (unwritten) {
+          await rm(tmp, { force: true });
+          // The item stays Pending: the same link takes the file again once there is room.
+          if (s.disk.noteIfFull(unwritten, 'storage')) throw storageFull();
+          throw unwritten;
         }
         if (received !== item.size) {
           await rm(tmp, { force: true });
@@ -105,6 +119,7 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
         } catch (err) {
           await rm(tmp, { force: true });
           await s.db.updateTable('uploads').set({ stored: 0 }).where('stamp', '=', item.stamp).where('state', '=', 'Pending').execute();
+          if (s.disk.noteIfFull(err, 'storage')) throw storageFull();
           throw err;
         }
         return reply.code(200).send({ ok: true });
