@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { printable } from '@portal/core';
-import { addMember, rows, seedBucket, withTestApi } from '@portal/testkit/api';
+import { addMember, rows, seedBucket, seedProject, withTestApi } from '@portal/testkit/api';
 import { portal, signedIn } from '../../test/cli';
+import { HOSTILE_TEXTS, TERMINAL_RAW } from '../../test/hostile';
 
 const server = withTestApi({ worker: false });
 
@@ -10,8 +11,7 @@ const COMPANY = 'Acme\x1b]0;owned\x07\x1b[2J Ltd';
 const PROJECT = 'invoice\u202egpj.exe\r\nfake: line';
 const EMAIL = 'eve\x1b[31m@example.com';
 // Tabs separate piped columns and LF ends lines: everything else of C0, C1 and bidi must arrive escaped.
-// eslint-disable-next-line no-control-regex
-const RAW = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+const RAW = TERMINAL_RAW;
 
 describe('what the CLI prints from the server is escaped', { timeout: 60_000 }, () => {
   it('tables, fields, notices and --json of accounts, projects, members, invites and the audit log', async () => {
@@ -19,6 +19,12 @@ describe('what the CLI prints from the server is escaped', { timeout: 60_000 }, 
     const client = server.user.client;
     await db.updateTable('clients').set({ name: COMPANY }).where('stamp', '=', client).execute();
     await seedBucket(server, { name: PROJECT });
+    // A project whose upload, request and model carry the hostile names too (written around the API's text rule).
+    const seeded = await seedProject(server);
+    const bucket = seeded.bucket.stamp;
+    await db.updateTable('rends').set({ name: HOSTILE_TEXTS[2] }).where('stamp', '=', seeded.rend.stamp).execute();
+    await db.updateTable('runs').set({ name: HOSTILE_TEXTS[1], message: HOSTILE_TEXTS[6] }).where('stamp', '=', seeded.run.stamp).execute();
+    await db.updateTable('models').set({ name: HOSTILE_TEXTS[3] }).where('stamp', '=', seeded.model.stamp).execute();
     const eve = await server.newUser({ label: 'eve' });
     const eveStamp = await addMember(server, client, eve);
     await db.updateTable('users').set({ email: EMAIL }).where('stamp', '=', eveStamp).execute();
@@ -53,7 +59,20 @@ describe('what the CLI prints from the server is escaped', { timeout: 60_000 }, 
       .execute();
 
     const store = signedIn(server);
-    const commands = [['accounts', 'list'], ['projects', 'list'], ['members', 'list'], ['invites', 'list'], ['audit'], ['whoami']];
+    const commands = [
+      ['accounts', 'list'],
+      ['projects', 'list'],
+      ['members', 'list'],
+      ['invites', 'list'],
+      ['audit'],
+      ['whoami'],
+      ['uploads', 'list', '--project', bucket],
+      ['runs', 'list', '--project', bucket],
+      ['runs', 'show', seeded.run.stamp],
+      ['models', 'list', '--project', bucket],
+      ['keys', 'list'],
+      ['integrations', 'list'],
+    ];
     for (const tty of [true, false])
       for (const args of commands) {
         const r = await portal(args, { store, tty });

@@ -1,5 +1,6 @@
 // The embedding map in the terminal: a braille-dot scatter, coloured where the terminal has colour, with its legend.
-import { brailleMap, MAP_ANSI, mapLegend, sampleText, varianceText, type Projection } from '@portal/core';
+// The legend's labels come from the data (a target's values): escaped by core's printable, as every listing's text.
+import { brailleMap, MAP_ANSI, mapLegend, printable, sampleText, varianceText, type Projection } from '@portal/core';
 
 const paint = (text: string, code: number, colour: boolean) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
 
@@ -14,9 +15,9 @@ export function mapLines(p: Projection, width: number, height: number, colour: b
       .trimEnd(),
   );
   const title = p.keyKind === 'target' ? 'Colour: target' : 'Colour: cluster';
-  lines.push('', `${title}  ${legend.labels.map((l, i) => `${paint('●', MAP_ANSI[i % MAP_ANSI.length], colour)} ${l}`).join('  ')}`);
+  lines.push('', `${title}  ${legend.labels.map((l, i) => `${paint('●', MAP_ANSI[i % MAP_ANSI.length], colour)} ${printable(l)}`).join('  ')}`);
   lines.push(varianceText(p));
   const sample = sampleText(p);
-  if (sample) lines.push(sample);
+  if (sample) lines.push(printable(sample));
   return lines;
 }

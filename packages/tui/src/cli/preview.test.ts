@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { portal, signedIn } from '../../test/cli';
 import { seedProject, withTestApi } from '@portal/testkit/api';
 import type { memoryStore } from '../store';
+import { cutText, printable } from '@portal/core';
+import { HOSTILE_TEXTS as HOSTILE, TERMINAL_RAW as RAW } from '../../test/hostile';
 
 const server = withTestApi();
 let store: ReturnType<typeof memoryStore>;
@@ -24,7 +26,7 @@ const PY_MODEL =
 async function pushed(bucket: string, name: string, text: string): Promise<string> {
   await writeFile(join(dir, name), text);
   const r = await portal(['uploads', 'push', name, '--wait', '--json', '--project', bucket], { store, cwd: dir });
-  expect(r.code, r.stderr).toBe(0);
+  expect(r.code, r.stderr + r.stdout).toBe(0);
   return JSON.parse(r.stdout).stamp;
 }
 
@@ -64,4 +66,20 @@ describe('portal uploads preview', { timeout: 60_000 }, () => {
     expect(txt.stdout).toMatch(/^# +HEIGHT +WEIGHT$/m);
     expect(txt.stdout).toMatch(/^weight +integer +60 +60 +60 +1 /m);
   });
+
+  it('escapes what the file brought (ESC, OSC titles, hidden links, C1, bidi, CR/LF) in its column names', async () => {
+    const bucket = (await seedProject(server)).bucket.stamp;
+    const file = JSON.stringify({ columns: HOSTILE, rows: [HOSTILE.map((_, i) => i), HOSTILE.map((_, i) => i * 2)] });
+    const id = await pushed(bucket, 'hostile.json', file);
+    for (const tty of [true, false]) {
+      const r = await portal(['uploads', 'preview', id, '--project', bucket], { store, cwd: dir, tty });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).not.toMatch(RAW);
+      expect(r.stdout).toContain(cutText(printable(HOSTILE[1]), 12).toUpperCase());
+      const j = await portal(['uploads', 'preview', id, '--project', bucket, '--json'], { store, cwd: dir, tty });
+      expect(j.stdout).not.toMatch(RAW);
+      expect(JSON.parse(j.stdout).columns[1].name).toBe(HOSTILE[1]);
+    }
+  });
 });
+

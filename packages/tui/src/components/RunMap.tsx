@@ -1,6 +1,7 @@
-// A generate request's embedding map on the request screen: braille dots coloured by target or cluster, a legend.
+// A generate request's embedding map on the request screen: braille dots coloured by target or cluster, a legend whose
+// labels (a target's values, from the data) are escaped by core's printable.
 import { Box, Text } from 'ink';
-import { brailleMap, mapLegend, varianceText } from '@portal/core';
+import { brailleMap, mapLegend, printable, varianceText } from '@portal/core';
 import { useRunProjection } from '@portal/core/react';
 
 /** Ink's names for the map's colours, in core's legend order. */
@@ -11,7 +12,7 @@ const HEIGHT = 6;
 export function RunMap({ runId }: { runId: string }) {
   const map = useRunProjection(runId);
   const p = map.data?.projection;
-  if (!p) return map.data?.note ? <Text dimColor>{map.data.note}</Text> : null;
+  if (!p) return map.data?.note ? <Text dimColor>{printable(map.data.note)}</Text> : null;
   const legend = mapLegend(p);
   const cells = brailleMap(p, legend.colour, WIDTH, HEIGHT);
   return (
@@ -30,7 +31,7 @@ export function RunMap({ runId }: { runId: string }) {
         {p.keyKind === 'target' ? 'Colour: target ' : 'Colour: cluster '}
         {legend.labels.map((l, i) => (
           <Text key={l} color={INK_COLOURS[i % INK_COLOURS.length]}>
-            {` ● ${l}`}
+            {` ● ${printable(l)}`}
           </Text>
         ))}
       </Text>

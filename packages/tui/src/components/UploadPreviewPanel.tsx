@@ -1,7 +1,7 @@
 // An upload file's preview under the uploads list: its first rows and column statistics in the terminal's width.
 import { Box, Text } from 'ink';
 import { useUploadPreview } from '@portal/core/react';
-import { loadFailure } from '@portal/core';
+import { loadFailure, printable } from '@portal/core';
 import { renderPreview } from '../cli/previewText';
 
 /** Lines of the preview the panel shows (the terminal is 24 lines; `portal uploads preview` prints it whole). */
@@ -13,7 +13,7 @@ export function UploadPreviewPanel({ upload, name, width }: { upload: string; na
   return (
     <Box flexDirection="column">
       <Text bold>
-        Preview of {name} <Text dimColor>· p or Esc close · portal uploads preview shows it all</Text>
+        Preview of {printable(name)} <Text dimColor>· p or Esc close · portal uploads preview shows it all</Text>
       </Text>
       {preview.error ? <Text color="red">{loadFailure(preview.error)}</Text> : null}
       {!preview.data && !preview.error ? <Text dimColor>Loading…</Text> : null}
