@@ -20,6 +20,8 @@ const flags = (opts: readonly Option[]) => opts.flatMap((o) => [o.long, o.short]
 /** Nouns whose `list --json` gives the ids and names to complete, and the flags that take one of them. */
 const VALUE_NOUNS = ['projects', 'uploads', 'runs', 'keys', 'models', 'integrations', 'accounts'];
 const VALUE_FLAGS: Record<string, string> = { '--project': 'projects', '--upload': 'uploads', '--client': 'accounts' };
+/** `portal api <path>` completes the contract's paths (the API reference's), without asking the server. */
+const API_PATHS = 'api';
 
 /** Every command of the program with what can follow it: its subcommands, its options and the global ones. */
 export function commandTree(program: Command): Node[] {
@@ -29,11 +31,12 @@ export function commandTree(program: Command): Node[] {
     const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
     const noun = path.split(' ')[0];
     const takesId = path.includes(' ') && cmd.registeredArguments[0]?.name() === 'id' && VALUE_NOUNS.includes(noun);
+    const takesPath = path === API_PATHS && cmd.registeredArguments[0]?.name() === 'path';
     out.push({
       path,
       subcommands: subs.map((c) => c.name()),
       options: [...new Set([...flags(cmd.options), ...globals, '--help'])],
-      ...(takesId ? { values: noun } : {}),
+      ...(takesId || takesPath ? { values: noun } : {}),
     });
     for (const sub of subs) walk(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
@@ -139,8 +142,16 @@ const SHELLS = { bash, zsh, fish } as const;
 /** How long a Tab press may wait for the server's ids and names before it gives up and offers none. */
 export const COMPLETE_LIMIT_MS = 1500;
 
+/** The paths `portal api` completes: every path of the contract's calls, one a line. */
+export async function apiPaths(): Promise<string> {
+  // The heavy chunk, not core's index: see fields.ts.
+  const { CALLS } = await import('./heavy');
+  return [...new Set(Object.values(CALLS).map((c) => c.path))].map((p) => `${p}\n`).join('');
+}
+
 /** `portal __complete NOUN`: the noun's ids and names, one `id<TAB>name` a line, from its own `list --json`. */
 async function completeValues(deps: Deps, noun: string, globals: string[]): Promise<string> {
+  if (noun === API_PATHS) return apiPaths();
   let printed = '';
   const quiet = { write: () => true, isTTY: false };
   const capture = { write: (text: string) => (printed += text), isTTY: false };
@@ -174,7 +185,8 @@ export function register(program: Command, deps: Deps): void {
     .description('Ids and names for shell completion (time-limited)')
     .action(
       act(deps, async (s, noun: string) => {
-        if (!VALUE_NOUNS.includes(noun)) throw usageError(`__complete takes one of ${VALUE_NOUNS.join(', ')}`);
+        if (!VALUE_NOUNS.includes(noun) && noun !== API_PATHS)
+          throw usageError(`__complete takes one of ${[...VALUE_NOUNS, API_PATHS].join(', ')}`);
         const globals = PASSED_ON.flatMap((flag) => {
           const value = s.opts[flag.slice(2) as 'api' | 'client' | 'project'];
           return value ? [flag, value] : [];
