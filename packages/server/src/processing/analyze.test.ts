@@ -72,7 +72,7 @@ describe('.json texts', () => {
   });
 
   it('a table whose rows are texts says what the texts are for', async () => {
-    expect((await analyze('rows.json', '[[1], "a"]')).error).toBe('Row 2 is not a list of numbers.');
+    expect((await analyze('rows.json', '[[1], "a"]')).error).toBe('Row 2 is not a list of values like the rows before it.');
     expect((await analyze('obj.json', '{"rows": ["a"]}')).error).toBe(TEXT_EMBEDDING_MESSAGES.textUpload);
   });
 });
@@ -107,9 +107,12 @@ describe('.json tables', () => {
     });
   });
 
-  it('names the row with a value that is not a number', async () => {
-    expect((await analyze('d.json', '[[1,2],[3,"x"]]')).error).toBe('Row 2 has text ("x") in column 2; every value must be a number.');
-    expect((await analyze('e.json', '[[1,2],[null,4]]')).error).toBe('Row 2 has null in column 1; every value must be a number.');
+  it('keeps text and missing values, and names the row with a value that is no cell', async () => {
+    expect(await analyze('d.json', '[[1,2],[3,"x"]]')).toMatchObject({ proc: 1, rows: 2, cols: 2, error: null });
+    expect(await analyze('e.json', '[[1,2],[null,4]]')).toMatchObject({ proc: 1, rows: 2, cols: 2, error: null });
+    expect((await analyze('n.json', '[[1,2],[3,[4]]]')).error).toBe(
+      'Row 2 has a nested list in column 2; each cell must be a number, a text, true/false or null.',
+    );
   });
 
   it('refuses empty data and broken JSON with a sentence', async () => {
@@ -119,9 +122,8 @@ describe('.json tables', () => {
       '"columns" names 1 column but each row has 2 values.',
     );
     expect((await analyze('i.json', '{"data": 1}')).proc).toBe(2);
-    expect((await analyze('j.json', '[{"a": 1, "b": 2}]')).error).toBe(
-      'Row 1 is an object; write each row as a list of numbers, with the names once in { "columns": [...], "rows": [[...], ...] }.',
-    );
+    expect((await analyze('j.json', '[{}, {}]')).error).toBe('The rows are empty objects: give each row its values by column name.');
+    expect((await analyze('k.json', '{"a": [1, 2], "b": [3]}')).error).toBe('Column "b" has 1 value; column "a" has 2.');
   });
 
   it('applies the plan row limit, naming it', async () => {

@@ -1,14 +1,78 @@
 // Fit: trains the embedding network with Adam, deterministic for a seed, holding rows out for early stopping and
 // for the reported score, and optionally measures each input's importance.
-import type { FitParam } from '@portal/core';
+import { CLASSES_MAX, FIT_COLUMN_MESSAGES, fitColumnsProblem, targetProblem, type ColumnFacts, type FitParam, type RunMetrics } from '@portal/core';
 import type { Table } from './table';
 import { epochReporter, type Reporter } from './progress';
 import { fmt, Net, plural, readTable, rng, shuffle, type EmbeddingModel } from './network';
+import { columnNamesOf, encodeInputs, encodingOf, indexOfNames, type InputEncoding } from './encoding';
 
 export interface FitResult {
   model: EmbeddingModel;
   summary: string;
   importance?: number[];
+  /** The held-out score, as the run's status record reports it. */
+  metrics: RunMetrics;
+  /** A sentence worth a look (a validation loss that rose while the training loss fell), or null. */
+  note: string | null;
+}
+
+/** Which columns a fit reads and learns: places in the table, and how the inputs are encoded. */
+interface Layout {
+  task: FitParam['task'];
+  inputIndex: number[];
+  targets: number[];
+  encoding: InputEncoding[];
+}
+
+/** What the fit rules need of a column: its name, type and distinct values (counted up to one more than classes allow). */
+function factsOf(t: Table, c: number, name: string): ColumnFacts {
+  const kind = t.kinds?.[c];
+  const v = t.values!;
+  const seen = new Set<number>();
+  let whole = true;
+  for (let r = 0; r < t.rows && (seen.size <= CLASSES_MAX || whole); r++) {
+    const x = v[r * t.cols + c];
+    if (x !== x) continue;
+    if (seen.size <= CLASSES_MAX) seen.add(x);
+    if (whole && !Number.isInteger(x)) whole = false;
+  }
+  const type = kind && kind.type !== 'number' ? kind.type : whole ? 'integer' : 'number';
+  return { name, type, distinct: seen.size };
+}
+
+/** The columns of the fit: by name when the request names them, else SPEC's layout (inputs, then targets). */
+function layoutOf(t: Table, p: FitParam): Layout {
+  const nIn = p.input_column_size,
+    nT = p.task_target_size;
+  if (p.input_columns || p.target_columns) {
+    const names = columnNamesOf(t);
+    // Sizes and repeats first (no columns given), then the names against the table, then the targets' values.
+    const problem = fitColumnsProblem(p, [], false);
+    if (problem) throw new Error(problem);
+    const inputIndex = indexOfNames(t, p.input_columns!, FIT_COLUMN_MESSAGES.missing);
+    const targets = indexOfNames(t, p.target_columns!, FIT_COLUMN_MESSAGES.missing);
+    const facts = targets.map((c) => factsOf(t, c, names[c]));
+    const typed = fitColumnsProblem(p, facts, false);
+    if (typed) throw new Error(typed);
+    return { task: p.task, inputIndex, targets, encoding: encodingOf(t, inputIndex) };
+  }
+  const need = nIn + nT;
+  if (t.cols < need) {
+    throw new Error(
+      `Row 1 has ${plural(t.cols, 'value')}; this request needs ${fmt(need)} (${plural(nIn, 'input')} and ${plural(nT, 'target')}).`,
+    );
+  }
+  const inputIndex = Array.from({ length: nIn }, (_, k) => k);
+  const targets = Array.from({ length: nT }, (_, k) => nIn + k);
+  if (t.kinds) {
+    // Text columns in SPEC's layout: a text target is only for classification.
+    const names = columnNamesOf(t);
+    for (const c of targets) {
+      const problem = t.kinds[c].type === 'number' || t.kinds[c].type === 'boolean' ? null : targetProblem(factsOf(t, c, names[c]), p.task);
+      if (problem) throw new Error(problem);
+    }
+  }
+  return { task: p.task, inputIndex, targets, encoding: encodingOf(t, inputIndex) };
 }
 
 function checkParam(p: FitParam): void {
@@ -24,56 +88,82 @@ function checkParam(p: FitParam): void {
 interface Prepared {
   n: number;
   nIn: number;
-  /** Standardised inputs, row-major n × nIn. */
+  /** Standardised inputs, row-major n × nIn (nIn counts one-hot features). */
   x: Float64Array;
   /** Regression: standardised targets n × nOut. Classification: class index per row. */
   y: Float64Array;
   nOut: number;
   classes: number[] | null;
+  classNames: string[] | null;
   inputMean: number[];
   inputStd: number[];
   targetMean: number[] | null;
   targetStd: number[] | null;
 }
 
+/** Mean and standard deviation of each of `count` columns over the rows of `rowsIdx`, missing (NaN) values left out. */
 function meanStd(vals: Float64Array, stride: number, offset: number, count: number, rowsIdx: Int32Array): [number[], number[]] {
   const mean = new Array<number>(count).fill(0);
   const sd = new Array<number>(count).fill(0);
-  for (const r of rowsIdx) for (let k = 0; k < count; k++) mean[k] += vals[r * stride + offset + k];
-  for (let k = 0; k < count; k++) mean[k] /= rowsIdx.length;
+  const seen = new Array<number>(count).fill(0);
+  for (const r of rowsIdx)
+    for (let k = 0; k < count; k++) {
+      const v = vals[r * stride + offset + k];
+      if (v === v) {
+        mean[k] += v;
+        seen[k]++;
+      }
+    }
+  for (let k = 0; k < count; k++) mean[k] /= Math.max(1, seen[k]);
   for (const r of rowsIdx)
     for (let k = 0; k < count; k++) {
       const d = vals[r * stride + offset + k] - mean[k];
-      sd[k] += d * d;
+      if (d === d) sd[k] += d * d;
     }
   for (let k = 0; k < count; k++) {
-    const s = Math.sqrt(sd[k] / rowsIdx.length);
+    const s = Math.sqrt(sd[k] / Math.max(1, seen[k]));
     sd[k] = s > 1e-12 ? s : 1;
   }
   return [mean, sd];
 }
 
-function prepare(t: Table, p: FitParam, trainIdx: Int32Array): Prepared {
+/** Standardises a raw feature matrix with a mean and deviation; a missing value becomes the mean (0). */
+export function standardise(raw: Float64Array, n: number, nIn: number, mean: readonly number[], std: readonly number[]): Float64Array {
+  const x = new Float64Array(n * nIn);
+  for (let r = 0; r < n; r++)
+    for (let k = 0; k < nIn; k++) {
+      const v = (raw[r * nIn + k] - mean[k]) / std[k];
+      x[r * nIn + k] = v === v ? v : 0;
+    }
+  return x;
+}
+
+function prepare(t: Table, layout: Layout, trainIdx: Int32Array): Prepared {
   const n = t.rows,
-    nIn = p.input_column_size,
-    nT = p.task_target_size,
+    nT = layout.targets.length,
     stride = t.cols;
   const v = t.values!;
-  const [inputMean, inputStd] = meanStd(v, stride, 0, nIn, trainIdx);
-  const x = new Float64Array(n * nIn);
-  for (let r = 0; r < n; r++) for (let k = 0; k < nIn; k++) x[r * nIn + k] = (v[r * stride + k] - inputMean[k]) / inputStd[k];
-  if (p.task === 'regression') {
-    const [targetMean, targetStd] = meanStd(v, stride, nIn, nT, trainIdx);
+  const raw = encodeInputs(t, layout.encoding, layout.inputIndex);
+  const nIn = raw.width;
+  const [inputMean, inputStd] = meanStd(raw.values, nIn, 0, nIn, trainIdx);
+  const x = standardise(raw.values, n, nIn, inputMean, inputStd);
+  const cls = { classes: null, classNames: null, targetMean: null, targetStd: null };
+  const targetsRaw = new Float64Array(n * nT);
+  for (let r = 0; r < n; r++) for (let k = 0; k < nT; k++) targetsRaw[r * nT + k] = v[r * stride + layout.targets[k]];
+  if (layout.task === 'regression') {
+    const [targetMean, targetStd] = meanStd(targetsRaw, nT, 0, nT, trainIdx);
     const y = new Float64Array(n * nT);
-    for (let r = 0; r < n; r++) for (let k = 0; k < nT; k++) y[r * nT + k] = (v[r * stride + nIn + k] - targetMean[k]) / targetStd[k];
-    return { n, nIn, x, y, nOut: nT, classes: null, inputMean, inputStd, targetMean, targetStd };
+    for (let r = 0; r < n; r++) for (let k = 0; k < nT; k++) y[r * nT + k] = (targetsRaw[r * nT + k] - targetMean[k]) / targetStd[k];
+    return { n, nIn, x, y, nOut: nT, ...cls, inputMean, inputStd, targetMean, targetStd };
   }
   const y = new Float64Array(n);
   if (nT === 1) {
     const distinct = new Set<number>();
     for (let r = 0; r < n; r++) {
-      distinct.add(v[r * stride + nIn]);
-      if (distinct.size > 1000)
+      const c = targetsRaw[r];
+      if (c !== c) continue;
+      distinct.add(c);
+      if (distinct.size > CLASSES_MAX)
         throw new Error(
           'The target column has more than 1,000 distinct values; classification needs class labels (use regression for continuous targets).',
         );
@@ -81,16 +171,18 @@ function prepare(t: Table, p: FitParam, trainIdx: Int32Array): Prepared {
     if (distinct.size < 2) throw new Error('The target column has a single value; classification needs at least two classes.');
     const classes = [...distinct].sort((a, b) => a - b);
     const index = new Map(classes.map((c, i) => [c, i]));
-    for (let r = 0; r < n; r++) y[r] = index.get(v[r * stride + nIn])!;
-    return { n, nIn, x, y, nOut: classes.length, classes, inputMean, inputStd, targetMean: null, targetStd: null };
+    for (let r = 0; r < n; r++) y[r] = index.get(targetsRaw[r]) ?? NaN;
+    const levels = t.kinds?.[layout.targets[0]]?.levels ?? null;
+    const classNames = levels ? classes.map((c) => levels[c]) : null;
+    return { n, nIn, x, y, nOut: classes.length, ...cls, classes, classNames, inputMean, inputStd };
   }
   // Several target columns in classification are one score per class: the largest names the class.
   for (let r = 0; r < n; r++) {
     let best = 0;
-    for (let k = 1; k < nT; k++) if (v[r * stride + nIn + k] > v[r * stride + nIn + best]) best = k;
+    for (let k = 1; k < nT; k++) if (targetsRaw[r * nT + k] > targetsRaw[r * nT + best]) best = k;
     y[r] = best;
   }
-  return { n, nIn, x, y, nOut: nT, classes: null, inputMean, inputStd, targetMean: null, targetStd: null };
+  return { n, nIn, x, y, nOut: nT, ...cls, inputMean, inputStd };
 }
 
 /** Mean loss over rows (MSE on standardised targets, or cross-entropy). */
@@ -126,7 +218,7 @@ function train(
   seed: number,
   cls: boolean,
   report?: Reporter,
-): { net: Net; epochs: number } {
+): { net: Net; epochs: number; note: string | null } {
   const rand = rng(seed);
   const net = new Net(d.nIn, hidden, width, d.nOut);
   net.init(rand);
@@ -159,6 +251,8 @@ function train(
     epochs = 0;
   const order = Int32Array.from(trainIdx);
   const progress = epochReporter(report, maxEpochs);
+  const trainLosses: number[] = [],
+    valLosses: number[] = [];
   for (let epoch = 0; epoch < maxEpochs; epoch++) {
     epochs = epoch + 1;
     // The training loss of the epoch, summed from the forward passes training makes anyway (weights move within it).
@@ -234,6 +328,8 @@ function train(
       }
     }
     const l = loss(net, d, valIdx, cls);
+    trainLosses.push(trainLoss / Math.max(1, order.length) / (cls ? 1 : nOut));
+    valLosses.push(l);
     const stop = !(l < best - 1e-7) && since + 1 >= patience;
     progress(epochs, trainLoss / Math.max(1, order.length) / (cls ? 1 : nOut), l, stop || epochs === maxEpochs);
     if (l < best - 1e-7) {
@@ -243,6 +339,11 @@ function train(
       since = 0;
     } else if (++since >= patience) break;
   }
+  // Overfitting in plain words: the held-out loss went up since the kept epoch while the training loss went down.
+  let note: string | null = null;
+  if (epochs < maxEpochs && bestEpoch > 0 && valLosses[epochs - 1] > valLosses[bestEpoch - 1] && trainLosses[epochs - 1] < trainLosses[bestEpoch - 1]) {
+    note = `stopped early at epoch ${epochs}: validation loss rose`;
+  }
   if (epochs < maxEpochs) {
     report?.({
       kind: 'log',
@@ -250,7 +351,8 @@ function train(
       data: { epoch: epochs, epochs: maxEpochs, bestEpoch },
     });
   }
-  return { net: bestNet, epochs };
+  if (note) report?.({ kind: 'log', message: `${note[0].toUpperCase()}${note.slice(1)} while the training loss fell; the model of epoch ${bestEpoch} was kept.`, data: { note, epoch: epochs, bestEpoch } });
+  return { net: bestNet, epochs, note };
 }
 
 interface Scores {
@@ -310,39 +412,44 @@ function importance(net: Net, d: Prepared, idx: Int32Array, cls: boolean, seed: 
 export async function fitModel(dataPath: string, param: FitParam, opts: { seed?: number; report?: Reporter } = {}): Promise<FitResult> {
   checkParam(param);
   const table = await readTable(dataPath);
+  const layout = layoutOf(table, param);
   const nIn = param.input_column_size,
     nT = param.task_target_size,
     need = nIn + nT;
-  if (table.cols < need) {
-    throw new Error(
-      `Row 1 has ${plural(table.cols, 'value')}; this request needs ${fmt(need)} (${plural(nIn, 'input')} and ${plural(nT, 'target')}).`,
-    );
+  // Rows without a target value cannot teach: they are left out of training and of the score.
+  const usable: number[] = [];
+  for (let r = 0; r < table.rows; r++) if (layout.targets.every((c) => table.values![r * table.cols + c] === table.values![r * table.cols + c])) usable.push(r);
+  if (usable.length < 5) {
+    const rows = usable.length < table.rows ? `${plural(usable.length, 'row')} with a target value` : plural(table.rows, 'row');
+    throw new Error(`The upload has ${rows}; training needs at least 5.`);
   }
-  if (table.rows < 5) throw new Error(`The upload has ${plural(table.rows, 'row')}; training needs at least 5.`);
   const seed = opts.seed ?? 1;
   const rand = rng(seed);
-  const all = new Int32Array(table.rows).map((_, i) => i);
+  const all = Int32Array.from(usable);
   shuffle(all, rand);
   // Three parts: 20 % held out for the reported metric and importance, and of the rest 10 % to decide when
   // to stop, so the reported score comes from rows that influenced neither the weights nor the stopping.
-  const nTest = Math.max(1, Math.round(table.rows * 0.2));
-  const nStop = Math.max(1, Math.round((table.rows - nTest) * 0.1));
+  const nTest = Math.max(1, Math.round(usable.length * 0.2));
+  const nStop = Math.max(1, Math.round((usable.length - nTest) * 0.1));
   const testIdx = all.slice(0, nTest).sort();
   const stopIdx = all.slice(nTest, nTest + nStop).sort();
   const trainIdx = all.slice(nTest + nStop).sort();
   const cls = param.task === 'classification';
-  const d = prepare(table, param, trainIdx);
+  const d = prepare(table, layout, trainIdx);
   const width = param.output_column_size;
-  const hidden = Math.max(16, Math.min(64, 2 * (nIn + width)));
-  const { net, epochs } = train(d, hidden, width, trainIdx, stopIdx, seed, cls, opts.report);
+  const hidden = Math.max(16, Math.min(64, 2 * (d.nIn + width)));
+  const { net, epochs, note } = train(d, hidden, width, trainIdx, stopIdx, seed, cls, opts.report);
   const s = score(net, d, testIdx, cls);
   const imp = param.explainability ? importance(net, d, testIdx, cls, seed) : undefined;
   const round = (a: Float64Array) => Array.from(a, (v) => Number(v.toPrecision(9)));
+  // A model by name (or of a table with text) keeps how it reads its columns; SPEC's numeric layout needs none.
+  const named = !!param.input_columns || !!table.kinds;
+  const names = columnNamesOf(table);
   const model: EmbeddingModel = {
     format: 'portal-embedding-mlp',
     version: 1,
     task: param.task,
-    inputs: nIn,
+    inputs: d.nIn,
     hidden,
     width,
     targets: nT,
@@ -359,10 +466,18 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
     b3: round(net.b3),
     metrics: { trainRows: trainIdx.length, stopRows: stopIdx.length, heldOutRows: testIdx.length, epochs, ...s },
     ...(imp ? { importance: imp } : {}),
+    ...(named
+      ? { encoding: { inputs: layout.encoding, targets: layout.targets.map((c) => ({ name: names[c], index: c })), classNames: d.classNames } }
+      : {}),
   };
   const metric = cls ? `accuracy ${(s.accuracy! * 100).toFixed(1)}% over ${plural(d.nOut, 'class', 'classes')}` : `R² ${s.r2!.toFixed(2)}`;
-  const ignored = table.cols > need ? ` Columns after the first ${fmt(need)} were ignored.` : '';
-  const summary = `Trained on ${plural(trainIdx.length, 'row')} (${fmt(stopIdx.length)} more to stop early); ${metric} on ${plural(testIdx.length, 'held-out row')}.${ignored}`;
+  const used = new Set([...layout.inputIndex, ...layout.targets]).size;
+  const ignored = table.cols > used ? (named && param.input_columns ? ` ${plural(table.cols - used, 'other column')} ${table.cols - used === 1 ? 'was' : 'were'} not used.` : ` Columns after the first ${fmt(need)} were ignored.`) : '';
+  const skipped = usable.length < table.rows ? ` ${plural(table.rows - usable.length, 'row')} without a target value were left out.` : '';
+  const summary = `Trained on ${plural(trainIdx.length, 'row')} (${fmt(stopIdx.length)} more to stop early); ${metric} on ${plural(testIdx.length, 'held-out row')}.${ignored}${skipped}`;
   opts.report?.({ kind: 'log', message: `Held-out score: ${metric} on ${plural(testIdx.length, 'held-out row')}.`, data: { ...s } });
-  return { model, summary, ...(imp ? { importance: imp } : {}) };
+  const metrics: RunMetrics = cls
+    ? { name: 'accuracy', value: Number(s.accuracy!.toFixed(6)), rows: testIdx.length }
+    : { name: 'r2', value: Number(s.r2!.toFixed(6)), rows: testIdx.length };
+  return { model, summary, metrics, note, ...(imp ? { importance: imp } : {}) };
 }

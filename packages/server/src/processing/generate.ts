@@ -4,6 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import type { Table } from './table';
 import { rowReporter, type Reporter } from './progress';
 import { Net, plural, readTable, rng, type EmbeddingModel } from './network';
+import { columnNamesOf, encodeInputs } from './encoding';
+import { standardise } from './fit';
 import { projectEmbeddings } from './projection';
 import type { Projection } from '@portal/core';
 
@@ -73,8 +75,24 @@ async function generateGeneral(m: GeneralModel, table: Table, outPath: string, r
   const width = Math.min(cols, GENERAL_WIDTH);
   const mean = new Float64Array(cols),
     std = new Float64Array(cols);
-  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) mean[k] += v[r * cols + k] / rows;
-  for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) std[k] += (v[r * cols + k] - mean[k]) ** 2 / rows;
+  if (table.kinds) {
+    // Missing values (NaN) are left out of the statistics and read as the mean.
+    const seen = new Float64Array(cols);
+    for (let r = 0; r < rows; r++)
+      for (let k = 0; k < cols; k++) {
+        const x = v[r * cols + k];
+        if (x === x) (mean[k] += x), seen[k]++;
+      }
+    for (let k = 0; k < cols; k++) mean[k] /= Math.max(1, seen[k]);
+    for (let r = 0; r < rows; r++)
+      for (let k = 0; k < cols; k++) {
+        const x = v[r * cols + k];
+        if (x === x) std[k] += (x - mean[k]) ** 2 / Math.max(1, seen[k]);
+      }
+  } else {
+    for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) mean[k] += v[r * cols + k] / rows;
+    for (let r = 0; r < rows; r++) for (let k = 0; k < cols; k++) std[k] += (v[r * cols + k] - mean[k]) ** 2 / rows;
+  }
   for (let k = 0; k < cols; k++) std[k] = std[k] > 1e-12 ? Math.sqrt(std[k]) : 1;
   const rand = rng(seedOf(m.id));
   const scale = Math.sqrt(3 / cols);
@@ -87,7 +105,8 @@ async function generateGeneral(m: GeneralModel, table: Table, outPath: string, r
     if ((r & 1023) === 0) progress(r);
     e.fill(0);
     for (let k = 0; k < cols; k++) {
-      const x = (v[r * cols + k] - mean[k]) / std[k];
+      const raw = (v[r * cols + k] - mean[k]) / std[k];
+      const x = raw === raw ? raw : 0;
       for (let j = 0; j < width; j++) e[j] += w[j * cols + k] * x;
     }
     for (let j = 0; j < width; j++) all[r * width + j] = e[j] = Math.tanh(e[j]);
@@ -114,8 +133,32 @@ export async function generateEmbeddings(
     return generateGeneral(general, await readTable(dataPath), outPath, opts.report);
   const m = asModel(model);
   const table = await readTable(dataPath);
-  if (table.cols < m.inputs) {
+  const enc = m.encoding;
+  if (!enc && table.cols < m.inputs) {
     throw new Error(`Row 1 has ${plural(table.cols, 'value')}; this model needs ${plural(m.inputs, 'input')} per row.`);
+  }
+  // A model by name reads its columns by name (by place when this upload's columns have no names).
+  const placeOf = (c: { name: string; index: number }): number | null => {
+    if (table.columns) {
+      const i = table.columns.indexOf(c.name);
+      return i < 0 ? null : i;
+    }
+    return c.index < table.cols ? c.index : null;
+  };
+  let x: Float64Array;
+  if (enc) {
+    const idx = enc.inputs.map((c) => {
+      const i = placeOf(c);
+      if (i === null) throw new Error(`The upload has no column "${c.name}", which this model reads.`);
+      return i;
+    });
+    const raw = encodeInputs(table, enc.inputs, idx);
+    if (raw.width !== m.inputs) throw new Error('The fitted model of this request is damaged; please run the fit again.');
+    x = standardise(raw.values, table.rows, m.inputs, m.inputMean, m.inputStd);
+  } else {
+    const raw = new Float64Array(table.rows * m.inputs);
+    for (let r = 0; r < table.rows; r++) for (let k = 0; k < m.inputs; k++) raw[r * m.inputs + k] = table.values![r * table.cols + k];
+    x = standardise(raw, table.rows, m.inputs, m.inputMean, m.inputStd);
   }
   const net = new Net(m.inputs, m.hidden, m.width, 0);
   net.w1.set(m.w1);
@@ -123,7 +166,6 @@ export async function generateEmbeddings(
   net.w2.set(m.w2);
   net.b2.set(m.b2);
   const v = table.values!,
-    x = new Float64Array(m.inputs),
     h = new Float64Array(m.hidden),
     e = new Float64Array(m.width),
     out = new Float64Array(0);
@@ -132,8 +174,7 @@ export async function generateEmbeddings(
   const progress = rowReporter(opts.report, table.rows);
   for (let r = 0; r < table.rows; r++) {
     if ((r & 1023) === 0) progress(r);
-    for (let k = 0; k < m.inputs; k++) x[k] = (v[r * table.cols + k] - m.inputMean[k]) / m.inputStd[k];
-    net.forward(x, 0, h, e, out);
+    net.forward(x, r * m.inputs, h, e, out);
     all.set(e, r * m.width);
     lines.push(`[${Array.from(e, (z) => Number(z.toPrecision(7))).join(',')}]`);
   }
@@ -142,7 +183,9 @@ export async function generateEmbeddings(
   await writeFile(outPath, `${head.slice(0, -1)},"embeddings":[\n${lines.join(',\n')}\n]}\n`);
   // The file is written: its lines go before the map is made, so collecting them does not slow the map.
   lines.length = 0;
-  // A column after the inputs is the target (the fit's layout): it colours the map; without one, clusters do.
-  const target = table.cols > m.inputs ? m.inputs : null;
-  return { rows: table.rows, width: m.width, ...mapOf(all, table.rows, m.width, v, table.cols, m.inputs, target) };
+  // The fit's target colours the map (by name, or the column after the inputs in SPEC's layout); without one, clusters.
+  const target = enc ? (enc.targets[0] ? placeOf(enc.targets[0]) : null) : table.cols > m.inputs ? m.inputs : null;
+  const inputs = enc ? enc.inputs.length : m.inputs;
+  const keyInfo = target === null ? null : { name: columnNamesOf(table)[target], classes: table.kinds?.[target]?.levels ?? null };
+  return { rows: table.rows, width: m.width, ...mapOf(all, table.rows, m.width, v, table.cols, inputs, target, keyInfo) };
 }

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FitParam } from '@portal/core';
 import { scanJsonTable, type Table } from './table';
+import type { InputEncoding } from './encoding';
 
 /** The stored model: plain JSON, everything generate needs. */
 export interface EmbeddingModel {
@@ -29,6 +30,13 @@ export interface EmbeddingModel {
   b3: number[];
   metrics: { trainRows: number; stopRows: number; heldOutRows: number; epochs: number; r2?: number; accuracy?: number };
   importance?: number[];
+  /** A model that reads its columns by name (a fit by column names, or on a table with text): how. */
+  encoding?: {
+    inputs: InputEncoding[];
+    targets: Array<{ name: string; index: number }>;
+    /** A text target's class names, in the order of `classes`. */
+    classNames: string[] | null;
+  };
 }
 
 export const fmt = (n: number) => n.toLocaleString('en-US');

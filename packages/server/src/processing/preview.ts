@@ -6,11 +6,19 @@ import {
   PREVIEW_NOTES,
   PREVIEW_ROWS,
   PREVIEW_TEXT_CHARS,
+  PREVIEW_VALUES,
+  type PreviewCell,
   type PreviewColumn,
   type UploadPreview,
 } from '@portal/core';
 import { readPyModel } from './pymodel';
 import { scanJsonTable } from './table';
+import type { ColumnKind, TableShape } from './shapes';
+
+/** Distinct values counted per numeric column (beyond it the count says "at least"). */
+const DISTINCT_CAP = 10_000;
+/** Characters of a text cell a preview keeps. */
+const CELL_CHARS = 200;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -50,6 +58,11 @@ export function columnStats(values: ArrayLike<number>, rows: number, cols: numbe
       histogram[width > 0 ? Math.min(PREVIEW_BINS - 1, Math.floor((v - min) / width)) : 0]++;
     }
   }
+  const distinct = new Set<number>();
+  for (let r = 0; r < rows && distinct.size < DISTINCT_CAP; r++) {
+    const v = values[r * cols + c];
+    if (Number.isFinite(v)) distinct.add(v);
+  }
   return {
     name,
     type: whole ? 'integer' : 'number',
@@ -58,20 +71,61 @@ export function columnStats(values: ArrayLike<number>, rows: number, cols: numbe
     mean: n ? sum / n : null,
     missing: rows - n,
     histogram,
+    distinct: distinct.size,
   };
 }
 
+/** A boolean, category or text column: its missing count, distinct values and the most frequent ones. */
+function levelStats(values: ArrayLike<number>, rows: number, cols: number, c: number, name: string, kind: ColumnKind): PreviewColumn {
+  const levels = kind.levels ?? [];
+  const counts = new Array<number>(levels.length).fill(0);
+  let missing = 0;
+  for (let r = 0; r < rows; r++) {
+    const v = values[r * cols + c];
+    if (Number.isFinite(v)) counts[v]++;
+    else missing++;
+  }
+  const order = counts.map((_, i) => i).sort((a, b) => counts[b] - counts[a] || a - b);
+  return {
+    name,
+    type: kind.type === 'number' ? 'number' : kind.type,
+    min: null,
+    max: null,
+    mean: null,
+    missing,
+    histogram: [],
+    distinct: counts.filter((n) => n > 0).length,
+    values: order.slice(0, PREVIEW_VALUES).map((i) => ({ value: levels[i].slice(0, CELL_CHARS), count: counts[i] })),
+  };
+}
+
+/** A cell as the preview shows it. */
+function cellOf(v: number, kind: ColumnKind | null): PreviewCell {
+  if (!Number.isFinite(v)) return null;
+  if (!kind || kind.type === 'number') return v;
+  if (kind.type === 'boolean') return v === 1;
+  return (kind.levels?.[v] ?? '').slice(0, CELL_CHARS);
+}
+
 /** A table's preview from its row-major values. */
-function tablePreview(values: ArrayLike<number>, rows: number, cols: number, names: string[] | null): UploadPreview {
+function tablePreview(
+  values: ArrayLike<number>,
+  rows: number,
+  cols: number,
+  names: string[] | null,
+  kinds: ColumnKind[] | null = null,
+  shape: TableShape | null = null,
+): UploadPreview {
   const shown = Math.min(cols, PREVIEW_COLUMNS);
-  const columns = Array.from({ length: shown }, (_, c) => columnStats(values, rows, cols, c, names?.[c] ?? `column ${c + 1}`));
-  const first: Array<Array<number | null>> = [];
+  const columns = Array.from({ length: shown }, (_, c) => {
+    const name = names?.[c] ?? `column ${c + 1}`;
+    const kind = kinds?.[c];
+    return kind && kind.type !== 'number' ? levelStats(values, rows, cols, c, name, kind) : columnStats(values, rows, cols, c, name);
+  });
+  const first: PreviewCell[][] = [];
   for (let r = 0; r < Math.min(rows, PREVIEW_ROWS); r++) {
-    const row: Array<number | null> = [];
-    for (let c = 0; c < shown; c++) {
-      const v = values[r * cols + c];
-      row.push(Number.isFinite(v) ? v : null);
-    }
+    const row: PreviewCell[] = [];
+    for (let c = 0; c < shown; c++) row.push(cellOf(values[r * cols + c], kinds?.[c] ?? null));
     first.push(row);
   }
   const left: string[] = [];
@@ -85,6 +139,7 @@ function tablePreview(values: ArrayLike<number>, rows: number, cols: number, nam
     model: null,
     totalRows: rows,
     totalCols: cols,
+    shape,
     note: left.length ? `Showing ${left.join(' and ')}; the statistics cover every row.` : null,
   };
 }
@@ -138,7 +193,9 @@ function jsonPreview(buf: Uint8Array): UploadPreview {
   }
   const r = scanJsonTable(buf, true);
   if (!r.ok || !r.table.values) return empty(PREVIEW_NOTES.failed);
-  return tablePreview(r.table.values, r.table.rows, r.table.cols, r.table.columns);
+  // A table whose columns have no names gets "column 1", "column 2"…: the names a fit by column uses.
+  const t = r.table;
+  return tablePreview(t.values!, t.rows, t.cols, t.columns, t.kinds, t.shape);
 }
 
 const SPECIAL = /^[+-]?(?:nan|inf|infinity)$/i;

@@ -48,6 +48,8 @@ function topVector(c: Float64Array, d: number, not: Float64Array | null): { v: F
   return { v, value };
 }
 
+const missingAs = (v: number, instead: number) => (v === v ? v : instead);
+
 /** Points k-means fits its centres on; every point is then labelled by its nearest centre in one pass. */
 const CLUSTER_SAMPLE = 2_000;
 
@@ -131,6 +133,7 @@ export function projectEmbeddings(
   cols: number,
   inputs: number,
   target: number | null,
+  keyInfo: { name: string; classes: string[] | null } | null = null,
 ): Projection {
   const d = width;
   const mean = new Float64Array(d);
@@ -174,13 +177,15 @@ export function projectEmbeddings(
     x: Array.from(px, rounder(px)),
     y: Array.from(py, rounder(py)),
     // The target and inputs are the upload's own values, as the user wrote them.
-    key: target !== null && target < cols ? row.map((r) => table[r * cols + target]) : clusters(px, py),
+    // A row whose target is missing has the key -1 (no class has it).
+    key: target !== null && target < cols ? row.map((r) => missingAs(table[r * cols + target], -1)) : clusters(px, py),
     row,
     inputs: row.map((r) => {
       const values = new Array<number>(shown);
       for (let k = 0; k < shown; k++) values[k] = table[r * cols + k];
       return values;
     }),
+    ...(keyInfo && target !== null && target < cols ? { keyName: keyInfo.name, classes: keyInfo.classes } : {}),
     keyKind: target !== null && target < cols ? 'target' : 'cluster',
     variance: [
       trace > 0 ? Math.round((first.value / trace) * 1e4) / 1e4 : 0,

@@ -2,6 +2,7 @@
 // JSON.parse would build one JS array per row and one boxed value per cell; this walks the bytes once and
 // only keeps the numbers when asked, so a 10 MB upload is checked in a fraction of JSON.parse's time and memory.
 import { TEXT_EMBEDDING_MESSAGES } from '@portal/core';
+import { shapeTable, TableError, type ColumnKind, type TableShape } from './shapes';
 
 export interface Table {
   rows: number;
@@ -10,12 +11,17 @@ export interface Table {
   values: Float64Array | null;
   /** Column names of the object form, when given. */
   columns: string[] | null;
+  /** Each column's kind (null: every column is numeric, the fast scanner's tables). */
+  kinds: ColumnKind[] | null;
+  /** How the JSON laid the table out. */
+  shape: TableShape;
 }
 
 export type TableResult = { ok: true; table: Table } | { ok: false; error: string };
 
-/** A user-facing failure raised inside the scanner and turned into `{ ok: false }` at its edge. */
-class TableError extends Error {}
+
+/** The bytes are not JSON (or nest deeper than any table): no other reading of them is tried. */
+class JsonSyntaxError extends TableError {}
 
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const MAX_EXACT = 9007199254740992;
@@ -46,8 +52,8 @@ class Scanner {
 
   syntax(what: string): never {
     const b = this.buf;
-    if (this.pos >= b.length) throw new TableError('The file ends too early: the JSON is incomplete.');
-    throw new TableError(`The file is not valid JSON: ${what} on line ${fmt(lineOf(b, this.pos))}.`);
+    if (this.pos >= b.length) throw new JsonSyntaxError('The file ends too early: the JSON is incomplete.');
+    throw new JsonSyntaxError(`The file is not valid JSON: ${what} on line ${fmt(lineOf(b, this.pos))}.`);
   }
 
   ws(): void {
@@ -357,10 +363,12 @@ class Scanner {
     if (this.pos >= b.length) throw new TableError('The file is empty.');
     let columns: string[] | null = null;
     let sawRows = false;
+    let shape: TableShape = 'matrix';
     if (b[this.pos] === 91) {
       this.rowsArray();
       sawRows = true;
     } else if (b[this.pos] === 123) {
+      shape = 'columns-rows';
       this.pos++;
       this.ws();
       if (b[this.pos] !== 125) {
@@ -406,14 +414,35 @@ class Scanner {
       cols: this.cols,
       values: this.values ? this.values.subarray(0, this.count) : null,
       columns,
+      kinds: null,
+      shape,
     };
   }
 }
 
-/** Scans a numeric JSON table; `collect` keeps the values (row-major) for training and generation. */
+/**
+ * Reads a JSON table; `collect` keeps the values (row-major) for training and generation. A numeric table in
+ * `{"columns","rows"}` or as a bare matrix takes the fast scanner; any other table (other orientations, text,
+ * booleans, missing values) is parsed whole and shaped (shapes.ts), and then always has its values.
+ */
 export function scanJsonTable(buf: Uint8Array, collect: boolean): TableResult {
+  let fast: string;
   try {
     return { ok: true, table: new Scanner(buf, collect).document() };
+  } catch (e) {
+    if (!(e instanceof TableError)) throw e;
+    if (e instanceof JsonSyntaxError) return { ok: false, error: e.message };
+    fast = e.message;
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(Buffer.from(buf.buffer, buf.byteOffset, buf.length).toString('utf8').replace(/^\uFEFF/, ''));
+  } catch {
+    // Not JSON: the scanner's sentence names the line.
+    return { ok: false, error: fast };
+  }
+  try {
+    return { ok: true, table: shapeTable(doc, Math.max(1 << 16, buf.length)) };
   } catch (e) {
     if (e instanceof TableError) return { ok: false, error: e.message };
     throw e;
