@@ -1,6 +1,7 @@
 // Database rows to the wire's entities (core's contract shapes).
 import {
   maskToken,
+  RunMetrics,
   type Bucket,
   type Client,
   type ClientApiKey,
@@ -115,6 +116,8 @@ export const RUN_SHOWN = [
   'quote',
   'started_at',
   'finished_at',
+  'metrics',
+  'note',
 ] as const;
 export const MODEL_SHOWN = ['stamp', 'name', 'desc', 'state', 'message', 'created_at', 'rend'] as const;
 type Shown<T, K extends readonly (keyof Row<T>)[]> = Pick<Row<T>, K[number]>;
@@ -172,7 +175,20 @@ export const runView = (r: Shown<RunTable, typeof RUN_SHOWN>, rend: RendRef | nu
   quote: r.quote,
   startedAt: r.started_at === null ? null : Number(r.started_at),
   finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+  metrics: metricsOf(r.metrics),
+  note: r.note,
 });
+
+/** A run's stored metrics, or null when it has none (or what is stored is not a score). */
+function metricsOf(text: string | null): RunMetrics | null {
+  if (!text) return null;
+  try {
+    const m = RunMetrics.safeParse(JSON.parse(text));
+    return m.success ? m.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export const modelView = (m: Shown<ModelTable, typeof MODEL_SHOWN>, rend: RendRef | null): Model => ({
   stamp: m.stamp,

@@ -25,12 +25,12 @@ export const Projection = z.object({
   /** x and y per point, in row order (of the sample when sampled). */
   x: z.array(z.number()),
   y: z.array(z.number()),
-  /** The colour key per point: the target's value, or the cluster's number. */
+  /** The colour key per point: the target's value (a class's index into `classes`; -1 when missing), or the cluster's number. */
   key: z.array(z.number()),
   /** The upload row (0-based) of each point. */
   row: z.array(z.number()),
-  /** The first PROJECTION_INPUTS inputs of each point's row, for the hover. */
-  inputs: z.array(z.array(z.number())),
+  /** The first PROJECTION_INPUTS values of each point's row, for the hover (a text's code; null when missing). */
+  inputs: z.array(z.array(z.nullable(z.number()))),
   /** 'target' when the data has a target column, else 'cluster' (k-means on the map). */
   keyKind: z.enum(['target', 'cluster']),
   /** Share of the embeddings' variance each axis explains (0..1). */

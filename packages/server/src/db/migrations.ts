@@ -677,6 +677,15 @@ create trigger runs_count after insert or delete or update of active, bucket, re
 alter table otp_challenges add column tries integer not null default 0;
 `,
   },
+  {
+    // A finished fit's held-out score ({name, value, rows} as JSON text) and its plain note (e.g. "stopped early at
+    // epoch 14: validation loss rose"), on the run's row so the status record and lists read them with the run.
+    id: 24,
+    sql: `
+alter table runs add column metrics text;
+alter table runs add column note text;
+`,
+  },
 ];
 
 export interface Migration {

@@ -149,6 +149,10 @@ export interface RunTable {
   finished_at: Generated<number | null>;
   /** The width a text-embedding request asked for (migration 16); null: the model's default. */
   dimensions: Generated<number | null>;
+  /** A finished fit's held-out score as JSON text `{name, value, rows}` (migration 24). */
+  metrics: Generated<string | null>;
+  /** A fit's plain note, e.g. "stopped early at epoch 14: validation loss rose" (migration 24). */
+  note: Generated<string | null>;
 }
 /** A run's event log (migration 10): state changes (written by a trigger), progress and sentences from the worker. */
 export interface RunEventTable {

@@ -1,6 +1,14 @@
 // Fit: trains the embedding network with Adam, deterministic for a seed, holding rows out for early stopping and
 // for the reported score, and optionally measures each input's importance.
-import { CLASSES_MAX, FIT_COLUMN_MESSAGES, fitColumnsProblem, targetProblem, type ColumnFacts, type FitParam, type RunMetrics } from '@portal/core';
+import {
+  CLASSES_MAX,
+  FIT_COLUMN_MESSAGES,
+  fitColumnsProblem,
+  targetProblem,
+  type ColumnFacts,
+  type FitParam,
+  type RunMetrics,
+} from '@portal/core';
 import type { Table } from './table';
 import { epochReporter, type Reporter } from './progress';
 import { fmt, Net, plural, readTable, rng, shuffle, type EmbeddingModel } from './network';
@@ -341,7 +349,12 @@ function train(
   }
   // Overfitting in plain words: the held-out loss went up since the kept epoch while the training loss went down.
   let note: string | null = null;
-  if (epochs < maxEpochs && bestEpoch > 0 && valLosses[epochs - 1] > valLosses[bestEpoch - 1] && trainLosses[epochs - 1] < trainLosses[bestEpoch - 1]) {
+  if (
+    epochs < maxEpochs &&
+    bestEpoch > 0 &&
+    valLosses[epochs - 1] > valLosses[bestEpoch - 1] &&
+    trainLosses[epochs - 1] < trainLosses[bestEpoch - 1]
+  ) {
     note = `stopped early at epoch ${epochs}: validation loss rose`;
   }
   if (epochs < maxEpochs) {
@@ -351,7 +364,12 @@ function train(
       data: { epoch: epochs, epochs: maxEpochs, bestEpoch },
     });
   }
-  if (note) report?.({ kind: 'log', message: `${note[0].toUpperCase()}${note.slice(1)} while the training loss fell; the model of epoch ${bestEpoch} was kept.`, data: { note, epoch: epochs, bestEpoch } });
+  if (note)
+    report?.({
+      kind: 'log',
+      message: `${note[0].toUpperCase()}${note.slice(1)} while the training loss fell; the model of epoch ${bestEpoch} was kept.`,
+      data: { note, epoch: epochs, bestEpoch },
+    });
   return { net: bestNet, epochs, note };
 }
 
@@ -418,7 +436,8 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
     need = nIn + nT;
   // Rows without a target value cannot teach: they are left out of training and of the score.
   const usable: number[] = [];
-  for (let r = 0; r < table.rows; r++) if (layout.targets.every((c) => table.values![r * table.cols + c] === table.values![r * table.cols + c])) usable.push(r);
+  for (let r = 0; r < table.rows; r++)
+    if (layout.targets.every((c) => table.values![r * table.cols + c] === table.values![r * table.cols + c])) usable.push(r);
   if (usable.length < 5) {
     const rows = usable.length < table.rows ? `${plural(usable.length, 'row')} with a target value` : plural(table.rows, 'row');
     throw new Error(`The upload has ${rows}; training needs at least 5.`);
@@ -467,12 +486,23 @@ export async function fitModel(dataPath: string, param: FitParam, opts: { seed?:
     metrics: { trainRows: trainIdx.length, stopRows: stopIdx.length, heldOutRows: testIdx.length, epochs, ...s },
     ...(imp ? { importance: imp } : {}),
     ...(named
-      ? { encoding: { inputs: layout.encoding, targets: layout.targets.map((c) => ({ name: names[c], index: c })), classNames: d.classNames } }
+      ? {
+          encoding: {
+            inputs: layout.encoding,
+            targets: layout.targets.map((c) => ({ name: names[c], index: c })),
+            classNames: d.classNames,
+          },
+        }
       : {}),
   };
   const metric = cls ? `accuracy ${(s.accuracy! * 100).toFixed(1)}% over ${plural(d.nOut, 'class', 'classes')}` : `R² ${s.r2!.toFixed(2)}`;
   const used = new Set([...layout.inputIndex, ...layout.targets]).size;
-  const ignored = table.cols > used ? (named && param.input_columns ? ` ${plural(table.cols - used, 'other column')} ${table.cols - used === 1 ? 'was' : 'were'} not used.` : ` Columns after the first ${fmt(need)} were ignored.`) : '';
+  const ignored =
+    table.cols > used
+      ? named && param.input_columns
+        ? ` ${plural(table.cols - used, 'other column')} ${table.cols - used === 1 ? 'was' : 'were'} not used.`
+        : ` Columns after the first ${fmt(need)} were ignored.`
+      : '';
   const skipped = usable.length < table.rows ? ` ${plural(table.rows - usable.length, 'row')} without a target value were left out.` : '';
   const summary = `Trained on ${plural(trainIdx.length, 'row')} (${fmt(stopIdx.length)} more to stop early); ${metric} on ${plural(testIdx.length, 'held-out row')}.${ignored}${skipped}`;
   opts.report?.({ kind: 'log', message: `Held-out score: ${metric} on ${plural(testIdx.length, 'held-out row')}.`, data: { ...s } });

@@ -81,7 +81,9 @@ async function generateGeneral(m: GeneralModel, table: Table, outPath: string, r
     for (let r = 0; r < rows; r++)
       for (let k = 0; k < cols; k++) {
         const x = v[r * cols + k];
-        if (x === x) (mean[k] += x), seen[k]++;
+        if (x !== x) continue;
+        mean[k] += x;
+        seen[k]++;
       }
     for (let k = 0; k < cols; k++) mean[k] /= Math.max(1, seen[k]);
     for (let r = 0; r < rows; r++)

@@ -48,7 +48,7 @@ function topVector(c: Float64Array, d: number, not: Float64Array | null): { v: F
   return { v, value };
 }
 
-const missingAs = (v: number, instead: number) => (v === v ? v : instead);
+const missingAs = <T>(v: number, instead: T): number | T => (v === v ? v : instead);
 
 /** Points k-means fits its centres on; every point is then labelled by its nearest centre in one pass. */
 const CLUSTER_SAMPLE = 2_000;
@@ -181,8 +181,8 @@ export function projectEmbeddings(
     key: target !== null && target < cols ? row.map((r) => missingAs(table[r * cols + target], -1)) : clusters(px, py),
     row,
     inputs: row.map((r) => {
-      const values = new Array<number>(shown);
-      for (let k = 0; k < shown; k++) values[k] = table[r * cols + k];
+      const values = new Array<number | null>(shown);
+      for (let k = 0; k < shown; k++) values[k] = missingAs(table[r * cols + k], null);
       return values;
     }),
     ...(keyInfo && target !== null && target < cols ? { keyName: keyInfo.name, classes: keyInfo.classes } : {}),

@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const limits = { rows: 1_000_000, maxParameters: 1e9 };
+const limits = { rows: 1_000_000, inputColumns: 3, maxParameters: 1e9 };
 function write(name: string, content: unknown): string {
   const path = join(dir, name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
@@ -131,9 +131,9 @@ describe('a fit by column names', () => {
     await expect(fitModel(path, fit({ input_columns: ['f1', 'f2', 'petal'], target_columns: ['label'] }))).rejects.toThrow(
       'The upload has no column "petal"; its columns are "f1", "f2", "f3", "label", "f4", "colour".',
     );
-    await expect(
-      fitModel(path, fit({ task: 'regression', input_columns: ['f1', 'f2', 'f3'], target_columns: ['label'] })),
-    ).rejects.toThrow(FIT_COLUMN_MESSAGES.textForRegression('label'));
+    await expect(fitModel(path, fit({ task: 'regression', input_columns: ['f1', 'f2', 'f3'], target_columns: ['label'] }))).rejects.toThrow(
+      FIT_COLUMN_MESSAGES.textForRegression('label'),
+    );
     await expect(fitModel(path, fit({ input_columns: ['f1', 'f2', 'f3'], target_columns: ['f4'] }))).rejects.toThrow(
       FIT_COLUMN_MESSAGES.continuousForClassification('f4'),
     );

@@ -29,8 +29,12 @@ export interface ShapedTable {
 const fmt = (n: number) => n.toLocaleString('en-US');
 /** Most columns a table may have (a list of objects whose rows each name new keys is not a table). */
 export const MAX_COLUMNS = 10_000;
-/** Texts that mean "no value" in the files people export (pandas' and R's, spreadsheets'). */
-const MISSING_TEXT = new Set(['', 'na', 'n/a', 'nan', 'null', 'none', '#n/a', '?', '-']);
+/** Texts that mean "no value" (pandas' read_csv `na_values`, compared without case). */
+const MISSING_TEXT = new Set(
+  ['', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '1.#IND', '1.#QNAN', '<NA>', 'N/A', 'NA', 'NULL', 'NaN', 'None'].map((t) =>
+    t.toLowerCase(),
+  ),
+);
 /** A text column with at most this many distinct values (and no more than half the rows) is a category. */
 const CATEGORY_MAX = 100;
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -114,7 +118,9 @@ function columnDict(doc: Record<string, unknown>, budget: number): Layout {
       const col = doc[n];
       if (!Array.isArray(col)) throw new TableError(`Column "${n}" is not a list of values like the columns before it.`);
       if (col.length !== rows)
-        throw new TableError(`Column "${n}" has ${fmt(col.length)} value${col.length === 1 ? '' : 's'}; column "${names[0]}" has ${fmt(rows)}.`);
+        throw new TableError(
+          `Column "${n}" has ${fmt(col.length)} value${col.length === 1 ? '' : 's'}; column "${names[0]}" has ${fmt(rows)}.`,
+        );
     }
     if (!rows) throw new TableError('The file holds no rows of data.');
     return { shape: 'columns', names, rows, cols: names.length, cell: (r, c) => (doc[names[c]] as unknown[])[r] };
@@ -129,7 +135,13 @@ function columnDict(doc: Record<string, unknown>, budget: number): Layout {
   }
   const labels = [...index.keys()];
   if (!labels.length) throw new TableError('The file holds no rows of data.');
-  return { shape: 'columns', names, rows: labels.length, cols: names.length, cell: (r, c) => own(doc[names[c]] as Record<string, unknown>, labels[r]) };
+  return {
+    shape: 'columns',
+    names,
+    rows: labels.length,
+    cols: names.length,
+    cell: (r, c) => own(doc[names[c]] as Record<string, unknown>, labels[r]),
+  };
 }
 
 const HOW =
@@ -152,7 +164,8 @@ function layoutOf(doc: unknown, budget: number): Layout {
   if (!isObject(doc)) throw new TableError(`The file holds a single value, not a table: ${HOW}.`);
   const keys = Object.keys(doc);
   if (!keys.length) throw new TableError(`The file is an empty object: ${HOW}.`);
-  if (Array.isArray(doc.rows)) return listRows(doc.rows, doc.columns === undefined ? null : columnNames(doc.columns), 'columns-rows', budget);
+  if (Array.isArray(doc.rows))
+    return listRows(doc.rows, doc.columns === undefined ? null : columnNames(doc.columns), 'columns-rows', budget);
   if (Array.isArray(doc.data)) {
     // pandas `split` ({columns, index, data}) and `table` ({schema, data: records}).
     if (doc.data.length && isObject(doc.data[0])) return recordRows(doc.data, 'records', budget);
@@ -186,7 +199,10 @@ export function shapeTable(doc: unknown, budget: number): ShapedTable {
         if (NUMBER_TEXT.test(s)) t.numbers++;
         else if (/^(?:true|false)$/i.test(s)) t.booleans++;
         else t.texts++;
-      } else throw new TableError(`Row ${fmt(r + 1)} has ${what(v)} in column ${nameOf(c)}; each cell must be a number, a text, true/false or null.`);
+      } else
+        throw new TableError(
+          `Row ${fmt(r + 1)} has ${what(v)} in column ${nameOf(c)}; each cell must be a number, a text, true/false or null.`,
+        );
     }
   }
   const values = new Float64Array(rows * cols);

@@ -19,7 +19,6 @@ export interface Table {
 
 export type TableResult = { ok: true; table: Table } | { ok: false; error: string };
 
-
 /** The bytes are not JSON (or nest deeper than any table): no other reading of them is tried. */
 class JsonSyntaxError extends TableError {}
 
@@ -436,7 +435,11 @@ export function scanJsonTable(buf: Uint8Array, collect: boolean): TableResult {
   }
   let doc: unknown;
   try {
-    doc = JSON.parse(Buffer.from(buf.buffer, buf.byteOffset, buf.length).toString('utf8').replace(/^\uFEFF/, ''));
+    doc = JSON.parse(
+      Buffer.from(buf.buffer, buf.byteOffset, buf.length)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    );
   } catch {
     // Not JSON: the scanner's sentence names the line.
     return { ok: false, error: fast };

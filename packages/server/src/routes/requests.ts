@@ -9,6 +9,7 @@ import {
   PLAN_LIMITS,
   QUOTE_UNPAID,
   checkFitSize,
+  fitColumnsProblem,
   shrinkPrice,
   extensionOf,
   resultFileName,
@@ -17,6 +18,7 @@ import {
   type FitParam,
   type PlanName,
   type RunEvent,
+  type UploadPreview,
 } from '@portal/core';
 import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
@@ -51,6 +53,8 @@ const RUN_LIST: NamedList = {
     ['quote', 'text'],
     ['started_at', 'bigint'],
     ['finished_at', 'bigint'],
+    ['metrics', 'text'],
+    ['note', 'text'],
   ],
 };
 const MODEL_LIST: NamedList = {
@@ -78,7 +82,30 @@ function checkFitParam(p: FitParam, planName: string): void {
     checkFitSize('inputs', p.input_column_size, plan) ??
     checkFitSize('outputs', p.output_column_size, plan) ??
     checkFitSize('target', p.task_target_size, plan) ??
-    (p.explainability && !PLAN_LIMITS[plan].explainability ? MESSAGES.explainabilityNotAllowed : null);
+    (p.explainability && !PLAN_LIMITS[plan].explainability ? MESSAGES.explainabilityNotAllowed : null) ??
+    // Column names must agree with the sizes; against an upload they are checked when the fit names one.
+    fitColumnsProblem(p, [], false);
+  if (problem) throw badRequest(problem);
+}
+
+/**
+ * A fit by column names against the upload's analysed columns (its preview): a column it lacks, a text target for
+ * regression or a continuous one for classification is refused before any credit is spent. A preview keeps the first
+ * columns of a wide table; names beyond them are checked by the fit itself.
+ */
+async function checkFitColumns(s: Services, p: FitParam, upload: string): Promise<void> {
+  if (!p.input_columns && !p.target_columns) return;
+  const row = await s.db.selectFrom('upload_previews').select('body').where('upload', '=', upload).executeTakeFirst();
+  if (!row) return;
+  let preview: UploadPreview;
+  try {
+    preview = (JSON.parse(row.body) as { preview: UploadPreview }).preview;
+  } catch {
+    return;
+  }
+  if (preview.kind !== 'table') return;
+  const complete = preview.totalCols === null || preview.totalCols <= preview.columns.length;
+  const problem = fitColumnsProblem(p, preview.columns, complete);
   if (problem) throw badRequest(problem);
 }
 
@@ -135,14 +162,16 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
   ) => {
     if (pileRow.bucket !== bucket.stamp || pileRow.variety !== 'FitModel') throw notFound('Parameters');
     // The plan may have changed since the parameters were saved: the limits of today apply.
-    checkFitParam(JSON.parse(pileRow.param) as FitParam, client.plan);
-    const { rend, inputs } = await usableRend(
+    const param = JSON.parse(pileRow.param) as FitParam;
+    checkFitParam(param, client.plan);
+    const { rend, inputs, item } = await usableRend(
       s,
       bucket.stamp,
       rendStamp,
       '.json',
       'The selected upload has no .json data file to train on.',
     );
+    await checkFitColumns(s, param, item.stamp);
     const stamp = newId('n_');
     const model = newId('m_');
     const t = now();

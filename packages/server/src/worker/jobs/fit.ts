@@ -36,7 +36,11 @@ export const fit: JobHandler = {
           .where('stamp', '=', run.model)
           .execute();
       }
-      await trx.updateTable('runs').set({ state: 'Finished', message: '', result_key: result.key }).where('stamp', '=', stamp).execute();
+      await trx
+        .updateTable('runs')
+        .set({ state: 'Finished', message: '', result_key: result.key, metrics: JSON.stringify(fitted.metrics), note: fitted.note })
+        .where('stamp', '=', stamp)
+        .execute();
     });
     return 'done';
   },
