@@ -166,7 +166,7 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await page.getByRole('option', { name: 'sensors.json' }).click();
   await page.getByRole('button', { name: 'Create Request' }).click();
   await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
-  await expect(page.getByText('Finished', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByLabel('State timeline').getByText('Finished', { exact: true })).toBeVisible({ timeout: 90_000 });
   await visit(page, 'run-details');
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Results' }).click();

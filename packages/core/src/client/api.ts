@@ -7,7 +7,16 @@ import { CALLS, ERROR_CODES, ErrorBody, type CallBody, type CallName, type CallQ
 import { MESSAGES } from '../messages';
 import { ApiError } from './errors';
 import { memoryTokenStore, systemClock, tokenStatus, type Clock, type TokenStore } from './token';
-import { DEFAULT_TIMEOUT_MS, RETRY_DELAYS_MS, deadline, isRetryableStatus, sleepMs, timeoutText, unreachableText } from './network';
+import {
+  DEFAULT_TIMEOUT_MS,
+  RETRY_DELAYS_MS,
+  deadline,
+  isRetryableStatus,
+  retryAfterMs,
+  sleepMs,
+  timeoutText,
+  unreachableText,
+} from './network';
 
 type Def<N extends CallName> = (typeof CALLS)[N];
 
@@ -219,7 +228,7 @@ export class ApiClient {
       if (res.status === 401 && def.auth === 'bearer' && code !== ERROR_CODES.inviteInvalid) {
         throw this.authFailure(code === 'token_missing' ? 'token_missing' : 'token_expired', name, 401, serverMessage);
       }
-      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage, said), name);
+      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage, said), name, retryAfterMs(res.headers));
     }
 
     const out = def.response.safeParse(data);

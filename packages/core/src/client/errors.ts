@@ -13,6 +13,8 @@ export class ApiError extends Error {
     /** The message SPEC says to show for this failure. */
     readonly display: string,
     readonly call?: CallName,
+    /** How long the server asked to wait before trying again (its Retry-After), when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(display);
   }

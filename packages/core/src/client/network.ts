@@ -11,6 +11,15 @@ export const RETRY_DELAYS_MS = [300, 900] as const;
 /** Statuses that mean "try again": a proxy or the server is briefly unable to serve. */
 export const isRetryableStatus = (status: number) => status === 502 || status === 503 || status === 504;
 
+/** The wait a Retry-After header asks for (seconds or an HTTP date), in ms; undefined when absent or unreadable. */
+export function retryAfterMs(headers: { get(name: string): string | null }): number | undefined {
+  const said = headers.get('retry-after')?.trim();
+  if (!said) return undefined;
+  if (/^\d+$/.test(said)) return Number(said) * 1000;
+  const at = Date.parse(said);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
 const REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ENOTFOUND: 'host not found',

@@ -1,6 +1,8 @@
-// The provider each door wraps its app in: one API client and one notifier shared by every hook.
-import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
+// The provider each door wraps its app in: one API client, one notifier and one data cache shared by every hook.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ApiClient } from '../client';
+import { createPortalQueryClient, setPollTimers } from '../query';
 import { systemTimers, type Timers } from '../timers';
 
 /** How long each kind stays is NOTIFY_MS; the renderer applies it. */
@@ -22,7 +24,10 @@ interface Portal {
 
 const PortalContext = createContext<Portal | null>(null);
 
-/** `timers`: the clock the hooks poll on (the platform's unless a test passes a manual one). */
+/**
+ * `timers`: the clock the hooks poll on (the platform's unless a test passes a manual one). The data cache lives as
+ * long as the provider and its API client: a new client (another server, another sign-in) starts an empty one.
+ */
 export function PortalProvider(props: { api: ApiClient; notifier: Notifier; timers?: Timers; children: ReactNode }) {
   const { api, notifier, timers = systemTimers, children } = props;
   // One notify function for the provider's life, whatever notifier object a render passes:
@@ -31,7 +36,26 @@ export function PortalProvider(props: { api: ApiClient; notifier: Notifier; time
   latest.current = notifier;
   const notify = useCallback<Notifier['notify']>((message, kind, opts) => latest.current.notify(message, kind, opts), []);
   const value = useMemo(() => ({ api, notify, timers }), [api, notify, timers]);
-  return <PortalContext.Provider value={value}>{children}</PortalContext.Provider>;
+  setPollTimers(timers);
+  const queryClient = useMemo(
+    // A read's failure is told once per run of failures, whichever screens show it; its meta names SPEC's sentence.
+    () =>
+      createPortalQueryClient({
+        onReadError: (error, query, first) => {
+          const failure = query.meta?.failure;
+          if (first && typeof failure === 'string' && !error.isAuth) latest.current.notify(failure, 'error');
+        },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one cache per API client
+    [api],
+  );
+  // Nothing held outlives the door: its timers (keeping, staleness) end with it, so a terminal UI that quits exits.
+  useEffect(() => () => queryClient.clear(), [queryClient]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PortalContext.Provider value={value}>{children}</PortalContext.Provider>
+    </QueryClientProvider>
+  );
 }
 
 function usePortal(): Portal {

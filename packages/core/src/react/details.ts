@@ -1,5 +1,6 @@
 // Hooks of the detail screens: a request's status and result, a quote with its run, the client's billing.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../client';
 import { isFinalState, QUOTE_UNPAID, RUN_EVENTS_PAGE, type Billing, type CallResponse, type RunEvent } from '../contract';
 import {
@@ -15,6 +16,7 @@ import {
 import { resultFileName } from '../format';
 import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
+import { callKey, viewKey } from '../query';
 import { useApi, useNotify } from './context';
 import { useLoad, type Loaded } from './useLoad';
 
@@ -64,28 +66,31 @@ export function useRunDetails(
 } {
   const api = useApi();
   const notify = useNotify();
-  // Events arrive a page at a time after the last one held; they are kept per run.
-  const held = useRef({ run: runId, events: [] as RunEvent[], modelEvents: [] as RunEvent[], modelGone: false });
+  const queryClient = useQueryClient();
+  // The request's status with its events and its model's: one view; events arrive a page at a time after the last
+  // one held in the cache.
+  const key = viewKey('runStatus', { run: runId }, 'withEvents');
   const loaded = useLoad(
-    async (signal) => {
-      if (held.current.run !== runId) held.current = { run: runId, events: [], modelEvents: [], modelGone: false };
-      const mine = held.current;
+    key,
+    async (signal): Promise<RunDetailsData & { modelGone?: boolean }> => {
+      const held = queryClient.getQueryData<RunDetailsData & { modelGone?: boolean }>(key);
       // Status first, then events: every event written before the status was read is in this answer.
       const status = await api.calls.runStatus({ run: runId }, { signal });
-      mine.events = await readEvents(api, runId, mine.events, signal);
+      const events = await readEvents(api, runId, held?.events ?? [], signal);
+      let modelEvents = held?.modelEvents ?? [];
+      let modelGone = held?.modelGone ?? false;
       const fit = status.run.record.function === 'generate' ? status.run.record.fit : null;
-      if (fit && !mine.modelGone && !settledIn(mine.modelEvents)) {
+      if (fit && !modelGone && !settledIn(modelEvents)) {
         try {
-          mine.modelEvents = await readEvents(api, fit, mine.modelEvents, signal);
+          modelEvents = await readEvents(api, fit, modelEvents, signal);
         } catch (e) {
           // A removed model's training log is gone with it: the request shows its own events only.
           if ((e as { status?: number }).status !== 404) throw e;
-          mine.modelGone = true;
+          modelGone = true;
         }
       }
-      return { ...status, events: mine.events, modelEvents: mine.modelEvents };
+      return { ...status, events, modelEvents, modelGone };
     },
-    [api, clientId, bucketId, runId],
     {
       failure: MESSAGES.loadRun,
       // Live while it works, or while the model it waits for trains.
@@ -147,24 +152,27 @@ export function useUsage(
   const api = useApi();
   const [days, setDays] = useState<number>(initial.days ?? DEFAULT_USAGE_DAYS);
   const [project, setProject] = useState(initial.project ?? '');
-  const loaded = useLoad(
-    (signal) => api.calls.clientUsage({ client: clientId, days, bucket: project || undefined }, { signal }),
-    [api, clientId, days, project],
-    { failure: MESSAGES.loadUsage },
-  );
+  const query = { client: clientId, days, bucket: project || undefined };
+  const loaded = useLoad(callKey('clientUsage', query), (signal) => api.calls.clientUsage(query, { signal }), {
+    failure: MESSAGES.loadUsage,
+  });
   return { ...loaded, days, setDays, project, setProject };
 }
 
 export function useQuoteDetails(clientId: string, bucketId: string, quoteId: string): Loaded<QuoteStatusResponse> {
   const api = useApi();
-  return useLoad((signal) => api.calls.quoteStatus({ quote: quoteId }, { signal }), [api, clientId, bucketId, quoteId], {
+  return useLoad(callKey('quoteStatus', { quote: quoteId }), (signal) => api.calls.quoteStatus({ quote: quoteId }, { signal }), {
     failure: MESSAGES.loadQuote,
     pollMs: (d) => (d.quote.record.state === QUOTE_UNPAID ? QUOTE_UNPAID_POLL_MS : RUN_POLL_MS),
     until: (d) => !!d.quote.run && isFinalState(d.quote.run.state),
   });
 }
 
+const billingOf = (res: CallResponse<'billingStatus'>) => res.billing;
+
 export function useBilling(clientId: string): Loaded<Billing> {
   const api = useApi();
-  return useLoad(async (signal) => (await api.calls.billingStatus({ client: clientId }, { signal })).billing, [api, clientId]);
+  return useLoad(callKey('billingStatus', { client: clientId }), (signal) => api.calls.billingStatus({ client: clientId }, { signal }), {
+    select: billingOf,
+  });
 }

@@ -6,6 +6,7 @@ import { loadStartFacts, startClient } from '../flows/getStarted';
 import { nextStartStep, startDismissKey, startSteps, type StartDismissStore, type StartStep } from '../rules/getStarted';
 import { useApi } from './context';
 import { usePermissions } from './lists';
+import { START_VIEW, viewKey } from '../query';
 import { useLoad, type Loaded } from './useLoad';
 
 export interface GetStarted {
@@ -37,8 +38,9 @@ export function useGetStarted(store: StartDismissStore, clientId?: string): GetS
     [permissions.data, clientId],
   );
   const facts = useLoad(
+    viewKey('bucketList', { client: client?.stamp, choice: client?.choice }, START_VIEW),
     (signal) => (client ? loadStartFacts(api, client, signal) : Promise.resolve(null)),
-    [api, client?.stamp, client?.choice],
+    { enabled: !!client },
   );
   const steps = useMemo(() => (facts.data ? startSteps(facts.data) : []), [facts.data]);
   const token = api.tokens.get();

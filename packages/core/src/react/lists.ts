@@ -1,7 +1,8 @@
 // One hook per list screen, each built on useEntityList (load, rename, remove and their notices) plus what its
 // screen adds (create, filters, uploading).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Bucket, Client, ClientApiKey, IntegrationKey, ListOrder, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Bucket, CallResponse, Client, ClientApiKey, IntegrationKey, ListOrder, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
 import type { ApiClient } from '../client';
 import { MESSAGES } from '../messages';
 import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
@@ -13,15 +14,20 @@ import { useApi, useNotify } from './context';
 import { useLoad, type Loaded, type UseLoadOptions } from './useLoad';
 import type { ListPaging } from './pager';
 import { REFRESH_MS, runSettled, uploadSettled } from '../refresh';
+import { callKey, invalidateNoun, renameEverywhere, viewKey, type CallKey, type Noun } from '../query';
 
 /** What a list screen's rows are and how one is renamed and removed: one constant per noun. */
-export interface EntityListSpec<P extends Record<string, string | undefined>, D> {
-  /** The noun of the notices: 'Project' gives 'Project removed.'. */
-  noun: string;
+export interface EntityListSpec<P extends Record<string, string | undefined>, D, R = D> {
+  /** The noun of the notices ('Project' gives 'Project removed.') and of the reads a change to one makes old. */
+  noun: Noun;
   /** Whether a removal's notice offers Undo (the remove call with active=1); keys do not (their tokens are revoked). */
   restorable: boolean;
-  /** Loads the screen's data; it loads again when any parameter changes. */
-  load(api: ApiClient, params: P, signal: AbortSignal): Promise<D>;
+  /** The cache key of the read for `params` (the call and what it is sent with). */
+  key(params: P): CallKey;
+  /** Reads the call's answer; it is read again when any parameter changes. */
+  load(api: ApiClient, params: P, signal: AbortSignal): Promise<R>;
+  /** The screen's data from the answer held (the cache holds the answer as the call gave it, shared by other screens). */
+  select?(raw: R, params: P): D;
   /** The list's failure text and polling (rows that change on the server). */
   options?: UseLoadOptions<D>;
   rename(api: ApiClient, id: string, name: string): Promise<unknown>;
@@ -33,15 +39,22 @@ export interface EntityListSpec<P extends Record<string, string | undefined>, D>
  * The spine of every list hook: loads the list for `params` (again when one changes) and offers rename and remove
  * with their notices, the title rule checked before rename is sent.
  */
-export function useEntityList<P extends Record<string, string | undefined>, D>(
-  spec: EntityListSpec<P, D>,
+export function useEntityList<P extends Record<string, string | undefined>, D, R = D>(
+  spec: EntityListSpec<P, D, R>,
   params: P,
   paging?: ListPaging,
 ): Loaded<D> & ListActions {
   const api = useApi();
   const act = useAct();
-  const loaded = useLoad((signal) => spec.load(api, params, signal), [api, spec, ...Object.values(params)], spec.options);
-  const { reload } = loaded;
+  const queryClient = useQueryClient();
+  const paramsKey = JSON.stringify(params);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the parameters by value, not by the object of each render
+  const select = useMemo(() => (spec.select ? (raw: R) => spec.select!(raw, params) : undefined), [spec, paramsKey]);
+  const loaded = useLoad<R, D>(spec.key(params), (signal) => spec.load(api, params, signal), { ...spec.options, select });
+  // A change to one of these makes every read that shows it old: the ones on screen (this list among them) are
+  // read again before the notice, the rest when next shown.
+  const noun = spec.noun;
+  const reload = useChanged(noun);
   // The screen's paging learns from each answer whether the list is long.
   const next = (loaded.data as Next | undefined)?.next;
   const seen = paging?.seen;
@@ -49,8 +62,23 @@ export function useEntityList<P extends Record<string, string | undefined>, D>(
   const done = useMemo(() => doneMessages(spec.noun), [spec.noun]);
   const rename = useCallback(
     (id: string, name: string, opts?: ActOptions) =>
-      act(checkTitle(name, 'rename'), () => spec.rename(api, id, name.trim()), reload, { message: done.renamed(name.trim()) }, opts),
-    [act, api, spec, reload, done],
+      act(
+        checkTitle(name, 'rename'),
+        async () => {
+          // Shown at once on every screen that shows it; put back as it was when the server refuses.
+          const undo = await renameEverywhere(queryClient, noun, id, name.trim());
+          try {
+            await spec.rename(api, id, name.trim());
+          } catch (e) {
+            undo();
+            throw e;
+          }
+        },
+        reload,
+        { message: done.renamed(name.trim()) },
+        opts,
+      ),
+    [act, api, spec, reload, done, queryClient, noun],
   );
   const remove = useCallback(
     (id: string, opts?: ActOptions) =>
@@ -69,6 +97,18 @@ export function useEntityList<P extends Record<string, string | undefined>, D>(
   const removeCall = useCallback((id: string, active: 0 | 1) => spec.remove(api, id, active), [api, spec]);
   const removeMany = useRemoveMany(spec.noun, removeCall, reload);
   return spec.restorable ? { ...loaded, rename, remove, removeMany } : { ...loaded, rename, remove };
+}
+
+/** Makes every read that shows `noun` old (invalidateNoun): what a list's create, rename and remove run after the call. */
+export function useChanged(noun: Noun): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => invalidateNoun(queryClient, noun), [queryClient, noun]);
+}
+
+/** Makes the permission list old (the clients the user has): after joining or leaving one. */
+export function useClientsChanged(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: callKey('permissions') }), [queryClient]);
 }
 
 const byStamp = (list: readonly Client[], stamp: string) => list.find((c) => c.stamp === stamp);
@@ -103,7 +143,7 @@ const nextOf = (envelope: Next): Next => (envelope.next === undefined ? {} : { n
 /** The user's client accounts (SPEC: access is by client membership). */
 export function usePermissions(): Loaded<PermissionEntry[]> {
   const api = useApi();
-  return useLoad((signal) => api.calls.permissions(undefined, { signal }), [api], { failure: MESSAGES.fetchPermissions });
+  return useLoad(callKey('permissions'), (signal) => api.calls.permissions(undefined, { signal }), { failure: MESSAGES.fetchPermissions });
 }
 
 /** One client from the permission list (its name, plan and choice). */
@@ -113,13 +153,12 @@ export function useClient(clientId: string): { client: Client | undefined; loadi
   return { client, loading, error };
 }
 
-const API_KEYS: EntityListSpec<{ clientId: string }, { client: Client | undefined; keys: ClientApiKey[] }> = {
+const API_KEYS: EntityListSpec<{ clientId: string }, { client: Client | undefined; keys: ClientApiKey[] }, CallResponse<'apikeyList'>> = {
   noun: 'API key',
   restorable: false,
-  async load(api, { clientId }, signal) {
-    const res = await api.calls.apikeyList({ client: clientId }, { signal });
-    return { client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) };
-  },
+  key: ({ clientId }) => callKey('apikeyList', { client: clientId }),
+  load: (api, { clientId }, signal) => api.calls.apikeyList({ client: clientId }, { signal }),
+  select: (res, { clientId }) => ({ client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) }),
   rename: (api, apikey, name) => api.calls.apikeyRename({ apikey, name }),
   remove: (api, apikey, active) => api.calls.apikeyRemove({ apikey, active }),
 };
@@ -133,7 +172,7 @@ export function useApiKeys(clientId: string): Loaded<{ client: Client | undefine
   const api = useApi();
   const act = useAct();
   const list = useEntityList(API_KEYS, { clientId });
-  const { reload } = list;
+  const reload = useChanged(API_KEYS.noun);
   const create = useCallback(
     (name: string, opts?: ActOptions) =>
       act(
@@ -148,13 +187,16 @@ export function useApiKeys(clientId: string): Loaded<{ client: Client | undefine
   return { ...list, canCreate: canCreateApiKey(list.data?.keys), create };
 }
 
-const INTEGRATIONS: EntityListSpec<{ clientId: string }, { client: Client | undefined; keys: IntegrationKey[] }> = {
+const INTEGRATIONS: EntityListSpec<
+  { clientId: string },
+  { client: Client | undefined; keys: IntegrationKey[] },
+  CallResponse<'integrationList'>
+> = {
   noun: 'Integration',
   restorable: false,
-  async load(api, { clientId }, signal) {
-    const res = await api.calls.integrationList({ client: clientId }, { signal });
-    return { client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) };
-  },
+  key: ({ clientId }) => callKey('integrationList', { client: clientId }),
+  load: (api, { clientId }, signal) => api.calls.integrationList({ client: clientId }, { signal }),
+  select: (res, { clientId }) => ({ client: byStamp(res.client.list, clientId), keys: res.apikey.list.filter((k) => k.active === 1) }),
   rename: (api, apikey, name) => api.calls.integrationRename({ apikey, name }),
   remove: (api, apikey, active) => api.calls.integrationRemove({ apikey, active }),
 };
@@ -167,7 +209,7 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
   const api = useApi();
   const act = useAct();
   const list = useEntityList(INTEGRATIONS, { clientId });
-  const { reload } = list;
+  const reload = useChanged(INTEGRATIONS.noun);
   const create = useCallback(
     (input: IntegrationInput, opts?: ActOptions) =>
       act(
@@ -188,13 +230,17 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
   return { ...list, create };
 }
 
-const PROJECTS: EntityListSpec<{ clientId: string } & PageParams, { client: Client | undefined; projects: Bucket[] } & Next> = {
+const projectsQuery = ({ clientId, ...page }: { clientId: string } & PageParams) => ({ active: 1 as const, client: clientId, ...pageQuery(page) });
+const PROJECTS: EntityListSpec<
+  { clientId: string } & PageParams,
+  { client: Client | undefined; projects: Bucket[] } & Next,
+  CallResponse<'bucketList'>
+> = {
   noun: 'Project',
   restorable: true,
-  async load(api, { clientId, ...page }, signal) {
-    const res = await api.calls.bucketList({ active: 1, client: clientId, ...pageQuery(page) }, { signal });
-    return { client: byStamp(res.client.list, clientId), projects: res.bucket.list, ...nextOf(res.bucket) };
-  },
+  key: (params) => callKey('bucketList', projectsQuery(params)),
+  load: (api, params, signal) => api.calls.bucketList(projectsQuery(params), { signal }),
+  select: (res, { clientId }) => ({ client: byStamp(res.client.list, clientId), projects: res.bucket.list, ...nextOf(res.bucket) }),
   rename: (api, bucket, name) => api.calls.bucketRename({ bucket, name }),
   remove: (api, bucket, active) => api.calls.bucketRemove({ bucket, active }),
 };
@@ -212,7 +258,7 @@ export function useProjects(
   const act = useAct();
   const [created, setCreated] = useState<string | null>(null);
   const list = useEntityList(PROJECTS, { clientId, ...pageParams(page) }, pagingOf(page));
-  const { reload } = list;
+  const reload = useChanged(PROJECTS.noun);
   const create = useCallback(
     (name: string, opts?: ActOptions) =>
       act(
@@ -234,6 +280,8 @@ type ModelsData = { client: Client; project: Bucket; general: Model[]; own: Mode
 const MODELS: EntityListSpec<{ clientId: string; bucketId: string } & PageParams, ModelsData> = {
   noun: 'Model',
   restorable: true,
+  // The project's own models with the general ones: one view of two calls.
+  key: ({ bucketId, ...page }) => viewKey('clientModelList', { active: 1, bucket: bucketId, ...pageQuery(page) }, 'withGeneral'),
   // A page is a page of the project's own models; the general models are a short fixed list, always whole.
   async load(api, { bucketId, ...page }, signal) {
     const [own, general] = await Promise.all([
@@ -256,19 +304,20 @@ export interface RunFilters {
   function?: RunFunction | '';
 }
 
-const RUNS: EntityListSpec<
-  { clientId: string; bucketId: string; state: string | undefined; function: string | undefined } & PageParams,
-  { client: Client; project: Bucket; runs: Run[] } & Next
-> = {
+type RunsParams = { clientId: string; bucketId: string; state: string | undefined; function: string | undefined } & PageParams;
+const runsQuery = ({ bucketId, state, function: fn, ...page }: RunsParams) => ({
+  active: 1 as const,
+  bucket: bucketId,
+  ...(state ? { state } : {}),
+  ...(fn ? { function: fn as RunFunction } : {}),
+  ...pageQuery(page),
+});
+const RUNS: EntityListSpec<RunsParams, { client: Client; project: Bucket; runs: Run[] } & Next, CallResponse<'runList'>> = {
   noun: 'Request',
   restorable: true,
-  async load(api, { bucketId, state, function: fn, ...page }, signal) {
-    const res = await api.calls.runList(
-      { active: 1, bucket: bucketId, ...(state ? { state } : {}), ...(fn ? { function: fn as RunFunction } : {}), ...pageQuery(page) },
-      { signal },
-    );
-    return { client: res.client, project: res.bucket, runs: res.run.list, ...nextOf(res.run) };
-  },
+  key: (params) => callKey('runList', runsQuery(params)),
+  load: (api, params, signal) => api.calls.runList(runsQuery(params), { signal }),
+  select: (res) => ({ client: res.client, project: res.bucket, runs: res.run.list, ...nextOf(res.run) }),
   // Requests move on the server: the list is read again until every one has settled.
   options: { failure: MESSAGES.loadRequests, pollMs: REFRESH_MS.runs, until: (d) => d.runs.every(runSettled) },
   rename: (api, run, name) => api.calls.runRename({ run, name }),
@@ -299,9 +348,6 @@ export function useRuns(
   return { ...list, filters, setFilters: filter };
 }
 
-/** How often uploads being analysed after an upload here are checked (analysis takes seconds). */
-export const UPLOAD_FOLLOW_MS = 3_000;
-
 /** Why an upload failed analysis: the first failed file's own sentence. */
 function uploadFailure(r: Rend): string {
   const item = r.upload.list.find((i) => i.state === 'Failed' || i.meta?.proc === 2);
@@ -329,13 +375,17 @@ export interface UploadBatch {
   cancel(): void;
 }
 
-const UPLOADS: EntityListSpec<{ clientId: string; bucketId: string } & PageParams, { project?: Bucket; uploads: Rend[] } & Next> = {
+const uploadsQuery = ({ bucketId, ...page }: { bucketId: string } & PageParams) => ({ active: 1 as const, bucket: bucketId, ...pageQuery(page) });
+const UPLOADS: EntityListSpec<
+  { clientId: string; bucketId: string } & PageParams,
+  { project?: Bucket; uploads: Rend[] } & Next,
+  CallResponse<'rendList'>
+> = {
   noun: 'Upload',
   restorable: true,
-  async load(api, { bucketId, ...page }, signal) {
-    const res = await api.calls.rendList({ active: 1, bucket: bucketId, ...pageQuery(page) }, { signal });
-    return { project: res.bucket, uploads: res.rend.list, ...nextOf(res.rend) };
-  },
+  key: (params) => callKey('rendList', uploadsQuery(params)),
+  load: (api, params, signal) => api.calls.rendList(uploadsQuery(params), { signal }),
+  select: (res) => ({ project: res.bucket, uploads: res.rend.list, ...nextOf(res.rend) }),
   // Uploads being analysed move to Ready or Failed on the server: the list is read again until they settle.
   options: { failure: MESSAGES.fetchUploads, pollMs: REFRESH_MS.uploads, until: (d) => d.uploads.every(uploadSettled) },
   rename: (api, rend, name) => api.calls.rendRename({ rend, name }),
@@ -363,7 +413,7 @@ export function useUploads(
   const [batches, setBatches] = useState<UploadBatch[]>([]);
   const nextBatch = useRef(0);
   const loaded = useEntityList(UPLOADS, { clientId, bucketId, ...pageParams(page) }, pagingOf(page));
-  const { reload } = loaded;
+  const reload = useChanged(UPLOADS.noun);
 
   // Uploads just made are followed until their analysis ends, which the second notice reports (Ready, or the failure).
   const [following, setFollowing] = useState<string[]>([]);
@@ -380,11 +430,6 @@ export function useUploads(
     });
     if (settled.length) setFollowing((all) => all.filter((x) => !settled.includes(x)));
   }, [following, list, notify]);
-  useEffect(() => {
-    if (following.length === 0) return;
-    const t = setInterval(() => void reload(), UPLOAD_FOLLOW_MS);
-    return () => clearInterval(t);
-  }, [following.length, reload]);
 
   const upload = useCallback(
     async (dropped: ReadableSource[], opts: UploadOptions = {}): Promise<UploadOutcome> => {

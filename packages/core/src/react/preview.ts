@@ -3,6 +3,7 @@ import { PREVIEW_NOTES, type UploadPreview } from '../contract/preview';
 import { PROJECTION_NOTES } from '../contract/projection';
 import type { CallResponse } from '../contract';
 import { useApi } from './context';
+import { callKey } from '../query';
 import { useLoad, type Loaded } from './useLoad';
 
 /** While a file is analysed its preview is asked for again this often. */
@@ -14,8 +15,8 @@ export const PREVIEW_FAILURE = 'Failed to load the preview. Please try again.';
 export function useUploadPreview(uploadId: string | null): Loaded<UploadPreview | null> {
   const api = useApi();
   return useLoad(
+    callKey('uploadPreview', { upload: uploadId ?? '' }),
     async (signal) => (uploadId ? (await api.calls.uploadPreview({ upload: uploadId }, { signal })).preview : null),
-    [api, uploadId],
     { failure: PREVIEW_FAILURE, pollMs: PREVIEW_POLL_MS, until: (p) => p?.note !== PREVIEW_NOTES.analysing },
   );
 }
@@ -23,7 +24,7 @@ export function useUploadPreview(uploadId: string | null): Loaded<UploadPreview 
 /** A generate request's map: polled while the request works, then kept. */
 export function useRunProjection(runId: string): Loaded<CallResponse<'runProjection'>> {
   const api = useApi();
-  return useLoad((signal) => api.calls.runProjection({ run: runId }, { signal }), [api, runId], {
+  return useLoad(callKey('runProjection', { run: runId }), (signal) => api.calls.runProjection({ run: runId }, { signal }), {
     pollMs: PREVIEW_POLL_MS,
     until: (r) => r.note !== PROJECTION_NOTES.waiting,
   });

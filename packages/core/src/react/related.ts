@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import type { Run } from '../contract';
 import { useApi } from './context';
+import { callKey } from '../query';
 import { useLoad } from './useLoad';
 
 export interface RelatedRuns {
@@ -11,22 +12,25 @@ export interface RelatedRuns {
   generates: Run[];
 }
 
+const runsOf = (res: { run: { list: Run[] } }) => res.run.list;
+
 /** Reads the project's requests once the request is known (fit and generate only; a shrink has none). */
 export function useRelatedRuns(bucketId: string, run: Pick<Run, 'stamp' | 'function' | 'fit'> | undefined): RelatedRuns {
   const api = useApi();
   const wanted = run && run.function !== 'shrink' ? run.stamp : '';
-  const loaded = useLoad(
-    async (signal) => (wanted ? (await api.calls.runList({ active: 1, bucket: bucketId }, { signal })).run.list : []),
-    [api, bucketId, wanted],
-  );
+  const query = { active: 1 as const, bucket: bucketId };
+  const loaded = useLoad(callKey('runList', query), (signal) => api.calls.runList(query, { signal }), {
+    enabled: !!wanted,
+    select: runsOf,
+  });
   const list = loaded.data;
   return useMemo(() => {
-    if (!run || !list) return { source: null, generates: [] };
+    if (!run || !wanted || !list) return { source: null, generates: [] };
     const source = run.function === 'generate' && run.fit ? (list.find((r) => r.stamp === run.fit) ?? null) : null;
     const generates =
       run.function === 'fit'
         ? list.filter((r) => r.function === 'generate' && r.fit === run.stamp).sort((a, b) => b.createdAt - a.createdAt)
         : [];
     return { source, generates };
-  }, [run, list]);
+  }, [run, wanted, list]);
 }

@@ -1,14 +1,16 @@
-// Hooks of the two request forms: fit (with plan limits) and shrink (reload poller, price, and a confirm step before billing).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// Hooks of the two request forms: fit (with plan limits) and shrink (a picker read on a growing interval, price, and a confirm step before billing).
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../client';
 import type { Billing, Model, Plan, Rend } from '../contract';
 import { createFitRequest, createReuseRequest, createShrinkRequest, reusableModels } from '../flows';
 import { estimatePriceCents } from '../format';
 import { formatShrinkPrice, shrinkConfirmQuestion, shrinkPriceOf, type ShrinkPrice } from '../billing';
-import { loadMissing, toApiError } from '../loader';
+import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
 import { POLL_MAX_MS, POLL_START_MS, POLL_STEP_MS } from '../limits';
-import { changeDetector, ReloadPoller, VOLATILE_FIELDS } from '../poller';
+import { sameAnswer, VOLATILE_FIELDS } from '../poller';
+import { callKey, viewKey } from '../query';
 import {
   checkDescription,
   checkFitRequest,
@@ -19,7 +21,7 @@ import {
   shrinkChoice,
   type FitRequestInput,
 } from '../rules';
-import { useApi, useNotify, useTimers } from './context';
+import { useApi, useNotify } from './context';
 import { useClient } from './lists';
 import { useLoad } from './useLoad';
 import { checkDimensions, isTextEmbeddingModel } from '../textEmbeddings';
@@ -83,7 +85,8 @@ export function useFitRequest(
   const [followed, setFollowed] = useState<string | null>(null);
   const unsettled = (list: readonly Rend[]) =>
     list.some((r) => r.stamp === followed && (r.flight === 'Pending' || r.flight === 'Processing'));
-  const uploads = useLoad((signal) => api.calls.rendList({ active: 1, bucket: bucketId }, { signal }), [api, bucketId, followed], {
+  const uploadsQuery = { active: 1 as const, bucket: bucketId };
+  const uploads = useLoad(callKey('rendList', uploadsQuery), (signal) => api.calls.rendList(uploadsQuery, { signal }), {
     failure: MESSAGES.fetchUploads,
     pollMs: followed ? FIT_FOLLOW_MS : undefined,
     until: (r) => !unsettled(r.rend.list),
@@ -99,16 +102,14 @@ export function useFitRequest(
   const follow = useCallback((rendId: string) => setFollowed(rendId), []);
   const chosen = readyUploads.find((r) => r.stamp === upload);
   const suggestedSizes = useMemo(() => fitSizesOf(chosen, plan), [chosen, plan]);
-  const models = useLoad(
-    (signal) =>
-      Promise.all([
-        api.calls.clientModelList({ active: 1, bucket: bucketId }, { signal }),
-        api.calls.generalModelList({ active: 1 }, { signal }),
-      ]),
-    [api, bucketId],
-    { failure: MESSAGES.loadTransformations },
-  );
-  const reusable = useMemo(() => reusableModels(models.data?.[0].model.list ?? [], models.data?.[1].model.list ?? []), [models.data]);
+  const ownQuery = { active: 1 as const, bucket: bucketId };
+  const own = useLoad(callKey('clientModelList', ownQuery), (signal) => api.calls.clientModelList(ownQuery, { signal }), {
+    failure: MESSAGES.loadTransformations,
+  });
+  const general = useLoad(callKey('generalModelList', { active: 1 }), (signal) => api.calls.generalModelList({ active: 1 }, { signal }), {
+    failure: MESSAGES.loadTransformations,
+  });
+  const reusable = useMemo(() => reusableModels(own.data?.model.list ?? [], general.data?.model.list ?? []), [own.data, general.data]);
 
   const reuse = useCallback(
     async (input: ReuseSubmitInput): Promise<FitSubmitResult> => {
@@ -190,6 +191,9 @@ export type ShrinkFieldErrors = Partial<Record<'name' | 'desc' | 'upload', strin
 /** How often a chosen upload that is still being analysed is checked (it is counted within seconds). */
 export const SHRINK_FOLLOW_MS = 2_000;
 
+/** The shrink picker's view: the project's uploads, the client's billing, and the wait before the next read. */
+type ShrinkPicker = { uploads: Rend[]; project: string | undefined; billing: Billing; nextCheckMs: number };
+
 export function useShrinkRequest(
   clientId: string,
   bucketId: string,
@@ -234,79 +238,53 @@ export function useShrinkRequest(
 } {
   const api = useApi();
   const notify = useNotify();
-  const timers = useTimers();
-  const [state, setState] = useState<{ uploads?: Rend[]; project?: string; billing?: Billing; error: ApiError | null; loading: boolean }>({
-    error: null,
-    loading: true,
-  });
+  const queryClient = useQueryClient();
   const [reloading, setReloading] = useState(false);
-  const [nextCheckMs, setNextCheckMs] = useState(POLL_START_MS);
   const [upload, setUpload] = useState('');
   const [held, setHeld] = useState<{ name: string; desc: string; upload: string; question: string } | null>(null);
 
-  const poller = useMemo(() => {
-    // billing.portalUrl is signed afresh on every call: compared without it, an unchanged picker backs off 20 → 40 → 60 s.
-    const changed = changeDetector<unknown>(VOLATILE_FIELDS);
-    let failing = false;
-    const p = new ReloadPoller(
-      async () => {
-        const [rends, billing] = await Promise.all([
-          api.calls.rendList({ active: 1, bucket: bucketId }),
-          api.calls.billingStatus({ client: clientId }),
-        ]);
-        // A stopped poller (other project, unmounted) must not overwrite the current screen.
-        if (!p.active) return false;
-        failing = false;
-        setState({ uploads: rends.rend.list, project: rends.bucket?.name, billing: billing.billing, error: null, loading: false });
-        const differs = changed([rends.rend.list, billing.billing]);
-        setNextCheckMs(differs ? POLL_START_MS : Math.min(POLL_MAX_MS, p.interval + POLL_STEP_MS));
-        return differs;
-      },
-      {
-        onError: (e) => {
-          if (!p.active) return;
-          const error = toApiError(e, MESSAGES.fetchUploads);
-          setState((s) => ({ ...s, error, loading: false }));
-          if (error.isAuth) return p.stop();
-          if (!failing) notify(MESSAGES.fetchUploads, 'error');
-          failing = true;
-        },
-        timers,
-      },
-    );
-    return p;
-  }, [api, clientId, bucketId, notify, timers]);
+  const following = (list: readonly Rend[]) => {
+    const r = list.find((x) => x.stamp === upload);
+    return r?.flight === 'Pending' || r?.flight === 'Processing';
+  };
+  // The picker's uploads and billing, one view read on a growing interval: 20 s, +20 s per unchanged answer up to
+  // 60 s, back to 20 s on a change (billing.portalUrl is signed afresh on every call: it is left out of the comparison).
+  const key = viewKey('rendList', { active: 1, bucket: bucketId, client: clientId }, 'shrinkPicker');
+  const picker = useLoad(
+    key,
+    async (signal): Promise<ShrinkPicker> => {
+      const [rends, billing] = await Promise.all([
+        api.calls.rendList({ active: 1, bucket: bucketId }, { signal }),
+        api.calls.billingStatus({ client: clientId }, { signal }),
+      ]);
+      const before = queryClient.getQueryData<ShrinkPicker>(key);
+      const next = { uploads: rends.rend.list, project: rends.bucket?.name, billing: billing.billing };
+      const same = before && sameAnswer([before.uploads, before.billing], [next.uploads, next.billing], VOLATILE_FIELDS);
+      return { ...next, nextCheckMs: same ? Math.min(POLL_MAX_MS, before.nextCheckMs + POLL_STEP_MS) : POLL_START_MS };
+    },
+    // A model just uploaded (or still being analysed) is followed closely rather than at the picker's pace.
+    { failure: MESSAGES.fetchUploads, pollMs: (d) => (following(d.uploads) ? SHRINK_FOLLOW_MS : d.nextCheckMs) },
+  );
+  const nextCheckMs = picker.data?.nextCheckMs ?? POLL_START_MS;
 
-  useEffect(() => {
-    void poller.reload();
-    return () => poller.stop();
-  }, [poller]);
-
-  const uploads = useMemo(() => state.uploads ?? [], [state.uploads]);
+  const uploads = useMemo(() => picker.data?.uploads ?? [], [picker.data?.uploads]);
   const readyUploads = useMemo(() => ready(uploads), [uploads]);
   const chosen = uploads.find((r) => r.stamp === upload);
   const estimateCents = useCallback(
     (rendIds: string[]) => estimatePriceCents(uploads.filter((r) => rendIds.includes(r.stamp)).flatMap((r) => r.upload.list)),
     [uploads],
   );
+  const { reload: read } = picker;
   const reload = useCallback(async () => {
     setReloading(true);
     try {
-      await poller.reload();
+      await read();
     } finally {
       setReloading(false);
     }
-  }, [poller]);
+  }, [read]);
 
-  // A model just uploaded (or still being analysed) is followed closely rather than at the picker's 20 s pace.
-  const following = chosen?.flight === 'Pending' || chosen?.flight === 'Processing';
-  useEffect(() => {
-    if (!following) return;
-    const t = setInterval(() => void poller.reload(), SHRINK_FOLLOW_MS);
-    return () => clearInterval(t);
-  }, [following, poller]);
-
-  const price = useMemo(() => shrinkPriceOf(chosen, state.billing), [chosen, state.billing]);
+  const price = useMemo(() => shrinkPriceOf(chosen, picker.data?.billing), [chosen, picker.data?.billing]);
   // Which uploads a shrink can use is core's rule: a chosen upload it refuses is named with the reason before submit.
   const chosenChoice = useMemo(() => (chosen ? shrinkChoice(chosen) : null), [chosen]);
   const choose = useCallback((rendId: string) => {
@@ -352,13 +330,13 @@ export function useShrinkRequest(
   return {
     readyUploads,
     uploads,
-    billing: state.billing,
-    project: state.project,
-    loading: state.loading,
+    billing: picker.data?.billing,
+    project: picker.data?.project,
+    loading: picker.loading,
     reloading,
     nextCheckMs,
-    error: state.error,
-    missing: loadMissing(state.uploads, state.error),
+    error: picker.error,
+    missing: picker.missing,
     estimateCents,
     reload,
     upload,

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { ApiClient } from '../client';
 import { SCREENS, screenPath, type ScreenParams } from '../screens';
 import { useApi } from './context';
+import { JUMP_VIEW, viewKey } from '../query';
 import { useLoad, type Loaded } from './useLoad';
 
 export type JumpKind = 'Screen' | 'Client' | 'Project' | 'Upload' | 'Request' | 'Model' | 'API key' | 'Integration';
@@ -103,8 +104,9 @@ async function loadTargets(api: ApiClient, clientId: string | undefined, bucketI
 export function useJumpTargets(params: ScreenParams, open: boolean): Loaded<JumpTarget[]> & { targets: JumpTarget[] } {
   const api = useApi();
   const { clientId, bucketId } = params;
-  const loaded = useLoad(async (signal) => (open ? loadTargets(api, clientId, bucketId, signal) : []), [api, clientId, bucketId, open], {
+  const loaded = useLoad(viewKey('permissions', { client: clientId, bucket: bucketId }, JUMP_VIEW), (signal) => loadTargets(api, clientId, bucketId, signal), {
     refreshOnFocus: false,
+    enabled: open,
   });
   const screens = useMemo(() => jumpScreens(params), [params]);
   const targets = useMemo(() => [...screens, ...(loaded.data ?? [])], [screens, loaded.data]);

@@ -17,7 +17,11 @@ import { toApiError } from '../loader';
 import { auditCsv } from '../format/csv';
 import { useAct } from './actions';
 import { useApi, useNotify } from './context';
+import { callKey, viewKey } from '../query';
+import { useChanged, useClientsChanged } from './lists';
 import { useLoad, type Loaded } from './useLoad';
+
+const auditPage = (r: { audit: { list: AuditEntry[]; next: string | null } }) => ({ entries: r.audit.list, next: r.audit.next });
 
 /** The signed-in user's id, read from the stored session token. */
 function useMe(): string {
@@ -60,6 +64,7 @@ export function useMembers(clientId: string): MembersScreen {
   const notify = useNotify();
   const me = useMe();
   const loaded = useLoad(
+    viewKey('memberList', { client: clientId, me }, 'withInvites'),
     async (signal): Promise<MembersData> => {
       const [m, i] = await Promise.all([
         api.calls.memberList({ client: clientId }, { signal }),
@@ -68,10 +73,11 @@ export function useMembers(clientId: string): MembersScreen {
       const myRole = m.member.list.find((x) => x.user.stamp === me)?.role ?? null;
       return { client: m.client, members: m.member.list, invites: i.invite.list, me, myRole };
     },
-    [api, clientId, me],
     { failure: TEAM_MESSAGES.loadMembers },
   );
-  const { data, reload } = loaded;
+  const { data } = loaded;
+  // A change to the team makes every read that shows it old (this list, the permission list, the audit log).
+  const reload = useChanged('Member');
   const members = useMemo(() => data?.members ?? [], [data]);
   const myRole = data?.myRole ?? null;
   const done = useCallback(
@@ -115,11 +121,12 @@ export function useMembers(clientId: string): MembersScreen {
       ),
     [act, api, clientId, done, emailOf, me, members, myRole, reload],
   );
-  // Nothing to reload after leaving: the client is no longer the user's to see.
+  // After leaving, the client is no longer the user's to see: the permission list (the chrome's clients) is read again.
+  const left = useClientsChanged();
   const leave = useCallback(
     async () =>
-      done(await act(leaveBlocked(members, me), () => api.calls.memberRemove({ client: clientId, user: me })), TEAM_MESSAGES.left),
-    [act, api, clientId, done, me, members],
+      done(await act(leaveBlocked(members, me), () => api.calls.memberRemove({ client: clientId, user: me }), left), TEAM_MESSAGES.left),
+    [act, api, clientId, done, me, members, left],
   );
 
   return {
@@ -178,12 +185,9 @@ export function useAudit(clientId: string, limit?: number, initial?: Partial<Aud
     [clientId, action, actor, from, to],
   );
   const loaded = useLoad(
-    async (signal) => {
-      const r = await api.calls.audit({ ...query, before, limit }, { signal });
-      return { entries: r.audit.list, next: r.audit.next };
-    },
-    [api, query, before, limit],
-    { failure: TEAM_MESSAGES.loadAudit },
+    callKey('audit', { ...query, before, limit }),
+    (signal) => api.calls.audit({ ...query, before, limit }, { signal }),
+    { failure: TEAM_MESSAGES.loadAudit, select: auditPage },
   );
   const next = loaded.data?.next ?? null;
   const setFilters = useCallback((change: Partial<AuditFilters>) => {
@@ -228,6 +232,7 @@ export interface InviteScreen {
 export function useInvite(token: string): InviteScreen {
   const api = useApi();
   const notify = useNotify();
+  const joined = useClientsChanged();
   const [state, setState] = useState<{ joined: Client | null; busy: boolean; error: string | null }>({
     joined: null,
     busy: false,
@@ -237,6 +242,8 @@ export function useInvite(token: string): InviteScreen {
     setState((s) => ({ ...s, busy: true, error: null }));
     try {
       const r = await api.calls.inviteAccept({ token });
+      // The chrome's clients now include it.
+      await joined();
       notify(TEAM_MESSAGES.joined(r.client.name), 'success');
       setState({ joined: r.client, busy: false, error: null });
       return r.client;
@@ -246,6 +253,6 @@ export function useInvite(token: string): InviteScreen {
       setState({ joined: null, busy: false, error: error.display });
       return null;
     }
-  }, [api, notify, token]);
+  }, [api, notify, token, joined]);
   return { ...state, accept };
 }

@@ -8,6 +8,7 @@ import { checkEmail, checkPassword, checkPasswordMatch } from '../rules/fields';
 import { ACCOUNT_MESSAGES, accountExportName, checkCurrentPassword } from '../rules/account';
 import { checkOtp } from '../rules/security';
 import { useApi } from './context';
+import { callKey } from '../query';
 import { useLoad } from './useLoad';
 
 /** What every section shows while and after it acts. */
@@ -84,7 +85,7 @@ export interface EmailChange extends AccountStep {
 
 export function useEmailChange(): EmailChange {
   const api = useApi();
-  const load = useLoad((signal) => api.calls.accountShow(undefined, { signal }), [api]);
+  const load = useLoad(callKey('accountShow'), (signal) => api.calls.accountShow(undefined, { signal }));
   const { state, run } = useStep();
   const reloaded = async <T>(p: Promise<T>): Promise<T> => {
     const r = await p;
@@ -178,7 +179,7 @@ export interface AccountDelete extends AccountStep {
 
 export function useAccountDelete(): AccountDelete {
   const api = useApi();
-  const load = useLoad((signal) => api.calls.accountShow(undefined, { signal }), [api]);
+  const load = useLoad(callKey('accountShow'), (signal) => api.calls.accountShow(undefined, { signal }));
   const { state, run } = useStep();
   const [deleted, setDeleted] = useState(false);
   const needsCode = load.data?.account.otp;

@@ -1,5 +1,6 @@
 // Sign-in, sign-up, logout and password reset: the token is stored by the client (a token in any response replaces it).
 import { useCallback, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toApiError } from '../loader';
 import { MESSAGES } from '../messages';
 import { checkEmail, checkPassword, checkPasswordMatch, checkSignup, firstError, type SignupInput } from '../rules';
@@ -36,6 +37,8 @@ export interface AuthOptions {
 export function useAuth(options: AuthOptions = {}): Auth {
   const api = useApi();
   const notify = useNotify();
+  // Whoever signs in or out next starts from an empty cache: nothing another session read is shown to them.
+  const queryClient = useQueryClient();
   const notifyFailures = options.notifyFailures ?? true;
   // The password step's challenge while the sign-in waits for its code.
   const challenge = useRef<string | null>(null);
@@ -47,6 +50,7 @@ export function useAuth(options: AuthOptions = {}): Auth {
       }
       try {
         await call();
+        queryClient.clear();
         return null;
       } catch (e) {
         const error = toApiError(e);
@@ -54,7 +58,7 @@ export function useAuth(options: AuthOptions = {}): Auth {
         return error.display;
       }
     },
-    [notify, notifyFailures],
+    [notify, notifyFailures, queryClient],
   );
   return useMemo<Auth>(
     () => ({
@@ -81,6 +85,7 @@ export function useAuth(options: AuthOptions = {}): Auth {
         ),
       logout: async () => {
         const { ended, error } = await api.logout();
+        queryClient.clear();
         // Signed out here either way; say so when the server could not end the session (it then lasts until it expires).
         if (!ended)
           notify(`Signed out on this device, but the server could not end the session: ${error?.display ?? MESSAGES.unexpected}`, 'error');
@@ -94,6 +99,6 @@ export function useAuth(options: AuthOptions = {}): Auth {
           () => api.calls.resetFinish({ token, password }),
         ),
     }),
-    [api, attempt, notify],
+    [api, attempt, notify, queryClient],
   );
 }

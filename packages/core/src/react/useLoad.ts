@@ -1,9 +1,9 @@
-// The generic loader hook: a thin subscription over core's Loader.
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+// The generic read hook: one entry of the shared data cache (TanStack Query), keyed by call and parameters.
+import { useCallback, useMemo } from 'react';
+import { useQuery, type Query } from '@tanstack/react-query';
 import type { ApiError } from '../client';
-import { Loader, loadMissing } from '../loader';
-import { FOCUS_REFRESH_MIN_MS } from '../refresh';
-import { useNotify, useTimers } from './context';
+import { loadMissing, toApiError } from '../loader';
+import type { CallKey } from '../query';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -15,78 +15,69 @@ export interface Loaded<T> {
 }
 
 export interface UseLoadOptions<T> {
-  /** The SPEC message to notify when the load fails (once per run of failures). */
+  /** The SPEC message to notify when the load fails (once per run of failures, whichever screens show it). */
   failure?: string;
   /** Poll after each load; a function picks the interval from the data. */
   pollMs?: number | ((data: T) => number);
   /** Stop polling when true. */
   until?: (data: T) => boolean;
-  /** Read again when the window regains focus or visibility (FOCUS_REFRESH_MIN_MS); on unless false. */
+  /** Read again when the window regains focus or visibility (at most once per STALE_MS); on unless false. */
   refreshOnFocus?: boolean;
+  /** Read only while true (the quick search, while open). */
+  enabled?: boolean;
 }
 
-/**
- * Calls back when the browser window regains focus or the tab becomes visible, at most once per FOCUS_REFRESH_MIN_MS;
- * nothing outside a browser (the terminal UI has no window focus).
- */
-function onWindowFocus(callback: () => void): () => void {
-  if (typeof window === 'undefined' || typeof document === 'undefined' || !window.addEventListener) return () => undefined;
-  let last = Date.now();
-  const fire = () => {
-    if (document.visibilityState === 'hidden' || Date.now() - last < FOCUS_REFRESH_MIN_MS) return;
-    last = Date.now();
-    callback();
-  };
-  window.addEventListener('focus', fire);
-  document.addEventListener('visibilitychange', fire);
-  return () => {
-    window.removeEventListener('focus', fire);
-    document.removeEventListener('visibilitychange', fire);
-  };
+/** The next poll's wait for a held read, or false: none once `until` holds, and none after a refusal. */
+function pollOf<R, T>(query: Query<R, ApiError, R, CallKey>, select: (raw: R) => T, opts: UseLoadOptions<T>): number | false {
+  const { pollMs, until } = opts;
+  if (pollMs === undefined) return false;
+  const raw = query.state.data;
+  const data = raw === undefined ? undefined : select(raw);
+  const error = query.state.status === 'error' ? query.state.error : null;
+  // Keep polling through passing trouble (network, server busy), not through a refusal.
+  if (error && error.status !== 0 && error.status < 500) return false;
+  if (data !== undefined && !error && until?.(data)) return false;
+  if (typeof pollMs !== 'function') return pollMs;
+  return data === undefined ? false : pollMs(data);
 }
 
-/**
- * Runs load() on mount and when deps change, aborts it on unmount, and reloads on demand.
- * Sign-in failures (Token missing or expired) are not notified here: the door's onAuthFailure handles them.
- */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[], opts: UseLoadOptions<T> = {}): Loaded<T> {
-  const notify = useNotify();
-  const timers = useTimers();
-  // The latest closures, so a new render's load and options apply without restarting the loader.
-  const latest = useRef({ load, opts, notify });
-  latest.current = { load, opts, notify };
-  const polls = opts.pollMs !== undefined;
+const same = <R>(raw: R) => raw as unknown;
 
-  const loader = useMemo(
-    () =>
-      new Loader<T>((signal) => latest.current.load(signal), {
-        pollMs: polls
-          ? (data: T) => {
-              const p = latest.current.opts.pollMs;
-              return typeof p === 'function' ? p(data) : (p ?? 0);
-            }
-          : undefined,
-        until: (data) => latest.current.opts.until?.(data) ?? false,
-        onError: (error, first) => {
-          const { failure } = latest.current.opts;
-          if (first && failure && !error.isAuth) latest.current.notify(failure, 'error');
-        },
-        timers,
-      }),
-    // useLoad takes a deps list as useEffect does: when to start again (a new client or project), which may name
-    // more than the load reads; here that list itself is the dependency.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [...deps, polls, timers],
+/**
+ * Reads `key` with `load` through the shared cache: a screen shown again within minutes draws the held answer at once
+ * and reads it again behind it; screens reading the same key share one read. `select` shapes the call's answer for
+ * this screen (the cache holds the answer as the call gave it, so other screens share it).
+ * Sign-in failures are not notified here: the door's onAuthFailure handles them.
+ */
+export function useLoad<R, T = R>(
+  key: CallKey,
+  load: (signal: AbortSignal) => Promise<R>,
+  opts: UseLoadOptions<T> & { select?: (raw: R) => T } = {},
+): Loaded<T> {
+  const select = (opts.select ?? same) as (raw: R) => T;
+  const query = useQuery<R, ApiError, T, CallKey>({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      try {
+        return await load(signal);
+      } catch (e) {
+        throw toApiError(e);
+      }
+    },
+    select,
+    meta: opts.failure ? { failure: opts.failure } : undefined,
+    refetchInterval: (q) => pollOf(q, select, opts),
+    refetchOnWindowFocus: opts.refreshOnFocus !== false,
+    enabled: opts.enabled,
+  });
+  const { refetch, data, error, isPending, isFetching, status } = query;
+  const reload = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+  // Loading until the first answer; a read again after a failure shows loading too (the answer held stays shown).
+  const loading = (isPending && opts.enabled !== false) || (isFetching && status === 'error');
+  return useMemo(
+    () => ({ data, error: error ?? null, loading, missing: loadMissing(data, error), reload }),
+    [data, error, loading, reload],
   );
-
-  useEffect(() => {
-    void loader.reload();
-    return () => loader.stop();
-  }, [loader]);
-
-  const focusRefresh = opts.refreshOnFocus !== false;
-  useEffect(() => (focusRefresh ? onWindowFocus(() => void loader.refresh()) : undefined), [loader, focusRefresh]);
-
-  const state = useSyncExternalStore(loader.subscribe, loader.getSnapshot, loader.getSnapshot);
-  return useMemo(() => ({ ...state, missing: loadMissing(state.data, state.error), reload: loader.reload }), [state, loader]);
 }

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { toApiError } from '../loader';
 import type { CallResponse } from '../contract/calls';
 import { useApi } from './context';
+import { callKey } from '../query';
 import { useLoad } from './useLoad';
 
 export type SessionRow = CallResponse<'sessionList'>['session']['list'][number];
@@ -19,7 +20,7 @@ export interface Sessions {
 
 export function useSessions(): Sessions {
   const api = useApi();
-  const load = useLoad((signal) => api.calls.sessionList(undefined, { signal }), [api]);
+  const load = useLoad(callKey('sessionList'), (signal) => api.calls.sessionList(undefined, { signal }));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = useCallback(

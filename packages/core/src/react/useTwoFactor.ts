@@ -5,6 +5,7 @@ import { toApiError } from '../loader';
 import { checkOtp } from '../rules/security';
 import { ACCOUNT_MESSAGES } from '../rules/account';
 import { useApi } from './context';
+import { callKey } from '../query';
 import { useLoad } from './useLoad';
 
 export interface TwoFactor {
@@ -25,7 +26,7 @@ export interface TwoFactor {
 
 export function useTwoFactor(): TwoFactor {
   const api = useApi();
-  const status = useLoad((signal) => api.calls.otpStatus(undefined, { signal }), [api]);
+  const status = useLoad(callKey('otpStatus'), (signal) => api.calls.otpStatus(undefined, { signal }));
   const [setup, setSetup] = useState<TwoFactor['setup']>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
