@@ -7,6 +7,9 @@ import base64
 import hashlib
 import json
 import os
+import shutil
+import sys
+import tempfile
 import time
 import urllib.request
 from typing import (
@@ -26,6 +29,7 @@ from typing import (
 )
 
 from ._http import DEFAULT_TIMEOUT, KEY_PREFIX, Transport
+from .tables import converted_note, is_table_text, read_table_text, table_json_name
 from .errors import AuthError, ConflictError, NotFoundError, PortalError, RunFailed, UploadFailed, ValidationError
 from .models import (
     FINAL_STATES,
@@ -364,6 +368,39 @@ class Client:
         for p in paths:
             if not os.path.isfile(p):
                 raise ValidationError("%s is not a file that can be read: check the path." % p)
+        # A .csv/.tsv becomes the JSON table the server reads, written beside nothing of the user's (a folder of ours).
+        notes: List[str] = []
+        converted = None
+        if any(is_table_text(p) for p in paths):
+            converted = tempfile.mkdtemp(prefix="portal-table-")
+            for i, p in enumerate(paths):
+                if not is_table_text(p):
+                    continue
+                table = read_table_text(p, ValidationError)
+                out = os.path.join(converted, table_json_name(os.path.basename(p)))
+                with open(out, "w", encoding="utf-8") as fh:
+                    json.dump(table, fh, allow_nan=False)
+                paths[i] = out
+                notes.append(converted_note(os.path.basename(p)))
+                print(notes[-1], file=sys.stderr)
+        try:
+            group = self._upload_files(project, paths, name, wait, progress, resume, timeout)
+        finally:
+            if converted:
+                shutil.rmtree(converted, ignore_errors=True)
+        group.notes = notes
+        return group
+
+    def _upload_files(
+        self,
+        project: ProjectLike,
+        paths: List[str],
+        name: Optional[str],
+        wait: bool,
+        progress: Optional[ProgressFn],
+        resume: Union[bool, UploadLike],
+        timeout: float,
+    ) -> Upload:
         bucket = _id(project)
         sizes = [os.path.getsize(p) for p in paths]
         names = [os.path.basename(p) for p in paths]
@@ -521,10 +558,10 @@ class Client:
         self,
         project: ProjectLike,
         upload: UploadLike,
-        inputs: Optional[int] = None,
+        inputs: Optional[Union[int, Sequence[str]]] = None,
         outputs: Optional[int] = None,
-        target: int = 1,
-        task: str = "regression",
+        target: Union[int, str, Sequence[str]] = 1,
+        task: Optional[str] = None,
         explainability: bool = False,
         name: Optional[str] = None,
         model: Optional[ModelLike] = None,
@@ -534,20 +571,52 @@ class Client:
         """Trains a model on a Ready .json upload (rows of `inputs` numbers followed by `target` numbers) and
         generates its embeddings of `outputs` numbers per row; answers the generate request (its `fit` names the
         training request). With `model=` an existing Finished model (or general model) is reused instead of training.
-        With wait=True it returns once Finished and raises RunFailed when it failed."""
+        With wait=True it returns once Finished and raises RunFailed when it failed.
+
+        By column name, as scikit-learn and pandas users pick them: `target="label"` (or a list of names) and
+        `inputs=["f1", "f2"]` (default: every other column); the task defaults to what the target holds (classes:
+        classification, numbers: regression) and `outputs` to the number of inputs, at most 5. The held-out score is
+        on the fit request: `client.run(run.fit).metrics`."""
         if model is not None:
             return self.generate(project, upload, model, name=name, wait=wait, timeout=timeout)
-        if inputs is None or outputs is None:
-            raise ValidationError(
-                "Please fill out all fields: fit needs inputs= and outputs= (or model= to reuse one)."
-            )
         bucket, rend = _id(project), _id(upload)
+        named = isinstance(target, str) or (not isinstance(target, int) and target is not None)
+        named = named or (inputs is not None and not isinstance(inputs, int))
+        columns: Dict[str, Any] = {}
+        if named:
+            targets = [target] if isinstance(target, str) else [str(t) for t in target] if not isinstance(target, int) else []
+            if not targets:
+                raise ValidationError('Name the target column too: fit(..., target="label", inputs=[...]).')
+            preview = self._call("GET", "/api/upload/preview", query={"upload": rend})["preview"]
+            kinds = {c["name"]: c for c in preview.get("columns", [])}
+            if inputs is None:
+                inputs = [c for c in kinds if c not in targets]
+            if isinstance(inputs, int):
+                raise ValidationError("inputs= takes column names when target= names a column, e.g. inputs=[\"f1\", \"f2\"].")
+            inputs = [str(i) for i in inputs]
+            if task is None:
+                first = kinds.get(targets[0], {})
+                classes = first.get("type") in ("category", "boolean", "text") or (
+                    first.get("type") == "integer" and (first.get("distinct") or 10**9) <= 20
+                )
+                task = "classification" if classes else "regression"
+            columns = {"input_columns": inputs, "target_columns": targets}
+            sizes = (len(inputs), len(targets))
+            if outputs is None:
+                outputs = max(1, min(len(inputs), 5))
+        else:
+            if inputs is None or outputs is None:
+                raise ValidationError(
+                    "Please fill out all fields: fit needs inputs= and outputs= (or model= to reuse one)."
+                )
+            sizes = (int(inputs), int(target))  # type: ignore[arg-type]
         param = {
             "explainability": bool(explainability),
-            "input_column_size": int(inputs),
+            "input_column_size": sizes[0],
             "output_column_size": int(outputs),
-            "task_target_size": int(target),
-            "task": task,
+            "task_target_size": sizes[1],
+            "task": task or "regression",
+            **columns,
         }
         pile = self._call("PUT", "/api/pile/item", {"bucket": bucket, "variety": "FitModel", "param": param})["pile"][
             "stamp"

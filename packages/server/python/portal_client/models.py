@@ -37,6 +37,7 @@ __all__ = [
     "Box",
     "Upload",
     "UploadRef",
+    "Metrics",
     "Run",
     "Event",
     "Model",
@@ -199,6 +200,8 @@ class Upload(_Named):
     runs: int = 0
     items: List[Item] = field(default_factory=list, metadata={"api": "upload"})
     boxes: List[Box] = field(default_factory=list, metadata={"api": "box"})
+    #: What `Client.upload` did on the way, e.g. "flowers.csv is uploaded as a JSON table (flowers.json)".
+    notes: List[str] = field(default_factory=list, metadata={"api": "_notes"})
 
 
     @property
@@ -215,6 +218,16 @@ class UploadRef(_Named):
 
     stamp: str = ""
     name: str = ""
+
+
+@dataclass
+class Metrics:
+    """A fit's score on held-out rows (rows that neither trained it nor decided when to stop): `name` is "accuracy"
+    (classification, 0 to 1) or "r2" (regression), measured on `rows` rows."""
+
+    name: str = ""
+    value: float = 0.0
+    rows: int = 0
 
 
 @dataclass
@@ -235,6 +248,10 @@ class Run(_Named):
     quote: Optional[str] = None
     startedAt: Optional[int] = None
     finishedAt: Optional[int] = None
+    #: A finished fit's held-out score: `metrics.name` "accuracy" or "r2", `metrics.value`, `metrics.rows`.
+    metrics: Optional[Metrics] = None
+    #: A fit's plain note, e.g. "stopped early at epoch 14: validation loss rose".
+    note: Optional[str] = None
 
 
     @property

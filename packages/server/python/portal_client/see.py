@@ -14,8 +14,10 @@ __all__ = ["Preview", "Column", "Text", "Layer", "ModelSummary", "Projection", "
 
 @dataclass
 class Column:
-    """One column over every row of the file: `type` is "number", "integer" or "text" (a text upload's lengths);
-    `missing` counts values that are not numbers; `histogram` counts values in equal bins from `min` to `max`."""
+    """One column over every row of the file: `type` is "number", "integer", "boolean", "category" (text with few
+    distinct values: classes) or "text"; `missing` counts missing values (null, NaN, empty); `histogram` counts a
+    numeric column's values in equal bins from `min` to `max`; `distinct` counts its values and `values` lists a
+    category's or boolean's most frequent ones as `{"value", "count"}`."""
 
     name: str = ""
     type: str = ""
@@ -24,6 +26,8 @@ class Column:
     mean: Optional[float] = None
     missing: int = 0
     histogram: List[int] = field(default_factory=list)
+    distinct: Optional[int] = None
+    values: List[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -56,12 +60,14 @@ class Preview:
     `rows` are the first 100 rows (None where a value is missing); `totalRows`/`totalCols` the whole file's."""
 
     kind: str = "none"
-    rows: List[List[Optional[float]]] = field(default_factory=list)
+    rows: List[List[Any]] = field(default_factory=list)
     columns: List[Column] = field(default_factory=list)
     texts: List[Text] = field(default_factory=list)
     model: Optional[ModelSummary] = None
     totalRows: Optional[int] = None
     totalCols: Optional[int] = None
+    #: How the JSON laid the table out: "columns-rows", "records", "split", "columns" or "matrix".
+    shape: Optional[str] = None
     note: Optional[str] = None
 
 

@@ -380,6 +380,46 @@ class E_RequestsTest(unittest.TestCase):
         self.assertEqual((len(embeddings), len(embeddings[0])), (200, 5))
         self.assertFalse(os.path.exists(out + ".part"))
 
+    def test_a_csv_is_uploaded_as_a_json_table_with_its_text_and_empty_cells(self):
+        c = Shared.get().client
+        project = c.project("Tables")
+        with open(path("plants.csv"), "w") as fh:
+            fh.write("height,colour,ok,label\n1.5,red,true,setosa\n2,blue,FALSE,versicolor\n,red,,setosa\n4.25,,true,virginica\n")
+        upload = c.upload(project, path("plants.csv"))
+        self.assertEqual(upload.notes, ["plants.csv is uploaded as a JSON table (plants.json)"])
+        self.assertEqual((upload.flight, upload.items[0].file.name), ("Ready", "plants.json"))
+        preview = c.preview(upload)
+        self.assertEqual(
+            [(col.name, col.type, col.missing) for col in preview.columns],
+            [("height", "number", 1), ("colour", "category", 1), ("ok", "boolean", 1), ("label", "category", 0)],
+        )
+        self.assertEqual(preview.rows[0], [1.5, "red", True, "setosa"])
+        with open(path("ragged.csv"), "w") as fh:
+            fh.write("a,b\n1,2\n3,4,5\n")
+        with self.assertRaises(ValidationError) as err:
+            c.upload(project, path("ragged.csv"))
+        self.assertEqual(str(err.exception), "ragged.csv row 3 has 3 values but the header names 2 columns")
+
+    def test_a_fit_by_column_names_learns_the_label_and_reports_its_held_out_accuracy(self):
+        c = Shared.get().client
+        project = c.project("Flowers")
+        rnd = random.Random(3)
+        lines = ["f1,f2,f3,label,f4"]
+        for _ in range(600):
+            f = [rnd.random(), rnd.random(), rnd.random()]
+            label = "virginica" if f[0] + f[1] > 1.2 else "versicolor" if f[0] > 0.5 else "setosa"
+            lines.append("%.4f,%.4f,%.4f,%s,%.3f" % (f[0], f[1], f[2], label, rnd.random() * 10))
+        with open(path("flowers.csv"), "w") as fh:
+            fh.write("\n".join(lines) + "\n")
+        upload = c.upload(project, path("flowers.csv"))
+        run = c.fit(project, upload, target="label", inputs=["f1", "f2", "f3"], wait=True, timeout=300)
+        fit = c.run(run.fit)
+        self.assertEqual((fit.state, fit.metrics.name, fit.metrics.rows), ("Finished", "accuracy", 120))
+        self.assertGreater(fit.metrics.value, 0.9)
+        with self.assertRaises(ValidationError) as err:
+            c.fit(project, upload, target="label", inputs=["f1", "petal"], task="classification")
+        self.assertIn('The upload has no column "petal"', str(err.exception))
+
     def test_events_follow_a_running_request_to_its_end(self):
         s = Shared.get()
         c = s.client
@@ -447,10 +487,10 @@ class F_AccountTest(unittest.TestCase):
         self.assertIn("days must be from 1 to 400", str(caught.exception))
         # A refused file leaves nothing behind for a signed-in user (an API key may not remove uploads).
         project = user.project("Refusals")
-        with open(path("notes.csv"), "w") as fh:
+        with open(path("notes.xlsx"), "w") as fh:
             fh.write("a,b\n1,2\n")
         with self.assertRaises(ValidationError) as caught:
-            user.upload(project, path("notes.csv"))
+            user.upload(project, path("notes.xlsx"))
         self.assertTrue(str(caught.exception).startswith("Invalid file type. Allowed: .json"), str(caught.exception))
         self.assertEqual(user.uploads(project), [])
         self.assertIn("Smaller", [q.name for q in user.quotes()])
