@@ -105,4 +105,27 @@ describe.each(kinds)('the audit log of projects, uploads, requests and models on
     expect((await call(srv.url, 'bucketRemove', { token: other.token, body: { bucket, active: 0 } })).status).toBe(403);
     expect(await lines(bucket)).toEqual([['project.create', owner.email, 'Mine']]);
   });
+
+  it('pages with limit and cursor and answers next, as every list; before is still taken for cursor', async () => {
+    const t = owner.token;
+    for (let i = 0; i < 5; i++) await call(srv.url, 'bucketCreate', { token: t, body: { client: owner.client, name: `Paged ${i}` } });
+    const all = (await call(srv.url, 'audit', { token: t, query: { client: owner.client, limit: 200 } })).body.audit.list as AuditEntry[];
+    const walk = async (param: 'cursor' | 'before') => {
+      const seen: AuditEntry[] = [];
+      let next: string | null = null;
+      do {
+        const r = await call(srv.url, 'audit', { token: t, query: { client: owner.client, limit: 2, ...(next ? { [param]: next } : {}) } });
+        expect(r.status).toBe(200);
+        seen.push(...(r.body.audit.list as AuditEntry[]));
+        next = r.body.audit.next as string | null;
+      } while (next);
+      return seen;
+    };
+    const byCursor = await walk('cursor');
+    expect(byCursor).toEqual(all);
+    expect(new Set(byCursor.map((e) => JSON.stringify(e))).size).toBe(byCursor.length);
+    expect(await walk('before')).toEqual(all);
+    const bad = await call(srv.url, 'audit', { token: t, query: { client: owner.client, cursor: 'x' } });
+    expect(bad.status).toBe(400);
+  });
 });

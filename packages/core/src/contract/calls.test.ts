@@ -53,7 +53,7 @@ const TEAM_CALLS: [string, string, string[]][] = [
   ['POST', '/api/client/member/accept', ['token']],
   ['POST', '/api/client/member/role', ['client', 'user', 'role']],
   ['POST', '/api/client/member/remove', ['client', 'user']],
-  ['GET', '/api/client/audit', ['client', 'before']],
+  ['GET', '/api/client/audit', ['client', 'cursor', 'before']],
 ];
 
 /** Every field name a request schema accepts, across the variants of a discriminated union. */

@@ -43,7 +43,9 @@ export const MemberRemoveBody = z.object({ client: Id, user: Id });
 export const EPOCH_MAX = 253_402_300_799;
 export const AuditQuery = z.object({
   client: Id,
-  /** The `next` of the page before: entries older than it. */
+  /** The `next` of the page before: entries older than it (every list's paging: `limit`, `cursor`, `next`). */
+  cursor: z.optional(z.string().check(z.regex(/^[0-9]{1,18}$/, 'cursor must be the next value of an earlier page'))),
+  /** The audit log's first name for `cursor`, still accepted from clients written against it. */
   before: z.optional(z.string().check(z.regex(/^[0-9]{1,18}$/, 'before must be the next value of an earlier page'))),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AUDIT_PAGE_MAX))),
   /** Only entries of this action (e.g. `member.role`). */

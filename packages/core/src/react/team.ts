@@ -178,15 +178,15 @@ export function useAudit(clientId: string, limit?: number, initial?: Partial<Aud
   const [filters, setFilterState] = useState<AuditFilters>(() => ({ action: '', actor: '', ...initial }));
   // The cursors of the pages walked so far: [undefined] is the newest page.
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  const before = cursors[cursors.length - 1];
+  const cursor = cursors[cursors.length - 1];
   const { action, actor, from, to } = filters;
   const query = useMemo(
     () => ({ client: clientId, action: action || undefined, actor: actor.trim() || undefined, from, to }),
     [clientId, action, actor, from, to],
   );
   const loaded = useLoad(
-    callKey('audit', { ...query, before, limit }),
-    (signal) => api.calls.audit({ ...query, before, limit }, { signal }),
+    callKey('audit', { ...query, cursor, limit }),
+    (signal) => api.calls.audit({ ...query, cursor, limit }, { signal }),
     { failure: TEAM_MESSAGES.loadAudit, select: auditPage },
   );
   const next = loaded.data?.next ?? null;
@@ -198,7 +198,7 @@ export function useAudit(clientId: string, limit?: number, initial?: Partial<Aud
     const all: AuditEntry[] = [];
     let cursor: string | undefined;
     do {
-      const r = await api.calls.audit({ ...query, before: cursor, limit: AUDIT_PAGE_MAX });
+      const r = await api.calls.audit({ ...query, cursor, limit: AUDIT_PAGE_MAX });
       all.push(...r.audit.list);
       cursor = r.audit.next ?? undefined;
     } while (cursor && all.length < AUDIT_EXPORT_MAX);

@@ -273,7 +273,8 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
     const client = await requireOwner(s.db, caller, query.client, TEAM_MESSAGES.auditOwnersOnly);
     const limit = query.limit ?? AUDIT_PAGE;
     let q = s.db.selectFrom('audit').selectAll().where('client', '=', client.stamp);
-    if (query.before) q = q.where('seq', '<', Number(query.before));
+    const cursor = query.cursor ?? query.before;
+    if (cursor) q = q.where('seq', '<', Number(cursor));
     if (query.action) q = q.where('action', '=', query.action);
     const actor = query.actor?.trim();
     if (actor) q = q.where((w) => w.or([w('actor_stamp', '=', actor), w(sql<string>`lower(actor_email)`, '=', actor.toLowerCase())]));

@@ -51,15 +51,6 @@ function pageOf(data: unknown): { list: unknown[]; next: string | null } | null 
   return null;
 }
 
-/** The query parameter a paged call takes its `next` in: `before` for the audit log, `cursor` for the lists. */
-async function cursorParam(path: string): Promise<string> {
-  // The heavy chunk, not core's index: see fields.ts.
-  const { CALLS } = await import('./heavy');
-  const call = Object.values(CALLS).find((c) => c.method === 'GET' && c.path === path);
-  const shape = (call as { query?: { shape?: Record<string, unknown> } } | undefined)?.query?.shape ?? {};
-  return 'cursor' in shape || !('before' in shape) ? 'cursor' : 'before';
-}
-
 /** Bounds --paginate against a server that never stops answering `next`. */
 const MAX_PAGES = 10_000;
 
@@ -154,14 +145,13 @@ export function register(program: Command, deps: Deps): void {
           return failOn(res);
         }
         const items: unknown[] = [];
-        const param = await cursorParam(full);
         const seen = new Set<string>();
         for (let page = pageOf(res.data); ; page = pageOf(res.data)) {
           if (!page) throw new CliError(`--paginate: the answer of ${full} has no list with a next to follow`);
           items.push(...page.list);
           if (!page.next || seen.has(page.next) || seen.size >= MAX_PAGES) break;
           seen.add(page.next);
-          res = await api.request(method, full, { query: { ...query, [param]: page.next }, headers });
+          res = await api.request(method, full, { query: { ...query, cursor: page.next }, headers });
           if (!ok(res.status)) {
             s.out.printJson(res.data);
             return failOn(res);

@@ -18,18 +18,18 @@ export function register(program: Command, deps: Deps): void {
         const client = await s.client();
         const api = await s.api();
         const entries: AuditEntry[] = [];
-        let before: string | undefined;
+        let cursor: string | undefined;
         // Pages of at most AUDIT_PAGE_MAX until the limit is reached or the log ends.
         while (entries.length < limit) {
           const page = await api.calls.audit({
             client: client.stamp,
-            before,
+            cursor,
             limit: Math.min(AUDIT_PAGE_MAX, limit - entries.length),
             action: opts.action,
           });
           entries.push(...page.audit.list);
           if (!page.audit.next) break;
-          before = page.audit.next;
+          cursor = page.audit.next;
         }
         s.out.list(
           entries,
