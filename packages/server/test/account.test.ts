@@ -285,7 +285,9 @@ describe('audited and mailed', () => {
     const { secret } = (await call(srv.url, 'otpSetup', { token: U.token })).body.otp;
     expect((await call(srv.url, 'otpEnable', { token: U.token, body: { code: await code(secret) } })).status).toBe(200);
     expect(await mailAbout(U.email, 'Two-factor sign-in is on')).toContain('asks for a code');
-    expect((await call(srv.url, 'otpDisable', { token: U.token, body: { code: await code(secret, 1), password: PASSWORD } })).status).toBe(200);
+    expect((await call(srv.url, 'otpDisable', { token: U.token, body: { code: await code(secret, 1), password: PASSWORD } })).status).toBe(
+      200,
+    );
     expect(await mailAbout(U.email, 'Two-factor sign-in is off')).toContain('password alone');
 
     // The address of the sign-up: nothing new. Another address: a line and a mail; the same one again: nothing more.

@@ -18,7 +18,9 @@ const totp = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor
 /** Six digits no step the server accepts (one either side of now) would show. */
 async function wrongCode(secret: string, n = 0): Promise<string> {
   const good = new Set(await Promise.all([-1, 0, 1, 2].map((s) => totp(secret, s))));
-  const wrong = Array.from({ length: 20 }, (_, i) => String((i * 37_037 + n * 111_111) % 1_000_000).padStart(6, '0')).filter((c) => !good.has(c));
+  const wrong = Array.from({ length: 20 }, (_, i) => String((i * 37_037 + n * 111_111) % 1_000_000).padStart(6, '0')).filter(
+    (c) => !good.has(c),
+  );
   return wrong[0];
 }
 
@@ -90,7 +92,8 @@ describe.each(kinds)('throttling on the %s database', (kind) => {
     expect(Date.now() - t0).toBeLessThan(SIGNIN_SLOW_MS);
     // An unknown email gets the same answers (the count is by email whether or not an account has it).
     const nobody = `nobody${Date.now()}@example.com`;
-    for (let i = 0; i < SIGNIN_ACCOUNT_LIMIT; i++) expect((await login(nobody, WRONG, `192.0.2.${10 + Math.floor(i / 2)}`)).status).toBe(401);
+    for (let i = 0; i < SIGNIN_ACCOUNT_LIMIT; i++)
+      expect((await login(nobody, WRONG, `192.0.2.${10 + Math.floor(i / 2)}`)).status).toBe(401);
     expect((await login(nobody, WRONG, fresh)).status).toBe(401);
     expect((await login(nobody, WRONG, fresh)).status).toBe(401);
     expect((await login(nobody, WRONG, fresh)).status).toBe(429);
@@ -129,15 +132,17 @@ describe.each(kinds)('throttling on the %s database', (kind) => {
     const U = await withOtp('race');
     const challenges = await Promise.all([0, 1, 2].map(() => challengeOf(U.email)));
     const codes = await Promise.all(Array.from({ length: 12 }, (_, i) => wrongCode(U.secret, i)));
-    const answers = await Promise.all(
-      codes.map((code, i) => call(srv.url, 'loginOtp', { body: { challenge: challenges[i % 3], code } })),
-    );
+    const answers = await Promise.all(codes.map((code, i) => call(srv.url, 'loginOtp', { body: { challenge: challenges[i % 3], code } })));
     const looked = answers.filter((r) => r.status === 401 && r.body.error.message === SECURITY_MESSAGES.otpInvalid).length;
     const limited = answers.filter((r) => r.status === 429).length;
     // OTP_MAX_FAILURES looks, and the one look the slow-down allows in its window; every other code waited.
     expect(looked).toBe(OTP_MAX_FAILURES + 1);
     expect(limited).toBe(12 - looked);
-    const row = await srv.built.services.db.selectFrom('rate_limits').select('count').where('key', '=', `otp|${U.user}`).executeTakeFirstOrThrow();
+    const row = await srv.built.services.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', `otp|${U.user}`)
+      .executeTakeFirstOrThrow();
     expect(Number(row.count)).toBe(12);
   });
 
@@ -168,7 +173,10 @@ describe.each(kinds)('throttling on the %s database', (kind) => {
     expect(new Set(rows.map((r) => r.code_hash.split('$')[1])).size).toBe(10);
     // A code hashed before salting (unsalted SHA-256) goes on working, once.
     const old = 'k3x9p-2mq7z';
-    await db.insertInto('recovery_codes').values({ user_stamp: U.user, code_hash: sha256Hex(`recovery:${U.user}:k3x9p2mq7z`), used_at: null }).execute();
+    await db
+      .insertInto('recovery_codes')
+      .values({ user_stamp: U.user, code_hash: sha256Hex(`recovery:${U.user}:k3x9p2mq7z`), used_at: null })
+      .execute();
     expect((await call(srv.url, 'loginOtp', { body: { challenge: await challengeOf(U.email), code: old } })).status).toBe(200);
     expect((await call(srv.url, 'loginOtp', { body: { challenge: await challengeOf(U.email), code: old } })).status).toBe(401);
   });

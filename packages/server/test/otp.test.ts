@@ -133,7 +133,9 @@ describe('two-factor sign-in', () => {
     const limited = await call(srv.url, 'loginOtp', { body: { challenge: c2, code: wrong[6] } });
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toBe(SECURITY_MESSAGES.otpTooMany);
-    expect((await call(srv.url, 'loginOtp', { body: { challenge: await challengeOf(V.email), code: await code(V.secret, 1) } })).status).toBe(200);
+    expect(
+      (await call(srv.url, 'loginOtp', { body: { challenge: await challengeOf(V.email), code: await code(V.secret, 1) } })).status,
+    ).toBe(200);
   });
 
   it('turns off only with the password and a code; then the password signs in again; API keys work throughout', async () => {
@@ -149,9 +151,9 @@ describe('two-factor sign-in', () => {
     expect(off.status).toBe(200);
     const login = await call(srv.url, 'login', { headers: { authorization: basic(U.email) } });
     expect(login.body.token).toEqual(expect.any(String));
-    expect((await call(srv.url, 'otpDisable', { token: U.token, body: { code: U.recovery[8], password: PASSWORD } })).body.error.message).toBe(
-      SECURITY_MESSAGES.otpNotOn,
-    );
+    expect(
+      (await call(srv.url, 'otpDisable', { token: U.token, body: { code: U.recovery[8], password: PASSWORD } })).body.error.message,
+    ).toBe(SECURITY_MESSAGES.otpNotOn);
     expect((await call(srv.url, 'permissions', { token: keyToken })).status).toBe(200);
   });
 });

@@ -108,7 +108,10 @@ export class Otp {
       if (count > OTP_MAX_FAILURES && Number((await bumpCounter(this.db, slowKey(user), OTP_SLOW_S * 1000)).count) > 1) return 'limited';
     }
     if (!(await this.accepts(user, typed, pending))) return 'wrong';
-    await this.db.deleteFrom('rate_limits').where('key', 'in', [failureKey(user), slowKey(user)]).execute();
+    await this.db
+      .deleteFrom('rate_limits')
+      .where('key', 'in', [failureKey(user), slowKey(user)])
+      .execute();
     return 'ok';
   }
 

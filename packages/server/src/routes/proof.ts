@@ -80,4 +80,3 @@ export async function checkCode(s: Services, log: FastifyBaseLogger, stamp: stri
         .catch((err: unknown) => log.error({ err }, 'The mail about wrong two-factor codes could not be queued')),
   });
 }
-

@@ -15,7 +15,10 @@ export function mapLines(p: Projection, width: number, height: number, colour: b
       .trimEnd(),
   );
   const title = p.keyKind === 'target' ? 'Colour: target' : 'Colour: cluster';
-  lines.push('', `${title}  ${legend.labels.map((l, i) => `${paint('●', MAP_ANSI[i % MAP_ANSI.length], colour)} ${printable(l)}`).join('  ')}`);
+  lines.push(
+    '',
+    `${title}  ${legend.labels.map((l, i) => `${paint('●', MAP_ANSI[i % MAP_ANSI.length], colour)} ${printable(l)}`).join('  ')}`,
+  );
   lines.push(varianceText(p));
   const sample = sampleText(p);
   if (sample) lines.push(printable(sample));

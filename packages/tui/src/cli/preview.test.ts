@@ -82,4 +82,3 @@ describe('portal uploads preview', { timeout: 60_000 }, () => {
     }
   });
 });
-

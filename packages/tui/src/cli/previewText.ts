@@ -58,10 +58,7 @@ export function renderPreview(p: UploadPreview, width = 80): string {
     out.push('', ...rowsTable(p, width), '', ...statsTable(p));
   } else if (p.kind === 'texts') {
     const room = Math.max(10, width - 14);
-    out.push(
-      '',
-      ...lines([['#', 'LENGTH', 'TEXT'], ...p.texts.map((t, i) => [String(i + 1), formatCell(t.length), shown(t.text, room)])]),
-    );
+    out.push('', ...lines([['#', 'LENGTH', 'TEXT'], ...p.texts.map((t, i) => [String(i + 1), formatCell(t.length), shown(t.text, room)])]));
     out.push('', ...statsTable(p));
   } else if (p.kind === 'model' && p.model) {
     const layers = p.model.layers.map((l) => [shown(l.name, 36), shown(l.type, 16), formatCell(l.parameters), formatCell(l.count)]);
