@@ -12,7 +12,7 @@ export function UploadPreviewPanel({ upload, name, width }: { upload: string; na
   const lines = preview.data ? renderPreview(preview.data, width).trimEnd().split('\n') : [];
   return (
     <Box flexDirection="column">
-      <Text bold>
+      <Text bold wrap="truncate-end">
         Preview of {printable(name)} <Text dimColor>· p or Esc close · portal uploads preview shows it all</Text>
       </Text>
       {preview.error ? <Text color="red">{loadFailure(preview.error)}</Text> : null}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, installCommand, pythonExample, type ClientApiKey } from '@portal/core';
+import { MESSAGES, installCommand, maskToken, pythonExample, type ClientApiKey } from '@portal/core';
 import { T0, withTestApi } from '@portal/testkit/api';
 import { seedApiKey } from '@portal/testkit/seed';
 import { renderUi } from '../../test/ui';
@@ -26,7 +26,10 @@ describe('ApiKeyInfoScreen', { timeout: 30_000 }, () => {
     const frame = await ui.see(`ID: ${key.clue} · Installs: 2 · Last installed:`);
     expect(install).toBe(`pip install "${server.url}/api/pack/${key.pack.linux64}"`);
     expect(content(ui.lastFrame() ?? '')).toContain(install.replace(/\s+/g, ''));
-    expect(frame).toContain(key.token);
+    // The token is masked (in the example too) until v reveals it; the copy keys copy it whole either way.
+    expect(frame).not.toContain(key.token);
+    expect(frame).toContain(maskToken(key.token));
+    expect(frame).toContain('v reveals it');
     expect(frame).toContain('from portal_client import Client');
     expect(frame).toContain(`client="${server.user.client}"`);
     await ui.type('t');
@@ -39,6 +42,10 @@ describe('ApiKeyInfoScreen', { timeout: 30_000 }, () => {
     await ui.type('e');
     await ui.see('Python example [Copied]');
     expect(ui.copied[2]).toBe(pythonExample(server.url, key.token, server.user.client));
+    await ui.type('v');
+    expect(await ui.see('v hides it')).toContain(key.token);
+    await ui.type('v');
+    expect(await ui.see('v reveals it')).not.toContain(key.token);
     ui.unmount();
   });
 

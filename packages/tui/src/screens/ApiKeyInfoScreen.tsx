@@ -1,6 +1,8 @@
-// A key's installer command (Linux 64-bit), its token and a Python example; each copies with OSC 52.
+// A key's installer command (Linux 64-bit), its token and a Python example; each copies with OSC 52. The token is
+// masked (in the example too) until v reveals it, as the web's Reveal token does; the copy keys copy it whole.
+import { useState } from 'react';
 import { Box, Text, useInput } from 'ink';
-import { MESSAGES, formatTime, installCommand, pythonExample, printable } from '@portal/core';
+import { MESSAGES, formatTime, installCommand, maskToken, pythonExample, printable } from '@portal/core';
 import { useApiKeys, useCopy } from '@portal/core/react';
 import { useLabel, useNav } from '../ui/context';
 
@@ -9,6 +11,7 @@ export default function ApiKeyInfoScreen() {
   const { clientId, apikeyId } = nav.params as { clientId: string; apikeyId: string };
   const keys = useApiKeys(clientId);
   const { copied, copy } = useCopy();
+  const [revealed, setRevealed] = useState(false);
   const key = keys.data?.keys.find((k) => k.clue === apikeyId);
   useLabel(clientId, keys.data?.client?.name);
   useLabel(apikeyId, key?.name);
@@ -20,6 +23,7 @@ export default function ApiKeyInfoScreen() {
       if (input === 'c') void copy('code', installer, (t) => nav.io.copy(t, 'the installer command'));
       else if (input === 't') void copy('token', key.token, (t) => nav.io.copy(t, 'the token'));
       else if (input === 'e') void copy('example', example, (t) => nav.io.copy(t, 'the Python example'));
+      else if (input === 'v') setRevealed((r) => !r);
     },
     { isActive: !nav.menuFocused },
   );
@@ -38,11 +42,13 @@ export default function ApiKeyInfoScreen() {
           and the copy key gives the whole of it. */}
       <Text>Installer (Linux 64-bit) {label('code', 'c')}</Text>
       <Text wrap="truncate-end"> {installer}</Text>
-      <Text>Token {label('token', 't')}</Text>
-      <Text wrap="truncate-end"> {key.token}</Text>
+      <Text>
+        Token {label('token', 't')} <Text dimColor>{revealed ? 'v hides it' : 'v reveals it'}</Text>
+      </Text>
+      <Text wrap="truncate-end"> {revealed ? key.token : maskToken(key.token)}</Text>
       <Text>Python example {label('example', 'e')}</Text>
       <Box paddingLeft={2} flexDirection="column">
-        {example.split('\n').map((l, i) => (
+        {(revealed ? example : pythonExample(nav.io.baseUrl, maskToken(key.token), clientId)).split('\n').map((l, i) => (
           <Text key={i} wrap="truncate-end">
             {l || ' '}
           </Text>

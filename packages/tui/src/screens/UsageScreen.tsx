@@ -35,7 +35,7 @@ export default function UsageScreen() {
   };
   return (
     <Box flexDirection="column">
-      <Text bold>
+      <Text bold wrap="truncate-end">
         Usage of the last {usage.days} days (UTC){usage.loading ? ' …' : ''}
       </Text>
       {usage.error && !usage.data ? <Text color="red">{MESSAGES.loadUsage}</Text> : null}
@@ -50,8 +50,11 @@ export default function UsageScreen() {
           <Text dimColor>
             └{days[0]?.date} … {days.at(-1)?.date}
           </Text>
-          <Text>
-            {formatCount(usageRequests(t))} requests ({t.fits} fit, {t.generates} generate, {t.shrinks} shrink) ·{' '}
+          {/* Two lines, each inside 80 columns: the requests, then the parameters and the amount. */}
+          <Text wrap="truncate-end">
+            {formatCount(usageRequests(t))} requests ({t.fits} fit, {t.generates} generate, {t.shrinks} shrink)
+          </Text>
+          <Text wrap="truncate-end">
             {formatCount(t.parameters)} input parameters · {formatDollars(t.cents)} quoted
           </Text>
         </>

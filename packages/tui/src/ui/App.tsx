@@ -17,7 +17,7 @@ import { printable } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
 import { PortalProvider, type NotifyKind } from '@portal/core/react/context';
 import { MENU_WIDTH, MENU_FOLDS_BELOW, NavContext, type Capture, type Nav, type UiIo } from './context';
-import { appHelp, fitHelp, helpParts } from './help';
+import { appHelp, fitHelp, helpParts, packHelp } from './help';
 import { loadScreen, loadedScreen } from './routes';
 import type MenuType from './Menu';
 
@@ -70,7 +70,7 @@ const HELP: Record<ScreenId, string> = {
   getStarted: '↑↓ move · Enter open a step · x hide this path',
   plan: '',
   apikeys: '↑↓ move · Enter details · / filter · n create · r rename · d remove',
-  apikeyInfo: 'c copy installer · t copy token · e copy example',
+  apikeyInfo: 'c copy installer · t copy token · e copy example · v reveal token',
   integrations: '↑↓ move · / filter · n create · r rename · d remove',
   createIntegration: 'Tab/↑↓ fields · Enter submit',
   projects: '↑↓ move · Enter open · / filter · n create · r rename · d remove',
@@ -351,7 +351,7 @@ function Header({ nav }: { nav: Nav }) {
   );
 }
 
-/** The key help line, folded to `? more keys` when it does not fit; `?` shows every key, wrapped inside the width. */
+/** The key help line, folded to `? more keys` when it does not fit; `?` shows every key on lines inside the width. */
 function KeyHelp({ parts, width, all }: { parts: string[]; width: number; all: boolean }) {
   const { line, folded } = fitHelp(parts, width);
   if (!all || !folded)
@@ -362,9 +362,11 @@ function KeyHelp({ parts, width, all }: { parts: string[]; width: number; all: b
     );
   return (
     <Box flexDirection="column">
-      <Text dimColor wrap="wrap">
-        {[...parts, '? fewer keys'].join(' · ')}
-      </Text>
+      {packHelp([...parts, '? fewer keys'], width).map((l, i) => (
+        <Text key={i} dimColor wrap="truncate-end">
+          {l}
+        </Text>
+      ))}
     </Box>
   );
 }

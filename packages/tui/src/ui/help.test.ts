@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MORE_KEYS, appHelp, fitHelp } from './help';
+import { MORE_KEYS, appHelp, fitHelp, packHelp } from './help';
 
 describe('fitHelp', () => {
   const parts = ['↑↓ move', 'Enter open', '/ filter', 'n create', 'r rename', 'd remove', 'Tab/Ctrl+O menu', 'Esc back', 'q quit'];
@@ -23,5 +23,15 @@ describe('appHelp', () => {
   });
   it('leaves Esc to the screen when it says what Esc does there (an open form cancels)', () => {
     expect(appHelp(['Enter submit', 'Esc cancel'], true, 'text')).toEqual(['Enter submit', 'Esc cancel', 'Ctrl+O menu', 'Ctrl+C quit']);
+  });
+});
+
+describe('packHelp', () => {
+  it('puts every part on lines inside the width, never splitting one', () => {
+    const parts = ['↑↓ move', 'Enter open', '/ filter', 'n create', 'r rename', 'd remove', 'Tab/Ctrl+O menu', 'Esc back', 'q quit'];
+    const lines = packHelp(parts, 30);
+    expect(lines.every((l) => [...l].length <= 30)).toBe(true);
+    expect(lines.join(' · ').split(' · ')).toEqual(parts);
+    expect(packHelp(['x'.repeat(40)], 10)).toEqual([`${'x'.repeat(9)}…`]);
   });
 });

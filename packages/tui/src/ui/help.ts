@@ -17,6 +17,25 @@ export function fitHelp(parts: readonly string[], width: number): { line: string
   return { line: [...line].length <= width ? line : MORE_KEYS.slice(0, Math.max(0, width)), folded: true };
 }
 
+/**
+ * Every part on lines of `width` columns, a part never split across two (the `?` footer): as many parts on a line as
+ * fit, then the next line. A part wider than the line is cut.
+ */
+export function packHelp(parts: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const part of parts) {
+    const next = line ? `${line}${SEP}${part}` : part;
+    if (!line || [...next].length <= width) line = next;
+    else {
+      lines.push(line);
+      line = part;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => ([...l].length <= width ? l : [...l].slice(0, Math.max(0, width - 1)).join('') + '…'));
+}
+
 /** A screen's help text as its parts. */
 export const helpParts = (text: string | null | undefined): string[] => (text ? text.split(SEP) : []);
 

@@ -42,8 +42,10 @@ export function SessionsPanel({ reserve }: { reserve: number }) {
         keyOf={(x) => x.id}
         nameOf={sessionName}
         cols={[
-          { header: 'User agent', keep: true, get: (x) => `${x.current ? '(this session) ' : ''}${x.userAgent ?? 'Unknown'}` },
-          { header: 'Address', get: (x) => x.address ?? 'Unknown' },
+          // A browser's user agent runs past 100 characters: it gives way first (cut, up to 48 columns when there is
+          // room), so the address and times stay whole; the details are in the question that ends a session.
+          { header: 'User agent', max: 48, get: (x) => `${x.current ? '(this session) ' : ''}${x.userAgent ?? 'Unknown'}` },
+          { header: 'Address', keep: true, get: (x) => x.address ?? 'Unknown' },
           { header: 'Created', get: (x) => exactTime(x.createdAt), at: (x) => x.createdAt },
           { header: 'Last used', get: (x) => relativeTime(x.lastUsedAt), at: (x) => x.lastUsedAt },
         ]}
