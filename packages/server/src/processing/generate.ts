@@ -121,7 +121,11 @@ async function generateGeneral(m: GeneralModel, table: Table, outPath: string, r
   // The file is written: its lines go before the map is made, so collecting them does not slow the map.
   lines.length = 0;
   // Every column is an input here: the map is coloured by cluster.
-  return { rows, width, ...mapOf(all, rows, width, v, cols, cols, null) };
+  return {
+    rows,
+    width,
+    ...mapOf(all, rows, width, v, cols, cols, null, null, { names: columnNamesOf(table), kinds: table.kinds, target: null }),
+  };
 }
 
 export async function generateEmbeddings(
@@ -189,5 +193,6 @@ export async function generateEmbeddings(
   const target = enc ? (enc.targets[0] ? placeOf(enc.targets[0]) : null) : table.cols > m.inputs ? m.inputs : null;
   const inputs = enc ? enc.inputs.length : m.inputs;
   const keyInfo = target === null ? null : { name: columnNamesOf(table)[target], classes: table.kinds?.[target]?.levels ?? null };
-  return { rows: table.rows, width: m.width, ...mapOf(all, table.rows, m.width, v, table.cols, inputs, target, keyInfo) };
+  const colourSource = { names: columnNamesOf(table), kinds: table.kinds, target };
+  return { rows: table.rows, width: m.width, ...mapOf(all, table.rows, m.width, v, table.cols, inputs, target, keyInfo, colourSource) };
 }

@@ -1,6 +1,36 @@
 // The embedding map: PCA of the embeddings to 2D (covariance of a bounded sample, its top two eigenvectors by power
 // iteration, every kept row projected), coloured by the target column or, without one, by k-means clusters.
-import { PROJECTION_INPUTS, PROJECTION_MAX_POINTS, type Projection } from '@portal/core';
+import { PROJECTION_COLOUR_COLUMNS, PROJECTION_INPUTS, PROJECTION_MAX_POINTS, type Projection, type ProjectionColour } from '@portal/core';
+import type { ColumnKind } from './shapes';
+
+/** What the map may be coloured by: the upload's columns (names, kinds) and the target's place among them. */
+export interface ColourSource {
+  names: string[];
+  kinds: ColumnKind[] | null;
+  target: number | null;
+}
+
+const COLOUR_CELLS = 1_000_000;
+
+/** Each of the first PROJECTION_COLOUR_COLUMNS columns (the target always among them) as a colour key per point. */
+function colours(table: ArrayLike<number>, cols: number, row: readonly number[], src: ColourSource): ProjectionColour[] {
+  // At most COLOUR_CELLS values in all, so a map of many points stays a few megabytes: fewer columns then.
+  const fit = Math.max(1, Math.floor(COLOUR_CELLS / Math.max(1, row.length)));
+  const picked = Array.from({ length: Math.min(cols, PROJECTION_COLOUR_COLUMNS, fit) }, (_, c) => c);
+  if (src.target !== null && src.target >= picked.length && src.target < cols) picked[picked.length - 1] = src.target;
+  return picked.map((c) => {
+    const kind = src.kinds?.[c];
+    const classes = kind && kind.type !== 'number' ? kind.levels : null;
+    const key = row.map((r) => {
+      const v = table[r * cols + c];
+      return v === v ? v : null;
+    });
+    let whole = true;
+    for (const v of key) if (v !== null && !Number.isInteger(v)) whole = false;
+    const type = kind && kind.type !== 'number' ? kind.type : whole ? 'integer' : 'number';
+    return { name: src.names[c] ?? `column ${c + 1}`, type, key, classes };
+  });
+}
 
 /** Rows the covariance is estimated from: enough for two axes, bounded whatever the upload's size. */
 const COVARIANCE_SAMPLE = 20_000;
@@ -134,6 +164,7 @@ export function projectEmbeddings(
   inputs: number,
   target: number | null,
   keyInfo: { name: string; classes: string[] | null } | null = null,
+  colourSource: ColourSource | null = null,
 ): Projection {
   const d = width;
   const mean = new Float64Array(d);
@@ -186,6 +217,7 @@ export function projectEmbeddings(
       return values;
     }),
     ...(keyInfo && target !== null && target < cols ? { keyName: keyInfo.name, classes: keyInfo.classes } : {}),
+    ...(colourSource ? { colours: colours(table, cols, row, colourSource) } : {}),
     keyKind: target !== null && target < cols ? 'target' : 'cluster',
     variance: [
       trace > 0 ? Math.round((first.value / trace) * 1e4) / 1e4 : 0,

@@ -124,6 +124,11 @@ describe('a fit by column names', () => {
     const g = await generateEmbeddings(r.model, path, out);
     expect(g.projection.keyName).toBe('label');
     expect(g.projection.classes).toEqual(['setosa', 'versicolor', 'virginica']);
+    // The map can be coloured by any column, with class names for a text one.
+    const colour = g.projection.colours!.find((c) => c.name === 'colour')!;
+    expect(colour).toMatchObject({ type: 'category', classes: ['blue', 'red'] });
+    expect(colour.key).toHaveLength(1_500);
+    expect(g.projection.colours!.map((c) => c.name)).toEqual(['f1', 'f2', 'f3', 'label', 'f4', 'colour']);
   });
 
   it('refuses a missing column, a text target for regression and a continuous one for classification, naming the column', async () => {
