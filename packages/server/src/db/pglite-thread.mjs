@@ -124,9 +124,19 @@ function serially(work) {
   return done;
 }
 
+/**
+ * PostgreSQL's settings for the embedded database: its shared buffers live in this process's memory and only grow
+ * as pages are first touched, so they are sized to what one process needs (PORTAL_EMBEDDED_SHARED_BUFFERS_MB).
+ */
+function startParams() {
+  const mb = Number(process.env.PORTAL_EMBEDDED_SHARED_BUFFERS_MB || EMBEDDED_SHARED_BUFFERS_MB);
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${Math.max(1, Math.floor(mb))}MB`];
+}
+const EMBEDDED_SHARED_BUFFERS_MB = 32;
+
 let lite;
 try {
-  lite = await PGlite.create(workerData.dir, { parsers: { 20: (v) => Number(v) } });
+  lite = await PGlite.create(workerData.dir, { parsers: { 20: (v) => Number(v) }, startParams: startParams() });
   const { rows } = await lite.query('show standard_conforming_strings');
   if (rows[0]?.standard_conforming_strings !== 'on') throw new Error('The embedded database must have standard_conforming_strings on.');
   parentPort.postMessage({ ready: true });
