@@ -26,8 +26,10 @@ await build({
       name: 'externals',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) => {
-          if (args.kind === 'entry-point' || args.path.startsWith('@portal/') || args.importer.includes('/packages/core/'))
-            return undefined;
+          // What a bundled package imports is bundled too (ofetch's node-fetch-native, destr, ufo): it is not
+          // resolvable from this package either.
+          const bundled = args.importer.includes('/packages/core/') || args.importer.includes('/node_modules/');
+          if (args.kind === 'entry-point' || args.path.startsWith('@portal/') || bundled) return undefined;
           return { path: args.path, external: true };
         });
       },

@@ -66,9 +66,8 @@ export const MESSAGES = {
   copyExample: 'Failed to copy example.',
   copyId: 'Failed to copy ID.',
   uploadSucceeded: (file: string) => `Uploading ${file} completed successfully!`,
-  /** The portal's upload notice: SPEC's words, and that analysis follows (a second notice tells how it ended). */
-  uploadAnalysing: (file: string) => `Uploading ${file} completed successfully! Analysing it now.`,
-  uploadReady: (name: string) => `"${name}" is analysed and Ready.`,
+  /** The one notice of an upload that is followed to the end of its analysis: SPEC's words, and that it is Ready. */
+  uploadReady: (files: string) => `Uploading ${files} completed successfully! It is analysed and Ready.`,
   uploadAnalysisFailed: (name: string, why: string) => `"${name}" failed analysis: ${why}`,
 
   // Empty lists and not found

@@ -50,8 +50,6 @@ const NOTICE_STYLES = {
     cursor: 'pointer',
     borderRadius: 4,
   },
-  // Notices stand below the top bar (64 px, 56 on phones), never over its buttons.
-  '.notistack-SnackbarContainer': { top: '72px !important' },
 } as const;
 
 const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
@@ -62,8 +60,10 @@ createRoot(document.getElementById('root')!).render(
     <ColorSchemeProvider>
       <GlobalStyles styles={NOTICE_STYLES} />
       <SnackbarProvider
-        maxSnack={4}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        // One report per event: at most three at once (a fourth dismisses the oldest), the same text shown once, the
+        // newest on top of the stack, which stands in the bottom corner, away from the page's heading and its actions.
+        maxSnack={3}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         autoHideDuration={NOTIFY_MS.default}
         preventDuplicate
         Components={NOTICES}

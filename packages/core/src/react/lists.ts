@@ -415,15 +415,16 @@ export function useUploads(
   const loaded = useEntityList(UPLOADS, { clientId, bucketId, ...pageParams(page) }, pagingOf(page));
   const reload = useChanged(UPLOADS.noun);
 
-  // Uploads just made are followed until their analysis ends, which the second notice reports (Ready, or the failure).
-  const [following, setFollowing] = useState<string[]>([]);
+  // Uploads just made are followed until their analysis ends: their row shows the progress and the state, and one
+  // notice at the end says how it ended (Ready, or the failure), rather than one notice per step.
+  const [following, setFollowing] = useState<Array<{ rend: string; files: string }>>([]);
   const list = loaded.data?.uploads;
   useEffect(() => {
     if (following.length === 0 || !list) return;
-    const settled = following.filter((stamp) => {
-      const r = list.find((x) => x.stamp === stamp);
+    const settled = following.filter(({ rend, files }) => {
+      const r = list.find((x) => x.stamp === rend);
       if (!r) return true; // removed meanwhile: nothing to report
-      if (r.flight === 'Ready') notify(MESSAGES.uploadReady(r.name), 'success');
+      if (r.flight === 'Ready') notify(MESSAGES.uploadReady(files), 'uploadSuccess');
       else if (r.flight === 'Failed') notify(MESSAGES.uploadAnalysisFailed(r.name, uploadFailure(r)), 'error');
       else return false;
       return true;
@@ -458,11 +459,11 @@ export function useUploads(
       };
       try {
         const result = await runUpload(api, { bucket: bucketId, files, onProgress, signal: controller.signal });
-        const notice = follow ? MESSAGES.uploadAnalysing : MESSAGES.uploadSucceeded;
-        for (const f of result.files) notify(notice(f.name), 'uploadSuccess');
+        // Not followed (the caller reports what comes next): SPEC's notice for each file now.
+        if (!follow) for (const f of result.files) notify(MESSAGES.uploadSucceeded(f.name), 'uploadSuccess');
         await reload();
         // Followed from the list that holds it (before that reload, it would look removed).
-        if (follow) setFollowing((all) => [...all, result.rend]);
+        if (follow) setFollowing((all) => [...all, { rend: result.rend, files: result.files.map((f) => f.name).join(', ') }]);
         return { rend: result.rend };
       } catch (e) {
         // Core's pipeline removes the half-made group before the cancel comes back here.

@@ -15,7 +15,8 @@ export function extensionOf(name: string): string {
 }
 
 /** Whether a context takes tables: there a .csv or .tsv is turned into a .json table before upload (upload/table). */
-export const takesTableText = (context: UploadContext): boolean => (UPLOAD_CONTEXTS[context].extensions as readonly string[]).includes('.json');
+export const takesTableText = (context: UploadContext): boolean =>
+  (UPLOAD_CONTEXTS[context].extensions as readonly string[]).includes('.json');
 
 /**
  * Drop-zone checks for a context: count, the plan's size, and the context's extensions (SPEC's list, which the message

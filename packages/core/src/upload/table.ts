@@ -84,7 +84,8 @@ function headerNames(raw: readonly string[]): string[] {
 }
 
 export class TableTextError extends Error {}
-const tooLarge = (name: string) => new TableTextError(`${name} is larger than ${TABLE_TEXT_MAX_BYTES / 1024 / 1024} MB: split it, or upload it as .json`);
+const tooLarge = (name: string) =>
+  new TableTextError(`${name} is larger than ${TABLE_TEXT_MAX_BYTES / 1024 / 1024} MB: split it, or upload it as .json`);
 
 /**
  * A CSV (comma, semicolon, tab or bar, as found) or TSV text with a header row as a JSON table. Throws a
@@ -104,7 +105,8 @@ export function parseTableText(name: string, text: string): JsonTable {
   if (broken) throw new TableTextError(`${name} row ${(broken.row ?? 0) + 1}: a quoted value is not closed (a " is missing)`);
   const [header, ...body] = parsed.data;
   if (!header || body.length === 0) throw new TableTextError(`${name} has no rows: a header row and at least one row of values are needed`);
-  if (header.length > TABLE_MAX_COLUMNS) throw new TableTextError(`${name} has ${header.length} columns; at most ${TABLE_MAX_COLUMNS} can be read`);
+  if (header.length > TABLE_MAX_COLUMNS)
+    throw new TableTextError(`${name} has ${header.length} columns; at most ${TABLE_MAX_COLUMNS} can be read`);
   const columns = headerNames(header);
   const rows = body.map((cells, i) => {
     if (cells.length > columns.length)

@@ -515,11 +515,8 @@ describe('useUploads', { timeout: 30_000 }, () => {
       async () =>
         void (outcome = await result.current.upload([source('a.json'), source('b.json')], { onProgress: (p) => progress.push(p) })),
     );
-    // Uploaded, and analysis follows: a second notice tells how it ended.
-    expect(notes).toEqual([
-      ['Uploading a.json completed successfully! Analysing it now.', 'uploadSuccess'],
-      ['Uploading b.json completed successfully! Analysing it now.', 'uploadSuccess'],
-    ]);
+    // Uploaded, and analysis follows in the row: no notice until it ends.
+    expect(notes).toEqual([]);
     expect(progress.filter((p) => p.loaded === p.total).map((p) => p.file)).toEqual(['a.json', 'b.json']);
     const rend = await rows(server)
       .selectFrom('rends')
@@ -530,7 +527,7 @@ describe('useUploads', { timeout: 30_000 }, () => {
     expect(outcome).toEqual({ rend: rend.stamp });
     expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([rend.stamp]);
     await setRow(server, 'rends', rend.stamp, { flight: 'Ready' });
-    await waitFor(() => expect(notes.at(-1)).toEqual([MESSAGES.uploadReady('a.json (+1 more)'), 'success']), { timeout: 10_000 });
+    await waitFor(() => expect(notes).toEqual([[MESSAGES.uploadReady('a.json, b.json'), 'uploadSuccess']]), { timeout: 10_000 });
     expect(result.current.uploading).toBe(false);
     expect(count('storagePut')).toBe(2);
     // Each file's bytes arrived whole, under the checksum the client sent.
