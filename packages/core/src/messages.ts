@@ -80,6 +80,8 @@ export const MESSAGES = {
   integrationNotFound: 'Integration not found',
   // Beyond SPEC, in the style of its two: the other id routes' not-found pages
   projectNotFound: 'Project not found',
+  /** An account (client) the user has no access to, or none of that id: the server's words. */
+  clientNotFound: 'Client not found',
   apiKeyNotFound: 'API key not found',
 
   globalFallback: 'An unexpected error has occurred.',

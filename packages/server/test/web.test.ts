@@ -54,6 +54,14 @@ describe('web portal', () => {
     const api = await fetch(new URL('/api/unknown/route', built.url));
     expect(api.status).toBe(404);
     expect((await api.json()).error.code).toBe('not_found');
+    // A person's browser at an address of no screen: still a 404, with the portal's page (it says so and leads back).
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const typo = await fetch(new URL('/client/c_1/project/b_2/nothing', built.url), { headers: html });
+    expect(typo.status).toBe(404);
+    expect(await typo.text()).toContain('<div id="root">');
+    const apiPage = await fetch(new URL('/api/unknown/route', built.url), { headers: html });
+    expect(apiPage.status).toBe(404);
+    expect((await apiPage.json()).error.code).toBe('not_found');
   });
 
   it('sends the precompressed copy the browser accepts, caches hashed assets for a year and never caches index.html', async () => {

@@ -1,6 +1,6 @@
 // The router, driven by core's SCREENS table: every route except login loads lazily.
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { SCREENS } from '@portal/core';
 import { arrived, LOADERS, loadShell, type PageId, type PageModule } from './pages';
 import { ErrorBoundary } from './layout/ErrorBoundary';
@@ -9,6 +9,7 @@ import { RequireAuth } from './layout/RequireAuth';
 import { rememberReturn, setAuthFailureHandler } from './lib/session';
 import { notify } from './lib/notify';
 import LoginPage from './routes/LoginPage';
+import UnknownPage from './routes/UnknownPage';
 
 const RELOADED = 'portal.reloadedForNewRelease';
 
@@ -84,7 +85,9 @@ export function App() {
             return <Route key={s.id} path={s.path} element={<Page />} />;
           })}
         </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route element={<PublicLayout />}>
+          <Route path="*" element={<UnknownPage />} />
+        </Route>
       </Routes>
     </ErrorBoundary>
   );

@@ -31,7 +31,10 @@ const Email = z.string().check(
 export const MemberQuery = z.object({ client: Id });
 export const MemberListResponse = z.object({ client: Client, member: z.object({ list: z.array(Member) }) });
 export const InviteCreateBody = z.object({ client: Id, email: Email, role: z._default(MemberRole, 'member') });
-export const InviteResponse = z.object({ invite: Invite });
+/** How the server delivers mail: a mail service (SMTP), or its outbox folder and log when none is configured. */
+export const MAIL_DELIVERIES = ['smtp', 'outbox'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
+export const InviteResponse = z.object({ invite: Invite, delivery: z.optional(z.enum(MAIL_DELIVERIES)) });
 export const InviteListResponse = z.object({ client: Client, invite: z.object({ list: z.array(Invite) }) });
 export const InviteRemoveBody = z.object({ invite: Id });
 export const InviteAcceptBody = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });

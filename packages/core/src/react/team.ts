@@ -1,6 +1,6 @@
 // One hook per team screen: members (with invitations and roles), the audit log, and accepting an invitation.
 import { useCallback, useMemo, useState } from 'react';
-import type { AuditEntry, Client, Invite, Member } from '../contract';
+import type { AuditEntry, Client, Invite, MailDelivery, Member } from '../contract';
 import { readClaims } from '../client';
 import { checkEmail } from '../rules';
 import {
@@ -8,6 +8,7 @@ import {
   TEAM_MESSAGES,
   canManageMembers,
   canReadAudit,
+  inviteNotice,
   leaveBlocked,
   removeBlocked,
   roleChangeBlocked,
@@ -90,15 +91,15 @@ export function useMembers(clientId: string): MembersScreen {
   const emailOf = useCallback((user: string) => members.find((m) => m.user.stamp === user)?.user.email ?? user, [members]);
 
   const invite = useCallback(
-    async (email: string, role: Role) =>
-      done(
-        await act(
-          (canManageMembers(myRole) ? null : TEAM_MESSAGES.ownersOnly) ?? checkEmail(email),
-          () => api.calls.inviteCreate({ client: clientId, email: email.trim(), role }),
-          reload,
-        ),
-        TEAM_MESSAGES.invited(email.trim()),
-      ),
+    async (email: string, role: Role) => {
+      let delivery: MailDelivery | undefined;
+      const failed = await act(
+        (canManageMembers(myRole) ? null : TEAM_MESSAGES.ownersOnly) ?? checkEmail(email),
+        async () => void ({ delivery } = await api.calls.inviteCreate({ client: clientId, email: email.trim(), role })),
+        reload,
+      );
+      return done(failed, inviteNotice(email.trim(), delivery));
+    },
     [act, api, clientId, done, myRole, reload],
   );
   const withdraw = useCallback(

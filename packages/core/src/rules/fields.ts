@@ -40,6 +40,16 @@ export function checkEmail(value: string | undefined | null): RuleResult {
 }
 
 const USERNAME_RE = new RegExp(`^[A-Za-z0-9_-]{${USERNAME_MIN},${USERNAME_MAX}}$`);
+/**
+ * The rules of the fields people get wrong, shown under the field before anything is sent (SPEC's messages stay the
+ * errors): the same limits as checkUsername, checkCompanyName and checkPassword.
+ */
+export const FIELD_HINTS = {
+  username: '5-30 letters, numbers, dashes or underscores.',
+  companyName: '5-50 characters.',
+  password: '8-64 characters, with an uppercase and a lowercase letter, a number and a special character.',
+} as const;
+
 export function checkUsername(value: string | undefined | null): RuleResult {
   return USERNAME_RE.test(value ?? '') ? null : MESSAGES.username;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   TEAM_MESSAGES,
   canManageMembers,
+  inviteNotice,
   canLeave,
   canReadAudit,
   invitePath,
@@ -58,5 +59,13 @@ describe('returnTo', () => {
     expect(returnTo('/\\evil.example')).toBe('/account');
     expect(returnTo(null)).toBe('/account');
     expect(signInThen(invitePath('a b'))).toBe('/?next=%2Finvite%3Ftoken%3Da%2520b');
+  });
+});
+
+describe('inviteNotice', () => {
+  it('says sent with a mail service, and where the invitation went without one', () => {
+    expect(inviteNotice('a@b.co', 'smtp')).toBe('Invitation sent to a@b.co.');
+    expect(inviteNotice('a@b.co', undefined)).toBe('Invitation sent to a@b.co.');
+    expect(inviteNotice('a@b.co', 'outbox')).toMatch(/no mail service \(SMTP_URL\).*a@b\.co.*outbox folder in the server's DATA_DIR/);
   });
 });

@@ -25,6 +25,8 @@ export const TEAM_MESSAGES = {
   memberNotFound: 'Member not found',
   inviteNotFound: 'Invitation not found',
   invited: (email: string) => `Invitation sent to ${email}.`,
+  invitedToOutbox: (email: string) =>
+    `This server has no mail service (SMTP_URL), so the invitation to ${email} was written to its outbox instead: the outbox folder in the server's DATA_DIR, and the server's log. Send its link to ${email} yourself.`,
   withdrawn: 'Invitation withdrawn.',
   roleChanged: (email: string, role: Role) => `${email} is now ${role === 'owner' ? 'an owner' : 'a member'}.`,
   removed: (email: string) => `${email} was removed from the client.`,
@@ -38,6 +40,10 @@ export const TEAM_MESSAGES = {
   confirmRemove: (email: string) => `Remove ${email} from this client? They lose access at once.`,
   confirmLeave: (client: string) => `Leave ${client}? You lose access at once.`,
 } as const;
+
+/** What an owner is told once an invitation is made: sent, or (a server without a mail service) where it was written. */
+export const inviteNotice = (email: string, delivery: 'smtp' | 'outbox' | undefined): string =>
+  delivery === 'outbox' ? TEAM_MESSAGES.invitedToOutbox(email) : TEAM_MESSAGES.invited(email);
 
 /**
  * Every action the audit log records, with the label the doors show and filter by. Each noun's create, rename and

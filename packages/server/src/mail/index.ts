@@ -3,6 +3,7 @@
 // file is the same RFC 5322 message SMTP would carry (`.eml`, opens in any mail program).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { MailDelivery } from '@portal/core';
 import { newId } from '../ids';
 
 export interface Mail {
@@ -13,6 +14,8 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Where mail goes: a mail service (SMTP), or the outbox folder and the log (none configured). */
+  readonly delivery?: MailDelivery;
 }
 
 interface Transport {
@@ -30,6 +33,7 @@ export function openMailer(opts: { smtpUrl?: string; dataDir: string; log: (msg:
   if (opts.smtpUrl) {
     const smtp = transport(opts.smtpUrl);
     return {
+      delivery: 'smtp',
       async send(m) {
         await (await smtp()).sendMail({ from, ...m });
       },
@@ -39,6 +43,7 @@ export function openMailer(opts: { smtpUrl?: string; dataDir: string; log: (msg:
   // The message as SMTP would send it, handed back as bytes instead of sent.
   const stream = transport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    delivery: 'outbox',
     async send(m) {
       const { message } = await (await stream()).sendMail({ from, ...m });
       await mkdir(outbox, { recursive: true });

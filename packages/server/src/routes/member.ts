@@ -147,7 +147,8 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
         `Accept here (the link works once, for ${INVITE_DAYS} days; sign up with this address first if you have no account):\n${link}\n\n` +
         'If you did not expect this, ignore this mail.',
     });
-    return { invite: inviteView(row) };
+    // Said in the answer, so the portal tells an owner of a server without SMTP where the invitation went.
+    return { invite: inviteView(row), delivery: s.mailer.delivery ?? 'smtp' };
   });
 
   defineCall(app, s, 'inviteRemove', {}, async ({ caller, body }) => {

@@ -27,12 +27,17 @@ export async function webRoutes(app: FastifyInstance, webDist: string) {
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && isScreenPath(path);
-    if (!wantsPage) {
-      return reply.code(404).send({ error: { code: codeForStatus(404), message: MESSAGES.notFound } });
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (read && isScreenPath(path)) {
+      if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').send(NOT_BUILT);
     }
-    if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    return reply.type('text/html; charset=utf-8').send(NOT_BUILT);
+    // A person's browser at an address of no screen (outside /api): still a 404, but the portal's page, which says
+    // so and leads back, rather than the API's JSON. Scripts and probes (no text/html in Accept) get the JSON.
+    if (read && built && !path.startsWith('/api/') && /\btext\/html\b/.test(String(req.headers.accept ?? ''))) {
+      return reply.code(404).type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: codeForStatus(404), message: MESSAGES.notFound } });
   });
 }
 

@@ -26,6 +26,17 @@ export function NotFound({ title, back, crumb }: { title: string; back: { label:
   );
 }
 
+/** A page of a client account that is not there (or not the user's): no Retry, since trying again cannot help. */
+export function ClientNotFound() {
+  return (
+    <NotFound
+      title={MESSAGES.clientNotFound}
+      crumb={{ client: MESSAGES.clientNotFound }}
+      back={{ label: 'Back to My Account', to: '/account' }}
+    />
+  );
+}
+
 /** A project page (uploads, requests, models) of a project that is not there. */
 export function ProjectNotFound({ clientId }: { clientId: string }) {
   return (

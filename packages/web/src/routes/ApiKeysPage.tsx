@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { API_DOCS_PATH, MESSAGES, screenPath, type ClientApiKey, loadFailure } from '@portal/core';
+import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
 import { NameDialog } from '../components/Dialogs';
@@ -19,6 +20,7 @@ export default function ApiKeysPage() {
   useCrumbNames({ client: keys.data?.client?.name });
   const editing = useListEditing('API key', keys);
   const list = keys.data?.keys;
+  if (keys.missing) return <ClientNotFound />;
   return (
     <Page
       title="API Keys"

@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { AUDIT_ACTIONS, auditActionLabel, csvFileName, TEAM_MESSAGES, type AuditEntry, loadFailure } from '@portal/core';
 import { useAudit, useClient, useMembers, type AuditFilters } from '@portal/core/react';
+import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
 import { useCrumbNames } from '../layout/ChromeContext';
@@ -63,6 +64,7 @@ export default function AuditPage() {
   // Native selects and date fields: their labels stay above the value (never over it), on phones too.
   const field = { size: 'small' as const, slotProps: { inputLabel: { shrink: true } } };
 
+  if (members.missing) return <ClientNotFound />;
   return (
     <Page
       title="Audit Log"

@@ -2,6 +2,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { MESSAGES, screenPath, type IntegrationKey, loadFailure } from '@portal/core';
+import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
 import { useListEditing } from '../components/useListEditing';
@@ -15,6 +16,7 @@ export default function IntegrationsPage() {
   const keys = useIntegrations(clientId);
   useCrumbNames({ client: keys.data?.client?.name });
   const editing = useListEditing('integration', keys);
+  if (keys.missing) return <ClientNotFound />;
   return (
     <Page
       title="Integrations"

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { checkEmail, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role, loadFailure } from '@portal/core';
 import { useMembers } from '@portal/core/react';
+import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
 import { ConfirmDialog } from '../components/Dialogs';
@@ -100,6 +101,7 @@ export default function MembersPage() {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [leaving, setLeaving] = useState(false);
+  if (team.missing) return <ClientNotFound />;
   return (
     <Page
       title="Members"

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { loadFailure, MESSAGES, projectOpenTarget, screenPath, type Bucket } from '@portal/core';
+import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { EntityTable, useTablePaging } from '../components/EntityTable';
 import { NameDialog } from '../components/Dialogs';
@@ -25,6 +26,7 @@ export default function ProjectsPage() {
   useEffect(() => {
     if (created) navigate(screenPath('uploads', { clientId, bucketId: created }));
   }, [created, clientId, navigate]);
+  if (projects.missing) return <ClientNotFound />;
   return (
     <Page
       title="Projects"

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, TextField } from '@mui/material';
-import { checkResetPassword, MESSAGES, PASSWORD_MAX } from '@portal/core';
+import { checkResetPassword, FIELD_HINTS, MESSAGES, PASSWORD_MAX } from '@portal/core';
 import { useAuth } from '@portal/core/react';
 import { PasswordFlowCard, usePasswordFlow } from '../components/PasswordFlowCard';
 
@@ -41,7 +41,7 @@ export default function ResetPasswordPage() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={!!errors.password}
-        helperText={errors.password ?? ' '}
+        helperText={errors.password ?? FIELD_HINTS.password}
         required
         fullWidth
         autoFocus

@@ -6,6 +6,7 @@ import {
   checkSignup,
   CONTACT_PATH,
   COMPANY_MAX,
+  FIELD_HINTS,
   PASSWORD_MAX,
   returnTo,
   screenPath,
@@ -17,6 +18,12 @@ import { useAuth } from '@portal/core/react';
 import { FormFailure } from '../components/FormFailure';
 
 type Field = keyof SignupInput;
+
+const HINTS: Partial<Record<Field, string>> = {
+  username: FIELD_HINTS.username,
+  name: FIELD_HINTS.companyName,
+  password: FIELD_HINTS.password,
+};
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -70,7 +77,8 @@ export default function SignupPage() {
       onChange={(e) => update(f, e.target.value)}
       onBlur={blur(f)}
       error={!!shown(f)}
-      helperText={shown(f) ?? ' '}
+      // The rule before anything is sent; SPEC's message in its place once the field is wrong.
+      helperText={shown(f) ?? HINTS[f] ?? ' '}
       required
       fullWidth
       {...props}

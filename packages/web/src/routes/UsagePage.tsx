@@ -18,6 +18,7 @@ import {
   type UsageQuote,
 } from '@portal/core';
 import { useUsage } from '@portal/core/react';
+import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
@@ -44,6 +45,7 @@ export default function UsagePage() {
   const projects = data?.usage.projects ?? [];
   const remember = (k: string, v: string) => set({ [k]: v });
   const chosen = projects.find((p) => p.bucket === usage.project)?.name;
+  if (usage.missing) return <ClientNotFound />;
   return (
     <Page
       title="Usage"

@@ -107,6 +107,8 @@ export function WideTable<T>(props: {
                 <TableCell
                   key={c.id}
                   align={c.align}
+                  // A name cell holding folded columns is still called by the name alone (the folded lines follow it).
+                  aria-label={i === 0 && plan.folded.length > 0 && c.value ? String(c.value(r) ?? '') : undefined}
                   sx={{
                     overflowWrap: 'break-word',
                     verticalAlign: 'middle',
