@@ -71,6 +71,13 @@ describe('JSON tables in the common orientations', () => {
     ]);
   });
 
+  it("reads Python's NaN as a missing value", async () => {
+    const a = await analyze('nan.json', '{"columns": ["a", "b"], "rows": [[1, NaN], [2, 3], [NaN, 4]]}');
+    expect(a).toMatchObject({ proc: 1, rows: 3, cols: 2 });
+    expect(a.preview!.columns.map((c) => c.missing)).toEqual([1, 1]);
+    expect(a.preview!.rows[0]).toEqual([1, null]);
+  });
+
   it('refuses what is not a table with a sentence, and bounds a list of objects with ever new keys', async () => {
     expect((await analyze('scalar.json', '{"a": 1, "b": "x"}')).error).toMatch(/^The file is a JSON object without a table/);
     const sparse = Array.from({ length: 20_000 }, (_, i) => ({ [`k${i}`]: i }));

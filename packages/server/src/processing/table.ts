@@ -40,6 +40,8 @@ class Scanner {
   cols = -1;
   values: Float64Array | null;
   count = 0;
+  /** A NaN (missing) value was read. */
+  sawNaN = false;
 
   constructor(
     private readonly buf: Uint8Array,
@@ -280,7 +282,9 @@ class Scanner {
       for (;;) {
         this.ws();
         const v = this.number(collect);
-        if (Number.isNaN(v)) {
+        // Python's json.dump writes a missing float as NaN (not JSON, but what a data scientist's file holds).
+        if (Number.isNaN(v) && this.matchWord('NaN')) this.sawNaN = true;
+        else if (Number.isNaN(v)) {
           if (this.pos >= b.length) this.syntax('');
           throw new TableError(`Row ${fmt(row)} has ${this.describeCell()} in column ${fmt(n + 1)}; every value must be a number.`);
         }
@@ -413,7 +417,8 @@ class Scanner {
       cols: this.cols,
       values: this.values ? this.values.subarray(0, this.count) : null,
       columns,
-      kinds: null,
+      // A missing value makes the table's columns typed (numbers), so every reader treats NaN as missing.
+      kinds: this.sawNaN ? Array.from({ length: this.cols }, () => ({ type: 'number' as const, levels: null })) : null,
       shape,
     };
   }
