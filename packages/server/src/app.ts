@@ -25,7 +25,7 @@ import { HttpError, badRequest, codeForStatus, storageFull } from './errors';
 import { DiskWatch } from './disk';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from './bodies';
 import { clientErrorHandler, registerSecurityHeaders } from './security';
-import { NUL_MESSAGE } from './routes/define';
+import { NUL_MESSAGE, contractSerializer, contractValidator } from './routes/define';
 import { databaseRateStore } from './ratelimit';
 import { userRoutes } from './routes/user';
 import { securityRoutes } from './routes/security';
@@ -223,6 +223,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   const metricsServer = await registerMetrics(app, services.metrics, config.metricsPort, config.metricsHost);
 
   // ---- tier 3: routes ----
+  // Every call's query and body are checked by Fastify against the contract's schemas before the handler, and its
+  // answers written (and under PORTAL_CHECK_ANSWERS checked) against the contract (routes/define.ts).
+  app.setValidatorCompiler(contractValidator);
+  app.setSerializerCompiler(contractSerializer(config.checkAnswers));
   // First: it hears every call route registered after it, for the API reference.
   await referenceRoutes(app, serverVersion());
   // Liveness: the process is up and answers. What it depends on (database, storage, workers) is readiness's

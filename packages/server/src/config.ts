@@ -68,6 +68,8 @@ export interface Config {
   metricsHost: string;
   /** Seconds a process told to stop (SIGTERM) keeps serving, answering 503 on /api/ready and closing connections. */
   drainS: number;
+  /** Every answer is read back through its call's response schema first; one that does not match is a 500 (PORTAL_CHECK_ANSWERS=1; the tests). */
+  checkAnswers: boolean;
   /** Seconds a client has to send a request's headers (slow clients are cut off). */
   headersTimeoutS: number;
   /** Seconds a client has to send a whole request, body included; upload bytes are excepted while they keep moving. */
@@ -188,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workerSlots: Math.floor(numberSetting(env, 'PORTAL_WORKER_SLOTS', availableParallelism(), 1)),
     shutdownS: numberSetting(env, 'PORTAL_SHUTDOWN_S', 20, 0),
     drainS: numberSetting(env, 'PORTAL_DRAIN_S', 10, 0),
+    checkAnswers: env.PORTAL_CHECK_ANSWERS === '1',
     headersTimeoutS: numberSetting(env, 'HEADERS_TIMEOUT_S', 20, 1),
     requestTimeoutS: numberSetting(env, 'REQUEST_TIMEOUT_S', 60, 1),
     keepAliveTimeoutS: numberSetting(env, 'KEEPALIVE_TIMEOUT_S', 65, 1),

@@ -144,6 +144,8 @@ const TEST_SETTINGS = {
   authRateLimit: 1000,
   shutdownS: 2,
   drainS: 0,
+  // An answer that does not match its call's response schema fails the test that made the call.
+  checkAnswers: true,
 } satisfies Partial<Config>;
 
 /** Builds and starts the app; close() stops it, runs `cleanup`, then removes its data folder. */

@@ -1,5 +1,5 @@
 // Declares one call of core's route table: method and path from CALLS, auth by the call's kind, zod validation of query and body.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod/mini';
 import { CALLS, MESSAGES, type CallName, type CallResponse } from '@portal/core';
 import { badRequest, tokenExpired, tokenMissing, unauthorized } from '../errors';
@@ -123,6 +123,37 @@ export async function authenticate(s: Services, req: FastifyRequest, allowKeys: 
   return user;
 }
 
+/** What the request's preValidation hook found: the caller (bearer calls) or the reset token (reset calls). */
+const signedIn = new WeakMap<FastifyRequest, { caller: Caller; reset?: { user: string; jti: string } }>();
+const NOBODY: Caller = { kind: 'user', stamp: '', email: '', username: '' };
+
+/**
+ * The contract's zod schemas as Fastify's validators: a query or body is parsed (coerced, trimmed, defaulted) before
+ * the handler runs, and a refusal is the 400 with the sentence the server always answered (issueMessage).
+ */
+export const contractValidator: FastifySchemaCompiler<z.ZodMiniType> =
+  ({ schema }) =>
+  (data) => {
+    const r = schema.safeParse(data ?? {});
+    return r.success ? { value: r.data } : { error: badRequest(issueMessage(r.error)) };
+  };
+
+/**
+ * Answers are written with JSON.stringify, as before. With `check` (the tests: PORTAL_CHECK_ANSWERS), each answer
+ * is first read back through its call's response schema, as a client reads it: one that does not match is a 500.
+ */
+export function contractSerializer(check: boolean): FastifySerializerCompiler<z.ZodMiniType> {
+  return ({ schema, url, method }) => {
+    if (!check) return (data) => JSON.stringify(data);
+    return (data) => {
+      const text = JSON.stringify(data);
+      const r = schema.safeParse(JSON.parse(text));
+      if (!r.success) throw new Error(`The answer of ${method} ${url} does not match the contract: ${issueMessage(r.error)}`);
+      return text;
+    };
+  };
+}
+
 export function defineCall<N extends CallName>(
   app: FastifyInstance,
   s: Services,
@@ -130,7 +161,7 @@ export function defineCall<N extends CallName>(
   opts: CallOptions,
   handler: (ctx: CallContext<N>) => Promise<CallResponse<N>>,
 ): void {
-  const def = CALLS[name] as Def<N> & { query?: z.ZodMiniType; body?: z.ZodMiniType };
+  const def = CALLS[name] as Def<N> & { query?: z.ZodMiniType; body?: z.ZodMiniType; response: z.ZodMiniType };
   app.route({
     method: def.method,
     url: def.path,
@@ -140,8 +171,15 @@ export function defineCall<N extends CallName>(
       keys: !!opts.keys,
       ...(opts.rateLimit ? { rateLimit: { max: s.config.authRateLimit, timeWindow: '1 minute' } } : {}),
     },
-    handler: async (req, reply) => {
-      let caller: Caller = { kind: 'user', stamp: '', email: '', username: '' };
+    // The contract's schemas, checked by Fastify before the handler (contractValidator) and used to write the answer.
+    schema: {
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response: { 200: def.response },
+    },
+    // Who calls comes first: a request without a good token is a 401 whatever its query or body.
+    preValidation: async (req) => {
+      let caller = NOBODY;
       let reset: CallContext<N>['reset'];
       if (def.auth === 'bearer') caller = await authenticate(s, req, !!opts.keys, opts.sessionInQuery);
       if (def.auth === 'reset') {
@@ -151,29 +189,22 @@ export function defineCall<N extends CallName>(
         if (!v.ok || !v.claims.jti) throw v.ok ? unauthorized() : v.reason === 'expired' ? tokenExpired() : unauthorized();
         reset = { user: v.claims.sub, jti: v.claims.jti };
       }
-      let query: unknown;
-      let body: unknown;
       const nul = nulField(req.query) ?? nulField(req.body);
       if (nul !== null) throw badRequest(`${nul}: ${NUL_MESSAGE}`);
-      if (def.query) {
-        const r = def.query.safeParse(req.query ?? {});
-        if (!r.success) throw badRequest(issueMessage(r.error));
-        query = r.data;
-      }
-      if (def.body) {
-        const r = def.body.safeParse(req.body ?? {});
-        if (!r.success) throw badRequest(issueMessage(r.error));
-        body = r.data;
-      }
+      if (caller !== NOBODY || reset) signedIn.set(req, { caller, reset });
+    },
+    handler: async (req, reply) => {
+      const found = signedIn.get(req);
+      const caller = found?.caller ?? { ...NOBODY };
       const result = await handler({
         s,
         req,
         reply,
         caller,
-        reset,
+        reset: found?.reset,
         base: baseUrl(s, req),
-        query: query as CallContext<N>['query'],
-        body: body as CallContext<N>['body'],
+        query: (def.query ? req.query : undefined) as CallContext<N>['query'],
+        body: (def.body ? req.body : undefined) as CallContext<N>['body'],
       });
       if (caller.kind === 'user' && caller.sessionPending) throw new Error(`${name} answered without reading the session row`);
       // A handler that wrote a prepared JSON text itself has already answered; one that answers with a stream returns

@@ -1,0 +1,24 @@
+// The contract's schemas as Fastify's validator and serializer: today's 400 sentences, and answers checked in tests.
+import { describe, expect, it } from 'vitest';
+import { CALLS, MESSAGES } from '@portal/core';
+import { contractSerializer, contractValidator } from './define';
+
+const route = (schema: (typeof CALLS)[keyof typeof CALLS]['response']) => ({ schema, url: '/api/x', method: 'GET' as const });
+
+describe('contract compilers', () => {
+  it("refuses a body with the server's sentence and hands on the parsed value", () => {
+    const validate = contractValidator({ schema: CALLS.bucketCreate.body, method: 'PUT', url: CALLS.bucketCreate.path, httpPart: 'body' });
+    const refused = validate({ client: 'c_1', name: '' }) as { error: Error & { statusCode: number } };
+    expect(refused.error.statusCode).toBe(400);
+    expect(refused.error.message).toBe(MESSAGES.titleCreate);
+    expect(validate({ client: 'c_1', name: '  Churn  ' })).toEqual({ value: { client: 'c_1', name: 'Churn' } });
+  });
+
+  it('fails an answer that does not match its call under checkAnswers, and writes it as JSON otherwise', () => {
+    const wrong = { bucket: { stamp: 'b_1' } };
+    expect(() => contractSerializer(true)(route(CALLS.bucketCreate.response))(wrong)).toThrow(/does not match the contract/);
+    expect(contractSerializer(false)(route(CALLS.bucketCreate.response))(wrong)).toBe(JSON.stringify(wrong));
+    const ok = { ok: true };
+    expect(contractSerializer(true)(route(CALLS.logout.response))(ok)).toBe('{"ok":true}');
+  });
+});
