@@ -167,8 +167,8 @@ describe('portal interactive UI against the real server', () => {
     await ui.see('Terminal Works');
     await ui.keys('\r');
     await ui.see('From the terminal');
-    // The side menu: Accounts, Compare Plans, Projects, API Keys.
-    await ui.keys('\t', '\u001B[B', '\u001B[B', '\u001B[B', '\r');
+    // The side menu: Accounts, Get started, Compare Plans, Projects, API Keys.
+    await ui.keys('\t', '\u001B[B', '\u001B[B', '\u001B[B', '\u001B[B', '\r');
     await ui.see('Terminal key');
     await ui.keys('\r');
     await ui.see('Installer (Linux 64-bit)');
