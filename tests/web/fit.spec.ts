@@ -9,7 +9,7 @@ test('upload a .json from the fit form, then create the request with classificat
   const bucket = await createProject(request, user, 'Fit form');
   await loginToken(page, user);
   await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
-  await expect(page.getByText('No Ready uploads yet: upload a .json file below.')).toBeVisible();
+  await expect(page.getByText('No Ready uploads yet: upload a table below.')).toBeVisible();
   await page
     .getByLabel('Choose a file to upload')
     .setInputFiles({ name: 'model.py', mimeType: 'text/x-python', buffer: Buffer.from('x = 1\n') });
@@ -32,8 +32,10 @@ test('upload a .json from the fit form, then create the request with classificat
   await page.getByLabel(/^Task$/).click();
   await page.getByRole('option', { name: 'classification' }).click();
   await page.getByRole('button', { name: 'Create Request' }).click();
+  // It lands on the fit; its embeddings (the generate run, named apart) are one click away, downloadable once Finished.
   await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
-  // The request's state (also in its timeline and events): Download Results is enabled once it is Finished.
+  await expect(page.getByRole('heading', { name: 'Classes', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Classes (embeddings)' }).first().click();
   await expect(page.getByRole('button', { name: 'Download Results' })).toBeEnabled({ timeout: 90_000 });
 
   // The trained model reused on the same upload: only the generate run, straight to its details. Then a general

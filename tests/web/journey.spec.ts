@@ -165,8 +165,11 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await page.getByRole('combobox', { name: 'Upload' }).click();
   await page.getByRole('option', { name: 'sensors.json' }).click();
   await page.getByRole('button', { name: 'Create Request' }).click();
+  // The request lands on its fit (the training, with its score); its embeddings are one click away.
   await expect(page).toHaveURL(/\/run\/[^/]+\/details$/);
-  await expect(page.getByLabel('State timeline').getByText('Finished', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('status', { name: 'Request state' })).toHaveText('Finished', { timeout: 90_000 });
+  await page.getByRole('link', { name: 'First embedding (embeddings)' }).first().click();
+  await expect(page.getByRole('status', { name: 'Request state' })).toHaveText('Finished', { timeout: 90_000 });
   await visit(page, 'run-details');
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Results' }).click();

@@ -21,5 +21,6 @@ export * from './palette';
 export * from './refresh';
 export * from './textEmbeddings';
 export * from './format/csv';
+export * from './format/metrics';
 export * from './format/preview';
 export * from './format/map';

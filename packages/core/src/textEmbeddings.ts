@@ -33,3 +33,11 @@ export function checkDimensions(value: string | number): string | null {
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   return Number.isInteger(n) && n >= 1 && n <= OPENAI_MAX_DIMENSIONS ? null : TEXT_EMBEDDING_MESSAGES.dimensions;
 }
+
+/**
+ * Whether a model cannot be picked yet: it embeds through an OpenAI key and the client has no active one (the form
+ * says TEXT_EMBEDDING_MESSAGES.noKey and links to Integrations). Unknown keys (still loading) do not block.
+ */
+export function modelNeedsKey(modelId: string, keys: ReadonlyArray<{ service: string; active: number }> | undefined): boolean {
+  return isTextEmbeddingModel(modelId) && !!keys && !keys.some((k) => k.service === 'OpenAI' && k.active === 1);
+}

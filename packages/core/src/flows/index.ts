@@ -1,7 +1,7 @@
 // Request creation flows of SPEC section 4: fit (pile → fit run → generate run) and shrink (pile → quote).
 import type { ApiClient, CallOptions } from '../client';
 import type { FitParam } from '../contract';
-import { DEFAULT_TASK } from '../limits';
+import { DEFAULT_TASK, TITLE_MAX } from '../limits';
 
 export interface FitRequestArgs {
   bucket: string;
@@ -11,19 +11,38 @@ export interface FitRequestArgs {
   param: Omit<FitParam, 'task'> & { task?: FitParam['task'] };
 }
 
-/** Creates a fit request; resolves to the generate run's stamp (the request details to open). */
-export async function createFitRequest(api: ApiClient, args: FitRequestArgs, opts: CallOptions = {}): Promise<string> {
-  const name = args.name.trim();
+/**
+ * What a fit request's two runs are called in lists: the fit (and so its model) by the name given, the generate that
+ * applies it as that name's embeddings, within a title's length.
+ */
+export function fitRunNames(name: string): { fit: string; generate: string } {
+  const base = name.trim();
+  return { fit: base, generate: `${base.slice(0, TITLE_MAX - ' (embeddings)'.length).trimEnd()} (embeddings)` };
+}
+
+/**
+ * Creates a fit request (SPEC: pile → fit run → generate run), its runs named apart (fitRunNames); resolves to both
+ * stamps. The fit is the request to open: it says how good the model is and links to its embeddings.
+ */
+export async function createFitRequest(
+  api: ApiClient,
+  args: FitRequestArgs,
+  opts: CallOptions = {},
+): Promise<{ fit: string; generate: string }> {
+  const names = fitRunNames(args.name);
   const { pile } = await api.calls.pileCreate(
     { bucket: args.bucket, variety: 'FitModel', param: { ...args.param, task: args.param.task ?? DEFAULT_TASK } },
     opts,
   );
-  const fit = await api.calls.runCreate({ bucket: args.bucket, function: 'fit', rend: args.upload, pile: pile.stamp, name }, opts);
-  const generate = await api.calls.runCreate(
-    { bucket: args.bucket, function: 'generate', rend: args.upload, fit: fit.run.stamp, name },
+  const fit = await api.calls.runCreate(
+    { bucket: args.bucket, function: 'fit', rend: args.upload, pile: pile.stamp, name: names.fit },
     opts,
   );
-  return generate.run.stamp;
+  const generate = await api.calls.runCreate(
+    { bucket: args.bucket, function: 'generate', rend: args.upload, fit: fit.run.stamp, name: names.generate },
+    opts,
+  );
+  return { fit: fit.run.stamp, generate: generate.run.stamp };
 }
 
 export interface ReuseRequestArgs {

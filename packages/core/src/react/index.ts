@@ -45,6 +45,7 @@ export {
   type QuoteStatusResponse,
 } from './details';
 export { useFitRequest, useShrinkRequest, type FitSubmitInput, type FitSubmitResult, type ShrinkSubmitResult } from './requests';
+export { useFitColumns, type FitColumnsState } from './fitColumns';
 export { useCopy, type CopyWhat } from './useCopy';
 export { useAuth, type Auth } from './useAuth';
 export { useMembers, useAudit, useInvite, type MembersData, type MembersScreen, type AuditScreen, type InviteScreen } from './team';

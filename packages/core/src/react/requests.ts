@@ -24,7 +24,8 @@ import {
 import { useApi, useNotify } from './context';
 import { useClient } from './lists';
 import { useLoad } from './useLoad';
-import { checkDimensions, isTextEmbeddingModel } from '../textEmbeddings';
+import { checkDimensions, isTextEmbeddingModel, modelNeedsKey, TEXT_EMBEDDING_MESSAGES } from '../textEmbeddings';
+import { useFitColumns, type FitColumnsState } from './fitColumns';
 
 const ready = (list: readonly Rend[] | undefined) => (list ?? []).filter((r) => r.flight === 'Ready');
 
@@ -67,7 +68,12 @@ export function useFitRequest(
    */
   follow(rendId: string): void;
   following: Rend | undefined;
-  /** Checks the form, then creates pile → fit run → generate run; the run to open, or what is wrong. */
+  /**
+   * The chosen upload's columns and the picks on them (target, inputs, task, the sizes they make). While the upload
+   * has named columns, submit sends the picks: the sizes and task it is given are replaced by theirs.
+   */
+  columns: FitColumnsState;
+  /** Checks the form, then creates pile → fit run → generate run; the fit run to open, or what is wrong. */
   submit(input: FitSubmitInput): Promise<FitSubmitResult>;
   /** The project's Finished models, then the general models: a request can reuse any of them instead of training. */
   reusable: Model[];
@@ -76,6 +82,8 @@ export function useFitRequest(
    * to open, or what is wrong.
    */
   reuse(input: ReuseSubmitInput): Promise<FitSubmitResult>;
+  /** Whether a model cannot be picked for want of an integration key (the form says so and links to Integrations). */
+  needsKey(modelId: string): boolean;
 } {
   const api = useApi();
   const notify = useNotify();
@@ -110,6 +118,12 @@ export function useFitRequest(
     failure: MESSAGES.loadTransformations,
   });
   const reusable = useMemo(() => reusableModels(own.data?.model.list ?? [], general.data?.model.list ?? []), [own.data, general.data]);
+  const columns = useFitColumns(chosen, plan);
+  const named = columns.columns.length > 0;
+  const keysQuery = { client: clientId };
+  const keys = useLoad(callKey('integrationList', keysQuery), (signal) => api.calls.integrationList(keysQuery, { signal }));
+  const activeKeys = keys.data?.apikey.list;
+  const needsKey = useCallback((modelId: string) => modelNeedsKey(modelId, activeKeys), [activeKeys]);
 
   const reuse = useCallback(
     async (input: ReuseSubmitInput): Promise<FitSubmitResult> => {
@@ -117,6 +131,7 @@ export function useFitRequest(
       const name = checkTitle(input.name, 'create');
       if (name) fieldErrors.name = name;
       if (!reusable.some((m) => m.stamp === input.model)) fieldErrors.model = MESSAGES.selectModel;
+      else if (needsKey(input.model)) fieldErrors.model = TEXT_EMBEDDING_MESSAGES.noKey;
       const unusable = input.upload ? fitUploadProblem(readyUploads.find((r) => r.stamp === input.upload)) : MESSAGES.selectUpload;
       if (unusable) fieldErrors.upload = unusable;
       const width = isTextEmbeddingModel(input.model) && input.dimensions?.trim() ? input.dimensions : undefined;
@@ -133,18 +148,22 @@ export function useFitRequest(
         return { error: error.display, detail: error.detail };
       }
     },
-    [api, bucketId, notify, readyUploads, reusable],
+    [api, bucketId, notify, readyUploads, reusable, needsKey],
   );
 
   const submit = useCallback(
-    async (input: FitSubmitInput): Promise<FitSubmitResult> => {
-      const fieldErrors = checkFitRequest(input, plan) as Record<string, string>;
-      const first = firstError(fieldErrors);
+    async (asked: FitSubmitInput): Promise<FitSubmitResult> => {
+      // With named columns the sizes and the task are the picks'; the picks' own problems come first.
+      const input: FitSubmitInput = named
+        ? { ...asked, inputs: columns.sizes.inputs, outputs: columns.sizes.outputs, target: 1, task: columns.picks.task }
+        : asked;
+      const fieldErrors = { ...(checkFitRequest(input, plan) as Record<string, string>), ...(named ? columns.errors : {}) };
+      const first = (named ? firstError(columns.errors) : null) ?? firstError(fieldErrors);
       if (first) return { error: first, fieldErrors };
       const unusable = fitUploadProblem(readyUploads.find((r) => r.stamp === input.upload));
       if (unusable) return { error: unusable, fieldErrors: { upload: unusable } };
       try {
-        const runId = await createFitRequest(api, {
+        const { fit } = await createFitRequest(api, {
           bucket: bucketId,
           upload: input.upload!,
           name: input.name,
@@ -154,16 +173,17 @@ export function useFitRequest(
             output_column_size: Number(input.outputs),
             task_target_size: Number(input.target),
             task: input.task,
+            ...(named ? { input_columns: columns.picks.inputs, target_columns: [columns.picks.target] } : {}),
           },
         });
-        return { runId };
+        return { runId: fit };
       } catch (e) {
         const error = toApiError(e, MESSAGES.createRequest);
         if (!error.isAuth) notify(error.display, 'error');
         return { error: error.display, detail: error.detail };
       }
     },
-    [api, bucketId, notify, plan, readyUploads],
+    [api, bucketId, notify, plan, readyUploads, named, columns.sizes, columns.picks, columns.errors],
   );
   return {
     plan,
@@ -177,9 +197,11 @@ export function useFitRequest(
     suggestedSizes,
     follow,
     following: followedRend,
+    columns,
     submit,
     reusable,
     reuse,
+    needsKey,
   };
 }
 

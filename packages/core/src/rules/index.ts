@@ -12,3 +12,4 @@ export * from './account';
 export * from './fitColumns';
 export * from './getStarted';
 export * from './edgeNames';
+export * from './fitForm';

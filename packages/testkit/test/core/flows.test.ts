@@ -24,23 +24,31 @@ async function project(file: string, flight: 'Ready' | 'Processing' = 'Ready') {
 }
 
 describe('createFitRequest', { timeout: 30_000 }, () => {
-  it('creates pile → fit run → generate run and returns the generate run', async () => {
+  it('creates pile → fit run → generate run, named apart, and returns both', async () => {
     const { bucket, upload } = await project('train.json');
     const param = { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1 };
-    const stamp = await createFitRequest(client(), { bucket, upload, name: '  My fit ', param });
+    const made = await createFitRequest(client(), { bucket, upload, name: '  My fit ', param });
     expect(server.calls).toEqual(['pileCreate', 'runCreate', 'runCreate']);
-    // The parameters with the default task, then the fit on them and the generate on the fit, both named as trimmed.
+    // The parameters with the default task, then the fit on them and the generate on the fit, each named for what it makes.
     const [pile] = await piles(bucket);
     expect([pile.variety, JSON.parse(pile.param)]).toEqual(['FitModel', { ...param, task: 'regression' }]);
     const [fit, generate] = await runs(bucket);
-    expect(fit).toMatchObject({ function: 'fit', rend: upload, pile: pile.stamp, fit: null, name: 'My fit', state: 'Pending' });
+    expect(fit).toMatchObject({
+      stamp: made.fit,
+      function: 'fit',
+      rend: upload,
+      pile: pile.stamp,
+      fit: null,
+      name: 'My fit',
+      state: 'Pending',
+    });
     expect(generate).toMatchObject({
-      stamp,
+      stamp: made.generate,
       function: 'generate',
       rend: upload,
       pile: null,
       fit: fit.stamp,
-      name: 'My fit',
+      name: 'My fit (embeddings)',
       state: 'Pending',
     });
   });

@@ -615,7 +615,7 @@ describe('useUploads', { timeout: 30_000 }, () => {
 });
 
 describe('useFitRequest', { timeout: 30_000 }, () => {
-  it('applies the plan limits, requires a Ready upload and returns the generate run', async () => {
+  it('applies the plan limits, requires a Ready upload and returns the fit run', async () => {
     await setPlan(server, server.user.client, 'Individual');
     const bucket = await seedBucket(server);
     const ready = await seedUpload(server, bucket.stamp, { name: 'ready.json' });
@@ -642,8 +642,9 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
       .execute();
     const fit = runs.find((r) => r.function === 'fit');
     const generate = runs.find((r) => r.function === 'generate');
-    expect(made).toEqual({ runId: generate?.stamp });
-    expect(generate).toMatchObject({ fit: fit?.stamp, rend: ready.stamp, name: 'Fit' });
+    expect(made).toEqual({ runId: fit?.stamp });
+    expect(fit).toMatchObject({ name: 'Fit' });
+    expect(generate).toMatchObject({ fit: fit?.stamp, rend: ready.stamp, name: 'Fit (embeddings)' });
     expect(runs).toHaveLength(2);
   });
 

@@ -30,7 +30,7 @@ describe('portal runs map', { timeout: 120_000 }, () => {
     const args = ['--upload', upload, '--inputs', '2', '--outputs', '3', '--target', '1', '--task', 'classification'];
     const fit = await portal(['fit', ...args, '--wait', '--json', '--project', bucket], { store, cwd: dir });
     expect(fit.code, fit.stderr).toBe(0);
-    const run = JSON.parse(fit.stdout).run.record.stamp;
+    const run = JSON.parse(fit.stdout).generate.record.stamp;
     const r = await portal(['runs', 'map', run], { store, cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');

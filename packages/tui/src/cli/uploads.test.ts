@@ -231,7 +231,9 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     );
     expect(r.code, r.stderr).toBe(0);
     const status = JSON.parse(r.stdout);
-    expect(status.run.record).toMatchObject({ name: 'Fit one', function: 'generate', state: 'Finished' });
+    // The fit is shown, its embeddings (the generate run, named apart) beside it.
+    expect(status.run.record).toMatchObject({ name: 'Fit one', function: 'fit', state: 'Finished' });
+    expect(status.generate.record).toMatchObject({ name: 'Fit one (embeddings)', function: 'generate', state: 'Finished' });
     expect(server.calls.filter((c) => c === 'runCreate')).toHaveLength(2);
     expect(server.calls).toContain('pileCreate');
     const made = await rows(server)
@@ -275,11 +277,11 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     expect(wrong.stderr).toContain(`${MESSAGES.selectModel}: m_nope is neither a Finished model of`);
 
     const now = new Date(2026, 10, 21, 9, 5, 7).getTime();
-    const d = await portal(['runs', 'download', status.run.record.stamp], { store, cwd: dir, now });
+    const d = await portal(['runs', 'download', status.generate.record.stamp], { store, cwd: dir, now });
     expect(d.code, d.stderr).toBe(0);
     expect((await readdir(dir)).sort()).toEqual(['ensemble_result_2026-11-21_09-05-07.json', 'train.json']);
     // The file holds the server's results: what its download link serves.
-    const served = await (await fetch(status.run.url)).json();
+    const served = await (await fetch(status.generate.url)).json();
     const saved = JSON.parse(await readFile(join(dir, 'ensemble_result_2026-11-21_09-05-07.json'), 'utf8'));
     expect(saved).toEqual(served);
     expect(saved).toMatchObject({ format: 'embeddings', rows: 40, inputs: 3, width: 5 });

@@ -38,7 +38,8 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     expect(frame).toContain('Upgrade:');
     expect(server.calls).not.toContain('pileCreate');
     await ui.type(...Array(6).fill(KEY.shiftTab), '\u007F', '3', KEY.tab, '\u007F', '5', ...Array(5).fill(KEY.tab), KEY.enter);
-    frame = await ui.see(/Function:\s+generate/);
+    // It opens the fit (how good the model is); its embeddings are the generate request, named apart.
+    frame = await ui.see(/Function:\s+fit/);
     expect(frame).toContain('My fit');
     expect(server.calls.filter((c) => c === 'runCreate')).toHaveLength(2);
     // The server holds the parameters, the fit on the chosen upload and the generate request that uses it.
@@ -46,15 +47,10 @@ describe('CreateFitRunScreen', { timeout: 30_000 }, () => {
     expect(piles).toHaveLength(1);
     expect(piles[0].variety).toBe('FitModel');
     expect(JSON.parse(piles[0].param)).toMatchObject({ input_column_size: 3, output_column_size: 5 });
-    const made = await rows(server)
-      .selectFrom('runs')
-      .selectAll()
-      .where('bucket', '=', bucket.stamp)
-      .where('name', '=', 'My fit')
-      .execute();
+    const made = await rows(server).selectFrom('runs').selectAll().where('bucket', '=', bucket.stamp).execute();
     const fit = made.find((r) => r.function === 'fit');
-    expect(fit).toMatchObject({ rend: rend.stamp, pile: piles[0].stamp });
-    expect(made.find((r) => r.function === 'generate')).toMatchObject({ rend: rend.stamp, fit: fit?.stamp });
+    expect(fit).toMatchObject({ name: 'My fit', rend: rend.stamp, pile: piles[0].stamp });
+    expect(made.find((r) => r.function === 'generate')).toMatchObject({ name: 'My fit (embeddings)', rend: rend.stamp, fit: fit?.stamp });
     ui.unmount();
   });
 

@@ -1,13 +1,15 @@
-// Create a request with model training (name, the three sizes within the plan, task, explainability, a Ready upload)
-// or reusing one of the project's Finished models or a general model (name, the model, a Ready upload).
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+// Create a request with model training (name, a Ready upload, then its columns: target, inputs within the plan, task,
+// and the three sizes they make; an upload without named columns takes the sizes typed) or reusing one of the
+// project's Finished models or a general model (name, the model, a Ready upload); a model that needs a key says so.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import {
   Box,
   Checkbox,
   FormControlLabel,
   FormHelperText,
   Link,
+  ListItemText,
   MenuItem,
   Radio,
   RadioGroup,
@@ -17,10 +19,9 @@ import {
 } from '@mui/material';
 import {
   checkFitRequest,
-  CONTACT_PATH,
   DEFAULT_TASK,
   isTextEmbeddingModel,
-  isUpgradeMessage,
+  TEXT_EMBEDDING_MESSAGES,
   OPENAI_DEFAULT_DIMENSIONS,
   OPENAI_MAX_DIMENSIONS,
   PLAN_LIMITS,
@@ -34,6 +35,7 @@ import { useFitRequest, useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { TitleField } from '../components/TitleField';
 import { FileDrop, UploadBatches } from '../components/FileDrop';
+import { FitColumnsPicker, PlanHelper } from '../components/FitColumnsPicker';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
@@ -44,19 +46,6 @@ type SizeField = 'inputs' | 'outputs' | 'target';
 
 /** "Input column size (1-3)"; a size that can only be 1 says so plainly. */
 const sizeLabel = (label: string, max: number) => (max === 1 ? `${label} (1)` : `${label} (1-${max})`);
-
-function Helper({ message, plan }: { message: string | undefined; plan: PlanName }): ReactNode {
-  if (!message) return ' ';
-  if (!isUpgradeMessage(message, plan)) return message;
-  return (
-    <>
-      {message}.{' '}
-      <Link href={CONTACT_PATH} target="_blank" rel="noopener" sx={{ color: 'inherit', fontWeight: 600 }}>
-        Upgrade
-      </Link>
-    </>
-  );
-}
 
 export default function CreateFitRunPage() {
   const { clientId = '', bucketId = '' } = useParams();
@@ -98,7 +87,9 @@ export default function CreateFitRunPage() {
     if (k === 'inputs' || k === 'outputs') typedSizes.current = true;
     const next = { ...form, [k]: v };
     setForm(next);
-    if (submitted) setErrors(checkFitRequest({ ...next, upload: fit.upload }, plan));
+    // With named columns the sizes are the picks' (core's useFitColumns), not the form's.
+    const sizes = fit.columns.columns.length ? { inputs: fit.columns.sizes.inputs, outputs: fit.columns.sizes.outputs, target: 1 } : {};
+    if (submitted) setErrors(checkFitRequest({ ...next, ...sizes, upload: fit.upload }, plan));
   };
 
   const submit = async (e: FormEvent) => {
@@ -124,7 +115,7 @@ export default function CreateFitRunPage() {
       value={form[f] ?? ''}
       onChange={(e) => update(f, e.target.value)}
       error={!!errors[f]}
-      helperText={<Helper message={errors[f]} plan={plan} />}
+      helperText={<PlanHelper message={errors[f]} plan={plan} />}
       required
       slotProps={{ htmlInput: { min: 1, max, step: 1, inputMode: 'numeric' } }}
       sx={{ flex: 1, minWidth: 160 }}
@@ -132,6 +123,29 @@ export default function CreateFitRunPage() {
   );
 
   if (fit.missing) return <ProjectNotFound clientId={clientId} />;
+
+  const cols = fit.columns;
+  const named = cols.columns.length > 0;
+  const chosenName = ready.find((r) => r.stamp === fit.upload)?.name ?? '';
+  const integrations = screenPath('integrations', { clientId });
+  const explainability = (
+    <Box>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={form.explainability}
+            disabled={!limits.explainability}
+            onChange={(e) => update('explainability', e.target.checked)}
+            name="explainability"
+          />
+        }
+        label="Explainability"
+      />
+      <FormHelperText error={!!errors.explainability}>
+        {errors.explainability ?? (!limits.explainability ? 'Not available on the Individual plan.' : ' ')}
+      </FormHelperText>
+    </Box>
+  );
 
   return (
     <Page title="Create Request" maxWidth={880}>
@@ -160,12 +174,37 @@ export default function CreateFitRunPage() {
               required
               fullWidth
             >
-              {fit.reusable.map((m) => (
-                <MenuItem key={m.stamp} value={m.stamp}>
-                  {m.name}
-                </MenuItem>
-              ))}
+              {fit.reusable.map((m) =>
+                fit.needsKey(m.stamp) ? (
+                  // Cannot be picked without a key: it says so, and the way to add one is one click away.
+                  <MenuItem key={m.stamp} value={m.stamp} disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+                    <ListItemText
+                      primary={<Box sx={{ opacity: 0.5 }}>{m.name}</Box>}
+                      secondary={
+                        <>
+                          {TEXT_EMBEDDING_MESSAGES.noKey}{' '}
+                          <Link component={RouterLink} to={integrations} sx={{ pointerEvents: 'auto' }}>
+                            Open Integrations
+                          </Link>
+                        </>
+                      }
+                    />
+                  </MenuItem>
+                ) : (
+                  <MenuItem key={m.stamp} value={m.stamp}>
+                    {m.name}
+                  </MenuItem>
+                ),
+              )}
             </TextField>
+          ) : null}
+          {mode === 'reuse' && fit.reusable.some((m) => fit.needsKey(m.stamp)) ? (
+            <Typography variant="body2" color="text.secondary">
+              {TEXT_EMBEDDING_MESSAGES.noKey}{' '}
+              <Link component={RouterLink} to={integrations}>
+                Open Integrations
+              </Link>
+            </Typography>
           ) : null}
           {mode === 'reuse' && isTextEmbeddingModel(model) ? (
             <TextField
@@ -182,7 +221,55 @@ export default function CreateFitRunPage() {
               slotProps={{ htmlInput: { min: 1, max: OPENAI_MAX_DIMENSIONS, step: 1, inputMode: 'numeric' } }}
             />
           ) : null}
-          {mode === 'reuse' ? null : (
+          <TextField
+            select
+            label="Upload"
+            name="upload"
+            value={ready.some((r) => r.stamp === fit.upload) ? fit.upload : ''}
+            onChange={(e) => fit.choose(e.target.value)}
+            error={!!errors.upload}
+            helperText={
+              errors.upload ?? (ready.length === 0 ? 'No Ready uploads yet: upload a table below.' : 'Only Ready uploads can be chosen.')
+            }
+            required
+            fullWidth
+          >
+            {ready.map((r) => (
+              <MenuItem key={r.stamp} value={r.stamp}>
+                {r.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Section title="Or upload a new table">
+            <FileDrop
+              context="fit"
+              plan={plan}
+              disabled={uploads.uploading || !!pending}
+              onFiles={async (files) => {
+                // The form follows the new upload itself (its status line, chosen once Ready).
+                const { rend } = await uploads.upload(files, { follow: false });
+                if (rend) fit.follow(rend);
+              }}
+            />
+            <UploadBatches batches={uploads.batches} />
+            {pending && (
+              <Typography role="status" sx={{ mt: 1 }}>
+                {pending.name}: {pending.flight}
+              </Typography>
+            )}
+          </Section>
+          {mode === 'train' && named ? (
+            <>
+              <FitColumnsPicker state={cols} plan={plan} upload={chosenName} errors={errors} submitted={submitted} />
+              {explainability}
+            </>
+          ) : null}
+          {mode === 'train' && !named && cols.loading ? (
+            <Typography role="status" color="text.secondary">
+              Reading the columns of {chosenName}…
+            </Typography>
+          ) : null}
+          {mode === 'train' && !named && !cols.loading ? (
             <>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 {size('inputs', sizeLabel('Input column size', limits.inputColumns), limits.inputColumns)}
@@ -205,63 +292,10 @@ export default function CreateFitRunPage() {
                     </MenuItem>
                   ))}
                 </TextField>
-                <Box>
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={form.explainability}
-                        disabled={!limits.explainability}
-                        onChange={(e) => update('explainability', e.target.checked)}
-                        name="explainability"
-                      />
-                    }
-                    label="Explainability"
-                  />
-                  <FormHelperText error={!!errors.explainability}>
-                    {errors.explainability ?? (!limits.explainability ? 'Not available on the Individual plan.' : ' ')}
-                  </FormHelperText>
-                </Box>
+                {explainability}
               </Stack>
             </>
-          )}
-          <TextField
-            select
-            label="Upload"
-            name="upload"
-            value={ready.some((r) => r.stamp === fit.upload) ? fit.upload : ''}
-            onChange={(e) => fit.choose(e.target.value)}
-            error={!!errors.upload}
-            helperText={
-              errors.upload ??
-              (ready.length === 0 ? 'No Ready uploads yet: upload a .json file below.' : 'Only Ready uploads can be chosen.')
-            }
-            required
-            fullWidth
-          >
-            {ready.map((r) => (
-              <MenuItem key={r.stamp} value={r.stamp}>
-                {r.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Section title="Or upload a new .json file">
-            <FileDrop
-              context="fit"
-              plan={plan}
-              disabled={uploads.uploading || !!pending}
-              onFiles={async (files) => {
-                // The form follows the new upload itself (its status line, chosen once Ready).
-                const { rend } = await uploads.upload(files, { follow: false });
-                if (rend) fit.follow(rend);
-              }}
-            />
-            <UploadBatches batches={uploads.batches} />
-            {pending && (
-              <Typography role="status" sx={{ mt: 1 }}>
-                {pending.name}: {pending.flight}
-              </Typography>
-            )}
-          </Section>
+          ) : null}
           <FormActions label="Create Request" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, bucketId }))} />
         </Stack>
       </form>

@@ -20,7 +20,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatDuration, isFinalState, isMissing, MESSAGES, screenPath } from '@portal/core';
+import { formatDuration, isFinalState, isMissing, MESSAGES, runScoreText, screenPath } from '@portal/core';
 import { notify } from '../lib/notify';
 import { saveFile } from '../lib/saveFile';
 import { useRelatedRuns, useRunDetails } from '@portal/core/react';
@@ -87,6 +87,7 @@ export default function RunDetailsPage() {
     navigate(screenPath('runDetails', { clientId, bucketId, runId: stamp }));
   };
   const { progress, loss, timeline, events } = status;
+  const score = runScoreText(run);
   return (
     <Page
       title={run.name}
@@ -136,7 +137,7 @@ export default function RunDetailsPage() {
       )}
       <Stack>
         <DetailField label="Status">
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} aria-live="polite">
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status" aria-label="Request state">
             <Chip
               size="small"
               label={run.state}
@@ -155,6 +156,20 @@ export default function RunDetailsPage() {
           </DetailField>
         )}
         <DetailField label="Function">{run.function}</DetailField>
+        {score && (
+          <DetailField label="How good">
+            <Typography component="span" aria-label="Held-out score" sx={{ fontWeight: run.metrics ? 600 : undefined }}>
+              {score}
+            </Typography>
+          </DetailField>
+        )}
+        {run.note && (
+          <DetailField label="Note">
+            <Alert severity="warning" variant="outlined" sx={{ py: 0 }}>
+              {run.note}
+            </Alert>
+          </DetailField>
+        )}
         <DetailField label="Created">
           <Time at={run.createdAt} />
         </DetailField>
@@ -172,6 +187,16 @@ export default function RunDetailsPage() {
             </Box>
           )}
         </DetailField>
+        {run.function === 'fit' && related.generates[0] && (
+          <DetailField label="Embeddings">
+            <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: related.generates[0].stamp })}>
+              {related.generates[0].name}
+            </Link>{' '}
+            <Typography component="span" variant="body2" color="text.secondary">
+              {related.generates[0].state}: the rows transformed by this model, to download
+            </Typography>
+          </DetailField>
+        )}
         {run.function === 'generate' && (
           <DetailField label="Model">
             {related.source ? (
