@@ -116,9 +116,13 @@ export function parseTableText(name: string, text: string): JsonTable {
   return { columns, rows };
 }
 
-/** The uploaded file's bytes as an upload source (a browser's `File` is one too). */
+/**
+ * The uploaded file's bytes as an upload source: a `File` where there is one (browsers send a Blob with upload
+ * progress; they cannot stream a request body over HTTP/1.1), else a plain source.
+ */
 export function textSource(name: string, text: string): UploadSource {
   const bytes = new TextEncoder().encode(text);
+  if (typeof File !== 'undefined') return new File([bytes], name, { type: 'application/json' });
   return {
     name,
     size: bytes.byteLength,
