@@ -180,4 +180,39 @@ describe.each(kinds)('throttling on the %s database', (kind) => {
     expect((await call(srv.url, 'loginOtp', { body: { challenge: await challengeOf(U.email), code: old } })).status).toBe(200);
     expect((await call(srv.url, 'loginOtp', { body: { challenge: await challengeOf(U.email), code: old } })).status).toBe(401);
   });
+
+  it("a member's sign-in from a new address and account changes are in the member's own log and export, not the owner's", async () => {
+    const owner = await signup(srv.url, 'owner');
+    const member = await signup(srv.url, 'member');
+    await srv.built.services.db
+      .insertInto('permissions')
+      .values({ user_stamp: member.user, client_stamp: owner.client, created_at: Math.floor(Date.now() / 1000), role: 'member' })
+      .execute();
+    expect((await login(member.email, PASSWORD, '203.0.113.44')).status).toBe(200);
+    const changed = await call(srv.url, 'passwordChange', {
+      token: member.token,
+      body: { current: PASSWORD, password: 'An0ther-secret!' },
+    });
+    expect(changed.status).toBe(200);
+    // The owner's audit log and export: nothing of the member's sign-ins, addresses or password.
+    const audit = await call(srv.url, 'audit', { token: owner.token, query: { client: owner.client, limit: 200 } });
+    expect(audit.status).toBe(200);
+    const ownerText = JSON.stringify(audit.body);
+    expect(ownerText).not.toContain('203.0.113.44');
+    expect(ownerText).not.toMatch(/signin\.new-address|password\.change/);
+    const ownerExport = await fetch(`${srv.url}/api/user/export`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(ownerExport.status).toBe(200);
+    const ownerFile = await ownerExport.text();
+    expect(ownerFile).not.toContain('203.0.113.44');
+    expect(JSON.parse(ownerFile).events).toEqual([]);
+    // The member's own log and export have them, newest first, a page at a time.
+    const mine = await call(srv.url, 'accountEvents', { token: member.token, query: { limit: 1 } });
+    expect(mine.status).toBe(200);
+    expect(mine.body.event.list.map((e: { action: string }) => e.action)).toEqual(['password.change']);
+    const older = await call(srv.url, 'accountEvents', { token: member.token, query: { limit: 1, cursor: mine.body.event.next } });
+    expect(older.body.event.list[0]).toMatchObject({ action: 'signin.new-address', target: '203.0.113.44' });
+    const memberExport = await fetch(`${srv.url}/api/user/export`, { headers: { authorization: `Bearer ${member.token}` } });
+    const events = (JSON.parse(await memberExport.text()).events as Array<{ action: string }>).map((e) => e.action);
+    expect(events).toEqual(expect.arrayContaining(['signin.new-address', 'password.change']));
+  });
 });

@@ -2,7 +2,7 @@
 // the export of everything the account holds, and deleting the account.
 import * as z from 'zod/mini';
 import { checkEmail, checkPassword } from '../rules/fields';
-import { ACCOUNT_MESSAGES, CURRENT_PASSWORD_MAX } from '../rules/account';
+import { ACCOUNT_EVENTS_PAGE_MAX, ACCOUNT_MESSAGES, CURRENT_PASSWORD_MAX } from '../rules/account';
 import { Epoch, Id } from './entities';
 import { OtpCode } from './security';
 import { ruled } from './ruled';
@@ -53,10 +53,22 @@ export const AccountExport = z.object({
   apikeys: ExportSection,
   integrations: ExportSection,
   audit: ExportSection,
+  /** The user's own account-security events (sign-ins from new addresses, password, email and two-factor changes). */
+  events: ExportSection,
   /** The sections cut at ACCOUNT_EXPORT_ROWS_MAX rows. */
   truncated: z.array(z.string()),
 });
 export type AccountExport = z.infer<typeof AccountExport>;
+
+/** One event of the user's own log. */
+export const AccountEvent = z.object({ at: Epoch, action: z.string(), target: z.string(), detail: z.string() });
+export type AccountEvent = z.infer<typeof AccountEvent>;
+export const AccountEventsQuery = z.object({
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ACCOUNT_EVENTS_PAGE_MAX))),
+  /** The `next` of the page before: events older than it. */
+  cursor: z.optional(z.string().check(z.regex(/^[0-9]{1,18}$/, 'cursor must be the next value of an earlier page'))),
+});
+export const AccountEventsResponse = z.object({ event: z.object({ list: z.array(AccountEvent), next: z.nullable(z.string()) }) });
 
 /** Turning two-factor sign-in off asks the password as well as a code: a session alone never weakens the account. */
 export const OtpDisableBody = z.object({ code: OtpCode, password: CurrentPassword });

@@ -117,6 +117,7 @@ describe('route table of the calls (SPEC section 7)', () => {
       'POST /api/user/session/end-others',
       // account changes, export and deletion
       'GET /api/user/account',
+      'GET /api/user/account/events',
       'POST /api/user/password/change',
       'POST /api/user/email/change',
       'POST /api/user/email/cancel',

@@ -51,6 +51,8 @@ import { LoginOtpBody, OtpChallengeResponse, OtpCodeBody, OtpEnableResponse, Otp
 import { SessionEndBody, SessionEndResponse, SessionListResponse } from './security';
 import {
   AccountDeleteBody,
+  AccountEventsQuery,
+  AccountEventsResponse,
   OtpDisableBody,
   AccountDeleteResponse,
   AccountExport,
@@ -686,6 +688,14 @@ export const CALLS = {
   sessionEndOthers: call({ method: 'POST', path: '/api/user/session/end-others', auth: 'bearer', response: SessionEndResponse }),
   // ---- account changes, export and deletion (issue 30, steps 3-5) ----
   accountShow: call({ method: 'GET', path: '/api/user/account', auth: 'bearer', response: AccountResponse }),
+  // The user's own account-security events, newest first, a page at a time (never in a client's audit log).
+  accountEvents: call({
+    method: 'GET',
+    path: '/api/user/account/events',
+    auth: 'bearer',
+    query: AccountEventsQuery,
+    response: AccountEventsResponse,
+  }),
   // The current password and a new one by the sign-up rule; every other session of the account ends.
   passwordChange: call({
     method: 'POST',

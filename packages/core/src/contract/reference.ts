@@ -48,6 +48,10 @@ export const CALL_REFERENCE: { readonly [N in CallName]: CallReference } = {
   loginOtp: { summary: 'The second step of a two-factor sign-in: the challenge and a code', group: 'Sign-in and session' },
 
   accountShow: { summary: 'The signed-in account: email, username, pending email change', group: 'Account' },
+  accountEvents: {
+    summary: "The account's own security events (new-address sign-ins, password, email and two-factor changes), a page at a time",
+    group: 'Account',
+  },
   passwordChange: { summary: 'Change the password; every other session ends', group: 'Account' },
   emailChange: { summary: 'Start an email change: a confirmation link goes to the new address', group: 'Account' },
   emailChangeCancel: { summary: 'Cancel a pending email change', group: 'Account' },

@@ -21,8 +21,23 @@ export const ACCOUNT_EXPORT_SECTIONS = [
   'apikeys',
   'integrations',
   'audit',
+  'events',
 ] as const;
 export type AccountExportSection = (typeof ACCOUNT_EXPORT_SECTIONS)[number];
+
+/** Account-security events: in the user's own log (their account page and export), never in a client's audit log. */
+export const ACCOUNT_EVENTS = {
+  'signin.new-address': 'Signed in from a new address',
+  'otp.on': 'Turned two-factor sign-in on',
+  'otp.off': 'Turned two-factor sign-in off',
+  'password.change': 'Changed the password',
+  'email.change.start': 'Asked to change the email address',
+  'email.change': 'Changed the email address',
+} as const;
+export type AccountEventAction = keyof typeof ACCOUNT_EVENTS;
+export const accountEventLabel = (action: string) => (ACCOUNT_EVENTS as Record<string, string>)[action] ?? action;
+/** Events a page of the user's own log carries at most. */
+export const ACCOUNT_EVENTS_PAGE_MAX = 200;
 
 const list = (names: string[]): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;

@@ -85,13 +85,7 @@ export const AUDIT_ACTIONS = {
   'model.rename': 'Renamed a model',
   'model.remove': 'Removed a model',
   'model.restore': 'Restored a model',
-  // Account security (issue 30): written to the log of every client the account belongs to.
-  'signin.new-address': 'Signed in from a new address',
-  'otp.on': 'Turned two-factor sign-in on',
-  'otp.off': 'Turned two-factor sign-in off',
-  'password.change': 'Changed the password',
-  'email.change.start': 'Asked to change the email address',
-  'email.change': 'Changed the email address',
+  // A member whose account is deleted left every client (their other account events are in their own log).
   'account.delete': 'Deleted the account',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -686,6 +686,29 @@ alter table runs add column metrics text;
 alter table runs add column note text;
 `,
   },
+  {
+    // Account-security events go to the user's own log, not to the audit log of every client the user belongs to:
+    // the lines written there before move (once per event: they were written once per client) and leave the clients'.
+    id: 25,
+    sql: `
+create table user_events (
+  seq bigint generated always as identity primary key,
+  user_stamp text not null references users(stamp),
+  at bigint not null,
+  action text not null,
+  target text not null default '',
+  detail text not null default ''
+);
+create index user_events_user on user_events (user_stamp, seq desc);
+insert into user_events (user_stamp, at, action, target, detail)
+  select d.actor_stamp, d.at, d.action, d.target, d.detail from (
+    select distinct a.actor_stamp, a.at, a.action, a.target, a.detail from audit a
+    where a.action in ('signin.new-address', 'otp.on', 'otp.off', 'password.change', 'email.change.start', 'email.change')
+      and exists (select 1 from users u where u.stamp = a.actor_stamp)
+  ) d order by d.at;
+delete from audit where action in ('signin.new-address', 'otp.on', 'otp.off', 'password.change', 'email.change.start', 'email.change');
+`,
+  },
 ];
 
 export interface Migration {

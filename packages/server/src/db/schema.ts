@@ -294,7 +294,18 @@ export interface InviteTable {
   withdrawn_at: number | null;
 }
 
+/** An account-security event in the user's own log (migration 25). */
+export interface UserEventTable {
+  seq: Generated<number>;
+  user_stamp: string;
+  at: number;
+  action: string;
+  target: string;
+  detail: string;
+}
+
 export interface DB {
+  user_events: UserEventTable;
   users: UserTable;
   clients: ClientTable;
   permissions: PermissionTable;

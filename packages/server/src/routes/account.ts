@@ -13,7 +13,8 @@ import {
   SECURITY_MESSAGES,
   accountExportName,
   type AccountExportSection,
-  type AuditAction,
+  type AccountEventAction,
+  ACCOUNT_EVENTS_PAGE_MAX,
   type CallResponse,
 } from '@portal/core';
 import { defineCall } from './define';
@@ -37,19 +38,18 @@ export function accountCaller(caller: Caller): User {
   return caller;
 }
 
-/** One line in the audit log of every client the user belongs to (account events have no client of their own). */
-export async function auditAccount(
+/**
+ * An account-security event, in the user's own log (their account page and export): never in the audit log of the
+ * clients they belong to, whose owners see only that a member joined, left or changed role.
+ */
+export async function accountEvent(
   db: Services['db'],
-  user: { stamp: string; email: string },
-  action: AuditAction,
+  user: { stamp: string },
+  action: AccountEventAction,
   target = '',
   detail = '',
 ): Promise<void> {
-  const rows = await db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user.stamp).execute();
-  await audit(
-    db,
-    ...rows.map((r) => ({ client: r.client_stamp, actor: { stamp: user.stamp, email: user.email }, action, target, detail })),
-  );
+  await db.insertInto('user_events').values({ user_stamp: user.stamp, at: now(), action, target, detail }).execute();
 }
 
 /** The email change waiting for its link, if any. */
@@ -122,6 +122,24 @@ const emailTaken = () => conflict(ACCOUNT_MESSAGES.emailTaken);
 export function accountRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'accountShow', {}, async ({ caller }) => accountView(s, accountCaller(caller).stamp));
 
+  defineCall(app, s, 'accountEvents', {}, async ({ caller, query }) => {
+    const me = accountCaller(caller);
+    const limit = query.limit ?? ACCOUNT_EVENTS_PAGE_MAX;
+    let q = s.db.selectFrom('user_events').select(['seq', 'at', 'action', 'target', 'detail']).where('user_stamp', '=', me.stamp);
+    if (query.cursor) q = q.where('seq', '<', Number(query.cursor));
+    const rows = await q
+      .orderBy('seq', 'desc')
+      .limit(limit + 1)
+      .execute();
+    const page = rows.slice(0, limit);
+    return {
+      event: {
+        list: page.map((r) => ({ at: Number(r.at), action: r.action, target: r.target, detail: r.detail })),
+        next: rows.length > limit ? String(page[page.length - 1].seq) : null,
+      },
+    };
+  });
+
   defineCall(app, s, 'passwordChange', { rateLimit: true }, async ({ caller, body, req }) => {
     const me = accountCaller(caller);
     const user = await provePassword(s, me.stamp, body.current, req);
@@ -141,7 +159,7 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
     });
-    await auditAccount(s.db, user, 'password.change', user.email, ended ? `${ended} other session${ended === 1 ? '' : 's'} ended` : '');
+    await accountEvent(s.db, user, 'password.change', user.email, ended ? `${ended} other session${ended === 1 ? '' : 's'} ended` : '');
     mailAccount(
       s,
       req.log,
@@ -184,7 +202,7 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
       'A change of your email address was asked',
       `Someone signed in to your account asked to change its email address to ${email}. It changes only when the link mailed to that address is opened.\nTo keep your address, cancel the change on your account page.`,
     );
-    await auditAccount(s.db, user, 'email.change.start', user.email, email);
+    await accountEvent(s.db, user, 'email.change.start', user.email, email);
     return accountView(s, me.stamp);
   });
 
@@ -232,7 +250,7 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
         throw err;
       });
     const { user, email } = done;
-    await auditAccount(s.db, { stamp: user.stamp, email }, 'email.change', user.email, email);
+    await accountEvent(s.db, user, 'email.change', user.email, email);
     const text = `The email address of the account ${user.username} changed from ${user.email} to ${email}.`;
     mailAccount(s, req.log, user.email, 'Your email address was changed', text);
     mailAccount(s, req.log, email, 'Your email address was changed', text);
@@ -529,6 +547,16 @@ function sections(s: Services, user: string, size: number): Record<AccountExport
           active: r.active,
           createdAt: num(r.created_at),
         }),
+      ),
+    // The user's own account-security events.
+    events: async (after) =>
+      page(
+        await db
+          .selectFrom('user_events')
+          .select(['seq', 'at', 'action', 'target', 'detail'])
+          .where('user_stamp', '=', user)
+          .$call(rowsAfter(after)),
+        (r) => ({ at: num(r.at), action: r.action, target: r.target, detail: r.detail }),
       ),
     // The audit log of the clients whose log the user may read (owners, as the audit page).
     audit: async (after) =>

@@ -1,6 +1,6 @@
 // Account security calls: the second step of a sign-in and two-factor sign-in's setup, confirmation and turning off.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { auditAccount } from './account';
+import { accountEvent } from './account';
 import { checkCode, mailAccount, provePassword } from './proof';
 import { OTP_CHALLENGE_TRIES, OTP_CHALLENGE_TTL_S, SECURITY_MESSAGES, type CallResponse } from '@portal/core';
 import { defineCall } from './define';
@@ -30,7 +30,7 @@ function refuse(verdict: OtpVerdict): void {
 /** Turning two-factor sign-in on or off: a line in the audit log of the account's clients, and a mail to the account. */
 async function otpChanged(s: Services, stamp: string, action: 'otp.on' | 'otp.off', log: FastifyBaseLogger): Promise<void> {
   const user = await s.db.selectFrom('users').select(['stamp', 'email']).where('stamp', '=', stamp).executeTakeFirstOrThrow();
-  await auditAccount(s.db, user, action);
+  await accountEvent(s.db, user, action);
   mailAccount(
     s,
     log,

@@ -6,7 +6,7 @@ import { bucketsWithCounts } from './projects';
 import { clientView } from '../views';
 import type { Services } from '../services';
 import { knownAddress, type SessionSeen } from '../auth/sessions';
-import { auditAccount } from './account';
+import { accountEvent } from './account';
 import { mailAccount } from './proof';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -28,7 +28,7 @@ export async function loginResponse(
   if (signin && seen.address && log) {
     const known = await knownAddress(s.db, user.stamp, seen.address);
     if (!known) {
-      await auditAccount(s.db, user, 'signin.new-address', seen.address, seen.userAgent ?? '');
+      await accountEvent(s.db, user, 'signin.new-address', seen.address, seen.userAgent ?? '');
       mailAccount(
         s,
         log,
