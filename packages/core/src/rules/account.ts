@@ -35,7 +35,6 @@ export const ACCOUNT_EVENTS = {
   'email.change': 'Changed the email address',
 } as const;
 export type AccountEventAction = keyof typeof ACCOUNT_EVENTS;
-export const accountEventLabel = (action: string) => (ACCOUNT_EVENTS as Record<string, string>)[action] ?? action;
 /** Events a page of the user's own log carries at most. */
 export const ACCOUNT_EVENTS_PAGE_MAX = 200;
 
