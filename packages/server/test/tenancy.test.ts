@@ -30,6 +30,7 @@ const NO_FOREIGN_ID: CallName[] = [
   // account changes, export and deletion: the caller's own account only; the confirmation names a signed link
   // (test/account.test.ts)
   'accountShow',
+  'accountEvents',
   'passwordChange',
   'emailChange',
   'emailChangeCancel',
