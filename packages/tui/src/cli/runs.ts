@@ -11,6 +11,7 @@ import {
   printableJson,
   resultFileName,
   runDuration,
+  runScoreText,
   type Run,
   type CallResponse,
 } from '@portal/core';
@@ -38,6 +39,8 @@ export async function showRun(s: Session, status: RunStatus): Promise<void> {
     ['ID', run.stamp],
     ['Function', run.function],
     ['Status', run.state],
+    ['How good', runScoreText(run)],
+    ['Note', run.note],
     ['Message', run.message],
     ['Created', time(run.createdAt)],
     ['Started', time(run.startedAt)],

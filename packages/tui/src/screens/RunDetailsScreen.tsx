@@ -2,6 +2,7 @@
 // progress bar, the training loss as a sparkline, the latest events and Run again.
 import { Box, Text, useInput } from 'ink';
 import {
+  runScoreText,
   CONTACT_PATH,
   MESSAGES,
   formatDuration,
@@ -74,6 +75,9 @@ export default function RunDetailsScreen() {
               ]
             : []),
           ['Function', run.function],
+          // How good a fit's model is: its held-out score, and a plain note (e.g. stopped early) when there is one.
+          ...(runScoreText(run) ? [['How good', runScoreText(run)!] as const] : []),
+          ...(run.note ? [['Note', <Text color="yellow">{printable(run.note)}</Text>] as const] : []),
           ['Created', formatTime(run.createdAt)],
           ['Duration', formatDuration(details.duration)],
           ...(progress && !(run.state === 'Failed') ? [['Progress', `${progressBar(progress.fraction)} ${progress.label}`] as const] : []),
