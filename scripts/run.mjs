@@ -138,6 +138,8 @@ const TEST_STEPS = [
   { name: 'typecheck', args: ['-r', '--filter', './packages/*', '--filter', './tests', '--filter', './bench', 'run', 'typecheck'] },
   { name: 'lint', args: ['exec', 'eslint', '--max-warnings=0', '.'] },
   { name: 'format', args: ['exec', 'prettier', '--check', '--log-level=warn', '.'] },
+  // Dead code: files, exports and dependencies nothing uses (knip.json names the entry points).
+  { name: 'dead code', args: ['exec', 'knip', '--no-progress'] },
   { name: 'unit and integration tests', args: ['exec', 'vitest', 'run', ...vitestJson('unit')], report: 'unit.json', kind: 'vitest' },
   {
     name: 'end-to-end tests (terminal)',

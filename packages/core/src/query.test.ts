@@ -45,7 +45,15 @@ describe('retries', () => {
 });
 
 describe('a rename everywhere', () => {
-  const projects = { client: { list: [] }, bucket: { list: [{ stamp: 'b1', name: 'Old' }, { stamp: 'b2', name: 'Other' }] } };
+  const projects = {
+    client: { list: [] },
+    bucket: {
+      list: [
+        { stamp: 'b1', name: 'Old' },
+        { stamp: 'b2', name: 'Other' },
+      ],
+    },
+  };
   const runs = { bucket: { stamp: 'b1', name: 'Old' }, run: { list: [{ stamp: 'r1', name: 'Req' }] } };
   const keys = { apikey: { list: [{ clue: 'k1', name: 'Laptop' }] } };
 

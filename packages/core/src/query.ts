@@ -1,7 +1,16 @@
 // The one data cache behind every screen (TanStack Query's core): the keys of what is read, built here and nowhere
 // else; how long an answer is kept and trusted; when a failed read is tried again; which reads a change to a thing
 // makes old (invalidation by noun); and a rename shown at once in every answer held.
-import { environmentManager, focusManager, notifyManager, QueryCache, QueryClient, timeoutManager, type Query, type QueryKey } from '@tanstack/query-core';
+import {
+  environmentManager,
+  focusManager,
+  notifyManager,
+  QueryCache,
+  QueryClient,
+  timeoutManager,
+  type Query,
+  type QueryKey,
+} from '@tanstack/query-core';
 import type { CallName } from './contract';
 import { ApiError } from './client';
 import { FOCUS_REFRESH_MIN_MS } from './refresh';

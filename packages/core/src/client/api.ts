@@ -228,7 +228,14 @@ export class ApiClient {
       if (res.status === 401 && def.auth === 'bearer' && code !== ERROR_CODES.inviteInvalid) {
         throw this.authFailure(code === 'token_missing' ? 'token_missing' : 'token_expired', name, 401, serverMessage);
       }
-      throw new ApiError(res.status, code, serverMessage, this.display(name, res.status, serverMessage, said), name, retryAfterMs(res.headers));
+      throw new ApiError(
+        res.status,
+        code,
+        serverMessage,
+        this.display(name, res.status, serverMessage, said),
+        name,
+        retryAfterMs(res.headers),
+      );
     }
 
     const out = def.response.safeParse(data);

@@ -2,7 +2,19 @@
 // screen adds (create, filters, uploading).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Bucket, CallResponse, Client, ClientApiKey, IntegrationKey, ListOrder, Model, PermissionEntry, Rend, Run, RunFunction } from '../contract';
+import type {
+  Bucket,
+  CallResponse,
+  Client,
+  ClientApiKey,
+  IntegrationKey,
+  ListOrder,
+  Model,
+  PermissionEntry,
+  Rend,
+  Run,
+  RunFunction,
+} from '../contract';
 import type { ApiClient } from '../client';
 import { MESSAGES } from '../messages';
 import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
@@ -230,7 +242,11 @@ export function useIntegrations(clientId: string): Loaded<{ client: Client | und
   return { ...list, create };
 }
 
-const projectsQuery = ({ clientId, ...page }: { clientId: string } & PageParams) => ({ active: 1 as const, client: clientId, ...pageQuery(page) });
+const projectsQuery = ({ clientId, ...page }: { clientId: string } & PageParams) => ({
+  active: 1 as const,
+  client: clientId,
+  ...pageQuery(page),
+});
 const PROJECTS: EntityListSpec<
   { clientId: string } & PageParams,
   { client: Client | undefined; projects: Bucket[] } & Next,
@@ -375,7 +391,11 @@ export interface UploadBatch {
   cancel(): void;
 }
 
-const uploadsQuery = ({ bucketId, ...page }: { bucketId: string } & PageParams) => ({ active: 1 as const, bucket: bucketId, ...pageQuery(page) });
+const uploadsQuery = ({ bucketId, ...page }: { bucketId: string } & PageParams) => ({
+  active: 1 as const,
+  bucket: bucketId,
+  ...pageQuery(page),
+});
 const UPLOADS: EntityListSpec<
   { clientId: string; bucketId: string } & PageParams,
   { project?: Bucket; uploads: Rend[] } & Next,

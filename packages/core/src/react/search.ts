@@ -104,10 +104,14 @@ async function loadTargets(api: ApiClient, clientId: string | undefined, bucketI
 export function useJumpTargets(params: ScreenParams, open: boolean): Loaded<JumpTarget[]> & { targets: JumpTarget[] } {
   const api = useApi();
   const { clientId, bucketId } = params;
-  const loaded = useLoad(viewKey('permissions', { client: clientId, bucket: bucketId }, JUMP_VIEW), (signal) => loadTargets(api, clientId, bucketId, signal), {
-    refreshOnFocus: false,
-    enabled: open,
-  });
+  const loaded = useLoad(
+    viewKey('permissions', { client: clientId, bucket: bucketId }, JUMP_VIEW),
+    (signal) => loadTargets(api, clientId, bucketId, signal),
+    {
+      refreshOnFocus: false,
+      enabled: open,
+    },
+  );
   const screens = useMemo(() => jumpScreens(params), [params]);
   const targets = useMemo(() => [...screens, ...(loaded.data ?? [])], [screens, loaded.data]);
   return { ...loaded, targets };
