@@ -292,6 +292,32 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     expect(list.stdout).toContain('Fit one');
   });
 
+  it('pushes a CSV with a text label as its JSON table and fits by column names, with the held-out score', async () => {
+    const bucket = await seedBucket(server);
+    const names = ['setosa', 'versicolor', 'virginica'];
+    const lines = ['f1,f2,f3,label'];
+    for (let i = 0; i < 60; i++) lines.push([(i % 3) * 2 + Math.sin(i) * 0.1, Math.sin(i * 2), Math.cos(i * 3), names[i % 3]].join(','));
+    await writeFile(join(dir, 'flowers.csv'), lines.join('\r\n') + '\r\n');
+    const push = await portal(['uploads', 'push', 'flowers.csv', '--wait', '--json', '--project', bucket.stamp], { store, cwd: dir });
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain('flowers.csv is uploaded as a JSON table (flowers.json)');
+    const rend = JSON.parse(push.stdout);
+    expect(rend.flight).toBe('Ready');
+    const wrong = await portal(['fit', '--upload', rend.stamp, '--target-column', 'nope', '--project', bucket.stamp], { store });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('The upload has no column "nope"');
+    const args = ['fit', '--upload', rend.stamp, '--target-column', 'label', '--input-columns', 'f1,f2,f3', '--name', 'Flowers'];
+    const r = await portal([...args, '--wait', '--json', '--project', bucket.stamp], { store });
+    expect(r.code, r.stderr).toBe(0);
+    const status = JSON.parse(r.stdout);
+    expect(status.run.record).toMatchObject({ name: 'Flowers', function: 'fit', state: 'Finished' });
+    expect(status.run.record.metrics).toMatchObject({ name: 'accuracy' });
+    const [pile] = await rows(server).selectFrom('piles').select(['param']).where('bucket', '=', bucket.stamp).execute();
+    expect(JSON.parse(pile.param)).toMatchObject({ input_columns: ['f1', 'f2', 'f3'], target_columns: ['label'], task: 'classification' });
+    const show = await portal(['runs', 'show', status.run.record.stamp], { store });
+    expect(show.stdout).toMatch(/How good\tAccuracy [\d.]+% on \d+ held-out rows/);
+  });
+
   it('checks the plan limits, the numbers and the upload', async () => {
     const { rend } = await seedProject(server);
     const over = await portal(['fit', '--upload', rend.stamp, '--inputs', '4', '--outputs', '5', '--target', '1'], { store });
