@@ -58,7 +58,8 @@ test("a generate request's map: two classes drawn in their colours, a legend, ea
   const map = page.getByRole('region', { name: 'Embedding map' });
   const canvas = map.getByRole('img', { name: 'Embedding map of 300 points' });
   await expect(canvas).toBeVisible();
-  await expect(map.getByText('Colour: target')).toBeVisible();
+  const colourBy = map.getByRole('combobox', { name: 'Colour by' });
+  await expect(colourBy).toHaveText('column 4 (target)');
   await expect(map.getByRole('list', { name: 'Legend' })).toBeVisible();
   await expect(map.getByRole('listitem')).toHaveText(['0', '1']);
   await expect(map.getByText(/Horizontal axis explains \d+% of the variance, vertical \d+%/)).toBeVisible();
@@ -77,7 +78,7 @@ test("a generate request's map: two classes drawn in their colours, a legend, ea
   const tip = page.getByRole('tooltip');
   await expect(tip).toContainText(/Row \d+/);
   const row = Number(/Row ([\d,]+)/.exec((await tip.textContent()) ?? '')![1].replace(/,/g, '')) - 1;
-  await expect(tip).toContainText(`Target ${rows[row][3]}`);
+  await expect(tip).toContainText(`column 4: ${rows[row][3]}`);
   await expect(tip).toContainText(
     `Inputs ${rows[row]
       .slice(0, 3)
@@ -85,4 +86,11 @@ test("a generate request's map: two classes drawn in their colours, a legend, ea
       .join(', ')}`,
   );
   await shot(page, 'embedding-map');
+  // Any column of the upload colours the map: a continuous one falls in equal ranges.
+  await page.mouse.move(0, 0);
+  await colourBy.click();
+  await page.getByRole('option', { name: 'column 1' }).click();
+  await expect(colourBy).toHaveText('column 1');
+  await expect(map.getByRole('listitem')).toHaveCount(5);
+  await expect(map.getByRole('listitem').first()).toContainText('–');
 });

@@ -7,14 +7,18 @@ import { PALETTE } from '@portal/core';
 export type ColorScheme = 'light' | 'dark';
 
 /** What sits straight on the page background (outside the paper) in each scheme; the text is 4.5:1 or more on it. */
-const PAGE: Record<ColorScheme, { background: string; text: string; link: string }> = {
-  light: { background: PALETTE.page, text: PALETTE.pageText, link: PALETTE.pageLink },
-  dark: { background: '#0f1518', text: '#e0e6e9', link: PALETTE.accentSoft },
+const PAGE: Record<ColorScheme, { background: string; text: string; link: string; brand: string }> = {
+  light: { background: PALETTE.page, text: PALETTE.pageText, link: PALETTE.pageLink, brand: '#00574e' },
+  dark: { background: '#0f1518', text: '#e0e6e9', link: PALETTE.accentSoft, brand: PALETTE.accent },
 };
 
 /** Page text and links follow the scheme through CSS variables, set by `pageVariables`. */
 export const PAGE_TEXT = 'var(--portal-page-text)';
 export const PAGE_LINK = 'var(--portal-page-link)';
+/** The wordmark on the page: a dark teal on the light page, the accent on the dark one (both 4.5:1 or more). */
+export const PAGE_BRAND = 'var(--portal-page-brand)';
+/** A chart's plotting area: darker than the paper it sits on, in both schemes (the paper is dark in both). */
+export const CHART_PANEL = 'rgba(0, 0, 0, 0.28)';
 export const PAPER = PALETTE.paper;
 
 /** The global styles that give PAGE_TEXT and PAGE_LINK their colours, and the browser's own controls their scheme. */
@@ -22,6 +26,7 @@ export const pageVariables = (scheme: ColorScheme) => ({
   ':root': {
     '--portal-page-text': PAGE[scheme].text,
     '--portal-page-link': PAGE[scheme].link,
+    '--portal-page-brand': PAGE[scheme].brand,
     colorScheme: scheme,
   },
 });

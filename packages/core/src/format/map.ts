@@ -13,30 +13,75 @@ export const MAP_ANSI = [36, 33, 35, 34, 31, 32, 95, 93] as const;
 export const MAP_MIN_ROWS = 40;
 
 export interface MapLegend {
-  /** Label per colour index ('0', '1', or a range '0.5 – 1.2'). */
+  /** What the colours show: the target's or a column's name, or 'cluster'. */
+  title: string;
+  /** Label per colour index (a class name, '0', 'cluster 1', a range '0.5 – 1.2', or 'missing'). */
   labels: string[];
   /** The colour index of each point. */
   colour: number[];
 }
 
+/** What a map can be coloured by: its own key (the target, or the clusters) first, then each column the worker sent. */
+export interface MapColouring {
+  /** null: the map's own key. */
+  column: string | null;
+  label: string;
+}
+
+const ownTitle = (p: Projection) => (p.keyKind === 'cluster' ? 'cluster' : (p.keyName ?? 'target'));
+
+export function mapColourings(p: Projection): MapColouring[] {
+  const own = ownTitle(p);
+  const others = (p.colours ?? []).filter((c) => c.name !== p.keyName).map((c) => ({ column: c.name, label: c.name }));
+  return [{ column: null, label: p.keyKind === 'cluster' ? 'cluster' : `${own} (target)` }, ...others];
+}
+
+/**
+ * A colouring asked for by name (`portal runs map --colour-by NAME`): the target's name or 'cluster' is the map's own
+ * key; another name must be one of the columns the map carries, else a sentence names those it does.
+ */
+export function mapColouringOf(p: Projection, name: string): { column: string | null } | { problem: string } {
+  if (name === ownTitle(p)) return { column: null };
+  const found = mapColourings(p).find((c) => c.column === name);
+  if (found) return { column: found.column };
+  const names = [ownTitle(p), ...mapColourings(p).flatMap((c) => (c.column === null ? [] : [c.column]))];
+  return { problem: `This map cannot be coloured by "${name}": choose one of ${names.map((n) => `"${n}"`).join(', ')}.` };
+}
+
 const short = (v: number) => Number(v.toPrecision(3)).toLocaleString('en-US');
 
-/** Few distinct keys (classes, clusters) get a colour each; many (a regression target) fall in equal ranges. */
-export function mapLegend(p: Projection): MapLegend {
-  const distinct = [...new Set(p.key)].sort((a, b) => a - b);
+/**
+ * The legend of the map coloured by its own key (`column` null or unknown) or by one of its columns: class names
+ * when the key is a class, a colour each for few distinct values, equal ranges for many; points with no value fall
+ * under a last label, 'missing'.
+ */
+export function mapLegend(p: Projection, column: string | null = null): MapLegend {
+  const chosen = column === null ? undefined : p.colours?.find((c) => c.name === column);
+  const title = chosen ? chosen.name : ownTitle(p);
+  const classes = chosen ? chosen.classes : (p.classes ?? null);
+  // The own key marks a missing target with -1 (a class index or a value can be 0 and up only when classes are named).
+  const keys: (number | null)[] = chosen ? chosen.key : p.key.map((k) => (classes && k < 0 ? null : k));
+  const present = keys.filter((k): k is number => k !== null);
+  const withMissing = (legend: { labels: string[]; colour: (k: number) => number }): MapLegend => {
+    const missing = keys.some((k) => k === null);
+    const labels = missing ? [...legend.labels, 'missing'] : legend.labels;
+    return { title, labels, colour: keys.map((k) => (k === null ? labels.length - 1 : legend.colour(k))) };
+  };
+  if (classes) return withMissing({ labels: classes, colour: (k) => k });
+  const distinct = [...new Set(present)].sort((a, b) => a - b);
   if (distinct.length <= MAP_COLOURS.length) {
     const at = new Map(distinct.map((k, i) => [k, i]));
-    const name = p.keyKind === 'cluster' ? (k: number) => `cluster ${k + 1}` : short;
-    return { labels: distinct.map(name), colour: p.key.map((k) => at.get(k)!) };
+    const name = !chosen && p.keyKind === 'cluster' ? (k: number) => `cluster ${k + 1}` : short;
+    return withMissing({ labels: distinct.map(name), colour: (k) => at.get(k)! });
   }
   const bins = 5;
   const lo = distinct[0],
     hi = distinct[distinct.length - 1];
   const w = (hi - lo) / bins;
-  return {
+  return withMissing({
     labels: Array.from({ length: bins }, (_, i) => `${short(lo + i * w)} – ${short(lo + (i + 1) * w)}`),
-    colour: p.key.map((k) => Math.min(bins - 1, Math.floor((k - lo) / w))),
-  };
+    colour: (k) => Math.min(bins - 1, Math.floor((k - lo) / w)),
+  });
 }
 
 /** The axes' shares of variance as the map's caption says them. */

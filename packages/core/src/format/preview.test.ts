@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cutText, formatCell, MISSING_CELL } from './preview';
-import { brailleMap, mapLegend } from './map';
+import { brailleMap, mapColouringOf, mapColourings, mapLegend } from './map';
 import type { Projection } from '../contract/projection';
 
 describe('what a preview shows', () => {
@@ -39,6 +39,34 @@ describe('the map legend and braille', () => {
     const many = mapLegend(map(Array.from({ length: 20 }, (_, i) => i)));
     expect(many.labels).toHaveLength(5);
     expect(many.colour.at(-1)).toBe(4);
+  });
+
+  it('names the classes of a text target, and colours by any column the map carries, missing values last', () => {
+    const p = { ...map([1, 0, -1, 1]), keyName: 'species', classes: ['setosa', 'virginica'] };
+    const own = mapLegend(p);
+    expect(own.title).toBe('species');
+    expect(own.labels).toEqual(['setosa', 'virginica', 'missing']);
+    expect(own.colour).toEqual([1, 0, 2, 1]);
+    const withColumns = {
+      ...p,
+      colours: [
+        { name: 'species', type: 'category' as const, key: [1, 0, null, 1], classes: ['setosa', 'virginica'] },
+        { name: 'petal_width', type: 'number' as const, key: [0.2, null, 1.8, 2.1], classes: null },
+        { name: 'wild', type: 'boolean' as const, key: [0, 1, 1, 0], classes: ['false', 'true'] },
+      ],
+    };
+    expect(mapColourings(withColumns).map((c) => c.label)).toEqual(['species (target)', 'petal_width', 'wild']);
+    const width = mapLegend(withColumns, 'petal_width');
+    expect(width.title).toBe('petal_width');
+    expect(width.labels).toEqual(['0.2', '1.8', '2.1', 'missing']);
+    expect(width.colour).toEqual([0, 3, 1, 2]);
+    expect(mapLegend(withColumns, 'wild').labels).toEqual(['false', 'true']);
+    expect(mapLegend(withColumns, 'no such column').title).toBe('species');
+    expect(mapColouringOf(withColumns, 'species')).toEqual({ column: null });
+    expect(mapColouringOf(withColumns, 'wild')).toEqual({ column: 'wild' });
+    expect(mapColouringOf(withColumns, 'colour')).toEqual({
+      problem: 'This map cannot be coloured by "colour": choose one of "species", "petal_width", "wild".',
+    });
   });
 
   it('draws points as braille dots in the grid asked for, each cell coloured by its points', () => {

@@ -36,12 +36,40 @@ describe('portal runs map', { timeout: 120_000 }, () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
     expect(r.stdout).toMatch(/[\u2801-\u28ff]/);
-    expect(r.stdout).toContain('Colour: target  ● 0  ● 1');
+    expect(r.stdout).toContain('Colour: column 3  ● 0  ● 1');
     expect(r.stdout).toMatch(/Horizontal axis explains \d+% of the variance, vertical \d+%/);
     // No colour codes when the output is not a terminal.
     expect(r.stdout).not.toContain('\x1b[');
     const j = await portal(['runs', 'map', run, '--json'], { store, cwd: dir });
     expect(JSON.parse(j.stdout).projection.x).toHaveLength(200);
+  });
+
+  it('names the classes of a text target in the legend and colours by any column with --colour-by', async () => {
+    const bucket = (await seedProject(server)).bucket.stamp;
+    const names = ['setosa', 'versicolor', 'virginica'];
+    const table = Array.from({ length: 90 }, (_, i) => ({
+      petal: (i % 3) * 2 + Math.sin(i) * 0.1,
+      width: Math.cos(i * 3),
+      wild: i % 2 === 0,
+      species: names[i % 3],
+    }));
+    await writeFile(join(dir, 'flowers.json'), JSON.stringify(table));
+    const up = await portal(['uploads', 'push', 'flowers.json', '--wait', '--json', '--project', bucket], { store, cwd: dir });
+    expect(up.code, up.stderr).toBe(0);
+    const upload = JSON.parse(up.stdout).stamp;
+    const args = ['--upload', upload, '--target-column', 'species', '--input-columns', 'petal,width,wild', '--name', 'Flowers'];
+    const fit = await portal(['fit', ...args, '--wait', '--json', '--project', bucket], { store, cwd: dir });
+    expect(fit.code, fit.stderr).toBe(0);
+    const run = JSON.parse(fit.stdout).generate.record.stamp;
+    const own = await portal(['runs', 'map', run], { store, cwd: dir });
+    expect(own.code, own.stderr).toBe(0);
+    expect(own.stdout).toContain('Colour: species  ● setosa  ● versicolor  ● virginica');
+    const wild = await portal(['runs', 'map', run, '--colour-by', 'wild'], { store, cwd: dir });
+    expect(wild.code, wild.stderr).toBe(0);
+    expect(wild.stdout).toContain('Colour: wild  ● false  ● true');
+    const wrong = await portal(['runs', 'map', run, '--colour-by', 'colour'], { store, cwd: dir });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('This map cannot be coloured by "colour": choose one of "species"');
   });
 
   it('a request without a map says why', async () => {

@@ -5,8 +5,8 @@ import { brailleMap, MAP_ANSI, mapLegend, printable, sampleText, varianceText, t
 const paint = (text: string, code: number, colour: boolean) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
 
 /** The map as lines: `width` columns of dots (2 per character) and `height` lines (4 dots each), then its legend. */
-export function mapLines(p: Projection, width: number, height: number, colour: boolean): string[] {
-  const legend = mapLegend(p);
+export function mapLines(p: Projection, width: number, height: number, colour: boolean, colourBy: string | null = null): string[] {
+  const legend = mapLegend(p, colourBy);
   const cells = brailleMap(p, legend.colour, width, height);
   const lines = cells.map((row) =>
     row
@@ -14,7 +14,7 @@ export function mapLines(p: Projection, width: number, height: number, colour: b
       .join('')
       .trimEnd(),
   );
-  const title = p.keyKind === 'target' ? 'Colour: target' : 'Colour: cluster';
+  const title = `Colour: ${printable(legend.title)}`;
   lines.push(
     '',
     `${title}  ${legend.labels.map((l, i) => `${paint('●', MAP_ANSI[i % MAP_ANSI.length], colour)} ${printable(l)}`).join('  ')}`,

@@ -6,6 +6,7 @@ import {
   CONTACT_PATH,
   MESSAGES,
   formatDuration,
+  mapColouringOf,
   formatEvent,
   printable,
   printableJson,
@@ -127,10 +128,18 @@ export function register(program: Command, deps: Deps): void {
 
   runs
     .command('map <id>')
-    .description("Draw a generate request's embeddings as a map (braille dots, coloured by target or cluster)")
-    .addHelpText('after', examples('portal runs map <id>', 'portal runs map <id> --json | jq .projection.variance'))
+    .description("Draw a generate request's embeddings as a map (braille dots, coloured by target, cluster or a column)")
+    .option('--colour-by <column>', 'colour the points by this column of the upload (default: the target, else clusters)')
+    .addHelpText(
+      'after',
+      examples(
+        'portal runs map <id>',
+        'portal runs map <id> --colour-by petal_width',
+        'portal runs map <id> --json | jq .projection.variance',
+      ),
+    )
     .action(
-      act(deps, async (s, id: string) => {
+      act(deps, async (s, id: string, opts: { colourBy?: string }) => {
         const api = await s.api();
         const answer = await api.calls.runProjection({ run: id }).catch((e) => {
           if ((e as { status?: number }).status === 404) throw new CliError(MESSAGES.requestNotFound);
@@ -138,10 +147,13 @@ export function register(program: Command, deps: Deps): void {
         });
         if (s.out.json) return s.out.printJson(answer);
         if (!answer.projection) throw new CliError(answer.note ?? 'This request has no map.');
+        const chosen = opts.colourBy === undefined ? { column: null } : mapColouringOf(answer.projection, opts.colourBy);
+        if ('problem' in chosen) throw new CliError(chosen.problem);
+        const colourBy = chosen.column;
         const { mapLines } = await import('./mapText');
         const width = (s.out.tty && s.out.stdout.columns ? Math.min(s.out.stdout.columns, 120) : 80) - 2;
         const colour = s.out.tty && !s.deps.env.NO_COLOR;
-        s.out.stdout.write(mapLines(answer.projection, width, Math.round(width / 4), colour).join('\n') + '\n');
+        s.out.stdout.write(mapLines(answer.projection, width, Math.round(width / 4), colour, colourBy).join('\n') + '\n');
       }),
     );
 

@@ -1,7 +1,9 @@
-// A generate request's embedding map on the request screen: braille dots coloured by target or cluster, a legend whose
-// labels (a target's values, from the data) are escaped by core's printable.
-import { Box, Text } from 'ink';
-import { brailleMap, mapLegend, printable, varianceText } from '@portal/core';
+// A generate request's embedding map on the request screen: braille dots coloured by target, cluster or any column of
+// the upload (c shows the next), a legend whose labels (values and class names, from the data) are escaped by core's
+// printable.
+import { useState } from 'react';
+import { Box, Text, useInput } from 'ink';
+import { brailleMap, mapColourings, mapLegend, printable, varianceText } from '@portal/core';
 import { useRunProjection } from '@portal/core/react';
 
 /** Ink's names for the map's colours, in core's legend order. */
@@ -9,11 +11,19 @@ const INK_COLOURS = ['cyan', 'yellow', 'magenta', 'blue', 'red', 'green', 'magen
 const WIDTH = 38;
 const HEIGHT = 6;
 
-export function RunMap({ runId }: { runId: string }) {
+export function RunMap({ runId, active = true }: { runId: string; active?: boolean }) {
   const map = useRunProjection(runId);
+  const [colouring, setColouring] = useState(0);
   const p = map.data?.projection;
+  const colourings = p ? mapColourings(p) : [];
+  useInput(
+    (input) => {
+      if (input === 'c') setColouring((i) => (i + 1) % colourings.length);
+    },
+    { isActive: active && colourings.length > 1 },
+  );
   if (!p) return map.data?.note ? <Text dimColor>{printable(map.data.note)}</Text> : null;
-  const legend = mapLegend(p);
+  const legend = mapLegend(p, colourings[colouring % colourings.length]?.column ?? null);
   const cells = brailleMap(p, legend.colour, WIDTH, HEIGHT);
   return (
     <Box flexDirection="column">
@@ -28,9 +38,9 @@ export function RunMap({ runId }: { runId: string }) {
         </Text>
       ))}
       <Text wrap="truncate-end">
-        {p.keyKind === 'target' ? 'Colour: target ' : 'Colour: cluster '}
+        {`Colour: ${printable(legend.title)}${colourings.length > 1 ? ' (c next)' : ''} `}
         {legend.labels.map((l, i) => (
-          <Text key={l} color={INK_COLOURS[i % INK_COLOURS.length]}>
+          <Text key={i} color={INK_COLOURS[i % INK_COLOURS.length]}>
             {` ● ${printable(l)}`}
           </Text>
         ))}

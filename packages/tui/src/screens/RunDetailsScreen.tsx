@@ -105,7 +105,7 @@ export default function RunDetailsScreen() {
       {details.canRerun ? <Text color="cyan">[ Run again ] press R</Text> : null}
       {run.function === 'generate' && run.state === 'Finished' ? (
         nav.size.rows >= MAP_MIN_ROWS ? (
-          <RunMap runId={run.stamp} />
+          <RunMap runId={run.stamp} active={!nav.menuFocused} />
         ) : (
           <Text dimColor wrap="truncate-end">
             Embedding map: `portal runs map {run.stamp}`, or a terminal of {MAP_MIN_ROWS}+ rows

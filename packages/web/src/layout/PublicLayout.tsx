@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import { Loading } from '../components/Loading';
-import { PAGE_TEXT } from '../theme';
+import { PAGE_BRAND, PAGE_TEXT } from '../theme';
 
 export function PublicLayout() {
   return (
@@ -19,7 +19,7 @@ export function PublicLayout() {
         py: { xs: 3, sm: 6 },
       }}
     >
-      <Typography component="p" sx={{ color: '#00574e', fontWeight: 700, fontSize: '1.5rem', mb: 2 }}>
+      <Typography component="p" sx={{ color: PAGE_BRAND, fontWeight: 700, fontSize: '1.5rem', mb: 2 }}>
         Portal
       </Typography>
       <Box sx={{ width: '100%', maxWidth: 440 }}>

@@ -1,9 +1,10 @@
 // A generate request's embeddings as a map on a canvas (loaded only by pages that show one): points coloured by
-// target or cluster, wheel to zoom, drag to pan, hover for the row's inputs, a legend and each axis's variance.
+// target, cluster or any column of the upload, wheel to zoom, drag to pan, hover for the row's inputs, a legend and each axis's variance.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { formatCell, loadFailure, MAP_COLOURS, mapLegend, sampleText, varianceText, type Projection } from '@portal/core';
+import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { formatCell, loadFailure, MAP_COLOURS, mapColourings, mapLegend, sampleText, varianceText, type Projection } from '@portal/core';
 import { useRunProjection } from '@portal/core/react';
+import { CHART_PANEL } from '../../theme';
 
 const HEIGHT = 420;
 /** How near (in pixels) the pointer must be to a point for its hover. */
@@ -21,7 +22,9 @@ function Canvas({ p }: { p: Projection }) {
   const [view, setView] = useState<View>({ scale: 1, dx: 0, dy: 0 });
   const [hover, setHover] = useState<{ i: number; left: number; top: number } | null>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
-  const legend = useMemo(() => mapLegend(p), [p]);
+  const [colouring, setColouring] = useState(0);
+  const colourings = useMemo(() => mapColourings(p), [p]);
+  const legend = useMemo(() => mapLegend(p, colourings[colouring]?.column ?? null), [p, colourings, colouring]);
   const bounds = useMemo(() => {
     let minX = Infinity,
       maxX = -Infinity,
@@ -95,7 +98,7 @@ function Canvas({ p }: { p: Projection }) {
           height: HEIGHT,
           display: 'block',
           cursor: drag.current ? 'grabbing' : 'crosshair',
-          bgcolor: 'background.default',
+          bgcolor: CHART_PANEL,
         }}
         onWheel={(e) => {
           const r = e.currentTarget.getBoundingClientRect();
@@ -145,19 +148,36 @@ function Canvas({ p }: { p: Projection }) {
         >
           <Typography variant="subtitle2">Row {(p.row[point] + 1).toLocaleString('en-US')}</Typography>
           <Typography variant="body2">
-            {p.keyKind === 'target' ? 'Target' : 'Cluster'} {legend.labels[legend.colour[point]]}
+            {legend.title}: {legend.labels[legend.colour[point]]}
           </Typography>
           <Typography variant="body2">Inputs {p.inputs[point].map((v) => formatCell(v)).join(', ')}</Typography>
         </Box>
       )}
       <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography variant="body2" color="text.secondary">
-          {p.keyKind === 'target' ? 'Colour: target' : 'Colour: cluster'}
-        </Typography>
+        {colourings.length > 1 ? (
+          <TextField
+            select
+            size="small"
+            label="Colour by"
+            value={String(colouring)}
+            onChange={(e) => setColouring(Number(e.target.value))}
+            sx={{ minWidth: 180, maxWidth: 280 }}
+          >
+            {colourings.map((c, i) => (
+              <MenuItem key={i} value={String(i)}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Colour: {legend.title}
+          </Typography>
+        )}
         {/* The list holds only its items (axe: aria-required-children); the caption and the button sit beside it. */}
         <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }} aria-label="Legend" role="list">
           {legend.labels.map((label, i) => (
-            <Stack key={label} direction="row" spacing={0.5} sx={{ alignItems: 'center' }} role="listitem">
+            <Stack key={i} direction="row" spacing={0.5} sx={{ alignItems: 'center' }} role="listitem">
               <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: MAP_COLOURS[i % MAP_COLOURS.length] }} />
               <Typography variant="body2">{label}</Typography>
             </Stack>
