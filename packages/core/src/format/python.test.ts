@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installCommand, pythonExample } from '../index';
+import { PYTHON_EXAMPLE_PROJECT, installCommand, pythonExample } from '../index';
 
 describe('Python installer and example', () => {
   it('builds the pip command from the API base and the key pack file', () => {
@@ -16,8 +16,13 @@ describe('Python installer and example', () => {
     const ex = pythonExample('https://api.example.com', 'tok"en');
     expect(ex).toContain('client = Client(token="tok\\"en", base_url="https://api.example.com")');
     expect(ex).toContain('client.download(run, "embeddings.json")');
-    // A new account has no project: the example finds or creates one instead of taking the first.
-    expect(ex).toContain('project = client.project("My first project")');
+    // A new account has no project: the example finds or creates one by name instead of taking the first, and
+    // makes no new one when run again.
+    expect(ex).toContain(`project = client.project("${PYTHON_EXAMPLE_PROJECT}")`);
     expect(ex).not.toContain('[0]');
+    // It carries its own sample instead of reading a file the folder lacks, and fits by column names.
+    expect(ex).toContain('with open("flowers.csv", "w", newline="") as f:');
+    expect(ex).toContain('client.upload(project, "flowers.csv")');
+    expect(ex).toContain('target="species", inputs=inputs');
   });
 });

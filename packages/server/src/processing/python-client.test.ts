@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installCommand, pythonExample } from '@portal/core';
+import { PYTHON_EXAMPLE_PROJECT, installCommand, pythonExample } from '@portal/core';
 
 // The documented Python example, run for real: pip installs the wheel the built server serves, then the
-// example, on a new account, makes its project, uploads, fits, generates and downloads with the API key's token.
+// example, on a new account, writes its sample, makes its project, uploads, fits, generates and downloads with the
+// API key's token.
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const built = existsSync(main);
 // `npm test` builds first; under CI a missing build is an error rather than a quietly skipped example.
@@ -109,16 +110,7 @@ describe.skipIf(!built)('the Python example against the built server', () => {
     );
     expect(keys.apikey.list[0]).toMatchObject({ installs: 1, installedAt: expect.any(Number) });
 
-    let s = 11;
-    const rand = () => {
-      s = (s * 16807) % 2147483647;
-      return s / 2147483647;
-    };
-    const rows = Array.from({ length: 200 }, () => {
-      const x = [rand(), rand(), rand()];
-      return [...x, x[0] + 2 * x[1] - x[2]];
-    });
-    writeFileSync(join(dir, 'data.json'), JSON.stringify(rows));
+    // The example carries its own sample (flowers.csv): the folder holds only the venv.
     // The key info page knows the account from its route, so its example names it.
     writeFileSync(join(dir, 'example.py'), pythonExample(base, apikey.token, client));
     execFileSync(join(venv, 'bin/python'), ['example.py'], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, timeout: 120_000 });
@@ -129,10 +121,11 @@ describe.skipIf(!built)('the Python example against the built server', () => {
       undefined,
       signup.token,
     );
-    expect(projects.bucket.list.map((p) => p.name)).toEqual(['My first project']);
+    expect(projects.bucket.list.map((p) => p.name)).toEqual([PYTHON_EXAMPLE_PROJECT]);
     const result = JSON.parse(readFileSync(join(dir, 'embeddings.json'), 'utf8')) as { embeddings: number[][] };
-    expect(result.embeddings).toHaveLength(200);
-    expect(result.embeddings[0]).toHaveLength(5);
+    // One vector per sample row, as wide as the three input columns it was fitted on.
+    expect(result.embeddings).toHaveLength(90);
+    expect(result.embeddings[0]).toHaveLength(3);
 
     // A damaged upload fails with the analysis sentence naming the row.
     writeFileSync(join(dir, 'bad.json'), '[[1, 2, 3, 4], [5, 6]]');
@@ -140,7 +133,7 @@ describe.skipIf(!built)('the Python example against the built server', () => {
       'import portal_client',
       `c = portal_client.Client(token=${JSON.stringify(apikey.token)}, base_url=${JSON.stringify(base)}, client=${JSON.stringify(client)})`,
       'try:',
-      '    c.upload(c.project("My first project"), "bad.json")',
+      `    c.upload(c.project("${PYTHON_EXAMPLE_PROJECT}"), "bad.json")`,
       'except portal_client.UploadFailed as e:',
       '    print(e)',
     ].join('\n');
