@@ -55,6 +55,7 @@ export { useRelatedRuns, type RelatedRuns } from './related';
 export { useUploadPreview, useRunProjection, PREVIEW_POLL_MS, PREVIEW_FAILURE } from './preview';
 export { useTwoFactor, type TwoFactor } from './useTwoFactor';
 export { useSessions, type Sessions, type SessionRow } from './useSessions';
+export { useAccountEvents, type AccountEvents, type AccountEventRow } from './useAccountEvents';
 export {
   usePasswordChange,
   useEmailChange,

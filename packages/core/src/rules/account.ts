@@ -1,5 +1,6 @@
 // Account changes, export and deletion: their texts, limits and the confirmation link's path, shared by every door
 // and the server.
+import Bowser from 'bowser';
 import { SECURITY_MESSAGES } from './security';
 
 /** How long the link that confirms a new email address works. */
@@ -35,13 +36,50 @@ export const ACCOUNT_EVENTS = {
   'email.change': 'Changed the email address',
 } as const;
 export type AccountEventAction = keyof typeof ACCOUNT_EVENTS;
+
+/** A browser's name and its system from its user agent ("Firefox on Linux"), or '' when it names neither. */
+export function browserName(userAgent: string): string {
+  if (!userAgent.trim()) return '';
+  const { browser, os } = Bowser.parse(userAgent);
+  const name = browser.name ?? '';
+  const system = os.name ?? '';
+  return name && system ? `${name} on ${system}` : name || system;
+}
+
+/**
+ * One event of the user's own log as a plain sentence: "Signed in from a new address (203.0.113.7, Firefox on
+ * Linux)". Its parts are the server's text as stored: a door that prints to a terminal still escapes the sentence.
+ */
+export function accountEventLabel(e: { action: string; target: string; detail: string }): string {
+  const base: string = (ACCOUNT_EVENTS as Record<string, string>)[e.action] ?? e.action;
+  const inParens = (parts: string[]) => {
+    const shown = parts.filter((p) => p.trim() !== '');
+    return shown.length ? `${base} (${shown.join(', ')})` : base;
+  };
+  switch (e.action as AccountEventAction) {
+    case 'signin.new-address':
+      return inParens([e.target, browserName(e.detail) || e.detail]);
+    case 'email.change.start':
+      return e.detail ? `${base} to ${e.detail}` : base;
+    case 'email.change':
+      return e.target && e.detail ? `${base} from ${e.target} to ${e.detail}` : base;
+    case 'password.change':
+      return inParens([e.detail]);
+    default:
+      return base;
+  }
+}
 /** Events a page of the user's own log carries at most. */
 export const ACCOUNT_EVENTS_PAGE_MAX = 200;
+/** Events a page of the account page shows, and `portal account events` prints by default. */
+export const ACCOUNT_EVENTS_PAGE = 20;
 
 const list = (names: string[]): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
 export const ACCOUNT_MESSAGES = {
+  noEvents: 'No security events recorded',
+  loadEvents: 'Failed to load your security events. Please try again.',
   passwordRequired: 'Enter your current password.',
   passwordWrong: 'Your current password is not right.',
   passwordSame: 'Choose a new password, not the one you have now.',

@@ -1,9 +1,11 @@
-// `portal account`: your own account – show it, change the password or the email address (confirmed by the link
-// mailed to the new one), export everything it holds as one JSON file, delete it.
+// `portal account`: your own account – show it and its security events, change the password or the email address
+// (confirmed by the link mailed to the new one), export everything it holds as one JSON file, delete it.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
+  ACCOUNT_EVENTS_PAGE,
+  ACCOUNT_EVENTS_PAGE_MAX,
   ACCOUNT_EXPORT_ROWS_MAX,
   ACCOUNT_MESSAGES,
   ACCOUNT_EXPORT_SECTIONS,
@@ -15,7 +17,9 @@ import {
   checkOtp,
   checkPassword,
   checkPasswordMatch,
+  accountEventLabel,
   resetTokenFrom,
+  type AccountEvent,
 } from '@portal/core';
 import type { Deps, Session } from './context';
 import { act, examples, time } from './common';
@@ -38,6 +42,36 @@ export function register(program: Command, deps: Deps): void {
     .command('account')
     .description('Your own account: password, email address, export of your data, deletion')
     .addHelpText('after', examples('portal account show', 'portal account password', 'portal account export --output my-data.json'));
+
+  account
+    .command('events')
+    .description('Show your security events, newest first: sign-ins from new addresses, password, email and two-factor changes')
+    .option('--limit <n>', `how many events, newest first (default ${ACCOUNT_EVENTS_PAGE})`)
+    .addHelpText('after', examples('portal account events', 'portal account events --limit 100 --json'))
+    .action(
+      act(deps, async (s) => {
+        // --limit is read, checked and applied to the printed rows as on every list (the session's output).
+        const limit = s.out.shape.limit ?? ACCOUNT_EVENTS_PAGE;
+        const api = await s.api();
+        const events: AccountEvent[] = [];
+        let cursor: string | undefined;
+        // Pages of at most ACCOUNT_EVENTS_PAGE_MAX until the limit is reached or the log ends.
+        while (events.length < limit) {
+          const page = await api.calls.accountEvents({ cursor, limit: Math.min(ACCOUNT_EVENTS_PAGE_MAX, limit - events.length) });
+          events.push(...page.event.list);
+          if (!page.event.next) break;
+          cursor = page.event.next;
+        }
+        s.out.list(
+          events.map((e) => ({ ...e, label: accountEventLabel(e) })),
+          [
+            { header: 'When', get: (e) => time(e.at) },
+            { header: 'Event', get: (e) => e.label },
+          ],
+          ACCOUNT_MESSAGES.noEvents,
+        );
+      }),
+    );
 
   account
     .command('show')

@@ -1,6 +1,7 @@
 // My Account: the user's client accounts (name, active; Open goes to API keys for Premise, else to projects), and the
-// account's security in sections beside it: two-factor sign-in, sessions, password, email, export and deletion.
-// ←→ (or 1-7) switch sections while no form is open; a section's form opens with Enter and closes with Esc.
+// account's security in sections beside it: two-factor sign-in, sessions, password, email, export, deletion and the
+// security events. ←→ (or 1-8) switch sections while no form is open; a section's form opens with Enter and closes
+// with Esc.
 import { useState } from 'react';
 import { Box, Text, useInput } from 'ink';
 import { MESSAGES, accountOpenTarget, type PermissionEntry, loadFailure } from '@portal/core';
@@ -13,9 +14,10 @@ import { PasswordPanel } from './account/PasswordPanel';
 import { EmailPanel } from './account/EmailPanel';
 import { ExportPanel } from './account/ExportPanel';
 import { DeletePanel } from './account/DeletePanel';
+import { EventsPanel } from './account/EventsPanel';
 import { StartPanel, startPanelRows, useStartStore } from './GetStartedScreen';
 
-export const ACCOUNT_SECTIONS = ['Accounts', 'Two-factor', 'Sessions', 'Password', 'Email', 'Export', 'Delete'] as const;
+export const ACCOUNT_SECTIONS = ['Accounts', 'Two-factor', 'Sessions', 'Password', 'Email', 'Export', 'Delete', 'Events'] as const;
 type Section = (typeof ACCOUNT_SECTIONS)[number];
 
 /** The lines the frame and this screen take besides a section: header, help line, the section tabs, and a spare one. */
@@ -52,6 +54,8 @@ export default function AccountScreen() {
         <EmailPanel />
       ) : section === 'Export' ? (
         <ExportPanel />
+      ) : section === 'Events' ? (
+        <EventsPanel reserve={1} />
       ) : (
         <DeletePanel />
       )}

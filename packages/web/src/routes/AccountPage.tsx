@@ -1,5 +1,5 @@
 // My Account: the user's client accounts (name, active, Open), from the permission list; then the account's security:
-// two-factor sign-in, sessions, password, email, export and deletion.
+// two-factor sign-in, sessions, security events, password, email, export and deletion.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip } from '@mui/material';
@@ -9,6 +9,7 @@ import { EntityTable } from '../components/EntityTable';
 import { useChrome } from '../layout/ChromeContext';
 import { TwoFactorSection } from '../components/TwoFactorSection';
 import { SessionsSection } from '../components/SessionsSection';
+import { SecurityEventsSection } from '../components/SecurityEventsSection';
 import { DeleteSection, EmailSection, ExportSection, PasswordSection } from '../components/AccountSections';
 
 export default function AccountPage() {
@@ -46,6 +47,7 @@ export default function AccountPage() {
       />
       <TwoFactorSection />
       <SessionsSection key={passwordChanges} />
+      <SecurityEventsSection key={`events-${passwordChanges}`} />
       <PasswordSection onChanged={() => setPasswordChanges((n) => n + 1)} />
       <EmailSection />
       <ExportSection />

@@ -10,6 +10,7 @@ import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
+import { OlderNewer } from '../components/OlderNewer';
 import { saveFile } from '../lib/saveFile';
 import { notify } from '../lib/notify';
 import { useUrlParams } from '../lib/useUrlParams';
@@ -136,15 +137,7 @@ export default function AuditPage() {
               { id: 'detail', label: 'Detail', value: (e) => e.detail, truncate: true },
             ]}
           />
-          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'flex-end' }}>
-            <Button onClick={audit.newer} disabled={audit.page <= 1}>
-              Newer
-            </Button>
-            <Typography variant="body2">Page {audit.page}</Typography>
-            <Button onClick={audit.older} disabled={!audit.hasOlder}>
-              Older
-            </Button>
-          </Stack>
+          <OlderNewer log={audit} />
         </>
       )}
     </Page>
