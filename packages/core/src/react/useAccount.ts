@@ -10,6 +10,7 @@ import { checkOtp } from '../rules/security';
 import { useApi } from './context';
 import { callKey } from '../query';
 import { useLoad } from './useLoad';
+import { useSecurityChanged } from './useAccountEvents';
 
 /** What every section shows while and after it acts. */
 export interface AccountStep {
@@ -58,6 +59,7 @@ export interface PasswordChange extends AccountStep {
 export function usePasswordChange(): PasswordChange {
   const api = useApi();
   const { state, run } = useStep();
+  const changed = useSecurityChanged();
   return {
     ...state,
     change: ({ current, password, confirmation }) =>
@@ -68,7 +70,11 @@ export function usePasswordChange(): PasswordChange {
           confirmation === undefined ? null : checkPasswordMatch(password, confirmation),
           current === password ? ACCOUNT_MESSAGES.passwordSame : null,
         ),
-        () => api.calls.passwordChange({ current, password }),
+        async () => {
+          const r = await api.calls.passwordChange({ current, password });
+          await changed();
+          return r;
+        },
         () => ACCOUNT_MESSAGES.passwordChanged,
       ),
   };
@@ -87,9 +93,10 @@ export function useEmailChange(): EmailChange {
   const api = useApi();
   const load = useLoad(callKey('accountShow'), (signal) => api.calls.accountShow(undefined, { signal }));
   const { state, run } = useStep();
+  const changed = useSecurityChanged();
   const reloaded = async <T>(p: Promise<T>): Promise<T> => {
     const r = await p;
-    await load.reload();
+    await Promise.all([load.reload(), changed()]);
     return r;
   };
   return {

@@ -1,6 +1,7 @@
 // The user's own account-security events on the account page: newest first, a page at a time, each as a sentence.
 // Every door renders this hook.
 import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AccountEvent } from '../contract';
 import { ACCOUNT_EVENTS_PAGE, ACCOUNT_MESSAGES, accountEventLabel } from '../rules/account';
 import { callKey } from '../query';
@@ -44,4 +45,18 @@ export function useAccountEvents(limit = ACCOUNT_EVENTS_PAGE): AccountEvents {
     older: useCallback(() => goOn(next), [goOn, next]),
     newer: pager.previous,
   };
+}
+
+/**
+ * Makes the account's sessions and security events old (the ones on screen are read again at once): after a change
+ * that ends sessions or writes an event (password, email address, two-factor sign-in).
+ */
+export function useSecurityChanged(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: callKey('accountEvents') }),
+      queryClient.invalidateQueries({ queryKey: callKey('sessionList') }),
+    ]);
+  }, [queryClient]);
 }

@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES } from '../rules/account';
 import { useApi } from './context';
 import { callKey } from '../query';
 import { useLoad } from './useLoad';
+import { useSecurityChanged } from './useAccountEvents';
 
 export interface TwoFactor {
   enabled: boolean | undefined;
@@ -27,6 +28,7 @@ export interface TwoFactor {
 export function useTwoFactor(): TwoFactor {
   const api = useApi();
   const status = useLoad(callKey('otpStatus'), (signal) => api.calls.otpStatus(undefined, { signal }));
+  const changed = useSecurityChanged();
   const [setup, setSetup] = useState<TwoFactor['setup']>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,12 +38,12 @@ export function useTwoFactor(): TwoFactor {
       if (check) return;
       try {
         await step();
-        await status.reload();
+        await Promise.all([status.reload(), changed()]);
       } catch (e) {
         setProblem(toApiError(e).display);
       }
     },
-    [status],
+    [status, changed],
   );
   return {
     enabled: status.data?.otp.enabled,

@@ -47,7 +47,7 @@ export default function AccountPage() {
       />
       <TwoFactorSection />
       <SessionsSection key={passwordChanges} />
-      <SecurityEventsSection key={`events-${passwordChanges}`} />
+      <SecurityEventsSection />
       <PasswordSection onChanged={() => setPasswordChanges((n) => n + 1)} />
       <EmailSection />
       <ExportSection />
