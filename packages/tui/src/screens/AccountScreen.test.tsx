@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CALLS } from '@portal/core';
 import { addAccount, withTestApi } from '@portal/testkit/api';
 import { setChoice } from '@portal/testkit/seed';
 import { KEY, renderUi } from '../../test/ui';
@@ -33,6 +34,24 @@ describe('AccountScreen', { timeout: 30_000 }, () => {
     await ui.type('/', 'seco');
     const frame = await ui.see('Filter: seco');
     expect(frame).not.toContain('Analytical Engines');
+    ui.unmount();
+  });
+
+  it('shows the security events, newest first, as sentences that fit 80x24', async () => {
+    const changed = await fetch(new URL(CALLS.passwordChange.path, server.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ current: server.user.password, password: 'An0ther-secret!' }),
+    });
+    expect(changed.status).toBe(200);
+    const ui = renderUi(server, '/account', { size: { columns: 80, rows: 24 } });
+    await ui.see('Analytical Engines');
+    await ui.type('8');
+    expect(await ui.see('Changed the password')).toContain('Security events');
+    // eslint-disable-next-line no-control-regex
+    const lines = (ui.lastFrame() ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+    expect(lines.length).toBeLessThanOrEqual(24);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
     ui.unmount();
   });
 });
