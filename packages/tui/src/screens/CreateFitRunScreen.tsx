@@ -121,7 +121,8 @@ export default function CreateFitRunScreen() {
         fields={[
           { key: 'name', label: 'Request name' },
           { key: 'upload', label: 'Upload', kind: 'select', items: fit.readyUploads.map((r) => ({ label: r.name, value: r.stamp })) },
-          ...sizeFields,
+          // A reused model brings its own sizes: Enter does not stop at them (the form's Enter rule skips optional fields).
+          ...(values.model ? sizeFields.map((f) => ({ ...f, optional: true })) : sizeFields),
           { key: 'explainability', label: 'Explainability', kind: 'checkbox', disabled: !explainAllowed },
           ...(fit.reusable.length
             ? [
@@ -144,6 +145,7 @@ export default function CreateFitRunScreen() {
             ? [
                 {
                   key: 'dimensions',
+                  optional: true,
                   label: `Dimensions (1-${OPENAI_MAX_DIMENSIONS.toLocaleString('en-US')}, empty: ${OPENAI_DEFAULT_DIMENSIONS.toLocaleString('en-US')})`,
                 },
               ]

@@ -36,7 +36,7 @@ function Sized() {
 }
 
 describe('TerminalOut', () => {
-  it('redraws the whole frame at the new size within 200 ms of a resize, the screen cleared first', async () => {
+  it('redraws the whole frame at the new size within 200 ms of a resize, the screen cleared first', { timeout: 30_000 }, async () => {
     const tty = new FakeTty();
     const terminal = new TerminalOut(tty as unknown as NodeJS.WriteStream);
     const app = render(<Sized />, { stdout: terminal as unknown as NodeJS.WriteStream, patchConsole: false, exitOnCtrlC: false });
@@ -48,7 +48,8 @@ describe('TerminalOut', () => {
           await new Promise((r) => setTimeout(r, 2));
         }
       };
-      await waitFor('size 80x24', 2000);
+      // The first frame waits on the test file's start-up (imports, a loaded machine); the resizes below are what is timed.
+      await waitFor('size 80x24', 15_000);
       for (const [columns, rows] of [
         [200, 50],
         [60, 20],
