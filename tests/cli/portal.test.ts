@@ -137,14 +137,16 @@ describe('portal against the real server', () => {
       '--json',
     ]);
     const status = json(fit);
-    expect(status.run.record).toMatchObject({ name: 'First fit', function: 'generate', state: 'Finished' });
-    expect(status.run.url).toBeTruthy();
+    // The fit is the request asked for; its embeddings come with it, named after it.
+    expect(status.run.record).toMatchObject({ name: 'First fit', function: 'fit', state: 'Finished' });
+    expect(status.generate.record).toMatchObject({ name: 'First fit (embeddings)', function: 'generate', state: 'Finished' });
+    expect(status.generate.url).toBeTruthy();
     const runs = json<any[]>(await run(ada, ['runs', 'list', '--json']));
     expect(runs.map((r) => r.function).sort()).toEqual(['fit', 'generate']);
     expect(runs.every((r) => r.id === r.stamp && r.status === r.state)).toBe(true);
 
     const before = await readdir(ada);
-    const dl = await run(ada, ['runs', 'download', status.run.record.stamp]);
+    const dl = await run(ada, ['runs', 'download', status.generate.record.stamp]);
     expect(dl.code, dl.stderr).toBe(0);
     const added = (await readdir(ada)).filter((f) => !before.includes(f));
     expect(added).toHaveLength(1);
