@@ -72,7 +72,8 @@ describe.skipIf(!nginx)('a cluster behind nginx', () => {
         '--json',
       ]),
     );
-    expect(fit.run.record).toMatchObject({ function: 'generate', state: 'Finished' });
+    expect(fit.run.record).toMatchObject({ function: 'fit', state: 'Finished' });
+    expect(fit.generate.record).toMatchObject({ function: 'generate', state: 'Finished' });
   });
 
   it('a worker killed while it holds a fit loses it to the other worker, which finishes it', async () => {
@@ -105,7 +106,7 @@ describe.skipIf(!nginx)('a cluster behind nginx', () => {
       'the generate run to finish on the other worker',
       async () => {
         const list = json<any[]>(await run(['runs', 'list', '--json']));
-        const gen = list.find((r) => r.function === 'generate' && r.name === 'Failover');
+        const gen = list.find((r) => r.function === 'generate' && r.name === 'Failover (embeddings)');
         return gen && (gen.state === 'Finished' || gen.state === 'Failed') ? gen : null;
       },
       90_000,

@@ -8,6 +8,9 @@ if (!nginx && process.env.CI) throw new Error('The cluster test needs nginx unde
 
 let cluster: Cluster;
 
+/** fetch's error with its cause (the socket's code), so a failure says what the connection did. */
+const why = (e: Error) => `${e.message}${e.cause ? ` (${(e.cause as { code?: string }).code ?? String(e.cause)})` : ''}`;
+
 async function api(path: string, init: RequestInit & { token?: string } = {}) {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
@@ -39,8 +42,7 @@ describe.skipIf(!nginx)('a rolling restart behind nginx', () => {
     const reader = async () => {
       while (!stop) {
         const r = await api(`/api/bucket/item?client=${client}`, { token }).catch((e: Error) => e);
-        if (r instanceof Error || r.status !== 200)
-          failures.push(`read: ${r instanceof Error ? r.message : `${r.status} ${await r.text()}`}`);
+        if (r instanceof Error || r.status !== 200) failures.push(`read: ${r instanceof Error ? why(r) : `${r.status} ${await r.text()}`}`);
         else {
           // The balancer's request id comes back from the process that served it.
           if (!/^[0-9a-f]{32}$/.test(r.headers.get('x-request-id') ?? '')) failures.push(`read without nginx's request id`);
@@ -51,7 +53,7 @@ describe.skipIf(!nginx)('a rolling restart behind nginx', () => {
     const send = async (method: string, path: string, body: object) => {
       const r = await api(path, { method, token, body: JSON.stringify(body) }).catch((e: Error) => e);
       if (r instanceof Error || r.status !== 200) {
-        failures.push(`${method} ${path}: ${r instanceof Error ? r.message : `${r.status} ${await r.text()}`}`);
+        failures.push(`${method} ${path}: ${r instanceof Error ? why(r) : `${r.status} ${await r.text()}`}`);
         return null;
       }
       return ((await r.json()) as { bucket: { stamp: string } }).bucket.stamp;
