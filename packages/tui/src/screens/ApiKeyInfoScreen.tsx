@@ -32,6 +32,11 @@ export default function ApiKeyInfoScreen() {
   const label = (what: 'code' | 'token' | 'example', k: string) => (
     <Text color={copied === what ? 'green' : 'cyan'}>[{copied === what ? 'Copied' : `${k} Copy`}]</Text>
   );
+  // The example as tall as the terminal leaves room for (the chrome and the lines above take about 16 rows).
+  const lines = (revealed ? example : pythonExample(nav.io.baseUrl, maskToken(key.token), clientId)).split('\n');
+  const room = Math.max(3, nav.size.rows - 16);
+  const shown = lines.length > room ? lines.slice(0, room - 1) : lines;
+  const hidden = lines.length - shown.length;
   return (
     <Box flexDirection="column">
       <Text bold>{printable(key.name)}</Text>
@@ -48,11 +53,16 @@ export default function ApiKeyInfoScreen() {
       <Text wrap="truncate-end"> {revealed ? key.token : maskToken(key.token)}</Text>
       <Text>Python example {label('example', 'e')}</Text>
       <Box paddingLeft={2} flexDirection="column">
-        {(revealed ? example : pythonExample(nav.io.baseUrl, maskToken(key.token), clientId)).split('\n').map((l, i) => (
+        {shown.map((l, i) => (
           <Text key={i} wrap="truncate-end">
             {l || ' '}
           </Text>
         ))}
+        {hidden > 0 ? (
+          <Text dimColor wrap="truncate-end">
+            … {hidden} more lines: e copies the whole example, `portal keys show {key.clue}` prints it
+          </Text>
+        ) : null}
       </Box>
     </Box>
   );

@@ -1,5 +1,5 @@
 // Request details, refreshed live until final, with Download Results (ensemble_result_{date}_{time}.json here), a
-// progress bar, the training loss as a sparkline, the latest events and Run again.
+// progress bar, the training loss as a sparkline, the latest events (3 below 40 rows, 6 from there) and Run again.
 import { Box, Text, useInput } from 'ink';
 import {
   runScoreText,
@@ -114,7 +114,7 @@ export default function RunDetailsScreen() {
       ) : null}
       <Text bold>Events</Text>
       {details.events.length ? (
-        details.events.slice(-6).map((e) => (
+        details.events.slice(nav.size.rows >= MAP_MIN_ROWS ? -6 : -3).map((e) => (
           <Text key={e.seq} color={e.kind === 'state' && e.message.startsWith('Failed') ? 'red' : undefined} wrap="truncate-end">
             {formatEvent(e)}
           </Text>

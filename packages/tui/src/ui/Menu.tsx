@@ -41,7 +41,9 @@ export default function Menu({ nav, focused, onLogout, onContact }: { nav: Nav; 
       {items.map((it, i): ReactNode => {
         if (it.heading)
           return (
-            <Text key={i} bold>
+            // A heading is a name (the client's, the project's, the request's): one line, cut at the edge, so a long
+            // name cannot push the menu past the terminal's height; the screen beside it shows the name whole.
+            <Text key={i} bold wrap="truncate-end">
               {it.label}
             </Text>
           );
