@@ -32,8 +32,10 @@ test('a generate links to the fit that trained its model, and the fit lists its 
   await expect(page).not.toHaveURL(new RegExp(`/run/${generate}/details`));
   const uses = page
     .getByRole('region', { name: 'Requests using this model' })
-    .or(page.locator('section', { hasText: 'Requests using this model' }));
-  await expect(uses.getByRole('link', { name: 'Linked request' })).toBeVisible();
-  await uses.getByRole('link', { name: 'Linked request' }).click();
+    .or(page.locator('section', { hasText: 'Requests using this model' }))
+    .first();
+  // The fit's page also links its embeddings above the list: both lead to the same generate.
+  await expect(uses.getByRole('link', { name: 'Linked request' }).last()).toBeVisible();
+  await uses.getByRole('link', { name: 'Linked request' }).last().click();
   await expect(page).toHaveURL(new RegExp(`/run/${generate}/details$`));
 });

@@ -178,7 +178,10 @@ for (const [width, height] of [
       const other = await createUser(request, `foreign${width}`);
       await loginToken(page, user);
       await page.goto(`/client/${other.clientId}/projects`);
-      await expect(page.getByRole('alert')).toBeVisible();
+      // A page that says so and the way back, not an error with Retry.
+      await expect(page.getByRole('heading', { name: 'Client not found', level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to My Account' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Create Project' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Create your first project' })).toHaveCount(0);
       // Skip link: the first Tab stop, and it leads to the page.
