@@ -125,7 +125,9 @@ test('list failures: loading, creating, renaming and removing show SPEC messages
   await seen(page, MESSAGES.loadTransformations);
   await page.getByRole('button', { name: 'Retry' }).first().click();
   const own = page.getByRole('table', { name: 'Your models' });
-  const model = (await own.getByRole('row').nth(1).getByRole('cell').first().textContent())!;
+  // The model's name, from its row's selection box ("Select NAME"): the first cell is the box.
+  const select = await own.getByRole('row').nth(1).getByRole('checkbox').getAttribute('aria-label');
+  const model = select!.replace(/^Select /, '');
   await renameFails(page, model, '/api/client/model/name', MESSAGES.renameModel);
   await removeFails(page, model, '/api/client/model/remove', MESSAGES.removeModel);
 
