@@ -46,11 +46,9 @@ function installed(pack: string): Promise<string> {
   venv ??= (async () => {
     const at = join(dir, 'venv');
     await run('python3', ['-m', 'venv', at]);
-    const pip = await run(
-      join(at, 'bin/pip'),
-      ['install', '--no-index', '--disable-pip-version-check', `${server.url}/api/pack/${pack}`],
-      { env: { ...process.env, PIP_NO_INDEX: '1' } },
-    );
+    const pip = await run(join(at, 'bin/pip'), ['install', '--no-index', '--disable-pip-version-check', `${server.url}/api/pack/${pack}`], {
+      env: { ...process.env, PIP_NO_INDEX: '1' },
+    });
     expect(pip.stdout).toContain('Successfully installed portal-client');
     return at;
   })();

@@ -18,8 +18,7 @@ async function otherSession(request: import('@playwright/test').APIRequestContex
 }
 
 /** The sessions listed: table rows at 1280 px (the header row too), cards (list items) on a phone. */
-const sessions = (page: Page, width: number) =>
-  page.getByRole('region', { name: 'Sessions' }).getByRole(width > 500 ? 'row' : 'listitem');
+const sessions = (page: Page, width: number) => page.getByRole('region', { name: 'Sessions' }).getByRole(width > 500 ? 'row' : 'listitem');
 /** How many the sessions list shows for `n` sessions: a table has a header row, a phone's cards none. */
 const sessionCount = (n: number, width: number) => (width > 500 ? n + 1 : n);
 
@@ -50,7 +49,9 @@ for (const width of [1280, 390]) {
       // The sessions list reads again: only this one is left.
       await expect(sessions(page, width)).toHaveCount(sessionCount(1, width));
       // The account's own log reads again too: the change is among its security events, said as a sentence.
-      await expect(page.getByRole('region', { name: 'Security events' }).getByText('Changed the password (1 other session ended)')).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Security events' }).getByText('Changed the password (1 other session ended)'),
+      ).toBeVisible();
       await noSidewaysScroll(page);
       expect((await request.get(CALLS.sessionList.path, { headers: { authorization: `Bearer ${other}` } })).status()).toBe(401);
 

@@ -31,11 +31,10 @@ const eventsPage = (r: { event: { list: AccountEvent[]; next: string | null } })
 export function useAccountEvents(limit = ACCOUNT_EVENTS_PAGE): AccountEvents {
   const api = useApi();
   const pager = usePager(limit);
-  const loaded = useLoad(
-    callKey('accountEvents', pager.page),
-    (signal) => api.calls.accountEvents(pager.page, { signal }),
-    { failure: ACCOUNT_MESSAGES.loadEvents, select: eventsPage },
-  );
+  const loaded = useLoad(callKey('accountEvents', pager.page), (signal) => api.calls.accountEvents(pager.page, { signal }), {
+    failure: ACCOUNT_MESSAGES.loadEvents,
+    select: eventsPage,
+  });
   const next = loaded.data?.next ?? null;
   const { next: goOn } = pager;
   return {
