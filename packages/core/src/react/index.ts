@@ -10,13 +10,10 @@ export {
   useProjects,
   useModels,
   useRuns,
-  useUploads,
-  type UploadOptions,
-  type UploadOutcome,
-  type UploadBatch,
   type RunFilters,
   type PageRequest,
 } from './lists';
+export { useUploads, type UploadOptions, type UploadOutcome, type UploadBatch } from './uploadList';
 export {
   usePager,
   useListPaging,

@@ -19,7 +19,7 @@ import { auditCsv } from '../format/csv';
 import { useAct } from './actions';
 import { useApi, useNotify } from './context';
 import { callKey, viewKey } from '../query';
-import { useChanged, useClientsChanged } from './lists';
+import { useChanged, useClientsChanged } from './entityList';
 import { useLoad, type Loaded } from './useLoad';
 
 const auditPage = (r: { audit: { list: AuditEntry[]; next: string | null } }) => ({ entries: r.audit.list, next: r.audit.next });
