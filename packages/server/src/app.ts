@@ -42,6 +42,7 @@ import { previewRoutes } from './routes/preview';
 import { webRoutes } from './routes/web';
 import { adminRoutes } from './routes/admin';
 import { memberRoutes } from './routes/member';
+import { webhookRoutes } from './routes/webhooks';
 import { referenceRoutes } from './routes/reference';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   uploadRoutes(app, services);
   requestRoutes(app, services);
   memberRoutes(app, services);
+  webhookRoutes(app, services);
   usageRoutes(app, services);
   storageRoutes(app, services);
   packRoutes(app, services);

@@ -55,7 +55,9 @@ type Ids = Record<
   | 'quote'
   | 'invite'
   | 'inviteToken'
-  | 'user',
+  | 'user'
+  | 'webhook'
+  | 'delivery',
   string
 >;
 type Req = { query?: Record<string, unknown>; body?: Record<string, unknown> };
@@ -116,6 +118,17 @@ function requests(a: Ids, own: { bucket: string }): Record<string, Req[]> {
     audit: [{ query: { client: a.client } }],
     uploadPreview: [{ query: { upload: a.pendingUpload } }, { query: { upload: a.rend } }],
     runProjection: [{ query: { run: a.fit } }],
+    webhookList: [{ query: { client: a.client } }],
+    webhookCreate: [{ body: { client: a.client, url: 'https://example.com/hook', events: ['run.finished'] } }],
+    webhookShow: [{ query: { webhook: a.webhook } }],
+    webhookUpdate: [{ body: { webhook: a.webhook, active: 0 } }],
+    webhookRotate: [{ body: { webhook: a.webhook } }],
+    webhookRemove: [{ body: { webhook: a.webhook } }],
+    webhookTest: [{ body: { webhook: a.webhook } }],
+    webhookDeliveries: [{ query: { webhook: a.webhook } }],
+    webhookDelivery: [{ query: { delivery: a.delivery } }],
+    webhookRedeliver: [{ body: { delivery: a.delivery } }],
+    webhookListen: [{ query: { client: a.client } }],
   };
 }
 
@@ -225,6 +238,9 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
       fit: fit.stamp,
       model,
       quote,
+      // Until this server keeps webhook endpoints, a client has none.
+      webhook: 'wh_none',
+      delivery: 'msg_none',
     };
     ownBucket = (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Theirs' } })).body.bucket.stamp;
   });

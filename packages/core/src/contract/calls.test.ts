@@ -124,6 +124,18 @@ describe('route table of the calls (SPEC section 7)', () => {
       'POST /api/user/email/confirm',
       'GET /api/user/export',
       'POST /api/user/delete',
+      // webhooks: endpoints, their delivery log, the listen stream
+      'GET /api/client/webhook/item',
+      'PUT /api/client/webhook/item',
+      'GET /api/client/webhook/show',
+      'POST /api/client/webhook/update',
+      'POST /api/client/webhook/rotate',
+      'POST /api/client/webhook/remove',
+      'POST /api/client/webhook/test',
+      'GET /api/client/webhook/delivery',
+      'GET /api/client/webhook/delivery/show',
+      'POST /api/client/webhook/delivery/redeliver',
+      'GET /api/client/webhook/listen',
     ];
     expect(extra.sort()).toEqual(additions.sort());
   });

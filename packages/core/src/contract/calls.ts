@@ -44,6 +44,7 @@ import {
   MemberRoleBody,
 } from './team';
 import { TEAM_MESSAGES } from '../rules/team';
+import { WEBHOOK_MESSAGES } from '../rules/webhooks';
 import { hasControlCharacters } from '../rules/text';
 import { UploadPreviewQuery, UploadPreviewResponse } from './preview';
 import { ProjectionQuery, ProjectionResponse } from './projection';
@@ -64,6 +65,25 @@ import {
   PasswordChangeResponse,
 } from './account';
 import { USAGE_DAYS_MAX } from './constants';
+import {
+  WebhookCreateBody,
+  WebhookDeliveriesQuery,
+  WebhookDeliveriesResponse,
+  WebhookDeliveryQuery,
+  WebhookDeliveryResponse,
+  WebhookDeliveryShowResponse,
+  WebhookIdBody,
+  WebhookListenLine,
+  WebhookListenQuery,
+  WebhookListQuery,
+  WebhookListResponse,
+  WebhookQuery,
+  WebhookRedeliverBody,
+  WebhookResponse,
+  WebhookSecretResponse,
+  WebhookTestBody,
+  WebhookUpdateBody,
+} from './webhooks';
 
 /** Core's text rule (no control or bidi characters) as a check, after the length checks so SPEC's messages come first. */
 const plainText = z.refine<string>((v) => !hasControlCharacters(v), MESSAGES.controlCharacters);
@@ -723,6 +743,80 @@ export const CALLS = {
     auth: 'bearer',
     body: AccountDeleteBody,
     response: AccountDeleteResponse,
+  }),
+
+  // ---- webhooks: a client's endpoints, their delivery log, and the listen stream (DESIGN.md, fourth round) ----
+  // Owners only; the refusals are the server's own sentences (an address it will not send to, too many endpoints).
+  webhookList: call({
+    method: 'GET',
+    path: '/api/client/webhook/item',
+    auth: 'bearer',
+    query: WebhookListQuery,
+    response: WebhookListResponse,
+    failure: WEBHOOK_MESSAGES.loadEndpoints,
+  }),
+  // Answers the signing secret this once.
+  webhookCreate: call({
+    method: 'PUT',
+    path: '/api/client/webhook/item',
+    auth: 'bearer',
+    body: WebhookCreateBody,
+    response: WebhookSecretResponse,
+  }),
+  webhookShow: call({ method: 'GET', path: '/api/client/webhook/show', auth: 'bearer', query: WebhookQuery, response: WebhookResponse }),
+  // Rename, change the URL or the events, pause (active 0) or resume (active 1).
+  webhookUpdate: call({
+    method: 'POST',
+    path: '/api/client/webhook/update',
+    auth: 'bearer',
+    body: WebhookUpdateBody,
+    response: WebhookResponse,
+  }),
+  // A new secret, answered once; the old one keeps signing beside it for WEBHOOK_ROTATION_HOURS.
+  webhookRotate: call({
+    method: 'POST',
+    path: '/api/client/webhook/rotate',
+    auth: 'bearer',
+    body: WebhookIdBody,
+    response: WebhookSecretResponse,
+  }),
+  webhookRemove: call({ method: 'POST', path: '/api/client/webhook/remove', auth: 'bearer', body: WebhookIdBody, response: Ok }),
+  webhookTest: call({
+    method: 'POST',
+    path: '/api/client/webhook/test',
+    auth: 'bearer',
+    body: WebhookTestBody,
+    response: WebhookDeliveryResponse,
+  }),
+  webhookDeliveries: call({
+    method: 'GET',
+    path: '/api/client/webhook/delivery',
+    auth: 'bearer',
+    query: WebhookDeliveriesQuery,
+    response: WebhookDeliveriesResponse,
+    failure: WEBHOOK_MESSAGES.loadDeliveries,
+  }),
+  webhookDelivery: call({
+    method: 'GET',
+    path: '/api/client/webhook/delivery/show',
+    auth: 'bearer',
+    query: WebhookDeliveryQuery,
+    response: WebhookDeliveryShowResponse,
+  }),
+  webhookRedeliver: call({
+    method: 'POST',
+    path: '/api/client/webhook/delivery/redeliver',
+    auth: 'bearer',
+    body: WebhookRedeliverBody,
+    response: WebhookDeliveryResponse,
+  }),
+  // A long-lived NDJSON stream (application/x-ndjson): each line a WebhookListenLine; the response schema is one line.
+  webhookListen: call({
+    method: 'GET',
+    path: '/api/client/webhook/listen',
+    auth: 'bearer',
+    query: WebhookListenQuery,
+    response: WebhookListenLine,
   }),
 } as const;
 

@@ -8,3 +8,4 @@ export * from './projection';
 export * from './security';
 export * from './account';
 export * from './reference';
+export * from './webhooks';

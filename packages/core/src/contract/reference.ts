@@ -20,6 +20,7 @@ export const CALL_GROUPS = [
   'Requests',
   'Quotes, billing and usage',
   'Team',
+  'Webhooks',
   'Probes',
 ] as const;
 export type CallGroup = (typeof CALL_GROUPS)[number];
@@ -119,4 +120,22 @@ export const CALL_REFERENCE: { readonly [N in CallName]: CallReference } = {
   memberRole: { summary: "Change a member's role", group: 'Team' },
   memberRemove: { summary: 'Remove a member from a client', group: 'Team' },
   audit: { summary: "A client's audit log, newest first", group: 'Team' },
+
+  webhookList: { summary: "A client's webhook endpoints", group: 'Webhooks' },
+  webhookCreate: { summary: 'Add a webhook endpoint: its URL and events; answers its signing secret once', group: 'Webhooks' },
+  webhookShow: { summary: 'One webhook endpoint', group: 'Webhooks' },
+  webhookUpdate: { summary: "Change an endpoint's name, URL or events, or pause or resume it", group: 'Webhooks' },
+  webhookRotate: { summary: 'A new signing secret (answered once); the old one signs beside it for 24 hours', group: 'Webhooks' },
+  webhookRemove: { summary: 'Remove a webhook endpoint and its delivery log', group: 'Webhooks' },
+  webhookTest: { summary: 'Send a test event to an endpoint', group: 'Webhooks' },
+  webhookDeliveries: { summary: "An endpoint's deliveries, newest first, a page at a time", group: 'Webhooks' },
+  webhookDelivery: {
+    summary: 'One delivery: its body as sent and every attempt (time, status, duration, first bytes of the answer)',
+    group: 'Webhooks',
+  },
+  webhookRedeliver: { summary: 'Send a delivery again (same webhook-id)', group: 'Webhooks' },
+  webhookListen: {
+    summary: "The client's events as they happen, signed with a secret of this stream (NDJSON; `portal webhooks listen`)",
+    group: 'Webhooks',
+  },
 };

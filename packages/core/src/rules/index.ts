@@ -13,3 +13,4 @@ export * from './fitColumns';
 export * from './getStarted';
 export * from './edgeNames';
 export * from './fitForm';
+export * from './webhooks';
