@@ -9,7 +9,7 @@ import * as accounts from './accounts';
 import * as plan from './plan';
 import * as keys from './keys';
 import * as integrations from './integrations';
-import * as projects from './projects';
+import * as projects from './projects/index';
 import * as uploads from './uploads';
 import * as models from './models';
 import * as runs from './runs';
