@@ -7,7 +7,7 @@ import { forbidden, notFound, tokenExpired } from './errors';
 import type { Caller } from './services';
 import { currentSession } from './auth/sessions';
 import { now } from './ids';
-import { preparedMark, runStatement } from './db/index';
+import { preparedMark, runStatement } from './db/statements';
 
 /** The session a call's own statement must read (calls with `sessionInQuery`), or null when it was read already. */
 export const sessionToCheck = (caller: Caller): string | null =>

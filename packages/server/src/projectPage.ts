@@ -5,7 +5,7 @@ import type { Bucket, Client } from '@portal/core';
 import type { DB } from './db/schema';
 import type { Caller } from './services';
 import { sessionRead, sessionToCheck } from './access';
-import { preparedMark, runStatement } from './db/index';
+import { preparedMark, runStatement } from './db/statements';
 import { forbidden, notFound } from './errors';
 import { now } from './ids';
 import { Params } from './paging';

@@ -115,17 +115,18 @@ export class EmbeddedThread implements EmbeddedSession {
     });
   }
 
-  private send(op: 'query' | 'exec' | 'dump' | 'close', sql?: string, params?: unknown[]): Promise<Answer> {
+  private send(op: 'query' | 'exec' | 'dump' | 'close', sql?: string, params?: unknown[], name?: string): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error('The embedded database is closed.'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, sql, params });
+      this.worker.postMessage({ id, op, sql, params, name });
     });
   }
 
-  async query<R>(sql: string, params: unknown[] = []): Promise<SessionResult<R>> {
-    const a = await this.send('query', sql, params);
+  /** A statement with its values bound to its $n parameters; named, it is parsed once in the session and kept. */
+  async query<R>(sql: string, params: unknown[] = [], name?: string): Promise<SessionResult<R>> {
+    const a = await this.send('query', sql, params, name);
     if (a.raw) return rowsOfWire<R>(a.raw);
     return { rows: objects<R>(a.names ?? [], (a.rows ?? []) as unknown[][]), affectedRows: a.affectedRows };
   }

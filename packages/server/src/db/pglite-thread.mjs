@@ -2,6 +2,9 @@
 // JavaScript, so the same file runs from source (tests) and, bundled as dist/pglite-thread.js, from the build.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+// pg's own writer of protocol messages and its conversion of a JavaScript value to a parameter's text.
+import { serialize } from 'pg-protocol';
+import utils from 'pg/lib/utils.js';
 
 /** An error as plain data: message and PostgreSQL's fields (code, detail, constraint...) survive the trip. */
 function plain(err) {
@@ -11,42 +14,14 @@ function plain(err) {
   return out;
 }
 
-/** A query whose text starts with this comment runs as a prepared statement (db/index.ts marks the hot ones). */
-const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
-/** Statement names by text (one mark covers each shape of its query), as db/index.ts names them for PostgreSQL. */
-const prepared = new Map();
-const PREPARED_TEXTS_MAX = 200;
-let statements = 0;
 /**
  * Rows go back as arrays with their column names once: copying them to the HTTP thread (structured clone) and making
  * them here costs less than objects with every name on every row; embedded-thread.ts makes the objects.
  */
 const ARRAYS = { rowMode: 'array' };
 
-/**
- * A parameter as an SQL literal for EXECUTE, which takes no bind parameters; null when it has none here (the query
- * then runs unprepared). Strings are quoted with their quotes doubled: standard_conforming_strings is on (checked at
- * start), so a backslash is an ordinary character.
- */
-function literal(v) {
-  if (v === null || v === undefined) return 'NULL';
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null;
-  if (typeof v === 'bigint') return v.toString();
-  if (typeof v === 'string') return v.includes('\0') ? null : `'${v.replaceAll("'", "''")}'`;
-  return null;
-}
-
-/** A simple-protocol Query message for `text`. */
-const encoder = new TextEncoder();
-function queryMessage(text) {
-  const body = encoder.encode(text);
-  const message = new Uint8Array(body.length + 6);
-  message[0] = 0x51; // 'Q'
-  new DataView(message.buffer).setUint32(1, body.length + 5);
-  message.set(body, 5);
-  return message;
-}
+/** The statements this session holds, by name (db/statements.ts names them; the session holds them until it ends). */
+const parsed = new Set();
 
 /**
  * The server's answer to a protocol message, as its bytes. The streaming call, because PGlite's plain raw call
@@ -90,31 +65,36 @@ function errorCode(bytes) {
 }
 
 /**
- * PGlite plans every query it is sent (its protocol has no named statements), and planning a list statement takes
- * longer than running it: a marked query is prepared once in this session (PREPARE) and then only executed. The
- * EXECUTE goes in as wire protocol and its answer comes back as the server's bytes, which the HTTP thread reads
- * (embedded-thread.ts, with pg's parser): PGlite's own reader copied every value into a buffer of its own, and
- * that was most of this thread's time on a list of 100 rows.
+ * A statement named by the HTTP thread (db/statements.ts) is parsed once in this session, and then only bound to its
+ * values and executed: PGlite's own query parses and plans its text on every call, and planning a list statement
+ * takes longer than running it. The values go in as bound parameters (a Bind message, written by pg's own
+ * serializer, each value turned to text by pg's prepareValue), never into the text. The answer comes back as the
+ * server's bytes, which the HTTP thread reads (embedded-thread.ts, with pg's parser): PGlite's own reader copied
+ * every value into a buffer of its own, and that was most of this thread's time on a list of 100 rows. A statement
+ * without a name is PGlite's parameterised query.
  */
-async function query(sql, params) {
-  const m = PREPARED_MARK.exec(sql);
-  const values = m ? params.map(literal) : [];
-  if (!m || values.includes(null) || (!prepared.has(sql) && prepared.size >= PREPARED_TEXTS_MAX)) return lite.query(sql, params, ARRAYS);
+async function query(sql, params, name) {
+  if (!name) return lite.query(sql, params, ARRAYS);
+  const values = params.map((v) => utils.prepareValue(v));
   const run = async () => {
-    let name = prepared.get(sql);
-    if (!name) {
-      name = `${m[1]}_${statements++}`;
-      await lite.exec(`prepare ${name} as ${sql}`);
-      prepared.set(sql, name);
+    if (!parsed.has(name)) {
+      const answer = await rawAnswer(join(serialize.parse({ name, text: sql }), serialize.sync()));
+      if (errorCode(answer) !== null) return answer;
+      parsed.add(name);
     }
-    return rawAnswer(queryMessage(`execute ${name}${values.length ? `(${values.join(', ')})` : ''}`));
+    return rawAnswer(
+      join(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()),
+    );
   };
   const raw = await run();
-  // A statement the session no longer holds (26000) is prepared again, once.
+  // A statement the session no longer holds (26000) is parsed again, once.
   if (errorCode(raw) !== '26000') return { raw };
-  prepared.delete(sql);
+  parsed.delete(name);
   return { raw: await run() };
 }
+
+/** Protocol messages as one message to send. */
+const join = (...messages) => new Uint8Array(Buffer.concat(messages));
 
 /** One operation at a time on the session: the raw protocol must never land between the messages of a query. */
 let turn = Promise.resolve();
@@ -137,14 +117,12 @@ const EMBEDDED_SHARED_BUFFERS_MB = 32;
 let lite;
 try {
   lite = await PGlite.create(workerData.dir, { parsers: { 20: (v) => Number(v) }, startParams: startParams() });
-  const { rows } = await lite.query('show standard_conforming_strings');
-  if (rows[0]?.standard_conforming_strings !== 'on') throw new Error('The embedded database must have standard_conforming_strings on.');
   parentPort.postMessage({ ready: true });
 } catch (err) {
   parentPort.postMessage({ ready: false, error: plain(err) });
 }
 
-parentPort.on('message', async ({ id, op, sql, params }) => {
+parentPort.on('message', async ({ id, op, sql, params, name }) => {
   try {
     if (op === 'close') {
       await serially(() => lite.close());
@@ -163,7 +141,7 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
       parentPort.postMessage({ id, results: results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows })) });
       return;
     }
-    const r = await serially(() => query(sql, params ?? []));
+    const r = await serially(() => query(sql, params ?? [], name));
     if (r.raw) parentPort.postMessage({ id, raw: r.raw }, [r.raw.buffer]);
     else parentPort.postMessage({ id, rows: r.rows, names: (r.fields ?? []).map((f) => f.name), affectedRows: r.affectedRows });
   } catch (err) {

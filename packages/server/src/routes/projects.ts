@@ -9,7 +9,7 @@ import { accessParams } from '../projectPage';
 import { inListOrder, listOut, newestFirst, pageOf, pageRows, type Page, type Params } from '../paging';
 import { bucketView, clientView } from '../views';
 import { newId, now } from '../ids';
-import { preparedMark, runStatement } from '../db/index';
+import { preparedMark, runStatement } from '../db/statements';
 import { badRequest, forbidden, notFound } from '../errors';
 import type { Services } from '../services';
 
