@@ -102,6 +102,8 @@ export default defineConfig({
       // Metrics on any free port (never a fixed one other servers on this machine may hold); no drain when stopped.
       METRICS_PORT: '0',
       PORTAL_DRAIN_S: '0',
+      // An answer outside its call's contract is a 500, which the screen that asked for it shows and its test fails on.
+      PORTAL_CHECK_ANSWERS: '1',
       WEB_DIST: join(root, 'packages', 'web', 'dist'),
       OPENAI_BASE_URL: `http://127.0.0.1:${process.env.PORTAL_E2E_OPENAI_PORT}/v1`,
       ...(process.env.PORTAL_E2E_DATABASE_URL ? { DATABASE_URL: process.env.PORTAL_E2E_DATABASE_URL } : {}),

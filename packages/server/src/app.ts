@@ -34,6 +34,8 @@ import { projectRoutes } from './routes/projects';
 import { keyRoutes } from './routes/keys';
 import { uploadRoutes } from './routes/uploads';
 import { requestRoutes } from './routes/requests';
+import { modelRoutes } from './routes/models';
+import { quoteRoutes } from './routes/quotes';
 import { usageRoutes } from './routes/usage';
 import { isUploadBytes, storageRoutes } from './routes/storage';
 import { readyRoutes } from './routes/ready';
@@ -241,6 +243,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   projectRoutes(app, services);
   uploadRoutes(app, services);
   requestRoutes(app, services);
+  modelRoutes(app, services);
+  quoteRoutes(app, services);
   memberRoutes(app, services);
   webhookRoutes(app, services);
   usageRoutes(app, services);

@@ -1037,7 +1037,7 @@ describe.runIf(kinds.includes('postgres'))('rate limits across API processes', (
       for (const dir of dirs) {
         const config = loadConfig(
           { DATABASE_URL: db.url, JWT_SECRET: SHARED_SECRET },
-          { dataDir: dir, logLevel: 'silent', worker: false, authRateLimit: 3, metricsPort: null },
+          { dataDir: dir, logLevel: 'silent', worker: false, authRateLimit: 3, metricsPort: null, checkAnswers: true },
         );
         const built = await buildApp(config);
         apps.push(built);

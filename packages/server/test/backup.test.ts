@@ -94,7 +94,10 @@ describe.skipIf(!built)('backup and restore of the embedded default', () => {
     expect(wrong.stderr).toMatch(/^Could not restore .*other\.backup/);
 
     // The restored folder serves (in this process, to reach its store's signed links).
-    const config = loadConfig({}, { dataDir: restored, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: null, drainS: 0 });
+    const config = loadConfig(
+      {},
+      { dataDir: restored, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: null, drainS: 0, checkAnswers: true },
+    );
     const app = await buildApp(config);
     cleanup.push(() => app.close());
     const url = await app.app.listen({ port: 0, host: '127.0.0.1' });

@@ -176,7 +176,7 @@ describe('logs without secrets', () => {
     const dataDir = await freshDataDir();
     const config = loadConfig(
       { JWT_SECRET: testSecret() },
-      { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', authRateLimit: 1000, metricsPort: null },
+      { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', authRateLimit: 1000, metricsPort: null, checkAnswers: true },
     );
     const built = await buildApp(config, { logStream: { write: (l: string) => lines.push(l) } });
     try {
@@ -292,7 +292,7 @@ describe('a private data folder', () => {
       await mkdir(join(dataDir, 'outbox'), { mode: 0o777 });
       await writeFile(join(dataDir, 'outbox', 'old.txt'), 'mail', { mode: 0o666 });
       await chmod(join(dataDir, 'outbox', 'old.txt'), 0o666);
-      const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: null });
+      const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: null, checkAnswers: true });
       const built = await buildApp(config);
       try {
         await built.app.listen({ port: 0, host: '127.0.0.1' });

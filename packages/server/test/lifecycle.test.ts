@@ -93,7 +93,7 @@ describe('request ids', () => {
     const dataDir = await freshDataDir();
     const config = loadConfig(
       { JWT_SECRET: testSecret() },
-      { dataDir, port: 0, host: '127.0.0.1', logLevel: 'debug', metricsPort: null, drainS: 0, authRateLimit: 1000 },
+      { dataDir, port: 0, host: '127.0.0.1', logLevel: 'debug', metricsPort: null, drainS: 0, authRateLimit: 1000, checkAnswers: true },
     );
     const built = await buildApp(config, { logStream: { write: (l: string) => lines.push(l) } });
     try {

@@ -1,16 +1,12 @@
-// Requests: piles (parameters), fit and generate runs, shrink quotes; run and model lists, status, rename, remove; billing.
+// Requests: piles (parameters), fit and generate runs; run lists, status, events, rerun, rename, remove.
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import {
-  formatDollars,
   ERROR_CODES,
   MESSAGES,
   PLAN_LIMITS,
-  QUOTE_UNPAID,
   checkFitSize,
   fitColumnsProblem,
-  shrinkPrice,
   extensionOf,
   resultFileName,
   RUN_EVENTS_PAGE,
@@ -22,23 +18,22 @@ import {
 } from '@portal/core';
 import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
-import { requireBucket, requireClient, requireModel, requirePile, requireQuote, requireRun } from '../access';
+import { requireBucket, requirePile, requireRun } from '../access';
 import { bucketOut, checkActiveFilter } from './projects';
-import { MODEL_SHOWN, RUN_SHOWN, clientView, modelView, quoteView, runView } from '../views';
+import { RUN_SHOWN, clientView, runView } from '../views';
 import { namedPage, rendRefOf, rendRefs, type NamedList } from '../refs';
 import { newId, now } from '../ids';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
-import { invoiceNumber, millions, spendCredit } from '../billing/credit';
-import { payQuote, quoteIsLive } from '../billing/shrink';
+import { spendCredit } from '../billing/credit';
 import { actorOf, audit, type Actor } from '../audit';
-import type { ModelTable, PileTable, RunTable } from '../db/schema';
-import { newModelRow, newQuoteRow, newRunRow } from '../db/rows';
+import type { PileTable, RunTable } from '../db/schema';
+import { newModelRow, newRunRow } from '../db/rows';
 import type { Services } from '../services';
 import { listOut, pageOf } from '../paging';
 
 type RunRow = Selectable<RunTable>;
 
-/** The request and model lists' reads (their rows' view columns) and types. */
+/** The request list's reads (their rows' view columns) and types. */
 const RUN_LIST: NamedList = {
   table: 'runs',
   reads: RUN_SHOWN,
@@ -55,16 +50,6 @@ const RUN_LIST: NamedList = {
     ['finished_at', 'bigint'],
     ['metrics', 'text'],
     ['note', 'text'],
-  ],
-};
-const MODEL_LIST: NamedList = {
-  table: 'models',
-  reads: MODEL_SHOWN,
-  columns: [
-    ['desc', 'text'],
-    ['state', 'text'],
-    ['message', 'text'],
-    ['rend', 'text'],
   ],
 };
 type PileRow = Selectable<PileTable>;
@@ -110,7 +95,7 @@ async function checkFitColumns(s: Services, p: FitParam, upload: string): Promis
 }
 
 /** The upload a request uses: in the same project, Ready, with a Finished file of the wanted extension. */
-async function usableRend(s: Services, bucket: string, rendStamp: string, ext: string, missing: string) {
+export async function usableRend(s: Services, bucket: string, rendStamp: string, ext: string, missing: string) {
   const rend = await s.db
     .selectFrom('rends')
     .selectAll()
@@ -133,14 +118,17 @@ async function usableRend(s: Services, bucket: string, rendStamp: string, ext: s
   return { rend, item, items, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
 }
 
+/** Runs as the API shows them, with their uploads' names. */
+export async function runsOut(db: Services['db'], runs: RunRow[]) {
+  const ref = await rendRefs(
+    db,
+    runs.map((r) => r.rend),
+  );
+  return runs.map((r) => runView(r, ref(r.rend)));
+}
+
 export function requestRoutes(app: FastifyInstance, s: Services) {
-  const runsOut = async (runs: Selectable<RunTable>[]) => {
-    const ref = await rendRefs(
-      s.db,
-      runs.map((r) => r.rend),
-    );
-    return runs.map((r) => runView(r, ref(r.rend)));
-  };
+  const runsOf = (runs: RunRow[]) => runsOut(s.db, runs);
 
   defineCall(app, s, 'pileCreate', { keys: true }, async ({ caller, body }) => {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
@@ -231,7 +219,7 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
   };
 
   const runById = async (stamp: string) =>
-    (await runsOut([await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow()]))[0];
+    (await runsOf([await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow()]))[0];
 
   defineCall(app, s, 'runCreate', { keys: true }, async ({ caller, body, req }) => {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
@@ -349,52 +337,6 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     };
   });
 
-  defineCall(app, s, 'shrinkCreate', { keys: true }, async ({ caller, body, req }) => {
-    const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
-    const { pile } = await requirePile(s.db, caller, body.pile);
-    if (pile.bucket !== bucket.stamp || pile.variety !== 'ShrinkService') throw notFound('Parameters');
-    const { rend, item, items } = await usableRend(s, bucket.stamp, body.rend, '.py', MESSAGES.shrinkSingleFile);
-    // One .py model and nothing else, so the price every client shows (summed over the upload's files) is the price billed.
-    if (items.length !== 1) throw badRequest(MESSAGES.shrinkSingleFile);
-    const inputs = Number(item.inputs);
-    // A model counted at 0 (or not counted) would be free and start at once: only a real count is priced.
-    if (!Number.isSafeInteger(inputs) || inputs < 1) throw badRequest(MESSAGES.shrinkNoParameters);
-    const stamp = newId('q_');
-    await s.db.transaction().execute(async (trx) => {
-      const { free } = await spendCredit(trx, client.stamp, inputs);
-      const cent = shrinkPrice(inputs, free).amountDueCents;
-      await trx
-        .insertInto('quotes')
-        .values(
-          newQuoteRow({
-            stamp,
-            bucket: bucket.stamp,
-            rend: rend.stamp,
-            pile: pile.stamp,
-            name: body.name,
-            desc: body.desc,
-            cent,
-            invoice_num: invoiceNumber(),
-            inputs,
-            created_at: now(),
-          }),
-        )
-        .execute();
-      await audit(trx, {
-        client: client.stamp,
-        actor: actorOf(caller),
-        action: 'quote.create',
-        target: stamp,
-        detail: `${body.name} (${formatDollars(cent)})`,
-      });
-      // Covered entirely by free credit (the server's own count and credit, nothing the client sent): it starts at once.
-      if (cent === 0) await payQuote(trx, s.jobs, stamp, req.id);
-    });
-    s.jobs.wake();
-    const quote = await s.db.selectFrom('quotes').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
-    return { quote: quoteView(quote, { stamp: rend.stamp, name: rend.name }) };
-  });
-
   defineCall(app, s, 'runList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
     const { client, bucket, rows, next } = await namedPage<RunRow>(
@@ -426,84 +368,13 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     return {
       client: clientView(client),
       bucket: bucketOut(bucket),
-      run: { record: (await runsOut([run]))[0], url },
+      run: { record: (await runsOf([run]))[0], url },
     };
   });
 
   defineRenameRemove(app, s, 'request', {
     find: (caller, stamp, lookup) => requireRun(s.db, caller, stamp, lookup),
     row: 'run',
-    renamed: async (run) => ({ run: (await runsOut([run]))[0] }),
-  });
-
-  defineCall(app, s, 'clientModelList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
-    const listed = checkActiveFilter(query.active);
-    const page = pageOf(query, 'models');
-    const { client, bucket, rows, next } = await namedPage<Selectable<ModelTable>>(s.db, caller, query.bucket, listed, page, MODEL_LIST);
-    return {
-      client,
-      bucket,
-      model: listOut(
-        rows.map((m) => modelView(m, rendRefOf(m))),
-        next,
-      ),
-    };
-  });
-
-  defineCall(app, s, 'generalModelList', { keys: true }, async ({ query }) => {
-    const models = checkActiveFilter(query.active)
-      ? await s.db
-          .selectFrom('models')
-          .selectAll()
-          .where('bucket', 'is', null)
-          .where('active', '=', 1)
-          .orderBy('created_at')
-          .orderBy('seq')
-          .execute()
-      : [];
-    return { model: { list: models.map((m) => modelView(m, null)) } };
-  });
-
-  defineRenameRemove(app, s, 'model', {
-    find: (caller, stamp, lookup) => requireModel(s.db, caller, stamp, lookup),
-    row: 'model',
-    renamed: async (model) => {
-      const ref = await rendRefs(s.db, [model.rend]);
-      return { model: modelView(model, ref(model.rend)) };
-    },
-  });
-
-  defineCall(app, s, 'quoteStatus', { keys: true }, async ({ caller, query }) => {
-    const { quote, bucket, client } = await requireQuote(s.db, caller, query.quote);
-    const run = quote.run
-      ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', quote.run).where('active', '=', 1).executeTakeFirst()
-      : undefined;
-    const ref = await rendRefs(s.db, [quote.rend]);
-    return {
-      client: clientView(client),
-      bucket: bucketOut(bucket),
-      quote: { record: quoteView(quote, ref(quote.rend)), run: run ? (await runsOut([run]))[0] : null },
-    };
-  });
-
-  defineCall(app, s, 'billingStatus', {}, async ({ caller, query, base }) => {
-    const client = await requireClient(s.db, caller, query.client);
-    const due = await s.db
-      .selectFrom('quotes')
-      .innerJoin('buckets', 'buckets.stamp', 'quotes.bucket')
-      .select(sql<number>`coalesce(sum(quotes.cent), 0)::bigint`.as('cents'))
-      .where('buckets.client', '=', client.stamp)
-      .where('quotes.state', '=', QUOTE_UNPAID)
-      // Quotes of a removed project or upload are not owed: they can no longer be paid.
-      .where(quoteIsLive)
-      .executeTakeFirstOrThrow();
-    return {
-      billing: {
-        creditBalance: millions(Math.max(0, client.credit_total - client.credit_used)),
-        creditConsumed: millions(client.credit_used),
-        accountCentBalance: Number(due.cents),
-        portalUrl: s.payments.portalUrl(client.stamp, base),
-      },
-    };
+    renamed: async (run) => ({ run: (await runsOf([run]))[0] }),
   });
 }

@@ -1,0 +1,63 @@
+// Models: a project's trained models and the general ones (lists, rename, remove).
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { defineCall } from './define';
+import { defineRenameRemove } from './renameRemove';
+import { requireModel } from '../access';
+import { checkActiveFilter } from './projects';
+import { MODEL_SHOWN, modelView } from '../views';
+import { namedPage, rendRefOf, rendRefs, type NamedList } from '../refs';
+import type { ModelTable } from '../db/schema';
+import type { Services } from '../services';
+import { listOut, pageOf } from '../paging';
+
+/** The model list's reads (its rows' view columns) and types. */
+const MODEL_LIST: NamedList = {
+  table: 'models',
+  reads: MODEL_SHOWN,
+  columns: [
+    ['desc', 'text'],
+    ['state', 'text'],
+    ['message', 'text'],
+    ['rend', 'text'],
+  ],
+};
+
+export function modelRoutes(app: FastifyInstance, s: Services) {
+  defineCall(app, s, 'clientModelList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
+    const listed = checkActiveFilter(query.active);
+    const page = pageOf(query, 'models');
+    const { client, bucket, rows, next } = await namedPage<Selectable<ModelTable>>(s.db, caller, query.bucket, listed, page, MODEL_LIST);
+    return {
+      client,
+      bucket,
+      model: listOut(
+        rows.map((m) => modelView(m, rendRefOf(m))),
+        next,
+      ),
+    };
+  });
+
+  defineCall(app, s, 'generalModelList', { keys: true }, async ({ query }) => {
+    const models = checkActiveFilter(query.active)
+      ? await s.db
+          .selectFrom('models')
+          .selectAll()
+          .where('bucket', 'is', null)
+          .where('active', '=', 1)
+          .orderBy('created_at')
+          .orderBy('seq')
+          .execute()
+      : [];
+    return { model: { list: models.map((m) => modelView(m, null)) } };
+  });
+
+  defineRenameRemove(app, s, 'model', {
+    find: (caller, stamp, lookup) => requireModel(s.db, caller, stamp, lookup),
+    row: 'model',
+    renamed: async (model) => {
+      const ref = await rendRefs(s.db, [model.rend]);
+      return { model: modelView(model, ref(model.rend)) };
+    },
+  });
+}
