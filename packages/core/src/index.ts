@@ -24,3 +24,5 @@ export * from './format/csv';
 export * from './format/metrics';
 export * from './format/preview';
 export * from './format/map';
+export * from './format/webhooks';
+export * from './rules/webhookForm';

@@ -43,7 +43,7 @@ export const START_VIEW = 'getStarted';
 const SUMMARY_VIEWS: readonly unknown[] = [JUMP_VIEW, START_VIEW];
 
 /** The things a person creates, renames and removes, as the notices name them. */
-export type Noun = 'Client' | 'Project' | 'Upload' | 'Request' | 'Model' | 'API key' | 'Integration' | 'Member';
+export type Noun = 'Client' | 'Project' | 'Upload' | 'Request' | 'Model' | 'API key' | 'Integration' | 'Member' | 'Webhook';
 
 /**
  * Which calls' answers show each thing (its name, its presence in a list, a count of them). A change to one makes
@@ -57,7 +57,9 @@ export const SHOWN_IN: Record<Noun, readonly CallName[]> = {
   Model: ['clientModelList', 'generalModelList', 'runStatus', 'runList'],
   'API key': ['apikeyList'],
   Integration: ['integrationList'],
-  Member: ['memberList', 'inviteList', 'permissions', 'audit'],
+  // The webhook list's view carries the caller's role (owners manage endpoints): a role change makes it old too.
+  Member: ['memberList', 'inviteList', 'permissions', 'audit', 'webhookList'],
+  Webhook: ['webhookList', 'webhookShow', 'webhookDeliveries', 'webhookDelivery', 'audit'],
 };
 
 /** Whether a held read shows `noun`: its call is one that does, or it sums up everything (quick search, Get started). */

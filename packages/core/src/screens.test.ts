@@ -3,7 +3,8 @@ import { accountOpenTarget, breadcrumbs, matchScreen, projectOpenTarget, SCREENS
 
 describe('screens', () => {
   it("lists SPEC's 18 routes and the additions; all but SPEC's first four, the invitation and the email confirmation need sign-in", () => {
-    // Beyond SPEC's 18, one a line: the team's members, audit log and invitation, the usage page and a new account's Get started.
+    // Beyond SPEC's 18, one a line: the team's members, audit log and invitation, the usage page, a new account's Get
+    // started and the webhooks.
     const additions = [
       '/client/:clientId/members',
       '/client/:clientId/audit',
@@ -11,6 +12,7 @@ describe('screens', () => {
       '/account/email/confirm',
       '/client/:clientId/usage',
       '/get-started',
+      '/client/:clientId/webhooks',
     ];
     expect(SCREENS).toHaveLength(18 + additions.length);
     for (const path of additions) expect(SCREENS.map((s) => s.path)).toContain(path);
@@ -24,12 +26,13 @@ describe('screens', () => {
     ]);
   });
 
-  it('members and the audit log sit in the sidebar under the client', () => {
+  it('members, the audit log and the webhooks sit in the sidebar under the client', () => {
     const client = sidebar({ clientId: 'c1' }, { clientName: 'Acme', choice: 'Cloud' }).find((g) => g.section === 'client');
     expect(client?.links.map((l) => [l.label, l.path])).toEqual(
       expect.arrayContaining([
         ['Members', '/client/c1/members'],
         ['Audit Log', '/client/c1/audit'],
+        ['Webhooks', '/client/c1/webhooks'],
       ]),
     );
   });

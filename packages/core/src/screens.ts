@@ -1,5 +1,5 @@
-// The 18 screens of SPEC section 2, the team screens (members, audit log, invitation), usage and the email confirmation
-// link's page as data: drives web's router, tui's navigation, sidebars and breadcrumbs.
+// The 18 screens of SPEC section 2, the team screens (members, audit log, invitation), usage, webhooks and the email
+// confirmation link's page as data: drives web's router, tui's navigation, sidebars and breadcrumbs.
 import { EMAIL_CONFIRM_PATH } from './rules/account';
 
 export type ScreenId =
@@ -26,7 +26,8 @@ export type ScreenId =
   | 'audit'
   | 'invite'
   | 'emailConfirm'
-  | 'usage';
+  | 'usage'
+  | 'webhooks';
 
 /** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
 export const PROJECT_ID_ALIAS = 'projectId';
@@ -77,7 +78,8 @@ export type CliNoun =
   | 'members'
   | 'invites'
   | 'audit'
-  | 'usage';
+  | 'usage'
+  | 'webhooks';
 
 export interface ScreenDef {
   id: ScreenId;
@@ -271,6 +273,19 @@ const TABLE = [
     crumb: { label: 'Audit Log' },
     nav: { label: 'Audit Log' },
     cli: 'audit',
+  },
+  {
+    // The client's webhook endpoints and, for the one picked, its delivery log (owners manage; others read the reason).
+    id: 'webhooks',
+    path: '/client/:clientId/webhooks',
+    title: 'Webhooks',
+    params: ['clientId'],
+    auth: true,
+    section: 'client',
+    parent: 'projects',
+    crumb: { label: 'Webhooks' },
+    nav: { label: 'Webhooks' },
+    cli: 'webhooks',
   },
   {
     // Open to everyone: someone not signed in signs in or up first and comes back here (`?next=`).

@@ -57,6 +57,7 @@ export const LOADERS: Record<PageId, () => Promise<PageModule>> = {
   invite: remembered(() => import('./routes/InvitePage')),
   emailConfirm: remembered(() => import('./routes/EmailConfirmPage')),
   usage: from('UsagePage'),
+  webhooks: from('WebhooksPage'),
 };
 
 /**

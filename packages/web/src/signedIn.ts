@@ -20,3 +20,4 @@ export { default as QuoteDetailsPage } from './routes/QuoteDetailsPage';
 export { default as MembersPage } from './routes/MembersPage';
 export { default as AuditPage } from './routes/AuditPage';
 export { default as UsagePage } from './routes/UsagePage';
+export { default as WebhooksPage } from './routes/WebhooksPage';

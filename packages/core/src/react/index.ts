@@ -68,3 +68,13 @@ export {
   type AccountDelete,
 } from './useAccount';
 export { useGetStarted, type GetStarted } from './getStarted';
+export {
+  useWebhooks,
+  useWebhookLog,
+  useWebhookDelivery,
+  webhooksDenied,
+  WEBHOOK_LOG_POLL_MS,
+  type WebhooksScreen,
+  type WebhookLog,
+  type ShownSecret,
+} from './webhooks';

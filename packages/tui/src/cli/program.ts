@@ -27,6 +27,7 @@ import * as audit from './audit';
 import * as usage from './usage';
 import * as ui from './ui';
 import * as account from './account';
+import * as webhooks from './webhooks/index';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
@@ -51,6 +52,7 @@ const NOUNS: Record<CliNoun, Noun> = {
   invites,
   audit,
   usage,
+  webhooks,
 };
 const EXTRA_NOUNS: Noun[] = [account, billing, apiCommand, completion, ui, { register: registerHelp }];
 

@@ -86,6 +86,7 @@ const HELP: Record<ScreenId, string> = {
   invite: 'Enter accept',
   emailConfirm: 'Enter confirm',
   usage: 'p period (7, 30, 90 days) · ↑↓ quotes · Enter open a quote',
+  webhooks: '↑↓ move · Enter deliveries · n add · t test · p pause/resume · k rotate secret · r rename · d remove',
 };
 
 function toPath(path: string): { path: string; query: URLSearchParams } {

@@ -28,6 +28,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<{ default: Component
   invite: () => import('../screens/InviteScreen'),
   emailConfirm: () => import('../screens/EmailConfirmScreen'),
   usage: () => import('../screens/UsageScreen'),
+  webhooks: () => import('../screens/WebhooksScreen'),
 };
 
 const loaded = new Map<ScreenId, ComponentType>();
