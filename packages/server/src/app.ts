@@ -268,6 +268,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       metrics: services.metrics,
       mail: { secrets, mailer: services.mailer, errors: services.metrics.mailErrors },
       textEmbeddings: { baseUrl: config.openaiBaseUrl, timeoutS: config.openaiTimeoutS, secrets, onCall: metrics.embeddingCall },
+      webhooks: { secrets, allowPrivate: config.webhookAllowPrivate, metrics },
     });
     await worker.start();
   }

@@ -88,6 +88,8 @@ export interface Config {
   openaiBaseUrl: string;
   /** Seconds one call to that service may take before it is retried (OPENAI_TIMEOUT_S). */
   openaiTimeoutS: number;
+  /** Webhooks may go to loopback, private and link-local addresses, over plain http too (PORTAL_WEBHOOK_ALLOW_PRIVATE=1). */
+  webhookAllowPrivate: boolean;
 }
 
 function defaultWebDist(): string {
@@ -199,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storageGraceS: numberSetting(env, 'STORAGE_SWEEP_GRACE_S', 24 * 60 * 60, 0),
     openaiBaseUrl: openaiBaseUrl(env.OPENAI_BASE_URL),
     openaiTimeoutS: numberSetting(env, 'OPENAI_TIMEOUT_S', 60, 0.1),
+    webhookAllowPrivate: textSetting(env, 'PORTAL_WEBHOOK_ALLOW_PRIVATE', (v) => checkSwitch('PORTAL_WEBHOOK_ALLOW_PRIVATE', v)) ?? false,
   };
   // Only now, every setting read: the data folder is made (private) and the keys kept there are read or made.
   makePrivate(dataDir);
@@ -273,6 +276,7 @@ export function describeConfig(c: Config): string {
     `STORAGE_SWEEP_GRACE_S=${c.storageGraceS}`,
     `PORTAL_WORKER_SLOTS=${c.workerSlots} PORTAL_JOB_MEMORY_MB=${c.jobMemoryMb} PORTAL_JOB_LEASE_S=${c.jobLeaseS} PORTAL_SHUTDOWN_S=${c.shutdownS}`,
     `OPENAI_BASE_URL=${c.openaiBaseUrl} OPENAI_TIMEOUT_S=${c.openaiTimeoutS}`,
+    `PORTAL_WEBHOOK_ALLOW_PRIVATE=${c.webhookAllowPrivate ? '1 (webhooks may go to private addresses, over http too)' : '0 (public https addresses only)'}`,
     `PORTAL_JOB_TIMEOUT_{ANALYZE,FIT,GENERATE,SHRINK}_S=${[c.jobTimeoutS.analyze, c.jobTimeoutS.fit, c.jobTimeoutS.generate, c.jobTimeoutS.shrink].join(',')}`,
   ];
   return lines.join('\n');

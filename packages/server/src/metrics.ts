@@ -82,6 +82,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly webhookAttempts = new Counter({
+    name: 'portal_webhook_attempts_total',
+    help: 'Webhook delivery attempts by this process, by outcome (delivered, error_status, no_answer)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly webhookLag = new Histogram({
+    name: 'portal_webhook_delivery_lag_seconds',
+    help: 'Time from when a webhook delivery (or its retry) was due to when its attempt started',
+    buckets: [0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600],
+    registers: [this.registry],
+  });
+
   readonly diskFull = new Counter({
     name: 'portal_disk_full_total',
     help: "Writes refused because the disk was full (ENOSPC, or the database's disk_full), by part (storage, database)",

@@ -221,6 +221,13 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
       await call(base, 'inviteCreate', { token: t, body: { client: A.client, email: 'invited@example.com', role: 'member' } })
     ).body.invite.stamp;
     const inviteToken = decodeURIComponent(/invite\?token=(\S+)/.exec(await mailTo(srv.dataDir, 'invited@example.com'))![1]);
+    const webhook = (
+      await call(base, 'webhookCreate', {
+        token: t,
+        body: { client: A.client, url: 'https://hooks.example.com/portal', events: ['quote.paid'] },
+      })
+    ).body.webhook.stamp;
+    const delivery = (await call(base, 'webhookTest', { token: t, body: { webhook } })).body.delivery.stamp;
     ids = {
       invite,
       inviteToken,
@@ -238,9 +245,8 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
       fit: fit.stamp,
       model,
       quote,
-      // Until this server keeps webhook endpoints, a client has none.
-      webhook: 'wh_none',
-      delivery: 'msg_none',
+      webhook,
+      delivery,
     };
     ownBucket = (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Theirs' } })).body.bucket.stamp;
   });

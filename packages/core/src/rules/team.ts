@@ -85,6 +85,15 @@ export const AUDIT_ACTIONS = {
   'model.rename': 'Renamed a model',
   'model.remove': 'Removed a model',
   'model.restore': 'Restored a model',
+  'webhook.create': 'Added a webhook endpoint',
+  'webhook.update': 'Changed a webhook endpoint',
+  'webhook.pause': 'Paused a webhook endpoint',
+  'webhook.resume': 'Resumed a webhook endpoint',
+  'webhook.rotate': "Rotated a webhook endpoint's secret",
+  'webhook.remove': 'Removed a webhook endpoint',
+  'webhook.test': 'Sent a test event to a webhook endpoint',
+  'webhook.redeliver': 'Sent a webhook delivery again',
+  'webhook.disable': 'The portal paused a failing webhook endpoint',
   // A member whose account is deleted left every client (their other account events are in their own log).
   'account.delete': 'Deleted the account',
 } as const;

@@ -45,7 +45,7 @@ export const WEBHOOK_MESSAGES = {
   deliveryNotFound: 'Delivery not found',
   secretOnce: 'Copy the signing secret now: it is not shown again. Rotate it if it is lost.',
   rotated: `New signing secret made. The old one keeps signing beside it for ${WEBHOOK_ROTATION_HOURS} hours.`,
-  paused: 'Endpoint paused: events are kept for it and sent once it is resumed.',
+  paused: 'Endpoint paused: no new events go to it until it is resumed; deliveries already queued wait for it.',
   pausedFailing: `Paused by the portal: every delivery failed for ${WEBHOOK_PAUSE_AFTER_DAYS} days. Fix the receiver, then resume it.`,
   resumed: 'Endpoint resumed.',
   removed: 'Endpoint removed.',

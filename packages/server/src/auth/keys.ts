@@ -13,6 +13,8 @@ const STORED = [
   { table: 'integrations', key: 'clue', column: 'token_enc' },
   // Two-factor sign-in's secrets (issue 30).
   { table: 'user_otp', key: 'user_stamp', column: 'secret_enc' },
+  // Webhook endpoints' signing secrets (the one before a rotation lives 24 hours and is not moved).
+  { table: 'webhook_endpoints', key: 'stamp', column: 'secret_enc' },
 ] as const;
 
 /**

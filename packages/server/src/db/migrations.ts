@@ -709,6 +709,141 @@ insert into user_events (user_stamp, at, action, target, detail)
 delete from audit where action in ('signin.new-address', 'otp.on', 'otp.off', 'password.change', 'email.change.start', 'email.change');
 `,
   },
+  {
+    // Webhooks: a client's endpoints (signing secrets encrypted like keys), the events as they happen (written by
+    // triggers where the state changes, in the same transaction, so no path that finishes a run or an upload can miss
+    // one), each event's delivery to each subscribed endpoint (the durable queue the worker sends from) and every
+    // attempt of it. An event's body is its exact text as sent (Standard Webhooks: type, timestamp, data).
+    id: 26,
+    sql: `
+create table webhook_endpoints (
+  seq bigint generated always as identity,
+  stamp text primary key,
+  client text not null references clients(stamp),
+  name text not null,
+  url text not null,
+  events text not null,
+  secret_enc text not null,
+  previous_secret_enc text,
+  previous_until bigint,
+  state text not null default 'active',
+  failing_since bigint,
+  last_attempt_at bigint,
+  last_status integer,
+  created_at bigint not null
+);
+create index webhook_endpoints_client on webhook_endpoints (client, created_at, seq);
+create table webhook_events (
+  seq bigint generated always as identity primary key,
+  id text not null unique,
+  client text not null,
+  type text not null,
+  body text not null,
+  only_endpoint text,
+  created_at bigint not null
+);
+create index webhook_events_client on webhook_events (client, seq);
+create index webhook_events_created on webhook_events (created_at);
+create table webhook_deliveries (
+  seq bigint generated always as identity primary key,
+  stamp text not null unique,
+  endpoint text not null references webhook_endpoints(stamp) on delete cascade,
+  event text not null references webhook_events(id) on delete cascade,
+  type text not null,
+  state text not null default 'pending',
+  attempts integer not null default 0,
+  next_at bigint,
+  locked_until bigint,
+  last_attempt_at bigint,
+  last_status integer,
+  last_error text not null default '',
+  created_at bigint not null
+);
+create index webhook_deliveries_due on webhook_deliveries (next_at) where state = 'pending';
+create index webhook_deliveries_endpoint on webhook_deliveries (endpoint, seq);
+create table webhook_attempts (
+  seq bigint generated always as identity primary key,
+  delivery text not null references webhook_deliveries(stamp) on delete cascade,
+  at bigint not null,
+  status integer,
+  duration_ms integer not null,
+  answer text not null,
+  error text not null
+);
+create index webhook_attempts_delivery on webhook_attempts (delivery, seq);
+
+create or replace function portal_webhook_emit(p_client text, p_type text, p_data jsonb) returns void language plpgsql as $fn$
+declare
+  t bigint := floor(extract(epoch from clock_timestamp()))::bigint;
+  v_id text := 'evt_' || replace(gen_random_uuid()::text, '-', '');
+begin
+  if p_client is null then return; end if;
+  insert into webhook_events (id, client, type, body, created_at) values (v_id, p_client, p_type,
+    json_build_object('type', p_type,
+      'timestamp', to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'data', p_data)::text,
+    t);
+  insert into webhook_deliveries (stamp, endpoint, event, type, next_at, created_at)
+    select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.stamp, v_id, p_type, t, t
+    from webhook_endpoints e
+    where e.client = p_client and e.state = 'active' and (',' || e.events || ',') like ('%,' || p_type || ',%');
+end
+$fn$;
+
+create or replace function portal_webhook_run() returns trigger language plpgsql as $fn$
+begin
+  if new.state in ('Finished', 'Failed') and (tg_op = 'INSERT' or new.state is distinct from old.state) then
+    perform portal_webhook_emit(
+      (select b.client from buckets b where b.stamp = new.bucket),
+      case when new.state = 'Finished' then 'run.finished' else 'run.failed' end,
+      jsonb_build_object('id', new.stamp, 'project', new.bucket, 'function', new.function, 'name', new.name,
+        'state', new.state, 'message', new.message, 'upload', new.rend));
+  end if;
+  return null;
+end
+$fn$;
+create trigger runs_webhook after insert or update of state on runs for each row execute function portal_webhook_run();
+
+create or replace function portal_webhook_rend() returns trigger language plpgsql as $fn$
+begin
+  if new.flight in ('Ready', 'Failed') and (tg_op = 'INSERT' or new.flight is distinct from old.flight) then
+    perform portal_webhook_emit(
+      (select b.client from buckets b where b.stamp = new.bucket),
+      case when new.flight = 'Ready' then 'upload.ready' else 'upload.failed' end,
+      jsonb_build_object('id', new.stamp, 'project', new.bucket, 'name', new.name, 'state', new.flight,
+        'message', coalesce((select coalesce(u.error, u.meta_error) from uploads u
+          where u.rend = new.stamp and u.state = 'Failed' order by u.seq limit 1), '')));
+  end if;
+  return null;
+end
+$fn$;
+create trigger rends_webhook after insert or update of flight on rends for each row execute function portal_webhook_rend();
+
+create or replace function portal_webhook_quote() returns trigger language plpgsql as $fn$
+begin
+  if tg_op = 'INSERT' or (new.paid_at is not null and old.paid_at is null) then
+    perform portal_webhook_emit(
+      (select b.client from buckets b where b.stamp = new.bucket),
+      case when tg_op = 'INSERT' then 'quote.created' else 'quote.paid' end,
+      jsonb_build_object('id', new.stamp, 'project', new.bucket, 'name', new.name, 'function', new.function,
+        'state', new.state, 'cent', new.cent, 'invoiceNum', new.invoice_num, 'run', new.run));
+  end if;
+  return null;
+end
+$fn$;
+create trigger quotes_webhook after insert or update of paid_at on quotes for each row execute function portal_webhook_quote();
+
+create or replace function portal_webhook_member() returns trigger language plpgsql as $fn$
+begin
+  perform portal_webhook_emit(new.client_stamp, 'member.joined',
+    jsonb_build_object('client', new.client_stamp, 'user', new.user_stamp,
+      'email', (select u.email from users u where u.stamp = new.user_stamp), 'role', new.role));
+  return null;
+end
+$fn$;
+create trigger permissions_webhook after insert on permissions for each row execute function portal_webhook_member();
+`,
+  },
 ];
 
 export interface Migration {

@@ -336,6 +336,10 @@ export interface DB {
   otp_challenges: OtpChallengeTable;
   email_changes: EmailChangeTable;
   known_addresses: KnownAddressTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_events: WebhookEventTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }
 
 /** An upload's preview as the JSON the preview call answers (migration 17). */
@@ -390,4 +394,57 @@ export interface KnownAddressTable {
   address: string;
   first_at: number;
   last_at: number;
+}
+
+/** A client's webhook endpoint (migration 26): `events` comma-separated, secrets encrypted. */
+export interface WebhookEndpointTable {
+  seq: Generated<number>;
+  stamp: string;
+  client: string;
+  name: string;
+  url: string;
+  events: string;
+  secret_enc: string;
+  previous_secret_enc: string | null;
+  previous_until: number | null;
+  state: string;
+  failing_since: number | null;
+  last_attempt_at: number | null;
+  last_status: number | null;
+  created_at: number;
+}
+/** An event as it happened, its body the exact text sent (migration 26); `only_endpoint` for a test event. */
+export interface WebhookEventTable {
+  seq: Generated<number>;
+  id: string;
+  client: string;
+  type: string;
+  body: string;
+  only_endpoint: string | null;
+  created_at: number;
+}
+/** An event's delivery to one endpoint: the queue the worker sends from (migration 26). */
+export interface WebhookDeliveryTable {
+  seq: Generated<number>;
+  stamp: string;
+  endpoint: string;
+  event: string;
+  type: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  next_at: number | null;
+  locked_until: Generated<number | null>;
+  last_attempt_at: Generated<number | null>;
+  last_status: Generated<number | null>;
+  last_error: Generated<string>;
+  created_at: number;
+}
+export interface WebhookAttemptTable {
+  seq: Generated<number>;
+  delivery: string;
+  at: number;
+  status: number | null;
+  duration_ms: number;
+  answer: string;
+  error: string;
 }

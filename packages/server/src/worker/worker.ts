@@ -21,6 +21,7 @@ import { JOBS, sentence, type Job, type JobContext, type Outcome } from './jobs/
 import { failRun, type JobLog } from './jobs/job';
 import type { TextEmbeddingSettings } from '../integrations/openai';
 import { inRequest } from '../context';
+import { pruneWebhooks, WebhookSender, type SenderOptions } from '../webhooks/sender';
 
 export { CHANGED_MESSAGE, sentence } from './jobs/index';
 
@@ -46,6 +47,8 @@ export interface WorkerOptions {
   mail?: Omit<MailDeps, 'db' | 'jobs' | 'log'>;
   /** The provider and keys text-embedding requests use; without it they fail with a sentence. */
   textEmbeddings?: TextEmbeddingSettings;
+  /** Webhook deliveries, sent beside the job slots with their own concurrency (webhooks/sender.ts). */
+  webhooks?: Omit<SenderOptions, 'db' | 'log' | 'mail'>;
 }
 
 export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = {
@@ -115,6 +118,7 @@ export class Worker {
   private generalBusy = 0;
   /** Jobs running now, each with the switch that stops its processing. */
   private readonly active = new Map<number, AbortController>();
+  private webhooks: WebhookSender | null = null;
 
   constructor(private readonly o: WorkerOptions) {
     this.pollMs = o.pollMs ?? 500;
@@ -130,7 +134,15 @@ export class Worker {
     await this.housekeep().catch((err) => this.o.log.error({ err }, 'Housekeeping failed; it runs again later'));
     this.running = true;
     this.coolDown = await keepWarm(this.slots + 1, this.limits.memoryMb);
-    this.unsubscribe = this.o.jobs.onWake(() => this.wakeAll());
+    if (this.o.webhooks) {
+      const { mail, jobs, db, log } = this.o;
+      this.webhooks = new WebhookSender({ ...this.o.webhooks, db, log, mail: mail && { ...mail, jobs } });
+      this.webhooks.start();
+    }
+    this.unsubscribe = this.o.jobs.onWake(() => {
+      this.wakeAll();
+      this.webhooks?.wake();
+    });
     this.recoverTimer = setInterval(() => {
       if (Date.now() - this.lastBeat >= HEARTBEAT_MS)
         void this.beat(false).catch((err) => this.o.log.error({ err }, 'Could not record the worker heartbeat'));
@@ -184,6 +196,7 @@ export class Worker {
       .execute();
     await pruneRateLimits(this.o.db);
     await pruneAudit(this.o.db, t);
+    await pruneWebhooks(this.o.db, t);
     await sweepStorage(this.o.db, this.o.storage, t);
   }
 
@@ -208,6 +221,7 @@ export class Worker {
       for (const c of this.active.values()) c.abort();
     }
     await all;
+    await this.webhooks?.stop();
     this.coolDown?.();
     // Gone at once from readiness's view, rather than when its heartbeat ages out.
     await this.o.db
