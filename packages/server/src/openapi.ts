@@ -143,7 +143,10 @@ function operation(
     };
   }
   const responses: Json = {
-    200: { description: ref.summary, content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}${idOf(def.response)}` } } } },
+    200: {
+      description: def.stream ? `${ref.summary}. Each line of the answer is one ${idOf(def.response)}.` : ref.summary,
+      content: { [def.stream ?? 'application/json']: { schema: { $ref: `${SCHEMA_PREFIX}${idOf(def.response)}` } } },
+    },
   };
   const input = def.body ?? def.query;
   if (input) {

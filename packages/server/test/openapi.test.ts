@@ -75,6 +75,13 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.components.schemas[body].properties!)).toEqual(['client', 'name']);
   });
 
+  it('names the media type of a streamed answer: the listen stream is NDJSON, each line a WebhookListenLine', () => {
+    const ok = op('webhookListen').responses[200].content!;
+    expect(Object.keys(ok)).toEqual(['application/x-ndjson']);
+    expect(ok['application/x-ndjson'].schema.$ref).toBe('#/components/schemas/WebhookListenLine');
+    expect(Object.keys(op('webhookList').responses[200].content!)).toEqual(['application/json']);
+  });
+
   it("answers errors in the wire's shape, with SPEC's sentences as examples", () => {
     const bad = op('bucketCreate').responses[400].content!['application/json'];
     expect(bad.schema.$ref).toBe('#/components/schemas/ErrorBody');

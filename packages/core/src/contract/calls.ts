@@ -348,6 +348,8 @@ export interface CallDef {
   response: z.ZodMiniType;
   /** The SPEC message shown when this call fails (section 8), where SPEC names one. */
   failure?: string;
+  /** The answer is a stream of lines of this media type, each one `response` (the listen stream). */
+  stream?: 'application/x-ndjson';
 }
 
 const call = <const D extends CallDef>(d: D) => d;
@@ -817,6 +819,7 @@ export const CALLS = {
     auth: 'bearer',
     query: WebhookListenQuery,
     response: WebhookListenLine,
+    stream: 'application/x-ndjson',
   }),
 } as const;
 

@@ -12,6 +12,9 @@ export const rangeOf = (address: string): string => ipaddr.process(address).rang
 
 export class RefusedAddress extends Error {}
 
+/** Milliseconds a name may take to resolve (the attempt's own deadline starts after). */
+const DNS_TIMEOUT_MS = 5000;
+
 export interface Target {
   url: URL;
   address: string;
@@ -25,12 +28,20 @@ export async function resolveTarget(raw: string, allowPrivate: boolean, resolve 
   const url = new URL(raw);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let found: Array<{ address: string; family: number }>;
+  let timer: NodeJS.Timeout | undefined;
   try {
     found = ipaddr.isValid(host)
       ? [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }]
-      : await resolve(host, { all: true });
+      : await Promise.race([
+          resolve(host, { all: true }),
+          new Promise<never>((_, fail) => {
+            timer = setTimeout(() => fail(Object.assign(new Error('DNS timeout'), { code: 'a timeout' })), DNS_TIMEOUT_MS);
+          }),
+        ]);
   } catch (err) {
     throw new RefusedAddress(`${host} could not be resolved (${(err as NodeJS.ErrnoException).code ?? 'DNS error'}).`);
+  } finally {
+    clearTimeout(timer);
   }
   if (found.length === 0) throw new RefusedAddress(`${host} has no address.`);
   if (!allowPrivate) {
