@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { parseListenLine, WEBHOOK_MESSAGES, type WebhookListenLine } from '@portal/core';
+import { parseListenLine, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, type WebhookListenLine } from '@portal/core';
 import { call, dbKinds, fitData, mailTo, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
 import { resolveTarget } from '../src/webhooks/address';
 
@@ -261,7 +261,7 @@ describe.each(kinds)('webhooks on the %s database', (kind) => {
       }
     };
     const hello = await next();
-    expect(hello.type).toBe('listen');
+    expect(hello).toMatchObject({ type: 'listen', events: [...WEBHOOK_EVENTS] });
     const secret = (hello as { secret: string }).secret;
     // An event of the client: someone joins it.
     const C = await signup(srv.url, 'joiner');

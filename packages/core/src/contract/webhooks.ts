@@ -149,9 +149,10 @@ export const WebhookListenQuery = z.object({
   events: z.optional(z.string().check(z.maxLength(TITLE_MAX * 4))),
 });
 /**
- * The listen stream is NDJSON: one object a line. First `{"type":"listen","secret":"whsec_..."}` (the secret this
- * stream signs with), then one line per event: the delivery's `id` (webhook-id), `timestamp` (webhook-timestamp),
- * `body` (the exact text to send on) and `signature` (webhook-signature); `{"type":"ping"}` every 20 seconds.
+ * The listen stream is NDJSON: one object a line. First `{"type":"listen","secret":"whsec_...","events":[...]}` (the
+ * secret this stream signs with, and the events it carries: those asked for, or all), then one line per event: the
+ * event's `id` (webhook-id), `timestamp` (webhook-timestamp), `body` (the exact text to send on) and `signature`
+ * (webhook-signature); `{"type":"ping"}` every 20 seconds.
  */
 export const WebhookListenLine = z.union([
   z.object({ type: z.literal('listen'), secret: z.string(), events: z.array(z.string()) }),

@@ -8,6 +8,7 @@ import {
   parseWebhookEvents,
   WEBHOOK_DELIVERY_PAGE,
   WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_EVENTS,
   WEBHOOK_LISTEN_PING_S,
   WEBHOOK_MESSAGES,
   WEBHOOK_ROTATION_HOURS,
@@ -248,7 +249,8 @@ export function webhookRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'webhookListen', {}, async ({ caller, query, req, reply }) => {
     const client = await requireOwner(s.db, caller, query.client, WEBHOOK_MESSAGES.ownersOnly);
-    let events: string[] = [];
+    // The events this stream carries, as its first line says: those asked for, or every one.
+    let events: string[] = [...WEBHOOK_EVENTS];
     if (query.events !== undefined && query.events.trim() !== '') {
       const parsed = parseWebhookEvents(query.events);
       if ('error' in parsed) throw badRequest(parsed.error);
@@ -281,7 +283,7 @@ export function webhookRoutes(app: FastifyInstance, s: Services) {
           .where('seq', '>', after)
           .orderBy('seq')
           .limit(100);
-        if (events.length) q = q.where('type', 'in', events);
+        if (events.length < WEBHOOK_EVENTS.length) q = q.where('type', 'in', events);
         const rows = await q.execute();
         for (const r of rows) {
           after = Math.max(after, Number(r.seq));
