@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // Rendering tests wait on conditions; the limit only bounds a hung test, so a busy machine does not fail them.
+      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'server',
@@ -25,10 +26,10 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'tui', root: 'packages/tui', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'tui', root: 'packages/tui', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
       // Not vitest's 'jsdom' environment: it resolves jsdom 31, which needs Node 22. Core's and web's tests
       // install core's jsdom 29 window first (@portal/core/testing/dom), which runs on Node 20.
-      { test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
     ],
   },
 });

@@ -26,9 +26,10 @@ async function withOtp(label: string) {
   const { secret, uri } = setup.body.otp as { secret: string; uri: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\//);
   expect(uri).toContain(`secret=${secret}`);
-  const enabled = await call(srv.url, 'otpEnable', { token: U.token, body: { code: await code(secret) } });
+  const seen = await code(secret);
+  const enabled = await call(srv.url, 'otpEnable', { token: U.token, body: { code: seen } });
   expect(enabled.status).toBe(200);
-  return { ...U, secret, recovery: enabled.body.otp.recovery as string[] };
+  return { ...U, secret, seen, recovery: enabled.body.otp.recovery as string[] };
 }
 
 describe('two-factor sign-in', () => {
@@ -107,8 +108,9 @@ describe('two-factor sign-in', () => {
     const reused = await call(srv.url, 'loginOtp', { body: { challenge: await challenge(), code: U.recovery[3] } });
     expect(reused.status).toBe(401);
     expect(reused.body.error.message).toBe(SECURITY_MESSAGES.otpInvalid);
-    // The code that turned two-factor sign-in on was seen: replayed, it is refused.
-    const seen = await call(srv.url, 'loginOtp', { body: { challenge: await challenge(), code: await code(U.secret) } });
+    // The code that turned two-factor sign-in on was seen: replayed, it is refused (the very code, not the one of the
+    // moment, which is a new code once the clock has passed into the next 30-second step).
+    const seen = await call(srv.url, 'loginOtp', { body: { challenge: await challenge(), code: U.seen } });
     expect(seen.status).toBe(401);
   });
 
