@@ -8,6 +8,7 @@ import {
   renameEverywhere,
   retryRead,
   retryReadDelay,
+  samePagedList,
   showsNoun,
   viewKey,
 } from './query';
@@ -26,6 +27,18 @@ describe('keys', () => {
     expect(showsNoun(callKey('runList', { bucket: 'b' }), 'Project')).toBe(true);
     expect(showsNoun(callKey('apikeyList', { client: 'c' }), 'Project')).toBe(false);
     expect(showsNoun(viewKey('permissions', {}, JUMP_VIEW), 'API key')).toBe(true);
+  });
+});
+
+describe('paged lists', () => {
+  it('keep their rows across a page, order or search of the same list, not across another list', () => {
+    const page = (params: object) => callKey('bucketList', { active: 1, client: 'c', ...params });
+    expect(samePagedList(page({ limit: 25 }), page({ limit: 25, cursor: 'x' }))).toBe(true);
+    expect(samePagedList(page({ limit: 200 }), page({ limit: 25 }))).toBe(false);
+    expect(samePagedList(page({ limit: 25, order: 'newest' }), page({ limit: 25, order: 'oldest', q: 'churn' }))).toBe(true);
+    expect(samePagedList(page({ limit: 25 }), callKey('bucketList', { active: 1, client: 'd', limit: 25 }))).toBe(false);
+    expect(samePagedList(page({}), callKey('rendList', { active: 1, client: 'c' }))).toBe(false);
+    expect(samePagedList(page({}), viewKey('bucketList', { active: 1, client: 'c' }, JUMP_VIEW))).toBe(false);
   });
 });
 

@@ -36,6 +36,23 @@ export const callKey = (name: CallName, params?: object): CallKey => [name, keyP
 /** The key of a view built from `name` (and the calls it names) with `params`. */
 export const viewKey = (name: CallName, params: object | undefined, view: string): CallKey => [name, keyParams(params), view];
 
+/**
+ * The parameters that pick a page of a list (or a search of it) rather than another list. Not the page's size: a
+ * whole list that turns out long is asked again in pages, and its whole answer is not a page of those.
+ */
+const PAGE_PARAMS = new Set(['cursor', 'order', 'q']);
+
+/**
+ * Whether two keys read the same list and differ only in its page, order or search: a screen moving between them
+ * keeps showing the rows it has until the new page arrives (keepPreviousData); another list starts from its own.
+ */
+export function samePagedList(a: QueryKey, b: QueryKey): boolean {
+  if (a[0] !== b[0] || a[2] !== b[2]) return false;
+  const rest = (k: QueryKey) =>
+    JSON.stringify(Object.entries((k[1] ?? {}) as Record<string, unknown>).filter(([name]) => !PAGE_PARAMS.has(name)));
+  return rest(a) === rest(b);
+}
+
 /** The quick search's targets read every list: any change to a thing makes them old. */
 export const JUMP_VIEW = 'jump';
 /** The Get started path reads the projects, keys and models: any change to a thing makes it old. */
@@ -134,7 +151,7 @@ timeoutManager.setTimeoutProvider<number | Interval>({
 environmentManager.setIsServer(() => false);
 
 // A browser window's focus or a tab shown again reads the stale answers on screen again (a change made in another tab
-// shows without a reload). The terminal has no focus signal: its screens read again on their own polls and on Back.
+// shows without a reload). The terminal has no window: its UI gives its own focus reports to the PortalProvider.
 focusManager.setEventListener((setFocused) => {
   if (typeof window === 'undefined' || !window.addEventListener) return undefined;
   const changed = () => setFocused();

@@ -1,8 +1,12 @@
 // Renders the UI with ink-testing-library against the real server (testing/api.ts); keys and a wait-for-text helper.
+import { EventEmitter } from 'node:events';
+import { render as inkRender } from 'ink';
 import { render } from 'ink-testing-library';
+import type { ReactElement } from 'react';
 import { memoryTokenStore, type ApiClient } from '@portal/core';
 import { nodeApi } from '../src/cli/heavy';
 import { App } from '../src/ui/App';
+import { TerminalIn } from '../src/ui/terminalIn';
 import type { TestApi, TestUser } from '@portal/testkit/api';
 
 export const KEY = { up: '\u001B[A', down: '\u001B[B', enter: '\r', esc: '\u001B', tab: '\t', shiftTab: '\u001B[Z', space: ' ' } as const;
@@ -29,11 +33,51 @@ export function resize(stdout: object, size: { columns: number; rows: number }):
 
 const tick = (ms = 15) => new Promise((r) => setTimeout(r, ms));
 
-/** Opens the UI at a route, signed in as this test's user (or another one, or signed out). */
+/** A terminal's stdin as `portal` has it (a TTY in raw mode): what is written to it arrives as the terminal's bytes. */
+class TestTty extends EventEmitter {
+  isTTY = true;
+  setRawMode = () => this;
+  ref = () => this;
+  unref = () => this;
+  pause = () => this;
+  resume = () => this;
+}
+
+/** Frames as ink-testing-library keeps them (Ink's debug mode writes each whole frame). */
+class TestScreen extends EventEmitter {
+  columns = 100;
+  frames: string[] = [];
+  write = (frame: string) => void this.frames.push(frame);
+  lastFrame = () => this.frames.at(-1);
+}
+
+/**
+ * Ink's own render with the UI's TerminalIn between the terminal and Ink, as `portal` starts it: keys and the
+ * terminal's focus reports written to `stdin` go through it.
+ */
+function renderTerminal(tree: ReactElement, keys: TerminalIn, tty: TestTty): ReturnType<typeof render> {
+  const stdout = new TestScreen();
+  const stderr = new TestScreen();
+  const inst = inkRender(tree, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: stderr as unknown as NodeJS.WriteStream,
+    stdin: keys as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const stdin = Object.assign(tty, { write: (data: string) => void tty.emit('data', Buffer.from(data)) });
+  return { ...inst, stdout, stderr, stdin, frames: stdout.frames, lastFrame: stdout.lastFrame } as unknown as ReturnType<typeof render>;
+}
+
+/**
+ * Opens the UI at a route, signed in as this test's user (or another one, or signed out). `terminal`: Ink reads the
+ * keys through the UI's TerminalIn, which takes the terminal's focus reports out (ink-testing-library's stdin otherwise).
+ */
 export function renderUi(
   server: TestApi,
   initial: string,
-  opts: { signedIn?: boolean; user?: TestUser; size?: { columns: number; rows: number } } = {},
+  opts: { signedIn?: boolean; user?: TestUser; size?: { columns: number; rows: number }; terminal?: boolean } = {},
 ): UiRun {
   const tokens = memoryTokenStore(opts.signedIn === false ? null : (opts.user ?? server.user).token);
   const listeners = new Set<(m: string) => void>();
@@ -42,9 +86,12 @@ export function renderUi(
   const copied: string[] = [];
   const saved: { name: string; text: string }[] = [];
   const remembered: Record<string, string> = {};
-  const inst = render(
+  const tty = new TestTty();
+  const keys = opts.terminal ? new TerminalIn(tty) : undefined;
+  const tree = (
     <App
       api={api}
+      focus={keys}
       initial={initial}
       io={{
         cwd: process.cwd(),
@@ -54,8 +101,9 @@ export function renderUi(
         remember: (k, v) => void (remembered[k] = v),
       }}
       authFailures={{ subscribe: (fn) => (listeners.add(fn), () => void listeners.delete(fn)) }}
-    />,
+    />
   );
+  const inst = keys ? renderTerminal(tree, keys, tty) : render(tree);
   // ink-testing-library's terminal is 100 columns with no height: set the size asked for (a wide one by default, so
   // the screens' tests see whole cells), and tell Ink it changed, as a terminal does.
   resize(inst.stdout, opts.size ?? { columns: 200, rows: 60 });

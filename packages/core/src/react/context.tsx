@@ -1,6 +1,6 @@
 // The provider each door wraps its app in: one API client, one notifier and one data cache shared by every hook.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { focusManager, QueryClientProvider } from '@tanstack/react-query';
 import type { ApiClient } from '../client';
 import { createPortalQueryClient, setPollTimers } from '../query';
 import { systemTimers, type Timers } from '../timers';
@@ -25,11 +25,20 @@ interface Portal {
 const PortalContext = createContext<Portal | null>(null);
 
 /**
- * `timers`: the clock the hooks poll on (the platform's unless a test passes a manual one). The data cache lives as
+ * A door's own signal that its window gained or lost focus, where it has one other than a browser window's (the
+ * terminal's focus reports): the cache reads the stale answers on screen again when focus comes back.
+ */
+export interface FocusSignal {
+  subscribe(listener: (focused: boolean) => void): () => void;
+}
+
+/**
+ * `timers`: the clock the hooks poll on (the platform's unless a test passes a manual one); `focus`: the door's focus
+ * signal, where it is not a browser window's. The data cache lives as
  * long as the provider and its API client: a new client (another server, another sign-in) starts an empty one.
  */
-export function PortalProvider(props: { api: ApiClient; notifier: Notifier; timers?: Timers; children: ReactNode }) {
-  const { api, notifier, timers = systemTimers, children } = props;
+export function PortalProvider(props: { api: ApiClient; notifier: Notifier; timers?: Timers; focus?: FocusSignal; children: ReactNode }) {
+  const { api, notifier, timers = systemTimers, focus, children } = props;
   // One notify function for the provider's life, whatever notifier object a render passes:
   // hooks list it in their dependencies, so a new identity would restart their loaders.
   const latest = useRef(notifier);
@@ -51,6 +60,15 @@ export function PortalProvider(props: { api: ApiClient; notifier: Notifier; time
   );
   // Nothing held outlives the door: its timers (keeping, staleness) end with it, so a terminal UI that quits exits.
   useEffect(() => () => queryClient.clear(), [queryClient]);
+  // The door's focus drives the library's (refetchOnWindowFocus); when it goes, the browser's own signal is back.
+  useEffect(() => {
+    if (!focus) return;
+    const stop = focus.subscribe((focused) => focusManager.setFocused(focused));
+    return () => {
+      stop();
+      focusManager.setFocused(undefined);
+    };
+  }, [focus]);
   return (
     <QueryClientProvider client={queryClient}>
       <PortalContext.Provider value={value}>{children}</PortalContext.Provider>

@@ -30,6 +30,11 @@ export interface EntityListSpec<P extends Record<string, string | undefined>, D,
   remove(api: ApiClient, id: string, active: 0 | 1): Promise<unknown>;
 }
 
+/** The page before, shown while the next arrives, offers no Next of its own (TanStack Query's paginated queries). */
+function placeholderPage<D>(read: Loaded<D>): Loaded<D> {
+  return read.placeholder && (read.data as Next | undefined)?.next ? { ...read, data: { ...read.data, next: null } as D } : read;
+}
+
 /**
  * The spine of every list hook: loads the list for `params` (again when one changes) and offers rename and remove
  * with their notices, the title rule checked before rename is sent.
@@ -45,7 +50,8 @@ export function useEntityList<P extends Record<string, string | undefined>, D, R
   const paramsKey = JSON.stringify(params);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the parameters by value, not by the object of each render
   const select = useMemo(() => (spec.select ? (raw: R) => spec.select!(raw, params) : undefined), [spec, paramsKey]);
-  const loaded = useLoad<R, D>(spec.key(params), (signal) => spec.load(api, params, signal), { ...spec.options, select });
+  const read = useLoad<R, D>(spec.key(params), (signal) => spec.load(api, params, signal), { ...spec.options, select, paged: true });
+  const loaded = useMemo(() => placeholderPage(read), [read]);
   // A change to one of these makes every read that shows it old: the ones on screen (this list among them) are
   // read again before the notice, the rest when next shown.
   const noun = spec.noun;

@@ -1,5 +1,14 @@
 // React hooks shared by web and tui (the only place in core that imports React): thin subscriptions over core.
-export { PortalProvider, useApi, useNotify, useTimers, type Notifier, type NotifyAction, type NotifyKind } from './context';
+export {
+  PortalProvider,
+  useApi,
+  useNotify,
+  useTimers,
+  type FocusSignal,
+  type Notifier,
+  type NotifyAction,
+  type NotifyKind,
+} from './context';
 export { useLoad, type Loaded, type UseLoadOptions } from './useLoad';
 export { doneMessages, type ActOptions, type ListActions } from './actions';
 export {

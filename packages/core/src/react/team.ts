@@ -188,9 +188,10 @@ export function useAudit(clientId: string, limit?: number, initial?: Partial<Aud
   const loaded = useLoad(
     callKey('audit', { ...query, cursor, limit }),
     (signal) => api.calls.audit({ ...query, cursor, limit }, { signal }),
-    { failure: TEAM_MESSAGES.loadAudit, select: auditPage },
+    { failure: TEAM_MESSAGES.loadAudit, select: auditPage, paged: true },
   );
-  const next = loaded.data?.next ?? null;
+  // The page before, shown while the next arrives, offers no Next of its own.
+  const next = loaded.placeholder ? null : (loaded.data?.next ?? null);
   const setFilters = useCallback((change: Partial<AuditFilters>) => {
     setFilterState((f) => ({ ...f, ...change }));
     setCursors([undefined]);

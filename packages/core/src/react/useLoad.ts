@@ -1,9 +1,9 @@
 // The generic read hook: one entry of the shared data cache (TanStack Query), keyed by call and parameters.
 import { useCallback, useMemo } from 'react';
-import { useQuery, type Query } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type Query } from '@tanstack/react-query';
 import type { ApiError } from '../client';
 import { loadMissing, toApiError } from '../loader';
-import type { CallKey } from '../query';
+import { samePagedList, type CallKey } from '../query';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -11,6 +11,8 @@ export interface Loaded<T> {
   loading: boolean;
   /** The load failed because what it reads is not there (unknown, removed or another client's): "not found". */
   missing: boolean;
+  /** A paged read shows the page before while its own is on the way (UseLoadOptions.paged). */
+  placeholder: boolean;
   reload(): Promise<void>;
 }
 
@@ -25,6 +27,11 @@ export interface UseLoadOptions<T> {
   refreshOnFocus?: boolean;
   /** Read only while true (the quick search, while open). */
   enabled?: boolean;
+  /**
+   * A page of a list (or a search of it): moving to another page, order or search of the same list keeps the rows
+   * shown until the new ones arrive, instead of a loading state.
+   */
+  paged?: boolean;
 }
 
 /** The next poll's wait for a held read, or false: none once `until` holds, and none after a refusal. */
@@ -69,15 +76,18 @@ export function useLoad<R, T = R>(
     refetchInterval: (q) => pollOf(q, select, opts),
     refetchOnWindowFocus: opts.refreshOnFocus !== false,
     enabled: opts.enabled,
+    placeholderData: opts.paged
+      ? (previous, previousQuery) => (previousQuery && samePagedList(previousQuery.queryKey, key) ? keepPreviousData(previous) : undefined)
+      : undefined,
   });
-  const { refetch, data, error, isPending, isFetching, status } = query;
+  const { refetch, data, error, isPending, isFetching, status, isPlaceholderData: placeholder } = query;
   const reload = useCallback(async () => {
     await refetch();
   }, [refetch]);
   // Loading until the first answer; a read again after a failure shows loading too (the answer held stays shown).
   const loading = (isPending && opts.enabled !== false) || (isFetching && status === 'error');
   return useMemo(
-    () => ({ data, error: error ?? null, loading, missing: loadMissing(data, error), reload }),
-    [data, error, loading, reload],
+    () => ({ data, error: error ?? null, loading, missing: loadMissing(data, error), placeholder, reload }),
+    [data, error, loading, placeholder, reload],
   );
 }

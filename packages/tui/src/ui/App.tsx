@@ -15,7 +15,7 @@ import {
 // Notices carry names from the server: escaped for the terminal like every other server text.
 import { printable } from '@portal/core';
 // Not the '@portal/core/react' index: through it the first frame's chunk would also load zod and core's schemas.
-import { PortalProvider, type NotifyKind } from '@portal/core/react/context';
+import { PortalProvider, type FocusSignal, type NotifyKind } from '@portal/core/react/context';
 import { MENU_WIDTH, MENU_FOLDS_BELOW, NavContext, type Capture, type Nav, type UiIo } from './context';
 import { appHelp, fitHelp, helpParts, packHelp } from './help';
 import { loadScreen, loadedScreen } from './routes';
@@ -50,6 +50,8 @@ export interface AppProps {
   authFailures?: AuthFailures;
   /** Ctrl+C: the UI ends as an interrupted program (exit 130). */
   onInterrupt?(): void;
+  /** The terminal's focus reports (TerminalIn): focus coming back reads again what went stale meanwhile. */
+  focus?: FocusSignal;
 }
 
 interface Notice {
@@ -272,7 +274,7 @@ export function App(props: AppProps) {
   );
   const Menu = useLoaded(() => (matched.screen.auth ? menuModule : undefined), loadMenu, matched.screen.auth);
   return (
-    <PortalProvider api={api} notifier={notifier}>
+    <PortalProvider api={api} notifier={notifier} focus={props.focus}>
       <NavContext.Provider value={nav}>
         {/* No width from React state here: on a resize Ink lays the frame out again at the new width before React
             renders with the new size, and a width kept from before would draw a frame the terminal wraps. */}

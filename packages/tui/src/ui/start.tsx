@@ -6,6 +6,7 @@ import type { Session } from '../cli/context';
 import { App } from './App';
 import { lazyApi } from './lazyApi';
 import { TerminalOut } from './terminal';
+import { FOCUS_REPORTS_OFF, FOCUS_REPORTS_ON, TerminalIn } from './terminalIn';
 import { loadScreen } from './routes';
 import { SCREEN_BY_ID, matchScreen } from '@portal/core';
 
@@ -24,9 +25,15 @@ export async function startUi(session: Session, target?: string): Promise<number
   await loadScreen((matchScreen(initial)?.screen ?? SCREEN_BY_ID.login).id);
   let interrupted = false;
   const terminal = new TerminalOut(process.stdout);
+  const keys = new TerminalIn(process.stdin);
+  // The terminal reports focus while the UI runs, and stops whatever ends the process.
+  const focusOff = () => void process.stdout.write(FOCUS_REPORTS_OFF);
+  process.once('exit', focusOff);
+  process.stdout.write(FOCUS_REPORTS_ON);
   const app = render(
     <App
       onInterrupt={() => void (interrupted = true)}
+      focus={keys}
       api={api}
       initial={initial}
       io={{
@@ -48,11 +55,13 @@ export async function startUi(session: Session, target?: string): Promise<number
       }}
     />,
     // Ctrl+C is the App's key (so it can end with 130), not Ink's.
-    { exitOnCtrlC: false, stdout: terminal as unknown as NodeJS.WriteStream },
+    { exitOnCtrlC: false, stdout: terminal as unknown as NodeJS.WriteStream, stdin: keys as unknown as NodeJS.ReadStream },
   );
   // Load the client's schemas while the person reads the first screen.
   setTimeout(() => void api.ready(), 0);
   await app.waitUntilExit();
+  focusOff();
+  process.off('exit', focusOff);
   terminal.dispose();
   await store.flush();
   return interrupted ? 130 : 0;
