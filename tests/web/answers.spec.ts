@@ -83,10 +83,12 @@ test.describe('quotes, audit and usage', () => {
 
   test('the audit log filters by member, action and dates, keeps them in the URL, and exports CSV', async ({ page, request }) => {
     const user = await createUser(request, 'auditf');
-    // Two sign-ins and an invitation: lines of two actions.
+    // Two sign-ins (the member's own events, never lines of the log), two API keys and an invitation: lines of two actions.
     for (let i = 0; i < 2; i++) {
       const basic = Buffer.from(`${user.email}:${PASSWORD}`).toString('base64');
       expect((await request.post('/api/user/login', { headers: { authorization: `Basic ${basic}` } })).status()).toBe(200);
+      const key = await request.put('/api/client/apikey/item', { headers: auth(user), data: { client: user.clientId, name: `Key ${i}` } });
+      expect(key.status(), await key.text()).toBeLessThan(300);
     }
     const invited = await request.put('/api/client/member/invite', {
       headers: auth(user),
@@ -97,14 +99,16 @@ test.describe('quotes, audit and usage', () => {
     await page.goto(`/client/${user.clientId}/audit`);
     const table = page.getByRole('table', { name: 'Audit log' });
     await expect(table.getByRole('row', { name: /Invited a member/ })).toBeVisible();
-    await page.getByLabel('Action').selectOption({ label: 'Signed in' });
-    await expect(page).toHaveURL(/[?&]action=signin/);
+    await expect(table.getByRole('row', { name: /Signed in/ })).toHaveCount(0);
+    await expect(page.getByLabel('Action').getByRole('option', { name: 'Signed in' })).toHaveCount(0);
+    await page.getByLabel('Action').selectOption({ label: 'Created an API key' });
+    await expect(page).toHaveURL(/[?&]action=apikey\.create/);
     await expect(table.getByRole('row', { name: /Invited a member/ })).toHaveCount(0);
-    await expect(table.getByRole('row', { name: /Signed in/ }).first()).toBeVisible();
+    await expect(table.getByRole('row', { name: /Created an API key/ })).toHaveCount(2);
     await page.getByLabel('Member').selectOption(user.email);
     await expect(page).toHaveURL(/[?&]actor=/);
     await page.reload();
-    await expect(page.getByLabel('Action')).toHaveValue('signin');
+    await expect(page.getByLabel('Action')).toHaveValue('apikey.create');
     await expect(page.getByLabel('Member')).toHaveValue(user.email);
     const rows = await table.getByRole('row').count();
     expect(rows).toBeGreaterThanOrEqual(3);
@@ -117,7 +121,7 @@ test.describe('quotes, audit and usage', () => {
       .split('\r\n');
     expect(csv[0]).toBe('time_utc,actor,action,action_label,target,detail');
     expect(csv.length - 1).toBe(rows - 1);
-    expect(csv.slice(1).every((l) => l.includes(',signin,Signed in,'))).toBe(true);
+    expect(csv.slice(1).every((l) => l.includes(',apikey.create,Created an API key,'))).toBe(true);
     // A day after today: nothing yet.
     const tomorrow = new Date(Date.now() + 86_400_000);
     const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;

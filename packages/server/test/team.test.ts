@@ -213,8 +213,9 @@ describe.each(kinds)('teams on the %s database', (kind) => {
     const first = await call(srv.url, 'audit', { token: t, query: { client: owner.client } });
     expect(first.status).toBe(200);
     const actions = (first.body as CallResponse<'audit'>).audit.list.map((e) => e.action);
-    expect(actions.slice(0, 9)).toEqual([
-      'signin',
+    // The owner's sign-in is in their own account events, not here: owners read nothing of members' sign-ins.
+    expect(actions).not.toContain('signin');
+    expect(actions.slice(0, 8)).toEqual([
       'client.choice',
       'client.plan',
       'integration.remove',
@@ -268,7 +269,7 @@ describe.each(kinds)('teams on the %s database', (kind) => {
           at: t - AUDIT_RETENTION_S - 10,
           actor_stamp: 'x',
           actor_email: 'x',
-          action: 'signin',
+          action: 'project.create',
           target: 'old',
           detail: '',
         },
@@ -277,7 +278,7 @@ describe.each(kinds)('teams on the %s database', (kind) => {
           at: t - AUDIT_RETENTION_S + 3600,
           actor_stamp: 'x',
           actor_email: 'x',
-          action: 'signin',
+          action: 'project.create',
           target: 'kept',
           detail: '',
         },

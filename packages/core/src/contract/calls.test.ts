@@ -200,7 +200,7 @@ describe('response envelopes read what SPEC section 7 says', () => {
     expect(CALLS.memberList.response.safeParse({ client, member: { list: [{ ...member, role: 'admin' }] } }).success).toBe(false);
     const invite = { stamp: 'v1', email: 'b@example.com', role: 'member', createdAt: now, expiresAt: now + 7 * 86400 };
     expect(CALLS.inviteCreate.response.parse({ invite }).invite.expiresAt).toBe(now + 7 * 86400);
-    const entry = { at: now, actor: { stamp: 'u1', email: 'a@example.com' }, action: 'signin', target: '', detail: '' };
+    const entry = { at: now, actor: { stamp: 'u1', email: 'a@example.com' }, action: 'project.create', target: 'b1', detail: 'Sales' };
     expect(CALLS.audit.response.parse({ audit: { list: [entry], next: '12' } }).audit.next).toBe('12');
     expect(CALLS.inviteCreate.body.safeParse({ client: 'c1', email: 'nope', role: 'member' }).error?.issues[0].message).toBe(
       'Invalid email address.',

@@ -19,6 +19,7 @@ describe('accountEventLabel', () => {
 
   it('says each kind of event as a plain sentence', () => {
     expect(label('signin.new-address', '203.0.113.7', FIREFOX_LINUX)).toBe('Signed in from a new address (203.0.113.7, Firefox on Linux)');
+    expect(label('signin', '198.51.100.4', FIREFOX_LINUX)).toBe('Signed in (198.51.100.4, Firefox on Linux)');
     expect(label('otp.on')).toBe('Turned two-factor sign-in on');
     expect(label('otp.off')).toBe('Turned two-factor sign-in off');
     expect(label('password.change', 'ada@example.com', '2 other sessions ended')).toBe('Changed the password (2 other sessions ended)');

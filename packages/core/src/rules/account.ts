@@ -28,6 +28,7 @@ export type AccountExportSection = (typeof ACCOUNT_EXPORT_SECTIONS)[number];
 
 /** Account-security events: in the user's own log (their account page and export), never in a client's audit log. */
 export const ACCOUNT_EVENTS = {
+  signin: 'Signed in',
   'signin.new-address': 'Signed in from a new address',
   'otp.on': 'Turned two-factor sign-in on',
   'otp.off': 'Turned two-factor sign-in off',
@@ -57,6 +58,7 @@ export function accountEventLabel(e: { action: string; target: string; detail: s
     return shown.length ? `${base} (${shown.join(', ')})` : base;
   };
   switch (e.action as AccountEventAction) {
+    case 'signin':
     case 'signin.new-address':
       return inParens([e.target, browserName(e.detail) || e.detail]);
     case 'email.change.start':

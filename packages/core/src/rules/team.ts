@@ -48,9 +48,9 @@ export const inviteNotice = (email: string, delivery: 'smtp' | 'outbox' | undefi
 /**
  * Every action the audit log records, with the label the doors show and filter by. Each noun's create, rename and
  * remove is `noun.create|rename|remove` in the product's words (a restore, the remove call's Undo, is `noun.restore`).
+ * A member's sign-ins are not here: they are the member's own account events (ACCOUNT_EVENTS), which owners never read.
  */
 export const AUDIT_ACTIONS = {
-  signin: 'Signed in',
   'member.invite': 'Invited a member',
   'member.invite.withdraw': 'Withdrew an invitation',
   'member.join': 'Joined',

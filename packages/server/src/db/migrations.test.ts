@@ -222,3 +222,25 @@ describe('migration 11: teams that hold and one email normal form', () => {
     }
   });
 });
+
+describe("migration 27: sign-ins leave the clients' audit logs for the member's own log", () => {
+  it("moves each sign-in once into the user's events and keeps the clients' other lines", async () => {
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(await PGlite.create({ parsers: { 20: (v: string) => Number(v) } })) });
+    try {
+      await migrate(db, 26);
+      await sql`insert into users (stamp, email, username, password_hash, created_at) values
+        ('u1', 'ann@example.com', 'ann01', 'x', 1)`.execute(db);
+      // One sign-in was written once per client the member belongs to; a line of a deleted account has no user.
+      await sql`insert into audit (client, at, actor_stamp, actor_email, action, target, detail) values
+        ('c1', 100, 'u1', 'ann@example.com', 'signin', '', ''), ('c2', 100, 'u1', 'ann@example.com', 'signin', '', ''),
+        ('c1', 200, 'gone', 'gone@example.com', 'signin', '', ''), ('c1', 300, 'u1', 'ann@example.com', 'member.join', '', '')`.execute(db);
+      await migrate(db);
+      const audit = await db.selectFrom('audit').select(['client', 'action']).execute();
+      expect(audit).toEqual([{ client: 'c1', action: 'member.join' }]);
+      const events = await db.selectFrom('user_events').select(['user_stamp', 'at', 'action']).execute();
+      expect(events).toEqual([{ user_stamp: 'u1', at: 100, action: 'signin' }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

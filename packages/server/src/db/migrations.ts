@@ -844,6 +844,19 @@ $fn$;
 create trigger permissions_webhook after insert on permissions for each row execute function portal_webhook_member();
 `,
   },
+  {
+    // A member's sign-ins are their own account events too: owners read that a member joined, left or changed role,
+    // nothing of when or where a member signs in. The sign-in lines of clients' audit logs move (once per sign-in).
+    id: 27,
+    sql: `
+insert into user_events (user_stamp, at, action, target, detail)
+  select d.actor_stamp, d.at, 'signin', '', '' from (
+    select distinct a.actor_stamp, a.at from audit a
+    where a.action = 'signin' and exists (select 1 from users u where u.stamp = a.actor_stamp)
+  ) d order by d.at;
+delete from audit where action = 'signin';
+`,
+  },
 ];
 
 export interface Migration {

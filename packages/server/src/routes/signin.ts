@@ -1,7 +1,6 @@
 // What a finished sign-in answers (login, its second step, sign-up): the user's clients and projects and a new session.
 import type { CallResponse } from '@portal/core';
 import { memberClientStamps } from '../access';
-import { actorOf, audit } from '../audit';
 import { bucketsWithCounts } from './projects';
 import { clientView } from '../views';
 import type { Services } from '../services';
@@ -24,11 +23,12 @@ export async function loginResponse(
   log?: FastifyBaseLogger,
 ): Promise<CallResponse<'signup'>> {
   const caller = { kind: 'user' as const, ...user };
-  // A sign-in from an address the account has not signed in from (in KNOWN_ADDRESS_DAYS) is audited and mailed.
-  if (signin && seen.address && log) {
-    const known = await knownAddress(s.db, user.stamp, seen.address);
-    if (!known) {
-      await accountEvent(s.db, user, 'signin.new-address', seen.address, seen.userAgent ?? '');
+  // Every sign-in is an event of the user's own log (never of a client's audit log, which owners read); one from an
+  // address the account has not signed in from (in KNOWN_ADDRESS_DAYS) says so and is mailed.
+  if (signin) {
+    const known = !seen.address || (await knownAddress(s.db, user.stamp, seen.address));
+    await accountEvent(s.db, user, known ? 'signin' : 'signin.new-address', seen.address ?? '', seen.userAgent ?? '');
+    if (!known && log) {
       mailAccount(
         s,
         log,
@@ -41,8 +41,6 @@ export async function loginResponse(
     }
   }
   const stamps = await memberClientStamps(s.db, caller);
-  // A sign-in is a line in the audit log of every client the user belongs to.
-  if (signin) await audit(s.db, ...stamps.map((client) => ({ client, actor: actorOf(caller), action: 'signin' as const })));
   const clients = stamps.length
     ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('seq').execute()
     : [];

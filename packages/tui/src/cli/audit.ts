@@ -7,7 +7,7 @@ import { act, examples, time } from './common';
 export function register(program: Command, deps: Deps): void {
   program
     .command('audit')
-    .description('Show the audit log: sign-ins, members, invitations, keys, quotes, plan changes (owners only)')
+    .description('Show the audit log: members, invitations, keys, quotes, plan changes, projects and their work (owners only)')
     .option('--limit <n>', `how many entries, newest first (default ${AUDIT_PAGE})`)
     .option('--action <action>', `only this action: ${AUDIT_ACTION_NAMES.join(', ')}`)
     .addHelpText('after', examples('portal audit', 'portal audit --limit 200 --json', 'portal audit --action member.role'))

@@ -20,9 +20,9 @@ describe('AuditScreen', { timeout: 30_000 }, () => {
     await ui.see('Deploy key');
     await ui.see('Joined');
     await ui.see('Page 1');
-    // The first filter after "all" is sign-ins, of which there are none here.
+    // The first filter after "all" is invitations, of which there are none here (sign-ins are never in the log).
     await ui.type('a');
-    await ui.see('Action: Signed in');
+    await ui.see('Action: Invited a member');
     await ui.see(TEAM_MESSAGES.noAudit);
     ui.unmount();
   });
