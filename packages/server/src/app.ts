@@ -269,6 +269,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       mail: { secrets, mailer: services.mailer, errors: services.metrics.mailErrors },
       textEmbeddings: { baseUrl: config.openaiBaseUrl, timeoutS: config.openaiTimeoutS, secrets, onCall: metrics.embeddingCall },
       webhooks: { secrets, allowPrivate: config.webhookAllowPrivate, metrics },
+      disk,
     });
     await worker.start();
   }

@@ -31,10 +31,8 @@ export class DiskWatch {
     if (!isDiskFull(err)) return false;
     this.onFull?.(part);
     if (this.fullSince === null) this.fullSince = Date.now();
-    this.log.error(
-      { err, part },
-      `The disk is full: a write to the ${part} was refused (ENOSPC); free disk space on ${this.dataDir}'s disk`,
-    );
+    const where = part === 'storage' ? `${this.dataDir}'s disk` : "the database's disk";
+    this.log.error({ err, part }, `The disk is full: a write to the ${part} was refused for want of space; free disk space on ${where}`);
     return true;
   }
 
@@ -71,4 +69,11 @@ export class DiskWatch {
 function partOf(err: unknown): DiskPart {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? 'database' : 'storage';
+}
+
+/** A worker process's watch (it has no readiness of its own): a write refused for want of space is logged and counted. */
+export function fullDisk(dataDir: string, log: DiskLog, metrics: { diskFull: { inc(labels: { part: DiskPart }): void } }): DiskWatch {
+  const watch = new DiskWatch(dataDir, log);
+  watch.onFull = (part) => metrics.diskFull.inc({ part });
+  return watch;
 }

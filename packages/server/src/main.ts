@@ -14,6 +14,7 @@ import { openStorage, storageSettings } from './storage/index';
 import { Secrets } from './auth/secrets';
 import { JobQueue } from './worker/queue';
 import { Worker, workerSettings } from './worker/worker';
+import { fullDisk } from './disk';
 import { AdminError, runAdmin } from './admin';
 import { processLogger } from './redact';
 import { openMailer } from './mail/index';
@@ -118,6 +119,7 @@ async function workerOnly(config: Config) {
     metrics,
     mail,
     textEmbeddings: { baseUrl: config.openaiBaseUrl, timeoutS: config.openaiTimeoutS, secrets, onCall: metrics.embeddingCall },
+    disk: fullDisk(config.dataDir, log, metrics),
   });
   await worker.start();
   onSignals(async () => {

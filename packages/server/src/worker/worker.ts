@@ -49,6 +49,10 @@ export interface WorkerOptions {
   textEmbeddings?: TextEmbeddingSettings;
   /** Webhook deliveries, sent beside the job slots with their own concurrency (webhooks/sender.ts). */
   webhooks?: Omit<SenderOptions, 'db' | 'log' | 'mail'>;
+  /** Told of each error: a write refused for want of space is logged and counted there (true), and the job waits. */
+  disk?: { noteIfFull(err: unknown): boolean };
+  /** Seconds a job waits for disk space after a write of it found the disk full (default 30). */
+  diskWaitS?: number;
 }
 
 export const DEFAULT_LIMITS: NonNullable<WorkerOptions['limits']> = {
@@ -378,8 +382,18 @@ export class Worker {
           .execute();
       }
     } catch (err) {
-      settled(err instanceof Stopped ? 'requeued' : err instanceof LimitExceeded ? 'overrun' : 'failed');
-      if (err instanceof Stopped) {
+      const full = !(err instanceof Stopped) && !(err instanceof LimitExceeded) && !!this.o.disk?.noteIfFull(err);
+      settled(err instanceof Stopped ? 'requeued' : err instanceof LimitExceeded ? 'overrun' : full ? 'waiting' : 'failed');
+      if (full) {
+        // A full disk is not the job's fault: it goes back to the queue, the attempt not counted, and is taken again
+        // once the wait is over (if the database cannot take even that, the lease runs out and it is recovered).
+        const waitS = this.o.diskWaitS ?? 30;
+        await this.mine(job)
+          .set({ state: 'queued', locked_until: null, owner: null, run_after: now() + waitS, attempts: job.attempts - 1 })
+          .execute()
+          .then(() => this.o.log.info(`Job ${job.kind} ${job.ref} waits ${waitS} s for disk space`))
+          .catch((e) => this.o.log.error({ err: e, job: job.id }, `Job ${job.kind} ${job.ref}: could not put it back in the queue`));
+      } else if (err instanceof Stopped) {
         // Stopped from here (shutdown): not the job's fault, and not a crash, so the attempt does not count.
         await this.mine(job)
           .set({ state: 'queued', locked_until: null, owner: null, run_after: now(), attempts: job.attempts - 1 })
