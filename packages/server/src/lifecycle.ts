@@ -100,20 +100,28 @@ export function registerDrain(app: FastifyInstance, lifecycle: Services['lifecyc
 
 /**
  * Stops accepting and lets the open connections end: a running request finishes (its response closes the
- * connection); a connection accepted but not yet sending gets `graceMs` to send its request, which is served; an
- * idle kept-alive one is closed after `graceMs` (a late request on it meanwhile is answered as registerDrain says).
+ * connection); a connection accepted but not yet sending gets at least `graceMs` to send its request, which is
+ * served; an idle kept-alive one is closed after one to two `graceMs` (a late request on it meanwhile is answered as
+ * registerDrain says).
  * Node's own http close would instead reset at once every connection without a request running, a just-accepted one
  * included, whose request a balancer has sent and cannot send again. Resolves when every connection has ended; the
  * caller cuts them off at its own deadline.
  */
 export function closeGently(server: Server, graceMs: number): Promise<void> {
   const ended = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
-  const idle = setInterval(() => {
+  // Bytes read from each connection at the last check: one that read nothing since, with no request running, is idle.
+  const read = new WeakMap<Socket, number>();
+  for (const socket of sockets.get(server) ?? []) read.set(socket, socket.bytesRead);
+  const check = () => {
     for (const socket of sockets.get(server) ?? []) {
       const s = served.get(socket);
-      if (!s || s.active === 0) socket.destroySoon();
+      if ((!s || s.active === 0) && read.get(socket) === socket.bytesRead) socket.destroySoon();
+      else read.set(socket, socket.bytesRead);
     }
-  }, graceMs);
+  };
+  // Each check runs after the event loop's next round of I/O (setImmediate): a timer of a busy process runs before
+  // the bytes already waiting on a socket are read, and would reset a connection whose request has arrived.
+  const idle = setInterval(() => setImmediate(check), graceMs);
   return ended.finally(() => clearInterval(idle));
 }
 

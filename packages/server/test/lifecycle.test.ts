@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { ERROR_CODES } from '@portal/core';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { CLOSING_MESSAGE, REQUEST_TIMEOUT_MESSAGE } from '../src/lifecycle';
+import { CLOSE_GRACE_MS, CLOSING_MESSAGE, REQUEST_TIMEOUT_MESSAGE } from '../src/lifecycle';
 import {
   call,
   fitData,
@@ -220,6 +220,36 @@ describe('closing the port after the drain', () => {
       expect(late.toLowerCase()).toContain('connection: close');
       expect(JSON.parse(late.slice(late.indexOf('{')))).toEqual({ error: { code: ERROR_CODES.notReady, message: CLOSING_MESSAGE } });
       await Promise.all([kept.ended, fresh.ended]);
+      await closing;
+    } finally {
+      await closing.catch(() => {});
+      await srv.close();
+    }
+  });
+
+  it('serves a request that arrived while the process was too busy to read it before the idle check ran', async () => {
+    // A shutdown deadline longer than the busy spell, which would otherwise cut every connection off itself.
+    const srv = await startServer('embedded', { worker: false, drainS: 0.2, shutdownS: 30 });
+    const closing = srv.built.close({ drain: true });
+    try {
+      const fresh = await open(srv.url);
+      await waitFor(async () => srv.built.services.lifecycle.closed, 10_000);
+      // The request reaches the socket while the process is busy past the idle check's time (a loaded machine, here
+      // a long callback): the check's timer then runs before the socket is read, and must not take the connection
+      // for an idle one.
+      let served = '';
+      fresh.socket.on('data', (d: Buffer) => (served += d.toString()));
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          fresh.socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+          const until = Date.now() + CLOSE_GRACE_MS * 2.5;
+          while (Date.now() < until);
+          resolve();
+        }),
+      );
+      await fresh.ended;
+      expect(served).toMatch(/^HTTP\/1\.1 200/);
+      expect(served.toLowerCase()).toContain('connection: close');
       await closing;
     } finally {
       await closing.catch(() => {});
