@@ -36,7 +36,8 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<Started> {
+/** Starts the built server; `env` adds to its environment (e.g. PORTAL_WEBHOOK_ALLOW_PRIVATE=1 for a receiver here). */
+export async function startServer(env: Record<string, string> = {}): Promise<Started> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-cli-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -50,6 +51,7 @@ export async function startServer(): Promise<Started> {
       PORTAL_DRAIN_S: '0',
       // An answer outside its call's contract is a 500, which fails the command that asked for it.
       PORTAL_CHECK_ANSWERS: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -43,6 +43,9 @@ beforeAll(async () => {
   await writeFile(join(home, 'data.json'), JSON.stringify(rows));
   await out(['uploads', 'push', join(home, 'data.json'), '--project', project, '--wait']);
   const key = await out(['keys', 'create', '--name', 'Laptop', '--jq', '.id']);
+  // A webhook endpoint with a 60-character name and a long URL (the worker's tries to reach it fail quietly).
+  const hook = ['--url', 'https://example.com/a/long/path/to/the/receiver/of/the/billing/service', '--events', 'run.finished'];
+  await out(['webhooks', 'create', ...hook, '--name', 'An endpoint whose name takes sixty characters, all of them!!', '--jq', '.id']);
   // A sign-in from a browser: its user agent is long.
   const res = await fetch(new URL(CALLS.login.path, server.url), {
     method: 'POST',
@@ -63,6 +66,7 @@ beforeAll(async () => {
     `${c}/members`,
     `${c}/audit`,
     `${c}/usage`,
+    `${c}/webhooks`,
     `${p}/runs`,
     `${p}/uploads`,
     `${p}/models`,
