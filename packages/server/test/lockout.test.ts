@@ -1,5 +1,6 @@
 // Throttling that cannot be turned against the owner (OWASP's authentication cheat sheet), as the red team tried it:
-// wrong passwords from one address make that address wait, not the owner elsewhere; an account guessed from many
+// wrong passwords from one address make that address wait, not the owner elsewhere (even while they race in); a
+// stolen session's wrong codes through otp/disable and delete lock nothing; an account guessed from many
 // addresses slows down for addresses it does not know; wrong two-factor codes end their challenge and slow the
 // account's authenticator codes while recovery codes keep working; codes racing each other never get more looks than
 // the limit; turning two-factor sign-in off asks the password; recovery codes are kept salted. Behind a trusted proxy,
@@ -71,6 +72,52 @@ describe.each(kinds)('throttling on the %s database', (kind) => {
     expect((await login(V.email, PASSWORD, A)).status).toBe(200);
     // The owner hears of it.
     expect(await mailAbout(U.email, 'Many wrong passwords for your account')).toContain('you can still sign in as usual');
+  });
+
+  it("while an attacker hammers the account from A with wrong passwords sent at once, the owner's right password signs in from B", async () => {
+    const U = await signup(srv.url, 'hammer');
+    const A = '203.0.113.21';
+    let stop = false;
+    const attacker = async () => {
+      const seen: number[] = [];
+      while (!stop) seen.push(...(await Promise.all(Array.from({ length: 6 }, () => login(U.email, WRONG, A)))).map((r) => r.status));
+      return seen;
+    };
+    const attack = attacker();
+    try {
+      // The owner signs in again and again (a new address, then the one it has just used) while the guesses race.
+      for (let i = 0; i < 4; i++) {
+        const owner = await login(U.email, PASSWORD, '198.51.100.77');
+        expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+      }
+    } finally {
+      stop = true;
+    }
+    const statuses = await attack;
+    // The attacker's own address ends up waiting; none of its guesses was let through.
+    expect(statuses.every((st) => st === 401 || st === 429)).toBe(true);
+    expect(statuses.filter((st) => st === 401).length).toBeLessThanOrEqual(SIGNIN_ADDRESS_LIMIT);
+    expect((await login(U.email, PASSWORD, '198.51.100.77')).status).toBe(200);
+  });
+
+  it('a stolen session sending wrong codes through otp/disable and delete locks nothing: the owner signs in with a code', async () => {
+    const U = await withOtp('stolen');
+    const thief = { 'x-forwarded-for': '203.0.113.66' };
+    for (let i = 0; i < OTP_MAX_FAILURES * 2; i++) {
+      const code = await wrongCode(U.secret, i);
+      const noPassword = await call(srv.url, 'otpDisable', { token: U.token, headers: thief, body: { code } });
+      expect(noPassword.status).toBe(400);
+      const wrongPassword = await call(srv.url, 'otpDisable', { token: U.token, headers: thief, body: { code, password: WRONG } });
+      expect([400, 429]).toContain(wrongPassword.status);
+      const deletion = await call(srv.url, 'accountDelete', { token: U.token, headers: thief, body: { code } });
+      expect(deletion.status).toBe(400);
+    }
+    // Still on, and the owner's authenticator code (not only a recovery code) signs in at once.
+    expect((await call(srv.url, 'otpStatus', { token: U.token })).body.otp).toEqual({ enabled: true, recoveryLeft: 10 });
+    const challenge = await challengeOf(U.email);
+    // (The next step's code: the current one turned two-factor sign-in on, and a code is taken once.)
+    const owner = await call(srv.url, 'loginOtp', { body: { challenge, code: await totp(U.secret, 1) } });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
   });
 
   it('an account guessed from many addresses slows down for addresses it does not know, never for one it knows', async () => {
