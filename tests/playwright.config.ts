@@ -106,6 +106,8 @@ export default defineConfig({
       PORTAL_CHECK_ANSWERS: '1',
       WEB_DIST: join(root, 'packages', 'web', 'dist'),
       OPENAI_BASE_URL: `http://127.0.0.1:${process.env.PORTAL_E2E_OPENAI_PORT}/v1`,
+      // The webhook tests' receivers listen on this machine (tests/web/webhooks.spec.ts).
+      PORTAL_WEBHOOK_ALLOW_PRIVATE: '1',
       ...(process.env.PORTAL_E2E_DATABASE_URL ? { DATABASE_URL: process.env.PORTAL_E2E_DATABASE_URL } : {}),
     },
   },

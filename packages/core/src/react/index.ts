@@ -81,7 +81,6 @@ export {
   useWebhooks,
   useWebhookLog,
   useWebhookDelivery,
-  webhooksDenied,
   WEBHOOK_LOG_POLL_MS,
   type WebhooksScreen,
   type WebhookLog,

@@ -19,9 +19,12 @@ const DONE = doneMessages('Endpoint');
 export const WEBHOOK_LOG_POLL_MS = 1500;
 const WEBHOOK_LOG_IDLE_MS = 15_000;
 
-/** The sentence for someone the server refuses (a member, not an owner), or null. */
-export const webhooksDenied = (error: ApiError | null): string | null =>
-  error?.status === 403 ? (error.serverMessage ?? WEBHOOK_MESSAGES.ownersOnly) : null;
+/**
+ * The sentence for a member the server refuses (not an owner), or null. Another client's refusal is not this one: the
+ * screen says that client is not found.
+ */
+const webhooksDenied = (error: ApiError | null): string | null =>
+  error?.status === 403 && error.serverMessage === WEBHOOK_MESSAGES.ownersOnly ? error.serverMessage : null;
 
 /** A signing secret to show once: just made (create) or rotated. */
 export interface ShownSecret {
@@ -124,9 +127,11 @@ export function useWebhooks(clientId: string): WebhooksScreen {
     (id: string) => act(null, () => api.calls.webhookTest({ webhook: id }), reload, { message: WEBHOOK_MESSAGES.testSent }),
     [act, api, reload],
   );
+  const denied = webhooksDenied(loaded.error);
   return {
     ...loaded,
-    denied: webhooksDenied(loaded.error),
+    missing: loaded.missing && !denied,
+    denied,
     secret,
     dismissSecret: useCallback(() => setSecret(null), []),
     create,
