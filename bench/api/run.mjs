@@ -104,18 +104,19 @@ export async function run() {
     line('floor: fastify + pg, 1 statement', summary(oneR));
     const pg = summary(pgR);
     const ratio = ratioOf(pgR, oneR);
-    const pgPass = ratio >= TARGET.postgresRatio && pg.p99 <= TARGET.postgresP99;
+    const p99Ratio = pg.p99 / summary(oneR).p99;
+    const pgPass = ratio >= TARGET.postgresRatio && p99Ratio <= TARGET.postgresP99Ratio;
     line(
       'portal on PostgreSQL',
       pg,
-      `  ${ratioOf(pgR, threeR).toFixed(2)}x 3-statement floor, ${ratio.toFixed(2)}x 1-statement floor (target ≥ ${TARGET.postgresRatio}x, p99 ≤ ${TARGET.postgresP99} ms: ${verdict(pgPass)})`,
+      `  ${ratioOf(pgR, threeR).toFixed(2)}x 3-statement floor, ${ratio.toFixed(2)}x 1-statement floor, p99 ${p99Ratio.toFixed(2)}x the floor's (target ≥ ${TARGET.postgresRatio}x, p99 ≤ ${TARGET.postgresP99Ratio}x: ${verdict(pgPass)})`,
     );
     const e = summary(embR);
-    const ePass = e.rps >= TARGET.embeddedRps && e.p99 <= TARGET.embeddedP99;
+    const ePass = e.rps >= TARGET.embeddedRps;
     line(
       'portal on its embedded database',
       e,
-      `  ${ratioOf(embR, oneR).toFixed(2)}x 1-statement floor (target ≥ ${TARGET.embeddedRps} req/s, p99 ≤ ${TARGET.embeddedP99} ms: ${verdict(ePass)})`,
+      `  ${ratioOf(embR, oneR).toFixed(2)}x 1-statement floor (target ≥ ${TARGET.embeddedRps} req/s: ${verdict(ePass)})`,
     );
     const out = { ok: pgPass && ePass, postgres: pg, embedded: e, floorOne: summary(oneR), floorThree: summary(threeR) };
     if (process.env.BENCH_LISTS === '1') {

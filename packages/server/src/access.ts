@@ -1,5 +1,5 @@
 // Tenancy: every resource is reached through the client that owns it, and the caller must be a member of that client.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Selectable } from 'kysely';
 import type { DB } from './db/schema';
 import type { ClientTable } from './db/schema';
 import { TEAM_MESSAGES, type Role } from '@portal/core';
@@ -7,7 +7,7 @@ import { forbidden, notFound, tokenExpired } from './errors';
 import type { Caller } from './services';
 import { currentSession } from './auth/sessions';
 import { now } from './ids';
-import { preparedMark, runStatement } from './db/statements';
+import { run, statement } from './db/statements';
 
 /** The session a call's own statement must read (calls with `sessionInQuery`), or null when it was read already. */
 export const sessionToCheck = (caller: Caller): string | null =>
@@ -90,26 +90,63 @@ export interface Lookup {
   restoring?: boolean;
 }
 
-interface ProjectAccessRow {
-  live: boolean;
-  bucket: Selectable<DB['buckets']> | null;
-  client: Selectable<ClientTable> | null;
-  member_role: Role | null;
+/** The values a session check needs: the session to read (null when read already), its user, the time now. */
+export interface SessionValues {
+  session: string | null;
+  user: string;
+  now: number;
 }
 
+/** One row, `s.live`: whether the session is live (none to read, or one of the user's that has not ended). */
+export const liveSession = (db: object, p: SessionValues) =>
+  (db as QueryCreator<DB>)
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          sql<boolean>`${p.session}::text is null`,
+          eb.exists(
+            eb
+              .selectFrom('sessions')
+              .select(sql.lit(1).as('one'))
+              .where('id', '=', p.session)
+              .where('user_stamp', '=', p.user)
+              .where('ended_at', 'is', null)
+              .where('expires_at', '>=', p.now),
+          ),
+        ])
+        .as('live'),
+    )
+    .as('s');
+
 /**
- * A project's access in one prepared statement: the session row ($3; null when already read), the project ($1; a
- * removed one too when restoring, $5), its client and the caller's role there ($2). A session that ended finds
- * nothing, so it learns nothing.
+ * A project's access in one prepared statement: the session row (null when already read), the project (a removed
+ * one too when restoring), its client and the caller's role there. A session that ended finds nothing, so it learns
+ * nothing.
  */
-const PROJECT_ACCESS = `${preparedMark('project_access')}
-select s.live, row_to_json(b) as bucket, row_to_json(c) as client,
-  (select p.role from permissions p where p.client_stamp = c.stamp and p.user_stamp = $2) as member_role
-from (select $3::text is null or exists (
-    select 1 from sessions where id = $3 and user_stamp = $2 and ended_at is null and expires_at >= $4
-  ) as live) s
-left join buckets b on b.stamp = $1 and b.active >= $5::int and s.live
-left join clients c on c.stamp = b.client`;
+const projectAccess = (restoring: boolean) =>
+  statement('project_access', restoring ? 'removed too' : 'active', (db, p: SessionValues & { project: string; least: number }) =>
+    db
+      .selectFrom(liveSession(db, p))
+      .leftJoin('buckets as b', (j) =>
+        j
+          .on('b.stamp', '=', p.project)
+          .on('b.active', '>=', sql<number>`${p.least}::int`)
+          .on((eb) => eb.ref('s.live')),
+      )
+      .leftJoin('clients as c', 'c.stamp', 'b.client')
+      .select((eb) => [
+        's.live',
+        sql<Selectable<DB['buckets']> | null>`row_to_json(b)`.as('bucket'),
+        sql<Selectable<ClientTable> | null>`row_to_json(c)`.as('client'),
+        eb
+          .selectFrom('permissions as pm')
+          .select('pm.role')
+          .whereRef('pm.client_stamp', '=', 'c.stamp')
+          .where('pm.user_stamp', '=', p.user)
+          .$castTo<Role | null>()
+          .as('member_role'),
+      ]),
+  );
 
 /**
  * The project and its client if the caller may reach it, in one statement: 401 for a session that ended (before
@@ -118,7 +155,7 @@ left join clients c on c.stamp = b.client`;
 export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
   const user = caller.kind === 'user' ? caller.stamp : '';
   const sid = sessionToCheck(caller);
-  const [row] = await runStatement<ProjectAccessRow>(db, PROJECT_ACCESS, [stamp, user, sid, now(), restoring ? 0 : 1]);
+  const [row] = await run(db, projectAccess(restoring), { project: stamp, user, session: sid, now: now(), least: restoring ? 0 : 1 });
   if (sid !== null) sessionRead(caller, !!row.live);
   const { bucket, client, member_role } = row;
   if (!bucket) throw notFound('Project');

@@ -1,6 +1,6 @@
 // The active rows of a parent (a client's projects and keys, a project's uploads, requests and models) in the list's
 // order, a page at a time: keyset paging on (created_at, seq), so page 200 costs what page 1 does.
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { LIST_PAGE_MAX, type ListOrder } from '@portal/core';
 import type { DB } from './db/schema';
 import { badRequest } from './errors';
@@ -80,64 +80,75 @@ export function activeRowsOf<T extends Listed>(
     // A literal, not a parameter: the partial indexes of active rows (migration 15) then match any plan, generic too.
     .where('active', '=', sql.lit(1));
   // The table's own columns, as a caller may join another table with a name.
-  for (const f of pageConditions(page, (c) => `${table}.${c}`)) q = q.where(sqlOf(f));
+  for (const c of pageConditions(page, table, pageValues(page))) q = q.where(c);
   q = q.orderBy('created_at', dir).orderBy('seq', dir);
   if (page) q = q.limit(page.limit + 1);
   return q as unknown as SelectQueryBuilder<DB, T, Selectable<DB[T]>>;
 }
 
-/** A piece of SQL with values, as a tagged template holds it: one more text than values, a value between each two. */
-export interface Fragment {
-  text: string[];
-  values: unknown[];
-}
-
 /**
- * A page's conditions on the rows whose columns `col` names: the name search (a substring in any case; strpos, so %
- * and _ are only characters) and the cursor. Written once, for the query builder (`sqlOf`) and for the hot lists'
- * hand-written statements (`Params.sql`).
+ * A page's conditions on the rows `alias` names: the name search (a substring in any case; strpos, so % and _ are
+ * only characters) and the cursor, with the page's values `v` (or a statement's parameters standing for them).
  */
-export function pageConditions(page: Page | null, col: (c: 'name' | 'created_at' | 'seq') => string): Fragment[] {
-  const out: Fragment[] = [];
-  if (page?.q) out.push({ text: [`strpos(lower(${col('name')}), lower(`, '::text)) > 0'], values: [page.q] });
-  const after = page?.after;
-  if (after) {
-    const op = page.newest ? '<' : '>';
-    out.push({ text: [`(${col('created_at')}, ${col('seq')}) ${op} (`, '::bigint, ', '::bigint)'], values: [after.at, after.seq] });
+function pageConditions(page: Page | null, alias: string, v: Pick<PageValues, 'q' | 'at' | 'seq'>): RawBuilder<boolean>[] {
+  const col = (c: 'name' | 'created_at' | 'seq') => sql.ref(`${alias}.${c}`);
+  const out: RawBuilder<boolean>[] = [];
+  if (page?.q) out.push(sql<boolean>`strpos(lower(${col('name')}), lower(${v.q}::text)) > 0`);
+  if (page?.after) {
+    out.push(sql<boolean>`(${col('created_at')}, ${col('seq')}) ${sql.raw(page.newest ? '<' : '>')} (${v.at}::bigint, ${v.seq}::bigint)`);
   }
   return out;
 }
 
-/** A fragment for the query builder. */
-export const sqlOf = (f: Fragment) => sql<boolean>(Object.assign([...f.text], { raw: f.text }), ...f.values);
+/** A page's values, bound to the parameters of a page statement (`pageOfRows`). */
+export interface PageValues {
+  q: string;
+  at: number;
+  seq: number;
+  /** The page's rows and one more (how `pageRows` knows another page follows). */
+  limit: number;
+}
 
-/** The values of a hand-written statement, each placed as `$n` in the order it is added. */
-export class Params {
-  readonly values: unknown[] = [];
+export const pageValues = (page: Page | null): PageValues => ({
+  q: page?.q ?? '',
+  at: page?.after?.at ?? 0,
+  seq: page?.after?.seq ?? 0,
+  limit: (page?.limit ?? 0) + 1,
+});
 
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
+/** What changes a page statement's text: a page or the whole list, its order, a search, a cursor. */
+export const pageShape = (page: Page | null, newest: boolean) =>
+  `${page ? 'page' : 'all'} ${newest ? 'newest' : 'oldest'}${page?.q ? ' q' : ''}${page?.after ? ' after' : ''}`;
 
-  sql(f: Fragment): string {
-    return f.text.reduce((text, next, i) => `${text}${this.add(f.values[i - 1])}${next}`);
-  }
-
-  /**
-   * A page of the rows `select` reads (`select ... from table alias ... where ...`): the page's conditions, its order
-   * and its limit, as a statement to use in another (in `with`, or in `from` as `alias`). The limit is a parameter
-   * under a fixed cap, the largest page: a prepared statement's generic plan estimates an unknown limit as a tenth of
-   * what it limits, so under the cap it costs a page, and PostgreSQL keeps that one plan rather than planning each
-   * call again (a list's statement took 1.2 ms when planned on every call, 0.5 ms with its plan kept).
-   */
-  page(alias: string, select: string, page: Page | null, newest: boolean): string {
-    const dir = newest ? 'desc' : 'asc';
-    const order = `order by ${alias}.created_at ${dir}, ${alias}.seq ${dir}`;
-    const where = pageConditions(page, (c) => `${alias}.${c}`).map((f) => ` and ${this.sql(f)}`);
-    const rows = `${select}${where.join('')} ${order}`;
-    return page ? `select * from (${rows} limit ${LIST_PAGE_MAX + 1}) ${alias} ${order} limit ${this.add(page.limit + 1)}::bigint` : rows;
-  }
+/**
+ * A page of the rows `rows` reads (`select ... from table alias ... where ...`): the page's conditions (pageConditions,
+ * with the call's values as `p`'s parameters), its order and its limit, as a statement to use in another (in `with`,
+ * or in `from` as `alias`). The limit is a parameter under a fixed cap, the largest page: a prepared statement's
+ * generic plan estimates an unknown limit as a tenth of what it limits, so under the cap it costs a page, and
+ * PostgreSQL keeps that one plan rather than planning each call again (a list's statement took 1.2 ms when planned on
+ * every call, 0.5 ms with its plan kept).
+ */
+export function pageOfRows<D, TB extends keyof D, O>(
+  db: object,
+  rows: SelectQueryBuilder<D, TB, O>,
+  alias: string,
+  page: Page | null,
+  newest: boolean,
+  p: PageValues,
+): SelectQueryBuilder<D, TB, O> {
+  const dir = newest ? 'desc' : 'asc';
+  const col = (c: 'created_at' | 'seq') => sql.ref(`${alias}.${c}`);
+  let q = rows;
+  for (const c of pageConditions(page, alias, p)) q = q.where(c);
+  q = q.orderBy(col('created_at'), dir).orderBy(col('seq'), dir);
+  if (!page) return q;
+  // The table's alias names the page too, so the statement around it reads the same columns either way.
+  return (db as QueryCreator<Record<string, Record<string, unknown>>>)
+    .selectFrom(q.limit(sql.lit(LIST_PAGE_MAX + 1)).as(alias))
+    .selectAll()
+    .orderBy(col('created_at'), dir)
+    .orderBy(col('seq'), dir)
+    .limit(sql<number>`${p.limit}::bigint`) as unknown as SelectQueryBuilder<D, TB, O>;
 }
 
 /** Whether a list reads newest first: the page's order, or the list's own without a page. */

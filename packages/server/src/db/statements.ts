@@ -2,7 +2,7 @@
 // texts and names), then run as a prepared statement through the driver's own API: pg's named queries on
 // PostgreSQL, a statement parsed once in the session on the embedded database (pglite-thread.mjs). Values are
 // always bound parameters.
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Compilable } from 'kysely';
 import type pg from 'pg';
 import type { EmbeddedThread } from './embedded-thread';
 import type { SessionLock } from './pglite-dialect';
@@ -10,11 +10,6 @@ import type { DB } from './schema';
 
 /** Told of every query: its time, its text (parameters never), and whether it failed (metrics, debug logs). */
 export type QueryObserver = (ms: number, sqlText: string, failed: boolean) => void;
-
-const PREPARED_START = '/* prepared:';
-/** The comment a statement's text starts with to run as a named prepared statement. */
-export const preparedMark = (name: string) => `${PREPARED_START}${name} */`;
-const PREPARED_MARK = /^\/\* prepared:(\w+) \*\//;
 
 /**
  * How a statement runs on a database's own connections, without Kysely's executor (its connection provider and
@@ -30,32 +25,75 @@ export function directRunner(db: Kysely<DB>, runner: DirectRunner): void {
 }
 
 /**
- * One statement with $n parameters (hot ones marked `/* prepared:name *\/`, see statementName), its rows. Outside a
- * transaction it goes to the database's own connection (directRunner); in a transaction (`trx` is its own Kysely) it
- * runs through Kysely, unprepared, like every other query.
+ * A Kysely that only compiles (both databases speak PostgreSQL's SQL; its driver runs nothing): the statements are
+ * built on it once, with Kysely's types from db/schema.ts, so a renamed column fails to compile.
  */
-export async function runStatement<R>(db: Kysely<DB>, text: string, values: unknown[]): Promise<R[]> {
-  const direct = directRunners.get(db);
-  if (direct) return direct<R>(text, values, statementName(text));
-  return (await db.executeQuery<R>(CompiledQuery.raw(text, values))).rows;
+const compiler = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+/** Where a call's value goes: the builder is handed these in place of the values, compiled to `$n` like any value. */
+class Slot {
+  constructor(readonly key: string) {}
+}
+
+/** A statement compiled once: its text, its name (null past the cap: it then runs unnamed) and its values' sources. */
+export interface Statement<P, R> {
+  readonly name: string | null;
+  readonly sql: string;
+  /** Each `$n`: a call's value by its key, or a value fixed when the statement was built. */
+  readonly values: ReadonlyArray<Slot | { fixed: unknown }>;
+  /** The types it was built with (never set). */
+  readonly types?: [P, R];
 }
 
 /**
- * The statement name of a marked text: the mark's name and the text's number, since one mark covers each shape of
- * its query. The shapes are fixed by the code; past PREPARED_TEXTS_MAX texts (a mark on a query whose text varies)
- * the rest run unprepared, so a connection never holds statements without bound.
+ * The statements built so far, by name and shape. A shape is what changes a statement's text (a page's order,
+ * search and cursor): the shapes are fixed by the code, so the cache is bounded by it; past STATEMENTS_MAX (a shape
+ * that would vary with its values) statements are built on each call and run unnamed, so a connection never holds
+ * statements without bound.
  */
-const statementNames = new Map<string, string>();
-const PREPARED_TEXTS_MAX = 200;
-function statementName(text: string): string | null {
-  if (!text.startsWith(PREPARED_START)) return null;
-  // A text seen before is found by the lookup alone (a text built once and kept is the same string, its hash kept).
-  let name = statementNames.get(text);
-  if (name) return name;
-  const m = PREPARED_MARK.exec(text);
-  if (!m) return null;
-  if (statementNames.size < PREPARED_TEXTS_MAX) statementNames.set(text, (name = `${m[1]}_${statementNames.size}`));
-  return name ?? null;
+const statements = new Map<string, Statement<never, unknown>>();
+const STATEMENTS_MAX = 200;
+
+/**
+ * The statement `name` of this `shape`, built by `build` the first time: `p` holds a stand-in for each value of a
+ * call (its key, typed as the value), to be used wherever the value goes.
+ */
+export function statement<P extends object, R>(
+  name: string,
+  shape: string,
+  build: (db: Kysely<DB>, p: P) => Compilable<R>,
+): Statement<P, R> {
+  const key = `${name}\n${shape}`;
+  const known = statements.get(key);
+  if (known) return known as unknown as Statement<P, R>;
+  const slots = new Proxy({}, { get: (_, k) => new Slot(String(k)) }) as P;
+  const compiled = build(compiler, slots).compile();
+  const cached = statements.size < STATEMENTS_MAX;
+  const made: Statement<P, R> = {
+    name: cached ? `${name}_${statements.size}` : null,
+    sql: compiled.sql,
+    values: compiled.parameters.map((v) => (v instanceof Slot ? v : { fixed: v })),
+  };
+  if (cached) statements.set(key, made as unknown as Statement<never, unknown>);
+  return made;
+}
+
+/**
+ * A statement's rows for a call's values. Outside a transaction it goes to the database's own connection
+ * (directRunner), prepared; in a transaction (`trx` is its own Kysely) it runs through Kysely, unprepared.
+ */
+export async function run<P, R>(db: Kysely<DB>, s: Statement<P, R>, given: P): Promise<R[]> {
+  const values = s.values.map((v) => (v instanceof Slot ? (given as Record<string, unknown>)[v.key] : v.fixed));
+  const direct = directRunners.get(db);
+  if (direct) return direct<R>(s.sql, values, s.name);
+  return (await db.executeQuery<R>(CompiledQuery.raw(s.sql, values))).rows;
 }
 
 /**

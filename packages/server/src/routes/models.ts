@@ -5,29 +5,17 @@ import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { requireModel } from '../access';
 import { checkActiveFilter } from './projects';
-import { MODEL_SHOWN, modelView } from '../views';
-import { namedPage, rendRefOf, rendRefs, type NamedList } from '../refs';
+import { modelView } from '../views';
+import { namedPage, rendRefOf, rendRefs } from '../refs';
 import type { ModelTable } from '../db/schema';
 import type { Services } from '../services';
 import { listOut, pageOf } from '../paging';
-
-/** The model list's reads (its rows' view columns) and types. */
-const MODEL_LIST: NamedList = {
-  table: 'models',
-  reads: MODEL_SHOWN,
-  columns: [
-    ['desc', 'text'],
-    ['state', 'text'],
-    ['message', 'text'],
-    ['rend', 'text'],
-  ],
-};
 
 export function modelRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'clientModelList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
     const page = pageOf(query, 'models');
-    const { client, bucket, rows, next } = await namedPage<Selectable<ModelTable>>(s.db, caller, query.bucket, listed, page, MODEL_LIST);
+    const { client, bucket, rows, next } = await namedPage<Selectable<ModelTable>>(s.db, caller, query.bucket, listed, page, 'models');
     return {
       client,
       bucket,

@@ -4,70 +4,55 @@ import type { Bucket } from '@portal/core';
 import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
-import { requireBucket, requireClient, sessionRead } from '../access';
-import { accessParams } from '../projectPage';
-import { inListOrder, listOut, newestFirst, pageOf, pageRows, type Page, type Params } from '../paging';
-import { bucketView, clientView } from '../views';
+import { sql } from 'kysely';
+import { requireBucket, requireClient } from '../access';
+import {
+  CLIENT_COLUMNS,
+  PROJECT_COLUMNS,
+  accessPart,
+  checkAccess,
+  clientOf,
+  listValues,
+  seen,
+  withClientAccess,
+  type ListValues,
+} from '../projectPage';
+import { inListOrder, listOut, newestFirst, pageOf, pageOfRows, pageRows, pageShape, type Page } from '../paging';
+import { bucketView } from '../views';
 import { newId, now } from '../ids';
-import { preparedMark, runStatement } from '../db/statements';
-import { badRequest, forbidden, notFound } from '../errors';
+import { run, statement } from '../db/statements';
+import { fillsFrom, unionPart } from '../db/union';
+import { badRequest } from '../errors';
 import type { Services } from '../services';
 
-interface BucketListRow {
-  k: number;
-  live: boolean | null;
-  c_stamp: string | null;
-  c_name: string;
-  c_plan: string;
-  c_choice: string;
-  c_active: number;
-  allowed: boolean | null;
-  stamp: string;
-  name: string;
-  run_count: number;
-  rend_count: number;
-  created_at: number;
-  seq: number;
-}
+/** The project list's rows: the access row (the client), then the projects. */
+const PROJECT_LIST_COLUMNS = { ...CLIENT_COLUMNS, ...PROJECT_COLUMNS };
 
 /**
- * The project list's one statement, for one page (`params` holds $1 to $6 and takes the page's own): first a row with
- * the session ($3; null when already read), the client ($1) and whether the caller may see it (a member $2, or the
- * client's own API key $5), then the client's active projects in the page's order. The client's columns come once,
- * not on every project row: a value costs the embedded database about a microsecond to write out, and the HTTP
- * thread one string to read. A session that ended yields no client, a client the caller may not see yields no
- * projects (a condition checked once, before the walk). Each shape of page (its order, a search, a cursor) is its
- * own text, so every plan is a plain index walk in one direction, prepared once per connection.
+ * The project list's one statement, for one shape of page: first a row with the session (null when already read),
+ * the client and whether the caller may see it (a member, or the client's own API key), then the client's active
+ * projects in the page's order. The client's columns come once, not on every project row: a value costs the
+ * embedded database about a microsecond to write out, and the HTTP thread one string to read. A session that ended
+ * yields no client, a client the caller may not see yields no projects (a condition checked once, before the walk).
+ * Each shape of page (its order, a search, a cursor) is its own statement, so every plan is a plain index walk in
+ * one direction, prepared once per connection.
  */
-function bucketListText(params: Params, page: Page | null): string {
-  const newest = newestFirst('buckets', page);
-  const rows = params.page(
-    'b',
-    'select b.stamp, b.name, b.run_count, b.rend_count, b.created_at, b.seq from buckets b\n' +
-      '  where (select sc.allowed from sc) and $6::boolean and b.client = $1 and b.active = 1',
-    page,
-    newest,
-  );
-  return `${preparedMark('bucket_list')}
-with sc as (
-  select s.live, c.stamp, c.name, c.plan, c.choice, c.active, c.allowed
-  from (select $3::text is null or exists (
-      select 1 from sessions where id = $3 and user_stamp = $2 and ended_at is null and expires_at >= $4
-    ) as live) s
-  left join lateral (
-    select c.*, coalesce(c.stamp = $5::text, false)
-      or exists (select 1 from permissions p where p.client_stamp = c.stamp and p.user_stamp = $2) as allowed
-    from clients c where c.stamp = $1 and s.live
-  ) c on true
-)
-select 0 as k, live, stamp as c_stamp, name as c_name, plan as c_plan, choice as c_choice, active as c_active, allowed,
-  null::text as stamp, null::text as name, null::bigint as run_count, null::bigint as rend_count,
-  null::bigint as created_at, null::bigint as seq
-from sc
-union all
-select 1, null, null, null, null, null, null, null, b.stamp, b.name, b.run_count, b.rend_count, b.created_at, b.seq
-from (${rows}) b`;
-}
+const projectListStatement = (page: Page | null, newest: boolean) =>
+  statement('project_list', pageShape(page, newest), (db, p: ListValues) => {
+    const q = withClientAccess(db, p);
+    // The parts after the first read `sc` too, but the `with` is the statement's, written once before the first.
+    const plain = db as unknown as typeof q;
+    const rows = plain
+      .selectFrom('buckets as b')
+      .select(['b.stamp', 'b.name', 'b.run_count', 'b.rend_count', 'b.created_at', 'b.seq'])
+      .where(seen(p))
+      .where('b.client', '=', p.parent)
+      .where('b.active', '=', sql.lit(1));
+    const projects = unionPart(plain.selectFrom(pageOfRows(plain, rows, 'b', page, newest, p).as('b')), PROJECT_LIST_COLUMNS, 1, () =>
+      fillsFrom(PROJECT_LIST_COLUMNS, 'buckets', 'b'),
+    );
+    return accessPart(q.selectFrom('sc'), PROJECT_LIST_COLUMNS, false).unionAll(projects);
+  });
 
 /** A project row as the wire shows it, with the request and upload counts kept on the row. */
 export const bucketOut = (b: Parameters<typeof bucketView>[0] & { run_count: number; rend_count: number }): Bucket =>
@@ -99,21 +84,23 @@ export function projectRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, 'bucketList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
     const page = pageOf(query, 'buckets');
-    const params = accessParams(query.client, caller, listed);
-    const text = bucketListText(params, page);
-    const found = await runStatement<BucketListRow>(s.db, text, params.values);
-    const first = found.splice(
+    const newest = newestFirst('buckets', page);
+    const found = await run(s.db, projectListStatement(page, newest), listValues(query.client, caller, listed, page));
+    const [access] = found.splice(
       found.findIndex((r) => r.k === 0),
       1,
-    )[0];
-    sessionRead(caller, !!first.live);
-    if (first.c_stamp === null) throw notFound('Client');
-    if (!first.allowed) throw forbidden();
-    const client = { stamp: first.c_stamp, name: first.c_name, plan: first.c_plan, choice: first.c_choice, active: first.c_active };
-    const { rows: list, next } = pageRows(inListOrder(found, newestFirst('buckets', page)), page);
+    );
+    checkAccess(caller, access, 'Client');
+    const { rows: list, next } = pageRows(
+      inListOrder(found as Array<(typeof found)[number] & { created_at: number; seq: number }>, newest),
+      page,
+    );
     return {
-      client: { list: [clientView(client)] },
-      bucket: listOut(list.map(bucketOut), next),
+      client: { list: [clientOf(access)] },
+      bucket: listOut(
+        list.map((b) => bucketOut(b as Parameters<typeof bucketOut>[0])),
+        next,
+      ),
     };
   });
 

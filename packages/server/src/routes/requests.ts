@@ -20,8 +20,8 @@ import { defineCall } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { requireBucket, requirePile, requireRun } from '../access';
 import { bucketOut, checkActiveFilter } from './projects';
-import { RUN_SHOWN, clientView, runView } from '../views';
-import { namedPage, rendRefOf, rendRefs, type NamedList } from '../refs';
+import { clientView, runView } from '../views';
+import { namedPage, rendRefOf, rendRefs } from '../refs';
 import { newId, now } from '../ids';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { spendCredit } from '../billing/credit';
@@ -33,25 +33,6 @@ import { listOut, pageOf } from '../paging';
 
 type RunRow = Selectable<RunTable>;
 
-/** The request list's reads (their rows' view columns) and types. */
-const RUN_LIST: NamedList = {
-  table: 'runs',
-  reads: RUN_SHOWN,
-  columns: [
-    ['desc', 'text'],
-    ['function', 'text'],
-    ['state', 'text'],
-    ['message', 'text'],
-    ['rend', 'text'],
-    ['fit', 'text'],
-    ['model', 'text'],
-    ['quote', 'text'],
-    ['started_at', 'bigint'],
-    ['finished_at', 'bigint'],
-    ['metrics', 'text'],
-    ['note', 'text'],
-  ],
-};
 type PileRow = Selectable<PileTable>;
 
 /** The columns every new fit or generate run starts with. */
@@ -339,19 +320,10 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
 
   defineCall(app, s, 'runList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
-    const { client, bucket, rows, next } = await namedPage<RunRow>(
-      s.db,
-      caller,
-      query.bucket,
-      listed,
-      pageOf(query, 'runs'),
-      RUN_LIST,
-      (p) =>
-        [
-          ...(query.state ? [` and n.state = ${p.add(query.state)}`] : []),
-          ...(query.function ? [` and n.function = ${p.add(query.function)}`] : []),
-        ].join(''),
-    );
+    const { client, bucket, rows, next } = await namedPage<RunRow>(s.db, caller, query.bucket, listed, pageOf(query, 'runs'), 'runs', {
+      state: query.state || undefined,
+      function: query.function || undefined,
+    });
     return {
       client,
       bucket,
