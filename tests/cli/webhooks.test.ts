@@ -137,6 +137,9 @@ describe('portal webhooks', () => {
     expect(shown.stdout).not.toContain('whsec_');
     expect(json<{ name: string }>(await cli(['webhooks', 'rename', endpoint.id, '--name', 'Renamed', '--json'])).name).toBe('Renamed');
 
+    // Shell completion offers the endpoints' ids with their names (`portal webhooks show <Tab>`).
+    expect((await cli(['__complete', 'webhooks'])).stdout).toBe(`${endpoint.id}\tRenamed\n`);
+
     const refused = await cli(['webhooks', 'remove', endpoint.id]);
     expect(refused.code).toBe(2);
     expect((await cli(['webhooks', 'remove', endpoint.id, '--yes'])).code).toBe(0);

@@ -18,7 +18,7 @@ interface Node {
 const flags = (opts: readonly Option[]) => opts.flatMap((o) => [o.long, o.short].filter((f): f is string => !!f));
 
 /** Nouns whose `list --json` gives the ids and names to complete, and the flags that take one of them. */
-const VALUE_NOUNS = ['projects', 'uploads', 'runs', 'keys', 'models', 'integrations', 'accounts'];
+const VALUE_NOUNS = ['projects', 'uploads', 'runs', 'keys', 'models', 'integrations', 'accounts', 'webhooks'];
 const VALUE_FLAGS: Record<string, string> = { '--project': 'projects', '--upload': 'uploads', '--client': 'accounts' };
 /** `portal api <path>` completes the contract's paths (the API reference's), without asking the server. */
 const API_PATHS = 'api';
