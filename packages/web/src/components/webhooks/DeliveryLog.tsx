@@ -117,7 +117,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
         columns={[
           { id: 'type', label: 'Event', value: (d) => d.type },
           { id: 'createdAt', label: 'Time', nowrap: true, value: (d) => d.createdAt, render: (d) => <Time at={d.createdAt} /> },
-          { id: 'status', label: 'Status', value: (d) => formatDeliveryStatus(d) },
+          { id: 'status', label: 'Status', nowrap: true, value: (d) => formatDeliveryStatus(d) },
           { id: 'attempts', label: 'Attempts', align: 'right', priority: 'low', value: (d) => d.attempts },
           { id: 'id', label: 'webhook-id', priority: 'low', value: (d) => d.stamp },
         ]}
