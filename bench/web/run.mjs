@@ -3,12 +3,11 @@
 // 40 ms latency, via the DevTools protocol), against a bare React + react-router + MUI page (AppBar, Drawer, Table,
 // TextField, Button, Snackbar) built with Vite and served by the same portal server in the same run (target <= 1.1x).
 import { createRequire } from 'node:module';
-import { createServer } from 'node:http';
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { signUp, startPortal } from './serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webDir = join(root, 'packages', 'web');
@@ -102,53 +101,9 @@ function precompressDir(dir) {
   }
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-/** The real portal server (its static files, precompressed copies and caching) over a build folder. */
-async function startPortal(webDist, dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'packages', 'server', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
-      METRICS_PORT: '0',
-      PORTAL_DRAIN_S: '0',
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop: () => child.kill('SIGTERM') };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the portal server did not start within 60 s');
-}
-
 /** A user with 55 projects, made through the API. */
 async function seed(url) {
-  const name = `bench${Date.now().toString(36)}`;
-  const res = await fetch(`${url}/api/user/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${name}@example.com`, username: name, password: 'Str0ng!Pass', name: `Company ${name}` }),
-  });
-  const body = await res.json();
-  const token = body.token;
-  const client = body.login.client.list[0].stamp;
+  const { token, client } = await signUp(url);
   for (let i = 0; i < PROJECTS; i++) {
     await fetch(`${url}/api/bucket/item`, {
       method: 'PUT',
