@@ -57,6 +57,16 @@ describe('WebhooksScreen', { timeout: 60_000 }, () => {
     await ui.see('Deliveries of Billing service');
     await ui.see(/webhook\.test\s+.*Pending/);
     fits(ui, size);
+    // Esc clears the log's filter first, then closes the log (back to the endpoints, still on this screen).
+    await ui.type('/', ...'zzz'.split(''), KEY.enter);
+    await ui.gone('webhook.test');
+    await ui.type(KEY.esc);
+    await ui.see(/webhook\.test\s+.*Pending/);
+    await ui.type(KEY.esc);
+    await ui.gone('Deliveries of Billing service');
+    await ui.see(/Billing service\s+\S+\s+Active/);
+    await ui.type(KEY.enter);
+    await ui.see(/webhook\.test\s+.*Pending/);
     await ui.type(KEY.enter);
     await ui.see('Attempts of');
     await ui.see('No attempt yet');

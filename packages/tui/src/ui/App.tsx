@@ -212,11 +212,12 @@ export function App(props: AppProps) {
   // Below MENU_FOLDS_BELOW columns the side menu folds away and the screen takes the whole width; Tab or Ctrl+O
   // shows the menu in the screen's place (the screen stays mounted, hidden, so nothing typed there is lost).
   const folded = size.columns < MENU_FOLDS_BELOW;
-  // Something on the screen that Esc clears before it goes back (a list's filter).
-  const escapeClaim = useRef<(() => void) | null>(null);
+  // What on the screen Esc clears before it goes back (a list's filter, a form or log opened within a screen): the
+  // newest claim first; a claim given up leaves the older ones in place (a log's filter cleared, Esc closes the log).
+  const escapeClaims = useRef<(() => void)[]>([]);
   const claimEscape = useCallback((clear: () => void) => {
-    escapeClaim.current = clear;
-    return () => void (escapeClaim.current === clear && (escapeClaim.current = null));
+    escapeClaims.current = [...escapeClaims.current, clear];
+    return () => void (escapeClaims.current = escapeClaims.current.filter((c) => c !== clear));
   }, []);
   const nav: Nav = {
     path,
@@ -257,7 +258,7 @@ export function App(props: AppProps) {
     if (key.escape) {
       if (now.allKeys) setAllKeys(false);
       else if (now.menuFocus) setMenuFocus(false);
-      else if (escapeClaim.current) escapeClaim.current();
+      else if (escapeClaims.current.length) escapeClaims.current.at(-1)!();
       else back();
       return;
     }
