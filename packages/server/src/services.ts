@@ -1,4 +1,5 @@
-// The app's services, built once per app and handed to every route: database, tokens, secrets, storage, mail, payments, jobs.
+// The app's services, built once per app: database, tokens, secrets, storage, mail, payments, jobs. Each route group is
+// handed only those it uses (plugins/only.ts), its options' type naming them.
 // Types only, from modules that do not import this one back (the payment provider's interface is declared here for that).
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -40,8 +41,8 @@ export interface Services {
 export interface PaymentProvider {
   /** Where the user pays the client's invoices. */
   portalUrl(client: string, base: string): string;
-  /** Routes the provider needs on this server (a webhook, or the embedded page). */
-  register(app: FastifyInstance, s: Services): void;
+  /** Routes the provider needs on this server (a webhook, or the embedded page), with the services they use. */
+  register(app: FastifyInstance, s: Pick<Services, 'db' | 'jobs'>): void;
 }
 
 export type { Caller } from './auth/caller';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { ACCOUNT_MESSAGES, EMAIL_CONFIRM_PATH, MESSAGES, SECURITY_MESSAGES, type AuditEntry, type CallName } from '@portal/core';
-import { exportText } from '../src/routes/account';
+import { exportText } from '../src/routes/accountExport';
 import { call, mailTo, mailsTo, signup, startServer, waitFor, PASSWORD, type TestServer } from './harness';
 
 const NEW_PASSWORD = 'An0ther-secret!';

@@ -25,7 +25,7 @@ export class EmbeddedPayments implements PaymentProvider {
     return `${base}/pay/${encodeURIComponent(client)}?exp=${exp}&sig=${this.sign('pay', client, exp)}`;
   }
 
-  register(app: FastifyInstance, s: Services): void {
+  register(app: FastifyInstance, s: Pick<Services, 'db' | 'jobs'>): void {
     const check = (client: string, exp: unknown, sig: unknown) => {
       const e = Number(exp);
       return Number.isInteger(e) && e >= now() && typeof sig === 'string' && this.verify(sig, 'pay', client, e);

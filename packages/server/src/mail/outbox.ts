@@ -91,6 +91,9 @@ export async function attemptMail(d: MailDeps, id: string): Promise<{ outcome: '
 }
 
 /** What sending mail needs, from the app's services, logging to the request's logger (whose id the mail's job keeps). */
+/** What sending a mail uses of the app's services. */
+export const MAIL_SERVICES = ['db', 'secrets', 'mailer', 'jobs', 'metrics'] as const;
+
 export const mailDeps = (
   s: { db: Kysely<DB>; secrets: Secrets; mailer: Mailer; jobs: JobQueue; metrics: { mailErrors: { inc(): void } } },
   log: MailDeps['log'],

@@ -1,24 +1,20 @@
 // Account changes (issue 30, steps 3-5): the account as its owner sees it, changing the password and the email
-// address (confirmed by a link to the new one), the export of everything the account holds, and deleting the account.
+// address (confirmed by a link to the new one), and deleting the account (its export is routes/accountExport.ts).
 // Each change asks the current password (a session alone is not enough), is in the audit log of every client the
 // account belongs to, and is mailed.
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ACCOUNT_EXPORT_ROWS_MAX,
   ACCOUNT_MESSAGES,
   EMAIL_CONFIRM_PATH,
   EMAIL_CONFIRM_TTL_S,
   SECURITY_MESSAGES,
-  accountExportName,
-  type AccountExportSection,
   type AccountEventAction,
   ACCOUNT_EVENTS_PAGE_MAX,
   type CallResponse,
 } from '@portal/core';
-import { defineCall } from './define';
-import { accountRow, checkCode, mailAccount, provePassword } from './proof';
+import { defineCall, type CallServices } from './define';
+import { accountRow, checkCode, mailAccount, provePassword, type MailServices } from './proof';
 import { HttpError, badRequest, conflict, unauthorized } from '../errors';
 import { hashPassword } from '../auth/secrets';
 import { Sessions } from '../auth/sessions';
@@ -26,9 +22,12 @@ import { audit } from '../audit';
 import { sameAddress, userByEmail } from '../emails';
 import { now } from '../ids';
 import { lockClientRow } from '../team';
-import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Caller, Services } from '../services';
+
+/** What the group uses: a call's own services, two-factor codes and the account's mail. */
+export type AccountServices = CallServices & MailServices & Pick<Services, 'otp'>;
 
 type User = Extract<Caller, { kind: 'user' }>;
 
@@ -53,7 +52,7 @@ export async function accountEvent(
 }
 
 /** The email change waiting for its link, if any. */
-const pendingEmail = (s: Services, user: string) =>
+const pendingEmail = (s: Pick<Services, 'db'>, user: string) =>
   s.db
     .selectFrom('email_changes')
     .select(['new_email', 'expires_at'])
@@ -73,7 +72,7 @@ const withdrawEmailChanges = (db: Services['db'], user: string, t = now()) =>
     .where('withdrawn_at', 'is', null)
     .execute();
 
-async function accountView(s: Services, stamp: string): Promise<CallResponse<'accountShow'>> {
+async function accountView(s: Pick<Services, 'db' | 'otp'>, stamp: string): Promise<CallResponse<'accountShow'>> {
   const user = await accountRow(s, stamp);
   const pending = await pendingEmail(s, stamp);
   return {
@@ -119,7 +118,7 @@ async function memberships(db: Services['db'], user: string, lock: boolean): Pro
 
 const emailTaken = () => conflict(ACCOUNT_MESSAGES.emailTaken);
 
-export function accountRoutes(app: FastifyInstance, s: Services) {
+export const accountRoutes: FastifyPluginAsyncZod<AccountServices> = async (app, s) => {
   defineCall(app, s, 'accountShow', {}, async ({ caller }) => accountView(s, accountCaller(caller).stamp));
 
   defineCall(app, s, 'accountEvents', {}, async ({ caller, query }) => {
@@ -257,28 +256,6 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
     return { email };
   });
 
-  defineCall(app, s, 'accountExport', { rateLimit: true }, async ({ caller, reply }) => {
-    const me = accountCaller(caller);
-    const user = await accountRow(s, me.stamp);
-    const head = {
-      format: 'portal-account-export' as const,
-      version: 1 as const,
-      exportedAt: now(),
-      user: {
-        stamp: user.stamp,
-        email: user.email,
-        username: user.username,
-        createdAt: Number(user.created_at),
-        otp: await s.otp.enabled(me.stamp),
-      },
-    };
-    reply.header('content-disposition', `attachment; filename="${accountExportName(user.username, head.exportedAt)}"`);
-    reply.header('cache-control', 'no-store');
-    reply.type('application/json; charset=utf-8');
-    // Answered by the stream (define.ts sends nothing more for a handler that returns its reply).
-    return reply.send(Readable.from(exportText(s, me.stamp, head))) as unknown as CallResponse<'accountExport'>;
-  });
-
   defineCall(app, s, 'accountDelete', { rateLimit: true }, async ({ caller, body, req }) => {
     const me = accountCaller(caller);
     const user = await provePassword(s, me.stamp, body.password, req);
@@ -348,266 +325,4 @@ export function accountRoutes(app: FastifyInstance, s: Services) {
     );
     return { ok: true as const, clients: removed };
   });
-}
-
-// ---- the export: one JSON text written a page at a time, so memory stays bounded whatever the account holds ----
-
-const EXPORT_PAGE = 500;
-type Row = Record<string, unknown>;
-/** One page of a section after the row with `seq` (0 first): the rows and the last seq. */
-type Pager = (after: number) => Promise<Array<Row & { seq: number }>>;
-
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-/** The pages of every section for this user: their own fields only, never a secret, a token or a storage key. */
-function sections(s: Services, user: string, size: number): Record<AccountExportSection, Pager> {
-  const db = s.db;
-  const clients = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user);
-  const owned = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user).where('role', '=', 'owner');
-  const buckets = db.selectFrom('buckets').select('stamp').where('client', 'in', clients);
-  const rends = db.selectFrom('rends').select('stamp').where('bucket', 'in', buckets);
-  const page = <T extends { seq: number }>(rows: T[], map: (r: T) => Row) => rows.map((r) => ({ seq: Number(r.seq), ...map(r) }));
-  /** A section's next page: its rows after `after` in `seq` order (`c.seq` where the table is joined as `c`). */
-  const rowsAfter =
-    (after: number, column: 'seq' | 'c.seq' = 'seq') =>
-    <D, TB extends keyof D, O>(qb: SelectQueryBuilder<D, TB, O>) =>
-      qb
-        .where(sql<boolean>`${sql.ref(column)} > ${after}`)
-        .orderBy(sql.ref(column))
-        .limit(size)
-        .execute();
-  return {
-    clients: async (after) =>
-      page(
-        await db
-          .selectFrom('clients as c')
-          .innerJoin('permissions as p', 'p.client_stamp', 'c.stamp')
-          .select(['c.seq', 'c.stamp', 'c.name', 'c.plan', 'c.choice', 'c.active', 'c.created_at', 'p.role', 'p.created_at as joined_at'])
-          .where('p.user_stamp', '=', user)
-          .$call(rowsAfter(after, 'c.seq')),
-        (r) => ({
-          stamp: r.stamp,
-          name: r.name,
-          plan: r.plan,
-          choice: r.choice,
-          active: r.active,
-          createdAt: num(r.created_at),
-          role: r.role,
-          joinedAt: num(r.joined_at),
-        }),
-      ),
-    projects: async (after) =>
-      page(
-        await db
-          .selectFrom('buckets')
-          .select(['seq', 'stamp', 'client', 'name', 'active', 'created_at'])
-          .where('client', 'in', clients)
-          .$call(rowsAfter(after)),
-        (r) => ({ stamp: r.stamp, client: r.client, name: r.name, active: r.active, createdAt: num(r.created_at) }),
-      ),
-    uploads: async (after) =>
-      page(
-        await db
-          .selectFrom('rends')
-          .select(['seq', 'stamp', 'bucket', 'name', 'flight', 'active', 'created_at'])
-          .where('bucket', 'in', buckets)
-          .$call(rowsAfter(after)),
-        (r) => ({ stamp: r.stamp, project: r.bucket, name: r.name, state: r.flight, active: r.active, createdAt: num(r.created_at) }),
-      ),
-    files: async (after) =>
-      page(
-        await db
-          .selectFrom('uploads')
-          .select([
-            'seq',
-            'stamp',
-            'rend',
-            'name',
-            'state',
-            'file_name',
-            'size',
-            'checksum',
-            'cols',
-            'rows',
-            'inputs',
-            'error',
-            'created_at',
-          ])
-          .where('rend', 'in', rends)
-          .$call(rowsAfter(after)),
-        (r) => ({
-          stamp: r.stamp,
-          upload: r.rend,
-          name: r.name,
-          state: r.state,
-          fileName: r.file_name,
-          size: num(r.size),
-          sha256: r.checksum,
-          columns: num(r.cols),
-          rows: num(r.rows),
-          inputs: num(r.inputs),
-          error: r.error,
-          createdAt: num(r.created_at),
-        }),
-      ),
-    requests: async (after) =>
-      page(
-        await db
-          .selectFrom('runs')
-          .select([
-            'seq',
-            'stamp',
-            'bucket',
-            'rend',
-            'fit',
-            'model',
-            'quote',
-            'name',
-            'desc',
-            'function',
-            'state',
-            'message',
-            'inputs',
-            'active',
-          ])
-          .select(['created_at', 'started_at', 'finished_at', 'dimensions'])
-          .where('bucket', 'in', buckets)
-          .$call(rowsAfter(after)),
-        (r) => ({
-          stamp: r.stamp,
-          project: r.bucket,
-          upload: r.rend,
-          fit: r.fit,
-          model: r.model,
-          quote: r.quote,
-          name: r.name,
-          description: r.desc,
-          function: r.function,
-          state: r.state,
-          message: r.message,
-          inputs: num(r.inputs),
-          dimensions: num(r.dimensions),
-          active: r.active,
-          createdAt: num(r.created_at),
-          startedAt: num(r.started_at),
-          finishedAt: num(r.finished_at),
-        }),
-      ),
-    models: async (after) =>
-      page(
-        await db
-          .selectFrom('models')
-          .select(['seq', 'stamp', 'bucket', 'rend', 'run', 'name', 'desc', 'state', 'message', 'active', 'created_at'])
-          .where('bucket', 'in', buckets)
-          .$call(rowsAfter(after)),
-        (r) => ({
-          stamp: r.stamp,
-          project: r.bucket,
-          upload: r.rend,
-          request: r.run,
-          name: r.name,
-          description: r.desc,
-          state: r.state,
-          message: r.message,
-          active: r.active,
-          createdAt: num(r.created_at),
-        }),
-      ),
-    apikeys: async (after) =>
-      page(
-        await db
-          .selectFrom('apikeys')
-          .select(['seq', 'clue', 'client', 'name', 'installs', 'installed_at', 'active', 'created_at'])
-          .where('client', 'in', clients)
-          .$call(rowsAfter(after)),
-        (r) => ({
-          id: r.clue,
-          client: r.client,
-          name: r.name,
-          installs: num(r.installs),
-          installedAt: num(r.installed_at),
-          active: r.active,
-          createdAt: num(r.created_at),
-        }),
-      ),
-    integrations: async (after) =>
-      page(
-        await db
-          .selectFrom('integrations')
-          .select(['seq', 'clue', 'client', 'name', 'service', 'runs', 'run_at', 'active', 'created_at'])
-          .where('client', 'in', clients)
-          .$call(rowsAfter(after)),
-        (r) => ({
-          id: r.clue,
-          client: r.client,
-          name: r.name,
-          service: r.service,
-          runs: num(r.runs),
-          ranAt: num(r.run_at),
-          active: r.active,
-          createdAt: num(r.created_at),
-        }),
-      ),
-    // The user's own account-security events.
-    events: async (after) =>
-      page(
-        await db
-          .selectFrom('user_events')
-          .select(['seq', 'at', 'action', 'target', 'detail'])
-          .where('user_stamp', '=', user)
-          .$call(rowsAfter(after)),
-        (r) => ({ at: num(r.at), action: r.action, target: r.target, detail: r.detail }),
-      ),
-    // The audit log of the clients whose log the user may read (owners, as the audit page).
-    audit: async (after) =>
-      page(
-        await db
-          .selectFrom('audit')
-          .select(['seq', 'client', 'at', 'actor_stamp', 'actor_email', 'action', 'target', 'detail'])
-          .where('client', 'in', owned)
-          .$call(rowsAfter(after)),
-        (r) => ({
-          client: r.client,
-          at: num(r.at),
-          actor: { stamp: r.actor_stamp, email: r.actor_email },
-          action: r.action,
-          target: r.target,
-          detail: r.detail,
-        }),
-      ),
-  };
-}
-
-/** The export's JSON text, piece by piece: the head, each section a page at a time (ACCOUNT_EXPORT_ROWS_MAX at most), then which were cut. */
-export async function* exportText(
-  s: Services,
-  user: string,
-  head: Row,
-  limits = { rows: ACCOUNT_EXPORT_ROWS_MAX, page: EXPORT_PAGE },
-): AsyncGenerator<string> {
-  const h = JSON.stringify(head);
-  yield h.slice(0, -1);
-  const truncated: string[] = [];
-  for (const [name, pager] of Object.entries(sections(s, user, limits.page)) as Array<[AccountExportSection, Pager]>) {
-    yield `,${JSON.stringify(name)}:[`;
-    let after = 0;
-    let count = 0;
-    let cut = false;
-    for (;;) {
-      const rows = await pager(after);
-      for (const { seq, ...row } of rows) {
-        if (count === limits.rows) {
-          cut = true;
-          break;
-        }
-        yield `${count ? ',' : ''}${JSON.stringify(row)}`;
-        count++;
-        after = seq;
-      }
-      if (cut || rows.length < limits.page) break;
-    }
-    if (cut) truncated.push(name);
-    yield ']';
-  }
-  yield `,"truncated":${JSON.stringify(truncated)}}`;
-}
+};

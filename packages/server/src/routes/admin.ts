@@ -1,6 +1,6 @@
 // Operator commands over HTTP, for `portal-server admin` while this server holds the embedded database.
 // Only a caller with the per-start token from DATA_DIR/admin.json (mode 0600) gets in.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { AdminError, runAdmin } from '../admin';
 import { badRequest, unauthorized } from '../errors';
@@ -8,7 +8,11 @@ import type { Services } from '../services';
 
 export const ADMIN_PATH = '/api/admin/command';
 
-export function adminRoutes(app: FastifyInstance, s: Services, token: string) {
+/** What the operator's calls use, and the token that authorises them. */
+export type AdminServices = Pick<Services, 'config' | 'db' | 'secrets' | 'snapshot'> & { token: string };
+
+export const adminRoutes: FastifyPluginAsync<AdminServices> = async (app, s) => {
+  const { token } = s;
   const expected = Buffer.from(token);
   app.post<{ Body: { command?: unknown; args?: unknown; json?: unknown } }>(ADMIN_PATH, async (req) => {
     const given = Buffer.from(String(req.headers['x-portal-admin'] ?? ''));
@@ -30,4 +34,4 @@ export function adminRoutes(app: FastifyInstance, s: Services, token: string) {
       throw err;
     }
   });
-}
+};

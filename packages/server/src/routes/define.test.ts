@@ -1,16 +1,23 @@
-// The contract's schemas as Fastify's validator and serializer: today's 400 sentences, and answers checked in tests.
+// The contract's schemas through the zod type provider's validator, and the serializer: SPEC's 400 sentences, and
+// answers checked in tests.
 import { describe, expect, it } from 'vitest';
 import { CALLS, MESSAGES } from '@portal/core';
-import { contractSerializer, contractValidator } from './define';
+import { contractSerializer, contractValidator, refusedInput } from './define';
 
 const route = (schema: (typeof CALLS)[keyof typeof CALLS]['response']) => ({ schema, url: '/api/x', method: 'GET' as const });
 
 describe('contract compilers', () => {
   it("refuses a body with the server's sentence and hands on the parsed value", () => {
     const validate = contractValidator({ schema: CALLS.bucketCreate.body, method: 'PUT', url: CALLS.bucketCreate.path, httpPart: 'body' });
-    const refused = validate({ client: 'c_1', name: '' }) as { error: Error & { statusCode: number } };
-    expect(refused.error.statusCode).toBe(400);
-    expect(refused.error.message).toBe(MESSAGES.titleCreate);
+    // Fastify hands the validator's issues to the error handler as the error's `validation`.
+    const refused = validate({ client: 'c_1', name: '' }) as { error: unknown[] };
+    expect(refusedInput(Object.assign(new Error('body/name'), { validation: refused.error }))).toMatchObject({
+      statusCode: 400,
+      message: MESSAGES.titleCreate,
+    });
+    const missing = validate(undefined) as { error: unknown[] };
+    expect(refusedInput(Object.assign(new Error('body'), { validation: missing.error }))?.message).toMatch(/^client: /);
+    expect(refusedInput(new Error('not a validation'))).toBeNull();
     expect(validate({ client: 'c_1', name: '  Churn  ' })).toEqual({ value: { client: 'c_1', name: 'Churn' } });
   });
 

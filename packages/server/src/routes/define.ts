@@ -1,24 +1,53 @@
-// Declares one call of core's route table: method and path from CALLS, auth by the call's kind, zod validation of query and body.
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+// One call of core's route table as a Fastify route: method and path from CALLS; its query and body schemas given to
+// Fastify through the zod type provider (validated before the handler, typed in it); who may call by the call's kind;
+// the answer written against the call's response schema (and, in the tests, checked against it).
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
 import { CALLS, MESSAGES, type CallName, type CallResponse } from '@portal/core';
-import { badRequest, tokenExpired, tokenMissing, unauthorized } from '../errors';
+import { badRequest, tokenExpired, tokenMissing, unauthorized, type HttpError } from '../errors';
 import { sha256Hex } from '../auth/secrets';
 import type { Caller, Services } from '../services';
 
 type Def<N extends CallName> = (typeof CALLS)[N];
-type Parsed<D, K extends 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
+type SchemaOf<D, K extends 'query' | 'body'> = D extends { [P in K]: infer S } ? S : undefined;
+/** What the type provider makes of a call's query or body schema: the parsed value the handler gets. */
+type Validated<S> = S extends undefined ? undefined : (ZodTypeProvider & { schema: S })['validator'];
 
-export interface CallContext<N extends CallName> {
-  s: Services;
+/** A Fastify instance whose routes are typed by their zod schemas (every route group is a plugin of this kind). */
+export type ContractApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every call uses: who calls (the database, tokens and sessions) and where its links point (the config). */
+export const CALL_SERVICES = ['config', 'db', 'tokens', 'sessions'] as const;
+export type CallServices = Pick<Services, (typeof CALL_SERVICES)[number]>;
+
+export interface CallContext<N extends CallName, S extends CallServices = CallServices> {
+  /** The services of the route group that declared the call (only those it was given). */
+  s: S;
   req: FastifyRequest;
   reply: FastifyReply;
   /** The signed-in user or API key; set for bearer calls. */
   caller: Caller;
   /** For reset calls: the user and the reset token's id. */
   reset?: { user: string; jti: string };
-  query: Parsed<Def<N>, 'query'>;
-  body: Parsed<Def<N>, 'body'>;
+  query: Validated<SchemaOf<Def<N>, 'query'>>;
+  body: Validated<SchemaOf<Def<N>, 'body'>>;
   /** The API's public base URL, for links the client follows (upload, download, payment). */
   base: string;
 }
@@ -37,13 +66,28 @@ export interface CallOptions {
 
 const SPEC_TEXTS: ReadonlySet<string> = new Set<string>(Object.values(MESSAGES).filter((m) => typeof m === 'string') as string[]);
 
-/** The first issue as a sentence that names the field; SPEC's own messages pass through as they are. */
+/** An issue as a sentence that names its field; SPEC's own messages (and the contract's custom ones) pass as they are. */
+function issueSentence(issue: { code: string; message: string }, field: string): string {
+  if (SPEC_TEXTS.has(issue.message) || issue.code === 'custom') return issue.message;
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** The first issue of a zod error as the sentence the server answers (the API reference's examples use it too). */
 export function issueMessage(error: z.core.$ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
-  if (SPEC_TEXTS.has(issue.message) || issue.code === 'custom') return issue.message;
-  const field = issue.path.map(String).join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
+  return issue ? issueSentence(issue, issue.path.map(String).join('.')) : 'Invalid input';
+}
+
+/**
+ * A request the type provider's validator refused, as the product's 400: the first issue's sentence, word for word
+ * what the server always answered. Null for any other error.
+ */
+export function refusedInput(err: unknown): HttpError | null {
+  if (!hasZodFastifySchemaValidationErrors(err)) return null;
+  const first = err.validation[0];
+  return badRequest(
+    issueSentence({ code: first.keyword, message: first.message ?? '' }, first.instancePath.split('/').filter(Boolean).join('.')),
+  );
 }
 
 /** The path of the first string holding a NUL character: PostgreSQL text cannot store one, so it is bad input. */
@@ -79,7 +123,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
  * otherwise the request's Host only when it names localhost, HOST or one of ALLOWED_HOSTS. Any other Host
  * (`Host: evil.example`) gets `http://localhost:<port>`: a forged header never decides where links point.
  */
-export function baseUrl(s: Services, req: FastifyRequest): string {
+export function baseUrl(s: Pick<Services, 'config'>, req: FastifyRequest): string {
   if (s.config.publicUrl) return s.config.publicUrl;
   const name = hostName(req.host ?? '');
   const { host, allowedHosts } = s.config;
@@ -98,7 +142,7 @@ export function bearerOf(req: FastifyRequest): string | null {
 
 export const KEY_TOKEN_PREFIX = 'pk_';
 
-export async function authenticate(s: Services, req: FastifyRequest, allowKeys: boolean, sessionInQuery = false): Promise<Caller> {
+export async function authenticate(s: CallServices, req: FastifyRequest, allowKeys: boolean, sessionInQuery = false): Promise<Caller> {
   const token = bearerOf(req);
   if (!token) throw tokenMissing();
   if (token.startsWith(KEY_TOKEN_PREFIX)) {
@@ -128,19 +172,19 @@ const signedIn = new WeakMap<FastifyRequest, { caller: Caller; reset?: { user: s
 const NOBODY: Caller = { kind: 'user', stamp: '', email: '', username: '' };
 
 /**
- * The contract's zod schemas as Fastify's validators: a query or body is parsed (coerced, trimmed, defaulted) before
- * the handler runs, and a refusal is the 400 with the sentence the server always answered (issueMessage).
+ * The type provider's validator, which parses (coerces, trims, defaults) the query or body before the handler; a
+ * request without a body is read as an empty one, so its 400 names the first field it lacks.
  */
-export const contractValidator: FastifySchemaCompiler<z.ZodMiniType> =
-  ({ schema }) =>
-  (data) => {
-    const r = schema.safeParse(data ?? {});
-    return r.success ? { value: r.data } : { error: badRequest(issueMessage(r.error)) };
-  };
+export const contractValidator: FastifySchemaCompiler<z.ZodMiniType> = (route) => {
+  const validate = validatorCompiler(route);
+  return (data) => validate(data ?? {});
+};
 
 /**
- * Answers are written with JSON.stringify, as before. With `check` (the tests: PORTAL_CHECK_ANSWERS), each answer
- * is first read back through its call's response schema, as a client reads it: one that does not match is a 500.
+ * Answers are written as they are with JSON.stringify (the hot lists send prepared JSON texts, which never come
+ * here). With `check` (every server the tests boot: PORTAL_CHECK_ANSWERS), each answer is first read back through
+ * its call's response schema, as a client reads it off the wire: one that does not match is a 500, which fails the
+ * test that made the call.
  */
 export function contractSerializer(check: boolean): FastifySerializerCompiler<z.ZodMiniType> {
   return ({ schema, url, method }) => {
@@ -154,12 +198,12 @@ export function contractSerializer(check: boolean): FastifySerializerCompiler<z.
   };
 }
 
-export function defineCall<N extends CallName>(
-  app: FastifyInstance,
-  s: Services,
+export function defineCall<N extends CallName, S extends CallServices>(
+  app: ContractApp,
+  s: S,
   name: N,
   opts: CallOptions,
-  handler: (ctx: CallContext<N>) => Promise<CallResponse<N>>,
+  handler: (ctx: CallContext<N, S>) => Promise<CallResponse<N>>,
 ): void {
   const def = CALLS[name] as Def<N> & { query?: z.ZodMiniType; body?: z.ZodMiniType; response: z.ZodMiniType };
   app.route({
@@ -171,7 +215,8 @@ export function defineCall<N extends CallName>(
       keys: !!opts.keys,
       ...(opts.rateLimit ? { rateLimit: { max: s.config.authRateLimit, timeWindow: '1 minute' } } : {}),
     },
-    // The contract's schemas, checked by Fastify before the handler (contractValidator) and used to write the answer.
+    // The contract's schemas: the query and body validated before the handler (a refusal is answered by the app's
+    // error handler with refusedInput's sentence), the answer written and, in the tests, checked against the response.
     schema: {
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
@@ -180,7 +225,7 @@ export function defineCall<N extends CallName>(
     // Who calls comes first: a request without a good token is a 401 whatever its query or body.
     preValidation: async (req) => {
       let caller = NOBODY;
-      let reset: CallContext<N>['reset'];
+      let reset: CallContext<N, S>['reset'];
       if (def.auth === 'bearer') caller = await authenticate(s, req, !!opts.keys, opts.sessionInQuery);
       if (def.auth === 'reset') {
         const token = bearerOf(req);
@@ -203,8 +248,9 @@ export function defineCall<N extends CallName>(
         caller,
         reset: found?.reset,
         base: baseUrl(s, req),
-        query: (def.query ? req.query : undefined) as CallContext<N>['query'],
-        body: (def.body ? req.body : undefined) as CallContext<N>['body'],
+        // Parsed by the schemas above; a call without one gets undefined, whatever the request carried.
+        query: (def.query ? req.query : undefined) as CallContext<N, S>['query'],
+        body: (def.body ? req.body : undefined) as CallContext<N, S>['body'],
       });
       if (caller.kind === 'user' && caller.sessionPending) throw new Error(`${name} answered without reading the session row`);
       // A handler that wrote a prepared JSON text itself has already answered; one that answers with a stream returns

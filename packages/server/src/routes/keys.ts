@@ -1,7 +1,7 @@
 // Client API keys (token generated here, kept encrypted so the info page can show it) and integration keys (masked).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
-import { defineCall, KEY_TOKEN_PREFIX } from './define';
+import { defineCall, KEY_TOKEN_PREFIX, type CallServices } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { requireApiKey, requireClient, requireIntegration } from '../access';
 import { apiKeyView, clientView, integrationView } from '../views';
@@ -11,9 +11,12 @@ import { actorOf, audit } from '../audit';
 import type { Services } from '../services';
 import { activeRowsOf, listOut, pageOf, pageRows } from '../paging';
 
+/** What the group uses: a call's own services and secrets. */
+export type KeyServices = CallServices & Pick<Services, 'secrets'>;
+
 export const UNREADABLE_TOKEN = '(unreadable: the encryption key changed; create a new key)';
 
-export function keyRoutes(app: FastifyInstance, s: Services) {
+export const keyRoutes: FastifyPluginAsyncZod<KeyServices> = async (app, s) => {
   // A token encrypted under a key this server no longer has cannot be read back: the list says so instead of failing.
   const reveal = (enc: string) => {
     try {
@@ -92,4 +95,4 @@ export function keyRoutes(app: FastifyInstance, s: Services) {
     row: 'key',
     renamed: async (key) => ({ apikey: integrationOut(key) }),
   });
-}
+};

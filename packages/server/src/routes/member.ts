@@ -1,5 +1,5 @@
 // Team calls: members and their roles, invitations by mail (7 days, single use) and the client's audit log.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -16,7 +16,8 @@ import {
   type Role,
   type RuleResult,
 } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
+import type { MailServices } from './proof';
 import { requireClient, requireOwner } from '../access';
 import { lockClient, lockClientAsOwner, lockClientRow, teamChange, withdrawInvitesOf } from '../team';
 import { sameAddress, sameEmail } from '../emails';
@@ -27,7 +28,10 @@ import { mailDeps, queueMail } from '../mail/outbox';
 import { clientView } from '../views';
 import { newId, now } from '../ids';
 import type { AuditTable, DB, InviteTable } from '../db/schema';
-import type { Caller, Services } from '../services';
+import type { Caller } from '../services';
+
+/** What the group uses: a call's own services and the invitations' mail. */
+export type MemberServices = CallServices & MailServices;
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -74,7 +78,7 @@ function refusal(message: RuleResult): HttpError | null {
 
 const me = (caller: Caller) => (caller.kind === 'user' ? caller.stamp : '');
 
-export function memberRoutes(app: FastifyInstance, s: Services) {
+export const memberRoutes: FastifyPluginAsyncZod<MemberServices> = async (app, s) => {
   defineCall(app, s, 'memberList', {}, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
     const rows = await memberRows(s.db, client.stamp).execute();
@@ -288,4 +292,4 @@ export function memberRoutes(app: FastifyInstance, s: Services) {
     const page = rows.slice(0, limit);
     return { audit: { list: page.map(auditView), next: rows.length > limit ? String(page[page.length - 1].seq) : null } };
   });
-}
+};

@@ -1,17 +1,19 @@
 // Models: a project's trained models and the general ones (lists, rename, remove).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { requireModel } from '../access';
 import { checkActiveFilter } from './projects';
 import { modelView } from '../views';
 import { namedPage, rendRefOf, rendRefs } from '../refs';
 import type { ModelTable } from '../db/schema';
-import type { Services } from '../services';
 import { listOut, pageOf } from '../paging';
 
-export function modelRoutes(app: FastifyInstance, s: Services) {
+/** What the group uses: a call's own services. */
+export type ModelServices = CallServices;
+
+export const modelRoutes: FastifyPluginAsyncZod<ModelServices> = async (app, s) => {
   defineCall(app, s, 'clientModelList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
     const page = pageOf(query, 'models');
@@ -48,4 +50,4 @@ export function modelRoutes(app: FastifyInstance, s: Services) {
       return { model: modelView(model, ref(model.rend)) };
     },
   });
-}
+};

@@ -1,6 +1,6 @@
 // The installer download: `pip install <base>/api/pack/<clue>/<secret>/<wheel>` serves the Python client and counts an
 // install of that key. Only a download carrying the key's install secret (members see it) is served and counted.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { ERROR_CODES, PACK_PATH_PREFIX } from '@portal/core';
 import { buildClientWheel } from '../processing/index';
@@ -8,6 +8,9 @@ import { HttpError, notFound } from '../errors';
 import { now } from '../ids';
 import { PACK_WHEEL } from '../views';
 import type { Services } from '../services';
+
+/** What the group uses: the database (the key a download counts for). */
+export type PackServices = Pick<Services, 'db'>;
 
 const sameText = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -18,7 +21,7 @@ const sameText = (a: string, b: string) => {
 const outOfDate = () =>
   new HttpError(404, ERROR_CODES.notFound, "This installer link is out of date: copy the pip command from the key's page again.");
 
-export function packRoutes(app: FastifyInstance, s: Services) {
+export const packRoutes: FastifyPluginAsyncZod<PackServices> = async (app, s) => {
   let wheel: Promise<{ fileName: string; bytes: Buffer }> | null = null;
   const getWheel = () => {
     wheel ??= buildClientWheel().catch((err) => {
@@ -60,4 +63,4 @@ export function packRoutes(app: FastifyInstance, s: Services) {
     reply.header('content-disposition', `attachment; filename="${PACK_WHEEL}"`);
     return reply.type('application/zip').send(bytes);
   });
-}
+};

@@ -1,15 +1,17 @@
 // Seeing the data: an upload's preview and a generate request's map, read back as the JSON the worker stored.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PREVIEW_NOTES, PROJECTION_NOTES, isFinalState, type UploadPreview } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { requireRun, requireUpload } from '../access';
-import type { Services } from '../services';
+
+/** What the group uses: a call's own services. */
+export type PreviewServices = CallServices;
 
 const none = (note: string, totalRows: number | null = null, totalCols: number | null = null): { preview: UploadPreview } => ({
   preview: { kind: 'none', rows: [], columns: [], texts: [], model: null, totalRows, totalCols, note },
 });
 
-export function previewRoutes(app: FastifyInstance, s: Services) {
+export const previewRoutes: FastifyPluginAsyncZod<PreviewServices> = async (app, s) => {
   defineCall(app, s, 'uploadPreview', { keys: true }, async ({ caller, query, reply }) => {
     // An upload's id names its first file, so `preview(upload)` works as well as `preview(file)`.
     const first = await s.db.selectFrom('uploads').select('stamp').where('rend', '=', query.upload).orderBy('seq').executeTakeFirst();
@@ -33,4 +35,4 @@ export function previewRoutes(app: FastifyInstance, s: Services) {
     }
     return { projection: null, note: isFinalState(run.state) ? PROJECTION_NOTES.none : PROJECTION_NOTES.waiting };
   });
-}
+};

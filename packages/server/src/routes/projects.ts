@@ -1,7 +1,7 @@
 // Projects (buckets): list with request and upload counts, create, rename, soft delete (each change in the audit log).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Bucket } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
 import { sql } from 'kysely';
@@ -24,6 +24,9 @@ import { run, statement } from '../db/statements';
 import { fillsFrom, unionPart } from '../db/union';
 import { badRequest } from '../errors';
 import type { Services } from '../services';
+
+/** What the group uses: a call's own services. */
+export type ProjectServices = CallServices;
 
 /** The project list's rows: the access row (the client), then the projects. */
 const PROJECT_LIST_COLUMNS = { ...CLIENT_COLUMNS, ...PROJECT_COLUMNS };
@@ -59,7 +62,7 @@ export const bucketOut = (b: Parameters<typeof bucketView>[0] & { run_count: num
   bucketView(b, { runs: b.run_count, rends: b.rend_count });
 
 /** Active projects of these clients, each with its active request and upload counts, oldest first. */
-export async function bucketsWithCounts(s: Services, clients: string[], only?: string): Promise<Bucket[]> {
+export async function bucketsWithCounts(s: Pick<Services, 'db'>, clients: string[], only?: string): Promise<Bucket[]> {
   if (!clients.length) return [];
   let q = s.db.selectFrom('buckets as b').selectAll('b').where('b.client', 'in', clients).where('b.active', '=', 1);
   if (only) q = q.where('b.stamp', '=', only);
@@ -67,7 +70,7 @@ export async function bucketsWithCounts(s: Services, clients: string[], only?: s
   return rows.map(bucketOut);
 }
 
-export async function bucketWithCounts(s: Services, client: string, stamp: string): Promise<Bucket> {
+export async function bucketWithCounts(s: Pick<Services, 'db'>, client: string, stamp: string): Promise<Bucket> {
   const [b] = await bucketsWithCounts(s, [client], stamp);
   return b;
 }
@@ -78,7 +81,7 @@ export function checkActiveFilter(active: number | undefined) {
   return active !== 0;
 }
 
-export function projectRoutes(app: FastifyInstance, s: Services) {
+export const projectRoutes: FastifyPluginAsyncZod<ProjectServices> = async (app, s) => {
   // Every page of a project opens with it: the session, membership, the client and a page of its projects (their
   // request and upload counts are kept on the project rows) in one statement, one trip to the database.
   defineCall(app, s, 'bucketList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
@@ -120,4 +123,4 @@ export function projectRoutes(app: FastifyInstance, s: Services) {
     renameOptions: { keys: true },
     renamed: async (bucket) => ({ bucket: await bucketWithCounts(s, bucket.client, bucket.stamp) }),
   });
-}
+};

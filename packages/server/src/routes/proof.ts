@@ -10,16 +10,20 @@ import { knownAddress } from '../auth/sessions';
 import type { OtpVerdict } from '../auth/otp';
 import { mailDeps, queueMail } from '../mail/outbox';
 import type { Services } from '../services';
+import type { MAIL_SERVICES } from '../mail/outbox';
+
+/** What mailing the account's owner uses. */
+export type MailServices = Pick<Services, (typeof MAIL_SERVICES)[number]>;
 
 /** The account's row as stored now (its email may be newer than the session token's). */
-export const accountRow = (s: Services, stamp: string) =>
+export const accountRow = (s: Pick<Services, 'db'>, stamp: string) =>
   s.db.selectFrom('users').selectAll().where('stamp', '=', stamp).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
 
 /**
  * The current password, checked as a sign-in is: counted under the account's sign-in limit (so a session that is not
  * its owner's cannot guess it), a wrong one refused with 400, never 401 (which the doors read as an ended session).
  */
-export async function provePassword(s: Services, stamp: string, password: string, req: { ip: string; log: FastifyBaseLogger }) {
+export async function provePassword(s: MailServices, stamp: string, password: string, req: { ip: string; log: FastifyBaseLogger }) {
   const user = await accountRow(s, stamp);
   const address = req.ip || null;
   await countSignin(s.db, {
@@ -34,7 +38,7 @@ export async function provePassword(s: Services, stamp: string, password: string
 }
 
 /** A sign-in limit tripped: the account's owner hears of it (once per window), and that their sessions are unaffected. */
-export function mailSigninLimit(s: Services, log: FastifyBaseLogger, email: string): void {
+export function mailSigninLimit(s: MailServices, log: FastifyBaseLogger, email: string): void {
   mailAccount(
     s,
     log,
@@ -46,7 +50,7 @@ export function mailSigninLimit(s: Services, log: FastifyBaseLogger, email: stri
 }
 
 /** A mail about the account (durable, as every mail): queued in the background, a failure to queue logged. */
-export function mailAccount(s: Services, log: FastifyBaseLogger, to: string, subject: string, text: string): void {
+export function mailAccount(s: MailServices, log: FastifyBaseLogger, to: string, subject: string, text: string): void {
   void queueMail(mailDeps(s, log), {
     to,
     subject,
@@ -55,7 +59,7 @@ export function mailAccount(s: Services, log: FastifyBaseLogger, to: string, sub
 }
 
 /** The account's authenticator codes tripped their limit: the owner hears of it (once per window). */
-export function mailOtpLimit(s: Services, log: FastifyBaseLogger, email: string): void {
+export function mailOtpLimit(s: MailServices, log: FastifyBaseLogger, email: string): void {
   mailAccount(
     s,
     log,
@@ -67,7 +71,13 @@ export function mailOtpLimit(s: Services, log: FastifyBaseLogger, email: string)
 }
 
 /** Checks a code for a signed-in or signing-in user, mailing them if the wrong codes tripped the limit. */
-export async function checkCode(s: Services, log: FastifyBaseLogger, stamp: string, code: string, pending = false): Promise<OtpVerdict> {
+export async function checkCode(
+  s: MailServices & Pick<Services, 'otp'>,
+  log: FastifyBaseLogger,
+  stamp: string,
+  code: string,
+  pending = false,
+): Promise<OtpVerdict> {
   return s.otp.check(stamp, code, {
     pending,
     tripped: () =>

@@ -1,8 +1,8 @@
 // Quotes: shrink requests priced as quotes, their status, and the client's billing.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { formatDollars, MESSAGES, QUOTE_UNPAID, shrinkPrice } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { requireBucket, requireClient, requirePile, requireQuote } from '../access';
 import { bucketOut } from './projects';
 import { clientView, quoteView } from '../views';
@@ -16,7 +16,10 @@ import { newQuoteRow } from '../db/rows';
 import type { Services } from '../services';
 import { runsOut, usableRend } from './requests';
 
-export function quoteRoutes(app: FastifyInstance, s: Services) {
+/** What the group uses: a call's own services and jobs, payments. */
+export type QuoteServices = CallServices & Pick<Services, 'jobs' | 'payments'>;
+
+export const quoteRoutes: FastifyPluginAsyncZod<QuoteServices> = async (app, s) => {
   defineCall(app, s, 'shrinkCreate', { keys: true }, async ({ caller, body, req }) => {
     const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
     const { pile } = await requirePile(s.db, caller, body.pile);
@@ -96,4 +99,4 @@ export function quoteRoutes(app: FastifyInstance, s: Services) {
       },
     };
   });
-}
+};

@@ -1,6 +1,7 @@
 // The published contract: GET /api/openapi.json (generated once at start from core's contract and what the routes
 // declared of each call) and /api/docs, the reference page Swagger UI renders from it, every asset served from here.
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -51,8 +52,11 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
-/** Registered before the call routes: it hears each of them (onRoute) and builds the document when the app is ready. */
-export async function referenceRoutes(app: FastifyInstance, version: string): Promise<void> {
+/**
+ * Registered before the call routes, not encapsulated (fastify-plugin): it hears each of them (onRoute), whatever
+ * group registers it, and builds the document when the app is ready.
+ */
+async function reference(app: FastifyInstance, { version }: { version: string }): Promise<void> {
   const routes = new Map<CallName, CallRoute>();
   app.addHook('onRoute', (route) => {
     const config = route.config;
@@ -83,3 +87,5 @@ export async function referenceRoutes(app: FastifyInstance, version: string): Pr
     setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=86400'),
   });
 }
+
+export const referenceRoutes = fp(reference, { name: 'portal-reference', fastify: '5.x' });

@@ -1,8 +1,7 @@
 // Rename and remove of one noun, declared once: the caller's access, the change and its audit line in one
 // transaction, the remove call's restore (active=1, the portal's Undo), and the rename's answer.
-import type { FastifyInstance } from 'fastify';
 import type { AuditAction, CallResponse } from '@portal/core';
-import { defineCall, type CallOptions } from './define';
+import { defineCall, type CallOptions, type CallServices, type ContractApp } from './define';
 import type { Lookup } from '../access';
 import { actorOf, audit } from '../audit';
 import type { Caller, Services } from '../services';
@@ -55,8 +54,8 @@ export interface RenameRemoveSpec<N extends Noun, F extends Found, K extends str
 }
 
 export function defineRenameRemove<N extends Noun, F extends Found, K extends string>(
-  app: FastifyInstance,
-  s: Services,
+  app: ContractApp,
+  s: CallServices,
   noun: N,
   spec: RenameRemoveSpec<N, F, K>,
 ): void {

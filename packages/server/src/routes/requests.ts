@@ -1,5 +1,5 @@
 // Requests: piles (parameters), fit and generate runs; run lists, status, events, rerun, rename, remove.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import {
   ERROR_CODES,
@@ -16,7 +16,7 @@ import {
   type RunEvent,
   type UploadPreview,
 } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { requireBucket, requirePile, requireRun } from '../access';
 import { bucketOut, checkActiveFilter } from './projects';
@@ -30,6 +30,9 @@ import type { PileTable, RunTable } from '../db/schema';
 import { newModelRow, newRunRow } from '../db/rows';
 import type { Services } from '../services';
 import { listOut, pageOf } from '../paging';
+
+/** What the group uses: a call's own services and jobs, storage. */
+export type RequestServices = CallServices & Pick<Services, 'jobs' | 'storage'>;
 
 type RunRow = Selectable<RunTable>;
 
@@ -59,7 +62,7 @@ function checkFitParam(p: FitParam, planName: string): void {
  * regression or a continuous one for classification is refused before any credit is spent. A preview keeps the first
  * columns of a wide table; names beyond them are checked by the fit itself.
  */
-async function checkFitColumns(s: Services, p: FitParam, upload: string): Promise<void> {
+async function checkFitColumns(s: Pick<Services, 'db'>, p: FitParam, upload: string): Promise<void> {
   if (!p.input_columns && !p.target_columns) return;
   const row = await s.db.selectFrom('upload_previews').select('body').where('upload', '=', upload).executeTakeFirst();
   if (!row) return;
@@ -76,7 +79,7 @@ async function checkFitColumns(s: Services, p: FitParam, upload: string): Promis
 }
 
 /** The upload a request uses: in the same project, Ready, with a Finished file of the wanted extension. */
-export async function usableRend(s: Services, bucket: string, rendStamp: string, ext: string, missing: string) {
+export async function usableRend(s: Pick<Services, 'db'>, bucket: string, rendStamp: string, ext: string, missing: string) {
   const rend = await s.db
     .selectFrom('rends')
     .selectAll()
@@ -108,7 +111,7 @@ export async function runsOut(db: Services['db'], runs: RunRow[]) {
   return runs.map((r) => runView(r, ref(r.rend)));
 }
 
-export function requestRoutes(app: FastifyInstance, s: Services) {
+export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app, s) => {
   const runsOf = (runs: RunRow[]) => runsOut(s.db, runs);
 
   defineCall(app, s, 'pileCreate', { keys: true }, async ({ caller, body }) => {
@@ -349,4 +352,4 @@ export function requestRoutes(app: FastifyInstance, s: Services) {
     row: 'run',
     renamed: async (run) => ({ run: (await runsOf([run]))[0] }),
   });
-}
+};

@@ -1,17 +1,21 @@
 // Account security calls: the second step of a sign-in and two-factor sign-in's setup, confirmation and turning off.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountEvent } from './account';
-import { checkCode, mailAccount, provePassword } from './proof';
+import { checkCode, mailAccount, provePassword, type MailServices } from './proof';
 import { OTP_CHALLENGE_TRIES, OTP_CHALLENGE_TTL_S, SECURITY_MESSAGES, type CallResponse } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { HttpError, badRequest, conflict, unauthorized } from '../errors';
 import { now } from '../ids';
 import type { OtpVerdict } from '../auth/otp';
 import type { Services } from '../services';
 import { loginResponse, seenBy } from './signin';
 
+/** What the group uses: a call's own services, two-factor codes and the account's mail. */
+export type SecurityServices = CallServices & MailServices & Pick<Services, 'otp'>;
+
 /** The password step's answer for an account with two-factor sign-in: a challenge, good for one second step. */
-export async function otpChallenge(s: Services, user: string): Promise<CallResponse<'login'>> {
+export async function otpChallenge(s: Pick<Services, 'db' | 'tokens'>, user: string): Promise<CallResponse<'login'>> {
   const { token, jti, exp } = await s.tokens.otpChallenge(user, OTP_CHALLENGE_TTL_S);
   await s.db.insertInto('otp_challenges').values({ jti, user_stamp: user, expires_at: exp, used_at: null }).execute();
   // Spent challenges of the user go now, so the table stays the size of the sign-ins under way.
@@ -28,7 +32,7 @@ function refuse(verdict: OtpVerdict): void {
 }
 
 /** Turning two-factor sign-in on or off: a line in the audit log of the account's clients, and a mail to the account. */
-async function otpChanged(s: Services, stamp: string, action: 'otp.on' | 'otp.off', log: FastifyBaseLogger): Promise<void> {
+async function otpChanged(s: MailServices, stamp: string, action: 'otp.on' | 'otp.off', log: FastifyBaseLogger): Promise<void> {
   const user = await s.db.selectFrom('users').select(['stamp', 'email']).where('stamp', '=', stamp).executeTakeFirstOrThrow();
   await accountEvent(s.db, user, action);
   mailAccount(
@@ -42,7 +46,7 @@ async function otpChanged(s: Services, stamp: string, action: 'otp.on' | 'otp.of
   );
 }
 
-export function securityRoutes(app: FastifyInstance, s: Services) {
+export const securityRoutes: FastifyPluginAsyncZod<SecurityServices> = async (app, s) => {
   defineCall(app, s, 'loginOtp', { rateLimit: true }, async ({ body, req }) => {
     const v = await s.tokens.verify(body.challenge, 'otp');
     if (!v.ok || !v.claims.jti) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
@@ -111,4 +115,4 @@ export function securityRoutes(app: FastifyInstance, s: Services) {
     await otpChanged(s, caller.stamp, 'otp.off', req.log);
     return { ok: true as const };
   });
-}
+};

@@ -6,7 +6,7 @@ import { clientView } from '../views';
 import type { Services } from '../services';
 import { knownAddress, type SessionSeen } from '../auth/sessions';
 import { accountEvent } from './account';
-import { mailAccount } from './proof';
+import { mailAccount, type MailServices } from './proof';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** The address and user agent of a request, as the server sees them (behind a trusted proxy: the forwarded address). */
@@ -16,7 +16,7 @@ export const seenBy = (req: { ip: string; headers: Record<string, unknown> }): S
 });
 
 export async function loginResponse(
-  s: Services,
+  s: MailServices & Pick<Services, 'sessions'>,
   user: { stamp: string; email: string; username: string },
   signin = false,
   seen: SessionSeen = {},

@@ -1,6 +1,6 @@
 // The local store's endpoint: signed PUTs of upload bytes (verified length and SHA-256, then renamed into place, once per
 // link) and signed downloads.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { STORAGE_PATH_PREFIX } from '@portal/core';
@@ -11,10 +11,13 @@ import { uploadKey } from '../uploads';
 import { CHECKSUM_MISMATCH, LINK_EXPIRED, LINK_USED, sizeMismatch } from '../storage/messages';
 import type { Services } from '../services';
 
+/** What the group uses: the database (the signed uploads), the disk watch and the store. */
+export type StorageServices = Pick<Services, 'db' | 'disk' | 'storage'>;
+
 /** The call below that receives upload bytes: its body may take as long as the bytes keep moving (see lifecycle.ts). */
 export const isUploadBytes = (method: string, route?: string) => method === 'PUT' && route === `${STORAGE_PATH_PREFIX}upload/:stamp`;
 
-export function storageRoutes(app: FastifyInstance, s: Services) {
+export const storageRoutes: FastifyPluginAsyncZod<StorageServices> = async (app, s) => {
   const store = s.storage;
   if (!(store instanceof LocalStorage)) return;
 
@@ -142,4 +145,4 @@ export function storageRoutes(app: FastifyInstance, s: Services) {
       return reply.send(store.openRead(key));
     },
   );
-}
+};

@@ -1,7 +1,7 @@
 // Uploads: groups (rends) listed with their items, created, finished, renamed, removed; items registered and finished.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, PLAN_LIMITS, UPLOAD_CONTEXTS, extensionOf, formatSize, type PlanName } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
 import { requireBucket, requireRend, requireUpload } from '../access';
@@ -17,6 +17,9 @@ import { ACCESS_COLUMNS, accessPart, listValues, projectPage, seen, withProjectA
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Caller } from '../services';
+
+/** What the group uses: a call's own services and jobs, storage. */
+export type UploadServices = CallServices & Pick<Services, 'jobs' | 'storage'>;
 
 /** Seconds a finish call holds an item while it takes the bytes; a holder that died is replaced after this. */
 const SEAL_HOLD_S = 120;
@@ -56,7 +59,7 @@ async function uploadList(db: Kysely<DB>, caller: Caller, project: string, liste
   return { client, bucket, rend: listOut(kept.map(view), next) };
 }
 
-export function uploadRoutes(app: FastifyInstance, s: Services) {
+export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s) => {
   defineCall(app, s, 'rendList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     return uploadList(s.db, caller, query.bucket, checkActiveFilter(query.active), pageOf(query, 'rends'));
   });
@@ -224,4 +227,4 @@ export function uploadRoutes(app: FastifyInstance, s: Services) {
     const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', upload.stamp).executeTakeFirstOrThrow();
     return { upload: uploadView(fresh) };
   });
-}
+};

@@ -1,12 +1,14 @@
 // A client's usage over its last N days (UTC): requests made, input parameters processed and amounts quoted, per day.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { UsageDay, UsageProject } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { requireClient } from '../access';
 import { quoteView } from '../views';
 import { rendRefs } from '../refs';
-import type { Services } from '../services';
+
+/** What the group uses: a call's own services. */
+export type UsageServices = CallServices;
 
 const DAY_S = 86_400;
 /** The usage page lists at most this many quotes of the period (newest first). */
@@ -14,7 +16,7 @@ export const USAGE_QUOTES_MAX = 200;
 
 const isoDay = (day: number) => new Date(day * DAY_S * 1000).toISOString().slice(0, 10);
 
-export function usageRoutes(app: FastifyInstance, s: Services) {
+export const usageRoutes: FastifyPluginAsyncZod<UsageServices> = async (app, s) => {
   defineCall(app, s, 'clientUsage', {}, async ({ caller, query }) => {
     const client = await requireClient(s.db, caller, query.client);
     const today = Math.floor(Date.now() / 1000 / DAY_S);
@@ -119,4 +121,4 @@ export function usageRoutes(app: FastifyInstance, s: Services) {
       quote: { list: list.map((q) => ({ ...quoteView(q, ref(q.rend)), bucket: q.bucket })) },
     };
   });
-}
+};

@@ -1,20 +1,23 @@
 // User calls: login (Basic), sign-up, password reset start and finish, refresh, logout, permissions.
 import { mailDeps, queueMail } from '../mail/outbox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, MESSAGES, PLANS, CHOICES, type CallResponse } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { conflict, notFound, tokenExpired, unauthorized } from '../errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/secrets';
 import { clearSignins, countSignin } from '../auth/signin-limit';
 import { userByEmail } from '../emails';
 import { Sessions, knownAddress } from '../auth/sessions';
-import { mailSigninLimit } from './proof';
+import { mailSigninLimit, type MailServices } from './proof';
 import { audit } from '../audit';
 import { clientView } from '../views';
 import { newId, now } from '../ids';
 import type { Services } from '../services';
 import { otpChallenge } from './security';
 import { loginResponse, seenBy } from './signin';
+
+/** What the group uses: a call's own services, two-factor codes and the account's mail. */
+export type UserServices = CallServices & MailServices & Pick<Services, 'otp'>;
 
 /** The same sentence as an email change's refusal of an address in use (core's ACCOUNT_MESSAGES). */
 export const EMAIL_TAKEN = ACCOUNT_MESSAGES.emailTaken;
@@ -29,7 +32,7 @@ function parseBasic(header: string | undefined): { email: string; password: stri
   return { email: text.slice(0, i).trim(), password: text.slice(i + 1) };
 }
 
-export function userRoutes(app: FastifyInstance, s: Services) {
+export const userRoutes: FastifyPluginAsyncZod<UserServices> = async (app, s) => {
   defineCall(app, s, 'login', { rateLimit: true }, async ({ req }) => {
     const creds = parseBasic(req.headers.authorization);
     if (!creds) throw unauthorized();
@@ -204,4 +207,4 @@ export function userRoutes(app: FastifyInstance, s: Services) {
       permission: { list: rows.map((r) => ({ client: clientView(r), createdAt: r.granted_at })) },
     } as unknown as CallResponse<'permissions'>;
   });
-}
+};

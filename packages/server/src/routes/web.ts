@@ -1,6 +1,7 @@
 // The built web portal on the same origin: static files, and index.html for the paths of core's screen table (the
 // app routes them); every other path is a real 404, so a probe or a typo is never answered by the portal's page.
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -11,7 +12,8 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <body style="font-family:system-ui,sans-serif;padding:2rem"><h1>The web portal is not built</h1>
 <p>The API is running. Build the portal with <code>npm run build</code> (it writes packages/web/dist), then restart the server.</p></body></html>`;
 
-export async function webRoutes(app: FastifyInstance, webDist: string) {
+/** Not encapsulated (fastify-plugin): its not-found handler is the app's. */
+async function web(app: FastifyInstance, { webDist }: { webDist: string }) {
   const built = existsSync(join(webDist, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -40,6 +42,8 @@ export async function webRoutes(app: FastifyInstance, webDist: string) {
     return reply.code(404).send({ error: { code: codeForStatus(404), message: MESSAGES.notFound } });
   });
 }
+
+export const webRoutes = fp(web, { name: 'portal-web', fastify: '5.x' });
 
 /** The build's assets/ folder holds only content-hashed names, which never change: a year, immutable; everything else is checked on every load. */
 export function cacheControlFor(path: string): string {

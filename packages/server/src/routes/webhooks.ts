@@ -1,6 +1,6 @@
 // The webhook calls: a client's endpoints (owners only, audited), their delivery log, test events, redelivery, and
 // the listen stream that `portal webhooks listen` forwards from. Sending is the worker's (webhooks/sender.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { PassThrough } from 'node:stream';
 import {
@@ -14,7 +14,7 @@ import {
   WEBHOOK_ROTATION_HOURS,
   WEBHOOK_TEST_EVENT,
 } from '@portal/core';
-import { defineCall } from './define';
+import { defineCall, type CallServices } from './define';
 import { requireOwner } from '../access';
 import { clientView } from '../views';
 import { badRequest, conflict, notFound } from '../errors';
@@ -44,7 +44,11 @@ async function requireDelivery(db: Kysely<DB>, caller: Caller, stamp: string) {
 const cursorOf = (r: { created_at: number; seq: number }) => `${r.created_at}.${r.seq}`;
 const seqOf = (cursor: string | undefined) => (cursor ? Number(cursor.split('.')[1]) : null);
 
-export function webhookRoutes(app: FastifyInstance, s: Services) {
+/** What the group uses: a call's own services, the job queue (test events, redelivery), the signing secrets' key, and
+ * whether the server drains (the listen stream ends). */
+export type WebhookServices = CallServices & Pick<Services, 'jobs' | 'lifecycle' | 'secrets'>;
+
+export const webhookRoutes: FastifyPluginAsyncZod<WebhookServices> = async (app, s) => {
   const allowPrivate = s.config.webhookAllowPrivate;
   const checkUrl = (url: string) => {
     const problem = checkWebhookUrl(url, allowPrivate);
@@ -312,4 +316,4 @@ export function webhookRoutes(app: FastifyInstance, s: Services) {
     void reply.send(out);
     return reply as never;
   });
-}
+};
