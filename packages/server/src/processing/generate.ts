@@ -14,15 +14,6 @@ export interface Generated {
   rows: number;
   width: number;
   projection: Projection;
-  /** Milliseconds the map took, of the whole call (the benchmark's share). */
-  mapMs: number;
-}
-
-/** The map of the embeddings, timed. */
-function mapOf(...args: Parameters<typeof projectEmbeddings>): { projection: Projection; mapMs: number } {
-  const t = performance.now();
-  const projection = projectEmbeddings(...args);
-  return { projection, mapMs: performance.now() - t };
 }
 
 function asModel(m: unknown): EmbeddingModel {
@@ -124,7 +115,11 @@ async function generateGeneral(m: GeneralModel, table: Table, outPath: string, r
   return {
     rows,
     width,
-    ...mapOf(all, rows, width, v, cols, cols, null, null, { names: columnNamesOf(table), kinds: table.kinds, target: null }),
+    projection: projectEmbeddings(all, rows, width, v, cols, cols, null, null, {
+      names: columnNamesOf(table),
+      kinds: table.kinds,
+      target: null,
+    }),
   };
 }
 
@@ -194,5 +189,9 @@ export async function generateEmbeddings(
   const inputs = enc ? enc.inputs.length : m.inputs;
   const keyInfo = target === null ? null : { name: columnNamesOf(table)[target], classes: table.kinds?.[target]?.levels ?? null };
   const colourSource = { names: columnNamesOf(table), kinds: table.kinds, target };
-  return { rows: table.rows, width: m.width, ...mapOf(all, table.rows, m.width, v, table.cols, inputs, target, keyInfo, colourSource) };
+  return {
+    rows: table.rows,
+    width: m.width,
+    projection: projectEmbeddings(all, table.rows, m.width, v, table.cols, inputs, target, keyInfo, colourSource),
+  };
 }
