@@ -10,7 +10,7 @@ import * as plan from './plan';
 import * as keys from './keys';
 import * as integrations from './integrations';
 import * as projects from './projects/index';
-import * as uploads from './uploads';
+import * as uploads from './uploads/index';
 import * as models from './models';
 import * as runs from './runs';
 import * as fit from './fit';
