@@ -4,57 +4,79 @@ import { MESSAGES, isApiError, printable, type CliNoun } from '@portal/core';
 import { Session, ExitSignal, flushStore, type Deps } from './context';
 import { CliError, EXIT } from './errors';
 import { examples } from './common';
-import * as auth from './auth';
-import * as accounts from './accounts';
-import * as plan from './plan';
-import * as keys from './keys';
-import * as integrations from './integrations';
-import * as projects from './projects/index';
-import * as uploads from './uploads/index';
-import * as models from './models';
-import * as runs from './runs';
-import * as fit from './fit';
-import * as shrink from './shrink';
-import * as quotes from './quotes';
-import * as billing from './billing';
-import * as apiCommand from './api';
-import * as completion from './completion';
 import { checkJq, jqArgument, runJq, JqError } from './jq';
 import { jsonFieldsArgument } from './fields';
-import * as members from './members';
-import * as invites from './invites';
-import * as audit from './audit';
-import * as usage from './usage';
-import * as ui from './ui';
-import * as account from './account';
-import * as webhooks from './webhooks/index';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
 }
 
+/** A top-level module: the commands it registers (its noun's name unless told) and how to load it. */
+interface Module {
+  commands?: readonly string[];
+  load(): Promise<Noun>;
+}
+
 // One module per noun of core's screen table (a screen whose noun has no module does not compile), in the order
 // `portal --help` lists them; billing has no screen of its own (SPEC shows it inside the shrink and quote screens).
-const NOUNS: Record<CliNoun, Noun> = {
-  auth,
-  accounts,
-  plan,
-  keys,
-  integrations,
-  projects,
-  uploads,
-  models,
-  runs,
-  fit,
-  shrink,
-  quotes,
-  members,
-  invites,
-  audit,
-  usage,
-  webhooks,
+// Each is loaded only when the command line names one of its commands (see modulesFor).
+const NOUNS: Record<CliNoun, Module> = {
+  auth: { commands: ['login', 'logout', 'signup', 'whoami', 'auth', 'password'], load: () => import('./auth/index') },
+  accounts: { load: () => import('./accounts/index') },
+  plan: { load: () => import('./plan/index') },
+  keys: { load: () => import('./keys/index') },
+  integrations: { load: () => import('./integrations/index') },
+  projects: { load: () => import('./projects/index') },
+  uploads: { load: () => import('./uploads/index') },
+  models: { load: () => import('./models/index') },
+  runs: { load: () => import('./runs/index') },
+  fit: { commands: ['fit', 'generate'], load: () => import('./fit/index') },
+  shrink: { load: () => import('./shrink/index') },
+  quotes: { load: () => import('./quotes/index') },
+  members: { load: () => import('./members/index') },
+  invites: { load: () => import('./invites/index') },
+  audit: { load: () => import('./audit/index') },
+  usage: { load: () => import('./usage/index') },
+  webhooks: { load: () => import('./webhooks/index') },
 };
-const EXTRA_NOUNS: Noun[] = [account, billing, apiCommand, completion, ui, { register: registerHelp }];
+const EXTRA_NOUNS: Record<string, Module> = {
+  account: { load: () => import('./account/index') },
+  billing: { load: () => import('./billing/index') },
+  api: { load: () => import('./api/index') },
+  completion: { commands: ['__complete', 'completion'], load: () => import('./completion') },
+  ui: { load: () => import('./ui/index') },
+};
+const MODULES: ReadonlyArray<readonly [string, Module]> = [...Object.entries(NOUNS), ...Object.entries(EXTRA_NOUNS)];
+
+/** The global flags that take a value in the next word (`--api URL`); `--json`'s fields are taken out before. */
+const VALUE_FLAGS = new Set(['--api', '--client', '--project', '--jq', '--timeout']);
+
+/** The command word of a command line: the first word that is neither a global flag nor its value. */
+export function commandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (word === '--') return argv[i + 1];
+    if (!word.startsWith('-')) return word;
+    if (VALUE_FLAGS.has(word)) i++;
+  }
+  return undefined;
+}
+
+/**
+ * The modules a command line needs: the one that registers its command word; none for `--version`; every one for
+ * help, shell completion (built from the whole program), and a word no module has (commander then names the
+ * nearest command).
+ */
+export function modulesFor(argv: readonly string[]): ReadonlyArray<readonly [string, Module]> {
+  const word = commandWord(argv);
+  if (word === undefined && argv.some((a) => a === '-V' || a === '--version') && !argv.some((a) => a === '-h' || a === '--help')) return [];
+  const owner = MODULES.find(([name, m]) => (m.commands ?? [name]).includes(word ?? ''));
+  return owner && word !== 'completion' && word !== '__complete' ? [owner] : MODULES;
+}
+
+/** Every module's commands (for the tests: each module registers exactly the commands it is listed with). */
+export const moduleCommands = (): Array<[string, readonly string[], Module['load']]> =>
+  MODULES.map(([name, m]) => [name, m.commands ?? [name], m.load]);
 
 /** `portal help <command...>`: the same text as `portal <command...> --help`, for nested commands too. */
 function registerHelp(program: Command): void {
@@ -73,7 +95,7 @@ function registerHelp(program: Command): void {
     });
 }
 
-export function buildProgram(deps: Deps): Command {
+export async function buildProgram(deps: Deps, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('portal');
   program
     .description('The embedding-service portal in your terminal: an interactive UI, and subcommands for scripts.')
@@ -118,7 +140,8 @@ export function buildProgram(deps: Deps): Command {
     });
   // Set on the run's own deps (not a copy): the run's store is shared by the deps object it was opened for.
   deps.rerun ??= run;
-  for (const noun of [...Object.values(NOUNS), ...EXTRA_NOUNS]) noun.register(program, deps);
+  const nouns = await Promise.all(modulesFor(argv).map(([, m]) => m.load()));
+  for (const noun of [...nouns, { register: registerHelp }]) noun.register(program, deps);
   addListLimits(program);
   return program;
 }
@@ -178,7 +201,7 @@ export async function run(given: string[], realDeps: Deps): Promise<number> {
 async function runCommand(argv: string[], deps: Deps, fields?: string[]): Promise<number> {
   // `portal` alone on a terminal opens the UI: no need to build every command first.
   const uiOnly = argv.length === 0 && !!deps.startUi && !!deps.stdin.isTTY && !!deps.stdout.isTTY;
-  const program = uiOnly ? null : buildProgram(deps);
+  const program = uiOnly ? null : await buildProgram(deps, argv);
   if (fields) program?.setOptionValue('jsonFields', fields);
   const fail = (message: string, code: number) => {
     deps.stderr.write(`${printable(message, { multiline: true })}\n`);

@@ -12,6 +12,8 @@ export interface Flag {
   description: string;
   /** A flag given more than once is a list of every value (-f a=1 -f b=2). */
   repeatable?: boolean;
+  /** The value when the flag is not given. */
+  default?: string;
 }
 
 export interface VerbOptions {
@@ -47,7 +49,7 @@ function declare(parent: Command, options: VerbOptions): Command {
   const cmd = parent.command(options.usage, options.hidden ? { hidden: true } : {}).description(options.summary);
   for (const flag of options.flags ?? []) {
     if (flag.repeatable) cmd.option(flag.flags, flag.description, collect);
-    else cmd.option(flag.flags, flag.description);
+    else cmd.option(flag.flags, flag.description, flag.default);
   }
   const help = (options.examples?.length ? examples(...options.examples) : '') + (options.more ?? '');
   if (help) cmd.addHelpText('after', help);
