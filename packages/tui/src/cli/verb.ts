@@ -65,7 +65,7 @@ function optionsOf(options: VerbOptions, args: unknown[]): Record<string, unknow
 }
 
 /** Registers the verb under its noun (or the program): commander parses, the session is built, run is called. */
-export function addVerb(parent: Command, verb: AnyVerb, deps: Deps): Command {
+function addVerb(parent: Command, verb: AnyVerb, deps: Deps): Command {
   const cmd = declare(parent, verb.options);
   return cmd.action(async (...args: unknown[]) => {
     await verb.run(optionsOf(verb.options, args), Session.of(deps, args[args.length - 1] as Command));
@@ -73,11 +73,23 @@ export function addVerb(parent: Command, verb: AnyVerb, deps: Deps): Command {
 }
 
 /** A noun's command with its verbs: `portal projects list`, `portal projects create`, ... */
-export function addNoun(program: Command, deps: Deps, noun: NounOptions, verbs: readonly AnyVerb[]): Command {
+function addNoun(program: Command, deps: Deps, noun: NounOptions, verbs: readonly AnyVerb[]): Command {
   const cmd = program.command(noun.name).description(noun.summary);
   if (noun.examples?.length) cmd.addHelpText('after', examples(...noun.examples));
   for (const verb of verbs) addVerb(cmd, verb, deps);
   return cmd;
+}
+
+/** A module's top-level commands, in the order `portal --help` lists them: verbs (`portal login`) and nouns with theirs. */
+export function commands(...entries: ReadonlyArray<AnyVerb | readonly [NounOptions, readonly AnyVerb[]]>) {
+  return {
+    register(program: Command, deps: Deps): void {
+      for (const entry of entries) {
+        if (Array.isArray(entry)) addNoun(program, deps, entry[0], entry[1]);
+        else addVerb(program, entry as AnyVerb, deps);
+      }
+    },
+  };
 }
 
 export interface NounOptions {

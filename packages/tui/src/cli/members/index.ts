@@ -1,22 +1,15 @@
 // `portal members`: list, invite, role, remove, leave — the client's members and their roles (owners manage them).
-import type { Command } from 'commander';
-import type { Deps } from '../context';
-import { addNoun } from '../verb';
+import { commands, type NounOptions } from '../verb';
 import * as list from './list';
 import * as invite from './invite';
 import * as role from './role';
 import * as remove from './remove';
 import * as leave from './leave';
 
-export function register(program: Command, deps: Deps): void {
-  addNoun(
-    program,
-    deps,
-    {
-      name: 'members',
-      summary: "The account's members and their roles; owners invite, change roles and remove",
-      examples: ['portal members list', 'portal members invite --email ada@example.com --role member', 'portal members leave --yes'],
-    },
-    [list, invite, role, remove, leave],
-  );
-}
+const membersNoun: NounOptions = {
+  name: 'members',
+  summary: "The account's members and their roles; owners invite, change roles and remove",
+  examples: ['portal members list', 'portal members invite --email ada@example.com --role member', 'portal members leave --yes'],
+};
+
+export const { register } = commands([membersNoun, [list, invite, role, remove, leave]]);

@@ -1,10 +1,6 @@
 // `portal shrink`: a shrink request on a Ready upload holding one .py model; it is billed through a quote, so the
 // price (estimate - free credit = amount due) is shown and confirmed first: a y/N question on a terminal, --yes without one.
-import type { Command } from 'commander';
-import type { Deps } from '../context';
-import { addVerb } from '../verb';
+import { commands } from '../verb';
 import * as shrink from './shrink';
 
-export function register(program: Command, deps: Deps): void {
-  addVerb(program, shrink, deps);
-}
+export const { register } = commands(shrink);

@@ -1,10 +1,6 @@
 // `portal ui [ROUTE|URL]`: the interactive UI opened on the screen of a web portal path or a URL pasted from the
 // browser (core's one screen table gives every web URL its terminal screen).
-import type { Command } from 'commander';
-import type { Deps } from '../context';
-import { addVerb } from '../verb';
+import { commands } from '../verb';
 import * as ui from './ui';
 
-export function register(program: Command, deps: Deps): void {
-  addVerb(program, ui, deps);
-}
+export const { register } = commands(ui);
