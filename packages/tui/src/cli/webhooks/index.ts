@@ -1,8 +1,6 @@
 // `portal webhooks`: a client's webhook endpoints (owners), their delivery log, and `listen` for a machine the portal
 // cannot reach.
-import type { Command } from 'commander';
-import type { Deps } from '../context';
-import { addNoun } from '../verb';
+import { commands, type NounOptions } from '../verb';
 import * as list from './list';
 import * as create from './create';
 import * as show from './show';
@@ -17,19 +15,17 @@ import * as delivery from './delivery';
 import * as redeliver from './redeliver';
 import * as listen from './listen';
 
-export function register(program: Command, deps: Deps): void {
-  addNoun(
-    program,
-    deps,
-    {
-      name: 'webhooks',
-      summary: "The account's webhook endpoints (owners): events sent, signed, to your server; their delivery log",
-      examples: [
-        'portal webhooks create --url https://example.com/hooks --events run.finished,run.failed',
-        'portal webhooks deliveries <id>',
-        'portal webhooks listen --forward-to http://localhost:3000/hooks',
-      ],
-    },
-    [list, create, show, rename, pause, resume, rotate, remove, test, deliveries, delivery, redeliver, listen],
-  );
-}
+const webhooksNoun: NounOptions = {
+  name: 'webhooks',
+  summary: "The account's webhook endpoints (owners): events sent, signed, to your server; their delivery log",
+  examples: [
+    'portal webhooks create --url https://example.com/hooks --events run.finished,run.failed',
+    'portal webhooks deliveries <id>',
+    'portal webhooks listen --forward-to http://localhost:3000/hooks',
+  ],
+};
+
+export const { register } = commands([
+  webhooksNoun,
+  [list, create, show, rename, pause, resume, rotate, remove, test, deliveries, delivery, redeliver, listen],
+]);
