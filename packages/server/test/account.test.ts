@@ -163,6 +163,11 @@ describe('export', () => {
       token: U.token,
       body: { client: U.client, name: 'LLM', service: 'OpenAI', token: 'sk-very-secret-integration-token' },
     });
+    const hook = await call(srv.url, 'webhookCreate', {
+      token: U.token,
+      body: { client: U.client, name: 'Receiver', url: 'https://example.com/hooks', events: ['run.finished'] },
+    });
+    expect(hook.status).toBe(200);
     await call(srv.url, 'bucketCreate', { token: stranger.token, body: { client: stranger.client, name: 'Not yours' } });
 
     const res = await fetch(new URL('/api/user/export', srv.url), { headers: { authorization: `Bearer ${U.token}` } });
@@ -178,6 +183,9 @@ describe('export', () => {
     expect(data.projects).toEqual([expect.objectContaining({ stamp: project.stamp, name: 'Export me' })]);
     expect(data.apikeys).toEqual([expect.objectContaining({ id: key.clue, name: 'Export key' })]);
     expect(data.integrations).toEqual([expect.objectContaining({ name: 'LLM', service: 'OpenAI' })]);
+    expect(data.webhooks).toEqual([
+      expect.objectContaining({ name: 'Receiver', url: 'https://example.com/hooks', events: ['run.finished'], state: 'active' }),
+    ]);
     expect(data.audit.map((a: { action: string }) => a.action)).toEqual(
       expect.arrayContaining(['member.join', 'project.create', 'apikey.create']),
     );
@@ -185,6 +193,7 @@ describe('export', () => {
     // Never a secret: no key token, no integration token, no password hash; nothing of another account.
     expect(text).not.toContain(key.token);
     expect(text).not.toContain('sk-very-secret-integration-token');
+    expect(text).not.toContain(hook.body.secret);
     expect(text).not.toMatch(/scrypt\$|token_enc|install_secret|password/);
     expect(text).not.toContain('Not yours');
     // Through the route table too: the answer matches the contract's schema (the harness checks every answer).

@@ -52,6 +52,8 @@ export const AccountExport = z.object({
   models: ExportSection,
   apikeys: ExportSection,
   integrations: ExportSection,
+  /** The webhook endpoints of the clients the user owns: URL, events and state, never the signing secret. */
+  webhooks: ExportSection,
   audit: ExportSection,
   /** The user's own account-security events (sign-ins from new addresses, password, email and two-factor changes). */
   events: ExportSection,

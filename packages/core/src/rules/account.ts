@@ -21,6 +21,7 @@ export const ACCOUNT_EXPORT_SECTIONS = [
   'models',
   'apikeys',
   'integrations',
+  'webhooks',
   'audit',
   'events',
 ] as const;

@@ -217,6 +217,26 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
       createdAt: num(r.created_at),
     }),
   }),
+  // The webhook endpoints of the clients the user owns (owners manage them): where they send and what, never a secret.
+  webhooks: section({
+    rows: (db, { owned }, page) =>
+      page(
+        db
+          .selectFrom('webhook_endpoints')
+          .select(['seq', 'stamp', 'client', 'name', 'url', 'events', 'state', 'failing_since', 'created_at'])
+          .where('client', 'in', owned),
+      ),
+    out: (r) => ({
+      stamp: r.stamp,
+      client: r.client,
+      name: r.name,
+      url: r.url,
+      events: r.events ? r.events.split(',') : [],
+      state: r.state,
+      failingSince: num(r.failing_since),
+      createdAt: num(r.created_at),
+    }),
+  }),
   // The user's own account-security events.
   events: section({
     rows: (db, { user }, page) =>
