@@ -9,19 +9,8 @@ import { useApi } from './context';
 import { useLoad, type Loaded } from './useLoad';
 import { REFRESH_MS, runSettled } from '../refresh';
 import { callKey, viewKey } from '../query';
-import {
-  byStamp,
-  nextOf,
-  pageParams,
-  pageQuery,
-  pagingOf,
-  useChanged,
-  useEntityList,
-  type EntityListSpec,
-  type Next,
-  type PageAsked,
-  type PageParams,
-} from './entityList';
+import { byStamp, nextOf, pageParams, pageQuery, pagingOf, useChanged, useEntityList } from './entityList';
+import type { EntityListSpec, Next, PageAsked, PageParams } from './entityList';
 
 export { type PageRequest } from './entityList';
 

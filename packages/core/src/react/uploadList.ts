@@ -11,18 +11,8 @@ import { useApi, useNotify } from './context';
 import type { Loaded } from './useLoad';
 import { REFRESH_MS, uploadSettled } from '../refresh';
 import { callKey } from '../query';
-import {
-  nextOf,
-  pageParams,
-  pageQuery,
-  pagingOf,
-  useChanged,
-  useEntityList,
-  type EntityListSpec,
-  type Next,
-  type PageAsked,
-  type PageParams,
-} from './entityList';
+import { nextOf, pageParams, pageQuery, pagingOf, useChanged, useEntityList } from './entityList';
+import type { EntityListSpec, Next, PageAsked, PageParams } from './entityList';
 
 /** Why an upload failed analysis: the first failed file's own sentence. */
 function uploadFailure(r: Rend): string {
