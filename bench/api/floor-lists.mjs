@@ -44,9 +44,10 @@ union all select 3, ${A_NULLS.replace('null, null, null::bigint', 'x.stamp, x.na
 const REQUESTS = texts(
   `with ${PROJECT}
 select 0 as k, ${A_ROW}, null::bigint as seq, null as "desc", null as function, null as state, null as message, null as rend,
-  null as fit, null as model, null as quote, null::bigint as started_at, null::bigint as finished_at, null as rend_name from a
+  null as fit, null as model, null as quote, null::bigint as started_at, null::bigint as finished_at, null as metrics,
+  null as note, null as rend_name from a
 union all select 1, ${A_NULLS.replace('null, null, null::bigint', 'n.stamp, n.name, n.created_at')}, n.seq, n."desc", n.function, n.state,
-  n.message, n.rend, n.fit, n.model, n.quote, n.started_at, n.finished_at, n.rend_name
+  n.message, n.rend, n.fit, n.model, n.quote, n.started_at, n.finished_at, n.metrics, n.note, n.rend_name
 from (${page('n', `select n.*, r.name as rend_name from runs n left join rends r on r.stamp = n.rend where ${SEEN} and n.bucket = $3 and n.active = 1`)}) n`,
   'n',
   '<',
@@ -96,6 +97,8 @@ const runOf = (n) => ({
   quote: n.quote,
   startedAt: n.started_at,
   finishedAt: n.finished_at,
+  metrics: n.metrics === null ? null : JSON.parse(n.metrics),
+  note: n.note,
 });
 
 /** The page's rows after the access row is checked, in the list's order, and the next page's cursor. */

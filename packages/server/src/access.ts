@@ -152,7 +152,7 @@ const projectAccess = (restoring: boolean) =>
  * The project and its client if the caller may reach it, in one statement: 401 for a session that ended (before
  * anything else), 404 for an unknown (or removed) project, 403 for someone else's.
  */
-export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
+export async function requireProject(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
   const user = caller.kind === 'user' ? caller.stamp : '';
   const sid = sessionToCheck(caller);
   const [row] = await run(db, projectAccess(restoring), { project: stamp, user, session: sid, now: now(), least: restoring ? 0 : 1 });
@@ -164,7 +164,7 @@ export async function requireBucket(db: Kysely<DB>, caller: Caller, stamp: strin
   return { bucket, client };
 }
 
-export async function requireRend(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
+export async function requireUpload(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
   const rend = await db
     .selectFrom('rends')
     .selectAll()
@@ -172,14 +172,14 @@ export async function requireRend(db: Kysely<DB>, caller: Caller, stamp: string,
     .where('active', 'in', restoring ? [0, 1] : [1])
     .executeTakeFirst();
   if (!rend) throw notFound('Upload');
-  const { bucket, client } = await requireBucket(db, caller, rend.bucket);
+  const { bucket, client } = await requireProject(db, caller, rend.bucket);
   return { rend, bucket, client };
 }
 
-export async function requireUpload(db: Kysely<DB>, caller: Caller, stamp: string) {
+export async function requireFile(db: Kysely<DB>, caller: Caller, stamp: string) {
   const upload = await db.selectFrom('uploads').selectAll().where('stamp', '=', stamp).executeTakeFirst();
   if (!upload) throw notFound('Upload');
-  return { upload, ...(await requireRend(db, caller, upload.rend)) };
+  return { upload, ...(await requireUpload(db, caller, upload.rend)) };
 }
 
 export async function requireRun(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
@@ -190,7 +190,7 @@ export async function requireRun(db: Kysely<DB>, caller: Caller, stamp: string, 
     .where('active', 'in', restoring ? [0, 1] : [1])
     .executeTakeFirst();
   if (!run) throw notFound('Request');
-  return { run, ...(await requireBucket(db, caller, run.bucket)) };
+  return { run, ...(await requireProject(db, caller, run.bucket)) };
 }
 
 export async function requireModel(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
@@ -203,13 +203,13 @@ export async function requireModel(db: Kysely<DB>, caller: Caller, stamp: string
   if (!model) throw notFound('Model');
   // General models belong to nobody: they cannot be renamed or removed by a client.
   if (!model.bucket) throw forbidden();
-  return { model, ...(await requireBucket(db, caller, model.bucket)) };
+  return { model, ...(await requireProject(db, caller, model.bucket)) };
 }
 
 export async function requireQuote(db: Kysely<DB>, caller: Caller, stamp: string) {
   const quote = await db.selectFrom('quotes').selectAll().where('stamp', '=', stamp).where('active', '=', 1).executeTakeFirst();
   if (!quote) throw notFound('Quote');
-  return { quote, ...(await requireBucket(db, caller, quote.bucket)) };
+  return { quote, ...(await requireProject(db, caller, quote.bucket)) };
 }
 
 export async function requireApiKey(db: Kysely<DB>, caller: Caller, clue: string) {
@@ -227,5 +227,5 @@ export async function requireIntegration(db: Kysely<DB>, caller: Caller, clue: s
 export async function requirePile(db: Kysely<DB>, caller: Caller, stamp: string) {
   const pile = await db.selectFrom('piles').selectAll().where('stamp', '=', stamp).executeTakeFirst();
   if (!pile) throw notFound('Parameters');
-  return { pile, ...(await requireBucket(db, caller, pile.bucket)) };
+  return { pile, ...(await requireProject(db, caller, pile.bucket)) };
 }

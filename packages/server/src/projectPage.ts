@@ -10,7 +10,7 @@ import { columnOf, ownColumn, unionPart, type Fills, type UnionColumns, type Uni
 import { forbidden, notFound } from './errors';
 import { now } from './ids';
 import { pageValues, type Page, type PageValues } from './paging';
-import { bucketView, clientView } from './views';
+import { projectView, clientView } from './views';
 
 /** The values of a list's statement: the access's, the page's and the list's own filters. */
 export interface AccessValues {
@@ -171,7 +171,7 @@ export async function projectPage<R extends { k: number }, P extends ListValues>
   const [p] = found.splice(at, 1) as unknown as AccessRow[];
   checkAccess(caller, p, 'Project');
   return {
-    bucket: bucketView(p as AccessRow & { stamp: string; name: string; created_at: number }, { runs: p.run_count!, rends: p.rend_count! }),
+    bucket: projectView(p as AccessRow & { stamp: string; name: string; created_at: number }, { runs: p.run_count!, rends: p.rend_count! }),
     client: clientOf(p),
     rows: found,
   };

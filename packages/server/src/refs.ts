@@ -8,7 +8,7 @@ import { inListOrder, newestFirst, pageOfRows, pageRows, pageShape, type Page } 
 import { ACCESS_COLUMNS, accessPart, listValues, projectPage, seen, withProjectAccess } from './projectPage';
 import { MODEL_SHOWN, RUN_SHOWN } from './views';
 
-export async function rendRefs(db: Kysely<DB>, stamps: Array<string | null>): Promise<(stamp: string | null) => RendRef | null> {
+export async function uploadRefs(db: Kysely<DB>, stamps: Array<string | null>): Promise<(stamp: string | null) => RendRef | null> {
   const ids = [...new Set(stamps.filter((x): x is string => !!x))];
   const rows = ids.length ? await db.selectFrom('rends').select(['stamp', 'name']).where('stamp', 'in', ids).execute() : [];
   const map = new Map(rows.map((r) => [r.stamp, r]));
@@ -72,5 +72,5 @@ export async function namedPage<R extends { created_at: number; seq: number }>(
 }
 
 /** The wire's `rend` of a row read with its upload's name (`namedPage`). */
-export const rendRefOf = (row: { rend: string | null; rend_name: string | null }): RendRef | null =>
+export const uploadRefOf = (row: { rend: string | null; rend_name: string | null }): RendRef | null =>
   row.rend && row.rend_name !== null ? { stamp: row.rend, name: row.rend_name } : null;

@@ -5,7 +5,7 @@ import type { BoxTable, DB, RendTable, UploadTable } from './db/schema';
 import { run, statement } from './db/statements';
 import { columnOf, fillsFrom, unionPart, type UnionColumn, type UnionColumns, type UnionRow } from './db/union';
 import { inListOrder } from './paging';
-import { UPLOAD_SHOWN, rendView } from './views';
+import { UPLOAD_SHOWN, uploadView } from './views';
 
 export const uploadKey = (stamp: string) => `uploads/${stamp}`;
 export const NOT_UPLOADED = 'The file was not uploaded before the upload was finished.';
@@ -100,7 +100,7 @@ export function uploadsOf(rows: UploadRow[]): {
     inListOrder(of.get(upload) ?? [], false);
   return {
     uploads: [...uploads.values()] as Array<UploadRow & { created_at: number; seq: number }>,
-    view: (u) => rendView(u as unknown as Selectable<RendTable>, partsOf(files, u.stamp!), partsOf(results, u.stamp!), u.run_count!),
+    view: (u) => uploadView(u as unknown as Selectable<RendTable>, partsOf(files, u.stamp!), partsOf(results, u.stamp!), u.run_count!),
   };
 }
 
@@ -112,7 +112,7 @@ function fileOf(row: UploadRow): Selectable<UploadTable> {
 }
 
 /** One upload as the wire shows it, with its files and results, in one statement. */
-export async function rendFull(db: Kysely<DB>, stamp: string): Promise<Rend> {
+export async function uploadWithFiles(db: Kysely<DB>, stamp: string): Promise<Rend> {
   const rows = await run(
     db,
     statement('upload_one', '', (db, p: { stamp: string }) => {
@@ -131,11 +131,11 @@ export async function rendFull(db: Kysely<DB>, stamp: string): Promise<Rend> {
  * A finished group (flight Processing) becomes Ready once every item is Finished, or Failed once every item
  * is done and one of them Failed; items still Pending or Preparing keep it Processing.
  */
-export async function settleFlight(db: Kysely<DB>, rendStamp: string): Promise<void> {
-  const rend = await db.selectFrom('rends').select(['flight']).where('stamp', '=', rendStamp).executeTakeFirst();
+export async function settleFlight(db: Kysely<DB>, uploadStamp: string): Promise<void> {
+  const rend = await db.selectFrom('rends').select(['flight']).where('stamp', '=', uploadStamp).executeTakeFirst();
   if (!rend || rend.flight !== 'Processing') return;
-  const items = await db.selectFrom('uploads').select(['state']).where('rend', '=', rendStamp).execute();
+  const items = await db.selectFrom('uploads').select(['state']).where('rend', '=', uploadStamp).execute();
   if (items.some((i) => i.state === 'Pending' || i.state === 'Preparing')) return;
   const flight = items.length > 0 && items.every((i) => i.state === 'Finished') ? 'Ready' : 'Failed';
-  await db.updateTable('rends').set({ flight }).where('stamp', '=', rendStamp).where('flight', '=', 'Processing').execute();
+  await db.updateTable('rends').set({ flight }).where('stamp', '=', uploadStamp).where('flight', '=', 'Processing').execute();
 }

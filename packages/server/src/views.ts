@@ -70,7 +70,7 @@ export const integrationView = (k: Row<IntegrationTable>, token: string): Integr
   createdAt: k.created_at,
 });
 
-export const bucketView = (
+export const projectView = (
   b: Pick<Row<BucketTable>, 'stamp' | 'name' | 'created_at'>,
   counts: { runs: number; rends: number },
 ): Bucket => ({
@@ -122,7 +122,7 @@ export const RUN_SHOWN = [
 export const MODEL_SHOWN = ['stamp', 'name', 'desc', 'state', 'message', 'created_at', 'rend'] as const;
 type Shown<T, K extends readonly (keyof Row<T>)[]> = Pick<Row<T>, K[number]>;
 
-export const uploadView = (u: Shown<UploadTable, typeof UPLOAD_SHOWN>): UploadItem => ({
+export const fileView = (u: Shown<UploadTable, typeof UPLOAD_SHOWN>): UploadItem => ({
   stamp: u.stamp,
   name: u.name,
   state: u.state as UploadItem['state'],
@@ -138,7 +138,7 @@ export const uploadView = (u: Shown<UploadTable, typeof UPLOAD_SHOWN>): UploadIt
   createdAt: u.created_at,
 });
 
-export const boxView = (b: Shown<BoxTable, typeof BOX_SHOWN>): Box => ({
+export const resultView = (b: Shown<BoxTable, typeof BOX_SHOWN>): Box => ({
   stamp: b.stamp,
   name: b.name,
   run: b.run,
@@ -146,7 +146,7 @@ export const boxView = (b: Shown<BoxTable, typeof BOX_SHOWN>): Box => ({
   createdAt: b.created_at,
 });
 
-export const rendView = (
+export const uploadView = (
   r: Shown<RendTable, typeof REND_SHOWN>,
   items: Shown<UploadTable, typeof UPLOAD_SHOWN>[],
   boxes: Shown<BoxTable, typeof BOX_SHOWN>[],
@@ -157,8 +157,8 @@ export const rendView = (
   flight: r.flight as Rend['flight'],
   createdAt: r.created_at,
   runs,
-  upload: { list: items.map(uploadView) },
-  box: { list: boxes.map(boxView) },
+  upload: { list: items.map(fileView) },
+  box: { list: boxes.map(resultView) },
 });
 
 export const runView = (r: Shown<RunTable, typeof RUN_SHOWN>, rend: RendRef | null): Run => ({

@@ -37,10 +37,10 @@ describe.each(kinds)('billing on the %s database', (kind) => {
       'pileCreate',
       (await call(base, 'pileCreate', { token: U.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body,
     ).pile;
-    const quote = async (rendStamp = rend.stamp) =>
+    const quote = async (uploadStamp = rend.stamp) =>
       call(base, 'shrinkCreate', {
         token: U.token,
-        body: { bucket: bucket.stamp, function: 'shrink', rend: rendStamp, pile: pile.stamp, name: 'Shrink', desc: '' },
+        body: { bucket: bucket.stamp, function: 'shrink', rend: uploadStamp, pile: pile.stamp, name: 'Shrink', desc: '' },
       });
     const billing = async () =>
       parse('billingStatus', (await call(base, 'billingStatus', { token: U.token, query: { client: U.client } })).body).billing;

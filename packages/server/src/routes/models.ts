@@ -6,7 +6,7 @@ import { defineRenameRemove } from './renameRemove';
 import { requireModel } from '../access';
 import { checkActiveFilter } from './projects';
 import { modelView } from '../views';
-import { namedPage, rendRefOf, rendRefs } from '../refs';
+import { namedPage, uploadRefOf, uploadRefs } from '../refs';
 import type { ModelTable } from '../db/schema';
 import { listOut, pageOf } from '../paging';
 
@@ -22,7 +22,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelServices> = async (app, s) 
       client,
       bucket,
       model: listOut(
-        rows.map((m) => modelView(m, rendRefOf(m))),
+        rows.map((m) => modelView(m, uploadRefOf(m))),
         next,
       ),
     };
@@ -46,7 +46,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelServices> = async (app, s) 
     find: (caller, stamp, lookup) => requireModel(s.db, caller, stamp, lookup),
     row: 'model',
     renamed: async (model) => {
-      const ref = await rendRefs(s.db, [model.rend]);
+      const ref = await uploadRefs(s.db, [model.rend]);
       return { model: modelView(model, ref(model.rend)) };
     },
   });

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PREVIEW_NOTES, PROJECTION_NOTES, isFinalState, type UploadPreview } from '@portal/core';
 import { defineCall, type CallServices } from './define';
-import { requireRun, requireUpload } from '../access';
+import { requireRun, requireFile } from '../access';
 
 /** What the group uses: a call's own services. */
 export type PreviewServices = CallServices;
@@ -15,7 +15,7 @@ export const previewRoutes: FastifyPluginAsyncZod<PreviewServices> = async (app,
   defineCall(app, s, 'uploadPreview', { keys: true }, async ({ caller, query, reply }) => {
     // An upload's id names its first file, so `preview(upload)` works as well as `preview(file)`.
     const first = await s.db.selectFrom('uploads').select('stamp').where('rend', '=', query.upload).orderBy('seq').executeTakeFirst();
-    const { upload } = await requireUpload(s.db, caller, first?.stamp ?? query.upload);
+    const { upload } = await requireFile(s.db, caller, first?.stamp ?? query.upload);
     if (upload.state === 'Pending' || upload.state === 'Preparing') return none(PREVIEW_NOTES.analysing);
     const row = await s.db.selectFrom('upload_previews').select('body').where('upload', '=', upload.stamp).executeTakeFirst();
     if (row) {

@@ -5,7 +5,7 @@ import { defineCall, type CallServices } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
 import { sql } from 'kysely';
-import { requireBucket, requireClient } from '../access';
+import { requireProject, requireClient } from '../access';
 import {
   CLIENT_COLUMNS,
   PROJECT_COLUMNS,
@@ -18,7 +18,7 @@ import {
   type ListValues,
 } from '../projectPage';
 import { inListOrder, listOut, newestFirst, pageOf, pageOfRows, pageRows, pageShape, type Page } from '../paging';
-import { bucketView } from '../views';
+import { projectView } from '../views';
 import { newId, now } from '../ids';
 import { run, statement } from '../db/statements';
 import { fillsFrom, unionPart } from '../db/union';
@@ -58,20 +58,20 @@ const projectListStatement = (page: Page | null, newest: boolean) =>
   });
 
 /** A project row as the wire shows it, with the request and upload counts kept on the row. */
-export const bucketOut = (b: Parameters<typeof bucketView>[0] & { run_count: number; rend_count: number }): Bucket =>
-  bucketView(b, { runs: b.run_count, rends: b.rend_count });
+export const projectOut = (b: Parameters<typeof projectView>[0] & { run_count: number; rend_count: number }): Bucket =>
+  projectView(b, { runs: b.run_count, rends: b.rend_count });
 
 /** Active projects of these clients, each with its active request and upload counts, oldest first. */
-export async function bucketsWithCounts(s: Pick<Services, 'db'>, clients: string[], only?: string): Promise<Bucket[]> {
+export async function projectsWithCounts(s: Pick<Services, 'db'>, clients: string[], only?: string): Promise<Bucket[]> {
   if (!clients.length) return [];
   let q = s.db.selectFrom('buckets as b').selectAll('b').where('b.client', 'in', clients).where('b.active', '=', 1);
   if (only) q = q.where('b.stamp', '=', only);
   const rows = await q.orderBy('b.created_at').orderBy('b.seq').execute();
-  return rows.map(bucketOut);
+  return rows.map(projectOut);
 }
 
-export async function bucketWithCounts(s: Pick<Services, 'db'>, client: string, stamp: string): Promise<Bucket> {
-  const [b] = await bucketsWithCounts(s, [client], stamp);
+export async function projectWithCounts(s: Pick<Services, 'db'>, client: string, stamp: string): Promise<Bucket> {
+  const [b] = await projectsWithCounts(s, [client], stamp);
   return b;
 }
 
@@ -101,7 +101,7 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectServices> = async (app,
     return {
       client: { list: [clientOf(access)] },
       bucket: listOut(
-        list.map((b) => bucketOut(b as Parameters<typeof bucketOut>[0])),
+        list.map((b) => projectOut(b as Parameters<typeof projectOut>[0])),
         next,
       ),
     };
@@ -114,13 +114,13 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectServices> = async (app,
       await trx.insertInto('buckets').values({ stamp, client: client.stamp, name: body.name, active: 1, created_at: now() }).execute();
       await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'project.create', target: stamp, detail: body.name });
     });
-    return { bucket: await bucketWithCounts(s, client.stamp, stamp) };
+    return { bucket: await projectWithCounts(s, client.stamp, stamp) };
   });
 
   defineRenameRemove(app, s, 'project', {
-    find: (caller, stamp, lookup) => requireBucket(s.db, caller, stamp, lookup),
+    find: (caller, stamp, lookup) => requireProject(s.db, caller, stamp, lookup),
     row: 'bucket',
     renameOptions: { keys: true },
-    renamed: async (bucket) => ({ bucket: await bucketWithCounts(s, bucket.client, bucket.stamp) }),
+    renamed: async (bucket) => ({ bucket: await projectWithCounts(s, bucket.client, bucket.stamp) }),
   });
 };

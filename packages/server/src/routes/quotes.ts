@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { formatDollars, MESSAGES, QUOTE_UNPAID, shrinkPrice } from '@portal/core';
 import { defineCall, type CallServices } from './define';
-import { requireBucket, requireClient, requirePile, requireQuote } from '../access';
-import { bucketOut } from './projects';
+import { requireProject, requireClient, requirePile, requireQuote } from '../access';
+import { projectOut } from './projects';
 import { clientView, quoteView } from '../views';
-import { rendRefs } from '../refs';
+import { uploadRefs } from '../refs';
 import { newId, now } from '../ids';
 import { badRequest, notFound } from '../errors';
 import { invoiceNumber, millions, spendCredit } from '../billing/credit';
@@ -14,17 +14,17 @@ import { payQuote, quoteIsLive } from '../billing/shrink';
 import { actorOf, audit } from '../audit';
 import { newQuoteRow } from '../db/rows';
 import type { Services } from '../services';
-import { runsOut, usableRend } from './requests';
+import { runsOut, usableUpload } from './requests';
 
 /** What the group uses: a call's own services and jobs, payments. */
 export type QuoteServices = CallServices & Pick<Services, 'jobs' | 'payments'>;
 
 export const quoteRoutes: FastifyPluginAsyncZod<QuoteServices> = async (app, s) => {
   defineCall(app, s, 'shrinkCreate', { keys: true }, async ({ caller, body, req }) => {
-    const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
+    const { bucket, client } = await requireProject(s.db, caller, body.bucket);
     const { pile } = await requirePile(s.db, caller, body.pile);
     if (pile.bucket !== bucket.stamp || pile.variety !== 'ShrinkService') throw notFound('Parameters');
-    const { rend, item, items } = await usableRend(s, bucket.stamp, body.rend, '.py', MESSAGES.shrinkSingleFile);
+    const { rend, item, items } = await usableUpload(s, bucket.stamp, body.rend, '.py', MESSAGES.shrinkSingleFile);
     // One .py model and nothing else, so the price every client shows (summed over the upload's files) is the price billed.
     if (items.length !== 1) throw badRequest(MESSAGES.shrinkSingleFile);
     const inputs = Number(item.inputs);
@@ -71,10 +71,10 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteServices> = async (app, s) 
     const run = quote.run
       ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', quote.run).where('active', '=', 1).executeTakeFirst()
       : undefined;
-    const ref = await rendRefs(s.db, [quote.rend]);
+    const ref = await uploadRefs(s.db, [quote.rend]);
     return {
       client: clientView(client),
-      bucket: bucketOut(bucket),
+      bucket: projectOut(bucket),
       quote: { record: quoteView(quote, ref(quote.rend)), run: run ? (await runsOut(s.db, [run]))[0] : null },
     };
   });

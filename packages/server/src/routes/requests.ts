@@ -18,10 +18,10 @@ import {
 } from '@portal/core';
 import { defineCall, type CallServices } from './define';
 import { defineRenameRemove } from './renameRemove';
-import { requireBucket, requirePile, requireRun } from '../access';
-import { bucketOut, checkActiveFilter } from './projects';
+import { requireProject, requirePile, requireRun } from '../access';
+import { projectOut, checkActiveFilter } from './projects';
 import { clientView, runView } from '../views';
-import { namedPage, rendRefOf, rendRefs } from '../refs';
+import { namedPage, uploadRefOf, uploadRefs } from '../refs';
 import { newId, now } from '../ids';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { spendCredit } from '../billing/credit';
@@ -79,11 +79,11 @@ async function checkFitColumns(s: Pick<Services, 'db'>, p: FitParam, upload: str
 }
 
 /** The upload a request uses: in the same project, Ready, with a Finished file of the wanted extension. */
-export async function usableRend(s: Pick<Services, 'db'>, bucket: string, rendStamp: string, ext: string, missing: string) {
+export async function usableUpload(s: Pick<Services, 'db'>, bucket: string, uploadStamp: string, ext: string, missing: string) {
   const rend = await s.db
     .selectFrom('rends')
     .selectAll()
-    .where('stamp', '=', rendStamp)
+    .where('stamp', '=', uploadStamp)
     .where('bucket', '=', bucket)
     .where('active', '=', 1)
     .executeTakeFirst();
@@ -104,7 +104,7 @@ export async function usableRend(s: Pick<Services, 'db'>, bucket: string, rendSt
 
 /** Runs as the API shows them, with their uploads' names. */
 export async function runsOut(db: Services['db'], runs: RunRow[]) {
-  const ref = await rendRefs(
+  const ref = await uploadRefs(
     db,
     runs.map((r) => r.rend),
   );
@@ -115,7 +115,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
   const runsOf = (runs: RunRow[]) => runsOut(s.db, runs);
 
   defineCall(app, s, 'pileCreate', { keys: true }, async ({ caller, body }) => {
-    const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
+    const { bucket, client } = await requireProject(s.db, caller, body.bucket);
     if (body.variety === 'FitModel') checkFitParam(body.param, client.plan);
     const pile = { stamp: newId('p_'), bucket: bucket.stamp, variety: body.variety, param: JSON.stringify(body.param), created_at: now() };
     await s.db.insertInto('piles').values(pile).execute();
@@ -127,7 +127,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
     bucket: { stamp: string },
     client: { stamp: string; plan: string },
     pileRow: PileRow,
-    rendStamp: string,
+    uploadStamp: string,
     name: string,
     actor: Actor,
     requestId: string,
@@ -136,10 +136,10 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
     // The plan may have changed since the parameters were saved: the limits of today apply.
     const param = JSON.parse(pileRow.param) as FitParam;
     checkFitParam(param, client.plan);
-    const { rend, inputs, item } = await usableRend(
+    const { rend, inputs, item } = await usableUpload(
       s,
       bucket.stamp,
-      rendStamp,
+      uploadStamp,
       '.json',
       'The selected upload has no .json data file to train on.',
     );
@@ -176,14 +176,14 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
     bucket: { stamp: string },
     client: { stamp: string },
     fit: Pick<RunRow, 'state' | 'message' | 'model'> & { stamp: string | null },
-    rendStamp: string,
+    uploadStamp: string,
     name: string,
     actor: Actor,
     requestId: string,
     dimensions: number | null = null,
   ) => {
     if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
-    const { rend, inputs } = await usableRend(s, bucket.stamp, rendStamp, '.json', MESSAGES.generateFileNotFound);
+    const { rend, inputs } = await usableUpload(s, bucket.stamp, uploadStamp, '.json', MESSAGES.generateFileNotFound);
     const stamp = newId('n_');
     await s.db.transaction().execute(async (trx) => {
       await spendCredit(trx, client.stamp, inputs);
@@ -206,7 +206,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
     (await runsOf([await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow()]))[0];
 
   defineCall(app, s, 'runCreate', { keys: true }, async ({ caller, body, req }) => {
-    const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
+    const { bucket, client } = await requireProject(s.db, caller, body.bucket);
     let stamp: string;
     if (body.function === 'fit') {
       const { pile } = await requirePile(s.db, caller, body.pile);
@@ -331,7 +331,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
       client,
       bucket,
       run: listOut(
-        rows.map((r) => runView(r, rendRefOf(r))),
+        rows.map((r) => runView(r, uploadRefOf(r))),
         next,
       ),
     };
@@ -342,7 +342,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
     const url = run.state === 'Finished' && run.result_key ? await s.storage.downloadUrl(run.result_key, resultFileName(), base) : null;
     return {
       client: clientView(client),
-      bucket: bucketOut(bucket),
+      bucket: projectOut(bucket),
       run: { record: (await runsOf([run]))[0], url },
     };
   });

@@ -1,7 +1,7 @@
 // What a finished sign-in answers (login, its second step, sign-up): the user's clients and projects and a new session.
 import type { CallResponse } from '@portal/core';
 import { memberClientStamps } from '../access';
-import { bucketsWithCounts } from './projects';
+import { projectsWithCounts } from './projects';
 import { clientView } from '../views';
 import type { Services } from '../services';
 import { knownAddress, type SessionSeen } from '../auth/sessions';
@@ -44,7 +44,7 @@ export async function loginResponse(
   const clients = stamps.length
     ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('seq').execute()
     : [];
-  const buckets = await bucketsWithCounts(
+  const buckets = await projectsWithCounts(
     s,
     clients.filter((c) => c.active).map((c) => c.stamp),
   );

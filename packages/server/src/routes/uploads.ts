@@ -4,12 +4,12 @@ import { MESSAGES, PLAN_LIMITS, UPLOAD_CONTEXTS, extensionOf, formatSize, type P
 import { defineCall, type CallServices } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
-import { requireBucket, requireRend, requireUpload } from '../access';
+import { requireProject, requireUpload, requireFile } from '../access';
 import { checkActiveFilter } from './projects';
-import { rendView, uploadView } from '../views';
+import { uploadView, fileView } from '../views';
 import { newId, now } from '../ids';
 import { badRequest, conflict, tooLarge } from '../errors';
-import { NOT_UPLOADED, UPLOAD_COLUMNS, UPLOAD_READS, rendFull, settleFlight, uploadKey, uploadParts, uploadsOf } from '../uploads';
+import { NOT_UPLOADED, UPLOAD_COLUMNS, UPLOAD_READS, uploadWithFiles, settleFlight, uploadKey, uploadParts, uploadsOf } from '../uploads';
 import type { SealOutcome } from '../storage/index';
 import type { Services } from '../services';
 import { inListOrder, listOut, newestFirst, pageOf, pageOfRows, pageRows, pageShape, type Page } from '../paging';
@@ -65,18 +65,18 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
   });
 
   defineCall(app, s, 'rendCreate', { keys: true }, async ({ caller, body }) => {
-    const { bucket, client } = await requireBucket(s.db, caller, body.bucket);
+    const { bucket, client } = await requireProject(s.db, caller, body.bucket);
     const row = { stamp: newId('r_'), bucket: bucket.stamp, name: body.name, flight: 'Pending', active: 1, created_at: now() };
     await s.db.transaction().execute(async (trx) => {
       await trx.insertInto('rends').values(row).execute();
       await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'upload.create', target: row.stamp, detail: row.name });
     });
     // A new upload has no files, results or requests yet: no need to read it back.
-    return { rend: rendView(row, [], [], 0) };
+    return { rend: uploadView(row, [], [], 0) };
   });
 
   defineRenameRemove(app, s, 'upload', {
-    find: (caller, stamp, lookup) => requireRend(s.db, caller, stamp, lookup),
+    find: (caller, stamp, lookup) => requireUpload(s.db, caller, stamp, lookup),
     row: 'rend',
     // Bytes of a removed upload are swept after the storage's grace period: such an upload cannot come back whole.
     checkRestore: async (rend) => {
@@ -88,11 +88,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
         .executeTakeFirst();
       if (swept) throw conflict('This upload was removed too long ago to restore: upload its files again.');
     },
-    renamed: async (rend) => ({ rend: await rendFull(s.db, rend.stamp) }),
+    renamed: async (rend) => ({ rend: await uploadWithFiles(s.db, rend.stamp) }),
   });
 
   defineCall(app, s, 'rendFinish', { keys: true }, async ({ caller, body }) => {
-    const { rend } = await requireRend(s.db, caller, body.rend);
+    const { rend } = await requireUpload(s.db, caller, body.rend);
     if (rend.flight === 'Pending') {
       await s.db.transaction().execute(async (trx) => {
         // Items whose bytes never arrived cannot become ready: they fail now rather than wait forever.
@@ -111,11 +111,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
       });
       await settleFlight(s.db, rend.stamp);
     }
-    return { rend: await rendFull(s.db, rend.stamp) };
+    return { rend: await uploadWithFiles(s.db, rend.stamp) };
   });
 
   defineCall(app, s, 'uploadRegister', { keys: true }, async ({ caller, body, base }) => {
-    const { rend, client } = await requireRend(s.db, caller, body.rend);
+    const { rend, client } = await requireUpload(s.db, caller, body.rend);
     const allowed: readonly string[] = UPLOAD_CONTEXTS.uploads.extensions;
     if (!allowed.includes(extensionOf(body.file.name))) throw badRequest(MESSAGES.invalidFileType(allowed));
     const plan = (client.plan in PLAN_LIMITS ? client.plan : 'Individual') as PlanName;
@@ -139,7 +139,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
         uploadKey(same.stamp),
         base,
       );
-      return { upload: { ...uploadView(same), url, expiresAt } };
+      return { upload: { ...fileView(same), url, expiresAt } };
     }
     const count = await s.db
       .selectFrom('uploads')
@@ -173,12 +173,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
       uploadKey(row.stamp),
       base,
     );
-    return { upload: { ...uploadView(row), url, expiresAt } };
+    return { upload: { ...fileView(row), url, expiresAt } };
   });
 
   defineCall(app, s, 'uploadFinish', { keys: true }, async ({ caller, body, req }) => {
-    const { upload } = await requireUpload(s.db, caller, body.upload);
-    if (upload.state !== 'Pending') return { upload: uploadView(upload) };
+    const { upload } = await requireFile(s.db, caller, body.upload);
+    if (upload.state !== 'Pending') return { upload: fileView(upload) };
     // One finish at a time takes the bytes: on S3 it copies them out of the URL's reach and checks the copy.
     const t = now();
     const claim = await s.db
@@ -190,7 +190,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) === 0) {
       const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', upload.stamp).executeTakeFirstOrThrow();
-      if (fresh.state !== 'Pending') return { upload: uploadView(fresh) };
+      if (fresh.state !== 'Pending') return { upload: fileView(fresh) };
       throw conflict("The file's bytes are being checked: finish it again in a moment.");
     }
     const release = () => s.db.updateTable('uploads').set({ sealing_until: null }).where('stamp', '=', upload.stamp).execute();
@@ -225,6 +225,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
     });
     s.jobs.wake();
     const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', upload.stamp).executeTakeFirstOrThrow();
-    return { upload: uploadView(fresh) };
+    return { upload: fileView(fresh) };
   });
 };

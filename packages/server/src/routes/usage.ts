@@ -5,7 +5,7 @@ import type { UsageDay, UsageProject } from '@portal/core';
 import { defineCall, type CallServices } from './define';
 import { requireClient } from '../access';
 import { quoteView } from '../views';
-import { rendRefs } from '../refs';
+import { uploadRefs } from '../refs';
 
 /** What the group uses: a call's own services. */
 export type UsageServices = CallServices;
@@ -112,7 +112,7 @@ export const usageRoutes: FastifyPluginAsyncZod<UsageServices> = async (app, s) 
       .orderBy('quotes.seq', 'desc')
       .limit(USAGE_QUOTES_MAX)
       .execute();
-    const ref = await rendRefs(
+    const ref = await uploadRefs(
       s.db,
       list.map((q) => q.rend),
     );
