@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default here is one less than the cores, so one): a server test spends most of
+    // its time waiting on its server, its database and its worker.
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       // Rendering tests wait on conditions; the limit only bounds a hung test, so a busy machine does not fail them.
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },

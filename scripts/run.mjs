@@ -134,12 +134,19 @@ function build() {
 const reportDir = join(root, 'test-results', 'counts');
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reportDir, `${name}.json`)}`];
 
+// Steps of one group run at the same time (each its own process, its output printed whole when it ends); the groups
+// run one after another. The checks read files only, so they share the machine's cores; the suites that boot servers
+// run in their own groups, each spreading its files over the cores itself (vitest's and Playwright's workers).
 const TEST_STEPS = [
-  { name: 'typecheck', args: ['-r', '--filter', './packages/*', '--filter', './tests', '--filter', './bench', 'run', 'typecheck'] },
-  { name: 'lint', args: ['exec', 'eslint', '--max-warnings=0', '.'] },
-  { name: 'format', args: ['exec', 'prettier', '--check', '--log-level=warn', '.'] },
+  {
+    name: 'typecheck',
+    group: 'checks',
+    args: ['-r', '--filter', './packages/*', '--filter', './tests', '--filter', './bench', 'run', 'typecheck'],
+  },
+  { name: 'lint', group: 'checks', args: ['exec', 'eslint', '--max-warnings=0', '.'] },
+  { name: 'format', group: 'checks', args: ['exec', 'prettier', '--check', '--log-level=warn', '.'] },
   // Dead code: files, exports and dependencies nothing uses (knip.json names the entry points).
-  { name: 'dead code', args: ['exec', 'knip', '--no-progress'] },
+  { name: 'dead code', group: 'checks', args: ['exec', 'knip', '--no-progress'] },
   { name: 'unit and integration tests', args: ['exec', 'vitest', 'run', ...vitestJson('unit')], report: 'unit.json', kind: 'vitest' },
   {
     name: 'end-to-end tests (terminal)',
@@ -206,7 +213,28 @@ function ensureNginx() {
   if (!present()) console.error('The cluster test needs nginx: install it with `apt-get install -y nginx`.');
 }
 
-function test() {
+/** One step with its output held back (stdout and stderr interleaved as written), for steps that run side by side. */
+function runQuietly(step) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [pnpmBin, ...step.args], {
+      cwd: root,
+      env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    const done = (ok) => resolve({ step, ok, s: (Date.now() - started) / 1000, output: Buffer.concat(chunks).toString() });
+    child.on('error', (e) => {
+      chunks.push(Buffer.from(`${e.message}\n`));
+      done(false);
+    });
+    child.on('close', (code) => done(code === 0));
+  });
+}
+
+async function test() {
   ensureChromium();
   ensureNginx();
   rmSync(reportDir, { recursive: true, force: true });
@@ -215,11 +243,7 @@ function test() {
   let passed = 0;
   let failed = 0;
   const times = [];
-  for (const step of TEST_STEPS) {
-    console.log(`\n=== ${step.name} ===`);
-    const started = Date.now();
-    const ok = run(process.execPath, [pnpmBin, ...step.args], { env: { ...process.env, ...step.env } }) === 0;
-    times.push({ name: step.name, s: (Date.now() - started) / 1000, ok });
+  const tally = (step, ok) => {
     if (!ok) failedSteps.push(step.name);
     // Typecheck and lint count as one check each; a test step counts its tests, or one failure if it reported none.
     const counts = step.report ? countTests(step) : null;
@@ -229,16 +253,37 @@ function test() {
       if (!ok && counts.failed === 0) failed += 1;
     } else if (ok) passed += 1;
     else failed += 1;
+  };
+  const groups = [];
+  for (const step of TEST_STEPS) {
+    const last = groups.at(-1);
+    if (step.group && last?.[0].group === step.group) last.push(step);
+    else groups.push([step]);
+  }
+  const runStart = Date.now();
+  for (const group of groups) {
+    if (group.length === 1) {
+      const [step] = group;
+      console.log(`\n=== ${step.name} ===`);
+      const started = Date.now();
+      const ok = run(process.execPath, [pnpmBin, ...step.args], { env: { ...process.env, ...step.env } }) === 0;
+      times.push({ name: step.name, s: (Date.now() - started) / 1000, ok });
+      tally(step, ok);
+      continue;
+    }
+    console.log(`\n=== ${group.map((s) => s.name).join(', ')} (at the same time) ===`);
+    const results = await Promise.all(group.map((step) => runQuietly(step)));
+    for (const r of results) {
+      console.log(`\n=== ${r.step.name} ===`);
+      process.stdout.write(r.output);
+      times.push({ name: r.step.name, s: r.s, ok: r.ok });
+      tally(r.step, r.ok);
+    }
   }
   // Each step's time, so a suite that grows slow is seen in every run.
   console.log('\nTime per step:');
   for (const t of times) console.log(`  ${t.name.padEnd(42)} ${t.s.toFixed(0).padStart(5)} s${t.ok ? '' : '  (failed)'}`);
-  console.log(
-    `  ${'all steps'.padEnd(42)} ${times
-      .reduce((a, t) => a + t.s, 0)
-      .toFixed(0)
-      .padStart(5)} s`,
-  );
+  console.log(`  ${'all steps (wall clock)'.padEnd(42)} ${((Date.now() - runStart) / 1000).toFixed(0).padStart(5)} s`);
   if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join(', ')}`);
   else console.log('\nAll test steps passed.');
   console.log(`\n${passed} passed, ${failed} failed`);
@@ -267,7 +312,7 @@ switch (cmd) {
   case 'test':
     install();
     build();
-    test();
+    await test();
     break;
   case 'bench':
     install();

@@ -57,7 +57,8 @@ export default defineConfig({
   testDir: 'web',
   testMatch: '**/*.spec.ts',
   outputDir: join(root, 'test-results', 'web'),
-  workers: 1,
+  // Two browsers at a time against the one server: every spec signs up its own users, so files do not meet.
+  workers: 2,
   fullyParallel: false,
   timeout: 300_000,
   expect: { timeout: 15_000 },
