@@ -1,7 +1,7 @@
 // A page of a list (a client's projects; a project's uploads, requests or models) with the caller's access to its
 // parent, in one prepared statement: the access is the statement's first part (`sc`), the page's rows the others.
 import { sql, type Compilable, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Bucket, Client } from '@portal/core';
+import type { Project, Client } from '@portal/core';
 import type { DB } from './db/schema';
 import type { Caller } from './services';
 import { liveSession, sessionRead, sessionToCheck } from './access';
@@ -165,7 +165,7 @@ export async function projectPage<R extends { k: number }, P extends ListValues>
   name: string,
   shape: string,
   build: (db: Kysely<DB>, p: P) => Compilable<R>,
-): Promise<{ bucket: Bucket; client: Client; rows: R[] }> {
+): Promise<{ bucket: Project; client: Client; rows: R[] }> {
   const found = await run(db, statement(name, shape, build), values);
   const at = found.findIndex((r) => r.k === 0);
   const [p] = found.splice(at, 1) as unknown as AccessRow[];

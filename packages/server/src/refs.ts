@@ -1,6 +1,6 @@
 // Names of the uploads that runs, models and quotes point at (the wire's `rend: { stamp, name }`).
 import { sql, type Kysely, type QueryCreator } from 'kysely';
-import type { RendRef } from '@portal/core';
+import type { UploadRef } from '@portal/core';
 import type { DB } from './db/schema';
 import type { Caller } from './services';
 import { columnOf, columnsOf, fillsFrom, unionPart } from './db/union';
@@ -8,7 +8,7 @@ import { inListOrder, newestFirst, pageOfRows, pageRows, pageShape, type Page } 
 import { ACCESS_COLUMNS, accessPart, listValues, projectPage, seen, withProjectAccess } from './projectPage';
 import { MODEL_SHOWN, RUN_SHOWN } from './views';
 
-export async function uploadRefs(db: Kysely<DB>, stamps: Array<string | null>): Promise<(stamp: string | null) => RendRef | null> {
+export async function uploadRefs(db: Kysely<DB>, stamps: Array<string | null>): Promise<(stamp: string | null) => UploadRef | null> {
   const ids = [...new Set(stamps.filter((x): x is string => !!x))];
   const rows = ids.length ? await db.selectFrom('rends').select(['stamp', 'name']).where('stamp', 'in', ids).execute() : [];
   const map = new Map(rows.map((r) => [r.stamp, r]));
@@ -72,5 +72,5 @@ export async function namedPage<R extends { created_at: number; seq: number }>(
 }
 
 /** The wire's `rend` of a row read with its upload's name (`namedPage`). */
-export const uploadRefOf = (row: { rend: string | null; rend_name: string | null }): RendRef | null =>
+export const uploadRefOf = (row: { rend: string | null; rend_name: string | null }): UploadRef | null =>
   row.rend && row.rend_name !== null ? { stamp: row.rend, name: row.rend_name } : null;

@@ -1,6 +1,6 @@
 // Upload groups (rends) and items: how they are read with their items, boxes and counts, and how a group's flight moves.
 import type { Kysely, QueryCreator, Selectable } from 'kysely';
-import type { Rend } from '@portal/core';
+import type { Upload } from '@portal/core';
 import type { BoxTable, DB, RendTable, UploadTable } from './db/schema';
 import { run, statement } from './db/statements';
 import { columnOf, fillsFrom, unionPart, type UnionColumn, type UnionColumns, type UnionRow } from './db/union';
@@ -79,7 +79,7 @@ type UploadRow = UnionRow<typeof UPLOAD_COLUMNS>;
  */
 export function uploadsOf(rows: UploadRow[]): {
   uploads: Array<UploadRow & { created_at: number; seq: number }>;
-  view: (u: UploadRow) => Rend;
+  view: (u: UploadRow) => Upload;
 } {
   const uploads = new Map<string, UploadRow>();
   const files = new Map<string, Selectable<UploadTable>[]>();
@@ -112,7 +112,7 @@ function fileOf(row: UploadRow): Selectable<UploadTable> {
 }
 
 /** One upload as the wire shows it, with its files and results, in one statement. */
-export async function uploadWithFiles(db: Kysely<DB>, stamp: string): Promise<Rend> {
+export async function uploadWithFiles(db: Kysely<DB>, stamp: string): Promise<Upload> {
   const rows = await run(
     db,
     statement('upload_one', '', (db, p: { stamp: string }) => {

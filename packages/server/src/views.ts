@@ -2,17 +2,17 @@
 import {
   maskToken,
   RunMetrics,
-  type Bucket,
+  type Project,
   type Client,
   type ClientApiKey,
   type IntegrationKey,
   type Model,
   type Quote,
-  type Rend,
+  type Upload,
   type Run,
   type UploadItem,
   type Box,
-  type RendRef,
+  type UploadRef,
 } from '@portal/core';
 import type { Selectable } from 'kysely';
 import { WHEEL_FILE } from './processing/index';
@@ -73,7 +73,7 @@ export const integrationView = (k: Row<IntegrationTable>, token: string): Integr
 export const projectView = (
   b: Pick<Row<BucketTable>, 'stamp' | 'name' | 'created_at'>,
   counts: { runs: number; rends: number },
-): Bucket => ({
+): Project => ({
   stamp: b.stamp,
   name: b.name,
   runs: counts.runs,
@@ -151,17 +151,17 @@ export const uploadView = (
   items: Shown<UploadTable, typeof UPLOAD_SHOWN>[],
   boxes: Shown<BoxTable, typeof BOX_SHOWN>[],
   runs: number,
-): Rend => ({
+): Upload => ({
   stamp: r.stamp,
   name: r.name,
-  flight: r.flight as Rend['flight'],
+  flight: r.flight as Upload['flight'],
   createdAt: r.created_at,
   runs,
   upload: { list: items.map(fileView) },
   box: { list: boxes.map(resultView) },
 });
 
-export const runView = (r: Shown<RunTable, typeof RUN_SHOWN>, rend: RendRef | null): Run => ({
+export const runView = (r: Shown<RunTable, typeof RUN_SHOWN>, rend: UploadRef | null): Run => ({
   stamp: r.stamp,
   name: r.name,
   desc: r.desc,
@@ -190,7 +190,7 @@ function metricsOf(text: string | null): RunMetrics | null {
   }
 }
 
-export const modelView = (m: Shown<ModelTable, typeof MODEL_SHOWN>, rend: RendRef | null): Model => ({
+export const modelView = (m: Shown<ModelTable, typeof MODEL_SHOWN>, rend: UploadRef | null): Model => ({
   stamp: m.stamp,
   name: m.name,
   desc: m.desc,
@@ -200,7 +200,7 @@ export const modelView = (m: Shown<ModelTable, typeof MODEL_SHOWN>, rend: RendRe
   rend,
 });
 
-export const quoteView = (q: Row<QuoteTable>, rend: RendRef | null): Quote => ({
+export const quoteView = (q: Row<QuoteTable>, rend: UploadRef | null): Quote => ({
   stamp: q.stamp,
   name: q.name,
   desc: q.desc,

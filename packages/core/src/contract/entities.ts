@@ -245,6 +245,10 @@ export type UploadItem = z.infer<typeof UploadItem>;
 export type Box = z.infer<typeof Box>;
 export type Rend = z.infer<typeof Rend>;
 export type RendRef = z.infer<typeof RendRef>;
+/** The product's names for the wire's entities (docs/GLOSSARY.md): code outside the contract speaks of these. */
+export type Project = Bucket;
+export type Upload = Rend;
+export type UploadRef = RendRef;
 export type Run = z.infer<typeof Run>;
 export type RunMetrics = z.infer<typeof RunMetrics>;
 export type Quote = z.infer<typeof Quote>;

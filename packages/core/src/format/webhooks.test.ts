@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '../rules/webhooks';
-import { answerPreview, answerText, attemptText, durationText, lastDeliveryText, listenLine, webhookEventsText, webhookStateText } from './webhooks';
+import {
+  answerPreview,
+  answerText,
+  attemptText,
+  durationText,
+  lastDeliveryText,
+  listenLine,
+  webhookEventsText,
+  webhookStateText,
+} from './webhooks';
 
 describe('webhook wording', () => {
   it("says an endpoint's state, events and last delivery as people read them", () => {
@@ -28,6 +37,8 @@ describe('webhook wording', () => {
   it("words listen's line per forwarded event", () => {
     const at = new Date('2026-11-28T14:03:07Z');
     expect(listenLine(at, 'run.finished', 'msg_1', { status: 200, ms: 12 })).toBe('14:03:07  run.finished    msg_1  -> 200 (12 ms)');
-    expect(listenLine(at, 'upload.ready', 'msg_2', { error: 'ECONNREFUSED' })).toBe('14:03:07  upload.ready    msg_2  -> failed: ECONNREFUSED');
+    expect(listenLine(at, 'upload.ready', 'msg_2', { error: 'ECONNREFUSED' })).toBe(
+      '14:03:07  upload.ready    msg_2  -> failed: ECONNREFUSED',
+    );
   });
 });

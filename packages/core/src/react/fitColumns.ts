@@ -1,7 +1,7 @@
 // The fit form's column picks for the chosen upload: its analysed columns, the target, the inputs, the task and the
 // three sizes they make (rules in rules/fitColumns); every door's fit form renders this.
 import { useCallback, useMemo, useState } from 'react';
-import type { Rend } from '../contract';
+import type { Upload } from '../contract';
 import type { PlanName, TaskName } from '../limits';
 import {
   checkFitPicks,
@@ -44,9 +44,9 @@ export interface FitColumnsState {
 }
 
 /** The Finished .json file of an upload that a fit reads. */
-const tableFile = (rend: Rend | undefined) => rend?.upload.list.find((i) => i.state === 'Finished' && extensionOf(i.name) === '.json');
+const tableFile = (rend: Upload | undefined) => rend?.upload.list.find((i) => i.state === 'Finished' && extensionOf(i.name) === '.json');
 
-export function useFitColumns(chosen: Rend | undefined, plan: PlanName): FitColumnsState {
+export function useFitColumns(chosen: Upload | undefined, plan: PlanName): FitColumnsState {
   const file = tableFile(chosen);
   const preview = useUploadPreview(file?.stamp ?? null);
   const table = preview.data?.kind === 'table' ? preview.data : undefined;

@@ -1,7 +1,7 @@
 // One hook per list screen, each built on useEntityList (entityList.ts) plus what its screen adds (create, filters);
 // the uploads list, with its uploading, is in uploadList.ts.
 import { useCallback, useMemo, useState } from 'react';
-import type { Bucket, CallResponse, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Run, RunFunction } from '../contract';
+import type { Project, CallResponse, Client, ClientApiKey, IntegrationKey, Model, PermissionEntry, Run, RunFunction } from '../contract';
 import { MESSAGES } from '../messages';
 import { canCreateApiKey, checkIntegration, checkTitle, firstError, type IntegrationInput } from '../rules';
 import { doneMessages, useAct, type ActOptions, type ListActions } from './actions';
@@ -111,7 +111,7 @@ const projectsQuery = ({ clientId, ...page }: { clientId: string } & PageParams)
 });
 const PROJECTS: EntityListSpec<
   { clientId: string } & PageParams,
-  { client: Client | undefined; projects: Bucket[] } & Next,
+  { client: Client | undefined; projects: Project[] } & Next,
   CallResponse<'bucketList'>
 > = {
   noun: 'Project',
@@ -126,7 +126,7 @@ const PROJECTS: EntityListSpec<
 export function useProjects(
   clientId: string,
   page?: PageAsked,
-): Loaded<{ client: Client | undefined; projects: Bucket[] } & Next> &
+): Loaded<{ client: Client | undefined; projects: Project[] } & Next> &
   ListActions & {
     create(name: string, opts?: ActOptions): Promise<string | null>;
     /** The stamp of the project made by the last successful create (it is in data after the reload). */
@@ -154,7 +154,7 @@ export function useProjects(
   return { ...list, create, created };
 }
 
-type ModelsData = { client: Client; project: Bucket; general: Model[]; own: Model[] } & Next;
+type ModelsData = { client: Client; project: Project; general: Model[]; own: Model[] } & Next;
 const MODELS: EntityListSpec<{ clientId: string; bucketId: string } & PageParams, ModelsData> = {
   noun: 'Model',
   restorable: true,
@@ -190,7 +190,7 @@ const runsQuery = ({ bucketId, state, function: fn, ...page }: RunsParams) => ({
   ...(fn ? { function: fn as RunFunction } : {}),
   ...pageQuery(page),
 });
-const RUNS: EntityListSpec<RunsParams, { client: Client; project: Bucket; runs: Run[] } & Next, CallResponse<'runList'>> = {
+const RUNS: EntityListSpec<RunsParams, { client: Client; project: Project; runs: Run[] } & Next, CallResponse<'runList'>> = {
   noun: 'Request',
   restorable: true,
   key: (params) => callKey('runList', runsQuery(params)),
@@ -206,7 +206,7 @@ export function useRuns(
   clientId: string,
   bucketId: string,
   page?: PageAsked,
-): Loaded<{ client: Client; project: Bucket; runs: Run[] } & Next> &
+): Loaded<{ client: Client; project: Project; runs: Run[] } & Next> &
   ListActions & {
     filters: RunFilters;
     setFilters(f: RunFilters): void;

@@ -2,7 +2,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../client';
-import type { Billing, Model, Plan, Rend } from '../contract';
+import type { Billing, Model, Plan, Upload } from '../contract';
 import { createFitRequest, createReuseRequest, createShrinkRequest, reusableModels } from '../flows';
 import { estimatePriceCents } from '../format';
 import { formatShrinkPrice, shrinkConfirmQuestion, shrinkPriceOf, type ShrinkPrice } from '../billing';
@@ -27,7 +27,7 @@ import { useLoad } from './useLoad';
 import { checkDimensions, isTextEmbeddingModel, modelNeedsKey, TEXT_EMBEDDING_MESSAGES } from '../textEmbeddings';
 import { useFitColumns, type FitColumnsState } from './fitColumns';
 
-const ready = (list: readonly Rend[] | undefined) => (list ?? []).filter((r) => r.flight === 'Ready');
+const ready = (list: readonly Upload[] | undefined) => (list ?? []).filter((r) => r.flight === 'Ready');
 
 export type FitSubmitInput = FitRequestInput & { task: 'regression' | 'classification' };
 /** A failure: SPEC's `error`, and its `detail` with the server's reason (e.g. the upload went away) for the form's line. */
@@ -52,7 +52,7 @@ export function useFitRequest(
   /** The client's and the project's names (for breadcrumbs), once loaded. */
   clientName: string | undefined;
   project: string | undefined;
-  readyUploads: Rend[];
+  readyUploads: Upload[];
   /** True until both the plan and the uploads are known. */
   loading: boolean;
   /** The project is not there (unknown, removed or another client's): its upload list could not be read for that. */
@@ -67,7 +67,7 @@ export function useFitRequest(
    * while it is Pending or Processing.
    */
   follow(rendId: string): void;
-  following: Rend | undefined;
+  following: Upload | undefined;
   /**
    * The chosen upload's columns and the picks on them (target, inputs, task, the sizes they make). While the upload
    * has named columns, submit sends the picks: the sizes and task it is given are replaced by theirs.
@@ -91,7 +91,7 @@ export function useFitRequest(
   const plan: Plan = client?.plan ?? 'Individual';
   const [upload, choose] = useState('');
   const [followed, setFollowed] = useState<string | null>(null);
-  const unsettled = (list: readonly Rend[]) =>
+  const unsettled = (list: readonly Upload[]) =>
     list.some((r) => r.stamp === followed && (r.flight === 'Pending' || r.flight === 'Processing'));
   const uploadsQuery = { active: 1 as const, bucket: bucketId };
   const uploads = useLoad(callKey('rendList', uploadsQuery), (signal) => api.calls.rendList(uploadsQuery, { signal }), {
@@ -214,15 +214,15 @@ export type ShrinkFieldErrors = Partial<Record<'name' | 'desc' | 'upload', strin
 export const SHRINK_FOLLOW_MS = 2_000;
 
 /** The shrink picker's view: the project's uploads, the client's billing, and the wait before the next read. */
-type ShrinkPicker = { uploads: Rend[]; project: string | undefined; billing: Billing; nextCheckMs: number };
+type ShrinkPicker = { uploads: Upload[]; project: string | undefined; billing: Billing; nextCheckMs: number };
 
 export function useShrinkRequest(
   clientId: string,
   bucketId: string,
 ): {
-  readyUploads: Rend[];
+  readyUploads: Upload[];
   /** Every upload of the project, Ready or not (to show what is still processing). */
-  uploads: Rend[];
+  uploads: Upload[];
   billing: Billing | undefined;
   /** The project's name (for breadcrumbs), once the uploads have loaded. */
   project: string | undefined;
@@ -240,7 +240,7 @@ export function useShrinkRequest(
   reload(): Promise<void>;
   /** The chosen upload's id ('' for none), the upload itself once listed, and choosing one. */
   upload: string;
-  chosen: Rend | undefined;
+  chosen: Upload | undefined;
   choose(rendId: string): void;
   /** Estimate - free credit = amount due for the chosen upload, in cents; null until it is Ready and billing is known. */
   price: ShrinkPrice | null;
@@ -265,7 +265,7 @@ export function useShrinkRequest(
   const [upload, setUpload] = useState('');
   const [held, setHeld] = useState<{ name: string; desc: string; upload: string; question: string } | null>(null);
 
-  const following = (list: readonly Rend[]) => {
+  const following = (list: readonly Upload[]) => {
     const r = list.find((x) => x.stamp === upload);
     return r?.flight === 'Pending' || r?.flight === 'Processing';
   };

@@ -1,7 +1,7 @@
 // The uploads list of a project (useEntityList) and the uploading of files into it, each group with its progress and
 // cancel, followed through its analysis.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Bucket, CallResponse, Rend } from '../contract';
+import type { Project, CallResponse, Upload } from '../contract';
 import { MESSAGES } from '../messages';
 import { toApiError } from '../loader';
 import { isAbortError } from '../timers';
@@ -15,7 +15,7 @@ import { nextOf, pageParams, pageQuery, pagingOf, useChanged, useEntityList } fr
 import type { EntityListSpec, Next, PageAsked, PageParams } from './entityList';
 
 /** Why an upload failed analysis: the first failed file's own sentence. */
-function uploadFailure(r: Rend): string {
+function uploadFailure(r: Upload): string {
   const item = r.upload.list.find((i) => i.state === 'Failed' || i.meta?.proc === 2);
   return item?.meta?.error ?? item?.error ?? 'its files could not be read';
 }
@@ -48,7 +48,7 @@ const uploadsQuery = ({ bucketId, ...page }: { bucketId: string } & PageParams) 
 });
 const UPLOADS: EntityListSpec<
   { clientId: string; bucketId: string } & PageParams,
-  { project?: Bucket; uploads: Rend[] } & Next,
+  { project?: Project; uploads: Upload[] } & Next,
   CallResponse<'rendList'>
 > = {
   noun: 'Upload',
@@ -66,7 +66,7 @@ export function useUploads(
   clientId: string,
   bucketId: string,
   page?: PageAsked,
-): Loaded<{ project?: Bucket; uploads: Rend[] } & Next> &
+): Loaded<{ project?: Project; uploads: Upload[] } & Next> &
   ListActions & {
     /**
      * Uploads files as one group: each file is notified, a failure and a cancel too (a sign-in failure is the door's);

@@ -1,6 +1,6 @@
 // The "Get started" path a new account follows to its first result: its steps, which are done (from the account's
 // own data), where each is done in every door, and whether the user has put the path away.
-import type { Bucket, Choice, Model } from '../contract';
+import type { Project, Choice, Model } from '../contract';
 import { screenPath, type ScreenId, type ScreenParams } from '../screens';
 
 /** The page's heading in every door. */
@@ -27,7 +27,7 @@ export interface StartStep {
 export interface StartFacts {
   clientId: string;
   choice: Choice | string;
-  projects: readonly Pick<Bucket, 'stamp' | 'name' | 'rends' | 'runs'>[];
+  projects: readonly Pick<Project, 'stamp' | 'name' | 'rends' | 'runs'>[];
   /** Active API keys of the client. */
   keys: number;
   /** Whether any project holds a model whose training finished. */

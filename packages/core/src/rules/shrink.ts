@@ -1,6 +1,6 @@
 // Which uploads a shrink request can use, and why the others cannot: the server's rule (one Finished .py model and
 // nothing else, with parameters counted), told before submit so every door can disable the rest with the reason.
-import type { Rend } from '../contract';
+import type { Upload } from '../contract';
 import { extensionOf } from './files';
 
 export type ShrinkChoice = { ok: true } | { ok: false; reason: string };
@@ -13,7 +13,7 @@ export const SHRINK_REASONS = {
   noParameters: 'No parameters counted in the model',
 } as const;
 
-export function shrinkChoice(rend: Rend): ShrinkChoice {
+export function shrinkChoice(rend: Upload): ShrinkChoice {
   if (rend.flight === 'Failed') return { ok: false, reason: SHRINK_REASONS.failed };
   if (rend.flight !== 'Ready') return { ok: false, reason: SHRINK_REASONS.analysing };
   const finished = rend.upload.list.filter((i) => i.state === 'Finished');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Rend } from '../contract';
+import type { Upload } from '../contract';
 import { requestFunctionLabel, SHRINK_REASONS, shrinkChoice, statusTone } from './index';
 
 describe('statusTone', () => {
@@ -29,7 +29,7 @@ const item = (name: string, state = 'Finished', inputs: number | null = 10) => (
   error: null,
   createdAt: 1,
 });
-const rend = (flight: Rend['flight'], items: ReturnType<typeof item>[]): Rend => ({
+const rend = (flight: Upload['flight'], items: ReturnType<typeof item>[]): Upload => ({
   stamp: 'r_1',
   name: 'r',
   flight,
@@ -45,7 +45,7 @@ describe('shrinkChoice', () => {
   });
 
   it('refuses every other upload with the reason', () => {
-    const reason = (r: Rend) => (shrinkChoice(r) as { reason: string }).reason;
+    const reason = (r: Upload) => (shrinkChoice(r) as { reason: string }).reason;
     expect(reason(rend('Pending', [item('model.py', 'Pending')]))).toBe(SHRINK_REASONS.analysing);
     expect(reason(rend('Processing', [item('model.py', 'Preparing')]))).toBe(SHRINK_REASONS.analysing);
     expect(reason(rend('Failed', [item('model.py', 'Failed')]))).toBe(SHRINK_REASONS.failed);

@@ -1,6 +1,6 @@
 // The upload flow of SPEC section 4: create group → register each file → PUT bytes → finish item → finish group.
 import { ApiError, type ApiClient } from '../client';
-import type { Rend, UploadItem } from '../contract';
+import type { Upload, UploadItem } from '../contract';
 import { TITLE_MAX } from '../limits';
 import { MESSAGES } from '../messages';
 import { isAbortError, sleep, systemTimers, type Timers } from '../timers';
@@ -37,7 +37,7 @@ export interface RunUploadOptions {
    * holds (same name, size and checksum) is skipped, one registered but not finished is sent again under the same
    * item, and the group is left in place if this try fails too, to be continued again.
    */
-  resume?: Pick<Rend, 'stamp'> & { upload: { list: readonly UploadItem[] } };
+  resume?: Pick<Upload, 'stamp'> & { upload: { list: readonly UploadItem[] } };
 }
 
 export interface UploadedFile {
@@ -53,7 +53,7 @@ export interface UploadResult {
   rend: string;
   files: UploadedFile[];
   /** The group as the server answered its finish call, so callers need not read it back. */
-  group?: Rend;
+  group?: Upload;
 }
 
 /**
@@ -82,7 +82,7 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
         i.file.checksum === checksum,
     );
   const files: UploadedFile[] = [];
-  let group: Rend | undefined;
+  let group: Upload | undefined;
   try {
     for (const [index, source] of opts.files.entries()) {
       const report = (loaded: number) => opts.onProgress?.({ file: source.name, index, loaded, total: source.size });

@@ -1,6 +1,6 @@
 // Projects (buckets): list with request and upload counts, create, rename, soft delete (each change in the audit log).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Bucket } from '@portal/core';
+import type { Project } from '@portal/core';
 import { defineCall, type CallServices } from './define';
 import { defineRenameRemove } from './renameRemove';
 import { actorOf, audit } from '../audit';
@@ -58,11 +58,11 @@ const projectListStatement = (page: Page | null, newest: boolean) =>
   });
 
 /** A project row as the wire shows it, with the request and upload counts kept on the row. */
-export const projectOut = (b: Parameters<typeof projectView>[0] & { run_count: number; rend_count: number }): Bucket =>
+export const projectOut = (b: Parameters<typeof projectView>[0] & { run_count: number; rend_count: number }): Project =>
   projectView(b, { runs: b.run_count, rends: b.rend_count });
 
 /** Active projects of these clients, each with its active request and upload counts, oldest first. */
-export async function projectsWithCounts(s: Pick<Services, 'db'>, clients: string[], only?: string): Promise<Bucket[]> {
+export async function projectsWithCounts(s: Pick<Services, 'db'>, clients: string[], only?: string): Promise<Project[]> {
   if (!clients.length) return [];
   let q = s.db.selectFrom('buckets as b').selectAll('b').where('b.client', 'in', clients).where('b.active', '=', 1);
   if (only) q = q.where('b.stamp', '=', only);
@@ -70,7 +70,7 @@ export async function projectsWithCounts(s: Pick<Services, 'db'>, clients: strin
   return rows.map(projectOut);
 }
 
-export async function projectWithCounts(s: Pick<Services, 'db'>, client: string, stamp: string): Promise<Bucket> {
+export async function projectWithCounts(s: Pick<Services, 'db'>, client: string, stamp: string): Promise<Project> {
   const [b] = await projectsWithCounts(s, [client], stamp);
   return b;
 }

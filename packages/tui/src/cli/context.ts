@@ -6,7 +6,7 @@ import {
   memoryTokenStore,
   type ApiClient,
   type ApiClientOptions,
-  type Bucket,
+  type Project,
   type Client,
   type TokenStore,
 } from '@portal/core';
@@ -224,7 +224,7 @@ export class Session {
   }
 
   /** --project, else the project set with `portal projects open`, else the account's only project. */
-  async project(client?: Client): Promise<{ client: Client; project: Bucket }> {
+  async project(client?: Client): Promise<{ client: Client; project: Project }> {
     const c = client ?? (await this.client());
     const api = await this.api();
     const { bucket } = await api.calls.bucketList({ active: 1, client: c.stamp });

@@ -1,6 +1,6 @@
 // Projects of a client: counts of requests and uploads; create, rename, remove; Open goes to requests or shrink.
 import { Box } from 'ink';
-import { MESSAGES, formatTime, projectOpenTarget, type Bucket, loadFailure } from '@portal/core';
+import { MESSAGES, formatTime, projectOpenTarget, type Project, loadFailure } from '@portal/core';
 import { useProjects } from '@portal/core/react';
 import { ListView, useLongList } from '../components/ListView';
 import { listOrder } from '../components/lists';
@@ -14,7 +14,7 @@ export default function ProjectsScreen() {
   useLabel(clientId, projects.data?.client?.name);
   return (
     <Box flexDirection="column">
-      <ListView<Bucket>
+      <ListView<Project>
         title="Projects"
         rows={listOrder(projects.data?.projects, paging)}
         paging={{ of: paging, next: projects.data?.next }}

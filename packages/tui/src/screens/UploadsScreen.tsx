@@ -7,7 +7,7 @@ import {
   checkDropFiles,
   formatSize,
   formatTime,
-  type Rend,
+  type Upload,
   type UploadProgress,
   type UploadSource,
   loadFailure,
@@ -103,7 +103,7 @@ export default function UploadsScreen() {
 
   return (
     <Box flexDirection="column">
-      <ListView<Rend>
+      <ListView<Upload>
         title="Uploads"
         rows={listOrder(uploads.data?.uploads, paging)}
         paging={{ of: paging, next: uploads.data?.next }}

@@ -14,7 +14,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, MESSAGES, screenPath, type Rend, shrinkChoice } from '@portal/core';
+import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, MESSAGES, screenPath, type Upload, shrinkChoice } from '@portal/core';
 import { useShrinkRequest, useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { ProjectNotFound } from '../components/NotFound';
@@ -22,7 +22,7 @@ import { TitleField } from '../components/TitleField';
 import { EntityTable } from '../components/EntityTable';
 import { BillingSummary } from '../components/BillingSummary';
 import { FileDrop, UploadBatches } from '../components/FileDrop';
-import { RendItems } from '../components/RendItems';
+import { UploadFiles } from '../components/UploadFiles';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
@@ -96,7 +96,7 @@ export default function CreateShrinkRunPage() {
           A shrink takes an upload that is Ready and holds one .py model and nothing else; the others say why they cannot be chosen. This
           list refreshes by itself; Reload checks at once.
         </Typography>
-        <EntityTable<Rend>
+        <EntityTable<Upload>
           label="Uploads"
           rows={shrink.uploads}
           loading={shrink.loading}
@@ -135,7 +135,7 @@ export default function CreateShrinkRunPage() {
               minWidth: 200,
               label: 'Files',
               value: (r) => r.upload.list.map((i) => i.name).join(' '),
-              render: (r) => <RendItems rend={r} />,
+              render: (r) => <UploadFiles rend={r} />,
             },
             {
               id: 'price',

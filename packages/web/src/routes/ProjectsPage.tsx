@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { loadFailure, MESSAGES, projectOpenTarget, screenPath, type Bucket } from '@portal/core';
+import { loadFailure, MESSAGES, projectOpenTarget, screenPath, type Project } from '@portal/core';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { EntityTable, useTablePaging } from '../components/EntityTable';
@@ -39,7 +39,7 @@ export default function ProjectsPage() {
         )
       }
     >
-      <EntityTable<Bucket>
+      <EntityTable<Project>
         removeMany={editing.selection}
         label="Projects"
         rows={projects.data?.projects}

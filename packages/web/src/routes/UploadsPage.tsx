@@ -1,11 +1,11 @@
 // The project's uploads: a drop zone with progress per file, and the list (flight, items, errors) with rename and remove.
 import { useParams } from 'react-router-dom';
-import { MESSAGES, type Rend, loadFailure } from '@portal/core';
+import { MESSAGES, type Upload, loadFailure } from '@portal/core';
 import { useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
 import { EntityTable, useTablePaging } from '../components/EntityTable';
 import { FileDrop, UploadBatches } from '../components/FileDrop';
-import { RendItems } from '../components/RendItems';
+import { UploadFiles } from '../components/UploadFiles';
 import { useListEditing } from '../components/useListEditing';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
@@ -32,7 +32,7 @@ export default function UploadsPage() {
       />
       <UploadBatches batches={uploads.batches} />
       <Section title="Your uploads">
-        <EntityTable<Rend>
+        <EntityTable<Upload>
           removeMany={editing.selection}
           label="Uploads"
           rows={uploads.data?.uploads}
@@ -54,7 +54,7 @@ export default function UploadsPage() {
               priority: 'low',
               label: 'Files',
               value: (r) => r.upload.list.map((i) => i.name).join(' '),
-              render: (r) => <RendItems rend={r} />,
+              render: (r) => <UploadFiles rend={r} />,
             },
             { id: 'runs', label: 'Requests', value: (r) => r.runs, align: 'right' },
             { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => <Time at={r.createdAt} /> },

@@ -10,7 +10,7 @@ import {
   pickTarget,
   type FitPicks,
   type PlanName,
-  type Rend,
+  type Upload,
   type TaskName,
 } from '@portal/core';
 import type { Session } from '../context';
@@ -33,7 +33,7 @@ export interface FitOptions {
  * The picks of a fit by column name: the upload's analysed columns, the target given or the default one, the inputs
  * given or all others (up to the plan), the task given or the one the target implies; refused with core's sentences.
  */
-export async function columnPicks(s: Session, chosen: Rend, opts: FitOptions, plan: PlanName): Promise<FitPicks | null> {
+export async function columnPicks(s: Session, chosen: Upload, opts: FitOptions, plan: PlanName): Promise<FitPicks | null> {
   const file = chosen.upload.list.find((i) => i.state === 'Finished' && extensionOf(i.name) === '.json');
   const api = await s.api();
   const { preview } = await api.calls.uploadPreview({ upload: file!.stamp });

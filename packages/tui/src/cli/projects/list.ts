@@ -1,12 +1,12 @@
 // `portal projects list`: the account's projects, the default one marked.
-import { isApiError, MESSAGES, type Bucket } from '@portal/core';
+import { isApiError, MESSAGES, type Project } from '@portal/core';
 import type { Session } from '../context';
 import { time } from '../common';
 import { listVerb } from '../shared/list';
 
 /** An account known by its id (--client, or the one kept at sign-in) is asked for its projects at once: the server
  * checks membership on that call. A name, or an id it refuses, falls back to the account look-up. */
-async function projects(s: Session): Promise<Bucket[]> {
+async function projects(s: Session): Promise<Project[]> {
   const api = await s.api();
   const known = s.opts.client ?? (await s.host()).get('client');
   const bucket = known
@@ -21,7 +21,7 @@ async function projects(s: Session): Promise<Bucket[]> {
   return (bucket ?? (await api.calls.bucketList({ active: 1, client: (await s.client()).stamp })).bucket).list;
 }
 
-export const { options, run } = listVerb<Bucket>({
+export const { options, run } = listVerb<Project>({
   summary: 'List projects: name, id, requests, uploads, created',
   examples: ['portal projects list', 'portal projects list --json | jq -r ".[].id"'],
   rows: (_opts, s) => projects(s),

@@ -1,9 +1,9 @@
 // `portal uploads list`: the project's uploads.
-import { MESSAGES, type Rend } from '@portal/core';
+import { MESSAGES, type Upload } from '@portal/core';
 import { listVerb } from '../shared/list';
 import { uploadColumns } from './shared';
 
-export const { options, run } = listVerb<Rend>({
+export const { options, run } = listVerb<Upload>({
   summary: 'List uploads: name, id, status, files, size, requests, created, error',
   examples: ['portal uploads list --project <id>', 'portal uploads list --json | jq -r \'.[] | select(.status=="Ready") | .id\''],
   rows: async (_opts, s) => {

@@ -1,6 +1,6 @@
 // `portal uploads push <files...>`: the files streamed from disk, hashed while read, PUT to their pre-signed URLs, with a
 // progress bar per file; --wait follows the upload's analysis, --resume continues one that was cut off.
-import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, isTableText, uploadError, type Rend } from '@portal/core';
+import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, isTableText, uploadError, type Upload } from '@portal/core';
 import type { Session } from '../context';
 import { CliError, EXIT } from '../errors';
 import { progressReporter } from '../progress';
@@ -63,7 +63,7 @@ export async function run(opts: PushOptions, s: Session): Promise<void> {
   const abort = new AbortController();
   const release = s.deps.onInterrupt?.(() => abort.abort());
   /** The unfinished upload to continue: this id, or the newest Pending one whose files are all among these. */
-  const unfinished = async (bucket: string): Promise<Rend> => {
+  const unfinished = async (bucket: string): Promise<Upload> => {
     const { rend } = await api.calls.rendList({ active: 1, bucket });
     const names = new Set(sent.map((f) => f.name));
     const found = rend.list.find((r) =>
@@ -124,7 +124,7 @@ export async function run(opts: PushOptions, s: Session): Promise<void> {
       throw e;
     })
     .finally(() => release?.());
-  let rend: Rend | undefined = result.group ?? (await findRend(s, bucket!, result.rend));
+  let rend: Upload | undefined = result.group ?? (await findRend(s, bucket!, result.rend));
   if (opts.wait) {
     rend = await s.follow(
       () => findRend(s, bucket!, result.rend),

@@ -1,26 +1,26 @@
 // What the uploads verbs share: the list's columns, finding one upload of a project, the files named on a line.
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { formatSize, uploadError, type Rend } from '@portal/core';
+import { formatSize, uploadError, type Upload } from '@portal/core';
 import { expandPath } from '../../paths';
 import type { Session } from '../context';
 import { time } from '../common';
 import { CliError } from '../errors';
 
-const rendSize = (r: Rend) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
+const rendSize = (r: Upload) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
 
 export const uploadColumns = [
-  { header: 'Name', get: (r: Rend) => r.name },
-  { header: 'ID', get: (r: Rend) => r.stamp },
-  { header: 'Status', get: (r: Rend) => r.flight },
-  { header: 'Files', get: (r: Rend) => r.upload.list.length },
-  { header: 'Size', get: (r: Rend) => formatSize(rendSize(r)) },
-  { header: 'Requests', get: (r: Rend) => r.runs },
-  { header: 'Created', get: (r: Rend) => time(r.createdAt) },
-  { header: 'Error', get: (r: Rend) => uploadError(r) },
+  { header: 'Name', get: (r: Upload) => r.name },
+  { header: 'ID', get: (r: Upload) => r.stamp },
+  { header: 'Status', get: (r: Upload) => r.flight },
+  { header: 'Files', get: (r: Upload) => r.upload.list.length },
+  { header: 'Size', get: (r: Upload) => formatSize(rendSize(r)) },
+  { header: 'Requests', get: (r: Upload) => r.runs },
+  { header: 'Created', get: (r: Upload) => time(r.createdAt) },
+  { header: 'Error', get: (r: Upload) => uploadError(r) },
 ];
 
-export async function findRend(s: Session, bucket: string, id: string): Promise<Rend | undefined> {
+export async function findRend(s: Session, bucket: string, id: string): Promise<Upload | undefined> {
   const api = await s.api();
   const { rend } = await api.calls.rendList({ active: 1, bucket });
   return rend.list.find((r) => r.stamp === id);

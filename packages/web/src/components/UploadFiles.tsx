@@ -1,10 +1,10 @@
 // The files of an upload group: name, size, state, and the error of items Failed or with meta.proc 2.
 import { useState } from 'react';
 import { Box, Link, Typography } from '@mui/material';
-import { formatSize, uploadItemError, type Rend } from '@portal/core';
+import { formatSize, uploadItemError, type Upload } from '@portal/core';
 import { UploadPreviewDialog } from './UploadPreviewDialog';
 
-export function RendItems({ rend }: { rend: Rend }) {
+export function UploadFiles({ rend }: { rend: Upload }) {
   const [shown, setShown] = useState<{ stamp: string; name: string } | null>(null);
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
