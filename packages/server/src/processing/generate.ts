@@ -5,7 +5,7 @@ import type { Table } from './table';
 import { rowReporter, type Reporter } from './progress';
 import { Net, plural, readTable, rng, type EmbeddingModel } from './network';
 import { columnNamesOf, encodeInputs } from './encoding';
-import { standardise } from './fit';
+import { standardise } from './prepare';
 import { projectEmbeddings } from './projection';
 import type { Projection } from '@portal/core';
 
