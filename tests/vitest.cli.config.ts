@@ -8,8 +8,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // One server per file, two files at a time: a file spends most of its time waiting on its server and worker.
-    maxWorkers: 2,
-    minWorkers: 1,
+    // One server per file; files run one at a time: each builds the CLI it runs (tests/cli/harness.ts rebuilds
+    // packages/tui/dist), which another file running beside it would find half-made.
+    fileParallelism: false,
   },
 });
