@@ -4,12 +4,11 @@
 // the Python client's webhooks (the served wheel in a fresh venv) against the same server.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
+import { closeReceivers, webhookReceiver } from '../receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '@portal/core';
 import { build, keyAccount, PORTAL, portal, ROOT, startServer, type Result, type Started } from './harness';
@@ -18,29 +17,6 @@ const EMAIL = 'hooks@example.com';
 const PW = 'Secret-123!';
 let server: Started;
 let home: string;
-const receivers: Server[] = [];
-
-interface Received {
-  body: string;
-  headers: IncomingHttpHeaders;
-}
-
-/** A receiver on 127.0.0.1: answers each POST with the next of `statuses` (then 200), keeping what it got. */
-async function receiver(statuses: number[] = []) {
-  const got: Received[] = [];
-  const s = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      got.push({ body, headers: req.headers });
-      const status = statuses.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`);
-    });
-  });
-  receivers.push(s);
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}/hooks`, got };
-}
 
 async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 60_000): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs;
@@ -69,17 +45,14 @@ beforeAll(async () => {
   if (up.code !== 0) throw new Error(up.stderr);
 }, 300_000);
 afterAll(async () => {
-  for (const s of receivers) {
-    s.closeAllConnections();
-    s.close();
-  }
+  closeReceivers();
   await server?.stop();
   if (home) await rm(home, { recursive: true, force: true });
 });
 
 describe('portal webhooks', () => {
   it('creates an endpoint whose test event the library verifies, retried after a 500, logged, redelivered; then pause, rotate, rename, remove', async () => {
-    const r = await receiver([500]);
+    const r = await webhookReceiver([500]);
     const bad = await cli(['webhooks', 'create', '--url', r.url, '--events', 'run.finished,run.done']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(WEBHOOK_MESSAGES.unknownEvent('run.done'));
@@ -149,7 +122,7 @@ describe('portal webhooks', () => {
   }, 180_000);
 
   it('listen forwards a real event, signed with the stream secret, to a local URL, a line per event, and Ctrl+C exits 130', async () => {
-    const local = await receiver();
+    const local = await webhookReceiver();
     const child = spawn(process.execPath, [PORTAL, 'webhooks', 'listen', '--forward-to', local.url, '--events', 'upload.ready'], {
       cwd: home,
       env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), PORTAL_API: server.url },

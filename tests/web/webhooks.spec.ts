@@ -2,38 +2,16 @@
 // its secret shown once, sends a test event the Standard Webhooks library verifies (retried after a 500), reads the
 // delivery log with each attempt, redelivers, pauses, rotates, renames and removes it; the page fits at 1280x800 and
 // on a phone, light and dark, with a 60-character name; a member reads why they cannot manage webhooks.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import { closeReceivers, webhookReceiver } from '../receiver';
 import { WEBHOOK_MESSAGES } from '@portal/core';
 import { auth, checkA11y, createUser, inEveryLook, loginToken, mailedLink, notice, PASSWORD, shot, unique, type TestUser } from './helpers';
 
 const sixty = (start: string) => `${start} ${'x'.repeat(60)}`.slice(0, 60);
-const receivers: Server[] = [];
-
-/** A receiver on 127.0.0.1 answering each POST with the next of `statuses` (then 200), keeping what it got. */
-async function receiver(statuses: number[] = []) {
-  const got: Array<{ body: string; headers: IncomingHttpHeaders }> = [];
-  const s = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      got.push({ body, headers: req.headers });
-      const status = statuses.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`);
-    });
-  });
-  receivers.push(s);
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}/hooks`, got };
-}
 
 test.afterAll(() => {
-  for (const s of receivers) {
-    s.closeAllConnections();
-    s.close();
-  }
+  closeReceivers();
 });
 
 /** An endpoint made through the API, and a test event sent to it. */
@@ -56,7 +34,7 @@ test('an owner adds an endpoint, copies its secret once, tests it, reads its log
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const owner = await createUser(request, 'hooks');
-  const r = await receiver([500]);
+  const r = await webhookReceiver([500]);
   const name = sixty('Billing service that wants to know when requests end');
   await loginToken(page, owner);
   await page.goto(`/client/${owner.clientId}/webhooks`);
@@ -163,7 +141,7 @@ test('an owner adds an endpoint, copies its secret once, tests it, reads its log
 inEveryLook(({ width, scheme }) => {
   test(`the endpoints and a delivery log fit with a 60-character name (${width} px, ${scheme})`, async ({ page, request }) => {
     const owner = await createUser(request, 'hookfit');
-    const r = await receiver();
+    const r = await webhookReceiver();
     const name = sixty('Endpoint of the nightly export to the data warehouse');
     const endpoint = await seedEndpoint(request, owner, `${r.url}/a/long/path/for/the/nightly/export?source=portal`, name);
     await loginToken(page, owner);
