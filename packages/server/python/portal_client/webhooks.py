@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .client import Pages, _id
+from ._common import Pages, _id
 from .errors import PortalError
 from .models import _build, _Named
 
