@@ -7,7 +7,7 @@ export const runSettled = (run: { state: string; function: string; quote?: strin
   isFinalState(run.state) || (run.function === 'shrink' && !!run.quote);
 
 /** An upload group is settled once Ready or Failed (analysis is over). */
-export const uploadSettled = (rend: { flight: string }): boolean => rend.flight === 'Ready' || rend.flight === 'Failed';
+export const uploadSettled = (upload: { flight: string }): boolean => upload.flight === 'Ready' || upload.flight === 'Failed';
 
 /** How often a list with an unsettled row is read again. */
 export const REFRESH_MS = { runs: 5_000, uploads: 3_000 } as const;

@@ -529,8 +529,8 @@ export function accountOpenTarget(client: { stamp: string; choice: string }): st
 }
 
 /** Open on a project: runs if it has uploads, else create-shrink-run. */
-export function projectOpenTarget(clientId: string, bucket: { stamp: string; rends: number }): string {
-  return screenPath(bucket.rends > 0 ? 'runs' : 'createShrinkRun', { clientId, bucketId: bucket.stamp });
+export function projectOpenTarget(clientId: string, project: { stamp: string; rends: number }): string {
+  return screenPath(project.rends > 0 ? 'runs' : 'createShrinkRun', { clientId, bucketId: project.stamp });
 }
 
 /** Longer than any portal URL a browser shows: refused rather than matched. */

@@ -157,29 +157,28 @@ export async function requireProject(db: Kysely<DB>, caller: Caller, stamp: stri
   const sid = sessionToCheck(caller);
   const [row] = await run(db, projectAccess(restoring), { project: stamp, user, session: sid, now: now(), least: restoring ? 0 : 1 });
   if (sid !== null) sessionRead(caller, !!row.live);
-  const { bucket, client, member_role } = row;
-  if (!bucket) throw notFound('Project');
+  const { bucket: project, client, member_role } = row;
+  if (!project) throw notFound('Project');
   if (!client) throw notFound('Client');
   if (caller.kind === 'key' ? caller.client !== client.stamp : member_role == null) throw forbidden();
-  return { bucket, client };
+  return { project, client };
 }
 
 export async function requireUpload(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {
-  const rend = await db
+  const upload = await db
     .selectFrom('rends')
     .selectAll()
     .where('stamp', '=', stamp)
     .where('active', 'in', restoring ? [0, 1] : [1])
     .executeTakeFirst();
-  if (!rend) throw notFound('Upload');
-  const { bucket, client } = await requireProject(db, caller, rend.bucket);
-  return { rend, bucket, client };
+  if (!upload) throw notFound('Upload');
+  return { upload, ...(await requireProject(db, caller, upload.bucket)) };
 }
 
 export async function requireFile(db: Kysely<DB>, caller: Caller, stamp: string) {
-  const upload = await db.selectFrom('uploads').selectAll().where('stamp', '=', stamp).executeTakeFirst();
-  if (!upload) throw notFound('Upload');
-  return { upload, ...(await requireUpload(db, caller, upload.rend)) };
+  const file = await db.selectFrom('uploads').selectAll().where('stamp', '=', stamp).executeTakeFirst();
+  if (!file) throw notFound('Upload');
+  return { file, ...(await requireUpload(db, caller, file.rend)) };
 }
 
 export async function requireRun(db: Kysely<DB>, caller: Caller, stamp: string, { restoring = false }: Lookup = {}) {

@@ -165,13 +165,16 @@ export async function projectPage<R extends { k: number }, P extends ListValues>
   name: string,
   shape: string,
   build: (db: Kysely<DB>, p: P) => Compilable<R>,
-): Promise<{ bucket: Project; client: Client; rows: R[] }> {
+): Promise<{ project: Project; client: Client; rows: R[] }> {
   const found = await run(db, statement(name, shape, build), values);
   const at = found.findIndex((r) => r.k === 0);
   const [p] = found.splice(at, 1) as unknown as AccessRow[];
   checkAccess(caller, p, 'Project');
   return {
-    bucket: projectView(p as AccessRow & { stamp: string; name: string; created_at: number }, { runs: p.run_count!, rends: p.rend_count! }),
+    project: projectView(p as AccessRow & { stamp: string; name: string; created_at: number }, {
+      runs: p.run_count!,
+      rends: p.rend_count!,
+    }),
     client: clientOf(p),
     rows: found,
   };

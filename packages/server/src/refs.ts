@@ -68,7 +68,7 @@ export async function namedPage<R extends { created_at: number; seq: number }>(
     return accessPart(q.selectFrom('sc'), columns, true).unionAll(part as never);
   });
   const { rows, next } = pageRows(inListOrder(found.rows as unknown as R[], newest), page);
-  return { client: found.client, bucket: found.bucket, rows: rows as Array<R & { rend: string | null; rend_name: string | null }>, next };
+  return { client: found.client, project: found.project, rows: rows as Array<R & { rend: string | null; rend_name: string | null }>, next };
 }
 
 /** The wire's `rend` of a row read with its upload's name (`namedPage`). */

@@ -148,8 +148,8 @@ export async function uploadWithFiles(db: Kysely<DB>, stamp: string): Promise<Up
  * is done and one of them Failed; items still Pending or Preparing keep it Processing.
  */
 export async function settleFlight(db: Kysely<DB>, uploadStamp: string): Promise<void> {
-  const rend = await db.selectFrom('rends').select(['flight']).where('stamp', '=', uploadStamp).executeTakeFirst();
-  if (!rend || rend.flight !== 'Processing') return;
+  const upload = await db.selectFrom('rends').select(['flight']).where('stamp', '=', uploadStamp).executeTakeFirst();
+  if (!upload || upload.flight !== 'Processing') return;
   const items = await db.selectFrom('uploads').select(['state']).where('rend', '=', uploadStamp).execute();
   if (items.some((i) => i.state === 'Pending' || i.state === 'Preparing')) return;
   const flight = items.length > 0 && items.every((i) => i.state === 'Finished') ? 'Ready' : 'Failed';

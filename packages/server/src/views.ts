@@ -161,7 +161,7 @@ export const uploadView = (
   box: { list: boxes.map(resultView) },
 });
 
-export const runView = (r: Shown<RunTable, typeof RUN_SHOWN>, rend: UploadRef | null): Run => ({
+export const runView = (r: Shown<RunTable, typeof RUN_SHOWN>, upload: UploadRef | null): Run => ({
   stamp: r.stamp,
   name: r.name,
   desc: r.desc,
@@ -169,7 +169,7 @@ export const runView = (r: Shown<RunTable, typeof RUN_SHOWN>, rend: UploadRef | 
   state: r.state,
   message: r.message,
   createdAt: r.created_at,
-  rend,
+  rend: upload,
   fit: r.fit,
   model: r.model,
   quote: r.quote,
@@ -190,17 +190,17 @@ function metricsOf(text: string | null): RunMetrics | null {
   }
 }
 
-export const modelView = (m: Shown<ModelTable, typeof MODEL_SHOWN>, rend: UploadRef | null): Model => ({
+export const modelView = (m: Shown<ModelTable, typeof MODEL_SHOWN>, upload: UploadRef | null): Model => ({
   stamp: m.stamp,
   name: m.name,
   desc: m.desc,
   state: m.state,
   message: m.message,
   createdAt: m.created_at,
-  rend,
+  rend: upload,
 });
 
-export const quoteView = (q: Row<QuoteTable>, rend: UploadRef | null): Quote => ({
+export const quoteView = (q: Row<QuoteTable>, upload: UploadRef | null): Quote => ({
   stamp: q.stamp,
   name: q.name,
   desc: q.desc,
@@ -210,5 +210,5 @@ export const quoteView = (q: Row<QuoteTable>, rend: UploadRef | null): Quote => 
   cent: q.cent,
   invoiceNum: q.invoice_num,
   createdAt: q.created_at,
-  rend,
+  rend: upload,
 });

@@ -226,12 +226,12 @@ export interface SeedUpload {
 }
 
 /** Adds an upload (a Ready group with one analysed file unless told otherwise) to a project. */
-export async function seedUpload(api: TestApi, bucket: string, opts: SeedUpload = {}) {
+export async function seedUpload(api: TestApi, project: string, opts: SeedUpload = {}) {
   const stamp = id('r_');
   const name = opts.name ?? 'data.json';
   await db(api)
     .insertInto('rends')
-    .values({ stamp, bucket, name, flight: opts.flight ?? 'Ready', active: 1, created_at: opts.createdAt ?? T0 })
+    .values({ stamp, bucket: project, name, flight: opts.flight ?? 'Ready', active: 1, created_at: opts.createdAt ?? T0 })
     .execute();
   const items = opts.items ?? [{}];
   const stamps: string[] = [];
@@ -277,7 +277,7 @@ export interface SeedRun {
 }
 
 /** Adds a request on an upload. */
-export async function seedRun(api: TestApi, bucket: string, rend: string | null, opts: SeedRun = {}) {
+export async function seedRun(api: TestApi, project: string, upload: string | null, opts: SeedRun = {}) {
   const stamp = id('u_');
   let resultKey: string | null = null;
   if (opts.result !== undefined) {
@@ -292,8 +292,8 @@ export async function seedRun(api: TestApi, bucket: string, rend: string | null,
     .values(
       newRunRow({
         stamp,
-        bucket,
-        rend,
+        bucket: project,
+        rend: upload,
         name: opts.name ?? 'First fit',
         desc: opts.desc ?? '',
         function: opts.function ?? 'generate',
@@ -311,8 +311,8 @@ export async function seedRun(api: TestApi, bucket: string, rend: string | null,
 /** Adds one of the client's own models. */
 export async function seedModel(
   api: TestApi,
-  bucket: string,
-  rend: string | null,
+  project: string,
+  upload: string | null,
   opts: { name?: string; state?: string; message?: string; desc?: string } = {},
 ) {
   const stamp = id('m_');
@@ -321,8 +321,8 @@ export async function seedModel(
     .values(
       newModelRow({
         stamp,
-        bucket,
-        rend,
+        bucket: project,
+        rend: upload,
         name: opts.name ?? 'Churn model',
         desc: opts.desc ?? '',
         state: opts.state ?? 'Finished',
@@ -347,7 +347,7 @@ export interface SeedQuote {
 }
 
 /** Adds a shrink quote on an upload (Unpaid unless told), with its own invoice number. */
-export async function seedQuote(api: TestApi, bucket: string, rend: string | null, opts: SeedQuote = {}) {
+export async function seedQuote(api: TestApi, project: string, upload: string | null, opts: SeedQuote = {}) {
   const stamp = id('q_');
   const invoiceNum = opts.invoiceNum ?? `INV-${randomBytes(4).toString('hex').toUpperCase()}`;
   await db(api)
@@ -355,8 +355,8 @@ export async function seedQuote(api: TestApi, bucket: string, rend: string | nul
     .values(
       newQuoteRow({
         stamp,
-        bucket,
-        rend,
+        bucket: project,
+        rend: upload,
         run: opts.run ?? null,
         name: opts.name ?? 'Shrink it',
         desc: opts.desc ?? '',
@@ -375,11 +375,12 @@ export async function seedQuote(api: TestApi, bucket: string, rend: string | nul
 
 /** A project with a Ready upload, a finished request and a model, for list tests. */
 export async function seedProject(api: TestApi, client = api.user.client) {
-  const bucket = await seedBucket(api, { client });
-  const rend = await seedUpload(api, bucket.stamp);
-  const run = await seedRun(api, bucket.stamp, rend.stamp);
-  const model = await seedModel(api, bucket.stamp, rend.stamp);
-  return { bucket, rend, run, model };
+  const project = await seedBucket(api, { client });
+  const upload = await seedUpload(api, project.stamp);
+  const run = await seedRun(api, project.stamp, upload.stamp);
+  const model = await seedModel(api, project.stamp, upload.stamp);
+  // Named as the wire names them, as the tests read them.
+  return { bucket: project, rend: upload, run, model };
 }
 
 type Table = 'runs' | 'models' | 'quotes' | 'rends' | 'uploads' | 'buckets' | 'clients';

@@ -236,14 +236,14 @@ export async function signup(base: string, label = 'user') {
 export const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
 
 /** Creates an upload with these files, sends the bytes, finishes it, and waits until its flight settles. */
-export async function uploadFiles(base: string, token: string, bucket: string, files: Array<{ name: string; bytes: Buffer }>) {
-  const rend = await call(base, 'rendCreate', { token, body: { bucket, name: files[0].name } });
-  if (rend.status !== 200) throw new Error(`rend create: ${JSON.stringify(rend.body)}`);
+export async function uploadFiles(base: string, token: string, project: string, files: Array<{ name: string; bytes: Buffer }>) {
+  const made = await call(base, 'rendCreate', { token, body: { bucket: project, name: files[0].name } });
+  if (made.status !== 200) throw new Error(`upload create: ${JSON.stringify(made.body)}`);
   const items = [];
   for (const f of files) {
     const reg = await call(base, 'uploadRegister', {
       token,
-      body: { rend: rend.body.rend.stamp, name: f.name, file: { name: f.name, size: f.bytes.length, checksum: sha256(f.bytes) } },
+      body: { rend: made.body.rend.stamp, name: f.name, file: { name: f.name, size: f.bytes.length, checksum: sha256(f.bytes) } },
     });
     if (reg.status !== 200) throw new Error(`register: ${JSON.stringify(reg.body)}`);
     // Browsers send the file's own type; the storage endpoint must take the bytes as they are, whatever it says.
@@ -254,10 +254,10 @@ export async function uploadFiles(base: string, token: string, bucket: string, f
     if (fin.status !== 200) throw new Error(`finish: ${JSON.stringify(fin.body)}`);
     items.push(reg.body.upload.stamp as string);
   }
-  await call(base, 'rendFinish', { token, body: { rend: rend.body.rend.stamp } });
+  await call(base, 'rendFinish', { token, body: { rend: made.body.rend.stamp } });
   const settled = await waitFor(async () => {
-    const list = await call(base, 'rendList', { token, query: { bucket, active: 1 } });
-    const r = list.body.rend.list.find((x: any) => x.stamp === rend.body.rend.stamp);
+    const list = await call(base, 'rendList', { token, query: { bucket: project, active: 1 } });
+    const r = list.body.rend.list.find((x: any) => x.stamp === made.body.rend.stamp);
     return r && (r.flight === 'Ready' || r.flight === 'Failed') ? r : null;
   });
   return { rend: settled, items };

@@ -17,11 +17,11 @@ export function startClient(permissions: readonly PermissionEntry[]): Client | u
 export async function loadStartFacts(api: ApiClient, client: Pick<Client, 'stamp' | 'choice'>, signal?: AbortSignal): Promise<StartFacts> {
   const opts = { signal };
   const usesProjects = client.choice !== 'Premise';
-  const [buckets, keys] = await Promise.all([
+  const [projectList, keys] = await Promise.all([
     usesProjects ? api.calls.bucketList({ active: 1, client: client.stamp, limit: START_PROJECTS_MAX }, opts) : null,
     api.calls.apikeyList({ client: client.stamp }, opts),
   ]);
-  const projects = buckets?.bucket.list ?? [];
+  const projects = projectList?.bucket.list ?? [];
   const withRuns = projects.filter((p) => p.runs > 0).slice(0, START_MODEL_PROJECTS_MAX);
   const models = await Promise.all(withRuns.map((p) => api.calls.clientModelList({ active: 1, bucket: p.stamp }, opts)));
   return {

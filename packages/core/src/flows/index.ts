@@ -4,8 +4,8 @@ import type { FitParam } from '../contract';
 import { DEFAULT_TASK, TITLE_MAX } from '../limits';
 
 export interface FitRequestArgs {
-  bucket: string;
-  /** The Ready upload (rend) the model is trained on and whose data is transformed. */
+  project: string;
+  /** The Ready upload the model is trained on and whose data is transformed. */
   upload: string;
   name: string;
   param: Omit<FitParam, 'task'> & { task?: FitParam['task'] };
@@ -31,22 +31,22 @@ export async function createFitRequest(
 ): Promise<{ fit: string; generate: string }> {
   const names = fitRunNames(args.name);
   const { pile } = await api.calls.pileCreate(
-    { bucket: args.bucket, variety: 'FitModel', param: { ...args.param, task: args.param.task ?? DEFAULT_TASK } },
+    { bucket: args.project, variety: 'FitModel', param: { ...args.param, task: args.param.task ?? DEFAULT_TASK } },
     opts,
   );
   const fit = await api.calls.runCreate(
-    { bucket: args.bucket, function: 'fit', rend: args.upload, pile: pile.stamp, name: names.fit },
+    { bucket: args.project, function: 'fit', rend: args.upload, pile: pile.stamp, name: names.fit },
     opts,
   );
   const generate = await api.calls.runCreate(
-    { bucket: args.bucket, function: 'generate', rend: args.upload, fit: fit.run.stamp, name: names.generate },
+    { bucket: args.project, function: 'generate', rend: args.upload, fit: fit.run.stamp, name: names.generate },
     opts,
   );
   return { fit: fit.run.stamp, generate: generate.run.stamp };
 }
 
 export interface ReuseRequestArgs {
-  bucket: string;
+  project: string;
   upload: string;
   /** A Finished model of the project's own, or a general model. */
   model: string;
@@ -59,7 +59,7 @@ export interface ReuseRequestArgs {
 export async function createReuseRequest(api: ApiClient, args: ReuseRequestArgs, opts: CallOptions = {}): Promise<string> {
   const { run } = await api.calls.runCreate(
     {
-      bucket: args.bucket,
+      bucket: args.project,
       function: 'generate',
       rend: args.upload,
       fit: args.model,
@@ -79,7 +79,7 @@ export const reusableModels = <M extends { state: string }>(own: readonly M[], g
   [...own, ...general].filter((m) => m.state === 'Finished');
 
 export interface ShrinkRequestArgs {
-  bucket: string;
+  project: string;
   upload: string;
   name: string;
   desc?: string;
@@ -87,9 +87,9 @@ export interface ShrinkRequestArgs {
 
 /** Creates a shrink request; resolves to its quote's stamp. */
 export async function createShrinkRequest(api: ApiClient, args: ShrinkRequestArgs, opts: CallOptions = {}): Promise<string> {
-  const { pile } = await api.calls.pileCreate({ bucket: args.bucket, variety: 'ShrinkService', param: {} }, opts);
+  const { pile } = await api.calls.pileCreate({ bucket: args.project, variety: 'ShrinkService', param: {} }, opts);
   const { quote } = await api.calls.shrinkCreate(
-    { bucket: args.bucket, function: 'shrink', rend: args.upload, pile: pile.stamp, name: args.name.trim(), desc: args.desc ?? '' },
+    { bucket: args.project, function: 'shrink', rend: args.upload, pile: pile.stamp, name: args.name.trim(), desc: args.desc ?? '' },
     opts,
   );
   return quote.stamp;

@@ -94,8 +94,8 @@ export function uploadItemError(item: ItemLike): string | null {
 }
 
 /** The error an upload group shows: its first item's that has one. */
-export function uploadError(rend: { upload: { list: readonly ItemLike[] } }): string | null {
-  for (const item of rend.upload.list) {
+export function uploadError(upload: { upload: { list: readonly ItemLike[] } }): string | null {
+  for (const item of upload.upload.list) {
     const error = uploadItemError(item);
     if (error) return error;
   }

@@ -44,7 +44,8 @@ export interface FitColumnsState {
 }
 
 /** The Finished .json file of an upload that a fit reads. */
-const tableFile = (rend: Upload | undefined) => rend?.upload.list.find((i) => i.state === 'Finished' && extensionOf(i.name) === '.json');
+const tableFile = (upload: Upload | undefined) =>
+  upload?.upload.list.find((i) => i.state === 'Finished' && extensionOf(i.name) === '.json');
 
 export function useFitColumns(chosen: Upload | undefined, plan: PlanName): FitColumnsState {
   const file = tableFile(chosen);

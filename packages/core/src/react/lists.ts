@@ -119,8 +119,8 @@ const PROJECTS: EntityListSpec<
   key: (params) => callKey('bucketList', projectsQuery(params)),
   load: (api, params, signal) => api.calls.bucketList(projectsQuery(params), { signal }),
   select: (res, { clientId }) => ({ client: byStamp(res.client.list, clientId), projects: res.bucket.list, ...nextOf(res.bucket) }),
-  rename: (api, bucket, name) => api.calls.bucketRename({ bucket, name }),
-  remove: (api, bucket, active) => api.calls.bucketRemove({ bucket, active }),
+  rename: (api, project, name) => api.calls.bucketRename({ bucket: project, name }),
+  remove: (api, project, active) => api.calls.bucketRemove({ bucket: project, active }),
 };
 
 export function useProjects(

@@ -59,14 +59,14 @@ export function useFitRequest(
   missing: boolean;
   /** The chosen upload ('' for none) and choosing one. */
   upload: string;
-  choose(rendId: string): void;
+  choose(uploadId: string): void;
   /** The column sizes the chosen upload's analysis gives (fitSizesOf), for the form to start from; null when none. */
   suggestedSizes: { inputs: number; outputs: number } | null;
   /**
    * Follows an upload just sent from the form until it is analysed: it is chosen once Ready; `following` is it
    * while it is Pending or Processing.
    */
-  follow(rendId: string): void;
+  follow(uploadId: string): void;
   following: Upload | undefined;
   /**
    * The chosen upload's columns and the picks on them (target, inputs, task, the sizes they make). While the upload
@@ -101,13 +101,13 @@ export function useFitRequest(
   });
   const list = uploads.data?.rend.list;
   const readyUploads = useMemo(() => ready(list), [list]);
-  const followedRend = followed ? list?.find((r) => r.stamp === followed) : undefined;
+  const followedUpload = followed ? list?.find((r) => r.stamp === followed) : undefined;
   // The followed upload settled: a Ready one is chosen; either way it is no longer followed.
-  if (followedRend && followedRend.flight !== 'Pending' && followedRend.flight !== 'Processing') {
-    if (followedRend.flight === 'Ready') choose(followedRend.stamp);
+  if (followedUpload && followedUpload.flight !== 'Pending' && followedUpload.flight !== 'Processing') {
+    if (followedUpload.flight === 'Ready') choose(followedUpload.stamp);
     setFollowed(null);
   }
-  const follow = useCallback((rendId: string) => setFollowed(rendId), []);
+  const follow = useCallback((uploadId: string) => setFollowed(uploadId), []);
   const chosen = readyUploads.find((r) => r.stamp === upload);
   const suggestedSizes = useMemo(() => fitSizesOf(chosen, plan), [chosen, plan]);
   const ownQuery = { active: 1 as const, bucket: bucketId };
@@ -140,7 +140,7 @@ export function useFitRequest(
       const first = firstError(fieldErrors);
       if (first) return { error: first, fieldErrors };
       try {
-        const args = { bucket: bucketId, upload: input.upload!, model: input.model, name: input.name };
+        const args = { project: bucketId, upload: input.upload!, model: input.model, name: input.name };
         return { runId: await createReuseRequest(api, { ...args, dimensions: width === undefined ? undefined : Number(width) }) };
       } catch (e) {
         const error = toApiError(e, MESSAGES.createRequest);
@@ -164,7 +164,7 @@ export function useFitRequest(
       if (unusable) return { error: unusable, fieldErrors: { upload: unusable } };
       try {
         const { fit } = await createFitRequest(api, {
-          bucket: bucketId,
+          project: bucketId,
           upload: input.upload!,
           name: input.name,
           param: {
@@ -196,7 +196,7 @@ export function useFitRequest(
     choose,
     suggestedSizes,
     follow,
-    following: followedRend,
+    following: followedUpload,
     columns,
     submit,
     reusable,
@@ -235,13 +235,13 @@ export function useShrinkRequest(
   /** The project is not there (unknown, removed or another client's): its upload list could not be read for that. */
   missing: boolean;
   /** The price of processing these uploads, in cents ($0.22 per started million input parameters). */
-  estimateCents(rendIds: string[]): number;
+  estimateCents(uploadIds: string[]): number;
   /** The reload control: checks at once and restarts the polling interval logic. */
   reload(): Promise<void>;
   /** The chosen upload's id ('' for none), the upload itself once listed, and choosing one. */
   upload: string;
   chosen: Upload | undefined;
-  choose(rendId: string): void;
+  choose(uploadId: string): void;
   /** Estimate - free credit = amount due for the chosen upload, in cents; null until it is Ready and billing is known. */
   price: ShrinkPrice | null;
   estimate: number | null;
@@ -275,12 +275,12 @@ export function useShrinkRequest(
   const picker = useLoad(
     key,
     async (signal): Promise<ShrinkPicker> => {
-      const [rends, billing] = await Promise.all([
+      const [uploadList, billing] = await Promise.all([
         api.calls.rendList({ active: 1, bucket: bucketId }, { signal }),
         api.calls.billingStatus({ client: clientId }, { signal }),
       ]);
       const before = queryClient.getQueryData<ShrinkPicker>(key);
-      const next = { uploads: rends.rend.list, project: rends.bucket?.name, billing: billing.billing };
+      const next = { uploads: uploadList.rend.list, project: uploadList.bucket?.name, billing: billing.billing };
       const same = before && sameAnswer([before.uploads, before.billing], [next.uploads, next.billing], VOLATILE_FIELDS);
       return { ...next, nextCheckMs: same ? Math.min(POLL_MAX_MS, before.nextCheckMs + POLL_STEP_MS) : POLL_START_MS };
     },
@@ -293,7 +293,7 @@ export function useShrinkRequest(
   const readyUploads = useMemo(() => ready(uploads), [uploads]);
   const chosen = uploads.find((r) => r.stamp === upload);
   const estimateCents = useCallback(
-    (rendIds: string[]) => estimatePriceCents(uploads.filter((r) => rendIds.includes(r.stamp)).flatMap((r) => r.upload.list)),
+    (uploadIds: string[]) => estimatePriceCents(uploads.filter((r) => uploadIds.includes(r.stamp)).flatMap((r) => r.upload.list)),
     [uploads],
   );
   const { reload: read } = picker;
@@ -309,8 +309,8 @@ export function useShrinkRequest(
   const price = useMemo(() => shrinkPriceOf(chosen, picker.data?.billing), [chosen, picker.data?.billing]);
   // Which uploads a shrink can use is core's rule: a chosen upload it refuses is named with the reason before submit.
   const chosenChoice = useMemo(() => (chosen ? shrinkChoice(chosen) : null), [chosen]);
-  const choose = useCallback((rendId: string) => {
-    setUpload(rendId);
+  const choose = useCallback((uploadId: string) => {
+    setUpload(uploadId);
     setHeld(null);
   }, []);
 
@@ -337,7 +337,7 @@ export function useShrinkRequest(
   const confirm = useCallback(async (): Promise<ShrinkSubmitResult> => {
     if (!held) return { error: MESSAGES.selectUpload };
     try {
-      const quoteId = await createShrinkRequest(api, { bucket: bucketId, upload: held.upload, name: held.name, desc: held.desc });
+      const quoteId = await createShrinkRequest(api, { project: bucketId, upload: held.upload, name: held.name, desc: held.desc });
       setHeld(null);
       return { quoteId };
     } catch (e) {

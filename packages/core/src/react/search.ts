@@ -61,7 +61,7 @@ async function loadTargets(api: ApiClient, clientId: string | undefined, bucketI
   for (const p of perms ?? [])
     out.push({ kind: 'Client', label: p.client.name, path: screenPath('projects', { clientId: p.client.stamp }) });
   if (!clientId) return out;
-  const [buckets, keys, integrations] = await Promise.all([
+  const [projectList, keys, integrations] = await Promise.all([
     settled(api.calls.bucketList({ active: 1, client: clientId }, o)),
     settled(api.calls.apikeyList({ client: clientId }, o)),
     settled(api.calls.integrationList({ client: clientId }, o)),
@@ -70,19 +70,20 @@ async function loadTargets(api: ApiClient, clientId: string | undefined, bucketI
     if (k.active === 1) out.push({ kind: 'API key', label: k.name, path: screenPath('apikeyInfo', { clientId, apikeyId: k.clue }) });
   for (const k of integrations?.apikey.list ?? [])
     if (k.active === 1) out.push({ kind: 'Integration', label: k.name, path: screenPath('integrations', { clientId }) });
-  const projects = [...(buckets?.bucket.list ?? [])].sort((a, b) =>
+  const projects = [...(projectList?.bucket.list ?? [])].sort((a, b) =>
     a.stamp === bucketId ? -1 : b.stamp === bucketId ? 1 : b.createdAt - a.createdAt,
   );
   for (const b of projects) out.push({ kind: 'Project', label: b.name, path: screenPath('runs', { clientId, bucketId: b.stamp }) });
   await Promise.all(
     projects.slice(0, JUMP_PROJECTS).map(async (b) => {
       const at = { clientId, bucketId: b.stamp };
-      const [rends, runs, models] = await Promise.all([
+      const [uploads, runs, models] = await Promise.all([
         settled(api.calls.rendList({ active: 1, bucket: b.stamp }, o)),
         settled(api.calls.runList({ active: 1, bucket: b.stamp }, o)),
         settled(api.calls.clientModelList({ active: 1, bucket: b.stamp }, o)),
       ]);
-      for (const r of rends?.rend.list ?? []) out.push({ kind: 'Upload', label: r.name, detail: b.name, path: screenPath('uploads', at) });
+      for (const r of uploads?.rend.list ?? [])
+        out.push({ kind: 'Upload', label: r.name, detail: b.name, path: screenPath('uploads', at) });
       for (const r of runs?.run.list ?? [])
         out.push({
           kind: 'Request',

@@ -32,7 +32,7 @@ export interface UploadOptions {
 }
 
 /** How an upload ended: the new upload's id, or the message shown (MESSAGES.uploadCancelled when it was cancelled). */
-export type UploadOutcome = { rend: string; error?: undefined } | { rend?: undefined; error: string };
+export type UploadOutcome = { upload: string; error?: undefined } | { upload?: undefined; error: string };
 
 /** Files being sent as one group: the progress of each and the cancel of the group. */
 export interface UploadBatch {
@@ -58,8 +58,8 @@ const UPLOADS: EntityListSpec<
   select: (res) => ({ project: res.bucket, uploads: res.rend.list, ...nextOf(res.rend) }),
   // Uploads being analysed move to Ready or Failed on the server: the list is read again until they settle.
   options: { failure: MESSAGES.fetchUploads, pollMs: REFRESH_MS.uploads, until: (d) => d.uploads.every(uploadSettled) },
-  rename: (api, rend, name) => api.calls.rendRename({ rend, name }),
-  remove: (api, rend, active) => api.calls.rendRemove({ rend, active }),
+  rename: (api, upload, name) => api.calls.rendRename({ rend: upload, name }),
+  remove: (api, upload, active) => api.calls.rendRemove({ rend: upload, active }),
 };
 
 export function useUploads(
@@ -87,12 +87,12 @@ export function useUploads(
 
   // Uploads just made are followed until their analysis ends: their row shows the progress and the state, and one
   // notice at the end says how it ended (Ready, or the failure), rather than one notice per step.
-  const [following, setFollowing] = useState<Array<{ rend: string; files: string }>>([]);
+  const [following, setFollowing] = useState<Array<{ stamp: string; files: string }>>([]);
   const list = loaded.data?.uploads;
   useEffect(() => {
     if (following.length === 0 || !list) return;
-    const settled = following.filter(({ rend, files }) => {
-      const r = list.find((x) => x.stamp === rend);
+    const settled = following.filter(({ stamp, files }) => {
+      const r = list.find((x) => x.stamp === stamp);
       if (!r) return true; // removed meanwhile: nothing to report
       if (r.flight === 'Ready') notify(MESSAGES.uploadReady(files), 'uploadSuccess');
       else if (r.flight === 'Failed') notify(MESSAGES.uploadAnalysisFailed(r.name, uploadFailure(r)), 'error');
@@ -128,13 +128,13 @@ export function useUploads(
         opts.onProgress?.(p);
       };
       try {
-        const result = await runUpload(api, { bucket: bucketId, files, onProgress, signal: controller.signal });
+        const result = await runUpload(api, { project: bucketId, files, onProgress, signal: controller.signal });
         // Not followed (the caller reports what comes next): SPEC's notice for each file now.
         if (!follow) for (const f of result.files) notify(MESSAGES.uploadSucceeded(f.name), 'uploadSuccess');
         await reload();
         // Followed from the list that holds it (before that reload, it would look removed).
-        if (follow) setFollowing((all) => [...all, { rend: result.rend, files: result.files.map((f) => f.name).join(', ') }]);
-        return { rend: result.rend };
+        if (follow) setFollowing((all) => [...all, { stamp: result.upload, files: result.files.map((f) => f.name).join(', ') }]);
+        return { upload: result.upload };
       } catch (e) {
         // Core's pipeline removes the half-made group before the cancel comes back here.
         if (isAbortError(e) || controller.signal.aborted) {

@@ -10,8 +10,8 @@ interface AnalysedGroup {
  * file's columns less the target are the inputs; the outputs start at the inputs, within the plan's limit. Null when
  * the upload has no analysed .json file with more columns than the target.
  */
-export function fitSizesOf(rend: AnalysedGroup | undefined, plan: PlanName, target = 1): { inputs: number; outputs: number } | null {
-  const file = rend?.upload.list.find(
+export function fitSizesOf(upload: AnalysedGroup | undefined, plan: PlanName, target = 1): { inputs: number; outputs: number } | null {
+  const file = upload?.upload.list.find(
     (i) => i.state === 'Finished' && i.name.toLowerCase().endsWith('.json') && (i.meta.cols ?? 0) > target,
   );
   if (!file) return null;

@@ -111,18 +111,19 @@ export interface UploadGroupLike {
 }
 
 /** Training and generating read an upload's .json data: whether the group holds a Finished .json file. */
-export function hasFinishedJson(rend: UploadGroupLike): boolean {
-  return rend.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json');
+export function hasFinishedJson(upload: UploadGroupLike): boolean {
+  return upload.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json');
 }
 
 /**
  * Whether an upload can feed a request with model training (or a generate run): it must exist, be Ready and hold a
  * Finished .json file; null when it can, else the message every door shows.
  */
-export function fitUploadProblem(rend: UploadGroupLike | undefined): string | null {
-  if (!rend) return MESSAGES.uploadNotFound;
-  if (rend.flight !== 'Ready') return `${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${rend.name} is ${rend.flight}`;
-  return hasFinishedJson(rend) ? null : MESSAGES.generateFileNotFound;
+export function fitUploadProblem(upload: UploadGroupLike | undefined): string | null {
+  if (!upload) return MESSAGES.uploadNotFound;
+  if (upload.flight !== 'Ready')
+    return `${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${upload.name} is ${upload.flight}`;
+  return hasFinishedJson(upload) ? null : MESSAGES.generateFileNotFound;
 }
 
 /** An account holds one API key at a time: a new one can be created only while the list is empty. */

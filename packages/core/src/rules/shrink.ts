@@ -13,10 +13,10 @@ export const SHRINK_REASONS = {
   noParameters: 'No parameters counted in the model',
 } as const;
 
-export function shrinkChoice(rend: Upload): ShrinkChoice {
-  if (rend.flight === 'Failed') return { ok: false, reason: SHRINK_REASONS.failed };
-  if (rend.flight !== 'Ready') return { ok: false, reason: SHRINK_REASONS.analysing };
-  const finished = rend.upload.list.filter((i) => i.state === 'Finished');
+export function shrinkChoice(upload: Upload): ShrinkChoice {
+  if (upload.flight === 'Failed') return { ok: false, reason: SHRINK_REASONS.failed };
+  if (upload.flight !== 'Ready') return { ok: false, reason: SHRINK_REASONS.analysing };
+  const finished = upload.upload.list.filter((i) => i.state === 'Finished');
   const models = finished.filter((i) => extensionOf(i.file.name || i.name) === '.py');
   if (models.length === 0) return { ok: false, reason: SHRINK_REASONS.noModel };
   if (finished.length !== 1) return { ok: false, reason: SHRINK_REASONS.manyFiles };

@@ -17,8 +17,8 @@ export function uploadGroupName(files: ReadonlyArray<{ name: string }>): string 
 }
 
 export interface RunUploadOptions {
-  /** The project (bucket) stamp. */
-  bucket: string;
+  /** The project's stamp. */
+  project: string;
   files: readonly UploadSource[];
   /** Hex SHA-256 of a source; defaults to the source's own hash or core's streaming one. */
   hash?: (source: UploadSource, signal?: AbortSignal) => Promise<string>;
@@ -49,8 +49,8 @@ export interface UploadedFile {
 }
 
 export interface UploadResult {
-  /** The upload group's (rend's) stamp. */
-  rend: string;
+  /** The upload's (the group's) stamp. */
+  upload: string;
   files: UploadedFile[];
   /** The group as the server answered its finish call, so callers need not read it back. */
   group?: Upload;
@@ -70,7 +70,7 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
   const timers = opts.timers ?? systemTimers;
 
   const resumed = opts.resume;
-  const rend = resumed ?? (await api.calls.rendCreate({ bucket: opts.bucket, name: uploadGroupName(opts.files) }, { signal })).rend;
+  const upload = resumed ?? (await api.calls.rendCreate({ bucket: opts.project, name: uploadGroupName(opts.files) }, { signal })).rend;
   // An item past Pending (Preparing, Finished) has its bytes; a Pending one was registered but not finished.
   const held = (source: UploadSource, checksum: string, arrived: boolean) =>
     resumed?.upload.list.find(
@@ -98,13 +98,13 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
       }
       // Registering a file the group holds as Pending answers that same item with a fresh URL.
       const again = !!held(source, checksum, false);
-      const { upload } = await api.calls.uploadRegister(
-        { rend: rend.stamp, name: source.name, file: { checksum, name: source.name, size: source.size } },
+      const { upload: item } = await api.calls.uploadRegister(
+        { rend: upload.stamp, name: source.name, file: { checksum, name: source.name, size: source.size } },
         { signal },
       );
       for (let attempt = 1; ; attempt++) {
         try {
-          await put(upload.url, source, { onProgress: report, signal });
+          await put(item.url, source, { onProgress: report, signal });
           break;
         } catch (e) {
           // The storage already holds the bytes: an earlier try arrived but its answer was lost.
@@ -115,20 +115,20 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
           await sleep(backoff * 2 ** (attempt - 1), signal, timers);
         }
       }
-      await api.calls.uploadFinish({ upload: upload.stamp }, { signal });
-      const done = { name: source.name, size: source.size, checksum, upload: upload.stamp };
+      await api.calls.uploadFinish({ upload: item.stamp }, { signal });
+      const done = { name: source.name, size: source.size, checksum, upload: item.stamp };
       files.push(done);
       opts.onFileDone?.(done);
     }
-    group = (await api.calls.rendFinish({ rend: rend.stamp }, { signal })).rend;
+    group = (await api.calls.rendFinish({ rend: upload.stamp }, { signal })).rend;
   } catch (e) {
     // Best effort: a group whose files did not all arrive would only confuse the uploads list (one being continued
     // stays, to be continued again).
     // When even that fails, the failure says so: the user removes the half-made upload from the list.
     let leftover: string | null = null;
     if (!resumed)
-      await api.calls.rendRemove({ rend: rend.stamp, active: 0 }).catch((x: unknown) => {
-        leftover = `The unfinished upload ${rend.stamp} could not be removed (${(x as Error)?.message ?? x}): remove it from the uploads list.`;
+      await api.calls.rendRemove({ rend: upload.stamp, active: 0 }).catch((x: unknown) => {
+        leftover = `The unfinished upload ${upload.stamp} could not be removed (${(x as Error)?.message ?? x}): remove it from the uploads list.`;
       });
     if (isAbortError(e) || signal?.aborted) throw e;
     const said = (m: string | null) => [m, leftover].filter(Boolean).join(' ') || null;
@@ -138,7 +138,7 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
         : new ApiError(e.status, e.code, said(e.serverMessage), MESSAGES.uploadFiles, e.call);
     throw new ApiError(0, 'upload_failed', said((e as Error)?.message ?? null), MESSAGES.uploadFiles);
   }
-  return { rend: rend.stamp, files, group };
+  return { upload: upload.stamp, files, group };
 }
 
 // A refusal the server will repeat (wrong size or checksum, too large, not allowed) is not worth retrying.

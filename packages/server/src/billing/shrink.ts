@@ -75,18 +75,18 @@ export async function payQuote(trx: Transaction<DB>, jobs: JobQueue, quoteStamp:
     .execute();
   await trx.updateTable('quotes').set({ run }).where('stamp', '=', quote.stamp).execute();
   await jobs.enqueue(trx, 'shrink', run, { requestId });
-  const bucket = await trx.selectFrom('buckets').select('client').where('stamp', '=', quote.bucket).executeTakeFirstOrThrow();
+  const project = await trx.selectFrom('buckets').select('client').where('stamp', '=', quote.bucket).executeTakeFirstOrThrow();
   await audit(
     trx,
     {
-      client: bucket.client,
+      client: project.client,
       actor: PAYMENT_PORTAL,
       action: 'quote.pay',
       target: quote.stamp,
       detail: `${quote.name} (${formatDollars(quote.cent)})`,
     },
     // The paid quote's shrink request: made by the payment, as a fit or generate request is by its sender.
-    { client: bucket.client, actor: PAYMENT_PORTAL, action: 'request.create', target: run, detail: quote.name },
+    { client: project.client, actor: PAYMENT_PORTAL, action: 'request.create', target: run, detail: quote.name },
   );
   return 'started';
 }

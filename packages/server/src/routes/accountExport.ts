@@ -21,9 +21,9 @@ type Db = Services['db'];
 function scopeOf(db: Db, user: string) {
   const clients = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user);
   const owned = db.selectFrom('permissions').select('client_stamp').where('user_stamp', '=', user).where('role', '=', 'owner');
-  const buckets = db.selectFrom('buckets').select('stamp').where('client', 'in', clients);
-  const rends = db.selectFrom('rends').select('stamp').where('bucket', 'in', buckets);
-  return { user, clients, owned, buckets, rends };
+  const projects = db.selectFrom('buckets').select('stamp').where('client', 'in', clients);
+  const uploads = db.selectFrom('rends').select('stamp').where('bucket', 'in', projects);
+  return { user, clients, owned, projects, uploads };
 }
 type Scope = ReturnType<typeof scopeOf>;
 
@@ -72,14 +72,14 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
     out: (r) => ({ stamp: r.stamp, client: r.client, name: r.name, active: r.active, createdAt: num(r.created_at) }),
   }),
   uploads: section({
-    rows: (db, { buckets }, page) =>
+    rows: (db, { projects }, page) =>
       page(
-        db.selectFrom('rends').select(['seq', 'stamp', 'bucket', 'name', 'flight', 'active', 'created_at']).where('bucket', 'in', buckets),
+        db.selectFrom('rends').select(['seq', 'stamp', 'bucket', 'name', 'flight', 'active', 'created_at']).where('bucket', 'in', projects),
       ),
     out: (r) => ({ stamp: r.stamp, project: r.bucket, name: r.name, state: r.flight, active: r.active, createdAt: num(r.created_at) }),
   }),
   files: section({
-    rows: (db, { rends }, page) =>
+    rows: (db, { uploads }, page) =>
       page(
         db
           .selectFrom('uploads')
@@ -98,7 +98,7 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
             'error',
             'created_at',
           ])
-          .where('rend', 'in', rends),
+          .where('rend', 'in', uploads),
       ),
     out: (r) => ({
       stamp: r.stamp,
@@ -116,7 +116,7 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
     }),
   }),
   requests: section({
-    rows: (db, { buckets }, page) =>
+    rows: (db, { projects }, page) =>
       page(
         db
           .selectFrom('runs')
@@ -137,7 +137,7 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
             'active',
           ])
           .select(['created_at', 'started_at', 'finished_at', 'dimensions'])
-          .where('bucket', 'in', buckets),
+          .where('bucket', 'in', projects),
       ),
     out: (r) => ({
       stamp: r.stamp,
@@ -160,12 +160,12 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
     }),
   }),
   models: section({
-    rows: (db, { buckets }, page) =>
+    rows: (db, { projects }, page) =>
       page(
         db
           .selectFrom('models')
           .select(['seq', 'stamp', 'bucket', 'rend', 'run', 'name', 'desc', 'state', 'message', 'active', 'created_at'])
-          .where('bucket', 'in', buckets),
+          .where('bucket', 'in', projects),
       ),
     out: (r) => ({
       stamp: r.stamp,

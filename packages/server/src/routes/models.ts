@@ -17,10 +17,10 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelServices> = async (app, s) 
   defineCall(app, s, 'clientModelList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
     const page = pageOf(query, 'models');
-    const { client, bucket, rows, next } = await namedPage<Selectable<ModelTable>>(s.db, caller, query.bucket, listed, page, 'models');
+    const { client, project, rows, next } = await namedPage<Selectable<ModelTable>>(s.db, caller, query.bucket, listed, page, 'models');
     return {
       client,
-      bucket,
+      bucket: project,
       model: listOut(
         rows.map((m) => modelView(m, uploadRefOf(m))),
         next,

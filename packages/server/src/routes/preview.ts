@@ -15,15 +15,15 @@ export const previewRoutes: FastifyPluginAsyncZod<PreviewServices> = async (app,
   defineCall(app, s, 'uploadPreview', { keys: true }, async ({ caller, query, reply }) => {
     // An upload's id names its first file, so `preview(upload)` works as well as `preview(file)`.
     const first = await s.db.selectFrom('uploads').select('stamp').where('rend', '=', query.upload).orderBy('seq').executeTakeFirst();
-    const { upload } = await requireFile(s.db, caller, first?.stamp ?? query.upload);
-    if (upload.state === 'Pending' || upload.state === 'Preparing') return none(PREVIEW_NOTES.analysing);
-    const row = await s.db.selectFrom('upload_previews').select('body').where('upload', '=', upload.stamp).executeTakeFirst();
+    const { file } = await requireFile(s.db, caller, first?.stamp ?? query.upload);
+    if (file.state === 'Pending' || file.state === 'Preparing') return none(PREVIEW_NOTES.analysing);
+    const row = await s.db.selectFrom('upload_previews').select('body').where('upload', '=', file.stamp).executeTakeFirst();
     if (row) {
       // Stored as the answer's own JSON: no parse and serialise per call.
       reply.type('application/json; charset=utf-8').send(row.body);
       return none('');
     }
-    return upload.state === 'Failed' ? none(PREVIEW_NOTES.failed) : none(PREVIEW_NOTES.older, upload.rows, upload.cols);
+    return file.state === 'Failed' ? none(PREVIEW_NOTES.failed) : none(PREVIEW_NOTES.older, file.rows, file.cols);
   });
 
   defineCall(app, s, 'runProjection', { keys: true }, async ({ caller, query, reply }) => {

@@ -119,8 +119,8 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectServices> = async (app,
 
   defineRenameRemove(app, s, 'project', {
     find: (caller, stamp, lookup) => requireProject(s.db, caller, stamp, lookup),
-    row: 'bucket',
+    row: 'project',
     renameOptions: { keys: true },
-    renamed: async (bucket) => ({ bucket: await projectWithCounts(s, bucket.client, bucket.stamp) }),
+    renamed: async (project) => ({ bucket: await projectWithCounts(s, project.client, project.stamp) }),
   });
 };

@@ -21,10 +21,10 @@ export type QuoteServices = CallServices & Pick<Services, 'jobs' | 'payments'>;
 
 export const quoteRoutes: FastifyPluginAsyncZod<QuoteServices> = async (app, s) => {
   defineCall(app, s, 'shrinkCreate', { keys: true }, async ({ caller, body, req }) => {
-    const { bucket, client } = await requireProject(s.db, caller, body.bucket);
+    const { project, client } = await requireProject(s.db, caller, body.bucket);
     const { pile } = await requirePile(s.db, caller, body.pile);
-    if (pile.bucket !== bucket.stamp || pile.variety !== 'ShrinkService') throw notFound('Parameters');
-    const { rend, item, items } = await usableUpload(s, bucket.stamp, body.rend, '.py', MESSAGES.shrinkSingleFile);
+    if (pile.bucket !== project.stamp || pile.variety !== 'ShrinkService') throw notFound('Parameters');
+    const { upload, item, items } = await usableUpload(s, project.stamp, body.rend, '.py', MESSAGES.shrinkSingleFile);
     // One .py model and nothing else, so the price every client shows (summed over the upload's files) is the price billed.
     if (items.length !== 1) throw badRequest(MESSAGES.shrinkSingleFile);
     const inputs = Number(item.inputs);
@@ -39,8 +39,8 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteServices> = async (app, s) 
         .values(
           newQuoteRow({
             stamp,
-            bucket: bucket.stamp,
-            rend: rend.stamp,
+            bucket: project.stamp,
+            rend: upload.stamp,
             pile: pile.stamp,
             name: body.name,
             desc: body.desc,
@@ -63,18 +63,18 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteServices> = async (app, s) 
     });
     s.jobs.wake();
     const quote = await s.db.selectFrom('quotes').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
-    return { quote: quoteView(quote, { stamp: rend.stamp, name: rend.name }) };
+    return { quote: quoteView(quote, { stamp: upload.stamp, name: upload.name }) };
   });
 
   defineCall(app, s, 'quoteStatus', { keys: true }, async ({ caller, query }) => {
-    const { quote, bucket, client } = await requireQuote(s.db, caller, query.quote);
+    const { quote, project, client } = await requireQuote(s.db, caller, query.quote);
     const run = quote.run
       ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', quote.run).where('active', '=', 1).executeTakeFirst()
       : undefined;
     const ref = await uploadRefs(s.db, [quote.rend]);
     return {
       client: clientView(client),
-      bucket: projectOut(bucket),
+      bucket: projectOut(project),
       quote: { record: quoteView(quote, ref(quote.rend)), run: run ? (await runsOut(s.db, [run]))[0] : null },
     };
   });

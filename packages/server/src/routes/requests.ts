@@ -39,8 +39,8 @@ type RunRow = Selectable<RunTable>;
 type PileRow = Selectable<PileTable>;
 
 /** The columns every new fit or generate run starts with. */
-const newRun = (stamp: string, bucket: string, rend: string, name: string, fn: 'fit' | 'generate', inputs: number, t: number) =>
-  newRunRow({ stamp, bucket, rend, name, function: fn, inputs, created_at: t });
+const newRun = (stamp: string, project: string, upload: string, name: string, fn: 'fit' | 'generate', inputs: number, t: number) =>
+  newRunRow({ stamp, bucket: project, rend: upload, name, function: fn, inputs, created_at: t });
 
 const planOf = (p: string): PlanName => (p in PLAN_LIMITS ? (p as PlanName) : 'Individual');
 
@@ -79,27 +79,27 @@ async function checkFitColumns(s: Pick<Services, 'db'>, p: FitParam, upload: str
 }
 
 /** The upload a request uses: in the same project, Ready, with a Finished file of the wanted extension. */
-export async function usableUpload(s: Pick<Services, 'db'>, bucket: string, uploadStamp: string, ext: string, missing: string) {
-  const rend = await s.db
+export async function usableUpload(s: Pick<Services, 'db'>, project: string, uploadStamp: string, ext: string, missing: string) {
+  const upload = await s.db
     .selectFrom('rends')
     .selectAll()
     .where('stamp', '=', uploadStamp)
-    .where('bucket', '=', bucket)
+    .where('bucket', '=', project)
     .where('active', '=', 1)
     .executeTakeFirst();
-  if (!rend) throw new HttpError(404, ERROR_CODES.notFound, MESSAGES.uploadNotFound);
-  if (rend.flight !== 'Ready') throw conflict('The selected upload is not ready yet: wait until its files are processed.');
+  if (!upload) throw new HttpError(404, ERROR_CODES.notFound, MESSAGES.uploadNotFound);
+  if (upload.flight !== 'Ready') throw conflict('The selected upload is not ready yet: wait until its files are processed.');
   const items = await s.db
     .selectFrom('uploads')
     .selectAll()
-    .where('rend', '=', rend.stamp)
+    .where('rend', '=', upload.stamp)
     .where('state', '=', 'Finished')
     .orderBy('created_at')
     .orderBy('seq')
     .execute();
   const item = items.find((i) => extensionOf(i.file_name) === ext);
   if (!item) throw badRequest(missing);
-  return { rend, item, items, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
+  return { upload, item, items, inputs: items.reduce((n, i) => n + (i.inputs ?? 0), 0) };
 }
 
 /** Runs as the API shows them, with their uploads' names. */
@@ -115,16 +115,16 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
   const runsOf = (runs: RunRow[]) => runsOut(s.db, runs);
 
   defineCall(app, s, 'pileCreate', { keys: true }, async ({ caller, body }) => {
-    const { bucket, client } = await requireProject(s.db, caller, body.bucket);
+    const { project, client } = await requireProject(s.db, caller, body.bucket);
     if (body.variety === 'FitModel') checkFitParam(body.param, client.plan);
-    const pile = { stamp: newId('p_'), bucket: bucket.stamp, variety: body.variety, param: JSON.stringify(body.param), created_at: now() };
+    const pile = { stamp: newId('p_'), bucket: project.stamp, variety: body.variety, param: JSON.stringify(body.param), created_at: now() };
     await s.db.insertInto('piles').values(pile).execute();
     return { pile: { stamp: pile.stamp, variety: body.variety, param: body.param, createdAt: pile.created_at } as never };
   });
 
   /** A fit run (with its model) on a Ready upload with saved parameters; the credit is spent in the same transaction. */
   const createFit = async (
-    bucket: { stamp: string },
+    project: { stamp: string },
     client: { stamp: string; plan: string },
     pileRow: PileRow,
     uploadStamp: string,
@@ -132,13 +132,13 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
     actor: Actor,
     requestId: string,
   ) => {
-    if (pileRow.bucket !== bucket.stamp || pileRow.variety !== 'FitModel') throw notFound('Parameters');
+    if (pileRow.bucket !== project.stamp || pileRow.variety !== 'FitModel') throw notFound('Parameters');
     // The plan may have changed since the parameters were saved: the limits of today apply.
     const param = JSON.parse(pileRow.param) as FitParam;
     checkFitParam(param, client.plan);
-    const { rend, inputs, item } = await usableUpload(
+    const { upload, inputs, item } = await usableUpload(
       s,
-      bucket.stamp,
+      project.stamp,
       uploadStamp,
       '.json',
       'The selected upload has no .json data file to train on.',
@@ -151,11 +151,11 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
       await spendCredit(trx, client.stamp, inputs);
       await trx
         .insertInto('models')
-        .values(newModelRow({ stamp: model, bucket: bucket.stamp, rend: rend.stamp, run: stamp, name, created_at: t }))
+        .values(newModelRow({ stamp: model, bucket: project.stamp, rend: upload.stamp, run: stamp, name, created_at: t }))
         .execute();
       await trx
         .insertInto('runs')
-        .values({ ...newRun(stamp, bucket.stamp, rend.stamp, name, 'fit', inputs, t), pile: pileRow.stamp, model })
+        .values({ ...newRun(stamp, project.stamp, upload.stamp, name, 'fit', inputs, t), pile: pileRow.stamp, model })
         .execute();
       await audit(
         trx,
@@ -173,7 +173,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
    * has one, is kept as the run's fit).
    */
   const createGenerate = async (
-    bucket: { stamp: string },
+    project: { stamp: string },
     client: { stamp: string },
     fit: Pick<RunRow, 'state' | 'message' | 'model'> & { stamp: string | null },
     uploadStamp: string,
@@ -183,14 +183,14 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
     dimensions: number | null = null,
   ) => {
     if (fit.state === 'Failed') throw conflict(`The model's training failed, so it cannot generate: ${fit.message}`);
-    const { rend, inputs } = await usableUpload(s, bucket.stamp, uploadStamp, '.json', MESSAGES.generateFileNotFound);
+    const { upload, inputs } = await usableUpload(s, project.stamp, uploadStamp, '.json', MESSAGES.generateFileNotFound);
     const stamp = newId('n_');
     await s.db.transaction().execute(async (trx) => {
       await spendCredit(trx, client.stamp, inputs);
       await trx
         .insertInto('runs')
         .values({
-          ...newRun(stamp, bucket.stamp, rend.stamp, name, 'generate', inputs, now()),
+          ...newRun(stamp, project.stamp, upload.stamp, name, 'generate', inputs, now()),
           fit: fit.stamp,
           model: fit.model,
           dimensions,
@@ -206,11 +206,11 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
     (await runsOf([await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow()]))[0];
 
   defineCall(app, s, 'runCreate', { keys: true }, async ({ caller, body, req }) => {
-    const { bucket, client } = await requireProject(s.db, caller, body.bucket);
+    const { project, client } = await requireProject(s.db, caller, body.bucket);
     let stamp: string;
     if (body.function === 'fit') {
       const { pile } = await requirePile(s.db, caller, body.pile);
-      stamp = await createFit(bucket, client, pile, body.rend, body.name, actorOf(caller), req.id);
+      stamp = await createFit(project, client, pile, body.rend, body.name, actorOf(caller), req.id);
     } else if (body.dimensions !== undefined && !isTextEmbeddingModel(body.fit)) {
       throw badRequest('dimensions: only the OpenAI text embeddings model takes a width; leave it out for this model.');
     } else if (body.fit.startsWith('m_') || body.fit.startsWith('general-')) {
@@ -218,14 +218,14 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
       const model = await s.db.selectFrom('models').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
       if (!model) throw notFound('Model');
       const general = model.bucket === null;
-      if (!general && model.bucket !== bucket.stamp) throw notFound('Model');
+      if (!general && model.bucket !== project.stamp) throw notFound('Model');
       if (model.state !== 'Finished')
         throw conflict(
           `${model.name} is ${model.state}: only a Finished model can be reused. Wait for it to finish, or train a new model.`,
         );
       if (!general && !model.data) throw conflict(`${model.name} has no trained data to apply: train a new model.`);
       stamp = await createGenerate(
-        bucket,
+        project,
         client,
         { stamp: model.run, state: 'Finished', message: '', model: model.stamp },
         body.rend,
@@ -237,11 +237,11 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
     } else {
       const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', body.fit).where('active', '=', 1).executeTakeFirst();
       if (!fit || fit.function !== 'fit') throw notFound('Model');
-      if (fit.bucket !== bucket.stamp) {
+      if (fit.bucket !== project.stamp) {
         await requireRun(s.db, caller, fit.stamp);
         throw notFound('Model');
       }
-      stamp = await createGenerate(bucket, client, fit, body.rend, body.name, actorOf(caller), req.id);
+      stamp = await createGenerate(project, client, fit, body.rend, body.name, actorOf(caller), req.id);
     }
     // Read before waking the worker, so the answer is the run as made (Pending), not a moment later.
     const run = await runById(stamp);
@@ -250,14 +250,14 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
   });
 
   defineCall(app, s, 'runRerun', { keys: true }, async ({ caller, body, req }) => {
-    const { run, bucket, client } = await requireRun(s.db, caller, body.run);
+    const { run, project, client } = await requireRun(s.db, caller, body.run);
     if (!run.rend) throw conflict('This request has no upload to run again.');
     let stamp: string;
     let generate: string | null = null;
     if (run.function === 'fit') {
       const pileRow = run.pile ? await s.db.selectFrom('piles').selectAll().where('stamp', '=', run.pile).executeTakeFirst() : undefined;
       if (!pileRow) throw notFound('Parameters');
-      stamp = await createFit(bucket, client, pileRow, run.rend, run.name, actorOf(caller), req.id);
+      stamp = await createFit(project, client, pileRow, run.rend, run.name, actorOf(caller), req.id);
       // The fit's generate run, made again on its upload with the new model (the newest one, if it had several).
       const gen = await s.db
         .selectFrom('runs')
@@ -268,7 +268,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
         .orderBy('seq', 'desc')
         .executeTakeFirst();
       const fit = await s.db.selectFrom('runs').selectAll().where('stamp', '=', stamp).executeTakeFirstOrThrow();
-      generate = await createGenerate(bucket, client, fit, gen?.rend ?? run.rend, gen?.name ?? run.name, actorOf(caller), req.id);
+      generate = await createGenerate(project, client, fit, gen?.rend ?? run.rend, gen?.name ?? run.name, actorOf(caller), req.id);
     } else if (run.function === 'generate') {
       const fit = run.fit
         ? await s.db.selectFrom('runs').selectAll().where('stamp', '=', run.fit).where('active', '=', 1).executeTakeFirst()
@@ -280,7 +280,7 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
           : undefined;
       if (!fit && !general) throw notFound('Model');
       stamp = await createGenerate(
-        bucket,
+        project,
         client,
         fit ?? { stamp: null, state: 'Finished', message: '', model: general!.stamp },
         run.rend,
@@ -323,13 +323,13 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
 
   defineCall(app, s, 'runList', { keys: true, sessionInQuery: true }, async ({ caller, query }) => {
     const listed = checkActiveFilter(query.active);
-    const { client, bucket, rows, next } = await namedPage<RunRow>(s.db, caller, query.bucket, listed, pageOf(query, 'runs'), 'runs', {
+    const { client, project, rows, next } = await namedPage<RunRow>(s.db, caller, query.bucket, listed, pageOf(query, 'runs'), 'runs', {
       state: query.state || undefined,
       function: query.function || undefined,
     });
     return {
       client,
-      bucket,
+      bucket: project,
       run: listOut(
         rows.map((r) => runView(r, uploadRefOf(r))),
         next,
@@ -338,11 +338,11 @@ export const requestRoutes: FastifyPluginAsyncZod<RequestServices> = async (app,
   });
 
   defineCall(app, s, 'runStatus', { keys: true }, async ({ caller, query, base }) => {
-    const { run, bucket, client } = await requireRun(s.db, caller, query.run);
+    const { run, project, client } = await requireRun(s.db, caller, query.run);
     const url = run.state === 'Finished' && run.result_key ? await s.storage.downloadUrl(run.result_key, resultFileName(), base) : null;
     return {
       client: clientView(client),
-      bucket: projectOut(bucket),
+      bucket: projectOut(project),
       run: { record: (await runsOf([run]))[0], url },
     };
   });

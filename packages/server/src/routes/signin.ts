@@ -44,12 +44,12 @@ export async function loginResponse(
   const clients = stamps.length
     ? await s.db.selectFrom('clients').selectAll().where('stamp', 'in', stamps).orderBy('created_at').orderBy('seq').execute()
     : [];
-  const buckets = await projectsWithCounts(
+  const projects = await projectsWithCounts(
     s,
     clients.filter((c) => c.active).map((c) => c.stamp),
   );
   return {
-    login: { client: { list: clients.map(clientView) }, bucket: { list: buckets }, user },
+    login: { client: { list: clients.map(clientView) }, bucket: { list: projects }, user },
     token: await s.sessions.start({ sub: user.stamp, email: user.email, username: user.username }, undefined, seen),
   };
 }

@@ -42,8 +42,8 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageServices> = async (app,
         if (item.state === 'Failed')
           throw conflict('This file has failed, so its upload link takes no more bytes: register the file again.');
         if (item.state !== 'Pending' || item.stored) throw conflict(LINK_USED);
-        const rend = await s.db.selectFrom('rends').select('active').where('stamp', '=', item.rend).executeTakeFirst();
-        if (!rend?.active) throw notFound('Upload');
+        const upload = await s.db.selectFrom('rends').select('active').where('stamp', '=', item.rend).executeTakeFirst();
+        if (!upload?.active) throw notFound('Upload');
 
         const fail = async (error: string) => {
           await s.db

@@ -32,10 +32,10 @@ const UPLOAD_LIST_COLUMNS = { ...ACCESS_COLUMNS, ...UPLOAD_COLUMNS };
  * page of uploads, each joined to its files, then their results, each a plain read of rows (no JSON built in the
  * database, no count per upload).
  */
-async function uploadList(db: Kysely<DB>, caller: Caller, project: string, listed: boolean, page: Page | null) {
+async function uploadList(db: Kysely<DB>, caller: Caller, projectStamp: string, listed: boolean, page: Page | null) {
   const newest = newestFirst('rends', page);
-  const values = listValues(project, caller, listed, page);
-  const { bucket, client, rows } = await projectPage(db, caller, values, 'upload_list', pageShape(page, newest), (db, p) => {
+  const values = listValues(projectStamp, caller, listed, page);
+  const { project, client, rows } = await projectPage(db, caller, values, 'upload_list', pageShape(page, newest), (db, p) => {
     const q = withProjectAccess(db, p).with('p', (db) =>
       pageOfRows(
         db,
@@ -56,7 +56,7 @@ async function uploadList(db: Kysely<DB>, caller: Caller, project: string, liste
   });
   const { uploads, view } = uploadsOf(rows);
   const { rows: kept, next } = pageRows(inListOrder(uploads, newest), page);
-  return { client, bucket, rend: listOut(kept.map(view), next) };
+  return { client, bucket: project, rend: listOut(kept.map(view), next) };
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s) => {
@@ -65,8 +65,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
   });
 
   defineCall(app, s, 'rendCreate', { keys: true }, async ({ caller, body }) => {
-    const { bucket, client } = await requireProject(s.db, caller, body.bucket);
-    const row = { stamp: newId('r_'), bucket: bucket.stamp, name: body.name, flight: 'Pending', active: 1, created_at: now() };
+    const { project, client } = await requireProject(s.db, caller, body.bucket);
+    const row = { stamp: newId('r_'), bucket: project.stamp, name: body.name, flight: 'Pending', active: 1, created_at: now() };
     await s.db.transaction().execute(async (trx) => {
       await trx.insertInto('rends').values(row).execute();
       await audit(trx, { client: client.stamp, actor: actorOf(caller), action: 'upload.create', target: row.stamp, detail: row.name });
@@ -77,57 +77,57 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
 
   defineRenameRemove(app, s, 'upload', {
     find: (caller, stamp, lookup) => requireUpload(s.db, caller, stamp, lookup),
-    row: 'rend',
+    row: 'upload',
     // Bytes of a removed upload are swept after the storage's grace period: such an upload cannot come back whole.
-    checkRestore: async (rend) => {
+    checkRestore: async (upload) => {
       const swept = await s.db
         .selectFrom('uploads')
         .select('stamp')
-        .where('rend', '=', rend.stamp)
+        .where('rend', '=', upload.stamp)
         .where('swept_at', 'is not', null)
         .executeTakeFirst();
       if (swept) throw conflict('This upload was removed too long ago to restore: upload its files again.');
     },
-    renamed: async (rend) => ({ rend: await uploadWithFiles(s.db, rend.stamp) }),
+    renamed: async (upload) => ({ rend: await uploadWithFiles(s.db, upload.stamp) }),
   });
 
   defineCall(app, s, 'rendFinish', { keys: true }, async ({ caller, body }) => {
-    const { rend } = await requireUpload(s.db, caller, body.rend);
-    if (rend.flight === 'Pending') {
+    const { upload } = await requireUpload(s.db, caller, body.rend);
+    if (upload.flight === 'Pending') {
       await s.db.transaction().execute(async (trx) => {
         // Items whose bytes never arrived cannot become ready: they fail now rather than wait forever.
         await trx
           .updateTable('uploads')
           .set({ state: 'Failed', error: NOT_UPLOADED })
-          .where('rend', '=', rend.stamp)
+          .where('rend', '=', upload.stamp)
           .where('state', '=', 'Pending')
           .execute();
         await trx
           .updateTable('rends')
           .set({ flight: 'Processing' })
-          .where('stamp', '=', rend.stamp)
+          .where('stamp', '=', upload.stamp)
           .where('flight', '=', 'Pending')
           .execute();
       });
-      await settleFlight(s.db, rend.stamp);
+      await settleFlight(s.db, upload.stamp);
     }
-    return { rend: await uploadWithFiles(s.db, rend.stamp) };
+    return { rend: await uploadWithFiles(s.db, upload.stamp) };
   });
 
   defineCall(app, s, 'uploadRegister', { keys: true }, async ({ caller, body, base }) => {
-    const { rend, client } = await requireUpload(s.db, caller, body.rend);
+    const { upload, client } = await requireUpload(s.db, caller, body.rend);
     const allowed: readonly string[] = UPLOAD_CONTEXTS.uploads.extensions;
     if (!allowed.includes(extensionOf(body.file.name))) throw badRequest(MESSAGES.invalidFileType(allowed));
     const plan = (client.plan in PLAN_LIMITS ? client.plan : 'Individual') as PlanName;
     const max = PLAN_LIMITS[plan].maxFileSize;
     if (body.file.size > max) throw tooLarge(`${MESSAGES.fileTooLarge} The ${plan} plan allows files up to ${formatSize(max)}.`);
-    if (rend.flight !== 'Pending') throw conflict('This upload is already finished: start a new upload to add files.');
+    if (upload.flight !== 'Pending') throw conflict('This upload is already finished: start a new upload to add files.');
     // The same file registered again (a client continuing a cut-off upload, or retrying a lost answer) gets the item it
     // already has, with a fresh URL, rather than a second item.
     const same = await s.db
       .selectFrom('uploads')
       .selectAll()
-      .where('rend', '=', rend.stamp)
+      .where('rend', '=', upload.stamp)
       .where('state', '=', 'Pending')
       .where('file_name', '=', body.file.name)
       .where('checksum', '=', body.file.checksum)
@@ -144,12 +144,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
     const count = await s.db
       .selectFrom('uploads')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('rend', '=', rend.stamp)
+      .where('rend', '=', upload.stamp)
       .executeTakeFirstOrThrow();
     if (Number(count.n) >= UPLOAD_CONTEXTS.uploads.maxFiles) throw badRequest(MESSAGES.tooManyFiles(UPLOAD_CONTEXTS.uploads.maxFiles));
     const row = {
       stamp: newId('f_'),
-      rend: rend.stamp,
+      rend: upload.stamp,
       name: body.name,
       state: 'Pending',
       checksum: body.file.checksum,
@@ -177,27 +177,27 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
   });
 
   defineCall(app, s, 'uploadFinish', { keys: true }, async ({ caller, body, req }) => {
-    const { upload } = await requireFile(s.db, caller, body.upload);
-    if (upload.state !== 'Pending') return { upload: fileView(upload) };
+    const { file } = await requireFile(s.db, caller, body.upload);
+    if (file.state !== 'Pending') return { upload: fileView(file) };
     // One finish at a time takes the bytes: on S3 it copies them out of the URL's reach and checks the copy.
     const t = now();
     const claim = await s.db
       .updateTable('uploads')
       .set({ sealing_until: t + SEAL_HOLD_S })
-      .where('stamp', '=', upload.stamp)
+      .where('stamp', '=', file.stamp)
       .where('state', '=', 'Pending')
       .where((eb) => eb.or([eb('sealing_until', 'is', null), eb('sealing_until', '<', t)]))
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) === 0) {
-      const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', upload.stamp).executeTakeFirstOrThrow();
+      const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', file.stamp).executeTakeFirstOrThrow();
       if (fresh.state !== 'Pending') return { upload: fileView(fresh) };
       throw conflict("The file's bytes are being checked: finish it again in a moment.");
     }
-    const release = () => s.db.updateTable('uploads').set({ sealing_until: null }).where('stamp', '=', upload.stamp).execute();
+    const release = () => s.db.updateTable('uploads').set({ sealing_until: null }).where('stamp', '=', file.stamp).execute();
     let outcome: SealOutcome;
     try {
       // Well inside the hold, so a stalled store cannot outlive it and race the next finish.
-      outcome = await s.storage.seal(uploadKey(upload.stamp), upload, AbortSignal.timeout((SEAL_HOLD_S / 2) * 1000));
+      outcome = await s.storage.seal(uploadKey(file.stamp), file, AbortSignal.timeout((SEAL_HOLD_S / 2) * 1000));
     } catch (err) {
       await release();
       throw err;
@@ -210,7 +210,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
       await s.db
         .updateTable('uploads')
         .set({ state: 'Failed', error: outcome.error, sealing_until: null })
-        .where('stamp', '=', upload.stamp)
+        .where('stamp', '=', file.stamp)
         .execute();
       throw badRequest(outcome.error);
     }
@@ -218,13 +218,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadServices> = async (app, s
       const moved = await trx
         .updateTable('uploads')
         .set({ state: 'Preparing', stored: 1, sealing_until: null })
-        .where('stamp', '=', upload.stamp)
+        .where('stamp', '=', file.stamp)
         .where('state', '=', 'Pending')
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) > 0) await s.jobs.enqueue(trx, 'analyze', upload.stamp, { requestId: req.id });
+      if (Number(moved.numUpdatedRows) > 0) await s.jobs.enqueue(trx, 'analyze', file.stamp, { requestId: req.id });
     });
     s.jobs.wake();
-    const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', upload.stamp).executeTakeFirstOrThrow();
+    const fresh = await s.db.selectFrom('uploads').selectAll().where('stamp', '=', file.stamp).executeTakeFirstOrThrow();
     return { upload: fileView(fresh) };
   });
 };

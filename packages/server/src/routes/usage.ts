@@ -64,12 +64,12 @@ export const usageRoutes: FastifyPluginAsyncZod<UsageServices> = async (app, s) 
     }));
     // The days count the chosen project only (all when none is chosen); the split by project always counts all.
     const byProject = new Map<string, UsageProject>();
-    const projectOf = (bucket: string, name: string) => {
-      let p = byProject.get(bucket);
-      if (!p) byProject.set(bucket, (p = { bucket, name, fits: 0, generates: 0, shrinks: 0, parameters: 0, cents: 0 }));
+    const projectOf = (project: string, name: string) => {
+      let p = byProject.get(project);
+      if (!p) byProject.set(project, (p = { bucket: project, name, fits: 0, generates: 0, shrinks: 0, parameters: 0, cents: 0 }));
       return p;
     };
-    const at = (day: number, bucket: string) => (query.bucket && bucket !== query.bucket ? undefined : days[Number(day) - first]);
+    const at = (day: number, project: string) => (query.bucket && project !== query.bucket ? undefined : days[Number(day) - first]);
     for (const r of runs) {
       const n = Number(r.n);
       const p = projectOf(r.bucket, r.name);

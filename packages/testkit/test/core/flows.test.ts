@@ -6,33 +6,33 @@ import { ApiClient, memoryTokenStore, createFitRequest, createShrinkRequest, MES
 const server = withTestApi({ worker: false });
 
 const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
-const piles = (bucket: string) =>
-  rows(server).selectFrom('piles').select(['stamp', 'variety', 'param']).where('bucket', '=', bucket).execute();
-const runs = (bucket: string) =>
+const piles = (project: string) =>
+  rows(server).selectFrom('piles').select(['stamp', 'variety', 'param']).where('bucket', '=', project).execute();
+const runs = (project: string) =>
   rows(server)
     .selectFrom('runs')
     .select(['stamp', 'function', 'rend', 'pile', 'fit', 'name', 'state'])
-    .where('bucket', '=', bucket)
+    .where('bucket', '=', project)
     .orderBy('seq')
     .execute();
 
 /** A project with a Ready upload holding an analysed file of this name. */
-async function project(file: string, flight: 'Ready' | 'Processing' = 'Ready') {
-  const bucket = (await seedBucket(server)).stamp;
-  const upload = (await seedUpload(server, bucket, { name: file, flight })).stamp;
-  return { bucket, upload };
+async function projectWithUpload(file: string, flight: 'Ready' | 'Processing' = 'Ready') {
+  const project = (await seedBucket(server)).stamp;
+  const upload = (await seedUpload(server, project, { name: file, flight })).stamp;
+  return { project, upload };
 }
 
 describe('createFitRequest', { timeout: 30_000 }, () => {
   it('creates pile → fit run → generate run, named apart, and returns both', async () => {
-    const { bucket, upload } = await project('train.json');
+    const { project, upload } = await projectWithUpload('train.json');
     const param = { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1 };
-    const made = await createFitRequest(client(), { bucket, upload, name: '  My fit ', param });
+    const made = await createFitRequest(client(), { project, upload, name: '  My fit ', param });
     expect(server.calls).toEqual(['pileCreate', 'runCreate', 'runCreate']);
     // The parameters with the default task, then the fit on them and the generate on the fit, each named for what it makes.
-    const [pile] = await piles(bucket);
+    const [pile] = await piles(project);
     expect([pile.variety, JSON.parse(pile.param)]).toEqual(['FitModel', { ...param, task: 'regression' }]);
-    const [fit, generate] = await runs(bucket);
+    const [fit, generate] = await runs(project);
     expect(fit).toMatchObject({
       stamp: made.fit,
       function: 'fit',
@@ -62,7 +62,7 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
       task: 'classification' as const,
     };
     // The server refuses the fit run: the upload is still being processed.
-    const pending = await project('train.json', 'Processing');
+    const pending = await projectWithUpload('train.json', 'Processing');
     const refused = await createFitRequest(client(), { ...pending, name: 'F', param }).catch((e) => e);
     expect(refused).toMatchObject({
       status: 409,
@@ -70,9 +70,9 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
       serverMessage: 'The selected upload is not ready yet: wait until its files are processed.',
     });
     expect(server.calls).toEqual(['pileCreate', 'runCreate']);
-    expect(await runs(pending.bucket)).toEqual([]);
+    expect(await runs(pending.project)).toEqual([]);
     // A server error at the first step: nothing is made.
-    const ready = await project('train.json');
+    const ready = await projectWithUpload('train.json');
     server.calls.length = 0;
     server.fail('pileCreate', { status: 500 });
     const failed = await createFitRequest(client(), { ...ready, name: 'F', param }).catch((e) => e);
@@ -82,21 +82,21 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
       serverMessage: MESSAGES.serverError(500, 'Simulated failure'),
     });
     expect(server.calls).toEqual(['pileCreate']);
-    expect(await piles(ready.bucket)).toEqual([]);
+    expect(await piles(ready.project)).toEqual([]);
   });
 });
 
 describe('createShrinkRequest', { timeout: 30_000 }, () => {
   it('creates pile → shrink and returns the quote', async () => {
-    const { bucket, upload } = await project('net.py');
-    const stamp = await createShrinkRequest(client(), { bucket, upload, name: 'S', desc: 'd' });
+    const { project, upload } = await projectWithUpload('net.py');
+    const stamp = await createShrinkRequest(client(), { project, upload, name: 'S', desc: 'd' });
     expect(server.calls).toEqual(['pileCreate', 'shrinkCreate']);
-    const [pile] = await piles(bucket);
+    const [pile] = await piles(project);
     expect([pile.variety, JSON.parse(pile.param)]).toEqual(['ShrinkService', {}]);
     const quote = await rows(server)
       .selectFrom('quotes')
       .select(['stamp', 'rend', 'pile', 'name', 'desc', 'function'])
-      .where('bucket', '=', bucket)
+      .where('bucket', '=', project)
       .executeTakeFirstOrThrow();
     expect(quote).toEqual({ stamp, rend: upload, pile: pile.stamp, name: 'S', desc: 'd', function: 'shrink' });
   });

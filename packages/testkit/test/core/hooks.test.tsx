@@ -572,7 +572,7 @@ describe('useUploads', { timeout: 30_000 }, () => {
     await act(async () => void (outcome = await result.current.upload([source], { follow: false })));
     // SPEC's plain notice and the new upload's id; no second notice when it becomes Ready.
     expect(notes).toEqual([[MESSAGES.uploadSucceeded('own.json'), 'uploadSuccess']]);
-    const stamp = outcome?.rend;
+    const stamp = outcome?.upload;
     expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([stamp]);
     await setRow(server, 'rends', stamp!, { flight: 'Ready' });
     await act(() => result.current.reload());

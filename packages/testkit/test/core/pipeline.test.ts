@@ -18,11 +18,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let bucket: string;
+let project: string;
 beforeEach(async () => {
   // Enterprise allows files up to 10 MB; the Individual plan's 1 MB would refuse the larger files here.
   await setPlan(server, server.user.client, 'Enterprise');
-  bucket = (await seedBucket(server)).stamp;
+  project = (await seedBucket(server)).stamp;
 });
 
 const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
@@ -37,7 +37,7 @@ const randomBytes = (n: number) => randomFillSync(new Uint8Array(n));
 
 /** The project's upload groups as the server's database holds them, removed ones included. */
 const rendRows = () =>
-  rows(server).selectFrom('rends').select(['stamp', 'name', 'flight', 'active']).where('bucket', '=', bucket).execute();
+  rows(server).selectFrom('rends').select(['stamp', 'name', 'flight', 'active']).where('bucket', '=', project).execute();
 const itemRows = (rend: string) =>
   rows(server)
     .selectFrom('uploads')
@@ -53,7 +53,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     const b = randomBytes(1000);
     const progress: UploadProgress[] = [];
     const result = await runUpload(client(), {
-      bucket,
+      project,
       files: [fileSource(fileOf('first.json', a)), fileSource(fileOf('second.json', b))],
       onProgress: (p) => progress.push(p),
     });
@@ -68,9 +68,9 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
       'rendFinish',
     ]);
     // One group, named after its files, now processing (analysis would follow).
-    expect(await rendRows()).toEqual([{ stamp: result.rend, name: 'first.json (+1 more)', flight: 'Processing', active: 1 }]);
-    expect(result.group).toMatchObject({ stamp: result.rend, flight: 'Processing' });
-    const items = await itemRows(result.rend);
+    expect(await rendRows()).toEqual([{ stamp: result.upload, name: 'first.json (+1 more)', flight: 'Processing', active: 1 }]);
+    expect(result.group).toMatchObject({ stamp: result.upload, flight: 'Processing' });
+    const items = await itemRows(result.upload);
     expect(result.files.map((f) => [f.name, f.upload, f.checksum])).toEqual([
       ['first.json', items[0].stamp, hex(a)],
       ['second.json', items[1].stamp, hex(b)],
@@ -95,21 +95,21 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     server.fail('storagePut', { times: 1, status: 503 });
     const bytes = randomBytes(5000);
     const source: UploadSource = new File([bytes], 'retry.json');
-    const result = await runUpload(client(), { bucket, files: [source], backoffMs: 10 });
+    const result = await runUpload(client(), { project, files: [source], backoffMs: 10 });
     expect(puts()).toHaveLength(2);
     expect(result.files[0].checksum).toBe(hex(bytes));
     expect(await storedBytes(server, result.files[0].upload)).toEqual({ size: 5000, sha256: hex(bytes) });
     expect(server.calls.at(-1)).toBe('rendFinish');
-    expect((await itemRows(result.rend)).map((i) => i.state)).toEqual(['Preparing']);
+    expect((await itemRows(result.upload)).map((i) => i.state)).toEqual(['Preparing']);
   });
 
   it('carries on when a retried PUT finds the bytes already stored (the first answer was lost)', async () => {
     // The storage takes the first PUT's bytes, but its answer never reaches the client; the retry is refused as a repeat.
     server.fail('storagePut', { lost: true });
     const bytes = randomBytes(4000);
-    const result = await runUpload(client(), { bucket, files: [new File([bytes], 'lost.json')], backoffMs: 5 });
+    const result = await runUpload(client(), { project, files: [new File([bytes], 'lost.json')], backoffMs: 5 });
     expect(server.calls).toEqual(['rendCreate', 'uploadRegister', 'storagePut', 'storagePut', 'uploadFinish', 'rendFinish']);
-    const [item] = await itemRows(result.rend);
+    const [item] = await itemRows(result.upload);
     expect(result.files[0].upload).toBe(item.stamp);
     expect(await storedBytes(server, item.stamp)).toEqual({ size: 4000, sha256: hex(bytes) });
     expect(item.state).toBe('Preparing');
@@ -118,7 +118,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
 
   it('gives up after three tries with "Failed to upload files." and removes the half-made group', async () => {
     server.fail('storagePut', { times: 5, status: 503 });
-    const err = await runUpload(client(), { bucket, files: [new File([randomBytes(10)], 'x.json')], backoffMs: 5 }).catch((e) => e);
+    const err = await runUpload(client(), { project, files: [new File([randomBytes(10)], 'x.json')], backoffMs: 5 }).catch((e) => e);
     expect(err.display).toBe('Failed to upload files.');
     expect(err.status).toBe(503);
     expect(err.serverMessage).toBe('Simulated failure');
@@ -134,7 +134,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
   it('does not retry a refusal the storage would repeat', async () => {
     // Registered with another file's checksum: the storage reads the bytes, finds them different and refuses them.
     const err = await runUpload(client(), {
-      bucket,
+      project,
       files: [new File([randomBytes(10)], 'x.json')],
       hash: async () => hex(randomBytes(10)),
       backoffMs: 5,
@@ -161,7 +161,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     let sent = false;
     const bytes = randomBytes(8 * 1024 * 1024);
     const err = await runUpload(client(), {
-      bucket,
+      project,
       files: [fileSource(fileOf('cancel.json', bytes))],
       signal: controller.signal,
       onProgress: (p) => void (sent ||= p.loaded > 0),
@@ -180,7 +180,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
   });
 
   it('refuses an empty file list with the upload failure message', async () => {
-    await expect(runUpload(client(), { bucket, files: [] })).rejects.toMatchObject({ display: 'Failed to upload files.' });
+    await expect(runUpload(client(), { project, files: [] })).rejects.toMatchObject({ display: 'Failed to upload files.' });
     expect(server.calls).toEqual([]);
     expect(await rendRows()).toEqual([]);
   });

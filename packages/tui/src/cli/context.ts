@@ -227,18 +227,18 @@ export class Session {
   async project(client?: Client): Promise<{ client: Client; project: Project }> {
     const c = client ?? (await this.client());
     const api = await this.api();
-    const { bucket } = await api.calls.bucketList({ active: 1, client: c.stamp });
+    const { bucket: projects } = await api.calls.bucketList({ active: 1, client: c.stamp });
     const wanted = this.opts.project;
     if (wanted) {
-      const found = bucket.list.find((b) => b.stamp === wanted) ?? bucket.list.find((b) => b.name === wanted);
+      const found = projects.list.find((b) => b.stamp === wanted) ?? projects.list.find((b) => b.name === wanted);
       if (!found) throw new CliError(`No project ${wanted} in ${c.name} (see portal projects list)`);
       return { client: c, project: found };
     }
     const stored = (await this.host()).get('project');
-    const last = bucket.list.find((b) => b.stamp === stored);
+    const last = projects.list.find((b) => b.stamp === stored);
     if (last) return { client: c, project: last };
-    if (bucket.list.length === 1) return { client: c, project: bucket.list[0] };
-    if (bucket.list.length === 0) throw new CliError(`${c.name} has no projects yet: create one with portal projects create --name N`);
+    if (projects.list.length === 1) return { client: c, project: projects.list[0] };
+    if (projects.list.length === 0) throw new CliError(`${c.name} has no projects yet: create one with portal projects create --name N`);
     throw usageError('Choose a project with --project <id> (see portal projects list), or set a default with portal projects open <id>');
   }
 

@@ -82,10 +82,10 @@ export default function CreateShrinkRunScreen() {
     const bad = typeof files === 'string' ? files : checkDropFiles(files, 'shrink', client?.plan ?? 'Individual');
     if (bad) return notify(bad, 'error');
     setBusy(true);
-    const { rend } = await uploads.upload(files as UploadSource[]);
+    const { upload } = await uploads.upload(files as UploadSource[]);
     setBusy(false);
-    if (rend) {
-      setFresh(rend);
+    if (upload) {
+      setFresh(upload);
       setProblem(null);
       void shrink.reload();
       setView('main');

@@ -4,18 +4,18 @@ import { Box, Link, Typography } from '@mui/material';
 import { formatSize, uploadItemError, type Upload } from '@portal/core';
 import { UploadPreviewDialog } from './UploadPreviewDialog';
 
-export function UploadFiles({ rend }: { rend: Upload }) {
+export function UploadFiles({ upload }: { upload: Upload }) {
   const [shown, setShown] = useState<{ stamp: string; name: string } | null>(null);
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       <UploadPreviewDialog upload={shown?.stamp ?? null} name={shown?.name ?? ''} onClose={() => setShown(null)} />
-      {rend.upload.list.map((item) => {
+      {upload.upload.list.map((item) => {
         const error = uploadItemError(item);
         return (
           <li key={item.stamp}>
             <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
               {/* One file named as its upload: the row's name already says it; the cell gives its size and state. */}
-              {rend.upload.list.length === 1 && item.name === rend.name
+              {upload.upload.list.length === 1 && item.name === upload.name
                 ? `${formatSize(item.file.size)}: ${item.state}`
                 : `${item.name} (${formatSize(item.file.size)}): ${item.state}`}
             </Typography>

@@ -247,8 +247,8 @@ export default function CreateFitRunPage() {
               disabled={uploads.uploading || !!pending}
               onFiles={async (files) => {
                 // The form follows the new upload itself (its status line, chosen once Ready).
-                const { rend } = await uploads.upload(files, { follow: false });
-                if (rend) fit.follow(rend);
+                const { upload } = await uploads.upload(files, { follow: false });
+                if (upload) fit.follow(upload);
               }}
             />
             <UploadBatches batches={uploads.batches} />

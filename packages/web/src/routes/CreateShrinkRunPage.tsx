@@ -135,7 +135,7 @@ export default function CreateShrinkRunPage() {
               minWidth: 200,
               label: 'Files',
               value: (r) => r.upload.list.map((i) => i.name).join(' '),
-              render: (r) => <UploadFiles rend={r} />,
+              render: (r) => <UploadFiles upload={r} />,
             },
             {
               id: 'price',
@@ -174,9 +174,9 @@ export default function CreateShrinkRunPage() {
           disabled={uploads.uploading}
           onFiles={async (files) => {
             // The form follows the new upload itself (chosen at once; its status beside the choice).
-            const { rend } = await uploads.upload(files, { follow: false });
-            if (rend) {
-              choose(rend);
+            const { upload } = await uploads.upload(files, { follow: false });
+            if (upload) {
+              choose(upload);
               await shrink.reload();
               go('main');
             }

@@ -54,7 +54,7 @@ export default function UploadsPage() {
               priority: 'low',
               label: 'Files',
               value: (r) => r.upload.list.map((i) => i.name).join(' '),
-              render: (r) => <UploadFiles rend={r} />,
+              render: (r) => <UploadFiles upload={r} />,
             },
             { id: 'runs', label: 'Requests', value: (r) => r.runs, align: 'right' },
             { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => <Time at={r.createdAt} /> },

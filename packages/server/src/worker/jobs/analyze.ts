@@ -6,13 +6,13 @@ import type { DB } from '../../db/schema';
 import { settleFlight, uploadKey } from '../../uploads';
 import { checkStored, sentence, type JobHandler } from './job';
 
-async function planOfRend(db: Kysely<DB>, rend: string): Promise<PlanName> {
+async function planOfUpload(db: Kysely<DB>, upload: string): Promise<PlanName> {
   const row = await db
     .selectFrom('rends')
     .innerJoin('buckets', 'buckets.stamp', 'rends.bucket')
     .innerJoin('clients', 'clients.stamp', 'buckets.client')
     .select('clients.plan')
-    .where('rends.stamp', '=', rend)
+    .where('rends.stamp', '=', upload)
     .executeTakeFirst();
   return row && row.plan in PLAN_LIMITS ? (row.plan as PlanName) : 'Individual';
 }
@@ -22,7 +22,7 @@ export const analyze: JobHandler = {
     const db = ctx.db;
     const item = await db.selectFrom('uploads').selectAll().where('stamp', '=', stamp).executeTakeFirst();
     if (!item || item.state !== 'Preparing') return 'done';
-    const plan = await planOfRend(db, item.rend);
+    const plan = await planOfUpload(db, item.rend);
     const copy = await ctx.storage.localCopy(uploadKey(item.stamp));
     try {
       // The object store took the bytes directly from the client: check them here, before anything reads them.

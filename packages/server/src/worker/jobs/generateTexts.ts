@@ -23,12 +23,12 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 
 /** The client's newest active OpenAI key, or the sentence that says to add one. */
-async function newestKey(db: Kysely<DB>, bucket: string) {
+async function newestKey(db: Kysely<DB>, project: string) {
   const key = await db
     .selectFrom('integrations')
     .innerJoin('buckets', 'buckets.client', 'integrations.client')
     .select(['integrations.clue', 'integrations.name', 'integrations.token_enc'])
-    .where('buckets.stamp', '=', bucket)
+    .where('buckets.stamp', '=', project)
     .where('integrations.active', '=', 1)
     .where('integrations.service', '=', 'OpenAI')
     .orderBy('integrations.created_at', 'desc')

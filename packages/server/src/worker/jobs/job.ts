@@ -78,12 +78,12 @@ export async function checkStored(path: string, item: { size: number; checksum: 
  * The first Finished file of the upload with this extension, as a local path, checked against the size and
  * SHA-256 registered for it: bytes changed in storage since they were analysed never reach a fit, generate or shrink.
  */
-export async function dataFile(ctx: JobContext, rend: string | null, ext: string, missing: string) {
-  if (!rend) throw new Error(missing);
+export async function dataFile(ctx: JobContext, upload: string | null, ext: string, missing: string) {
+  if (!upload) throw new Error(missing);
   const items = await ctx.db
     .selectFrom('uploads')
     .selectAll()
-    .where('rend', '=', rend)
+    .where('rend', '=', upload)
     .where('state', '=', 'Finished')
     .orderBy('created_at')
     .execute();

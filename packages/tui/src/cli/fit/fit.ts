@@ -55,8 +55,8 @@ export async function run(opts: FitOptions, s: Session): Promise<void> {
   const upload = await s.need(opts.upload, '--upload', 'Upload id');
   const { client, project } = await s.project();
   const api = await s.api();
-  const { rend } = await api.calls.rendList({ active: 1, bucket: project.stamp });
-  const chosen = rend.list.find((r) => r.stamp === upload);
+  const { rend: uploads } = await api.calls.rendList({ active: 1, bucket: project.stamp });
+  const chosen = uploads.list.find((r) => r.stamp === upload);
   const unusable = fitUploadProblem(chosen);
   if (unusable || !chosen) throw new CliError(unusable ?? MESSAGES.uploadNotFound);
   const name = opts.name ?? chosen.name.slice(0, TITLE_MAX);
@@ -95,7 +95,7 @@ export async function run(opts: FitOptions, s: Session): Promise<void> {
   }
   const { createFitRequest } = await import('../heavy');
   const made = await createFitRequest(api, {
-    bucket: project.stamp,
+    project: project.stamp,
     upload,
     name,
     param: {

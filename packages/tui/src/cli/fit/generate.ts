@@ -51,12 +51,12 @@ export async function run(opts: GenerateOptions, s: Session): Promise<void> {
   const upload = await s.need(opts.upload, '--upload', 'Upload id');
   const { project } = await s.project();
   const api = await s.api();
-  const [{ rend }, models, general] = await Promise.all([
+  const [{ rend: uploads }, models, general] = await Promise.all([
     api.calls.rendList({ active: 1, bucket: project.stamp }),
     api.calls.clientModelList({ active: 1, bucket: project.stamp }),
     api.calls.generalModelList({ active: 1 }),
   ]);
-  const chosen = rend.list.find((r) => r.stamp === upload);
+  const chosen = uploads.list.find((r) => r.stamp === upload);
   const unusable = fitUploadProblem(chosen);
   if (unusable || !chosen) throw new CliError(unusable ?? MESSAGES.uploadNotFound);
   if (!reusableModels(models.model.list, general.model.list).some((m) => m.stamp === model))
@@ -68,7 +68,7 @@ export async function run(opts: GenerateOptions, s: Session): Promise<void> {
   if (problem) throw new CliError(problem);
   const { createReuseRequest } = await import('../heavy');
   const dimensions = opts.dimensions === undefined ? undefined : Number(opts.dimensions);
-  const runId = await createReuseRequest(api, { bucket: project.stamp, upload, model, name, dimensions });
+  const runId = await createReuseRequest(api, { project: project.stamp, upload, model, name, dimensions });
   s.out.notice(`Created request ${runId} in ${project.name}`);
   await showCommand(s, RUN_SHOWN, runId, opts.wait);
 }

@@ -19,6 +19,6 @@ export async function run(opts: CreateOptions, s: Session): Promise<void> {
   const name = title(await s.need(opts.name, '--name', 'Project name'), 'create');
   const client = await s.client();
   const api = await s.api();
-  const { bucket } = await api.calls.bucketCreate({ client: client.stamp, name });
-  s.out.done(bucket, `Created project ${bucket.name} (${bucket.stamp})`);
+  const { bucket: project } = await api.calls.bucketCreate({ client: client.stamp, name });
+  s.out.done(project, `Created project ${project.name} (${project.stamp})`);
 }

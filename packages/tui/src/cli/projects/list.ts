@@ -9,7 +9,7 @@ import { listVerb } from '../shared/list';
 async function projects(s: Session): Promise<Project[]> {
   const api = await s.api();
   const known = s.opts.client ?? (await s.host()).get('client');
-  const bucket = known
+  const listed = known
     ? await api.calls.bucketList({ active: 1, client: known }).then(
         (r) => r.bucket,
         (e: unknown) => {
@@ -18,7 +18,7 @@ async function projects(s: Session): Promise<Project[]> {
         },
       )
     : null;
-  return (bucket ?? (await api.calls.bucketList({ active: 1, client: (await s.client()).stamp })).bucket).list;
+  return (listed ?? (await api.calls.bucketList({ active: 1, client: (await s.client()).stamp })).bucket).list;
 }
 
 export const { options, run } = listVerb<Project>({

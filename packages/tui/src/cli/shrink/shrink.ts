@@ -48,11 +48,11 @@ export async function run(opts: ShrinkOptions, s: Session): Promise<void> {
   if (problem) throw new CliError(problem);
   const { client, project } = await s.project();
   const api = await s.api();
-  const [{ rend }, { billing }] = await Promise.all([
+  const [{ rend: uploads }, { billing }] = await Promise.all([
     api.calls.rendList({ active: 1, bucket: project.stamp }),
     api.calls.billingStatus({ client: client.stamp }),
   ]);
-  const chosen = rend.list.find((r) => r.stamp === upload);
+  const chosen = uploads.list.find((r) => r.stamp === upload);
   if (!chosen) throw new CliError(MESSAGES.uploadNotFound);
   if (chosen.flight !== 'Ready')
     throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
@@ -65,7 +65,7 @@ export async function run(opts: ShrinkOptions, s: Session): Promise<void> {
     if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('Cancelled: no quote was created.', EXIT.usage);
   }
   const { createShrinkRequest } = await import('../heavy');
-  const quoteId = await createShrinkRequest(api, { bucket: project.stamp, upload, name, desc: opts.desc });
+  const quoteId = await createShrinkRequest(api, { project: project.stamp, upload, name, desc: opts.desc });
   s.out.notice(`Created quote ${quoteId} in ${project.name}`);
   await showCommand(s, QUOTE_SHOWN, quoteId, opts.wait);
 }

@@ -2,7 +2,7 @@
 import type { Session } from '../context';
 import { CliError } from '../errors';
 import type { VerbOptions } from '../verb';
-import { findRend } from './shared';
+import { findUpload } from './shared';
 
 export interface PreviewOptions {
   id: string;
@@ -30,18 +30,18 @@ export async function run(opts: PreviewOptions, s: Session): Promise<void> {
 /** The file an upload id (and --file) names; a file's own id is taken as it is. */
 async function previewFile(s: Session, id: string, file: string | undefined): Promise<string> {
   const { project } = await s.project();
-  const rend = await findRend(s, project.stamp, id);
-  if (!rend) {
+  const upload = await findUpload(s, project.stamp, id);
+  if (!upload) {
     if (file) throw new CliError(`No upload ${id} in this project (see portal uploads list)`);
     return id;
   }
-  const items = rend.upload.list;
+  const items = upload.upload.list;
   const item = file ? items.find((i) => i.stamp === file || i.file.name === file || i.name === file) : items[0];
   if (!item)
     throw new CliError(
       file
-        ? `Upload ${rend.name} has no file ${file}; its files: ${items.map((i) => i.file.name).join(', ')}`
-        : `Upload ${rend.name} has no files`,
+        ? `Upload ${upload.name} has no file ${file}; its files: ${items.map((i) => i.file.name).join(', ')}`
+        : `Upload ${upload.name} has no files`,
     );
   return item.stamp;
 }

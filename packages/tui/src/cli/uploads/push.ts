@@ -5,7 +5,7 @@ import type { Session } from '../context';
 import { CliError, EXIT } from '../errors';
 import { progressReporter } from '../progress';
 import type { VerbOptions } from '../verb';
-import { findRend, localFiles } from './shared';
+import { findUpload, localFiles } from './shared';
 
 export interface PushOptions {
   files: string[];
@@ -63,10 +63,10 @@ export async function run(opts: PushOptions, s: Session): Promise<void> {
   const abort = new AbortController();
   const release = s.deps.onInterrupt?.(() => abort.abort());
   /** The unfinished upload to continue: this id, or the newest Pending one whose files are all among these. */
-  const unfinished = async (bucket: string): Promise<Upload> => {
-    const { rend } = await api.calls.rendList({ active: 1, bucket });
+  const unfinished = async (project: string): Promise<Upload> => {
+    const { rend: uploads } = await api.calls.rendList({ active: 1, bucket: project });
     const names = new Set(sent.map((f) => f.name));
-    const found = rend.list.find((r) =>
+    const found = uploads.list.find((r) =>
       opts.resume === true ? r.flight === 'Pending' && r.upload.list.every((i) => names.has(i.file.name)) : r.stamp === opts.resume,
     );
     if (!found)
@@ -79,11 +79,11 @@ export async function run(opts: PushOptions, s: Session): Promise<void> {
       throw new CliError(`Upload ${found.name} (${found.stamp}) is ${found.flight}: there is nothing to continue`);
     return found;
   };
-  const push = async (bucket: string) =>
+  const push = async (project: string) =>
     runUpload(api, {
-      resume: opts.resume ? await unfinished(bucket) : undefined,
+      resume: opts.resume ? await unfinished(project) : undefined,
       signal: abort.signal,
-      bucket,
+      project,
       files: list,
       hash: (f) => (isDiskSource(f) ? hashes.get(f.path)! : sha256Stream(f)),
       put,
@@ -102,7 +102,7 @@ export async function run(opts: PushOptions, s: Session): Promise<void> {
   const smallestLimit = Math.min(...PLANS.map((p) => PLAN_LIMITS[p].maxFileSize));
   const serverChecksFirst = sent.length === 1 || sent.every((f) => f.size <= smallestLimit);
   const known = !serverChecksFirst ? undefined : (s.opts.project ?? (s.opts.client ? undefined : (await s.host()).get('project')));
-  let bucket = known;
+  let projectStamp = known;
   const result = await (async () => {
     if (known) {
       try {
@@ -114,7 +114,7 @@ export async function run(opts: PushOptions, s: Session): Promise<void> {
     const { client, project } = await s.project();
     const problem = checkDropFiles(sent, 'uploads', client.plan);
     if (problem) throw new CliError(problem);
-    bucket = project.stamp;
+    projectStamp = project.stamp;
     return push(project.stamp);
   })()
     .catch((e) => {
@@ -124,19 +124,19 @@ export async function run(opts: PushOptions, s: Session): Promise<void> {
       throw e;
     })
     .finally(() => release?.());
-  let rend: Upload | undefined = result.group ?? (await findRend(s, bucket!, result.rend));
+  let upload: Upload | undefined = result.group ?? (await findUpload(s, projectStamp!, result.upload));
   if (opts.wait) {
-    rend = await s.follow(
-      () => findRend(s, bucket!, result.rend),
+    upload = await s.follow(
+      () => findUpload(s, projectStamp!, result.upload),
       (r) => r?.flight ?? 'gone',
       (r) => !r || r.flight === 'Ready' || r.flight === 'Failed',
-      `Upload ${result.rend}`,
+      `Upload ${result.upload}`,
     );
   }
-  if (!rend) throw new CliError(`Upload ${result.rend} is no longer in the project`);
-  s.out.done(rend, `Upload ${rend.name} (${rend.stamp}) is ${rend.flight}`);
-  if (rend.flight === 'Failed') {
-    const why = uploadError(rend);
+  if (!upload) throw new CliError(`Upload ${result.upload} is no longer in the project`);
+  s.out.done(upload, `Upload ${upload.name} (${upload.stamp}) is ${upload.flight}`);
+  if (upload.flight === 'Failed') {
+    const why = uploadError(upload);
     if (why) s.out.notice(why);
     s.exit(1);
   }

@@ -20,10 +20,10 @@ export const uploadColumns = [
   { header: 'Error', get: (r: Upload) => uploadError(r) },
 ];
 
-export async function findRend(s: Session, bucket: string, id: string): Promise<Upload | undefined> {
+export async function findUpload(s: Session, project: string, id: string): Promise<Upload | undefined> {
   const api = await s.api();
-  const { rend } = await api.calls.rendList({ active: 1, bucket });
-  return rend.list.find((r) => r.stamp === id);
+  const { rend: uploads } = await api.calls.rendList({ active: 1, bucket: project });
+  return uploads.list.find((r) => r.stamp === id);
 }
 
 /** The files named on the command line: stat only, so checks and hashing can start before core's client loads. */
