@@ -118,6 +118,14 @@ export function portal(
   });
 }
 
+/** `portal fit` on a three-column table the Individual plan takes whole: 3 inputs, 2 outputs, 1 target; then `more`. */
+export const fitArgs = (upload: string, name: string, ...more: string[]): string[] => [
+  'fit',
+  ...['--upload', upload, '--name', name],
+  ...['--inputs', '3', '--outputs', '2', '--target', '1'],
+  ...more,
+];
+
 /** A new account on `base` with a client API key, as a Python or other script would use it. */
 export async function keyAccount(base: string, who: string): Promise<{ client: string; token: string; session: string; pack: string }> {
   const api = async (method: string, path: string, token: string | null, body?: unknown) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS, installCommand, pythonExample } from '@portal/core';
-import { build, portal, startServer, type Started } from './harness';
+import { build, fitArgs, portal, startServer, type Started } from './harness';
 import { outboxMails } from '../outbox';
 
 /** A token's shape (a JWT whose claims read) that no server issued: PORTAL_TOKEN must look like a token to be sent. */
@@ -121,21 +121,7 @@ describe('portal against the real server', () => {
     const over = await run(ada, ['fit', '--upload', state.upload, '--inputs', '4', '--outputs', '2', '--target', '1']);
     expect(over.code).toBe(1);
     expect(over.stderr.trim()).toBe(MESSAGES.planLimitInputs('Individual', 3));
-    const fit = await run(ada, [
-      'fit',
-      '--upload',
-      state.upload,
-      '--inputs',
-      '3',
-      '--outputs',
-      '2',
-      '--target',
-      '1',
-      '--name',
-      'First fit',
-      '--wait',
-      '--json',
-    ]);
+    const fit = await run(ada, fitArgs(state.upload, 'First fit', '--wait', '--json'));
     const status = json(fit);
     // The fit is the request asked for; its embeddings come with it, named after it.
     expect(status.run.record).toMatchObject({ name: 'First fit', function: 'fit', state: 'Finished' });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { PORTAL, build, portal, startServer, type Started } from './harness';
+import { PORTAL, build, fitArgs, portal, startServer, type Started } from './harness';
 
 let server: Started;
 let home: string;
@@ -88,20 +88,7 @@ describe('portal interactive UI against the real server', () => {
     await writeFile(join(home, 'data.json'), JSON.stringify(rows));
     const up = await portal(home, server.url, ['uploads', 'push', 'data.json', '--wait', '--json']);
     expect(up.code, up.stderr).toBe(0);
-    const fit = await portal(home, server.url, [
-      'fit',
-      '--upload',
-      JSON.parse(up.stdout).stamp,
-      '--inputs',
-      '3',
-      '--outputs',
-      '2',
-      '--target',
-      '1',
-      '--name',
-      'Terminal fit',
-      '--wait',
-    ]);
+    const fit = await portal(home, server.url, fitArgs(JSON.parse(up.stdout).stamp, 'Terminal fit', '--wait'));
     expect(fit.code, fit.stderr).toBe(0);
 
     const ui = startUi();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxPath, startCluster, type Cluster } from '../../deploy/local-cluster.mjs';
-import { build, portal } from '../cli/harness';
+import { build, fitArgs, portal } from '../cli/harness';
 
 const nginx = nginxPath();
 if (!nginx && process.env.CI) throw new Error('The cluster test needs nginx under CI: apt-get install -y nginx (.ci/run does).');
@@ -52,26 +52,10 @@ describe.skipIf(!nginx)('a cluster behind nginx', () => {
     expect((await run(['projects', 'open', state.project])).code).toBe(0);
     const rows = Array.from({ length: 300 }, (_, i) => [i % 7, (i * 3) % 11, (i * 5) % 13, ((i % 7) + ((i * 3) % 11)) / 10]);
     await writeFile(join(home, 'data.json'), JSON.stringify(rows));
-    const rend = json(await run(['uploads', 'push', 'data.json', '--wait', '--json']));
-    expect(rend).toMatchObject({ flight: 'Ready' });
-    state.upload = rend.stamp;
-    const fit = json(
-      await run([
-        'fit',
-        '--upload',
-        state.upload,
-        '--inputs',
-        '3',
-        '--outputs',
-        '2',
-        '--target',
-        '1',
-        '--name',
-        'First',
-        '--wait',
-        '--json',
-      ]),
-    );
+    const upload = json(await run(['uploads', 'push', 'data.json', '--wait', '--json']));
+    expect(upload).toMatchObject({ flight: 'Ready' });
+    state.upload = upload.stamp;
+    const fit = json(await run(fitArgs(state.upload, 'First', '--wait', '--json')));
     expect(fit.run.record).toMatchObject({ function: 'fit', state: 'Finished' });
     expect(fit.generate.record).toMatchObject({ function: 'generate', state: 'Finished' });
   });
@@ -86,10 +70,7 @@ describe.skipIf(!nginx)('a cluster behind nginx', () => {
     // The second worker is frozen, so the first one takes the job; it is thawed once the first is killed.
     second.child.kill('SIGSTOP');
     try {
-      expect(
-        (await run(['fit', '--upload', big.stamp, '--inputs', '3', '--outputs', '2', '--target', '1', '--name', 'Failover', '--json']))
-          .code,
-      ).toBe(0);
+      expect((await run(fitArgs(big.stamp, 'Failover', '--json'))).code).toBe(0);
       await until(
         'the fit to be taken by the first worker',
         async () =>

@@ -165,6 +165,13 @@ export async function createProject(request: APIRequestContext, user: TestUser, 
   return (await res.json()).bucket.stamp;
 }
 
+/** A client API key of the user made through the API: the key as the API answers it (its `clue`, its `token`). */
+export async function createApiKey(request: APIRequestContext, user: TestUser, name: string) {
+  const res = await request.put('/api/client/apikey/item', { headers: auth(user), data: { client: user.clientId, name } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()).apikey;
+}
+
 /** Uploads one file through the API's upload flow (group, register, PUT, finish) and waits until it settles. */
 export async function uploadFile(
   request: APIRequestContext,

@@ -1,7 +1,7 @@
 // Rename and remove on the upload, model and project lists, filter and sort, and upload errors shown in the list.
 import { test, expect } from '@playwright/test';
 import { MESSAGES } from '@portal/core';
-import { createProject, createUser, fitJson, fitThroughApi, loginToken, shot, uploadFile, rowAction } from './helpers';
+import { createApiKey, createProject, createUser, fitJson, fitThroughApi, loginToken, shot, uploadFile, rowAction } from './helpers';
 
 test('uploads, models and projects: filter, sort, rename with the title rule, remove after confirming', async ({ page, request }) => {
   const user = await createUser(request, 'lists');
@@ -74,14 +74,7 @@ test('uploads, models and projects: filter, sort, rename with the title rule, re
 
 test('clipboard failures show SPEC messages', async ({ page, request }) => {
   const user = await createUser(request, 'clip');
-  const key = (
-    await (
-      await request.put('/api/client/apikey/item', {
-        headers: { authorization: `Bearer ${user.token}` },
-        data: { client: user.clientId, name: 'CI key' },
-      })
-    ).json()
-  ).apikey;
+  const key = await createApiKey(request, user, 'CI key');
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
   });

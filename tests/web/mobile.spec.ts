@@ -2,6 +2,7 @@
 import { test, expect } from '@playwright/test';
 import {
   checkA11y,
+  createApiKey,
   createProject,
   createUser,
   fitJson,
@@ -22,14 +23,7 @@ test('every kind of screen at 360 px: menu button navigation, no sideways scroll
   const run = await fitThroughApi(request, user, bucket, rend, 'Phone request');
   const py = await uploadFile(request, user, bucket, 'phone-model.py', MODEL_PY);
   const quote = await shrinkThroughApi(request, user, bucket, py, 'Phone quote');
-  const key = (
-    await (
-      await request.put('/api/client/apikey/item', {
-        headers: { authorization: `Bearer ${user.token}` },
-        data: { client: user.clientId, name: 'Phone key' },
-      })
-    ).json()
-  ).apikey;
+  const key = await createApiKey(request, user, 'Phone key');
 
   await page.goto('/');
   await checkA11y(page, 'login (360)');

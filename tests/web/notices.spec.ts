@@ -2,7 +2,7 @@
 // page's heading (at 1280x800 light and dark, and on a 390 px phone).
 import { test, expect, type Page } from '@playwright/test';
 import { MESSAGES } from '@portal/core';
-import { createUser, inEveryLook, loginToken } from './helpers';
+import { createApiKey, createUser, inEveryLook, loginToken } from './helpers';
 
 const notices = (page: Page) => page.locator('#notistack-snackbar');
 
@@ -24,14 +24,7 @@ async function headingClear(page: Page) {
 inEveryLook(({ width, scheme }) => {
   test(`at most three notices, newest on top, duplicates merged, the heading clear (${width} px, ${scheme})`, async ({ page, request }) => {
     const user = await createUser(request, `notes${width}${scheme}`);
-    const key = (
-      await (
-        await request.put('/api/client/apikey/item', {
-          headers: { authorization: `Bearer ${user.token}` },
-          data: { client: user.clientId, name: 'CI key' },
-        })
-      ).json()
-    ).apikey;
+    const key = await createApiKey(request, user, 'CI key');
     // Every copy fails here, so each click reports one error.
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { ACCOUNT_MESSAGES, EMAIL_CONFIRM_PATH, MESSAGES, SECURITY_MESSAGES, type AuditEntry, type CallName } from '@portal/core';
 import { exportText } from '../src/routes/accountExport';
-import { call, mailTo, mailsTo, signup, startServer, waitFor, PASSWORD, type TestServer } from './harness';
+import { addMember, call, mailTo, mailsTo, signup, startServer, waitFor, PASSWORD, type TestServer } from './harness';
 
 const NEW_PASSWORD = 'An0ther-secret!';
 const basic = (email: string, password = PASSWORD) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
@@ -232,10 +232,7 @@ describe('delete account', () => {
   it('refuses while the user is the last owner of a client with other members, saying what to do', async () => {
     const owner = await signup(srv.url, 'last');
     const member = await signup(srv.url, 'member');
-    await srv.built.services.db
-      .insertInto('permissions')
-      .values({ user_stamp: member.user, client_stamp: owner.client, created_at: Math.floor(Date.now() / 1000), role: 'member' })
-      .execute();
+    await addMember(srv, member.user, owner.client);
     // With two-factor sign-in on, the refusal comes before the code is spent (a recovery code works once).
     const { secret } = (await call(srv.url, 'otpSetup', { token: owner.token })).body.otp;
     const recovery = (await call(srv.url, 'otpEnable', { token: owner.token, body: { code: await code(secret) } })).body.otp.recovery;

@@ -10,7 +10,7 @@ import { generate } from 'otplib';
 import { ACCOUNT_MESSAGES, MESSAGES, OTP_CHALLENGE_TRIES, OTP_MAX_FAILURES, SECURITY_MESSAGES } from '@portal/core';
 import { SIGNIN_ACCOUNT_LIMIT, SIGNIN_ADDRESS_LIMIT, SIGNIN_SLOW_MS, SIGNIN_SLOW_TRIES } from '../src/auth/signin-limit';
 import { sha256Hex } from '../src/auth/secrets';
-import { call, dbKinds, mailsTo, signup, startServer, waitFor, PASSWORD, type TestServer } from './harness';
+import { addMember, call, dbKinds, mailsTo, signup, startServer, waitFor, PASSWORD, type TestServer } from './harness';
 
 const kinds = await dbKinds();
 const WRONG = 'Wrong-pass1!';
@@ -231,10 +231,7 @@ describe.each(kinds)('throttling on the %s database', (kind) => {
   it("a member's sign-in from a new address and account changes are in the member's own log and export, not the owner's", async () => {
     const owner = await signup(srv.url, 'owner');
     const member = await signup(srv.url, 'member');
-    await srv.built.services.db
-      .insertInto('permissions')
-      .values({ user_stamp: member.user, client_stamp: owner.client, created_at: Math.floor(Date.now() / 1000), role: 'member' })
-      .execute();
+    await addMember(srv, member.user, owner.client);
     expect((await login(member.email, PASSWORD, '203.0.113.44')).status).toBe(200);
     const changed = await call(srv.url, 'passwordChange', {
       token: member.token,

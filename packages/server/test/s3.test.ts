@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { CALLS } from '@portal/core';
-import { call, fitData, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import { call, fitData, fitThroughApi, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
 import { parseStorageUrl } from '../src/storage/s3';
 
 describe('S3-compatible storage', () => {
@@ -46,19 +46,8 @@ describe('S3-compatible storage', () => {
     expect(rend.flight).toBe('Ready');
     expect(rend.upload.list[0].meta).toMatchObject({ proc: 1, rows: 25 });
 
-    const pile = (
-      await call(srv.url, 'pileCreate', {
-        token: A.token,
-        body: {
-          bucket,
-          variety: 'FitModel',
-          param: { explainability: false, input_column_size: 2, output_column_size: 3, task_target_size: 1, task: 'regression' },
-        },
-      })
-    ).body.pile.stamp;
-    const fit = (
-      await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
-    ).body.run.stamp;
+    const fit = (await fitThroughApi(srv.url, A.token, { project: bucket, upload: rend.stamp, name: 'fit' }, { inputs: 2, outputs: 3 }))
+      .stamp;
     const gen = (
       await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })
     ).body.run.stamp;

@@ -6,7 +6,19 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { parseListenLine, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, type WebhookListenLine } from '@portal/core';
-import { call, dbKinds, fitData, mailTo, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import {
+  addMember,
+  call,
+  dbKinds,
+  fitData,
+  fitThroughApi,
+  mailTo,
+  signup,
+  startServer,
+  uploadFiles,
+  waitFor,
+  type TestServer,
+} from './harness';
 import { resolveTarget } from '../src/webhooks/address';
 
 const kinds = await dbKinds();
@@ -95,19 +107,12 @@ describe.each(kinds)('webhooks on the %s database', (kind) => {
     expect(Date.parse(event.timestamp)).toBeGreaterThan(Date.now() - 60_000);
     expect(ready.headers['content-type']).toBe('application/json');
 
-    const pile = (
-      await call(srv.url, 'pileCreate', {
-        token: A.token,
-        body: {
-          bucket,
-          variety: 'FitModel',
-          param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' },
-        },
-      })
-    ).body.pile.stamp;
-    const run = (
-      await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'Hooked fit' } })
-    ).body.run;
+    const run = await fitThroughApi(
+      srv.url,
+      A.token,
+      { project: bucket, upload: rend.stamp, name: 'Hooked fit' },
+      { inputs: 3, outputs: 2 },
+    );
     const done = await waitFor(async () => rx.got.find((r) => typeOf(r).startsWith('run.')), 120_000);
     const runEvent = new Webhook(hook.secret).verify(done.body, headersOf(done)) as { data: Record<string, unknown> };
     expect(runEvent.data).toMatchObject({ id: run.stamp, project: bucket, function: 'fit', name: 'Hooked fit' });
@@ -228,10 +233,7 @@ describe.each(kinds)('webhooks on the %s database', (kind) => {
     expect(tries.map((r) => r.status).every((s) => s === 403 || s === 404)).toBe(true);
     expect((await call(srv.url, 'webhookShow', { token: A.token, query: { webhook: hook.stamp } })).body.webhook.state).toBe('active');
     // A member of the client who is not an owner.
-    await srv.built.services.db
-      .insertInto('permissions')
-      .values({ user_stamp: B.user, client_stamp: A.client, created_at: 0, role: 'member' })
-      .execute();
+    await addMember(srv, B.user, A.client);
     const member = await call(srv.url, 'webhookList', { token: B.token, query: { client: A.client } });
     expect(member.status).toBe(403);
     expect(member.body.error.message).toBe(WEBHOOK_MESSAGES.ownersOnly);
@@ -265,10 +267,7 @@ describe.each(kinds)('webhooks on the %s database', (kind) => {
     const secret = (hello as { secret: string }).secret;
     // An event of the client: someone joins it.
     const C = await signup(srv.url, 'joiner');
-    await srv.built.services.db
-      .insertInto('permissions')
-      .values({ user_stamp: C.user, client_stamp: A.client, created_at: 0, role: 'member' })
-      .execute();
+    await addMember(srv, C.user, A.client);
     let line = await next();
     while (line.type !== 'event') line = await next();
     const verified = new Webhook(secret).verify(line.body, {

@@ -233,6 +233,30 @@ export async function signup(base: string, label = 'user') {
   };
 }
 
+/** Makes `user` a member of `client` straight in the database, as an accepted invitation would. */
+export async function addMember(server: TestServer, user: string, client: string): Promise<void> {
+  await server.built.services.db
+    .insertInto('permissions')
+    .values({ user_stamp: user, client_stamp: client, created_at: Math.floor(Date.now() / 1000), role: 'member' })
+    .execute();
+}
+
+/** A regression fit through the API on a Ready upload: its parameters of these sizes, then the run, as answered. */
+export async function fitThroughApi(
+  base: string,
+  token: string,
+  at: { project: string; upload: string; name: string },
+  sizes: { inputs: number; outputs: number },
+) {
+  const param = { explainability: false, input_column_size: sizes.inputs, output_column_size: sizes.outputs, task_target_size: 1 };
+  const pile = await call(base, 'pileCreate', {
+    token,
+    body: { bucket: at.project, variety: 'FitModel', param: { ...param, task: 'regression' } },
+  });
+  const body = { bucket: at.project, function: 'fit', rend: at.upload, pile: pile.body.pile.stamp, name: at.name };
+  return (await call(base, 'runCreate', { token, body })).body.run;
+}
+
 export const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
 
 /** Creates an upload with these files, sends the bytes, finishes it, and waits until its flight settles. */

@@ -26,6 +26,15 @@ export default function ModelsPage() {
     if (failed) notify(failed, 'error');
   }, [failed]);
   if (models.missing) return <ProjectNotFound clientId={clientId} />;
+  // Both tables show the one list read: one loading state, one failure and its retry.
+  const fromList = {
+    idOf: (m: Model) => m.stamp,
+    rowKey: (m: Model) => m.stamp,
+    loading: models.loading,
+    error: failed,
+    onRetry: () => void models.reload(),
+    empty: MESSAGES.noModels,
+  };
   return (
     <Page
       title="Models"
@@ -42,12 +51,7 @@ export default function ModelsPage() {
           urlKey="general"
           label="General models"
           rows={models.data?.general}
-          idOf={(m) => m.stamp}
-          loading={models.loading}
-          error={failed}
-          onRetry={() => void models.reload()}
-          rowKey={(m) => m.stamp}
-          empty={MESSAGES.noModels}
+          {...fromList}
           columns={[
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'desc', label: 'Description', value: (m) => m.desc, truncate: true },
@@ -62,12 +66,7 @@ export default function ModelsPage() {
           label="Your models"
           rows={models.data?.own}
           paging={{ of: paging, next: models.data?.next }}
-          idOf={(m) => m.stamp}
-          loading={models.loading}
-          error={failed}
-          onRetry={() => void models.reload()}
-          rowKey={(m) => m.stamp}
-          empty={MESSAGES.noModels}
+          {...fromList}
           emptyHint="Models you train from your uploads appear here, ready to transform new data."
           emptyAction={
             <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
