@@ -518,15 +518,15 @@ describe('useUploads', { timeout: 30_000 }, () => {
     // Uploaded, and analysis follows in the row: no notice until it ends.
     expect(notes).toEqual([]);
     expect(progress.filter((p) => p.loaded === p.total).map((p) => p.file)).toEqual(['a.json', 'b.json']);
-    const rend = await rows(server)
+    const upload = await rows(server)
       .selectFrom('rends')
       .select(['stamp', 'name'])
       .where('bucket', '=', bucket.stamp)
       .executeTakeFirstOrThrow();
-    expect(rend.name).toBe('a.json (+1 more)');
-    expect(outcome).toEqual({ rend: rend.stamp });
-    expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([rend.stamp]);
-    await setRow(server, 'rends', rend.stamp, { flight: 'Ready' });
+    expect(upload.name).toBe('a.json (+1 more)');
+    expect(outcome).toEqual({ upload: upload.stamp });
+    expect(result.current.data?.uploads.map((u) => u.stamp)).toEqual([upload.stamp]);
+    await setRow(server, 'rends', upload.stamp, { flight: 'Ready' });
     await waitFor(() => expect(notes).toEqual([[MESSAGES.uploadReady('a.json, b.json'), 'uploadSuccess']]), { timeout: 10_000 });
     expect(result.current.uploading).toBe(false);
     expect(count('storagePut')).toBe(2);
@@ -534,7 +534,7 @@ describe('useUploads', { timeout: 30_000 }, () => {
     const items = await rows(server)
       .selectFrom('uploads')
       .select(['stamp', 'name', 'checksum'])
-      .where('rend', '=', rend.stamp)
+      .where('rend', '=', upload.stamp)
       .orderBy('name')
       .execute();
     const sha = createHash('sha256').update(bytes).digest('hex');
