@@ -2,7 +2,7 @@
 // against the real server of ./api (signedIn gives a store holding a real session token for it).
 import { Readable } from 'node:stream';
 import { run } from '../src/cli/program';
-import { nodeApi } from '../src/cli/heavy';
+import { nodeApi } from '../src/cli/client';
 import type { Deps } from '../src/cli/context';
 import { memoryStore, type Store } from '../src/store';
 import type { TestApi, TestUser } from '@portal/testkit/api';

@@ -3,8 +3,8 @@ import { EventEmitter } from 'node:events';
 import { render as inkRender } from 'ink';
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
-import { memoryTokenStore, type ApiClient } from '@portal/core';
-import { nodeApi } from '../src/cli/heavy';
+import { callTable, memoryTokenStore, type ApiClient } from '@portal/core';
+import { nodeApi } from '../src/cli/client';
 import { App } from '../src/ui/App';
 import { TerminalIn } from '../src/ui/terminalIn';
 import type { TestApi, TestUser } from '@portal/testkit/api';
@@ -81,8 +81,8 @@ export function renderUi(
 ): UiRun {
   const tokens = memoryTokenStore(opts.signedIn === false ? null : (opts.user ?? server.user).token);
   const listeners = new Set<(m: string) => void>();
-  // The UI's own client (calls over node:http), as `portal` builds it.
-  const api = nodeApi({ baseUrl: server.url, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) });
+  // The UI's own client (calls over node:http, the whole route table), as `portal` builds it (ui/lazyApi.ts).
+  const api = nodeApi({ baseUrl: server.url, tokens, onAuthFailure: (m) => listeners.forEach((l) => l(m)) }, callTable);
   const copied: string[] = [];
   const saved: { name: string; text: string }[] = [];
   const remembered: Record<string, string> = {};

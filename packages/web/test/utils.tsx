@@ -5,12 +5,12 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
-import { ApiClient, memoryTokenStore } from '@portal/core';
+import { ApiClient, memoryTokenStore, callTable } from '@portal/core';
 import { PortalProvider } from '@portal/core/react';
 import { notifier } from '../src/lib/notify';
 import { theme } from '../src/theme';
 
-const api = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens: memoryTokenStore() });
+const api = new ApiClient({ calls: callTable, baseUrl: 'http://127.0.0.1:9', tokens: memoryTokenStore() });
 
 export function renderApp(
   ui: ReactNode,

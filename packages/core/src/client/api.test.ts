@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { jwt, make, startServer, type TestServer } from '../../test/server';
 import { ApiClient } from './api';
+import { callTable } from '../contract/calls';
 import { memoryTokenStore } from './token';
 
 // Answers the real server never gives (the permission list as a bare array, a body outside the contract, a token on a
@@ -16,7 +17,7 @@ describe('answers the server never gives', () => {
     const s = await startServer(routes);
     scripted.push(s);
     const tokens = memoryTokenStore(jwt(NOW_S + 7200));
-    return { api: new ApiClient({ baseUrl: s.url, tokens, clock: { now: () => NOW_S * 1000 } }), tokens };
+    return { api: new ApiClient({ calls: callTable, baseUrl: s.url, tokens, clock: { now: () => NOW_S * 1000 } }), tokens };
   }
 
   it('reads the permission list as an array too', async () => {

@@ -3,7 +3,9 @@ import { resolveUrl } from './url';
 import { ofetch, type FetchResponse } from 'ofetch';
 import type { z } from 'zod/mini';
 import { en } from 'zod/locales';
-import { CALLS, ERROR_CODES, ErrorBody, type CallBody, type CallName, type CallQuery, type CallResponse } from '../contract';
+import type { CALLS, CallBody, CallName, CallQuery, CallResponse, CallSource } from '../contract/calls';
+import { ERROR_CODES, ErrorBody, type CallDef } from '../contract/calls/common';
+import { CALL_NAMES } from '../contract/reference';
 import { MESSAGES } from '../messages';
 import { ApiError } from './errors';
 import { memoryTokenStore, systemClock, tokenStatus, type Clock, type TokenStore } from './token';
@@ -41,6 +43,11 @@ export interface ApiClientOptions {
   /** The API base, e.g. http://localhost:8080 (empty for the same origin in a browser). */
   baseUrl: string;
   tokens: TokenStore;
+  /**
+   * Where the client finds each call's method, path and schemas: core's whole route table (`callTable`), or
+   * `loadCall` from `@portal/core/contract/load`, which builds a group's schemas on its first call (the CLI).
+   */
+  calls: CallSource;
   clock?: Clock;
   /** Called when a protected call finds no token or an expired one, after the token is removed. */
   onAuthFailure?: (message: typeof MESSAGES.tokenMissing | typeof MESSAGES.tokenExpired) => void;
@@ -85,6 +92,8 @@ export class ApiClient {
   private readonly http: typeof ofetch;
   private memoryRefreshMs: number | null = null;
   private refreshing: Promise<void> | null = null;
+  /** The entries of the calls made so far (their failure texts are read when a call fails). */
+  private readonly defs = new Map<CallName, CallDef>();
   /** One typed method per call of the route table, e.g. `api.calls.bucketList({ client })`. */
   readonly calls: ApiMethods;
 
@@ -102,7 +111,7 @@ export class ApiClient {
         ? ofetch.create({}, { fetch: opts.fetch })
         : ofetch;
     const calls: Partial<Record<CallName, unknown>> = {};
-    for (const name of Object.keys(CALLS) as CallName[]) {
+    for (const name of CALL_NAMES) {
       calls[name] = (args: unknown, o?: CallOptions) => this.call(name, args as never, o);
     }
     this.calls = calls as ApiMethods;
@@ -181,7 +190,8 @@ export class ApiClient {
   /** What a failed call shows: SPEC's text for the call; `said` is the server's own words, `serverMessage` as the client words it. */
   private display(name: CallName | undefined, status: number, serverMessage: string | null, said: string | null = serverMessage): string {
     if (!name) return serverMessage ?? MESSAGES.unexpected;
-    const failure = (CALLS[name] as { failure?: string }).failure;
+    // The call's entry is known by the time anything fails: call() finds it before sending.
+    const failure = this.defs.get(name)?.failure;
     // No answer, or a server failing, is not a refusal of the credentials: say what happened instead.
     const noVerdict = (status === 0 || status >= 500) && !!serverMessage;
     if (name === 'login') return (status === 429 || noVerdict) && serverMessage ? serverMessage : MESSAGES.invalidCredentials;
@@ -195,7 +205,8 @@ export class ApiClient {
 
   /** Makes one call of the route table. */
   async call<N extends CallName>(name: N, args: CallArgs<N>, opts: CallOptions = {}): Promise<CallResponse<N>> {
-    const def = CALLS[name] as Def<N> & { query?: z.ZodMiniType; body?: z.ZodMiniType };
+    const def = await this.options.calls(name);
+    this.defs.set(name, def);
     const headers: Record<string, string> = { accept: 'application/json' };
     let query: Record<string, unknown> | undefined;
     let body: unknown;

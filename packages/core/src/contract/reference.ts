@@ -139,3 +139,6 @@ export const CALL_REFERENCE: { readonly [N in CallName]: CallReference } = {
     group: 'Webhooks',
   },
 };
+
+/** Every call's name, without building a schema. */
+export const CALL_NAMES = Object.keys(CALL_REFERENCE) as CallName[];

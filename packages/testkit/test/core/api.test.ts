@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTestApi } from '@portal/testkit/api';
 import { forgedToken } from '@portal/testkit/seed';
-import { CALLS, ApiClient, type ApiClientOptions, ApiError, memoryTokenStore, needsOtp, readClaims, tokenExpiry } from '@portal/core';
+import {
+  CALLS,
+  ApiClient,
+  type ApiClientOptions,
+  ApiError,
+  memoryTokenStore,
+  needsOtp,
+  readClaims,
+  tokenExpiry,
+  callTable,
+} from '@portal/core';
 import { plainHttp } from '@portal/core/node';
 
 // SPEC.md's texts, copied literally.
@@ -33,7 +43,14 @@ async function setup(token: string | null, atLeft?: number) {
   };
   const tokens = memoryTokenStore(token);
   const failures: string[] = [];
-  const api = new ApiClient({ baseUrl: server.url, tokens, clock, onAuthFailure: (m) => failures.push(m), http: transport });
+  const api = new ApiClient({
+    calls: callTable,
+    baseUrl: server.url,
+    tokens,
+    clock,
+    onAuthFailure: (m) => failures.push(m),
+    http: transport,
+  });
   const bearer = () =>
     sent()
       .filter((r) => r.path === '/api/bucket/item')
@@ -109,7 +126,12 @@ describe.each([
       const err = await copy.api.calls.bucketList({ client: server.user.client }).catch((e) => e);
       expect([err.status, err.display]).toEqual([401, TOKEN_EXPIRED]);
       // A server that cannot be reached: the token is forgotten here all the same, and the answer says so.
-      const offline = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens: memoryTokenStore(await sessionToken(3600)), http: transport });
+      const offline = new ApiClient({
+        calls: callTable,
+        baseUrl: 'http://127.0.0.1:9',
+        tokens: memoryTokenStore(await sessionToken(3600)),
+        http: transport,
+      });
       const out = await offline.logout();
       expect([out.ended, out.error?.status, offline.tokens.get()]).toEqual([false, 0, null]);
     });
@@ -159,7 +181,7 @@ describe.each([
       server.failing.refresh = 503;
       let kept: number | null = null;
       const store = { ...memoryTokenStore(old), refreshedAt: () => kept, setRefreshedAt: (ms: number) => void (kept = ms) };
-      const load = () => new ApiClient({ baseUrl: server.url, tokens: store, clock: t.clock, http: transport });
+      const load = () => new ApiClient({ calls: callTable, baseUrl: server.url, tokens: store, clock: t.clock, http: transport });
       await load().calls.bucketList({ client: server.user.client });
       expect(t.refreshes()).toBe(1);
       expect(kept).toBe(t.clock.ms);
@@ -207,7 +229,7 @@ describe.each([
         seen.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
         return fetch(input, init);
       };
-      const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token), fetch: via });
+      const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token), fetch: via });
       const res = await api.calls.bucketList({ client: server.user.client });
       expect(res.client.list[0].stamp).toBe(server.user.client);
       expect(seen).toEqual([CALLS.bucketList.path]);
@@ -234,7 +256,12 @@ describe.each([
     });
 
     it("an unreachable server gives a network error with the call's message", async () => {
-      const api = new ApiClient({ baseUrl: 'http://127.0.0.1:9', tokens: memoryTokenStore(server.user.token), http: transport });
+      const api = new ApiClient({
+        calls: callTable,
+        baseUrl: 'http://127.0.0.1:9',
+        tokens: memoryTokenStore(server.user.token),
+        http: transport,
+      });
       const err = await api.calls.runList({ bucket: 'b1' }).catch((e) => e);
       expect(err.isNetwork).toBe(true);
       expect(err.display).toBe('Failed to load requests');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { rows, seedBucket, seedUpload, withTestApi } from '@portal/testkit/api';
-import { ApiClient, memoryTokenStore, createFitRequest, createShrinkRequest, MESSAGES } from '@portal/core';
+import { ApiClient, memoryTokenStore, createFitRequest, createShrinkRequest, MESSAGES, callTable } from '@portal/core';
 
 // The real server without its worker: the requests stay as created, so what each step wrote can be read back.
 const server = withTestApi({ worker: false });
 
-const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+const client = () => new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
 const piles = (project: string) =>
   rows(server).selectFrom('piles').select(['stamp', 'variety', 'param']).where('bucket', '=', project).execute();
 const runs = (project: string) =>

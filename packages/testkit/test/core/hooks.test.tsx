@@ -26,6 +26,7 @@ import {
   POLL_START_MS,
   type Timers,
   type UploadProgress,
+  callTable,
 } from '@portal/core';
 import {
   PortalProvider,
@@ -58,7 +59,7 @@ const server = withTestApi({ worker: false });
 
 /** The hooks' provider on the test server; `timers` replaces the platform's clock the hooks poll on. */
 function setup(tokens: TokenStore = memoryTokenStore(server.user.token), timers?: Timers) {
-  const api = new ApiClient({ baseUrl: server.url, tokens });
+  const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens });
   const notes: Array<[string, NotifyKind | undefined]> = [];
   /** The action each notice offered (Undo), by its message. */
   const actions = new Map<string, NotifyAction>();
@@ -447,13 +448,15 @@ describe('useAuth', { timeout: 30_000 }, () => {
     const token = tokens.get();
     expect(token).toBeTruthy();
     // The stored token was the server's own: it opens this user's account (asked past the proxy).
-    const direct = new ApiClient({ baseUrl: server.server.url, tokens: memoryTokenStore(token) });
+    const direct = new ApiClient({ calls: callTable, baseUrl: server.server.url, tokens: memoryTokenStore(token) });
     expect((await direct.calls.permissions()).map((p) => p.client.stamp)).toEqual([server.user.client]);
     await act(() => result.current.logout());
     expect(tokens.get()).toBeNull();
     expect(server.calls).toEqual(['login', 'login', 'logout']);
     // Logout ended the session on the server: a copy of the token no longer opens anything.
-    await expect(new ApiClient({ baseUrl: server.server.url, tokens: memoryTokenStore(token) }).calls.permissions()).rejects.toMatchObject({
+    await expect(
+      new ApiClient({ calls: callTable, baseUrl: server.server.url, tokens: memoryTokenStore(token) }).calls.permissions(),
+    ).rejects.toMatchObject({
       status: 401,
     });
   });
@@ -716,7 +719,7 @@ describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
       await rows(server).selectFrom('runs').select(['function', 'model', 'fit']).where('stamp', '=', general.runId).executeTakeFirst(),
     ).toEqual({ function: 'generate', model: 'general-tabular-classification', fit: null });
     // The server takes only a Finished model of the same project.
-    const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
     const refused = (fit: string) =>
       api.calls.runCreate({ bucket: bucket.stamp, function: 'generate', rend: upload.stamp, fit, name: 'X' }).catch((e) => e);
     expect(await refused(pending.stamp)).toMatchObject({

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows, seedBucket, setPlan, withTestApi } from '@portal/testkit/api';
 import { storedBytes } from '@portal/testkit/seed';
-import { ApiClient, memoryTokenStore, runUpload, type UploadProgress, type UploadSource } from '@portal/core';
+import { ApiClient, memoryTokenStore, runUpload, type UploadProgress, type UploadSource, callTable } from '@portal/core';
 import { fileSource } from '@portal/core/node';
 
 const hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -25,7 +25,7 @@ beforeEach(async () => {
   project = (await seedBucket(server)).stamp;
 });
 
-const client = () => new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+const client = () => new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
 
 function fileOf(name: string, bytes: Uint8Array): string {
   const path = join(dir, name);

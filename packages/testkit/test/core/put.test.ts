@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rows, seedBucket, setPlan, withTestApi } from '@portal/testkit/api';
 import { storedBytes } from '@portal/testkit/seed';
-import { ApiClient, memoryTokenStore, xhrPut } from '@portal/core';
+import { ApiClient, memoryTokenStore, xhrPut, callTable } from '@portal/core';
 
 const hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -19,7 +19,7 @@ describe("xhrPut to the server's storage, from a page on its origin", { timeout:
 
   /** Registers a file of these bytes (under another checksum if given); its upload link and item. */
   async function register(bytes: Uint8Array, checksum = hex(bytes)) {
-    const api = new ApiClient({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
     const bucket = (await seedBucket(server)).stamp;
     const { rend } = await api.calls.rendCreate({ bucket, name: 'data.json' });
     const file = { checksum, name: 'data.json', size: bytes.length };

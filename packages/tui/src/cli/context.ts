@@ -1,15 +1,8 @@
 // What every command gets: injected IO, store and API factory (so tests run commands with fake IO), and the
 // resolution of the global flags (--api, --json, --client, --project) into an API client, account and project.
 import type { Command } from 'commander';
-import {
-  isWellFormedToken,
-  memoryTokenStore,
-  type ApiClient,
-  type ApiClientOptions,
-  type Project,
-  type Client,
-  type TokenStore,
-} from '@portal/core';
+import { isWellFormedToken, memoryTokenStore, type ApiClient, type Project, type Client, type TokenStore } from '@portal/core';
+import type { NodeApiOptions } from './client';
 import { DEFAULT_API, originOf, type Host, type Store } from '../store';
 import { CliError, EXIT, usageError } from './errors';
 import { Output, type OutStream } from './output';
@@ -24,7 +17,7 @@ export interface Deps {
   env: Record<string, string | undefined>;
   /** Opens the token and settings store (lazily: most of `--help` and `--version` never need it). */
   openStore(): Promise<Store>;
-  makeApi(opts: ApiClientOptions): ApiClient | Promise<ApiClient>;
+  makeApi(opts: NodeApiOptions): ApiClient | Promise<ApiClient>;
   now(): number;
   sleep(ms: number): Promise<void>;
   cwd: string;
@@ -158,7 +151,7 @@ export class Session {
   }
 
   /** What every API client of this command is made with: the base, this origin's token, the clock, the time limit. */
-  async apiOptions(): Promise<ApiClientOptions> {
+  async apiOptions(): Promise<NodeApiOptions> {
     const timeoutMs = this.timeoutMs();
     return {
       baseUrl: await this.baseUrl(),

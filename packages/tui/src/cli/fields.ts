@@ -8,11 +8,11 @@ const FIELD_LIST = /^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/;
 const CLI_FIELDS = ['origin', 'email', 'username', 'api', 'clients', 'expiresAt', 'expired', 'default', 'source', 'ok'];
 
 /**
- * Every field name of the contract's entities, and the CLI's own objects. Through the CLI's heavy chunk: a dynamic
+ * Every field name of the contract's entities, and the CLI's own objects. Through a chunk of its own: a dynamic
  * import of core's whole index would make every static import of it (the UI's first frame) load all of core and zod.
  */
 async function knownFields(): Promise<Set<string>> {
-  const { entityFields } = await import('./heavy');
+  const { entityFields } = await import('./entityFields');
   return new Set([...CLI_FIELDS, ...entityFields()]);
 }
 

@@ -18,7 +18,7 @@ export function nodeDeps(): Deps {
     stderr: process.stderr,
     env: process.env,
     openStore: () => openStore(process.env),
-    makeApi: async (opts) => (await import('./heavy')).nodeApi(opts),
+    makeApi: async (opts) => (await import('./client')).nodeApi(opts),
     now: () => Date.now(),
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     cwd: process.cwd(),

@@ -8,7 +8,7 @@ import { PortalProvider } from '@portal/core/react/context';
 import { useAccountDelete, useAccountExport, useEmailChange, useEmailConfirm, usePasswordChange } from '@portal/core/react';
 import { mailTo } from '@portal/testkit/harness';
 import { withTestApi } from '@portal/testkit/api';
-import { nodeApi } from '../cli/heavy';
+import { nodeApi } from '../cli/client';
 
 const server = withTestApi({ worker: false });
 const NEW_PW = 'An0ther-secret!';
