@@ -8,8 +8,11 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // One server per file; files run one at a time: each builds the CLI it runs (tests/cli/harness.ts rebuilds
-    // packages/tui/dist), which another file running beside it would find half-made.
-    fileParallelism: false,
+    // The CLI is built once before any file (cli/setup.ts), so files may run side by side: each has its own server,
+    // homes and tmux socket. Two at a time, as the unit step: a file spends most of its time waiting on its server and
+    // the commands it runs.
+    globalSetup: ['cli/setup.ts'],
+    maxWorkers: 2,
+    minWorkers: 1,
   },
 });

@@ -1,23 +1,14 @@
-// Builds `portal` (and the server when missing), starts the real server on a free port with a fresh data folder,
+// Starts the real server (built, as `portal` is, once per run by cli/setup.ts) on a free port with a fresh data folder,
 // and runs dist/portal.js as a child process with its own HOME, so the config file lands in a temp folder.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { PORTAL, SERVER } from './setup';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
-export const PORTAL = join(ROOT, 'packages/tui/dist/portal.js');
-const SERVER = join(ROOT, 'packages/server/dist/main.js');
-const PNPM = join(ROOT, '.tools/node_modules/pnpm/bin/pnpm.cjs');
-
-export function build(): void {
-  execFileSync(process.execPath, [join(ROOT, 'packages/tui/build.mjs')], { stdio: 'inherit' });
-  if (!existsSync(SERVER))
-    execFileSync(process.execPath, [PNPM, '--filter', '@portal/server', 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-}
+export { PORTAL, ROOT, build } from './setup';
 
 export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -164,7 +155,6 @@ export function cliFixture(name: string): CliFixture {
   let server: Started | undefined;
   let home = '';
   beforeAll(async () => {
-    build();
     server = await startServer();
     home = await mkdtemp(join(tmpdir(), `portal-${name}-`));
   });

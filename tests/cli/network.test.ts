@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { build, freePort, portal, startServer, type Started } from './harness';
+import { freePort, portal, startServer, type Started } from './harness';
 
 /** A token's shape (a JWT whose claims read) that no server issued: PORTAL_TOKEN must look like a token to be sent. */
 const SHAPED_TOKEN = 'eyJhbGciOiJub25lIn0.eyJlbWFpbCI6Im5ldEBleGFtcGxlLmNvbSJ9.sig';
@@ -27,7 +27,6 @@ async function listen(
 }
 
 beforeAll(async () => {
-  build();
   server = await startServer();
   home = await mkdtemp(join(tmpdir(), 'portal-net-'));
   const up = await portal(

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS, installCommand, pythonExample } from '@portal/core';
-import { build, fitArgs, portal, startServer, type Started } from './harness';
+import { fitArgs, portal, startServer, type Started } from './harness';
 import { outboxMails } from '../outbox';
 
 /** A token's shape (a JWT whose claims read) that no server issued: PORTAL_TOKEN must look like a token to be sent. */
@@ -20,7 +20,6 @@ const json = <T = any>(r: { stdout: string; stderr: string; code: number }): T =
 };
 
 beforeAll(async () => {
-  build();
   server = await startServer();
   ada = await mkdtemp(join(tmpdir(), 'portal-ada-'));
   grace = await mkdtemp(join(tmpdir(), 'portal-grace-'));

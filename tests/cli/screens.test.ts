@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@portal/core';
-import { build, portal, startServer, type Started } from './harness';
+import { portal, startServer, type Started } from './harness';
 import { tmuxServer } from './tmux';
 
 const SOCKET = `portal-screens-${process.pid}`;
@@ -20,7 +20,6 @@ let paths: string[] = [];
 const { tmux, capture, start, see, ended, close } = tmuxServer(SOCKET);
 
 beforeAll(async () => {
-  build();
   server = await startServer();
   home = await mkdtemp(join(tmpdir(), 'portal-screens-'));
   // A session that lives as long as the file, so the tmux server does not exit (and race the next session) each

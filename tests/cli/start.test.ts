@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, portal, startServer, type Started } from './harness';
+import { portal, startServer, type Started } from './harness';
 import { tmuxServer } from './tmux';
 
 const SOCKET = `portal-start-${process.pid}`;
@@ -21,7 +21,6 @@ const fits = (session: string, width: number) => {
 };
 
 beforeAll(async () => {
-  build();
   server = await startServer();
   home = await mkdtemp(join(tmpdir(), 'portal-start-'));
 }, 300_000);

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, portal, startServer, type Started } from './harness';
+import { portal, startServer, type Started } from './harness';
 import { tmuxServer } from './tmux';
 
 const NAME60 = 'A project named with exactly sixty characters, to be cut ok!';
@@ -18,7 +18,6 @@ const { tmux, capture: screen, start: startIn, see, ended, close } = tmuxServer(
 const start = (name: string, size: [number, number], homeDir: string) => startIn(name, size, homeDir, server.url);
 
 beforeAll(async () => {
-  build();
   server = await startServer();
   home = await mkdtemp(join(tmpdir(), 'portal-tmux-'));
   signedOut = await mkdtemp(join(tmpdir(), 'portal-tmux-out-'));

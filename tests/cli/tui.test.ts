@@ -5,13 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { PORTAL, build, fitArgs, portal, startServer, type Started } from './harness';
+import { PORTAL, fitArgs, portal, startServer, type Started } from './harness';
 
 let server: Started;
 let home: string;
 
 beforeAll(async () => {
-  build();
   server = await startServer();
   home = await mkdtemp(join(tmpdir(), 'portal-tui-'));
   const up = await portal(

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS, screenPath, type ScreenParams } from '@portal/core';
-import { build, portal, startServer, type Started } from './harness';
+import { portal, startServer, type Started } from './harness';
 import { tmuxServer } from './tmux';
 
 const NAME60 = 'Quarterly churn forecast for the northern region, fiscal 226';
@@ -71,7 +71,6 @@ const run = async (args: string[], stdin?: string) => {
 };
 
 beforeAll(async () => {
-  build();
   // A session that lives for the whole file: tmux's server exits with its last session, and a new session started
   // while it shuts down fails ("server exited unexpectedly").
   tmux('new-session', '-d', '-s', 'keep', '-x', '80', '-y', '24', 'exec cat');

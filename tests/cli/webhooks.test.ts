@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { closeReceivers, webhookReceiver } from '../receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '@portal/core';
-import { build, keyAccount, PORTAL, portal, ROOT, startServer, type Result, type Started } from './harness';
+import { keyAccount, PORTAL, portal, ROOT, startServer, type Result, type Started } from './harness';
 
 const EMAIL = 'hooks@example.com';
 const PW = 'Secret-123!';
@@ -35,7 +35,6 @@ const json = <T = any>(r: Result): T => {
 };
 
 beforeAll(async () => {
-  build();
   server = await startServer({ PORTAL_WEBHOOK_ALLOW_PRIVATE: '1' });
   home = await mkdtemp(join(tmpdir(), 'portal-webhooks-'));
   const up = await cli(
