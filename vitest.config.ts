@@ -1,14 +1,6 @@
 // One vitest run for every package's unit and integration tests (end-to-end suites live in tests/).
 import { defineConfig } from 'vitest/config';
 
-// Core's and the terminal UI's files share their worker's modules (isolate: false): loading React, Ink, zod and the
-// server's modules again for every file cost more than most files' tests. Each file starts its own server and signs up
-// its own users, so nothing a test asserts depends on another file. These files need a process of their own:
-// boundaries.test.ts imports core's entry for the first time (no DOM, no timer started) and put.test.ts installs a
-// DOM, which must not reach other files; terminal.test.tsx loads Ink with CI unset.
-const CORE_OWN_PROCESS = ['src/boundaries.test.ts', 'src/upload/put.test.ts'];
-const TUI_OWN_PROCESS = ['src/ui/terminal.test.tsx'];
-
 export default defineConfig({
   test: {
     // Two files at a time (vitest's default here is one less than the cores, so one): a server test spends most of
@@ -17,20 +9,7 @@ export default defineConfig({
     minWorkers: 1,
     projects: [
       // Rendering tests wait on conditions; the limit only bounds a hung test, so a busy machine does not fail them.
-      {
-        test: {
-          name: 'core',
-          root: 'packages/core',
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: CORE_OWN_PROCESS,
-          environment: 'node',
-          testTimeout: 30_000,
-          isolate: false,
-        },
-      },
-      {
-        test: { name: 'core-isolated', root: 'packages/core', include: CORE_OWN_PROCESS, environment: 'node', testTimeout: 30_000 },
-      },
+      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'server',
@@ -51,18 +30,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      {
-        test: {
-          name: 'tui',
-          root: 'packages/tui',
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: TUI_OWN_PROCESS,
-          environment: 'node',
-          testTimeout: 30_000,
-          isolate: false,
-        },
-      },
-      { test: { name: 'tui-isolated', root: 'packages/tui', include: TUI_OWN_PROCESS, environment: 'node', testTimeout: 30_000 } },
+      { test: { name: 'tui', root: 'packages/tui', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
       // Not vitest's 'jsdom' environment: it resolves jsdom 31, which needs Node 22. Core's and web's tests
       // install core's jsdom 29 window first (@portal/core/testing/dom), which runs on Node 20.
       { test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
