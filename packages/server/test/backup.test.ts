@@ -45,6 +45,7 @@ describe.skipIf(!built)('backup and restore of the embedded default', () => {
     for (const c of cleanup.reverse()) await c();
   });
 
+  // Boots built servers, backs up and restores in one scenario: longer than a test's usual minute on a loaded machine.
   it('backs up a running server; the backup restored into a new folder serves the same sign-in, projects and uploads', async () => {
     const work = await mkdtemp(join(tmpdir(), 'portal-backup-'));
     cleanup.push(() => rm(work, { recursive: true, force: true }));
@@ -125,5 +126,5 @@ describe.skipIf(!built)('backup and restore of the embedded default', () => {
     const offline = cli(original, 'backup', join(work, 'offline.backup'));
     expect(offline.stderr).toBe('');
     expect(offline.stdout).toMatch(/^Backed up the database \([\d.]+ MB\) and 1 stored file /);
-  });
+  }, 180_000);
 });
