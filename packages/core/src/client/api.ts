@@ -92,7 +92,7 @@ export class ApiClient {
   private readonly http: typeof ofetch;
   private memoryRefreshMs: number | null = null;
   private refreshing: Promise<void> | null = null;
-  /** The entries of the calls made so far (their failure texts are read when a call fails). */
+  /** The entries of the calls made so far: found once per client, and read for a failure's text. */
   private readonly defs = new Map<CallName, CallDef>();
   /** One typed method per call of the route table, e.g. `api.calls.bucketList({ client })`. */
   readonly calls: ApiMethods;
@@ -205,7 +205,7 @@ export class ApiClient {
 
   /** Makes one call of the route table. */
   async call<N extends CallName>(name: N, args: CallArgs<N>, opts: CallOptions = {}): Promise<CallResponse<N>> {
-    const def = await this.options.calls(name);
+    const def = this.defs.get(name) ?? (await this.options.calls(name));
     this.defs.set(name, def);
     const headers: Record<string, string> = { accept: 'application/json' };
     let query: Record<string, unknown> | undefined;

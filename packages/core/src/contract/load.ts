@@ -2,7 +2,7 @@
 // the module of the group a call belongs to (calls/<group>.ts), so a command that makes one call does not build every
 // schema of the contract (the CLI's client). The group is the reference's (CALL_REFERENCE), so a call is filed once; a
 // test checks each group's module holds it. Not in core's index: only a bundle that splits its dynamic imports into
-// chunks of their own gains from it, and a bundle that does not (one file) would hold the table twice over.
+// chunks of their own gains from it, and a one-file esbuild bundle of core broke with it (docs/DECISIONS.md).
 import type { CallDef, CallName } from './calls';
 import { CALL_REFERENCE, type CallGroup } from './reference';
 
@@ -25,15 +25,12 @@ export const GROUP_MODULES: Readonly<Record<CallGroup, () => Promise<Table>>> = 
   Webhooks: () => import('./calls/webhooks').then((m) => m.WEBHOOK_CALLS),
 };
 
-const loaded = new Map<CallName, CallDef>();
-
-/** The call's entry of the route table (method, path, auth, schemas), its group's module loaded on first use. */
+/**
+ * The call's entry of the route table (method, path, auth, schemas), its group's module loaded on first use (the
+ * module system keeps it; the client keeps the entries it has found).
+ */
 export async function loadCall(name: CallName): Promise<CallDef> {
-  const known = loaded.get(name);
-  if (known) return known;
-  const table = await GROUP_MODULES[CALL_REFERENCE[name].group]();
-  const def = table[name];
+  const def = (await GROUP_MODULES[CALL_REFERENCE[name].group]())[name];
   if (!def) throw new Error(`The contract's module of "${CALL_REFERENCE[name].group}" has no call ${name}`);
-  loaded.set(name, def);
   return def;
 }
