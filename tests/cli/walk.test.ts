@@ -82,8 +82,8 @@ beforeAll(async () => {
     'Secret-123!\n',
   );
   params.clientId = JSON.parse(await run(['accounts', 'list', '--json']))[0].stamp;
-  params.bucketId = JSON.parse(await run(['projects', 'create', '--name', NAME60, '--json'])).stamp;
-  await run(['projects', 'open', params.bucketId!]);
+  params.projectId = JSON.parse(await run(['projects', 'create', '--name', NAME60, '--json'])).stamp;
+  await run(['projects', 'open', params.projectId!]);
   const data = join(home, 'rows.json');
   await writeFile(data, JSON.stringify(Array.from({ length: 20 }, (_, i) => [i, i * 2, i % 2])));
   uploadId = JSON.parse(await run(['uploads', 'push', data, '--wait', '--json'])).stamp;

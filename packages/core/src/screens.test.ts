@@ -38,22 +38,21 @@ describe('screens', () => {
   });
 
   it('matches every route back from its own path', () => {
-    const params = { clientId: 'c1', apikeyId: 'k1', bucketId: 'b1', runId: 'r1', quoteId: 'q1' };
+    const params = { clientId: 'c1', apikeyId: 'k1', projectId: 'b1', runId: 'r1', quoteId: 'q1' };
     for (const s of SCREENS) {
       const path = screenPath(s.id, params);
       expect(matchScreen(path)?.screen.id).toBe(s.id);
     }
   });
 
-  it('reads the project id whether a route spells it {bucketId} or {projectId}', () => {
-    // Both spellings produce the same URL; the parameter arrives as bucketId.
+  it('reads the project id of the path SPEC writes with {projectId} and with {projectId} as projectId', () => {
+    // Both spellings are the same URL; the code names the parameter in product words.
     const fromBucket = matchScreen('/client/c1/project/b1/runs');
     const fromProject = matchScreen('/client/c1/project/b1/uploads/');
-    expect(fromBucket).toMatchObject({ screen: { id: 'runs' }, params: { clientId: 'c1', bucketId: 'b1' } });
-    expect(fromProject).toMatchObject({ screen: { id: 'uploads' }, params: { clientId: 'c1', bucketId: 'b1' } });
-    expect(matchScreen('/client/c1/project/b%2F1/run/r1/details')?.params).toEqual({ clientId: 'c1', bucketId: 'b/1', runId: 'r1' });
+    expect(fromBucket).toMatchObject({ screen: { id: 'runs' }, params: { clientId: 'c1', projectId: 'b1' } });
+    expect(fromProject).toMatchObject({ screen: { id: 'uploads' }, params: { clientId: 'c1', projectId: 'b1' } });
+    expect(matchScreen('/client/c1/project/b%2F1/run/r1/details')?.params).toEqual({ clientId: 'c1', projectId: 'b/1', runId: 'r1' });
     expect(matchScreen('/nowhere')).toBeNull();
-    // Building paths, crumbs and the sidebar accepts the {projectId} spelling too.
     expect(screenPath('models', { clientId: 'c1', projectId: 'b1' })).toBe('/client/c1/project/b1/models');
     expect(breadcrumbs('uploads', { clientId: 'c1', projectId: 'b1' }).map((c) => c.path)).toEqual([
       '/account',
@@ -69,7 +68,7 @@ describe('screens', () => {
   });
 
   it('runs breadcrumbs account > client > project > run or quote', () => {
-    const p = { clientId: 'c1', bucketId: 'b1', runId: 'r1' };
+    const p = { clientId: 'c1', projectId: 'b1', runId: 'r1' };
     expect(breadcrumbs('runDetails', p, { client: 'Acme', project: 'Proj', run: 'Req' }).map((c) => c.label)).toEqual([
       'My Account',
       'Acme',
@@ -77,7 +76,7 @@ describe('screens', () => {
       'Req',
     ]);
     expect(
-      breadcrumbs('quoteDetails', { clientId: 'c1', bucketId: 'b1', quoteId: 'q1' }, { quote: 'Q' }).map((c) => [c.label, c.path]),
+      breadcrumbs('quoteDetails', { clientId: 'c1', projectId: 'b1', quoteId: 'q1' }, { quote: 'Q' }).map((c) => [c.label, c.path]),
     ).toEqual([
       ['My Account', '/account'],
       ['Client', '/client/c1/projects'],
@@ -88,7 +87,7 @@ describe('screens', () => {
   });
 
   it('drives every trail and sidebar link from the table: a trail runs from My Account to the screen itself', () => {
-    const params = { clientId: 'c1', apikeyId: 'k1', bucketId: 'b1', runId: 'r1', quoteId: 'q1' };
+    const params = { clientId: 'c1', apikeyId: 'k1', projectId: 'b1', runId: 'r1', quoteId: 'q1' };
     for (const s of SCREENS.filter((x) => x.auth)) {
       const trail = breadcrumbs(s.id, params);
       expect(trail[0].screen).toBe('account');
@@ -118,7 +117,7 @@ describe('screens', () => {
     expect(links('Cloud')).toContain('Projects');
     expect(links('CloudPremise')).toContain('Projects');
     expect(links('Premise')).not.toContain('Projects');
-    const groups = sidebar({ clientId: 'c1', bucketId: 'b1', runId: 'r1' }, { choice: 'Cloud', projectName: 'P', runName: 'R' });
+    const groups = sidebar({ clientId: 'c1', projectId: 'b1', runId: 'r1' }, { choice: 'Cloud', projectName: 'P', runName: 'R' });
     expect(groups.map((g) => g.title)).toEqual(['My Account', 'Client', 'P', 'R']);
   });
 
@@ -139,7 +138,7 @@ describe('screenTarget', async () => {
     expect(screenTarget('client/c1/projects')).toBe('/client/c1/projects');
     expect(screenTarget('/invite?token=abc')).toBe('/invite?token=abc');
     for (const s of SCREENS) {
-      const path = screenPath(s.id, { clientId: 'c1', bucketId: 'b1', runId: 'r1', quoteId: 'q1', apikeyId: 'k1' });
+      const path = screenPath(s.id, { clientId: 'c1', projectId: 'b1', runId: 'r1', quoteId: 'q1', apikeyId: 'k1' });
       expect(screenTarget(`http://localhost:5173${path}`), s.id).toBe(path);
     }
   });

@@ -29,12 +29,12 @@ export type ScreenId =
   | 'usage'
   | 'webhooks';
 
-/** SPEC writes the project parameter as {projectId} in some routes: this spelling reaches the same screen. */
-export const PROJECT_ID_ALIAS = 'projectId';
-
-export type ScreenParam = 'clientId' | 'apikeyId' | 'bucketId' | 'runId' | 'quoteId';
-/** Route parameters; `projectId` is accepted as another spelling of `bucketId` (SPEC uses both). */
-export type ScreenParams = Partial<Record<ScreenParam | typeof PROJECT_ID_ALIAS, string>>;
+/**
+ * A route's parameters, in product words. SPEC writes the project's as {bucketId} in some routes and {projectId} in
+ * others: the URL is the same either way, and the code names it `projectId`.
+ */
+export type ScreenParam = 'clientId' | 'apikeyId' | 'projectId' | 'runId' | 'quoteId';
+export type ScreenParams = Partial<Record<ScreenParam, string>>;
 
 /** Which sidebar section a screen belongs to (SPEC: My Account; client; key, project, run or quote). */
 export type SidebarSection = 'public' | 'account' | 'client' | 'key' | 'project' | 'run' | 'quote';
@@ -100,7 +100,7 @@ export interface ScreenDef {
   cli: CliNoun;
 }
 
-const P = '/client/:clientId/project/:bucketId';
+const P = '/client/:clientId/project/:projectId';
 const hasProjects = (ctx: SidebarContext) => ctx.choice === 'Cloud' || ctx.choice === 'CloudPremise';
 
 // Within a section, the table's order is the sidebar's order.
@@ -317,7 +317,7 @@ const TABLE = [
     id: 'runs',
     path: `${P}/runs`,
     title: 'Requests',
-    params: ['clientId', 'bucketId'],
+    params: ['clientId', 'projectId'],
     auth: true,
     section: 'project',
     parent: 'projects',
@@ -329,7 +329,7 @@ const TABLE = [
     id: 'uploads',
     path: `${P}/uploads`,
     title: 'Uploads',
-    params: ['clientId', 'bucketId'],
+    params: ['clientId', 'projectId'],
     auth: true,
     section: 'project',
     parent: 'runs',
@@ -341,7 +341,7 @@ const TABLE = [
     id: 'models',
     path: `${P}/models`,
     title: 'Models',
-    params: ['clientId', 'bucketId'],
+    params: ['clientId', 'projectId'],
     auth: true,
     section: 'project',
     parent: 'runs',
@@ -353,7 +353,7 @@ const TABLE = [
     id: 'createFitRun',
     path: `${P}/create-fit-run`,
     title: 'Create Request',
-    params: ['clientId', 'bucketId'],
+    params: ['clientId', 'projectId'],
     auth: true,
     section: 'project',
     parent: 'runs',
@@ -365,7 +365,7 @@ const TABLE = [
     id: 'createShrinkRun',
     path: `${P}/create-shrink-run`,
     title: 'Create Shrink Request',
-    params: ['clientId', 'bucketId'],
+    params: ['clientId', 'projectId'],
     auth: true,
     section: 'project',
     parent: 'runs',
@@ -377,7 +377,7 @@ const TABLE = [
     id: 'runDetails',
     path: `${P}/run/:runId/details`,
     title: 'Request Details',
-    params: ['clientId', 'bucketId', 'runId'],
+    params: ['clientId', 'projectId', 'runId'],
     auth: true,
     section: 'run',
     parent: 'runs',
@@ -389,7 +389,7 @@ const TABLE = [
     id: 'quoteDetails',
     path: `${P}/quote/:quoteId/details`,
     title: 'Quote Details',
-    params: ['clientId', 'bucketId', 'quoteId'],
+    params: ['clientId', 'projectId', 'quoteId'],
     auth: true,
     section: 'quote',
     parent: 'runs',
@@ -423,23 +423,17 @@ export const SCREEN_BY_ID: Readonly<Record<ScreenId, ScreenDef>> = Object.fromEn
   ScreenDef
 >;
 
-/** The parameters with a `projectId` spelling read as `bucketId`. */
-export function normalizeParams(params: ScreenParams): ScreenParams {
-  const { [PROJECT_ID_ALIAS]: projectId, ...rest } = params;
-  return projectId && !rest.bucketId ? { ...rest, bucketId: projectId } : rest;
-}
-
 /** Fill a screen's path with its parameters (encoded). */
 export function screenPath(id: ScreenId, params: ScreenParams = {}): string {
   const def = SCREEN_BY_ID[id];
   return def.path.replace(/:([A-Za-z]+)/g, (_, name: ScreenParam) => {
-    const v = params[name] ?? (name === 'bucketId' ? params[PROJECT_ID_ALIAS] : undefined);
+    const v = params[name];
     if (!v) throw new Error(`Missing route parameter ${name} for ${id}`);
     return encodeURIComponent(v);
   });
 }
 
-/** Find the screen of a path and its parameters, or null. Accepts both {bucketId} and {projectId} spellings. */
+/** Find the screen of a path and its parameters, or null. */
 export function matchScreen(pathname: string): { screen: ScreenDef; params: ScreenParams } | null {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   for (const screen of SCREENS) {
@@ -465,7 +459,6 @@ export interface Crumb {
 
 /** Breadcrumbs run account > client > project > run or quote (SPEC section 2): the screen's chain of parents. */
 export function breadcrumbs(id: ScreenId, params: ScreenParams, names: CrumbNames = {}): Crumb[] {
-  params = normalizeParams(params);
   if (!SCREEN_BY_ID[id].auth) return [];
   const crumbs: Crumb[] = [];
   for (let def: ScreenDef | null = SCREEN_BY_ID[id]; def; def = def.parent ? SCREEN_BY_ID[def.parent] : null) {
@@ -500,7 +493,7 @@ const GROUPS: ReadonlyArray<{
   { section: 'account', needs: [], title: () => 'My Account' },
   { section: 'client', needs: ['clientId'], title: (ctx) => ctx.clientName ?? 'Client', name: (ctx) => ctx.clientName },
   { section: 'key', needs: ['clientId', 'apikeyId'], title: (ctx) => ctx.keyName ?? 'API Key', name: (ctx) => ctx.keyName },
-  { section: 'project', needs: ['clientId', 'bucketId'], title: (ctx) => ctx.projectName ?? 'Project', name: (ctx) => ctx.projectName },
+  { section: 'project', needs: ['clientId', 'projectId'], title: (ctx) => ctx.projectName ?? 'Project', name: (ctx) => ctx.projectName },
   { section: 'run', needs: ['runId'], title: (ctx) => ctx.runName ?? 'Request', name: (ctx) => ctx.runName },
   { section: 'quote', needs: ['quoteId'], title: (ctx) => ctx.quoteName ?? 'Quote', name: (ctx) => ctx.quoteName },
 ];
@@ -510,7 +503,6 @@ const GROUPS: ReadonlyArray<{
  * the current key, project, run or quote with Details. Logout is added by each renderer.
  */
 export function sidebar(params: ScreenParams, ctx: SidebarContext): SidebarGroup[] {
-  params = normalizeParams(params);
   return GROUPS.filter((g) => g.needs.every((p) => params[p])).map((g) => ({
     section: g.section,
     title: g.title(ctx),
@@ -530,7 +522,7 @@ export function accountOpenTarget(client: { stamp: string; choice: string }): st
 
 /** Open on a project: runs if it has uploads, else create-shrink-run. */
 export function projectOpenTarget(clientId: string, project: { stamp: string; rends: number }): string {
-  return screenPath(project.rends > 0 ? 'runs' : 'createShrinkRun', { clientId, bucketId: project.stamp });
+  return screenPath(project.rends > 0 ? 'runs' : 'createShrinkRun', { clientId, projectId: project.stamp });
 }
 
 /** Longer than any portal URL a browser shows: refused rather than matched. */

@@ -81,7 +81,6 @@ export function App() {
         >
           {privateScreens.map((s) => {
             const Page = PAGES[s.id as PageId];
-            // The project parameter is named bucketId in the table; SPEC's {projectId} spelling is the same path shape.
             return <Route key={s.id} path={s.path} element={<Page />} />;
           })}
         </Route>

@@ -46,7 +46,7 @@ export const QUOTE_UNPAID_POLL_MS = 15_000;
 
 export function useRunDetails(
   clientId: string,
-  bucketId: string,
+  projectId: string,
   runId: string,
 ): Loaded<RunDetailsData> & {
   /** Fetches the result; rejects (after notifying) when there is none or it cannot be read. */
@@ -159,7 +159,7 @@ export function useUsage(
   return { ...loaded, days, setDays, project, setProject };
 }
 
-export function useQuoteDetails(clientId: string, bucketId: string, quoteId: string): Loaded<QuoteStatusResponse> {
+export function useQuoteDetails(clientId: string, projectId: string, quoteId: string): Loaded<QuoteStatusResponse> {
   const api = useApi();
   return useLoad(callKey('quoteStatus', { quote: quoteId }), (signal) => api.calls.quoteStatus({ quote: quoteId }, { signal }), {
     failure: MESSAGES.loadQuote,

@@ -155,15 +155,15 @@ export function useProjects(
 }
 
 type ModelsData = { client: Client; project: Project; general: Model[]; own: Model[] } & Next;
-const MODELS: EntityListSpec<{ clientId: string; bucketId: string } & PageParams, ModelsData> = {
+const MODELS: EntityListSpec<{ clientId: string; projectId: string } & PageParams, ModelsData> = {
   noun: 'Model',
   restorable: true,
   // The project's own models with the general ones: one view of two calls.
-  key: ({ bucketId, ...page }) => viewKey('clientModelList', { active: 1, bucket: bucketId, ...pageQuery(page) }, 'withGeneral'),
+  key: ({ projectId, ...page }) => viewKey('clientModelList', { active: 1, bucket: projectId, ...pageQuery(page) }, 'withGeneral'),
   // A page is a page of the project's own models; the general models are a short fixed list, always whole.
-  async load(api, { bucketId, ...page }, signal) {
+  async load(api, { projectId, ...page }, signal) {
     const [own, general] = await Promise.all([
-      api.calls.clientModelList({ active: 1, bucket: bucketId, ...pageQuery(page) }, { signal }),
+      api.calls.clientModelList({ active: 1, bucket: projectId, ...pageQuery(page) }, { signal }),
       api.calls.generalModelList({ active: 1 }, { signal }),
     ]);
     return { client: own.client, project: own.bucket, general: general.model.list, own: own.model.list, ...nextOf(own.model) };
@@ -172,8 +172,8 @@ const MODELS: EntityListSpec<{ clientId: string; bucketId: string } & PageParams
   remove: (api, model, active) => api.calls.modelRemove({ model, active }),
 };
 
-export function useModels(clientId: string, bucketId: string, page?: PageAsked): Loaded<ModelsData> & ListActions {
-  return useEntityList(MODELS, { clientId, bucketId, ...pageParams(page) }, pagingOf(page));
+export function useModels(clientId: string, projectId: string, page?: PageAsked): Loaded<ModelsData> & ListActions {
+  return useEntityList(MODELS, { clientId, projectId, ...pageParams(page) }, pagingOf(page));
 }
 
 /** The requests list's filters: one state and one function, or all ('' or undefined). */
@@ -182,10 +182,10 @@ export interface RunFilters {
   function?: RunFunction | '';
 }
 
-type RunsParams = { clientId: string; bucketId: string; state: string | undefined; function: string | undefined } & PageParams;
-const runsQuery = ({ bucketId, state, function: fn, ...page }: RunsParams) => ({
+type RunsParams = { clientId: string; projectId: string; state: string | undefined; function: string | undefined } & PageParams;
+const runsQuery = ({ projectId, state, function: fn, ...page }: RunsParams) => ({
   active: 1 as const,
-  bucket: bucketId,
+  bucket: projectId,
   ...(state ? { state } : {}),
   ...(fn ? { function: fn as RunFunction } : {}),
   ...pageQuery(page),
@@ -204,7 +204,7 @@ const RUNS: EntityListSpec<RunsParams, { client: Client; project: Project; runs:
 
 export function useRuns(
   clientId: string,
-  bucketId: string,
+  projectId: string,
   page?: PageAsked,
 ): Loaded<{ client: Client; project: Project; runs: Run[] } & Next> &
   ListActions & {
@@ -213,7 +213,7 @@ export function useRuns(
   } {
   const [filters, setFilters] = useState<RunFilters>({});
   const paging = pagingOf(page);
-  const list = useEntityList(RUNS, { clientId, bucketId, state: filters.state, function: filters.function, ...pageParams(page) }, paging);
+  const list = useEntityList(RUNS, { clientId, projectId, state: filters.state, function: filters.function, ...pageParams(page) }, paging);
   // The filters are the server's: other filters start again at the first page.
   const first = paging?.first;
   const filter = useCallback(

@@ -15,10 +15,10 @@ export interface RelatedRuns {
 const runsOf = (res: { run: { list: Run[] } }) => res.run.list;
 
 /** Reads the project's requests once the request is known (fit and generate only; a shrink has none). */
-export function useRelatedRuns(bucketId: string, run: Pick<Run, 'stamp' | 'function' | 'fit'> | undefined): RelatedRuns {
+export function useRelatedRuns(projectId: string, run: Pick<Run, 'stamp' | 'function' | 'fit'> | undefined): RelatedRuns {
   const api = useApi();
   const wanted = run && run.function !== 'shrink' ? run.stamp : '';
-  const query = { active: 1 as const, bucket: bucketId };
+  const query = { active: 1 as const, bucket: projectId };
   const loaded = useLoad(callKey('runList', query), (signal) => api.calls.runList(query, { signal }), {
     enabled: !!wanted,
     select: runsOf,

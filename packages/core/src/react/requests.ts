@@ -45,7 +45,7 @@ export const FIT_FOLLOW_MS = 2_000;
 
 export function useFitRequest(
   clientId: string,
-  bucketId: string,
+  projectId: string,
 ): {
   /** The client's plan (Individual until the permission list has loaded). */
   plan: Plan;
@@ -93,7 +93,7 @@ export function useFitRequest(
   const [followed, setFollowed] = useState<string | null>(null);
   const unsettled = (list: readonly Upload[]) =>
     list.some((r) => r.stamp === followed && (r.flight === 'Pending' || r.flight === 'Processing'));
-  const uploadsQuery = { active: 1 as const, bucket: bucketId };
+  const uploadsQuery = { active: 1 as const, bucket: projectId };
   const uploads = useLoad(callKey('rendList', uploadsQuery), (signal) => api.calls.rendList(uploadsQuery, { signal }), {
     failure: MESSAGES.fetchUploads,
     pollMs: followed ? FIT_FOLLOW_MS : undefined,
@@ -110,7 +110,7 @@ export function useFitRequest(
   const follow = useCallback((uploadId: string) => setFollowed(uploadId), []);
   const chosen = readyUploads.find((r) => r.stamp === upload);
   const suggestedSizes = useMemo(() => fitSizesOf(chosen, plan), [chosen, plan]);
-  const ownQuery = { active: 1 as const, bucket: bucketId };
+  const ownQuery = { active: 1 as const, bucket: projectId };
   const own = useLoad(callKey('clientModelList', ownQuery), (signal) => api.calls.clientModelList(ownQuery, { signal }), {
     failure: MESSAGES.loadTransformations,
   });
@@ -140,7 +140,7 @@ export function useFitRequest(
       const first = firstError(fieldErrors);
       if (first) return { error: first, fieldErrors };
       try {
-        const args = { project: bucketId, upload: input.upload!, model: input.model, name: input.name };
+        const args = { project: projectId, upload: input.upload!, model: input.model, name: input.name };
         return { runId: await createReuseRequest(api, { ...args, dimensions: width === undefined ? undefined : Number(width) }) };
       } catch (e) {
         const error = toApiError(e, MESSAGES.createRequest);
@@ -148,7 +148,7 @@ export function useFitRequest(
         return { error: error.display, detail: error.detail };
       }
     },
-    [api, bucketId, notify, readyUploads, reusable, needsKey],
+    [api, projectId, notify, readyUploads, reusable, needsKey],
   );
 
   const submit = useCallback(
@@ -164,7 +164,7 @@ export function useFitRequest(
       if (unusable) return { error: unusable, fieldErrors: { upload: unusable } };
       try {
         const { fit } = await createFitRequest(api, {
-          project: bucketId,
+          project: projectId,
           upload: input.upload!,
           name: input.name,
           param: {
@@ -183,7 +183,7 @@ export function useFitRequest(
         return { error: error.display, detail: error.detail };
       }
     },
-    [api, bucketId, notify, plan, readyUploads, named, columns.sizes, columns.picks, columns.errors],
+    [api, projectId, notify, plan, readyUploads, named, columns.sizes, columns.picks, columns.errors],
   );
   return {
     plan,
@@ -218,7 +218,7 @@ type ShrinkPicker = { uploads: Upload[]; project: string | undefined; billing: B
 
 export function useShrinkRequest(
   clientId: string,
-  bucketId: string,
+  projectId: string,
 ): {
   readyUploads: Upload[];
   /** Every upload of the project, Ready or not (to show what is still processing). */
@@ -271,12 +271,12 @@ export function useShrinkRequest(
   };
   // The picker's uploads and billing, one view read on a growing interval: 20 s, +20 s per unchanged answer up to
   // 60 s, back to 20 s on a change (billing.portalUrl is signed afresh on every call: it is left out of the comparison).
-  const key = viewKey('rendList', { active: 1, bucket: bucketId, client: clientId }, 'shrinkPicker');
+  const key = viewKey('rendList', { active: 1, bucket: projectId, client: clientId }, 'shrinkPicker');
   const picker = useLoad(
     key,
     async (signal): Promise<ShrinkPicker> => {
       const [uploadList, billing] = await Promise.all([
-        api.calls.rendList({ active: 1, bucket: bucketId }, { signal }),
+        api.calls.rendList({ active: 1, bucket: projectId }, { signal }),
         api.calls.billingStatus({ client: clientId }, { signal }),
       ]);
       const before = queryClient.getQueryData<ShrinkPicker>(key);
@@ -337,7 +337,7 @@ export function useShrinkRequest(
   const confirm = useCallback(async (): Promise<ShrinkSubmitResult> => {
     if (!held) return { error: MESSAGES.selectUpload };
     try {
-      const quoteId = await createShrinkRequest(api, { project: bucketId, upload: held.upload, name: held.name, desc: held.desc });
+      const quoteId = await createShrinkRequest(api, { project: projectId, upload: held.upload, name: held.name, desc: held.desc });
       setHeld(null);
       return { quoteId };
     } catch (e) {
@@ -346,7 +346,7 @@ export function useShrinkRequest(
       if (!error.isAuth) notify(error.display, 'error');
       return { error: error.display };
     }
-  }, [api, bucketId, held, notify]);
+  }, [api, projectId, held, notify]);
   const cancel = useCallback(() => setHeld(null), []);
 
   return {

@@ -49,7 +49,7 @@ export function matchJumps(targets: readonly JumpTarget[], query: string, max = 
     .map((s) => s.t);
 }
 
-async function loadTargets(api: ApiClient, clientId: string | undefined, bucketId: string | undefined, signal: AbortSignal) {
+async function loadTargets(api: ApiClient, clientId: string | undefined, projectId: string | undefined, signal: AbortSignal) {
   const o = { signal };
   const out: JumpTarget[] = [];
   const settled = <T>(p: Promise<T>) =>
@@ -71,12 +71,12 @@ async function loadTargets(api: ApiClient, clientId: string | undefined, bucketI
   for (const k of integrations?.apikey.list ?? [])
     if (k.active === 1) out.push({ kind: 'Integration', label: k.name, path: screenPath('integrations', { clientId }) });
   const projects = [...(projectList?.bucket.list ?? [])].sort((a, b) =>
-    a.stamp === bucketId ? -1 : b.stamp === bucketId ? 1 : b.createdAt - a.createdAt,
+    a.stamp === projectId ? -1 : b.stamp === projectId ? 1 : b.createdAt - a.createdAt,
   );
-  for (const b of projects) out.push({ kind: 'Project', label: b.name, path: screenPath('runs', { clientId, bucketId: b.stamp }) });
+  for (const b of projects) out.push({ kind: 'Project', label: b.name, path: screenPath('runs', { clientId, projectId: b.stamp }) });
   await Promise.all(
     projects.slice(0, JUMP_PROJECTS).map(async (b) => {
-      const at = { clientId, bucketId: b.stamp };
+      const at = { clientId, projectId: b.stamp };
       const [uploads, runs, models] = await Promise.all([
         settled(api.calls.rendList({ active: 1, bucket: b.stamp }, o)),
         settled(api.calls.runList({ active: 1, bucket: b.stamp }, o)),
@@ -104,10 +104,10 @@ async function loadTargets(api: ApiClient, clientId: string | undefined, bucketI
  */
 export function useJumpTargets(params: ScreenParams, open: boolean): Loaded<JumpTarget[]> & { targets: JumpTarget[] } {
   const api = useApi();
-  const { clientId, bucketId } = params;
+  const { clientId, projectId } = params;
   const loaded = useLoad(
-    viewKey('permissions', { client: clientId, bucket: bucketId }, JUMP_VIEW),
-    (signal) => loadTargets(api, clientId, bucketId, signal),
+    viewKey('permissions', { client: clientId, bucket: projectId }, JUMP_VIEW),
+    (signal) => loadTargets(api, clientId, projectId, signal),
     {
       refreshOnFocus: false,
       enabled: open,

@@ -41,13 +41,13 @@ export interface UploadBatch {
   cancel(): void;
 }
 
-const uploadsQuery = ({ bucketId, ...page }: { bucketId: string } & PageParams) => ({
+const uploadsQuery = ({ projectId, ...page }: { projectId: string } & PageParams) => ({
   active: 1 as const,
-  bucket: bucketId,
+  bucket: projectId,
   ...pageQuery(page),
 });
 const UPLOADS: EntityListSpec<
-  { clientId: string; bucketId: string } & PageParams,
+  { clientId: string; projectId: string } & PageParams,
   { project?: Project; uploads: Upload[] } & Next,
   CallResponse<'rendList'>
 > = {
@@ -64,7 +64,7 @@ const UPLOADS: EntityListSpec<
 
 export function useUploads(
   clientId: string,
-  bucketId: string,
+  projectId: string,
   page?: PageAsked,
 ): Loaded<{ project?: Project; uploads: Upload[] } & Next> &
   ListActions & {
@@ -82,7 +82,7 @@ export function useUploads(
   const notify = useNotify();
   const [batches, setBatches] = useState<UploadBatch[]>([]);
   const nextBatch = useRef(0);
-  const loaded = useEntityList(UPLOADS, { clientId, bucketId, ...pageParams(page) }, pagingOf(page));
+  const loaded = useEntityList(UPLOADS, { clientId, projectId, ...pageParams(page) }, pagingOf(page));
   const reload = useChanged(UPLOADS.noun);
 
   // Uploads just made are followed until their analysis ends: their row shows the progress and the state, and one
@@ -128,7 +128,7 @@ export function useUploads(
         opts.onProgress?.(p);
       };
       try {
-        const result = await runUpload(api, { project: bucketId, files, onProgress, signal: controller.signal });
+        const result = await runUpload(api, { project: projectId, files, onProgress, signal: controller.signal });
         // Not followed (the caller reports what comes next): SPEC's notice for each file now.
         if (!follow) for (const f of result.files) notify(MESSAGES.uploadSucceeded(f.name), 'uploadSuccess');
         await reload();
@@ -152,7 +152,7 @@ export function useUploads(
         setBatches((all) => all.filter((b) => b.id !== id));
       }
     },
-    [api, bucketId, notify, reload],
+    [api, projectId, notify, reload],
   );
   return { ...loaded, upload, uploading: batches.length > 0, batches };
 }

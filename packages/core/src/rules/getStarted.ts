@@ -72,7 +72,7 @@ export function startSteps(facts: StartFacts): StartStep[] {
       label: 'Upload data',
       hint: 'A table as JSON or CSV: one row per example, numbers or named columns.',
       done: !!withData,
-      ...(first ? at('uploads', { bucketId: first.stamp }) : at('projects')),
+      ...(first ? at('uploads', { projectId: first.stamp }) : at('projects')),
       command: `portal uploads push FILE --project ${first?.stamp ?? 'PROJECT'}`,
     },
     {
@@ -80,7 +80,11 @@ export function startSteps(facts: StartFacts): StartStep[] {
       label: 'Train a model',
       hint: 'A fit request learns an embedding of your data; the model is ready when it finishes.',
       done: facts.trained,
-      ...(withData ? at('createFitRun', { bucketId: withData.stamp }) : first ? at('uploads', { bucketId: first.stamp }) : at('projects')),
+      ...(withData
+        ? at('createFitRun', { projectId: withData.stamp })
+        : first
+          ? at('uploads', { projectId: first.stamp })
+          : at('projects')),
       command: `portal fit --upload UPLOAD --inputs N --outputs M --target T${withData ? ` --project ${withData.stamp}` : ''}`,
     },
     apikey,

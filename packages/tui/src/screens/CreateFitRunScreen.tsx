@@ -23,8 +23,8 @@ import { useLabel, useNav } from '../ui/context';
 
 export default function CreateFitRunScreen() {
   const nav = useNav();
-  const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
-  const fit = useFitRequest(clientId, bucketId);
+  const { clientId, projectId } = nav.params as { clientId: string; projectId: string };
+  const fit = useFitRequest(clientId, projectId);
   const { client } = useClient(clientId);
   useLabel(clientId, client?.name);
   const [values, setValues] = useState<Record<string, string | boolean>>({
@@ -100,7 +100,7 @@ export default function CreateFitRunScreen() {
           explainability: !!values.explainability,
         });
     setBusy(false);
-    if ('runId' in res) return nav.go(screenPath('runDetails', { clientId, bucketId, runId: res.runId }));
+    if ('runId' in res) return nav.go(screenPath('runDetails', { clientId, projectId, runId: res.runId }));
     setErrors(res.fieldErrors ?? {});
     setProblem(res.error);
   };
@@ -174,7 +174,7 @@ export default function CreateFitRunScreen() {
         onSubmit={() => void submit()}
         busy={busy}
         message={problem ? { text: problem, error: true } : null}
-        links={[{ label: 'Cancel', action: () => nav.go(screenPath('runs', { clientId, bucketId })) }]}
+        links={[{ label: 'Cancel', action: () => nav.go(screenPath('runs', { clientId, projectId })) }]}
       >
         <Text dimColor>
           {fit.readyUploads.length === 0

@@ -28,12 +28,12 @@ type View = 'main' | 'pick' | 'upload';
 export default function CreateShrinkRunScreen() {
   const nav = useNav();
   const notify = useNotify();
-  const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
-  const shrink = useShrinkRequest(clientId, bucketId);
-  const uploads = useUploads(clientId, bucketId);
+  const { clientId, projectId } = nav.params as { clientId: string; projectId: string };
+  const shrink = useShrinkRequest(clientId, projectId);
+  const uploads = useUploads(clientId, projectId);
   const { client } = useClient(clientId);
   useLabel(clientId, client?.name);
-  useLabel(bucketId, shrink.project ?? uploads.data?.project?.name);
+  useLabel(projectId, shrink.project ?? uploads.data?.project?.name);
   const [view, setView] = useState<View>('main');
   const [values, setValues] = useState({ name: '', desc: '' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,7 +67,7 @@ export default function CreateShrinkRunScreen() {
     setBusy(true);
     const res = await shrink.confirm();
     setBusy(false);
-    if ('quoteId' in res) return nav.go(screenPath('quoteDetails', { clientId, bucketId, quoteId: res.quoteId }));
+    if ('quoteId' in res) return nav.go(screenPath('quoteDetails', { clientId, projectId, quoteId: res.quoteId }));
     setProblem(res.error);
   };
   useInput(
@@ -189,7 +189,7 @@ export default function CreateShrinkRunScreen() {
         links={[
           { label: 'Pick an existing upload', action: () => setView('pick') },
           { label: 'Upload a new model file', action: () => setView('upload') },
-          { label: 'Cancel', action: () => nav.go(screenPath('runs', { clientId, bucketId })) },
+          { label: 'Cancel', action: () => nav.go(screenPath('runs', { clientId, projectId })) },
         ]}
         message={problem ? { text: problem, error: true } : null}
       >

@@ -13,11 +13,11 @@ const GENERAL_MAX = 5;
 
 export default function ModelsScreen() {
   const nav = useNav();
-  const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
+  const { clientId, projectId } = nav.params as { clientId: string; projectId: string };
   const paging = useLongList();
-  const models = useModels(clientId, bucketId, paging);
+  const models = useModels(clientId, projectId, paging);
   useLabel(clientId, models.data?.client.name);
-  useLabel(bucketId, models.data?.project.name);
+  useLabel(projectId, models.data?.project.name);
   const [showGeneral, setShowGeneral] = useState(true);
   useInput(
     (input) => {
@@ -72,7 +72,7 @@ export default function ModelsScreen() {
         ]}
         rename={models.rename}
         remove={models.remove}
-        onNew={() => nav.go(screenPath('createFitRun', { clientId, bucketId }))}
+        onNew={() => nav.go(screenPath('createFitRun', { clientId, projectId }))}
         footer={
           <Box flexDirection="column">
             {models.data?.own.some((m) => m.message) ? (

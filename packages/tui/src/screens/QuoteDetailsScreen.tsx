@@ -20,14 +20,14 @@ import { useLabel, useNav } from '../ui/context';
 export default function QuoteDetailsScreen() {
   const nav = useNav();
   const notify = useNotify();
-  const { clientId, bucketId, quoteId } = nav.params as { clientId: string; bucketId: string; quoteId: string };
-  const details = useQuoteDetails(clientId, bucketId, quoteId);
+  const { clientId, projectId, quoteId } = nav.params as { clientId: string; projectId: string; quoteId: string };
+  const details = useQuoteDetails(clientId, projectId, quoteId);
   const billing = useBilling(clientId);
   const quote = details.data?.quote.record;
   const run = details.data?.quote.run;
   const portalUrl = billing.data?.portalUrl;
   useLabel(clientId, details.data?.client.name);
-  useLabel(bucketId, details.data?.bucket.name);
+  useLabel(projectId, details.data?.bucket.name);
   useLabel(quoteId, quote?.name);
   // Paying the invoice changes the balance: billing is read again when the quote's state moves.
   const state = quote?.state;
@@ -39,7 +39,7 @@ export default function QuoteDetailsScreen() {
     (input, key) => {
       if (key.return && run) {
         nav.setLabel(run.stamp, run.name);
-        nav.go(screenPath('runDetails', { clientId, bucketId, runId: run.stamp }));
+        nav.go(screenPath('runDetails', { clientId, projectId, runId: run.stamp }));
       } else if (input === 'p' && portalUrl) {
         // The frame shows what was copied; only a failure needs saying.
         void nav.io.copy(portalUrl, 'the payment portal link').catch(() => notify(MESSAGES.unexpected, 'error'));

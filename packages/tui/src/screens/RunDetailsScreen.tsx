@@ -24,11 +24,11 @@ import { useLabel, useNav } from '../ui/context';
 export default function RunDetailsScreen() {
   const nav = useNav();
   const notify = useNotify();
-  const { clientId, bucketId, runId } = nav.params as { clientId: string; bucketId: string; runId: string };
-  const details = useRunDetails(clientId, bucketId, runId);
+  const { clientId, projectId, runId } = nav.params as { clientId: string; projectId: string; runId: string };
+  const details = useRunDetails(clientId, projectId, runId);
   const run = details.data?.run.record;
   useLabel(clientId, details.data?.client?.name);
-  useLabel(bucketId, details.data?.bucket?.name);
+  useLabel(projectId, details.data?.bucket?.name);
   useLabel(runId, run?.name);
   useInput(
     (input, key) => {
@@ -36,7 +36,7 @@ export default function RunDetailsScreen() {
         void details.rerun().then((stamp) => {
           if (!stamp) return;
           notify(MESSAGES.rerunStarted, 'success');
-          nav.go(screenPath('runDetails', { clientId, bucketId, runId: stamp }));
+          nav.go(screenPath('runDetails', { clientId, projectId, runId: stamp }));
         });
         return;
       }

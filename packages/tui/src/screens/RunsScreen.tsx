@@ -8,11 +8,11 @@ import { useLabel, useNav } from '../ui/context';
 
 export default function RunsScreen() {
   const nav = useNav();
-  const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
+  const { clientId, projectId } = nav.params as { clientId: string; projectId: string };
   const paging = useLongList();
-  const runs = useRuns(clientId, bucketId, paging);
+  const runs = useRuns(clientId, projectId, paging);
   useLabel(clientId, runs.data?.client.name);
-  useLabel(bucketId, runs.data?.project.name);
+  useLabel(projectId, runs.data?.project.name);
   const anyMessage = runs.data?.runs.some((r) => r.message);
   // Requests in progress change state on the server: the list refreshes until all are final.
   return (
@@ -36,17 +36,17 @@ export default function RunsScreen() {
         ]}
         onOpen={(r) => {
           nav.setLabel(r.stamp, r.name);
-          if (r.function === 'shrink' && r.quote) nav.go(screenPath('quoteDetails', { clientId, bucketId, quoteId: r.quote }));
-          else nav.go(screenPath('runDetails', { clientId, bucketId, runId: r.stamp }));
+          if (r.function === 'shrink' && r.quote) nav.go(screenPath('quoteDetails', { clientId, projectId, quoteId: r.quote }));
+          else nav.go(screenPath('runDetails', { clientId, projectId, runId: r.stamp }));
         }}
         rename={runs.rename}
         remove={runs.remove}
-        onNew={() => nav.go(screenPath('createFitRun', { clientId, bucketId }))}
+        onNew={() => nav.go(screenPath('createFitRun', { clientId, projectId }))}
         onKey={(input) => {
           if (input === 'S')
             runs.setFilters({ ...runs.filters, state: nextFilter(RUN_STATES, runs.filters.state as (typeof RUN_STATES)[number]) });
           else if (input === 'F') runs.setFilters({ ...runs.filters, function: nextFilter(RUN_FUNCTIONS, runs.filters.function) });
-          else if (input === 's') nav.go(screenPath('createShrinkRun', { clientId, bucketId }));
+          else if (input === 's') nav.go(screenPath('createShrinkRun', { clientId, projectId }));
           else return false;
           return true;
         }}

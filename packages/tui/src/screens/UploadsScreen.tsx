@@ -47,12 +47,12 @@ const FILES_LABEL = 'Files to upload: ';
 export default function UploadsScreen() {
   const nav = useNav();
   const notify = useNotify();
-  const { clientId, bucketId } = nav.params as { clientId: string; bucketId: string };
+  const { clientId, projectId } = nav.params as { clientId: string; projectId: string };
   const paging = useLongList();
-  const uploads = useUploads(clientId, bucketId, paging);
+  const uploads = useUploads(clientId, projectId, paging);
   const { client } = useClient(clientId);
   useLabel(clientId, client?.name);
-  useLabel(bucketId, uploads.data?.project?.name);
+  useLabel(projectId, uploads.data?.project?.name);
   // Uploads being analysed move to Ready or Failed on the server: the list refreshes until they settle.
   const [asking, setAsking] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<{ stamp: string; name: string } | null>(null);

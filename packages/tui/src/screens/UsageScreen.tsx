@@ -73,7 +73,7 @@ export default function UsageScreen() {
         empty="No quotes in this period"
         keyOf={(q) => q.stamp}
         nameOf={(q) => q.name}
-        onOpen={(q) => nav.go(screenPath('quoteDetails', { clientId, bucketId: q.bucket, quoteId: q.stamp }))}
+        onOpen={(q) => nav.go(screenPath('quoteDetails', { clientId, projectId: q.bucket, quoteId: q.stamp }))}
         onKey={(input) => {
           if (input !== 'p') return false;
           next();

@@ -331,7 +331,7 @@ function Header({ nav }: { nav: Nav }) {
   const { screen, params, labels } = nav;
   const crumbs = breadcrumbs(screen.id, params, {
     client: params.clientId && labels[params.clientId],
-    project: params.bucketId && labels[params.bucketId],
+    project: params.projectId && labels[params.projectId],
     run: params.runId && labels[params.runId],
     quote: params.quoteId && labels[params.quoteId],
     key: params.apikeyId && labels[params.apikeyId],

@@ -14,7 +14,7 @@ export default function Menu({ nav, focused, onLogout, onContact }: { nav: Nav; 
   const groups = sidebar(nav.params, {
     clientName: client?.name ?? (nav.params.clientId && nav.labels[nav.params.clientId]),
     choice: client?.choice,
-    projectName: nav.params.bucketId && nav.labels[nav.params.bucketId],
+    projectName: nav.params.projectId && nav.labels[nav.params.projectId],
     keyName: nav.params.apikeyId && nav.labels[nav.params.apikeyId],
     runName: nav.params.runId && nav.labels[nav.params.runId],
     quoteName: nav.params.quoteId && nav.labels[nav.params.quoteId],

@@ -206,8 +206,8 @@ function Frame({ children }: { children?: ReactNode }) {
   const [searching, setSearching] = useState(false);
   const { pathname } = useLocation();
   const where = useWhere().params;
-  const { clientId, bucketId } = where;
-  const params = useMemo(() => ({ clientId, bucketId }), [clientId, bucketId]);
+  const { clientId, projectId } = where;
+  const params = useMemo(() => ({ clientId, projectId }), [clientId, projectId]);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box

@@ -48,9 +48,9 @@ type SizeField = 'inputs' | 'outputs' | 'target';
 const sizeLabel = (label: string, max: number) => (max === 1 ? `${label} (1)` : `${label} (1-${max})`);
 
 export default function CreateFitRunPage() {
-  const { clientId = '', bucketId = '' } = useParams();
+  const { clientId = '', projectId = '' } = useParams();
   const navigate = useNavigate();
-  const fit = useFitRequest(clientId, bucketId);
+  const fit = useFitRequest(clientId, projectId);
   const plan: PlanName = fit.plan;
   const limits = PLAN_LIMITS[plan];
   const [form, setForm] = useState<Omit<FitRequestInput, 'upload'>>({
@@ -69,7 +69,7 @@ export default function CreateFitRunPage() {
   const [mode, setMode] = useState<'train' | 'reuse'>('train');
   const [model, setModel] = useState('');
   const [dimensions, setDimensions] = useState('');
-  const uploads = useUploads(clientId, bucketId);
+  const uploads = useUploads(clientId, projectId);
   useLeaveWarning(uploads.uploading);
   useCrumbNames({ client: fit.clientName, project: fit.project });
   const ready = fit.readyUploads;
@@ -101,7 +101,7 @@ export default function CreateFitRunPage() {
     const res =
       mode === 'reuse' ? await fit.reuse({ name: form.name, model, upload, dimensions }) : await fit.submit({ ...form, upload, task });
     setBusy(false);
-    if ('runId' in res) return navigate(screenPath('runDetails', { clientId, bucketId, runId: res.runId }));
+    if ('runId' in res) return navigate(screenPath('runDetails', { clientId, projectId, runId: res.runId }));
     setErrors(res.fieldErrors ?? {});
     // A failed call (already notified) is also written on the form; a field's problem is shown beside the field.
     if (!res.fieldErrors) setFailure(res.detail ?? res.error);
@@ -296,7 +296,7 @@ export default function CreateFitRunPage() {
               </Stack>
             </>
           ) : null}
-          <FormActions label="Create Request" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, bucketId }))} />
+          <FormActions label="Create Request" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, projectId }))} />
         </Stack>
       </form>
     </Page>

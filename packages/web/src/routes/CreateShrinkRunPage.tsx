@@ -33,16 +33,16 @@ type View = 'main' | 'pick' | 'upload';
 type Errors = { name?: string | null; desc?: string | null; upload?: string | null };
 
 export default function CreateShrinkRunPage() {
-  const { clientId = '', bucketId = '' } = useParams();
+  const { clientId = '', projectId = '' } = useParams();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const view = (['pick', 'upload'].includes(search.get('view') ?? '') ? search.get('view') : 'main') as View;
   const go = (v: View) => setSearch(v === 'main' ? {} : { view: v });
   const client = useRouteClient(clientId);
   const plan = client?.plan ?? 'Individual';
-  const shrink = useShrinkRequest(clientId, bucketId);
+  const shrink = useShrinkRequest(clientId, projectId);
   useCrumbNames({ client: client?.name, project: shrink.project });
-  const uploads = useUploads(clientId, bucketId);
+  const uploads = useUploads(clientId, projectId);
   useLeaveWarning(uploads.uploading);
 
   const [name, setName] = useState('');
@@ -69,7 +69,7 @@ export default function CreateShrinkRunPage() {
     setBusy(true);
     const res = await shrink.confirm();
     setBusy(false);
-    if ('quoteId' in res) return navigate(screenPath('quoteDetails', { clientId, bucketId, quoteId: res.quoteId }));
+    if ('quoteId' in res) return navigate(screenPath('quoteDetails', { clientId, projectId, quoteId: res.quoteId }));
     setFailure(res.error);
   };
 
@@ -231,7 +231,7 @@ export default function CreateShrinkRunPage() {
               <BillingSummary billing={shrink.billing} />
             </Box>
           </Section>
-          <FormActions label="Create Quote" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, bucketId }))} />
+          <FormActions label="Create Quote" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, projectId }))} />
         </Stack>
       </form>
       <Dialog

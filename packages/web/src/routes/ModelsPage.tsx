@@ -14,10 +14,10 @@ import { Time } from '../components/Time';
 import { ProjectNotFound } from '../components/NotFound';
 
 export default function ModelsPage() {
-  const { clientId = '', bucketId = '' } = useParams();
+  const { clientId = '', projectId = '' } = useParams();
   const navigate = useNavigate();
   const paging = useTablePaging();
-  const models = useModels(clientId, bucketId, paging);
+  const models = useModels(clientId, projectId, paging);
   useCrumbNames({ client: models.data?.client.name, project: models.data?.project.name });
   const editing = useListEditing('model', models);
   // Models are the project's trained data transformations: a failed load says so (SPEC section 8).
@@ -40,7 +40,7 @@ export default function ModelsPage() {
       title="Models"
       actions={
         models.data && (
-          <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
+          <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, projectId }))}>
             Create A New Model
           </Button>
         )
@@ -69,7 +69,7 @@ export default function ModelsPage() {
           {...fromList}
           emptyHint="Models you train from your uploads appear here, ready to transform new data."
           emptyAction={
-            <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
+            <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, projectId }))}>
               Train a model
             </Button>
           }

@@ -24,7 +24,7 @@ export default function ProjectsPage() {
   // shrink form's billing, which means nothing before there is data).
   const { created } = projects;
   useEffect(() => {
-    if (created) navigate(screenPath('uploads', { clientId, bucketId: created }));
+    if (created) navigate(screenPath('uploads', { clientId, projectId: created }));
   }, [created, clientId, navigate]);
   if (projects.missing) return <ClientNotFound />;
   return (

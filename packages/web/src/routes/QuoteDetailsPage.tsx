@@ -14,8 +14,8 @@ import { Time } from '../components/Time';
 import { NotFound } from '../components/NotFound';
 
 export default function QuoteDetailsPage() {
-  const { clientId = '', bucketId = '', quoteId = '' } = useParams();
-  const status = useQuoteDetails(clientId, bucketId, quoteId);
+  const { clientId = '', projectId = '', quoteId = '' } = useParams();
+  const status = useQuoteDetails(clientId, projectId, quoteId);
   const billing = useBilling(clientId);
   const state = status.data?.quote.record.state;
   const reloadBilling = billing.reload;
@@ -34,7 +34,7 @@ export default function QuoteDetailsPage() {
         <NotFound
           title={MESSAGES.requestNotFound}
           crumb={{ quote: MESSAGES.requestNotFound }}
-          back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }}
+          back={{ label: 'Back to requests', to: screenPath('runs', { clientId, projectId }) }}
         />
       );
     return (
@@ -88,7 +88,7 @@ export default function QuoteDetailsPage() {
       <Section title="Processed request">
         {run ? (
           <Stack spacing={0.5} aria-live="polite">
-            <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: run.stamp })}>
+            <Link component={RouterLink} to={screenPath('runDetails', { clientId, projectId, runId: run.stamp })}>
               {run.name}
             </Link>
             <Typography>Status: {run.state}</Typography>

@@ -39,11 +39,11 @@ const EmbeddingMap = lazy(() => import('../components/charts/EmbeddingMap'));
 
 export default function RunDetailsPage() {
   const navigate = useNavigate();
-  const { clientId = '', bucketId = '', runId = '' } = useParams();
+  const { clientId = '', projectId = '', runId = '' } = useParams();
   const client = useRouteClient(clientId);
-  const status = useRunDetails(clientId, bucketId, runId);
+  const status = useRunDetails(clientId, projectId, runId);
   const run = status.data?.run.record;
-  const related = useRelatedRuns(bucketId, run);
+  const related = useRelatedRuns(projectId, run);
   useCrumbNames({ client: client?.name ?? status.data?.client?.name, project: status.data?.bucket?.name, run: run?.name });
   const [downloading, setDownloading] = useState(false);
 
@@ -55,7 +55,7 @@ export default function RunDetailsPage() {
         <NotFound
           title={MESSAGES.requestNotFound}
           crumb={{ run: MESSAGES.requestNotFound }}
-          back={{ label: 'Back to requests', to: screenPath('runs', { clientId, bucketId }) }}
+          back={{ label: 'Back to requests', to: screenPath('runs', { clientId, projectId }) }}
         />
       );
     return (
@@ -84,7 +84,7 @@ export default function RunDetailsPage() {
     const stamp = await status.rerun();
     if (!stamp) return;
     notify(MESSAGES.rerunStarted, 'success');
-    navigate(screenPath('runDetails', { clientId, bucketId, runId: stamp }));
+    navigate(screenPath('runDetails', { clientId, projectId, runId: stamp }));
   };
   const { progress, loss, timeline, events } = status;
   const score = runScoreText(run);
@@ -189,7 +189,7 @@ export default function RunDetailsPage() {
         </DetailField>
         {run.function === 'fit' && related.generates[0] && (
           <DetailField label="Embeddings">
-            <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: related.generates[0].stamp })}>
+            <Link component={RouterLink} to={screenPath('runDetails', { clientId, projectId, runId: related.generates[0].stamp })}>
               {related.generates[0].name}
             </Link>{' '}
             <Typography component="span" variant="body2" color="text.secondary">
@@ -200,11 +200,11 @@ export default function RunDetailsPage() {
         {run.function === 'generate' && (
           <DetailField label="Model">
             {related.source ? (
-              <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: related.source.stamp })}>
+              <Link component={RouterLink} to={screenPath('runDetails', { clientId, projectId, runId: related.source.stamp })}>
                 {related.source.name} (the fit that trained it)
               </Link>
             ) : (
-              <Link component={RouterLink} to={screenPath('models', { clientId, bucketId })}>
+              <Link component={RouterLink} to={screenPath('models', { clientId, projectId })}>
                 {run.model?.startsWith('general-') ? 'A general model' : 'A model of this project'}
               </Link>
             )}
@@ -222,7 +222,7 @@ export default function RunDetailsPage() {
             <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
               {related.generates.map((g) => (
                 <li key={g.stamp}>
-                  <Link component={RouterLink} to={screenPath('runDetails', { clientId, bucketId, runId: g.stamp })}>
+                  <Link component={RouterLink} to={screenPath('runDetails', { clientId, projectId, runId: g.stamp })}>
                     {g.name}
                   </Link>{' '}
                   <Typography component="span" variant="body2" color="text.secondary">

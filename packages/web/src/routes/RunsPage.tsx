@@ -33,18 +33,18 @@ function FilterSelect(props: { label: string; value: string; options: readonly s
 }
 
 export default function RunsPage() {
-  const { clientId = '', bucketId = '' } = useParams();
+  const { clientId = '', projectId = '' } = useParams();
   const navigate = useNavigate();
   const paging = useTablePaging();
-  const runs = useRuns(clientId, bucketId, paging);
+  const runs = useRuns(clientId, projectId, paging);
   // Requests in progress change state on the server: the list refreshes until all are final.
   useCrumbNames({ client: runs.data?.client.name, project: runs.data?.project.name });
   const editing = useListEditing('request', runs);
   const open = (r: Run) =>
     navigate(
       r.function === 'shrink' && r.quote
-        ? screenPath('quoteDetails', { clientId, bucketId, quoteId: r.quote })
-        : screenPath('runDetails', { clientId, bucketId, runId: r.stamp }),
+        ? screenPath('quoteDetails', { clientId, projectId, quoteId: r.quote })
+        : screenPath('runDetails', { clientId, projectId, runId: r.stamp }),
     );
   if (runs.missing) return <ProjectNotFound clientId={clientId} />;
   return (
@@ -53,10 +53,10 @@ export default function RunsPage() {
       actions={
         runs.data && (
           <>
-            <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
+            <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, projectId }))}>
               Create Request
             </Button>
-            <Button variant="outlined" onClick={() => navigate(screenPath('createShrinkRun', { clientId, bucketId }))}>
+            <Button variant="outlined" onClick={() => navigate(screenPath('createShrinkRun', { clientId, projectId }))}>
               Create Shrink Request
             </Button>
           </>
@@ -91,10 +91,10 @@ export default function RunsPage() {
         emptyHint="Requests train a model from an upload and apply it, or shrink a model for a quote. Each needs an upload that is Ready."
         emptyAction={
           <>
-            <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, bucketId }))}>
+            <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, projectId }))}>
               Train a model
             </Button>
-            <Button variant="outlined" onClick={() => navigate(screenPath('uploads', { clientId, bucketId }))}>
+            <Button variant="outlined" onClick={() => navigate(screenPath('uploads', { clientId, projectId }))}>
               Upload data
             </Button>
           </>

@@ -13,10 +13,10 @@ import { Time } from '../components/Time';
 import { ProjectNotFound } from '../components/NotFound';
 
 export default function UploadsPage() {
-  const { clientId = '', bucketId = '' } = useParams();
+  const { clientId = '', projectId = '' } = useParams();
   const client = useRouteClient(clientId);
   const paging = useTablePaging();
-  const uploads = useUploads(clientId, bucketId, paging);
+  const uploads = useUploads(clientId, projectId, paging);
   useLeaveWarning(uploads.uploading);
   useCrumbNames({ client: client?.name, project: uploads.data?.project?.name });
   const editing = useListEditing('upload', uploads);

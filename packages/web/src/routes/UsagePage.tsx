@@ -141,7 +141,7 @@ export default function UsagePage() {
                   label: 'Project',
                   value: (p) => p.name,
                   render: (p) => (
-                    <Link component={RouterLink} to={screenPath('runs', { clientId, bucketId: p.bucket })}>
+                    <Link component={RouterLink} to={screenPath('runs', { clientId, projectId: p.bucket })}>
                       {p.name}
                     </Link>
                   ),
@@ -182,7 +182,7 @@ export default function UsagePage() {
                   label: 'Name',
                   value: (q) => q.name,
                   render: (q) => (
-                    <Link component={RouterLink} to={screenPath('quoteDetails', { clientId, bucketId: q.bucket, quoteId: q.stamp })}>
+                    <Link component={RouterLink} to={screenPath('quoteDetails', { clientId, projectId: q.bucket, quoteId: q.stamp })}>
                       {q.name}
                     </Link>
                   ),
