@@ -95,11 +95,11 @@ describe('portal against the real server', () => {
     const rows = Array.from({ length: 200 }, (_, i) => [i % 7, (i * 3) % 11, (i * 5) % 13, ((i % 7) + ((i * 3) % 11)) / 10]);
     await writeFile(join(ada, 'data.json'), JSON.stringify(rows));
     const push = await run(ada, ['uploads', 'push', 'data.json', '--wait', '--json']);
-    const rend = json(push);
-    expect(rend).toMatchObject({ name: 'data.json', flight: 'Ready', status: 'Ready', id: rend.stamp });
+    const upload = json(push);
+    expect(upload).toMatchObject({ name: 'data.json', flight: 'Ready', status: 'Ready', id: upload.stamp });
     expect(push.stderr).toContain(MESSAGES.uploadSucceeded('data.json'));
     expect(push.stderr).toMatch(/data\.json \[=+\] 100%/);
-    state.upload = rend.stamp;
+    state.upload = upload.stamp;
 
     await writeFile(join(ada, 'bad.exe'), 'x');
     const ext = await run(ada, ['uploads', 'push', 'bad.exe']);

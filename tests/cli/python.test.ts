@@ -141,8 +141,8 @@ describe('the Python client', () => {
         expect(Number(score![1])).toBeGreaterThan(0.6);
         expect(out.stderr).toContain('flowers.csv is uploaded as a JSON table');
       }
-      const { bucket } = await api('GET', `/api/bucket/item?active=1&client=${client}`, up.token);
-      expect(bucket.list.map((p: { name: string }) => p.name)).toEqual([PYTHON_EXAMPLE_PROJECT]);
+      const { bucket: projects } = await api('GET', `/api/bucket/item?active=1&client=${client}`, up.token);
+      expect(projects.list.map((p: { name: string }) => p.name)).toEqual([PYTHON_EXAMPLE_PROJECT]);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -24,12 +24,12 @@ import {
 inEveryLook(({ width, scheme }) => {
   test('unknown ids show a not-found page with a breadcrumb and the way back', async ({ page, request }) => {
     const user = await createUser(request, `gone${width}${scheme}`);
-    const bucket = await createProject(request, user, 'Known');
+    const project = await createProject(request, user, 'Known');
     await loginToken(page, user);
     const c = `/client/${user.clientId}`;
     for (const [path, title, back] of [
-      [`${c}/project/${bucket}/run/r_nosuchrun/details`, MESSAGES.requestNotFound, 'Back to requests'],
-      [`${c}/project/${bucket}/quote/q_nosuchquote/details`, MESSAGES.requestNotFound, 'Back to requests'],
+      [`${c}/project/${project}/run/r_nosuchrun/details`, MESSAGES.requestNotFound, 'Back to requests'],
+      [`${c}/project/${project}/quote/q_nosuchquote/details`, MESSAGES.requestNotFound, 'Back to requests'],
       [`${c}/project/b_nosuchproject/uploads`, MESSAGES.projectNotFound, 'Back to projects'],
       [`${c}/project/b_nosuchproject/runs`, MESSAGES.projectNotFound, 'Back to projects'],
       [`${c}/project/b_nosuchproject/create-fit-run`, MESSAGES.projectNotFound, 'Back to projects'],
@@ -63,14 +63,14 @@ test.describe('quotes, audit and usage', () => {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
       const user = await createUser(request, `paid${width}`);
-      const bucket = await createProject(request, user, 'Billing');
-      const py = await uploadFile(request, user, bucket, 'model.py', MODEL_PY);
-      const quote = await shrinkThroughApi(request, user, bucket, py, 'To pay');
+      const project = await createProject(request, user, 'Billing');
+      const py = await uploadFile(request, user, project, 'model.py', MODEL_PY);
+      const quote = await shrinkThroughApi(request, user, project, py, 'To pay');
       // This account's free credits pay small quotes at once: the quote is made Unpaid in the server's database (as a
       // large one would be), then paid there, as the payment portal does from another tab.
       sql(`update quotes set state = 'Unpaid', cent = 22 where stamp = '${quote}'`);
       await loginToken(page, user);
-      await page.goto(`/client/${user.clientId}/project/${bucket}/quote/${quote}/details`);
+      await page.goto(`/client/${user.clientId}/project/${project}/quote/${quote}/details`);
       const pay = page.getByRole('link', { name: 'Open payment portal' });
       await expect(pay).toBeVisible();
       await expect(page.getByText('Unpaid', { exact: true })).toBeVisible();

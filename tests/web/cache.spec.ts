@@ -36,9 +36,9 @@ test('Back draws the list at once, and a rename shows everywhere without a reloa
   request,
 }) => {
   const user = await createUser(request, 'back');
-  const stamp = await createProject(request, user, 'Greenhouse');
+  const project = await createProject(request, user, 'Greenhouse');
   await loginToken(page, user);
-  await page.goto(`/client/${user.clientId}/project/${stamp}/runs`);
+  await page.goto(`/client/${user.clientId}/project/${project}/runs`);
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
   await expect(crumbs.getByText('Greenhouse', { exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();

@@ -6,11 +6,11 @@ import { checkA11y, createProject, createUser, fitJson, fitThroughApi, inEveryLo
 inEveryLook(({ width, scheme }) => {
   test('the fit form fills the column sizes from the chosen upload', async ({ page, request }) => {
     const user = await createUser(request, `prefill${width}${scheme}`);
-    const bucket = await createProject(request, user, 'Sizes');
+    const project = await createProject(request, user, 'Sizes');
     // Three inputs and a target per row: input size 3, output size 3 (within the Individual plan's 5).
-    await uploadFile(request, user, bucket, 'three.json', fitJson(40));
+    await uploadFile(request, user, project, 'three.json', fitJson(40));
     await loginToken(page, user);
-    await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+    await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
     await page.getByRole('combobox', { name: /Upload/ }).click();
     await page.getByRole('option', { name: 'three.json' }).click();
     await expect(page.getByLabel(/^Input column size/)).toHaveValue('3');
@@ -21,11 +21,11 @@ inEveryLook(({ width, scheme }) => {
 
 test('a generate links to the fit that trained its model, and the fit lists its generates', async ({ page, request }) => {
   const user = await createUser(request, 'linked');
-  const bucket = await createProject(request, user, 'Linked');
-  const rend = await uploadFile(request, user, bucket, 'train.json', fitJson(60));
-  const generate = await fitThroughApi(request, user, bucket, rend, 'Linked request');
+  const project = await createProject(request, user, 'Linked');
+  const upload = await uploadFile(request, user, project, 'train.json', fitJson(60));
+  const generate = await fitThroughApi(request, user, project, upload, 'Linked request');
   await loginToken(page, user);
-  await page.goto(`/client/${user.clientId}/project/${bucket}/run/${generate}/details`);
+  await page.goto(`/client/${user.clientId}/project/${project}/run/${generate}/details`);
   const model = page.getByRole('link', { name: /Linked request \(the fit that trained it\)/ });
   await expect(model).toBeVisible();
   await model.click();

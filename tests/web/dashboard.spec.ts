@@ -73,7 +73,7 @@ inEveryLook(({ width, height, scheme }) => {
     request,
   }) => {
     const user = await createUser(request, `focus${width}${scheme}`);
-    const stamp = await createProject(request, user, 'Before');
+    const project = await createProject(request, user, 'Before');
     await projectsOf(page, user);
     const time = page.locator('time[datetime]').first();
     await expect(time).toHaveText(/just now|min ago/);
@@ -81,7 +81,7 @@ inEveryLook(({ width, height, scheme }) => {
     await time.hover();
     await expect(page.getByRole('tooltip')).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+/);
     // Renamed in another tab (here, through the API): the list shows it once the window is focused again.
-    await request.post('/api/bucket/name', { headers: auth(user), data: { bucket: stamp, name: 'After' } });
+    await request.post('/api/bucket/name', { headers: auth(user), data: { bucket: project, name: 'After' } });
     await focusUntil(page, async () => (await page.getByText('After', { exact: true }).count()) > 0);
     await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
   });
@@ -107,7 +107,7 @@ inEveryLook(({ width, height, scheme }) => {
 
   test('Ctrl+K finds a project and Enter opens it; ? lists the shortcuts; g p goes to projects', async ({ page, request }) => {
     const user = await createUser(request, `jump${width}${scheme}`);
-    const stamp = await createProject(request, user, 'Greenhouse sensors');
+    const project = await createProject(request, user, 'Greenhouse sensors');
     await projectsOf(page, user);
     await page.keyboard.press('Control+k');
     const box = page.getByRole('combobox', { name: /Search projects/ });
@@ -116,7 +116,7 @@ inEveryLook(({ width, height, scheme }) => {
     await expect(page.getByRole('option', { name: /Greenhouse sensors/ })).toBeVisible();
     await checkA11y(page, `quick search (${width}, ${scheme})`);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/project/${stamp}/runs`));
+    await expect(page).toHaveURL(new RegExp(`/project/${project}/runs`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.locator('body').click({ position: { x: 5, y: height - 5 } });
     await page.keyboard.press('?');
@@ -148,7 +148,7 @@ test.describe('dark mode', () => {
     test(`axe finds nothing serious on the signed-in routes (${scheme})`, async ({ page, request }) => {
       await page.emulateMedia({ colorScheme: scheme });
       const user = await createUser(request, `axe${scheme}`);
-      const bucket = await createProject(request, user, 'Axe project');
+      const project = await createProject(request, user, 'Axe project');
       await loginToken(page, user);
       const c = `/client/${user.clientId}`;
       for (const path of [
@@ -161,12 +161,12 @@ test.describe('dark mode', () => {
         `${c}/members`,
         `${c}/audit`,
         `${c}/usage`,
-        `${c}/project/${bucket}/uploads`,
-        `${c}/project/${bucket}/runs`,
-        `${c}/project/${bucket}/models`,
-        `${c}/project/${bucket}/create-fit-run`,
-        `${c}/project/${bucket}/create-shrink-run`,
-        `${c}/project/${bucket}/run/nosuchrun/details`,
+        `${c}/project/${project}/uploads`,
+        `${c}/project/${project}/runs`,
+        `${c}/project/${project}/models`,
+        `${c}/project/${project}/create-fit-run`,
+        `${c}/project/${project}/create-shrink-run`,
+        `${c}/project/${project}/run/nosuchrun/details`,
       ]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

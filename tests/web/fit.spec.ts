@@ -6,9 +6,9 @@ import { createProject, createUser, loginToken, notice } from './helpers';
 
 test('upload a .json from the fit form, then create the request with classification', async ({ page, request }) => {
   const user = await createUser(request, 'fitform');
-  const bucket = await createProject(request, user, 'Fit form');
+  const project = await createProject(request, user, 'Fit form');
   await loginToken(page, user);
-  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+  await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
   await expect(page.getByText('No Ready uploads yet: upload a table below.')).toBeVisible();
   await page
     .getByLabel('Choose a file to upload')
@@ -41,7 +41,7 @@ test('upload a .json from the fit form, then create the request with classificat
   // The trained model reused on the same upload: only the generate run, straight to its details. Then a general
   // model, offered after the project's own, which needs no training either.
   const reuse = async (name: string, model: string) => {
-    await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+    await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
     await page.getByRole('radio', { name: 'Reuse a trained model' }).check();
     await expect(page.getByLabel(/^Input column size/)).toHaveCount(0);
     await page.getByLabel(/^Request name/).fill(name);

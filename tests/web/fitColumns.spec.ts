@@ -24,9 +24,9 @@ test('a CSV with a text label: columns listed, target found, inputs capped, then
   request,
 }) => {
   const user = await createUser(request, 'fitcols');
-  const bucket = await createProject(request, user, 'Flowers');
+  const project = await createProject(request, user, 'Flowers');
   await loginToken(page, user);
-  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+  await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
   await expect(page.getByRole('button', { name: 'Use sample data' })).toBeVisible();
   await page
     .getByLabel('Choose a file to upload')
@@ -71,9 +71,9 @@ test('a general model that needs an integration key cannot be picked without one
   request,
 }) => {
   const user = await createUser(request, 'fitkey');
-  const bucket = await createProject(request, user, 'Texts');
+  const project = await createProject(request, user, 'Texts');
   await loginToken(page, user);
-  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+  await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
   await page.getByRole('radio', { name: 'Reuse a trained model' }).check();
   await page.getByRole('combobox', { name: 'Model' }).click();
   const gated = page.getByRole('option', { name: /OpenAI text embeddings/ });

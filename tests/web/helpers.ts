@@ -176,52 +176,52 @@ export async function createApiKey(request: APIRequestContext, user: TestUser, n
 export async function uploadFile(
   request: APIRequestContext,
   user: TestUser,
-  bucket: string,
+  project: string,
   name: string,
   body: string | Buffer,
 ): Promise<string> {
   const { createHash } = await import('node:crypto');
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
   const h = auth(user);
-  const rend = (await (await request.put('/api/rend/item', { headers: h, data: { bucket, name } })).json()).rend.stamp;
+  const upload = (await (await request.put('/api/rend/item', { headers: h, data: { bucket: project, name } })).json()).rend.stamp;
   const reg = await request.put('/api/upload/item', {
     headers: h,
-    data: { rend, name, file: { checksum: createHash('sha256').update(bytes).digest('hex'), name, size: bytes.length } },
+    data: { rend: upload, name, file: { checksum: createHash('sha256').update(bytes).digest('hex'), name, size: bytes.length } },
   });
   expect(reg.status(), await reg.text()).toBeLessThan(300);
-  const upload = (await reg.json()).upload;
-  const put = await request.put(upload.url, { data: bytes, headers: { 'content-type': 'application/octet-stream' } });
+  const item = (await reg.json()).upload;
+  const put = await request.put(item.url, { data: bytes, headers: { 'content-type': 'application/octet-stream' } });
   expect(put.status(), await put.text()).toBeLessThan(300);
-  await request.post('/api/upload/finish', { headers: h, data: { upload: upload.stamp } });
-  await request.post('/api/rend/finish', { headers: h, data: { rend } });
+  await request.post('/api/upload/finish', { headers: h, data: { upload: item.stamp } });
+  await request.post('/api/rend/finish', { headers: h, data: { rend: upload } });
   await expect
     .poll(
       async () => {
-        const list = (await (await request.get(`/api/rend/item?active=1&bucket=${bucket}`, { headers: h })).json()).rend.list;
-        return list.find((r: { stamp: string }) => r.stamp === rend)?.flight;
+        const list = (await (await request.get(`/api/rend/item?active=1&bucket=${project}`, { headers: h })).json()).rend.list;
+        return list.find((r: { stamp: string }) => r.stamp === upload)?.flight;
       },
       { timeout: 60_000 },
     )
     .toMatch(/Ready|Failed/);
-  return rend;
+  return upload;
 }
 
 /** A fit request through the API; resolves when its generate run is final. */
 export async function fitThroughApi(
   request: APIRequestContext,
   user: TestUser,
-  bucket: string,
-  rend: string,
+  project: string,
+  upload: string,
   name: string,
   task: 'regression' | 'classification' = 'regression',
 ): Promise<string> {
   const h = auth(user);
-  const pile = (
+  const parameters = (
     await (
       await request.put('/api/pile/item', {
         headers: h,
         data: {
-          bucket,
+          bucket: project,
           variety: 'FitModel',
           param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task },
         },
@@ -229,10 +229,17 @@ export async function fitThroughApi(
     ).json()
   ).pile.stamp;
   const fit = (
-    await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'fit', rend, pile, name } })).json()
+    await (
+      await request.put('/api/run/item/generate', {
+        headers: h,
+        data: { bucket: project, function: 'fit', rend: upload, pile: parameters, name },
+      })
+    ).json()
   ).run.stamp;
   const gen = (
-    await (await request.put('/api/run/item/generate', { headers: h, data: { bucket, function: 'generate', rend, fit, name } })).json()
+    await (
+      await request.put('/api/run/item/generate', { headers: h, data: { bucket: project, function: 'generate', rend: upload, fit, name } })
+    ).json()
   ).run.stamp;
   await expect
     .poll(async () => (await (await request.get(`/api/run/status?run=${gen}`, { headers: h })).json()).run.record.state, {
@@ -258,16 +265,17 @@ export const MODEL_PY = [
 export async function shrinkThroughApi(
   request: APIRequestContext,
   user: TestUser,
-  bucket: string,
-  rend: string,
+  project: string,
+  upload: string,
   name: string,
 ): Promise<string> {
   const h = auth(user);
-  const pile = (await (await request.put('/api/pile/item', { headers: h, data: { bucket, variety: 'ShrinkService', param: {} } })).json())
-    .pile.stamp;
+  const parameters = (
+    await (await request.put('/api/pile/item', { headers: h, data: { bucket: project, variety: 'ShrinkService', param: {} } })).json()
+  ).pile.stamp;
   const res = await request.put('/api/run/item/shrink', {
     headers: h,
-    data: { bucket, function: 'shrink', rend, pile, name, desc: 'Smaller, same answers' },
+    data: { bucket: project, function: 'shrink', rend: upload, pile: parameters, name, desc: 'Smaller, same answers' },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return (await res.json()).quote.stamp;

@@ -18,12 +18,12 @@ import {
 
 test('a fit shows its state timeline, loss chart, event log and duration, and runs again', async ({ page, request }) => {
   const user = await createUser(request, 'insight');
-  const bucket = await createProject(request, user, 'Insight');
-  const rend = await uploadFile(request, user, bucket, 'train.json', fitJson(300));
-  const gen = await fitThroughApi(request, user, bucket, rend, 'Watched fit');
+  const project = await createProject(request, user, 'Insight');
+  const upload = await uploadFile(request, user, project, 'train.json', fitJson(300));
+  const gen = await fitThroughApi(request, user, project, upload, 'Watched fit');
   const fit = (await (await request.get(`/api/run/status?run=${gen}`, { headers: auth(user) })).json()).run.record.fit as string;
   await loginToken(page, user);
-  await page.goto(`/client/${user.clientId}/project/${bucket}/run/${fit}/details`);
+  await page.goto(`/client/${user.clientId}/project/${project}/run/${fit}/details`);
   await expect(page.getByRole('heading', { name: 'Watched fit' })).toBeVisible();
   const timeline = page.getByLabel('State timeline');
   for (const state of ['Pending', 'Processing', 'Finished']) await expect(timeline.getByText(state, { exact: true })).toBeVisible();
@@ -39,7 +39,7 @@ test('a fit shows its state timeline, loss chart, event log and duration, and ru
   await expect(page.getByText(/^\d+ (s|min)/).first()).toBeVisible();
   await checkA11y(page, 'request details with its timeline, loss chart and event log');
   // The generate request (where the fit form leads) shows its model's training too.
-  await page.goto(`/client/${user.clientId}/project/${bucket}/run/${gen}/details`);
+  await page.goto(`/client/${user.clientId}/project/${project}/run/${gen}/details`);
   await expect(page.getByRole('heading', { name: 'Loss per epoch of its model’s training' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Loss chart' }).getByText('Validation loss')).toBeVisible();
   await expect(
@@ -48,7 +48,7 @@ test('a fit shows its state timeline, loss chart, event log and duration, and ru
       .getByText(/^\d[\d,]* of [\d,]+ rows$/)
       .first(),
   ).toBeVisible();
-  await page.goto(`/client/${user.clientId}/project/${bucket}/run/${fit}/details`);
+  await page.goto(`/client/${user.clientId}/project/${project}/run/${fit}/details`);
   await page.getByRole('button', { name: 'Run again' }).click();
   await expect(notice(page, MESSAGES.rerunStarted)).toBeVisible();
   await expect(page).not.toHaveURL(new RegExp(`/run/${fit}/details$`));
@@ -58,7 +58,7 @@ test('a fit shows its state timeline, loss chart, event log and duration, and ru
   await expect(page.getByRole('region', { name: 'Loss chart' }).getByText('Validation loss')).toBeVisible();
 
   // The requests list filters by function and status.
-  await page.goto(`/client/${user.clientId}/project/${bucket}/runs`);
+  await page.goto(`/client/${user.clientId}/project/${project}/runs`);
   await expect(page.getByRole('button', { name: /^Open / })).toHaveCount(4);
   await page.getByLabel('Function').click();
   await page.getByRole('option', { name: 'fit' }).click();
@@ -70,11 +70,11 @@ test('a fit shows its state timeline, loss chart, event log and duration, and ru
 
 test('the usage page charts requests, parameters and spend per day, switches periods and links its quotes', async ({ page, request }) => {
   const user = await createUser(request, 'usage');
-  const bucket = await createProject(request, user, 'Usage');
-  const rend = await uploadFile(request, user, bucket, 'train.json', fitJson(60));
-  await fitThroughApi(request, user, bucket, rend, 'Counted');
-  const py = await uploadFile(request, user, bucket, 'model.py', MODEL_PY);
-  const quote = await shrinkThroughApi(request, user, bucket, py, 'Billed');
+  const project = await createProject(request, user, 'Usage');
+  const upload = await uploadFile(request, user, project, 'train.json', fitJson(60));
+  await fitThroughApi(request, user, project, upload, 'Counted');
+  const py = await uploadFile(request, user, project, 'model.py', MODEL_PY);
+  const quote = await shrinkThroughApi(request, user, project, py, 'Billed');
   await loginToken(page, user);
   await page.goto(`/client/${user.clientId}/usage`);
   await expect(page.getByRole('heading', { name: 'Usage', exact: true })).toBeVisible();

@@ -5,11 +5,11 @@ import { createApiKey, createProject, createUser, fitJson, fitThroughApi, loginT
 
 test('uploads, models and projects: filter, sort, rename with the title rule, remove after confirming', async ({ page, request }) => {
   const user = await createUser(request, 'lists');
-  const bucket = await createProject(request, user, 'Plant sensors');
+  const project = await createProject(request, user, 'Plant sensors');
   await createProject(request, user, 'Archive');
-  const rend = await uploadFile(request, user, bucket, 'readings.json', fitJson());
-  await uploadFile(request, user, bucket, 'broken.json', '{"rows": [[1, 2], [3');
-  await fitThroughApi(request, user, bucket, rend, 'Plant model');
+  const upload = await uploadFile(request, user, project, 'readings.json', fitJson());
+  await uploadFile(request, user, project, 'broken.json', '{"rows": [[1, 2], [3');
+  await fitThroughApi(request, user, project, upload, 'Plant model');
   await loginToken(page, user);
 
   // Projects: filter and sort.
@@ -26,7 +26,7 @@ test('uploads, models and projects: filter, sort, rename with the title rule, re
 
   // Open on a project with uploads goes to its requests; the project's {projectId} spelling is the same path.
   await page.getByRole('button', { name: 'Open Plant sensors' }).click();
-  await expect(page).toHaveURL(new RegExp(`/project/${bucket}/runs$`));
+  await expect(page).toHaveURL(new RegExp(`/project/${project}/runs$`));
 
   // Uploads: the broken file shows its error; rename and remove.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Uploads' }).click();
@@ -90,16 +90,16 @@ test('clipboard failures show SPEC messages', async ({ page, request }) => {
 
 test('a failed request shows its message in red with Contact Support; server text is shown as text', async ({ page, request }) => {
   const user = await createUser(request, 'failed');
-  const bucket = await createProject(request, user, '<img src=x onerror="window.__pwned=1">');
+  const project = await createProject(request, user, '<img src=x onerror="window.__pwned=1">');
   // Classification needs at least two classes: a constant target makes the training fail with a message.
   const rows = Array.from({ length: 20 }, (_, i) => [i, i * 2, i % 3, 1]);
-  const rend = await uploadFile(request, user, bucket, 'one-class.json', JSON.stringify(rows));
-  await fitThroughApi(request, user, bucket, rend, 'One class request', 'classification');
+  const upload = await uploadFile(request, user, project, 'one-class.json', JSON.stringify(rows));
+  await fitThroughApi(request, user, project, upload, 'One class request', 'classification');
   await loginToken(page, user);
   await page.goto(`/client/${user.clientId}/projects`);
   await expect(page.getByRole('cell', { name: '<img src=x onerror="window.__pwned=1">', exact: true })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-  await page.goto(`/client/${user.clientId}/project/${bucket}/runs`);
+  await page.goto(`/client/${user.clientId}/project/${project}/runs`);
   const failed = page.getByRole('row', { name: /Failed/ }).first();
   await expect(failed).toBeVisible();
   const link = failed.getByRole('link', { name: 'Contact Support' });

@@ -59,23 +59,23 @@ async function removeFails(page: Page, name: string, path: string, message: stri
 }
 
 let user: TestUser;
-let bucket: string;
-let rend: string;
+let project: string;
+let upload: string;
 let run: string;
 
 test.beforeAll(async ({ request }) => {
   user = await createUser(request, 'messages');
-  bucket = await createProject(request, user, 'Messages project');
-  rend = await uploadFile(request, user, bucket, 'rows.json', fitJson(30));
-  await uploadFile(request, user, bucket, 'net.py', MODEL_PY);
-  run = await fitThroughApi(request, user, bucket, rend, 'Messages request');
+  project = await createProject(request, user, 'Messages project');
+  upload = await uploadFile(request, user, project, 'rows.json', fitJson(30));
+  await uploadFile(request, user, project, 'net.py', MODEL_PY);
+  run = await fitThroughApi(request, user, project, upload, 'Messages request');
 });
 
 test('list failures: loading, creating, renaming and removing show SPEC messages', async ({ page, request }) => {
   await request.put('/api/client/apikey/item', { headers: auth(user), data: { client: user.clientId, name: 'Failing key' } });
   await loginToken(page, user);
   const c = user.clientId;
-  const p = `/client/${c}/project/${bucket}`;
+  const p = `/client/${c}/project/${project}`;
 
   await failOnce(page, '/api/user/permission', 'GET');
   await page.goto('/account');
@@ -145,7 +145,7 @@ test('list failures: loading, creating, renaming and removing show SPEC messages
 
 test('details: failed loads, unknown ids, and a request whose upload data is missing', async ({ page }) => {
   await loginToken(page, user);
-  const p = `/client/${user.clientId}/project/${bucket}`;
+  const p = `/client/${user.clientId}/project/${project}`;
 
   await page.goto(`${p}/run/n_unknown/details`);
   await expect(page.getByRole('heading', { level: 1, name: MESSAGES.requestNotFound })).toBeVisible();
@@ -169,12 +169,12 @@ test('details: failed loads, unknown ids, and a request whose upload data is mis
     await route.fulfill({ response: res, json: body });
   });
   await page.goto(`${p}/run/${run}/details`);
-  await expect(page.getByText(MESSAGES.rendNotFound)).toBeVisible();
+  await expect(page.getByText(MESSAGES.uploadDataNotFound)).toBeVisible();
 });
 
 test('fit form: an upload without .json data, a failed create; shrink form: its rules and a single .py file', async ({ page, request }) => {
   await loginToken(page, user);
-  const p = `/client/${user.clientId}/project/${bucket}`;
+  const p = `/client/${user.clientId}/project/${project}`;
 
   await page.goto(`${p}/create-fit-run`);
   await page.getByLabel(/^Request name/).fill('Wrong data');
@@ -191,7 +191,7 @@ test('fit form: an upload without .json data, a failed create; shrink form: its 
   await seen(page, MESSAGES.createRequest);
   await expect(page).toHaveURL(/\/create-fit-run$/);
   // The upload went away after it was chosen: the server's 'Selected upload not found' is shown with the failure.
-  await request.post('/api/rend/remove', { headers: auth(user), data: { rend, active: 0 } });
+  await request.post('/api/rend/remove', { headers: auth(user), data: { rend: upload, active: 0 } });
   await page.getByRole('button', { name: 'Create Request' }).click();
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.uploadNotFound })).toBeVisible();
 
@@ -217,7 +217,7 @@ test('fit form: an upload without .json data, a failed create; shrink form: its 
   // Only Ready uploads are offered, each with its price estimate.
   await expect(page.getByRole('button', { name: 'Select net.py' })).toBeVisible();
   // A model uploaded elsewhere meanwhile appears at once on Reload, well before the 20-second poll.
-  await uploadFile(request, user, bucket, 'later.py', MODEL_PY);
+  await uploadFile(request, user, project, 'later.py', MODEL_PY);
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('button', { name: 'Select later.py' })).toBeVisible({ timeout: 5000 });
   await page.getByRole('button', { name: 'Select net.py' }).click();

@@ -18,11 +18,11 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 test('every kind of screen at 360 px: menu button navigation, no sideways scrolling, axe', async ({ page, request }) => {
   const user = await createUser(request, 'mobile');
-  const bucket = await createProject(request, user, 'Phone project');
-  const rend = await uploadFile(request, user, bucket, 'phone.json', fitJson(30));
-  const run = await fitThroughApi(request, user, bucket, rend, 'Phone request');
-  const py = await uploadFile(request, user, bucket, 'phone-model.py', MODEL_PY);
-  const quote = await shrinkThroughApi(request, user, bucket, py, 'Phone quote');
+  const project = await createProject(request, user, 'Phone project');
+  const upload = await uploadFile(request, user, project, 'phone.json', fitJson(30));
+  const run = await fitThroughApi(request, user, project, upload, 'Phone request');
+  const py = await uploadFile(request, user, project, 'phone-model.py', MODEL_PY);
+  const quote = await shrinkThroughApi(request, user, project, py, 'Phone quote');
   const key = await createApiKey(request, user, 'Phone key');
 
   await page.goto('/');
@@ -51,7 +51,7 @@ test('every kind of screen at 360 px: menu button navigation, no sideways scroll
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 
   const c = user.clientId;
-  const p = `/client/${c}/project/${bucket}`;
+  const p = `/client/${c}/project/${project}`;
   const routes: Array<[string, string]> = [
     ['account', '/account'],
     ['plan', '/plan'],

@@ -10,12 +10,12 @@ test('Individual shows the upgrade button; Enterprise hides it, enables explaina
   request,
 }) => {
   const user = await createUser(request, 'plan');
-  const bucket = await createProject(request, user, 'Limits');
+  const project = await createProject(request, user, 'Limits');
   await loginToken(page, user);
   await page.goto(`/client/${user.clientId}/projects`);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/contact.html');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact.html');
-  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+  await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
   await page.getByLabel(/^Output column size/).fill('6');
   await page.getByLabel(/^Task target size/).fill('2');
   await page.getByRole('button', { name: 'Create Request' }).click();
@@ -27,7 +27,7 @@ test('Individual shows the upgrade button; Enterprise hides it, enables explaina
   const header = page.getByRole('columnheader', { name: /Enterprise/ });
   await expect(header.getByText('Current plan')).toBeVisible();
   await expect(page.getByRole('link', { name: /Upgrade/ })).toHaveCount(0);
-  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+  await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
   await expect(page.getByRole('checkbox', { name: 'Explainability' })).toBeEnabled();
   await page.getByLabel(/^Input column size/).fill('501');
   await page.getByRole('button', { name: 'Create Request' }).click();

@@ -9,12 +9,12 @@ test('an upload file shows its preview: formatted rows, each column with type, r
   request,
 }) => {
   const user = await createUser(request, 'preview');
-  const bucket = await createProject(request, user, 'Preview');
+  const project = await createProject(request, user, 'Preview');
   const rows = Array.from({ length: 150 }, (_, i) => [i * 1000, i / 3, i % 2]);
-  await uploadFile(request, user, bucket, 'table.json', JSON.stringify({ columns: ['amount', 'third', 'flag'], rows }));
-  await uploadFile(request, user, bucket, 'model.py', MODEL_PY);
+  await uploadFile(request, user, project, 'table.json', JSON.stringify({ columns: ['amount', 'third', 'flag'], rows }));
+  await uploadFile(request, user, project, 'model.py', MODEL_PY);
   await loginToken(page, user);
-  await page.goto(`/client/${user.clientId}/project/${bucket}/uploads`);
+  await page.goto(`/client/${user.clientId}/project/${project}/uploads`);
 
   await page.getByRole('button', { name: 'Preview table.json' }).click();
   const dialog = page.getByRole('dialog', { name: 'Preview of table.json' });
@@ -46,15 +46,15 @@ test("a generate request's map: two classes drawn in their colours, a legend, ea
   request,
 }) => {
   const user = await createUser(request, 'map');
-  const bucket = await createProject(request, user, 'Map');
+  const project = await createProject(request, user, 'Map');
   const rows = Array.from({ length: 300 }, (_, i) => {
     const c = i % 2;
     return [(c ? 3 : -3) + (i % 7) / 20, (c ? 3 : -3) - (i % 5) / 20, (c ? 2 : -2) + (i % 3) / 20, c];
   });
-  const rend = await uploadFile(request, user, bucket, 'two.json', JSON.stringify(rows));
-  const gen = await fitThroughApi(request, user, bucket, rend, 'Two classes', 'classification');
+  const upload = await uploadFile(request, user, project, 'two.json', JSON.stringify(rows));
+  const gen = await fitThroughApi(request, user, project, upload, 'Two classes', 'classification');
   await loginToken(page, user);
-  await page.goto(`/client/${user.clientId}/project/${bucket}/run/${gen}/details`);
+  await page.goto(`/client/${user.clientId}/project/${project}/run/${gen}/details`);
   const map = page.getByRole('region', { name: 'Embedding map' });
   const canvas = map.getByRole('img', { name: 'Embedding map of 300 points' });
   await expect(canvas).toBeVisible();

@@ -14,7 +14,7 @@ test.afterAll(() => stub?.close());
 
 test('embed texts with the OpenAI key made on Integrations; the key shows its runs and last ran', async ({ page, request }) => {
   const user = await createUser(request, 'texts');
-  const bucket = await createProject(request, user, 'Texts');
+  const project = await createProject(request, user, 'Texts');
   await loginToken(page, user);
 
   await page.goto(`/client/${user.clientId}/create-integration`);
@@ -28,7 +28,7 @@ test('embed texts with the OpenAI key made on Integrations; the key shows its ru
   const row = page.getByRole('row').filter({ hasText: 'Production key' });
   await expect(row).toBeVisible();
 
-  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+  await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
   await page.getByLabel('Choose a file to upload').setInputFiles({
     name: 'texts.json',
     mimeType: 'application/json',
@@ -67,7 +67,7 @@ test('embed texts with the OpenAI key made on Integrations; the key shows its ru
   await rowAction(page, 'Remove', 'Production key');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(MESSAGES.integrationNotFound)).toBeVisible();
-  await page.goto(`/client/${user.clientId}/project/${bucket}/create-fit-run`);
+  await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
   await page.getByRole('radio', { name: 'Reuse a trained model' }).check();
   await page.getByLabel(/^Request name/).fill('No key');
   // Without a key the model cannot be picked: the form says so and links to Integrations.

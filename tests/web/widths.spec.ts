@@ -23,18 +23,18 @@ const sixty = (start: string) => `${start} ${'x'.repeat(60)}`.slice(0, 60);
 
 interface Seeded {
   user: TestUser;
-  bucket: string;
+  project: string;
 }
 
 /** A client with one of everything, each named with 60 characters, and a member and an invitation with long emails. */
 async function seed(request: import('@playwright/test').APIRequestContext): Promise<Seeded> {
   const user = await createUser(request, 'wide');
   const h = auth(user);
-  const bucket = await createProject(request, user, sixty('Project of the quarterly customer churn'));
-  const data = await uploadFile(request, user, bucket, `${sixty('data_columns_for_the_churn_model').slice(0, 55)}.json`, fitJson());
-  const model = await uploadFile(request, user, bucket, `${sixty('model_definition_small').slice(0, 57)}.py`, MODEL_PY);
-  await fitThroughApi(request, user, bucket, data, sixty('Fit of the churn model on every column'));
-  await shrinkThroughApi(request, user, bucket, model, sixty('Shrink of the small model definition'));
+  const project = await createProject(request, user, sixty('Project of the quarterly customer churn'));
+  const data = await uploadFile(request, user, project, `${sixty('data_columns_for_the_churn_model').slice(0, 55)}.json`, fitJson());
+  const model = await uploadFile(request, user, project, `${sixty('model_definition_small').slice(0, 57)}.py`, MODEL_PY);
+  await fitThroughApi(request, user, project, data, sixty('Fit of the churn model on every column'));
+  await shrinkThroughApi(request, user, project, model, sixty('Shrink of the small model definition'));
   expect(
     (
       await request.put('/api/client/apikey/item', { headers: h, data: { client: user.clientId, name: sixty('Key for the nightly job') } })
@@ -62,11 +62,11 @@ async function seed(request: import('@playwright/test').APIRequestContext): Prom
   expect(accepted.ok(), await accepted.text()).toBe(true);
   const other = `${unique('another.very.long.address.still.waiting.')}@example-company-with-a-long-domain.com`;
   expect((await request.put('/api/client/member/invite', { headers: h, data: { client: user.clientId, email: other } })).ok()).toBe(true);
-  return { user, bucket };
+  return { user, project };
 }
 
 /** Every list screen of the client and its project. */
-const screens = ({ user, bucket }: Seeded): Array<[string, string]> => {
+const screens = ({ user, project }: Seeded): Array<[string, string]> => {
   const c = `/client/${user.clientId}`;
   return [
     ['My Account', '/account'],
@@ -76,9 +76,9 @@ const screens = ({ user, bucket }: Seeded): Array<[string, string]> => {
     ['Members', `${c}/members`],
     ['Audit Log', `${c}/audit`],
     ['Usage', `${c}/usage`],
-    ['Requests', `${c}/project/${bucket}/runs`],
-    ['Uploads', `${c}/project/${bucket}/uploads`],
-    ['Models', `${c}/project/${bucket}/models`],
+    ['Requests', `${c}/project/${project}/runs`],
+    ['Uploads', `${c}/project/${project}/uploads`],
+    ['Models', `${c}/project/${project}/models`],
   ];
 };
 

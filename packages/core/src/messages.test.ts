@@ -47,7 +47,7 @@ const SPEC_TEXTS: Array<[keyof typeof MESSAGES, string]> = [
   ['createRequest', 'Failed to create request'],
   ['fetchUploads', 'Failed to fetch uploads.'],
   ['uploadFiles', 'Failed to upload files.'],
-  ['rendNotFound', 'Rend data not found for the selected run'],
+  ['uploadDataNotFound', 'Rend data not found for the selected run'],
   ['copyCode', 'Failed to copy code.'],
   ['copyToken', 'Failed to copy token.'],
   ['copyExample', 'Failed to copy example.'],

@@ -47,10 +47,10 @@ describe('screens', () => {
 
   it('reads the project id of the path SPEC writes with {projectId} and with {projectId} as projectId', () => {
     // Both spellings are the same URL; the code names the parameter in product words.
-    const fromBucket = matchScreen('/client/c1/project/b1/runs');
-    const fromProject = matchScreen('/client/c1/project/b1/uploads/');
-    expect(fromBucket).toMatchObject({ screen: { id: 'runs' }, params: { clientId: 'c1', projectId: 'b1' } });
-    expect(fromProject).toMatchObject({ screen: { id: 'uploads' }, params: { clientId: 'c1', projectId: 'b1' } });
+    const runs = matchScreen('/client/c1/project/b1/runs');
+    const uploads = matchScreen('/client/c1/project/b1/uploads/');
+    expect(runs).toMatchObject({ screen: { id: 'runs' }, params: { clientId: 'c1', projectId: 'b1' } });
+    expect(uploads).toMatchObject({ screen: { id: 'uploads' }, params: { clientId: 'c1', projectId: 'b1' } });
     expect(matchScreen('/client/c1/project/b%2F1/run/r1/details')?.params).toEqual({ clientId: 'c1', projectId: 'b/1', runId: 'r1' });
     expect(matchScreen('/nowhere')).toBeNull();
     expect(screenPath('models', { clientId: 'c1', projectId: 'b1' })).toBe('/client/c1/project/b1/models');

@@ -175,7 +175,7 @@ const db = (api: TestApi) => api.server.built.services.db;
 export const T0 = 1_700_000_000;
 
 /** Adds a project (to the current user's account unless told) holding nothing. */
-export async function seedBucket(api: TestApi, opts: { client?: string; name?: string } = {}) {
+export async function seedEmptyProject(api: TestApi, opts: { client?: string; name?: string } = {}) {
   const stamp = id('b_');
   await db(api)
     .insertInto('buckets')
@@ -188,7 +188,7 @@ export async function seedBucket(api: TestApi, opts: { client?: string; name?: s
  * Adds `count` projects at once ("Project 00001" oldest, one second apart, the last made now-ish), as a client with
  * thousands of them has: one statement, not `count` calls.
  */
-export async function seedBuckets(api: TestApi, count: number, opts: { client?: string; prefix?: string } = {}) {
+export async function seedProjects(api: TestApi, count: number, opts: { client?: string; prefix?: string } = {}) {
   const prefix = opts.prefix ?? 'Project';
   const width = String(count).length;
   const name = (i: number) => `${prefix} ${String(i).padStart(width, '0')}`;
@@ -375,12 +375,11 @@ export async function seedQuote(api: TestApi, project: string, upload: string | 
 
 /** A project with a Ready upload, a finished request and a model, for list tests. */
 export async function seedProject(api: TestApi, client = api.user.client) {
-  const project = await seedBucket(api, { client });
+  const project = await seedEmptyProject(api, { client });
   const upload = await seedUpload(api, project.stamp);
   const run = await seedRun(api, project.stamp, upload.stamp);
   const model = await seedModel(api, project.stamp, upload.stamp);
-  // Named as the wire names them, as the tests read them.
-  return { bucket: project, rend: upload, run, model };
+  return { project, upload, run, model };
 }
 
 type Table = 'runs' | 'models' | 'quotes' | 'rends' | 'uploads' | 'buckets' | 'clients';

@@ -10,7 +10,7 @@ import {
 } from './getStarted';
 
 const empty: StartFacts = { clientId: 'c1', choice: 'Cloud', projects: [], keys: 0, trained: false };
-const project = (stamp: string, rends = 0, runs = 0) => ({ stamp, name: stamp, rends, runs });
+const project = (stamp: string, uploads = 0, runs = 0) => ({ stamp, name: stamp, rends: uploads, runs });
 
 describe('get started', () => {
   it('a new account has four steps, none done, the first next', () => {

@@ -29,7 +29,7 @@ const item = (name: string, state = 'Finished', inputs: number | null = 10) => (
   error: null,
   createdAt: 1,
 });
-const rend = (flight: Upload['flight'], items: ReturnType<typeof item>[]): Upload => ({
+const upload = (flight: Upload['flight'], items: ReturnType<typeof item>[]): Upload => ({
   stamp: 'r_1',
   name: 'r',
   flight,
@@ -41,16 +41,16 @@ const rend = (flight: Upload['flight'], items: ReturnType<typeof item>[]): Uploa
 
 describe('shrinkChoice', () => {
   it('accepts a Ready upload of one Finished .py model with parameters', () => {
-    expect(shrinkChoice(rend('Ready', [item('model.py')]))).toEqual({ ok: true });
+    expect(shrinkChoice(upload('Ready', [item('model.py')]))).toEqual({ ok: true });
   });
 
   it('refuses every other upload with the reason', () => {
     const reason = (r: Upload) => (shrinkChoice(r) as { reason: string }).reason;
-    expect(reason(rend('Pending', [item('model.py', 'Pending')]))).toBe(SHRINK_REASONS.analysing);
-    expect(reason(rend('Processing', [item('model.py', 'Preparing')]))).toBe(SHRINK_REASONS.analysing);
-    expect(reason(rend('Failed', [item('model.py', 'Failed')]))).toBe(SHRINK_REASONS.failed);
-    expect(reason(rend('Ready', [item('data.json')]))).toBe(SHRINK_REASONS.noModel);
-    expect(reason(rend('Ready', [item('model.py'), item('data.json')]))).toBe(SHRINK_REASONS.manyFiles);
-    expect(reason(rend('Ready', [item('model.py', 'Finished', 0)]))).toBe(SHRINK_REASONS.noParameters);
+    expect(reason(upload('Pending', [item('model.py', 'Pending')]))).toBe(SHRINK_REASONS.analysing);
+    expect(reason(upload('Processing', [item('model.py', 'Preparing')]))).toBe(SHRINK_REASONS.analysing);
+    expect(reason(upload('Failed', [item('model.py', 'Failed')]))).toBe(SHRINK_REASONS.failed);
+    expect(reason(upload('Ready', [item('data.json')]))).toBe(SHRINK_REASONS.noModel);
+    expect(reason(upload('Ready', [item('model.py'), item('data.json')]))).toBe(SHRINK_REASONS.manyFiles);
+    expect(reason(upload('Ready', [item('model.py', 'Finished', 0)]))).toBe(SHRINK_REASONS.noParameters);
   });
 });

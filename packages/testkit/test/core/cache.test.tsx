@@ -6,7 +6,7 @@ import '@portal/core/testing/dom';
 import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedBucket, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
+import { seedEmptyProject, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
 import { ApiClient, FOCUS_REFRESH_MIN_MS as STALE_MS, memoryTokenStore, REFRESH_MS, type Timers, callTable } from '@portal/core';
 import { PortalProvider, usePager, useProjects, useUploads, type FocusSignal } from '@portal/core/react';
 import { manualTimers } from '@portal/core/testing/timers';
@@ -40,7 +40,7 @@ function focusReports() {
 
 describe('the shared data cache', { timeout: 30_000 }, () => {
   it('Next keeps the page shown, not a loading state, until the next page arrives', async () => {
-    for (const name of ['One', 'Two', 'Three', 'Four']) await seedBucket(server, { name });
+    for (const name of ['One', 'Two', 'Three', 'Four']) await seedEmptyProject(server, { name });
     const { result } = renderHook(
       () => {
         const pager = usePager(2);
@@ -67,7 +67,7 @@ describe('the shared data cache', { timeout: 30_000 }, () => {
   });
 
   it('a list shown again draws at once from the cache and reads again behind it', async () => {
-    await seedBucket(server, { name: 'Seen before' });
+    await seedEmptyProject(server, { name: 'Seen before' });
     const Wrapper = wrapperOf();
     // What the list's screen drew, frame by frame.
     const frames: Array<{ loading: boolean; names: string[] | undefined }> = [];
@@ -80,7 +80,7 @@ describe('the shared data cache', { timeout: 30_000 }, () => {
     const view = render(<Wrapper>{[<Projects key="list" />]}</Wrapper>);
     await waitFor(() => expect(frames.at(-1)?.names).toEqual(['Seen before']));
     view.rerender(<Wrapper>{[]}</Wrapper>);
-    await seedBucket(server, { name: 'Made meanwhile' });
+    await seedEmptyProject(server, { name: 'Made meanwhile' });
     // Past the time an answer is trusted, as after a minute on another screen.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + STALE_MS + 1 });
     const reads = count('bucketList');
@@ -93,10 +93,10 @@ describe('the shared data cache', { timeout: 30_000 }, () => {
   });
 
   it("an upload being analysed is polled on core's timers until it settles, then no more", async () => {
-    const bucket = await seedBucket(server);
-    const upload = await seedUpload(server, bucket.stamp, { flight: 'Processing' });
+    const project = await seedEmptyProject(server);
+    const upload = await seedUpload(server, project.stamp, { flight: 'Processing' });
     const clock = manualTimers();
-    const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper: wrapperOf(clock.timers) });
+    const { result } = renderHook(() => useUploads(server.user.client, project.stamp), { wrapper: wrapperOf(clock.timers) });
     await waitFor(() => expect(result.current.data?.uploads.map((u) => u.flight)).toEqual(['Processing']));
     await waitFor(() => expect(clock.pending()).toEqual([REFRESH_MS.uploads]));
     await setRow(server, 'rends', upload.stamp, { flight: 'Ready' });
@@ -109,12 +109,12 @@ describe('the shared data cache', { timeout: 30_000 }, () => {
   });
 
   it("the door's focus coming back reads the stale answers on screen again", async () => {
-    await seedBucket(server, { name: 'Before' });
+    await seedEmptyProject(server, { name: 'Before' });
     const focus = focusReports();
     const { result } = renderHook(() => useProjects(server.user.client), { wrapper: wrapperOf(undefined, focus.signal) });
     await waitFor(() => expect(result.current.data?.projects.map((p) => p.name)).toEqual(['Before']));
     act(() => focus.set(false));
-    await seedBucket(server, { name: 'Made elsewhere' });
+    await seedEmptyProject(server, { name: 'Made elsewhere' });
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + STALE_MS + 1 });
     const reads = count('bucketList');
     act(() => focus.set(true));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rows, seedBucket, seedUpload, withTestApi } from '@portal/testkit/api';
+import { rows, seedEmptyProject, seedUpload, withTestApi } from '@portal/testkit/api';
 import { ApiClient, memoryTokenStore, createFitRequest, createShrinkRequest, MESSAGES, callTable } from '@portal/core';
 
 // The real server without its worker: the requests stay as created, so what each step wrote can be read back.
@@ -18,7 +18,7 @@ const runs = (project: string) =>
 
 /** A project with a Ready upload holding an analysed file of this name. */
 async function projectWithUpload(file: string, flight: 'Ready' | 'Processing' = 'Ready') {
-  const project = (await seedBucket(server)).stamp;
+  const project = (await seedEmptyProject(server)).stamp;
   const upload = (await seedUpload(server, project, { name: file, flight })).stamp;
   return { project, upload };
 }

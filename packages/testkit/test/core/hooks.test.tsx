@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import {
   rows,
-  seedBucket,
+  seedEmptyProject,
   seedModel,
   seedProject,
   seedQuote,
@@ -78,17 +78,17 @@ function setup(tokens: TokenStore = memoryTokenStore(server.user.token), timers?
 }
 
 const count = (name: string) => server.calls.filter((c) => c === name).length;
-const bucketRow = (stamp: string) =>
+const projectRow = (stamp: string) =>
   rows(server).selectFrom('buckets').select(['name', 'active']).where('stamp', '=', stamp).executeTakeFirstOrThrow();
 
 describe('useProjects', { timeout: 30_000 }, () => {
   it('loads, creates (new project in the list), removes (it leaves), and reports failures with SPEC texts', async () => {
-    const first = await seedBucket(server, { name: 'First' });
+    const first = await seedEmptyProject(server, { name: 'First' });
     // Only this account's active projects are listed (the list asks for active=1 of this client).
-    const gone = await seedBucket(server, { name: 'Removed' });
+    const gone = await seedEmptyProject(server, { name: 'Removed' });
     await setRow(server, 'buckets', gone.stamp, { active: 0 });
     const other = await server.newUser({ label: 'bob' });
-    await seedBucket(server, { client: other.client, name: 'Not mine' });
+    await seedEmptyProject(server, { client: other.client, name: 'Not mine' });
     const { wrapper, notes } = setup();
     const { result } = renderHook(() => useProjects(server.user.client), { wrapper });
     expect(result.current.loading).toBe(true);
@@ -106,7 +106,7 @@ describe('useProjects', { timeout: 30_000 }, () => {
     expect(outcome).toBeNull();
     const created = result.current.created;
     expect(created).toMatch(/^b_/);
-    expect(await bucketRow(created!)).toEqual({ name: 'Second', active: 1 });
+    expect(await projectRow(created!)).toEqual({ name: 'Second', active: 1 });
     expect(result.current.data?.projects.map((p) => p.name)).toEqual(['First', 'Second']);
     expect(result.current.data?.projects[1].stamp).toBe(created);
 
@@ -116,12 +116,12 @@ describe('useProjects', { timeout: 30_000 }, () => {
     await act(async () => void (outcome = await result.current.rename(first.stamp, 'Renamed')));
     expect(outcome).toBe('Failed to rename project. Please try again.');
     expect(notes.at(-1)).toEqual(['Failed to rename project. Please try again.', 'error']);
-    expect((await bucketRow(first.stamp)).name).toBe('First');
+    expect((await projectRow(first.stamp)).name).toBe('First');
 
     await act(async () => void (outcome = await result.current.remove(first.stamp)));
     expect(outcome).toBeNull();
     expect(result.current.data?.projects.map((p) => p.stamp)).toEqual([created]);
-    expect((await bucketRow(first.stamp)).active).toBe(0);
+    expect((await projectRow(first.stamp)).active).toBe(0);
   });
 
   it('confirms every create, rename and remove with a notice; a removal offers Undo, which puts the project back', async () => {
@@ -207,12 +207,12 @@ describe('useRunDetails: run insight', () => {
   });
 
   it('reads the event log as it grows, each event once: progress, loss per epoch, timeline and duration', async () => {
-    const { bucket, rend } = await seedProject(server);
-    const run = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Live', function: 'fit', state: 'Processing' });
+    const { project, upload } = await seedProject(server);
+    const run = await seedRun(server, project.stamp, upload.stamp, { name: 'Live', function: 'fit', state: 'Processing' });
     await setRow(server, 'runs', run.stamp, { started_at: Math.floor(Date.now() / 1000) - 90 });
     await addEvents(run.stamp, [epoch(1, 4), epoch(2, 4)]);
     const { wrapper } = setup();
-    const { result } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, run.stamp), { wrapper });
+    const { result } = renderHook(() => useRunDetails(server.user.client, project.stamp, run.stamp), { wrapper });
     await waitFor(() => expect(result.current.loss.map((p) => p.epoch)).toEqual([1, 2]));
     expect(result.current.progress).toEqual({ fraction: 0.5, label: 'Epoch 2 of 4' });
     expect(result.current.timeline.map((t) => t.state)).toEqual(['Processing']);
@@ -230,13 +230,13 @@ describe('useRunDetails: run insight', () => {
   }, 20_000);
 
   it("a generate request waiting for its model shows the model's training: progress and loss, live", async () => {
-    const { bucket, rend } = await seedProject(server);
-    const fit = await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', state: 'Processing' });
-    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Waits', function: 'generate', state: 'Pending' });
+    const { project, upload } = await seedProject(server);
+    const fit = await seedRun(server, project.stamp, upload.stamp, { function: 'fit', state: 'Processing' });
+    const gen = await seedRun(server, project.stamp, upload.stamp, { name: 'Waits', function: 'generate', state: 'Pending' });
     await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
     await addEvents(fit.stamp, [epoch(1, 4)]);
     const { wrapper } = setup();
-    const { result, unmount } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, gen.stamp), { wrapper });
+    const { result, unmount } = renderHook(() => useRunDetails(server.user.client, project.stamp, gen.stamp), { wrapper });
     await waitFor(() => expect(result.current.progress).toEqual({ fraction: 0.25, label: 'Training its model: Epoch 1 of 4' }));
     expect(result.current.loss.map((p) => p.epoch)).toEqual([1]);
     expect(result.current.timeline.map((t) => t.state)).toEqual(['Pending']);
@@ -249,12 +249,12 @@ describe('useRunDetails: run insight', () => {
   });
 
   it('runs a generate request again: a new request on the same upload with the same model', async () => {
-    const { bucket, rend } = await seedProject(server);
-    const fit = await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', state: 'Finished' });
-    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Again', function: 'generate', state: 'Finished' });
+    const { project, upload } = await seedProject(server);
+    const fit = await seedRun(server, project.stamp, upload.stamp, { function: 'fit', state: 'Finished' });
+    const gen = await seedRun(server, project.stamp, upload.stamp, { name: 'Again', function: 'generate', state: 'Finished' });
     await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
     const { wrapper, notes } = setup();
-    const { result } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, gen.stamp), { wrapper });
+    const { result } = renderHook(() => useRunDetails(server.user.client, project.stamp, gen.stamp), { wrapper });
     await waitFor(() => expect(result.current.data?.run.record.state).toBe('Finished'));
     let stamp: string | null = null;
     await act(async () => {
@@ -262,11 +262,11 @@ describe('useRunDetails: run insight', () => {
     });
     expect(stamp).toBeTruthy();
     const made = await rows(server).selectFrom('runs').selectAll().where('stamp', '=', stamp!).executeTakeFirstOrThrow();
-    expect(made).toMatchObject({ name: 'Again', function: 'generate', fit: fit.stamp, rend: rend.stamp, state: 'Pending' });
+    expect(made).toMatchObject({ name: 'Again', function: 'generate', fit: fit.stamp, rend: upload.stamp, state: 'Pending' });
     expect(notes).toEqual([]);
     // A shrink cannot be run again (the server refuses it with a 409): SPEC's failure text is shown.
-    const shrink = await seedRun(server, bucket.stamp, rend.stamp, { function: 'shrink', state: 'Finished' });
-    const other = renderHook(() => useRunDetails(server.user.client, bucket.stamp, shrink.stamp), { wrapper });
+    const shrink = await seedRun(server, project.stamp, upload.stamp, { function: 'shrink', state: 'Finished' });
+    const other = renderHook(() => useRunDetails(server.user.client, project.stamp, shrink.stamp), { wrapper });
     await waitFor(() => expect(other.result.current.data).toBeDefined());
     expect(other.result.current.canRerun).toBe(false);
     await act(async () => void (await other.result.current.rerun()));
@@ -276,8 +276,8 @@ describe('useRunDetails: run insight', () => {
 
 describe('useUsage and the requests filters', () => {
   it('loads 30 days of usage by default and another period on demand', async () => {
-    const { bucket, rend } = await seedProject(server);
-    await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', createdAt: Math.floor(Date.now() / 1000) });
+    const { project, upload } = await seedProject(server);
+    await seedRun(server, project.stamp, upload.stamp, { function: 'fit', createdAt: Math.floor(Date.now() / 1000) });
     const { wrapper } = setup();
     const { result } = renderHook(() => useUsage(server.user.client), { wrapper });
     await waitFor(() => expect(result.current.data?.usage.days.length).toBe(30));
@@ -288,13 +288,13 @@ describe('useUsage and the requests filters', () => {
   });
 
   it('useRuns narrows the list to a state and a function', async () => {
-    const bucket = await seedBucket(server);
-    const rend = await seedUpload(server, bucket.stamp);
-    await seedRun(server, bucket.stamp, rend.stamp, { name: 'ok fit', function: 'fit', state: 'Finished' });
-    await seedRun(server, bucket.stamp, rend.stamp, { name: 'bad fit', function: 'fit', state: 'Failed', message: 'No.' });
-    await seedRun(server, bucket.stamp, rend.stamp, { name: 'gen', function: 'generate', state: 'Finished' });
+    const project = await seedEmptyProject(server);
+    const upload = await seedUpload(server, project.stamp);
+    await seedRun(server, project.stamp, upload.stamp, { name: 'ok fit', function: 'fit', state: 'Finished' });
+    await seedRun(server, project.stamp, upload.stamp, { name: 'bad fit', function: 'fit', state: 'Failed', message: 'No.' });
+    await seedRun(server, project.stamp, upload.stamp, { name: 'gen', function: 'generate', state: 'Finished' });
     const { wrapper } = setup();
-    const { result } = renderHook(() => useRuns(server.user.client, bucket.stamp), { wrapper });
+    const { result } = renderHook(() => useRuns(server.user.client, project.stamp), { wrapper });
     await waitFor(() => expect(result.current.data?.runs.length).toBe(3));
     act(() => result.current.setFilters({ function: 'fit' }));
     await waitFor(() => expect(result.current.data?.runs.map((r) => r.name).sort()).toEqual(['bad fit', 'ok fit']));
@@ -305,11 +305,11 @@ describe('useUsage and the requests filters', () => {
 
 describe('useRunDetails', () => {
   it('polls until the request reaches a final state, then downloads the result', async () => {
-    const { bucket, rend } = await seedProject(server);
-    const run = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Req', state: 'Processing', result: '{"embeddings":[[1,2]]}' });
+    const { project, upload } = await seedProject(server);
+    const run = await seedRun(server, project.stamp, upload.stamp, { name: 'Req', state: 'Processing', result: '{"embeddings":[[1,2]]}' });
     const clock = manualTimers();
     const { wrapper } = setup(undefined, clock.timers);
-    const { result } = renderHook(() => useRunDetails(server.user.client, bucket.stamp, run.stamp), { wrapper });
+    const { result } = renderHook(() => useRunDetails(server.user.client, project.stamp, run.stamp), { wrapper });
     await waitFor(() => expect(result.current.data?.run.record.state).toBe('Processing'));
     expect(result.current.data?.run.url).toBeNull();
     // The worker finishes the request: the next poll sees it.
@@ -328,13 +328,13 @@ describe('useRunDetails', () => {
 
 describe('useShrinkRequest', { timeout: 30_000 }, () => {
   it('lists Ready uploads, shows estimate - free credit = amount due, checks the form and asks before creating the quote', async () => {
-    const bucket = await seedBucket(server);
-    const ready = await seedUpload(server, bucket.stamp, { name: 'model.py', items: [{ cols: 3, rows: 10, inputs: 1_000_001 }] });
-    const pending = await seedUpload(server, bucket.stamp, { name: 'late.json', flight: 'Pending', items: [{ state: 'Pending' }] });
+    const project = await seedEmptyProject(server);
+    const ready = await seedUpload(server, project.stamp, { name: 'model.py', items: [{ cols: 3, rows: 10, inputs: 1_000_001 }] });
+    const pending = await seedUpload(server, project.stamp, { name: 'late.json', flight: 'Pending', items: [{ state: 'Pending' }] });
     await setCredit(server, server.user.client, 2_000_000, 500_000);
     const clock = manualTimers();
     const { wrapper } = setup(undefined, clock.timers);
-    const { result, unmount } = renderHook(() => useShrinkRequest(server.user.client, bucket.stamp), { wrapper });
+    const { result, unmount } = renderHook(() => useShrinkRequest(server.user.client, project.stamp), { wrapper });
     await waitFor(() => expect(result.current.readyUploads.map((r) => r.stamp)).toEqual([ready.stamp]));
     expect(result.current.uploads.map((r) => r.stamp).sort()).toEqual([ready.stamp, pending.stamp].sort());
     expect(result.current.billing?.creditBalance).toBe('1.5');
@@ -346,7 +346,7 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
     expect(count('rendList')).toBe(1);
     await act(() => result.current.reload());
     expect(count('rendList')).toBe(2);
-    expect(result.current.project).toBe(bucket.name);
+    expect(result.current.project).toBe(project.name);
     // billing.portalUrl is signed afresh each second: an answer with only a new link is no change, so the wait grows.
     const firstLink = result.current.billing?.portalUrl;
     while (result.current.billing?.portalUrl === firstLink) await act(() => result.current.reload());
@@ -386,7 +386,7 @@ describe('useShrinkRequest', { timeout: 30_000 }, () => {
     const quote = await rows(server)
       .selectFrom('quotes')
       .select(['stamp', 'name', 'rend', 'state', 'cent', 'run'])
-      .where('bucket', '=', bucket.stamp)
+      .where('bucket', '=', project.stamp)
       .executeTakeFirstOrThrow();
     expect(made).toEqual({ quoteId: quote.stamp });
     expect(result.current.question).toBeNull();
@@ -495,10 +495,10 @@ describe('key lists', { timeout: 30_000 }, () => {
 
 describe('useRuns', { timeout: 30_000 }, () => {
   it('notifies "Failed to load requests" when the list fails', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     server.failing.runList = 500;
     const { wrapper, notes } = setup();
-    const { result } = renderHook(() => useRuns(server.user.client, bucket.stamp), { wrapper });
+    const { result } = renderHook(() => useRuns(server.user.client, project.stamp), { wrapper });
     await waitFor(() => expect(result.current.error).not.toBeNull());
     expect(notes).toEqual([['Failed to load requests', 'error']]);
   });
@@ -506,11 +506,11 @@ describe('useRuns', { timeout: 30_000 }, () => {
 
 describe('useUploads', { timeout: 30_000 }, () => {
   it('uploads through the pipeline, reports progress, notifies each file and reloads the list', async () => {
-    const bucket = await seedBucket(server);
+    const project = await seedEmptyProject(server);
     const bytes = new TextEncoder().encode('[[1,2,3,4]]');
     const { wrapper, notes } = setup();
     const source = (name: string) => ({ name, size: bytes.length, stream: () => new Blob([bytes]).stream() });
-    const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper });
+    const { result } = renderHook(() => useUploads(server.user.client, project.stamp), { wrapper });
     await waitFor(() => expect(result.current.data?.uploads).toEqual([]));
     const progress: UploadProgress[] = [];
     let outcome: UploadOutcome | undefined;
@@ -524,7 +524,7 @@ describe('useUploads', { timeout: 30_000 }, () => {
     const upload = await rows(server)
       .selectFrom('rends')
       .select(['stamp', 'name'])
-      .where('bucket', '=', bucket.stamp)
+      .where('bucket', '=', project.stamp)
       .executeTakeFirstOrThrow();
     expect(upload.name).toBe('a.json (+1 more)');
     expect(outcome).toEqual({ upload: upload.stamp });
@@ -549,10 +549,10 @@ describe('useUploads', { timeout: 30_000 }, () => {
   });
 
   it('shows "Failed to upload files." when the group cannot be created', async () => {
-    const bucket = await seedBucket(server);
+    const project = await seedEmptyProject(server);
     server.failing.rendCreate = 403;
     const { wrapper, notes } = setup();
-    const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper });
+    const { result } = renderHook(() => useUploads(server.user.client, project.stamp), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     let outcome: UploadOutcome | undefined;
     await act(
@@ -562,14 +562,14 @@ describe('useUploads', { timeout: 30_000 }, () => {
     expect(outcome?.error).toMatch(/^Failed to upload files\./);
     expect(notes).toEqual([[outcome?.error, 'error']]);
     expect(count('storagePut')).toBe(0);
-    expect(await rows(server).selectFrom('rends').select('stamp').where('bucket', '=', bucket.stamp).execute()).toEqual([]);
+    expect(await rows(server).selectFrom('rends').select('stamp').where('bucket', '=', project.stamp).execute()).toEqual([]);
   });
   it('leaves the following to a form that does it itself, shows each batch while it runs and says a cancel', async () => {
-    const bucket = await seedBucket(server);
+    const project = await seedEmptyProject(server);
     const bytes = new TextEncoder().encode('[[1,2,3,4]]');
     const { wrapper, notes } = setup();
     const source = { name: 'own.json', size: bytes.length, stream: () => new Blob([bytes]).stream() };
-    const { result } = renderHook(() => useUploads(server.user.client, bucket.stamp), { wrapper });
+    const { result } = renderHook(() => useUploads(server.user.client, project.stamp), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     let outcome: UploadOutcome | undefined;
     await act(async () => void (outcome = await result.current.upload([source], { follow: false })));
@@ -620,11 +620,11 @@ describe('useUploads', { timeout: 30_000 }, () => {
 describe('useFitRequest', { timeout: 30_000 }, () => {
   it('applies the plan limits, requires a Ready upload and returns the fit run', async () => {
     await setPlan(server, server.user.client, 'Individual');
-    const bucket = await seedBucket(server);
-    const ready = await seedUpload(server, bucket.stamp, { name: 'ready.json' });
-    const busy = await seedUpload(server, bucket.stamp, { name: 'busy.json', flight: 'Processing', items: [{ state: 'Preparing' }] });
+    const project = await seedEmptyProject(server);
+    const ready = await seedUpload(server, project.stamp, { name: 'ready.json' });
+    const busy = await seedUpload(server, project.stamp, { name: 'busy.json', flight: 'Processing', items: [{ state: 'Preparing' }] });
     const { wrapper } = setup();
-    const { result } = renderHook(() => useFitRequest(server.user.client, bucket.stamp), { wrapper });
+    const { result } = renderHook(() => useFitRequest(server.user.client, project.stamp), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.plan).toBe('Individual');
     expect(result.current.readyUploads.map((r) => r.stamp)).toEqual([ready.stamp]);
@@ -641,7 +641,7 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
     const runs = await rows(server)
       .selectFrom('runs')
       .select(['stamp', 'function', 'fit', 'rend', 'name'])
-      .where('bucket', '=', bucket.stamp)
+      .where('bucket', '=', project.stamp)
       .execute();
     const fit = runs.find((r) => r.function === 'fit');
     const generate = runs.find((r) => r.function === 'generate');
@@ -653,11 +653,11 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
 
   it('refuses a Ready upload without a Finished .json file, and chooses a followed upload once it is Ready', async () => {
     await setPlan(server, server.user.client, 'Individual');
-    const bucket = await seedBucket(server);
-    const model = await seedUpload(server, bucket.stamp, { name: 'model.py' });
-    const sent = await seedUpload(server, bucket.stamp, { name: 'new.json', flight: 'Processing', items: [{ state: 'Preparing' }] });
+    const project = await seedEmptyProject(server);
+    const model = await seedUpload(server, project.stamp, { name: 'model.py' });
+    const sent = await seedUpload(server, project.stamp, { name: 'new.json', flight: 'Processing', items: [{ state: 'Preparing' }] });
     const { wrapper } = setup();
-    const { result } = renderHook(() => useFitRequest(server.user.client, bucket.stamp), { wrapper });
+    const { result } = renderHook(() => useFitRequest(server.user.client, project.stamp), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
     const base = { name: 'Fit', inputs: 3, outputs: 5, target: 1, explainability: false, task: 'regression' as const };
     expect(await result.current.submit({ ...base, upload: model.stamp })).toEqual({
@@ -677,15 +677,15 @@ describe('useFitRequest', { timeout: 30_000 }, () => {
 
 describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
   it("offers the project's Finished models, then the general models, and creates only the generate run; the server refuses other models", async () => {
-    const bucket = await seedBucket(server);
-    const upload = await seedUpload(server, bucket.stamp, { name: 'data.json' });
-    const trained = await seedModel(server, bucket.stamp, upload.stamp, { name: 'Trained' });
+    const project = await seedEmptyProject(server);
+    const upload = await seedUpload(server, project.stamp, { name: 'data.json' });
+    const trained = await seedModel(server, project.stamp, upload.stamp, { name: 'Trained' });
     await setRow(server, 'models', trained.stamp, { data: '{}' });
-    const pending = await seedModel(server, bucket.stamp, upload.stamp, { name: 'Training', state: 'Pending' });
-    const elsewhere = await seedModel(server, (await seedBucket(server)).stamp, null, { name: 'Other project' });
+    const pending = await seedModel(server, project.stamp, upload.stamp, { name: 'Training', state: 'Pending' });
+    const elsewhere = await seedModel(server, (await seedEmptyProject(server)).stamp, null, { name: 'Other project' });
     await setRow(server, 'models', elsewhere.stamp, { data: '{}' });
     const { wrapper } = setup();
-    const { result } = renderHook(() => useFitRequest(server.user.client, bucket.stamp), { wrapper });
+    const { result } = renderHook(() => useFitRequest(server.user.client, project.stamp), { wrapper });
     // The project's own Finished models first, then the general models.
     await waitFor(
       () =>
@@ -706,7 +706,7 @@ describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
     const runs = await rows(server)
       .selectFrom('runs')
       .select(['stamp', 'function', 'model', 'rend', 'name'])
-      .where('bucket', '=', bucket.stamp)
+      .where('bucket', '=', project.stamp)
       .execute();
     expect(runs).toEqual([
       { stamp: (made as { runId: string }).runId, function: 'generate', model: trained.stamp, rend: upload.stamp, name: 'Reused' },
@@ -721,7 +721,7 @@ describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
     // The server takes only a Finished model of the same project.
     const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
     const refused = (fit: string) =>
-      api.calls.runCreate({ bucket: bucket.stamp, function: 'generate', rend: upload.stamp, fit, name: 'X' }).catch((e) => e);
+      api.calls.runCreate({ bucket: project.stamp, function: 'generate', rend: upload.stamp, fit, name: 'X' }).catch((e) => e);
     expect(await refused(pending.stamp)).toMatchObject({
       status: 409,
       serverMessage: 'Training is Pending: only a Finished model can be reused. Wait for it to finish, or train a new model.',
@@ -746,10 +746,10 @@ describe('models, quotes and billing', { timeout: 30_000 }, () => {
       'general-tabular-classification',
       'general-openai-text-embedding-3-small',
     ]);
-    const bucket = await seedBucket(server);
-    const own = await seedModel(server, bucket.stamp, null, { name: 'own1' });
+    const project = await seedEmptyProject(server);
+    const own = await seedModel(server, project.stamp, null, { name: 'own1' });
     const { wrapper } = setup();
-    const { result } = renderHook(() => useModels(server.user.client, bucket.stamp), { wrapper });
+    const { result } = renderHook(() => useModels(server.user.client, project.stamp), { wrapper });
     await waitFor(() => expect(result.current.data?.general.map((m) => m.stamp)).toEqual(general.map((m) => m.stamp)));
     expect(result.current.data?.own.map((m) => m.stamp)).toEqual([own.stamp]);
     expect(await result.current.rename(own.stamp, ' New name ')).toBeNull();
@@ -761,13 +761,13 @@ describe('models, quotes and billing', { timeout: 30_000 }, () => {
   });
 
   it('shows "Failed to load quote data." when the quote cannot be read, and billing when it can', async () => {
-    const bucket = await seedBucket(server);
+    const project = await seedEmptyProject(server);
     // Unpaid quotes are what the account owes.
-    await seedQuote(server, bucket.stamp, null, { cent: 100 });
-    await seedQuote(server, bucket.stamp, null, { cent: 50 });
-    await seedQuote(server, bucket.stamp, null, { cent: 999, state: 'Paid' });
+    await seedQuote(server, project.stamp, null, { cent: 100 });
+    await seedQuote(server, project.stamp, null, { cent: 50 });
+    await seedQuote(server, project.stamp, null, { cent: 999, state: 'Paid' });
     const { wrapper, notes } = setup();
-    const quote = renderHook(() => useQuoteDetails(server.user.client, bucket.stamp, 'q_missing'), { wrapper });
+    const quote = renderHook(() => useQuoteDetails(server.user.client, project.stamp, 'q_missing'), { wrapper });
     await waitFor(() => expect(quote.result.current.error?.display).toBe('Failed to load quote data.'));
     expect(quote.result.current.error?.status).toBe(404);
     expect(notes).toEqual([['Failed to load quote data.', 'error']]);
@@ -778,24 +778,24 @@ describe('models, quotes and billing', { timeout: 30_000 }, () => {
 
 describe('removing many, quick search and related requests', { timeout: 30_000 }, () => {
   it('removeMany removes several projects with one notice, and its one Undo restores them all', async () => {
-    const a = await seedBucket(server, { name: 'Many A' });
-    const b = await seedBucket(server, { name: 'Many B' });
+    const a = await seedEmptyProject(server, { name: 'Many A' });
+    const b = await seedEmptyProject(server, { name: 'Many B' });
     const { wrapper, notes, actions } = setup();
     const { result } = renderHook(() => useProjects(server.user.client), { wrapper });
     await waitFor(() => expect(result.current.data?.projects.map((p) => p.name)).toEqual(expect.arrayContaining(['Many A', 'Many B'])));
     await act(async () => expect(await result.current.removeMany!([a.stamp, b.stamp])).toBeNull());
-    expect((await bucketRow(a.stamp)).active).toBe(0);
-    expect((await bucketRow(b.stamp)).active).toBe(0);
+    expect((await projectRow(a.stamp)).active).toBe(0);
+    expect((await projectRow(b.stamp)).active).toBe(0);
     expect(notes).toContainEqual(['2 projects removed.', 'success']);
     await act(async () => actions.get('2 projects removed.')!.run());
-    expect((await bucketRow(a.stamp)).active).toBe(1);
-    expect((await bucketRow(b.stamp)).active).toBe(1);
+    expect((await projectRow(a.stamp)).active).toBe(1);
+    expect((await projectRow(b.stamp)).active).toBe(1);
     expect(notes).toContainEqual(['2 projects restored.', 'success']);
   });
 
   it('the quick search offers screens, projects and their requests, matched by every word typed', async () => {
-    const { bucket, rend } = await seedProject(server);
-    await seedRun(server, bucket.stamp, rend.stamp, { name: 'Nightly embedding' });
+    const { project, upload } = await seedProject(server);
+    await seedRun(server, project.stamp, upload.stamp, { name: 'Nightly embedding' });
     const { wrapper } = setup();
     const params = { clientId: server.user.client };
     const { result } = renderHook(() => useJumpTargets(params, true), { wrapper });
@@ -809,15 +809,17 @@ describe('removing many, quick search and related requests', { timeout: 30_000 }
   });
 
   it('a generate finds the fit that trained its model, and the fit its generates', async () => {
-    const bucket = await seedBucket(server);
-    const rend = await seedUpload(server, bucket.stamp);
-    const fit = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Trainer', function: 'fit', state: 'Finished' });
-    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Applier', function: 'generate', state: 'Finished' });
+    const project = await seedEmptyProject(server);
+    const upload = await seedUpload(server, project.stamp);
+    const fit = await seedRun(server, project.stamp, upload.stamp, { name: 'Trainer', function: 'fit', state: 'Finished' });
+    const gen = await seedRun(server, project.stamp, upload.stamp, { name: 'Applier', function: 'generate', state: 'Finished' });
     await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
     const { wrapper } = setup();
-    const fromGen = renderHook(() => useRelatedRuns(bucket.stamp, { stamp: gen.stamp, function: 'generate', fit: fit.stamp }), { wrapper });
+    const fromGen = renderHook(() => useRelatedRuns(project.stamp, { stamp: gen.stamp, function: 'generate', fit: fit.stamp }), {
+      wrapper,
+    });
     await waitFor(() => expect(fromGen.result.current.source?.name).toBe('Trainer'));
-    const fromFit = renderHook(() => useRelatedRuns(bucket.stamp, { stamp: fit.stamp, function: 'fit', fit: null }), { wrapper });
+    const fromFit = renderHook(() => useRelatedRuns(project.stamp, { stamp: fit.stamp, function: 'fit', fit: null }), { wrapper });
     await waitFor(() => expect(fromFit.result.current.generates.map((r) => r.name)).toEqual(['Applier']));
   });
 });

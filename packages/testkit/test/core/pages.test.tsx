@@ -4,7 +4,7 @@ import '@portal/core/testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { seedBucket, seedBuckets, withTestApi } from '@portal/testkit/api';
+import { seedEmptyProject, seedProjects, withTestApi } from '@portal/testkit/api';
 import { ApiClient, listPage, listPages, memoryTokenStore, callTable } from '@portal/core';
 import { PortalProvider, SEARCH_DEBOUNCE_MS, WHOLE_LIST_MAX, useListPaging, usePager, useProjects } from '@portal/core/react';
 import { manualTimers } from '@portal/core/testing/timers';
@@ -14,7 +14,7 @@ const server = withTestApi({ worker: false });
 const NAMES = ['One', 'Two', 'Three', 'Four', 'Five'];
 
 async function fiveProjects() {
-  for (const name of NAMES) await seedBucket(server, { name });
+  for (const name of NAMES) await seedEmptyProject(server, { name });
   return new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
 }
 
@@ -80,7 +80,7 @@ describe('a list screen pages on the server once its list is long (useListPaging
     );
 
   it('10,000 projects: the first answer says the list is long; then pages of 25 newest first, Next and Previous, the order turned, a search', async () => {
-    const { name } = await seedBuckets(server, 10_000);
+    const { name } = await seedProjects(server, 10_000);
     const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
     const clock = manualTimers();
     const { result } = render(api, true, clock.timers);
@@ -123,7 +123,7 @@ describe('a list screen pages on the server once its list is long (useListPaging
   });
 
   it(`a list of at most ${WHOLE_LIST_MAX} is held whole: one answer, next null, the screen pages it itself`, async () => {
-    const { name } = await seedBuckets(server, WHOLE_LIST_MAX);
+    const { name } = await seedProjects(server, WHOLE_LIST_MAX);
     const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
     const { result } = render(api);
     await waitFor(() => expect(result.current.projects.data?.projects).toHaveLength(WHOLE_LIST_MAX));

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rows, seedBucket, setPlan, withTestApi } from '@portal/testkit/api';
+import { rows, seedEmptyProject, setPlan, withTestApi } from '@portal/testkit/api';
 import { storedBytes } from '@portal/testkit/seed';
 import { ApiClient, memoryTokenStore, runUpload, type UploadProgress, type UploadSource, callTable } from '@portal/core';
 import { fileSource } from '@portal/core/node';
@@ -22,7 +22,7 @@ let project: string;
 beforeEach(async () => {
   // Enterprise allows files up to 10 MB; the Individual plan's 1 MB would refuse the larger files here.
   await setPlan(server, server.user.client, 'Enterprise');
-  project = (await seedBucket(server)).stamp;
+  project = (await seedEmptyProject(server)).stamp;
 });
 
 const client = () => new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
@@ -36,13 +36,13 @@ function fileOf(name: string, bytes: Uint8Array): string {
 const randomBytes = (n: number) => randomFillSync(new Uint8Array(n));
 
 /** The project's upload groups as the server's database holds them, removed ones included. */
-const rendRows = () =>
+const uploadRows = () =>
   rows(server).selectFrom('rends').select(['stamp', 'name', 'flight', 'active']).where('bucket', '=', project).execute();
-const itemRows = (rend: string) =>
+const itemRows = (upload: string) =>
   rows(server)
     .selectFrom('uploads')
     .select(['stamp', 'name', 'state', 'checksum', 'size', 'stored', 'error'])
-    .where('rend', '=', rend)
+    .where('rend', '=', upload)
     .orderBy('seq')
     .execute();
 const puts = () => server.calls.filter((c) => c === 'storagePut');
@@ -68,7 +68,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
       'rendFinish',
     ]);
     // One group, named after its files, now processing (analysis would follow).
-    expect(await rendRows()).toEqual([{ stamp: result.upload, name: 'first.json (+1 more)', flight: 'Processing', active: 1 }]);
+    expect(await uploadRows()).toEqual([{ stamp: result.upload, name: 'first.json (+1 more)', flight: 'Processing', active: 1 }]);
     expect(result.group).toMatchObject({ stamp: result.upload, flight: 'Processing' });
     const items = await itemRows(result.upload);
     expect(result.files.map((f) => [f.name, f.upload, f.checksum])).toEqual([
@@ -126,9 +126,9 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     expect(server.calls).toContain('rendRemove');
     expect(server.calls).not.toContain('uploadFinish');
     expect(server.calls).not.toContain('rendFinish');
-    const [rend] = await rendRows();
-    expect(rend).toMatchObject({ name: 'x.json', flight: 'Pending', active: 0 });
-    expect(await storedBytes(server, (await itemRows(rend.stamp))[0].stamp)).toBeNull();
+    const [upload] = await uploadRows();
+    expect(upload).toMatchObject({ name: 'x.json', flight: 'Pending', active: 0 });
+    expect(await storedBytes(server, (await itemRows(upload.stamp))[0].stamp)).toBeNull();
   });
 
   it('does not retry a refusal the storage would repeat', async () => {
@@ -143,9 +143,9 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     expect(err.display).toBe('Failed to upload files.');
     expect(err.serverMessage).toMatch(/SHA-256 checksum differs/);
     expect(puts()).toHaveLength(1);
-    const [rend] = await rendRows();
-    expect(rend.active).toBe(0);
-    const [item] = await itemRows(rend.stamp);
+    const [upload] = await uploadRows();
+    expect(upload.active).toBe(0);
+    const [item] = await itemRows(upload.stamp);
     expect([item.state, item.stored]).toEqual(['Failed', 0]);
     expect(await storedBytes(server, item.stamp)).toBeNull();
   });
@@ -173,8 +173,8 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     expect(server.calls).not.toContain('uploadFinish');
     expect(server.calls).not.toContain('rendFinish');
     await expect.poll(() => server.calls.includes('rendRemove')).toBe(true);
-    await expect.poll(async () => (await rendRows())[0]?.active).toBe(0);
-    const [item] = await itemRows((await rendRows())[0].stamp);
+    await expect.poll(async () => (await uploadRows())[0]?.active).toBe(0);
+    const [item] = await itemRows((await uploadRows())[0].stamp);
     expect(item.state).toBe('Pending');
     expect(await storedBytes(server, item.stamp)).toBeNull();
   });
@@ -182,6 +182,6 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
   it('refuses an empty file list with the upload failure message', async () => {
     await expect(runUpload(client(), { project, files: [] })).rejects.toMatchObject({ display: 'Failed to upload files.' });
     expect(server.calls).toEqual([]);
-    expect(await rendRows()).toEqual([]);
+    expect(await uploadRows()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import '@portal/core/testing/dom';
 import { createHash, randomFillSync } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rows, seedBucket, setPlan, withTestApi } from '@portal/testkit/api';
+import { rows, seedEmptyProject, setPlan, withTestApi } from '@portal/testkit/api';
 import { storedBytes } from '@portal/testkit/seed';
 import { ApiClient, memoryTokenStore, xhrPut, callTable } from '@portal/core';
 
@@ -20,8 +20,8 @@ describe("xhrPut to the server's storage, from a page on its origin", { timeout:
   /** Registers a file of these bytes (under another checksum if given); its upload link and item. */
   async function register(bytes: Uint8Array, checksum = hex(bytes)) {
     const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
-    const bucket = (await seedBucket(server)).stamp;
-    const { rend } = await api.calls.rendCreate({ bucket, name: 'data.json' });
+    const project = (await seedEmptyProject(server)).stamp;
+    const { rend } = await api.calls.rendCreate({ bucket: project, name: 'data.json' });
     const file = { checksum, name: 'data.json', size: bytes.length };
     const { upload } = await api.calls.uploadRegister({ rend: rend.stamp, name: 'data.json', file });
     return { url: api.resolve(upload.url), item: upload.stamp };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { printable } from '@portal/core';
-import { addMember, rows, seedBucket, seedProject, withTestApi } from '@portal/testkit/api';
+import { addMember, rows, seedEmptyProject, seedProject, withTestApi } from '@portal/testkit/api';
 import { portal, signedIn } from '../../test/cli';
 import { HOSTILE_TEXTS, TERMINAL_RAW } from '../../test/hostile';
 
@@ -18,11 +18,11 @@ describe('what the CLI prints from the server is escaped', { timeout: 60_000 }, 
     const db = rows(server);
     const client = server.user.client;
     await db.updateTable('clients').set({ name: COMPANY }).where('stamp', '=', client).execute();
-    await seedBucket(server, { name: PROJECT });
+    await seedEmptyProject(server, { name: PROJECT });
     // A project whose upload, request and model carry the hostile names too (written around the API's text rule).
     const seeded = await seedProject(server);
-    const bucket = seeded.bucket.stamp;
-    await db.updateTable('rends').set({ name: HOSTILE_TEXTS[2] }).where('stamp', '=', seeded.rend.stamp).execute();
+    const project = seeded.project.stamp;
+    await db.updateTable('rends').set({ name: HOSTILE_TEXTS[2] }).where('stamp', '=', seeded.upload.stamp).execute();
     await db.updateTable('runs').set({ name: HOSTILE_TEXTS[1], message: HOSTILE_TEXTS[6] }).where('stamp', '=', seeded.run.stamp).execute();
     await db.updateTable('models').set({ name: HOSTILE_TEXTS[3] }).where('stamp', '=', seeded.model.stamp).execute();
     const eve = await server.newUser({ label: 'eve' });
@@ -66,10 +66,10 @@ describe('what the CLI prints from the server is escaped', { timeout: 60_000 }, 
       ['invites', 'list'],
       ['audit'],
       ['whoami'],
-      ['uploads', 'list', '--project', bucket],
-      ['runs', 'list', '--project', bucket],
+      ['uploads', 'list', '--project', project],
+      ['runs', 'list', '--project', project],
       ['runs', 'show', seeded.run.stamp],
-      ['models', 'list', '--project', bucket],
+      ['models', 'list', '--project', project],
       ['keys', 'list'],
       ['integrations', 'list'],
     ];

@@ -21,14 +21,14 @@ afterEach(async () => {
 
 describe('portal runs map', { timeout: 120_000 }, () => {
   it("draws a generate request's map in braille within 80 columns, with its legend and the axes' variance", async () => {
-    const bucket = (await seedProject(server)).bucket.stamp;
+    const project = (await seedProject(server)).project.stamp;
     const rows = Array.from({ length: 200 }, (_, i) => [(i % 2 ? 3 : -3) + (i % 7) / 20, (i % 2 ? 3 : -3) - (i % 5) / 20, i % 2]);
     await writeFile(join(dir, 'two.json'), JSON.stringify(rows));
-    const up = await portal(['uploads', 'push', 'two.json', '--wait', '--json', '--project', bucket], { store, cwd: dir });
+    const up = await portal(['uploads', 'push', 'two.json', '--wait', '--json', '--project', project], { store, cwd: dir });
     expect(up.code, up.stderr).toBe(0);
     const upload = JSON.parse(up.stdout).stamp;
     const args = ['--upload', upload, '--inputs', '2', '--outputs', '3', '--target', '1', '--task', 'classification'];
-    const fit = await portal(['fit', ...args, '--wait', '--json', '--project', bucket], { store, cwd: dir });
+    const fit = await portal(['fit', ...args, '--wait', '--json', '--project', project], { store, cwd: dir });
     expect(fit.code, fit.stderr).toBe(0);
     const run = JSON.parse(fit.stdout).generate.record.stamp;
     const r = await portal(['runs', 'map', run], { store, cwd: dir });
@@ -45,7 +45,7 @@ describe('portal runs map', { timeout: 120_000 }, () => {
   });
 
   it('names the classes of a text target in the legend and colours by any column with --colour-by', async () => {
-    const bucket = (await seedProject(server)).bucket.stamp;
+    const project = (await seedProject(server)).project.stamp;
     const names = ['setosa', 'versicolor', 'virginica'];
     const table = Array.from({ length: 90 }, (_, i) => ({
       petal: (i % 3) * 2 + Math.sin(i) * 0.1,
@@ -54,11 +54,11 @@ describe('portal runs map', { timeout: 120_000 }, () => {
       species: names[i % 3],
     }));
     await writeFile(join(dir, 'flowers.json'), JSON.stringify(table));
-    const up = await portal(['uploads', 'push', 'flowers.json', '--wait', '--json', '--project', bucket], { store, cwd: dir });
+    const up = await portal(['uploads', 'push', 'flowers.json', '--wait', '--json', '--project', project], { store, cwd: dir });
     expect(up.code, up.stderr).toBe(0);
     const upload = JSON.parse(up.stdout).stamp;
     const args = ['--upload', upload, '--target-column', 'species', '--input-columns', 'petal,width,wild', '--name', 'Flowers'];
-    const fit = await portal(['fit', ...args, '--wait', '--json', '--project', bucket], { store, cwd: dir });
+    const fit = await portal(['fit', ...args, '--wait', '--json', '--project', project], { store, cwd: dir });
     expect(fit.code, fit.stderr).toBe(0);
     const run = JSON.parse(fit.stdout).generate.record.stamp;
     const own = await portal(['runs', 'map', run], { store, cwd: dir });

@@ -23,19 +23,19 @@ afterEach(async () => {
 const PY_MODEL =
   'import torch.nn as nn\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc1 = nn.Linear(10, 20)\n        self.fc2 = nn.Linear(20, 2)\n';
 
-async function pushed(bucket: string, name: string, text: string): Promise<string> {
+async function pushed(project: string, name: string, text: string): Promise<string> {
   await writeFile(join(dir, name), text);
-  const r = await portal(['uploads', 'push', name, '--wait', '--json', '--project', bucket], { store, cwd: dir });
+  const r = await portal(['uploads', 'push', name, '--wait', '--json', '--project', project], { store, cwd: dir });
   expect(r.code, r.stderr + r.stdout).toBe(0);
   return JSON.parse(r.stdout).stamp;
 }
 
 describe('portal uploads preview', { timeout: 60_000 }, () => {
   it('a wide table shows its first rows and column statistics in 80 columns, and --json the whole preview', async () => {
-    const bucket = (await seedProject(server)).bucket.stamp;
+    const project = (await seedProject(server)).project.stamp;
     const rows = Array.from({ length: 120 }, (_, i) => Array.from({ length: 12 }, (_, j) => i * 1000.5 + j));
-    const id = await pushed(bucket, 'wide.json', JSON.stringify(rows));
-    const r = await portal(['uploads', 'preview', id, '--project', bucket], { store, cwd: dir });
+    const id = await pushed(project, 'wide.json', JSON.stringify(rows));
+    const r = await portal(['uploads', 'preview', id, '--project', project], { store, cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     const out = r.stdout.split('\n');
     expect(Math.max(...out.map((l) => l.length))).toBeLessThanOrEqual(80);
@@ -43,7 +43,7 @@ describe('portal uploads preview', { timeout: 60_000 }, () => {
     expect(r.stdout).toContain('Showing the first 100 of 120 rows');
     expect(r.stdout).toMatch(/more columns? not shown/);
     expect(r.stdout).toMatch(/^100 +99,049\.5 +99,050\.5 /m);
-    const j = await portal(['uploads', 'preview', id, '--project', bucket, '--json'], { store, cwd: dir });
+    const j = await portal(['uploads', 'preview', id, '--project', project, '--json'], { store, cwd: dir });
     const preview = JSON.parse(j.stdout);
     expect(preview.rows).toHaveLength(100);
     expect(preview.columns).toHaveLength(12);
@@ -51,13 +51,16 @@ describe('portal uploads preview', { timeout: 60_000 }, () => {
   });
 
   it('a .py model lists its layers and parameters; a .txt table its header names', async () => {
-    const bucket = (await seedProject(server)).bucket.stamp;
-    const model = await portal(['uploads', 'preview', await pushed(bucket, 'net.py', PY_MODEL), '--project', bucket], { store, cwd: dir });
+    const project = (await seedProject(server)).project.stamp;
+    const model = await portal(['uploads', 'preview', await pushed(project, 'net.py', PY_MODEL), '--project', project], {
+      store,
+      cwd: dir,
+    });
     expect(model.code, model.stderr).toBe(0);
     expect(model.stdout).toContain('2 layers, 262 parameters');
     expect(model.stdout).toMatch(/Net\.fc1 +Linear +220 +1/);
     const txt = await portal(
-      ['uploads', 'preview', await pushed(bucket, 't.txt', 'height weight\n1.5 60\n1.7 nan\n'), '--project', bucket],
+      ['uploads', 'preview', await pushed(project, 't.txt', 'height weight\n1.5 60\n1.7 nan\n'), '--project', project],
       {
         store,
         cwd: dir,
@@ -68,15 +71,15 @@ describe('portal uploads preview', { timeout: 60_000 }, () => {
   });
 
   it('escapes what the file brought (ESC, OSC titles, hidden links, C1, bidi, CR/LF) in its column names', async () => {
-    const bucket = (await seedProject(server)).bucket.stamp;
+    const project = (await seedProject(server)).project.stamp;
     const file = JSON.stringify({ columns: HOSTILE, rows: [HOSTILE.map((_, i) => i), HOSTILE.map((_, i) => i * 2)] });
-    const id = await pushed(bucket, 'hostile.json', file);
+    const id = await pushed(project, 'hostile.json', file);
     for (const tty of [true, false]) {
-      const r = await portal(['uploads', 'preview', id, '--project', bucket], { store, cwd: dir, tty });
+      const r = await portal(['uploads', 'preview', id, '--project', project], { store, cwd: dir, tty });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).not.toMatch(RAW);
       expect(r.stdout).toContain(cutText(printable(HOSTILE[1]), 12).toUpperCase());
-      const j = await portal(['uploads', 'preview', id, '--project', bucket, '--json'], { store, cwd: dir, tty });
+      const j = await portal(['uploads', 'preview', id, '--project', project, '--json'], { store, cwd: dir, tty });
       expect(j.stdout).not.toMatch(RAW);
       expect(JSON.parse(j.stdout).columns[1].name).toBe(HOSTILE[1]);
     }

@@ -16,8 +16,8 @@ const until = async (check: () => boolean, ms = 10_000) => {
 describe('portal runs logs, rerun and usage', { timeout: 30_000 }, () => {
   it('logs prints the events; --json one object a line; --follow prints them as they come and ends when the run ends', async () => {
     const store = signedIn(server);
-    const { bucket, rend } = await seedProject(server);
-    const run = await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', state: 'Processing' });
+    const { project, upload } = await seedProject(server);
+    const run = await seedRun(server, project.stamp, upload.stamp, { function: 'fit', state: 'Processing' });
     await rows(server)
       .insertInto('run_events')
       .values({ run: run.stamp, at: 1_800_000_000, kind: 'log', message: 'Half way.', data: null })
@@ -47,22 +47,22 @@ describe('portal runs logs, rerun and usage', { timeout: 30_000 }, () => {
 
   it('rerun makes the request again; shrinks are refused with a sentence', async () => {
     const store = signedIn(server);
-    const { bucket, rend } = await seedProject(server);
-    const fit = await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', state: 'Finished' });
-    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Gen', function: 'generate', state: 'Finished' });
+    const { project, upload } = await seedProject(server);
+    const fit = await seedRun(server, project.stamp, upload.stamp, { function: 'fit', state: 'Finished' });
+    const gen = await seedRun(server, project.stamp, upload.stamp, { name: 'Gen', function: 'generate', state: 'Finished' });
     await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
     const r = await portal(['runs', 'rerun', gen.stamp], { store });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^Started request n_\S+\n$/);
-    const shrink = await seedRun(server, bucket.stamp, rend.stamp, { function: 'shrink' });
+    const shrink = await seedRun(server, project.stamp, upload.stamp, { function: 'shrink' });
     const refused = await portal(['runs', 'rerun', shrink.stamp], { store });
     expect(refused.code).toBe(1);
   });
 
   it('usage prints a row a day with a text bar on a terminal, totals on stderr, and --json the usage object', async () => {
     const store = signedIn(server);
-    const { bucket, rend } = await seedProject(server);
-    await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', createdAt: Math.floor(Date.now() / 1000) });
+    const { project, upload } = await seedProject(server);
+    await seedRun(server, project.stamp, upload.stamp, { function: 'fit', createdAt: Math.floor(Date.now() / 1000) });
     const tty = await portal(['usage', '--days', '3'], { store, tty: true });
     expect(tty.code, tty.stderr).toBe(0);
     const lines = tty.stdout.trim().split('\n');

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedBucket, seedUpload, withTestApi } from '@portal/testkit/api';
+import { rows, seedEmptyProject, seedUpload, withTestApi } from '@portal/testkit/api';
 import { setCredit } from '@portal/testkit/seed';
 import { portal, signedIn } from '../../test/cli';
 import type { memoryStore } from '../store';
@@ -8,18 +8,18 @@ import type { memoryStore } from '../store';
 let store: ReturnType<typeof memoryStore>;
 // No worker: a paid quote's run stays Pending, and nothing else changes the seeded rows.
 const server = withTestApi({ worker: false });
-let bucket: string;
+let project: string;
 let model: string;
 beforeEach(async () => {
   store = signedIn(server);
-  bucket = (await seedBucket(server)).stamp;
-  model = (await seedUpload(server, bucket, { name: 'model.py', items: [{ inputs: 1_500_000 }] })).stamp;
+  project = (await seedEmptyProject(server)).stamp;
+  model = (await seedUpload(server, project, { name: 'model.py', items: [{ inputs: 1_500_000 }] })).stamp;
   // 0.6 million of free credit left: 0.9 million beyond it, one started million due.
   await setCredit(server, server.user.client, 1_000_000, 400_000);
 });
 
-const quotes = () => rows(server).selectFrom('quotes').select(['name', 'state', 'cent']).where('bucket', '=', bucket).execute();
-const args = () => ['shrink', '--upload', model, '--name', 'Shrink one', '--project', bucket];
+const quotes = () => rows(server).selectFrom('quotes').select(['name', 'state', 'cent']).where('bucket', '=', project).execute();
+const args = () => ['shrink', '--upload', model, '--name', 'Shrink one', '--project', project];
 
 describe('portal shrink', { timeout: 30_000 }, () => {
   it('without a terminal and without --yes: a usage error (exit 2) that says so, before any call', async () => {

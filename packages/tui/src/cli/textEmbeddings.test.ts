@@ -30,11 +30,11 @@ describe('portal generate with OpenAI text embeddings', { timeout: 60_000 }, () 
     await writeFile(join(dir, 'texts.json'), JSON.stringify(TEXTS));
     const push = await portal(['uploads', 'push', 'texts.json', '--wait', '--json'], { store, cwd: dir });
     expect(push.code, push.stderr).toBe(0);
-    const rend = JSON.parse(push.stdout);
-    expect(rend.upload.list[0].meta).toMatchObject({ rows: 2, cols: 1, inputs: 2 });
+    const upload = JSON.parse(push.stdout);
+    expect(upload.upload.list[0].meta).toMatchObject({ rows: 2, cols: 1, inputs: 2 });
     expect((await portal(['models', 'list', '--general'], { store })).stdout).toContain('OpenAI text embeddings');
 
-    const none = await portal(['generate', '--model', OPENAI_TEXT_MODEL_ID, '--upload', rend.stamp, '--wait'], { store });
+    const none = await portal(['generate', '--model', OPENAI_TEXT_MODEL_ID, '--upload', upload.stamp, '--wait'], { store });
     expect(none.code).toBe(1);
     expect(none.stdout + none.stderr).toContain(TEXT_EMBEDDING_MESSAGES.noKey);
 
@@ -44,7 +44,7 @@ describe('portal generate with OpenAI text embeddings', { timeout: 60_000 }, () 
     });
     expect(key.code, key.stderr).toBe(0);
     const made = await portal(
-      ['generate', '--model', OPENAI_TEXT_MODEL_ID, '--upload', rend.stamp, '--dimensions', '6', '--wait', '--json'],
+      ['generate', '--model', OPENAI_TEXT_MODEL_ID, '--upload', upload.stamp, '--dimensions', '6', '--wait', '--json'],
       { store },
     );
     expect(made.code, made.stderr).toBe(0);
@@ -66,12 +66,12 @@ describe('portal generate with OpenAI text embeddings', { timeout: 60_000 }, () 
   it('a refused key, and a width out of range, end in sentences', async () => {
     await seedProject(server);
     await writeFile(join(dir, 'texts.json'), JSON.stringify(TEXTS));
-    const rend = JSON.parse((await portal(['uploads', 'push', 'texts.json', '--wait', '--json'], { store, cwd: dir })).stdout);
+    const upload = JSON.parse((await portal(['uploads', 'push', 'texts.json', '--wait', '--json'], { store, cwd: dir })).stdout);
     await portal(['integrations', 'create', '--name', 'Old key', '--token-stdin'], { store, stdin: 'sk-wrong-0000000000\n' });
-    const refused = await portal(['generate', '--model', OPENAI_TEXT_MODEL_ID, '--upload', rend.stamp, '--wait'], { store });
+    const refused = await portal(['generate', '--model', OPENAI_TEXT_MODEL_ID, '--upload', upload.stamp, '--wait'], { store });
     expect(refused.code).toBe(1);
     expect(refused.stdout + refused.stderr).toContain(TEXT_EMBEDDING_MESSAGES.keyRefused('Old key', 401));
-    const wide = await portal(['generate', '--model', OPENAI_TEXT_MODEL_ID, '--upload', rend.stamp, '--dimensions', '0'], { store });
+    const wide = await portal(['generate', '--model', OPENAI_TEXT_MODEL_ID, '--upload', upload.stamp, '--dimensions', '0'], { store });
     expect(wide.code).toBe(1);
     expect(wide.stderr.trim()).toBe(TEXT_EMBEDDING_MESSAGES.dimensions);
   });

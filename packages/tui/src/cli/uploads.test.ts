@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import { fitData } from '@portal/testkit/harness';
 import { portal, signedIn } from '../../test/cli';
-import { rows, seedBucket, seedProject, seedQuote, setRow, withTestApi } from '@portal/testkit/api';
+import { rows, seedEmptyProject, seedProject, seedQuote, setRow, withTestApi } from '@portal/testkit/api';
 import { setCredit, storedBytes } from '@portal/testkit/seed';
 import type { memoryStore } from '../store';
 
@@ -24,11 +24,11 @@ afterEach(async () => {
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 /** The uploads of a project as the server's database holds them, removed ones included. */
-const rendRows = (bucket: string) =>
+const uploadRows = (project: string) =>
   rows(server)
     .selectFrom('rends')
     .select(['stamp', 'name', 'flight', 'active'])
-    .where('bucket', '=', bucket)
+    .where('bucket', '=', project)
     .orderBy('created_at')
     .orderBy('stamp')
     .execute();
@@ -37,7 +37,7 @@ const PY_MODEL =
 
 describe('portal uploads', { timeout: 60_000 }, () => {
   it('pushes files (register, PUT with the checksum, finish) and waits for Ready', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     // Two small tables the server's analysis accepts.
     const a = JSON.stringify([
       [1, 2, 3, 4],
@@ -48,10 +48,10 @@ describe('portal uploads', { timeout: 60_000 }, () => {
     await writeFile(join(dir, 'b.txt'), b);
     const r = await portal(['uploads', 'push', 'a.json', 'b.txt', '--wait', '--json'], { store, cwd: dir });
     expect(r.code, r.stderr).toBe(0);
-    const rend = JSON.parse(r.stdout);
-    expect(rend).toMatchObject({ name: 'a.json (+1 more)', flight: 'Ready' });
+    const upload = JSON.parse(r.stdout);
+    expect(upload).toMatchObject({ name: 'a.json (+1 more)', flight: 'Ready' });
     // The files in the order they were sent (both registered within the same second).
-    const items = rend.upload.list;
+    const items = upload.upload.list;
     expect(items.map((u: { name: string }) => u.name)).toEqual(['a.json', 'b.txt']);
     expect(r.stderr).toContain(MESSAGES.uploadSucceeded('a.json'));
     expect(r.stderr).toContain(MESSAGES.uploadSucceeded('b.txt'));
@@ -66,13 +66,13 @@ describe('portal uploads', { timeout: 60_000 }, () => {
       ['Finished', 2],
       ['Finished', 2],
     ]);
-    expect(await rendRows(bucket.stamp)).toHaveLength(2);
+    expect(await uploadRows(project.stamp)).toHaveLength(2);
     const list = await portal(['uploads', 'list'], { store });
     expect(list.stdout).toContain('a.json (+1 more)');
   });
 
   it('refuses a wrong extension, a file too large and a missing file with SPEC text', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     await writeFile(join(dir, 'x.exe'), 'x');
     const ext = await portal(['uploads', 'push', 'x.exe'], { store, cwd: dir });
     expect(ext.code).toBe(1);
@@ -85,24 +85,24 @@ describe('portal uploads', { timeout: 60_000 }, () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toBe('Cannot read nope.json: no such file');
     expect(server.calls).not.toContain('rendCreate');
-    expect(await rendRows(bucket.stamp)).toHaveLength(1);
+    expect(await uploadRows(project.stamp)).toHaveLength(1);
   });
 
   it('a project known by its id needs no look-up: only the upload calls are made, and the answer is the finished group', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
     server.calls.length = 0;
-    const r = await portal(['uploads', 'push', 'a.json', '--project', bucket.stamp, '--json'], { store, cwd: dir });
+    const r = await portal(['uploads', 'push', 'a.json', '--project', project.stamp, '--json'], { store, cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'a.json', upload: { list: [{ name: 'a.json' }] } });
     expect(server.calls).toEqual(['rendCreate', 'uploadRegister', 'storagePut', 'uploadFinish', 'rendFinish']);
   });
 
   it('--project given by name, or a default project removed since, is found through the account', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
-    const pushed = async () => (await rendRows(bucket.stamp)).filter((x) => x.name === 'a.json' && x.active === 1);
-    const byName = await portal(['uploads', 'push', 'a.json', '--project', bucket.name, '--json'], { store, cwd: dir });
+    const pushed = async () => (await uploadRows(project.stamp)).filter((x) => x.name === 'a.json' && x.active === 1);
+    const byName = await portal(['uploads', 'push', 'a.json', '--project', project.name, '--json'], { store, cwd: dir });
     expect(byName.code, byName.stderr).toBe(0);
     expect(await pushed()).toHaveLength(1);
     store.host(server.url).set('project', 'b_removed_since');
@@ -115,26 +115,26 @@ describe('portal uploads', { timeout: 60_000 }, () => {
   });
 
   it('a file over the plan limit pushed to a project known by id: the server refuses it, SPEC text, nothing left behind', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     await writeFile(join(dir, 'big.json'), Buffer.alloc(1024 * 1024 + 1));
-    const big = await portal(['uploads', 'push', 'big.json', '--project', bucket.stamp], { store, cwd: dir });
+    const big = await portal(['uploads', 'push', 'big.json', '--project', project.stamp], { store, cwd: dir });
     expect(big.code).toBe(1);
     expect(big.stderr.trim()).toBe(MESSAGES.fileTooLarge);
     // The server refused the file when it was registered: the group made for it was removed, no bytes were sent.
     expect(server.calls).toContain('uploadRegister');
     expect(server.calls).not.toContain('storagePut');
-    expect((await rendRows(bucket.stamp)).filter((x) => x.name === 'big.json' && x.active === 1)).toEqual([]);
+    expect((await uploadRows(project.stamp)).filter((x) => x.name === 'big.json' && x.active === 1)).toEqual([]);
     // Several files, one of them over the Individual limit: the plan is checked before anything is sent.
     await writeFile(join(dir, 'small.json'), '[[1,2,3,4]]');
     server.calls.length = 0;
-    const two = await portal(['uploads', 'push', 'small.json', 'big.json', '--project', bucket.stamp], { store, cwd: dir });
+    const two = await portal(['uploads', 'push', 'small.json', 'big.json', '--project', project.stamp], { store, cwd: dir });
     expect(two.code).toBe(1);
     expect(two.stderr.trim()).toBe(MESSAGES.fileTooLarge);
     expect(server.calls).not.toContain('rendCreate');
   });
 
   it('--resume continues an upload that was cut off: finished files are skipped, registered ones sent under the same item', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     const a = '[[1,2,3,4]]';
     const b = '[[5,6,7,8]]';
     await writeFile(join(dir, 'a.json'), a);
@@ -149,39 +149,39 @@ describe('portal uploads', { timeout: 60_000 }, () => {
       expect(r.status, path).toBe(200);
       return r.json();
     };
-    const { rend } = await call('PUT', '/api/rend/item', { bucket: bucket.stamp, name: 'a.json (+1 more)' });
+    const { rend: upload } = await call('PUT', '/api/rend/item', { bucket: project.stamp, name: 'a.json (+1 more)' });
     const first = await call('PUT', '/api/upload/item', {
-      rend: rend.stamp,
+      rend: upload.stamp,
       name: 'a.json',
       file: { checksum: sha256(a), name: 'a.json', size: a.length },
     });
     expect((await fetch(new URL(first.upload.url, server.url), { method: 'PUT', body: a })).ok).toBe(true);
     await call('POST', '/api/upload/finish', { upload: first.upload.stamp });
     const file = { checksum: sha256(b), name: 'my data.json', size: b.length };
-    const second = await call('PUT', '/api/upload/item', { rend: rend.stamp, name: 'my data.json', file });
+    const second = await call('PUT', '/api/upload/item', { rend: upload.stamp, name: 'my data.json', file });
     server.calls.length = 0;
-    const groups = (await rendRows(bucket.stamp)).length;
+    const groups = (await uploadRows(project.stamp)).length;
 
-    const r = await portal(['uploads', 'push', 'a.json', '~/my data.json', '--resume', '--wait', '--json', '--project', bucket.stamp], {
+    const r = await portal(['uploads', 'push', 'a.json', '~/my data.json', '--resume', '--wait', '--json', '--project', project.stamp], {
       store,
       cwd: dir,
       env: { HOME: dir },
     });
     expect(r.code, r.stderr).toBe(0);
     const done = JSON.parse(r.stdout);
-    expect(done).toMatchObject({ stamp: rend.stamp, flight: 'Ready' });
+    expect(done).toMatchObject({ stamp: upload.stamp, flight: 'Ready' });
     // No second group, no second item: the registered one was sent again under its own stamp.
     expect(done.upload.list.map((i: { stamp: string }) => i.stamp).sort()).toEqual([first.upload.stamp, second.upload.stamp].sort());
     expect(server.calls.filter((c) => c === 'rendCreate' || c === 'storagePut')).toEqual(['storagePut']);
-    expect(await rendRows(bucket.stamp)).toHaveLength(groups);
+    expect(await uploadRows(project.stamp)).toHaveLength(groups);
 
-    const nothing = await portal(['uploads', 'push', 'a.json', '--resume', '--project', bucket.stamp], { store, cwd: dir });
+    const nothing = await portal(['uploads', 'push', 'a.json', '--resume', '--project', project.stamp], { store, cwd: dir });
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toContain('No unfinished upload of these files');
   });
 
   it('Ctrl+C cancels the push and removes the half-made upload', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     await writeFile(join(dir, 'a.json'), '[[1,2,3,4]]');
     // The bytes are held on their way to storage; Ctrl+C is pressed while they are in flight.
     server.storageDelayMs = 2000;
@@ -199,34 +199,34 @@ describe('portal uploads', { timeout: 60_000 }, () => {
     expect(r.code).toBe(130);
     expect(r.stderr).toContain(MESSAGES.uploadCancelled);
     expect(server.calls).toContain('rendRemove');
-    const made = (await rendRows(bucket.stamp)).filter((x) => x.name === 'a.json');
+    const made = (await uploadRows(project.stamp)).filter((x) => x.name === 'a.json');
     expect(made).toHaveLength(1);
     expect(made[0].active).toBe(0);
     expect((await portal(['uploads', 'list', '--json'], { store })).stdout).not.toContain('"a.json"');
   });
 
   it('renames and removes uploads', async () => {
-    const { bucket, rend } = await seedProject(server);
-    expect((await portal(['uploads', 'rename', rend.stamp, '--name', 'March'], { store })).code).toBe(0);
-    expect(await rendRows(bucket.stamp)).toMatchObject([{ stamp: rend.stamp, name: 'March', active: 1 }]);
-    expect((await portal(['uploads', 'remove', rend.stamp, '--yes'], { store })).code).toBe(0);
+    const { project, upload } = await seedProject(server);
+    expect((await portal(['uploads', 'rename', upload.stamp, '--name', 'March'], { store })).code).toBe(0);
+    expect(await uploadRows(project.stamp)).toMatchObject([{ stamp: upload.stamp, name: 'March', active: 1 }]);
+    expect((await portal(['uploads', 'remove', upload.stamp, '--yes'], { store })).code).toBe(0);
     expect((await portal(['uploads', 'list'], { store })).stderr.trim()).toBe(MESSAGES.noUploads);
-    expect(await rendRows(bucket.stamp)).toMatchObject([{ stamp: rend.stamp, active: 0 }]);
+    expect(await uploadRows(project.stamp)).toMatchObject([{ stamp: upload.stamp, active: 0 }]);
   });
 });
 
 describe('portal fit / runs / models', { timeout: 60_000 }, () => {
   it('creates a fit request, follows it and downloads the results', async () => {
-    const bucket = await seedBucket(server);
+    const project = await seedEmptyProject(server);
     // Training data of three inputs and a target, pushed and analysed by the server.
     await writeFile(join(dir, 'train.json'), fitData(40, 3));
     const push = await portal(['uploads', 'push', 'train.json', '--wait', '--json'], { store, cwd: dir });
     expect(push.code, push.stderr).toBe(0);
-    const rend = JSON.parse(push.stdout);
-    expect(rend.flight).toBe('Ready');
+    const upload = JSON.parse(push.stdout);
+    expect(upload.flight).toBe('Ready');
 
     const r = await portal(
-      ['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1', '--name', 'Fit one', '--wait', '--json'],
+      ['fit', '--upload', upload.stamp, '--inputs', '3', '--outputs', '5', '--target', '1', '--name', 'Fit one', '--wait', '--json'],
       { store },
     );
     expect(r.code, r.stderr).toBe(0);
@@ -239,7 +239,7 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     const made = await rows(server)
       .selectFrom('runs')
       .select(['function', 'state'])
-      .where('bucket', '=', bucket.stamp)
+      .where('bucket', '=', project.stamp)
       .orderBy('function')
       .execute();
     expect(made).toEqual([
@@ -251,11 +251,11 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     const model = await rows(server)
       .selectFrom('models')
       .select(['stamp', 'state'])
-      .where('bucket', '=', bucket.stamp)
+      .where('bucket', '=', project.stamp)
       .executeTakeFirstOrThrow();
     expect(model.state).toBe('Finished');
     const before = server.calls.length;
-    const reuse = await portal(['generate', '--model', model.stamp, '--upload', rend.stamp, '--name', 'Reuse', '--wait', '--json'], {
+    const reuse = await portal(['generate', '--model', model.stamp, '--upload', upload.stamp, '--name', 'Reuse', '--wait', '--json'], {
       store,
     });
     expect(reuse.code, reuse.stderr).toBe(0);
@@ -265,14 +265,14 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
     expect(reuseCalls).not.toContain('pileCreate');
     // A general model applies to the same upload without training: min(columns, 5) values per row.
     const general = await portal(
-      ['generate', '--model', 'general-tabular-regression', '--upload', rend.stamp, '--name', 'General', '--wait', '--json'],
+      ['generate', '--model', 'general-tabular-regression', '--upload', upload.stamp, '--name', 'General', '--wait', '--json'],
       { store },
     );
     expect(general.code, general.stderr).toBe(0);
     const generalRun = JSON.parse(general.stdout).run;
     expect(generalRun.record).toMatchObject({ name: 'General', function: 'generate', state: 'Finished' });
     expect(await (await fetch(generalRun.url)).json()).toMatchObject({ rows: 40, width: 4, model: 'general-tabular-regression' });
-    const wrong = await portal(['generate', '--model', 'm_nope', '--upload', rend.stamp], { store });
+    const wrong = await portal(['generate', '--model', 'm_nope', '--upload', upload.stamp], { store });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain(`${MESSAGES.selectModel}: m_nope is neither a Finished model of`);
 
@@ -293,51 +293,51 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
   });
 
   it('pushes a CSV with a text label as its JSON table and fits by column names, with the held-out score', async () => {
-    const bucket = await seedBucket(server);
+    const project = await seedEmptyProject(server);
     const names = ['setosa', 'versicolor', 'virginica'];
     const lines = ['f1,f2,f3,label'];
     for (let i = 0; i < 60; i++) lines.push([(i % 3) * 2 + Math.sin(i) * 0.1, Math.sin(i * 2), Math.cos(i * 3), names[i % 3]].join(','));
     await writeFile(join(dir, 'flowers.csv'), lines.join('\r\n') + '\r\n');
-    const push = await portal(['uploads', 'push', 'flowers.csv', '--wait', '--json', '--project', bucket.stamp], { store, cwd: dir });
+    const push = await portal(['uploads', 'push', 'flowers.csv', '--wait', '--json', '--project', project.stamp], { store, cwd: dir });
     expect(push.code, push.stderr).toBe(0);
     expect(push.stderr).toContain('flowers.csv is uploaded as a JSON table (flowers.json)');
-    const rend = JSON.parse(push.stdout);
-    expect(rend.flight).toBe('Ready');
-    const wrong = await portal(['fit', '--upload', rend.stamp, '--target-column', 'nope', '--project', bucket.stamp], { store });
+    const upload = JSON.parse(push.stdout);
+    expect(upload.flight).toBe('Ready');
+    const wrong = await portal(['fit', '--upload', upload.stamp, '--target-column', 'nope', '--project', project.stamp], { store });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('The upload has no column "nope"');
-    const args = ['fit', '--upload', rend.stamp, '--target-column', 'label', '--input-columns', 'f1,f2,f3', '--name', 'Flowers'];
-    const r = await portal([...args, '--wait', '--json', '--project', bucket.stamp], { store });
+    const args = ['fit', '--upload', upload.stamp, '--target-column', 'label', '--input-columns', 'f1,f2,f3', '--name', 'Flowers'];
+    const r = await portal([...args, '--wait', '--json', '--project', project.stamp], { store });
     expect(r.code, r.stderr).toBe(0);
     const status = JSON.parse(r.stdout);
     expect(status.run.record).toMatchObject({ name: 'Flowers', function: 'fit', state: 'Finished' });
     expect(status.run.record.metrics).toMatchObject({ name: 'accuracy' });
-    const [pile] = await rows(server).selectFrom('piles').select(['param']).where('bucket', '=', bucket.stamp).execute();
+    const [pile] = await rows(server).selectFrom('piles').select(['param']).where('bucket', '=', project.stamp).execute();
     expect(JSON.parse(pile.param)).toMatchObject({ input_columns: ['f1', 'f2', 'f3'], target_columns: ['label'], task: 'classification' });
     const show = await portal(['runs', 'show', status.run.record.stamp], { store });
     expect(show.stdout).toMatch(/How good\tAccuracy [\d.]+% on \d+ held-out rows/);
   });
 
   it('checks the plan limits, the numbers and the upload', async () => {
-    const { rend } = await seedProject(server);
-    const over = await portal(['fit', '--upload', rend.stamp, '--inputs', '4', '--outputs', '5', '--target', '1'], { store });
+    const { upload } = await seedProject(server);
+    const over = await portal(['fit', '--upload', upload.stamp, '--inputs', '4', '--outputs', '5', '--target', '1'], { store });
     expect(over.code).toBe(1);
     expect(over.stderr.trim()).toBe(MESSAGES.planLimitInputs('Individual', 3));
-    const explain = await portal(['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1', '--explain'], {
+    const explain = await portal(['fit', '--upload', upload.stamp, '--inputs', '3', '--outputs', '5', '--target', '1', '--explain'], {
       store,
     });
     expect(explain.stderr.trim()).toBe(MESSAGES.explainabilityNotAllowed);
-    const nan = await portal(['fit', '--upload', rend.stamp, '--inputs', 'three', '--outputs', '5', '--target', '1'], { store });
+    const nan = await portal(['fit', '--upload', upload.stamp, '--inputs', 'three', '--outputs', '5', '--target', '1'], { store });
     expect(nan.code).toBe(2);
     expect(nan.stderr).toContain('--inputs must be a whole number');
-    await setRow(server, 'uploads', rend.items[0], { name: 'data.txt', file_name: 'data.txt' });
-    const noJson = await portal(['fit', '--upload', rend.stamp, '--inputs', '3', '--outputs', '5', '--target', '1'], { store });
+    await setRow(server, 'uploads', upload.items[0], { name: 'data.txt', file_name: 'data.txt' });
+    const noJson = await portal(['fit', '--upload', upload.stamp, '--inputs', '3', '--outputs', '5', '--target', '1'], { store });
     expect(noJson.code).toBe(1);
     expect(noJson.stderr.trim()).toBe(MESSAGES.generateFileNotFound);
-    await setRow(server, 'uploads', rend.items[0], { name: 'data.json', file_name: 'data.json' });
+    await setRow(server, 'uploads', upload.items[0], { name: 'data.json', file_name: 'data.json' });
     const unknown = await portal(['fit', '--upload', 'nope', '--inputs', '3', '--outputs', '5', '--target', '1'], { store });
     expect(unknown.stderr.trim()).toBe(MESSAGES.uploadNotFound);
-    const missing = await portal(['fit', '--upload', rend.stamp, '--inputs', '3'], { store });
+    const missing = await portal(['fit', '--upload', upload.stamp, '--inputs', '3'], { store });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--outputs is required');
     expect(server.calls).not.toContain('pileCreate');
@@ -375,14 +375,14 @@ describe('portal fit / runs / models', { timeout: 60_000 }, () => {
 
 describe('portal shrink / quotes / billing', { timeout: 60_000 }, () => {
   it('needs a single .py upload, then creates a quote shown with billing', async () => {
-    const { bucket, rend } = await seedProject(server);
-    const notPy = await portal(['shrink', '--upload', rend.stamp, '--name', 'S', '--yes'], { store });
+    const { project, upload } = await seedProject(server);
+    const notPy = await portal(['shrink', '--upload', upload.stamp, '--name', 'S', '--yes'], { store });
     expect(notPy.code).toBe(1);
     expect(notPy.stderr.trim()).toBe(MESSAGES.shrinkSingleFile);
     // No free credit left: the quote has to be paid.
     await setCredit(server, server.user.client, 5_000_000, 5_000_000);
     await writeFile(join(dir, 'model.py'), PY_MODEL);
-    const push = await portal(['uploads', 'push', 'model.py', '--wait', '--json', '--project', bucket.stamp], { store, cwd: dir });
+    const push = await portal(['uploads', 'push', 'model.py', '--wait', '--json', '--project', project.stamp], { store, cwd: dir });
     expect(push.code, push.stderr).toBe(0);
     const py = JSON.parse(push.stdout);
     expect(py.flight).toBe('Ready');
@@ -425,13 +425,13 @@ describe('portal shrink / quotes / billing', { timeout: 60_000 }, () => {
   it('billing shows credits and balance', async () => {
     await setCredit(server, server.user.client, 5_000_000, 500_000);
     // The outstanding balance is what the account's unpaid quotes add up to.
-    const bucket = await seedBucket(server);
+    const project = await seedEmptyProject(server);
     for (const [cent, state] of [
       [1000, 'Unpaid'],
       [234, 'Unpaid'],
       [999, 'Paid'],
     ] as const) {
-      const q = await seedQuote(server, bucket.stamp, null, { cent, state });
+      const q = await seedQuote(server, project.stamp, null, { cent, state });
       await setRow(server, 'quotes', q.stamp, { invoice_num: `INV-${q.stamp}` });
     }
     const r = await portal(['billing'], { store, tty: true });

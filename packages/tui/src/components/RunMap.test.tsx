@@ -7,8 +7,8 @@ const server = withTestApi({ worker: false });
 
 describe('RunMap on the request screen', { timeout: 30_000 }, () => {
   it("draws a generate request's map with its legend and the axes' variance", async () => {
-    const { bucket, rend } = await seedProject(server);
-    const run = await seedRun(server, bucket.stamp, rend.stamp, { function: 'generate', state: 'Finished' });
+    const { project, upload } = await seedProject(server);
+    const run = await seedRun(server, project.stamp, upload.stamp, { function: 'generate', state: 'Finished' });
     const n = 40;
     const projection = {
       x: Array.from({ length: n }, (_, i) => (i % 2 ? 5 : -5) + (i % 5) / 10),
@@ -24,7 +24,7 @@ describe('RunMap on the request screen', { timeout: 30_000 }, () => {
       .insertInto('run_projections')
       .values({ run: run.stamp, body: JSON.stringify({ projection, note: null }) })
       .execute();
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${run.stamp}/details`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/run/${run.stamp}/details`);
     const frame = await ui.see('Colour: target ● 0 ● 1');
     expect(frame).toContain('Embedding map');
     expect(frame).toMatch(/[\u2801-\u28ff]/);

@@ -26,10 +26,10 @@ afterEach(async () => {
 
 describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
   it('needs an upload; uploads a new .py file, picks it, shows estimate - free credit = amount due, asks, and creates the quote', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     await writeFile(join(dir, 'model.py'), MODEL);
     await writeFile(join(dir, 'notes.txt'), 'not a model\n');
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-shrink-run`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/create-shrink-run`);
     await ui.see('Free credits: 500,000 of 5,000,000 input parameters used');
     await ui.see('Model upload: No upload selected.');
     await ui.see('My Account › Analytical Engines › Churn › Create Shrink Request');
@@ -60,7 +60,7 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
     await ui.type('y');
     const frame = await ui.see('Invoice amount');
     // The server made the quote on the uploaded model, named and described as typed.
-    const quotes = await rows(server).selectFrom('quotes').selectAll().where('bucket', '=', bucket.stamp).execute();
+    const quotes = await rows(server).selectFrom('quotes').selectAll().where('bucket', '=', project.stamp).execute();
     expect(quotes).toHaveLength(1);
     expect(quotes[0]).toMatchObject({ name: 'Shrink one', desc: 'first', function: 'shrink', inputs: 10 * 64 + 64 });
     expect(frame).toContain(quotes[0].invoice_num);
@@ -70,8 +70,8 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
   });
 
   it('the pick view reloads on r', async () => {
-    const { bucket } = await seedProject(server);
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-shrink-run`);
+    const { project } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/create-shrink-run`);
     await ui.see('Pick an existing upload');
     await ui.type(KEY.tab, KEY.tab, KEY.tab, KEY.enter);
     await ui.see('Only Ready uploads can be chosen.');
@@ -88,9 +88,9 @@ describe('CreateShrinkRunScreen', { timeout: 30_000 }, () => {
 describe('CreateShrinkRunScreen with no free credit left', { timeout: 30_000 }, () => {
   it('asks what will be billed before creating an Unpaid quote', async () => {
     await setCredit(server, server.user.client, 500_000, 500_000);
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     await writeFile(join(dir, 'model.py'), MODEL);
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-shrink-run`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/create-shrink-run`);
     await ui.see('Model upload: No upload selected.');
     await ui.type('Billed', KEY.tab, KEY.tab, KEY.tab, KEY.tab, KEY.enter);
     await ui.see('Upload a model');
@@ -104,7 +104,7 @@ describe('CreateShrinkRunScreen with no free credit left', { timeout: 30_000 }, 
     const quote = await rows(server)
       .selectFrom('quotes')
       .select(['state', 'cent'])
-      .where('bucket', '=', bucket.stamp)
+      .where('bucket', '=', project.stamp)
       .executeTakeFirstOrThrow();
     expect(quote).toEqual({ state: 'Unpaid', cent: 22 });
     ui.unmount();

@@ -2,7 +2,7 @@
 // from the create-request screen, runs through a stub of OpenAI's embeddings endpoint, and the Integrations screen
 // then shows the key's run count and last ran time.
 import { afterAll, describe, expect, it } from 'vitest';
-import { rows, seedBucket, withTestApi } from '@portal/testkit/api';
+import { rows, seedEmptyProject, withTestApi } from '@portal/testkit/api';
 import { uploadFiles } from '@portal/testkit/harness';
 import { seedIntegration } from '@portal/testkit/seed';
 import { startOpenAiStub, STUB_OPENAI_KEY } from '@portal/testkit/openai';
@@ -14,12 +14,12 @@ const server = withTestApi({ server: { openaiBaseUrl: stub.baseUrl } });
 
 describe('IntegrationsScreen with a key at work', { timeout: 60_000 }, () => {
   it('a text request made in the UI uses the OpenAI key; its runs and last ran show on Integrations', async () => {
-    const bucket = await seedBucket(server);
-    await uploadFiles(server.server.url, server.user.token, bucket.stamp, [
+    const project = await seedEmptyProject(server);
+    await uploadFiles(server.server.url, server.user.token, project.stamp, [
       { name: 'texts.json', bytes: Buffer.from(JSON.stringify(['first text', 'second text'])) },
     ]);
     const key = await seedIntegration(server, { name: 'Production key', token: STUB_OPENAI_KEY });
-    const make = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/create-fit-run`);
+    const make = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/create-fit-run`);
     await make.see('Model: Train a new model');
     // Name, the text upload, then down to the Model field: the third general model is OpenAI text embeddings.
     await make.type('Texts', KEY.tab, KEY.enter, ...Array(5).fill(KEY.tab));

@@ -7,8 +7,8 @@ const server = withTestApi({ worker: false });
 
 describe('ModelsScreen', { timeout: 30_000 }, () => {
   it('shows general and own models; renames and removes own ones; n creates a new model', async () => {
-    const { bucket, model } = await seedProject(server);
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/models`);
+    const { project, model } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/models`);
     const frame = await ui.see('Churn model');
     // The general models every account sees come with the server's database.
     expect(frame).toMatch(/Tabular regression \(general\)\s+Embeds numeric rows/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { T0, rows, seedBucket, seedBuckets, seedProject, setRow, withTestApi } from '@portal/testkit/api';
+import { T0, rows, seedEmptyProject, seedProjects, seedProject, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
@@ -25,15 +25,15 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
   });
 
   it('Open goes to the requests when the project has uploads, else to the shrink request', async () => {
-    const { bucket } = await seedProject(server);
-    const empty = await seedBucket(server, { name: 'Empty' });
+    const { project } = await seedProject(server);
+    const empty = await seedEmptyProject(server, { name: 'Empty' });
     await setRow(server, 'buckets', empty.stamp, { created_at: T0 + 1 });
     const ui = renderUi(server, `/client/${server.user.client}/projects`);
     // Newest first, as on the web: Empty (created later) is on top.
     await ui.see(/Empty .*Churn /);
     await ui.type(KEY.down, KEY.enter);
     await ui.see('Requests');
-    expect(ui.remembered.project).toBe(bucket.stamp);
+    expect(ui.remembered.project).toBe(project.stamp);
     await ui.type(KEY.esc, KEY.up, KEY.enter);
     await ui.see('Create Shrink Request');
     expect(ui.remembered.project).toBe(empty.stamp);
@@ -42,7 +42,7 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
 
   it('projects made in the same second: the one made last comes first (the list is asked newest first)', async () => {
     for (const name of ['Made first', 'Made last']) {
-      const b = await seedBucket(server, { name });
+      const b = await seedEmptyProject(server, { name });
       await setRow(server, 'buckets', b.stamp, { created_at: T0 });
     }
     const ui = renderUi(server, `/client/${server.user.client}/projects`);
@@ -62,7 +62,7 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
   });
 
   it('10,000 projects: newest first, 50 at a time from the server, ] and [ walk the pages, o turns the order, / searches every name', async () => {
-    const { name } = await seedBuckets(server, 10_000);
+    const { name } = await seedProjects(server, 10_000);
     const ui = renderUi(server, `/client/${server.user.client}/projects`);
     // A long list opens newest first, as a short one does, a page at a time.
     await ui.see(name(10_000));
@@ -96,7 +96,7 @@ describe('ProjectsScreen', { timeout: 30_000 }, () => {
   });
 
   it('Esc clears an applied filter first, and leaves the screen only when there is no filter', async () => {
-    for (const name of ['Alpha', 'Beta']) await seedBucket(server, { name });
+    for (const name of ['Alpha', 'Beta']) await seedEmptyProject(server, { name });
     const ui = renderUi(server, '/account');
     await ui.see('Analytical Engines');
     await ui.type(KEY.enter);

@@ -22,8 +22,8 @@ async function shownPortal(ui: UiRun): Promise<string> {
 
 describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
   it('shows the invoice, the payment portal and opens the processed request', async () => {
-    const { bucket, rend, run } = await seedProject(server);
-    const quote = await seedQuote(server, bucket.stamp, rend.stamp, {
+    const { project, upload, run } = await seedProject(server);
+    const quote = await seedQuote(server, project.stamp, upload.stamp, {
       name: 'Shrink one',
       desc: 'first',
       state: 'Paid',
@@ -33,8 +33,8 @@ describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
     });
     // Half a million of five million free input parameters spent, and $12.34 still owed on another, unpaid quote.
     await setRow(server, 'clients', server.user.client, { credit_total: 5_000_000, credit_used: 500_000 });
-    await seedQuote(server, bucket.stamp, rend.stamp, { name: 'Owed', cent: 1234 });
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/quote/${quote.stamp}/details`);
+    await seedQuote(server, project.stamp, upload.stamp, { name: 'Owed', cent: 1234 });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/quote/${quote.stamp}/details`);
     const portal = await shownPortal(ui);
     expect(portal).toMatch(portalLink());
     const frame = await ui.see('Outstanding balance');
@@ -59,26 +59,26 @@ describe('QuoteDetailsScreen', { timeout: 30_000 }, () => {
   });
 
   it('an unpaid quote says its request waits for payment; a removed upload and a message show in red with Contact Support', async () => {
-    const { bucket } = await seedProject(server);
-    const quote = await seedQuote(server, bucket.stamp, null, {
+    const { project } = await seedProject(server);
+    const quote = await seedQuote(server, project.stamp, null, {
       name: 'Shrink two',
       state: 'Unpaid',
       message: 'Model too large.',
       cent: 22,
       invoiceNum: 'INV-8',
     });
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/quote/${quote.stamp}/details`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/quote/${quote.stamp}/details`);
     const frame = await ui.see('The request starts once the invoice is paid.');
     expect(frame).toMatch(/Status:\s+Unpaid/);
-    expect(frame).toContain(MESSAGES.rendNotFound);
+    expect(frame).toContain(MESSAGES.uploadDataNotFound);
     expect(frame).toContain('Model too large. · Contact Support');
     expect(await shownPortal(ui)).toMatch(portalLink());
     ui.unmount();
   });
 
   it('an unknown quote shows SPEC text', async () => {
-    const { bucket } = await seedProject(server);
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/quote/nope/details`);
+    const { project } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/quote/nope/details`);
     await ui.see(MESSAGES.requestNotFound);
     ui.unmount();
   });

@@ -62,7 +62,7 @@ export default function QuoteDetailsScreen() {
           ['Invoice amount', formatDollars(quote.cent)],
           ['Invoice ID', quote.invoiceNum],
           ['Created', formatTime(quote.createdAt)],
-          ['Upload', quote.rend?.name ?? <Text color="red">{MESSAGES.rendNotFound}</Text>],
+          ['Upload', quote.rend?.name ?? <Text color="red">{MESSAGES.uploadDataNotFound}</Text>],
           ...(quote.desc ? [['Description', quote.desc] as const] : []),
           ...(quote.message
             ? [

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { rows, seedBucket, seedProject, seedRun, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
+import { rows, seedEmptyProject, seedProject, seedRun, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
 
 describe('RunDetailsScreen', { timeout: 30_000 }, () => {
   it('shows the request and downloads its results as ensemble_result_{date}_{time}.json', async () => {
-    const bucket = await seedBucket(server);
-    const rend = await seedUpload(server, bucket.stamp);
+    const project = await seedEmptyProject(server);
+    const upload = await seedUpload(server, project.stamp);
     // A result file in the server's storage, served through the run's signed link.
-    const run = await seedRun(server, bucket.stamp, rend.stamp, { result: '[[0.25,0.5],[0.75,1]]' });
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${run.stamp}/details`);
+    const run = await seedRun(server, project.stamp, upload.stamp, { result: '[[0.25,0.5],[0.75,1]]' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/run/${run.stamp}/details`);
     const frame = await ui.see('Download Results');
     expect(frame).toMatch(/Status:\s+Finished/);
     await ui.type(KEY.enter);
@@ -24,9 +24,9 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
   });
 
   it('refreshes until the request is final', async () => {
-    const { bucket, run } = await seedProject(server);
+    const { project, run } = await seedProject(server);
     await setRow(server, 'runs', run.stamp, { state: 'Processing' });
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${run.stamp}/details`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/run/${run.stamp}/details`);
     await ui.see('Processing (updating live…)');
     await setRow(server, 'runs', run.stamp, { state: 'Failed', message: 'The model did not converge.' });
     const failed = await ui.see('The model did not converge. · Contact Support', 6000);
@@ -36,16 +36,16 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
   });
 
   it('shows a progress bar, the loss as a sparkline, the latest events, and runs a request again with R', async () => {
-    const { bucket, rend } = await seedProject(server);
-    const fit = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Live fit', function: 'fit', state: 'Processing' });
+    const { project, upload } = await seedProject(server);
+    const fit = await seedRun(server, project.stamp, upload.stamp, { name: 'Live fit', function: 'fit', state: 'Processing' });
     // Its parameters, so it can be run again.
     const param = { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' };
     await rows(server)
       .insertInto('piles')
-      .values({ stamp: `p_${fit.stamp}`, bucket: bucket.stamp, variety: 'FitModel', param: JSON.stringify(param), created_at: 1 })
+      .values({ stamp: `p_${fit.stamp}`, bucket: project.stamp, variety: 'FitModel', param: JSON.stringify(param), created_at: 1 })
       .execute();
     await setRow(server, 'runs', fit.stamp, { started_at: Math.floor(Date.now() / 1000) - 65, pile: `p_${fit.stamp}` });
-    const gen = await seedRun(server, bucket.stamp, rend.stamp, { name: 'Its gen', function: 'generate', state: 'Pending' });
+    const gen = await seedRun(server, project.stamp, upload.stamp, { name: 'Its gen', function: 'generate', state: 'Pending' });
     await setRow(server, 'runs', gen.stamp, { fit: fit.stamp });
     const points = [1, 2, 3, 4].map((epoch) => ({ epoch, loss: 1 / epoch, valLoss: 1.1 / epoch }));
     await rows(server)
@@ -59,13 +59,13 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
       })
       .execute();
     // The generate request waits for its model: it shows the training's progress and loss.
-    const waiting = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${gen.stamp}/details`);
+    const waiting = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/run/${gen.stamp}/details`);
     const before = await waiting.see('Training its model');
     expect(before).toContain('50% Training its model: Epoch 4 of 8');
     expect(before).toMatch(/Loss:\s+█▃▂▁ 0\.25/);
     waiting.unmount();
 
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/${fit.stamp}/details`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/run/${fit.stamp}/details`);
     const frame = await ui.see('Epoch 4 of 8');
     expect(frame).toContain('[██████████░░░░░░░░░░] 50% Epoch 4 of 8');
     expect(frame).toMatch(/Loss:\s+█▃▂▁ 0\.25 \(validation 0\.275\) after 4 epochs/);
@@ -77,7 +77,7 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
     const made = await rows(server)
       .selectFrom('runs')
       .select(['stamp'])
-      .where('bucket', '=', bucket.stamp)
+      .where('bucket', '=', project.stamp)
       .where('function', '=', 'fit')
       .where('stamp', '!=', fit.stamp)
       .execute();
@@ -87,8 +87,8 @@ describe('RunDetailsScreen', { timeout: 30_000 }, () => {
   });
 
   it('an unknown request says so', async () => {
-    const { bucket } = await seedProject(server);
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/run/nope/details`);
+    const { project } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/run/nope/details`);
     await ui.see(MESSAGES.requestNotFound);
     ui.unmount();
   });

@@ -33,10 +33,10 @@ export default function RunDetailsScreen() {
   useInput(
     (input, key) => {
       if (input === 'R' && details.canRerun && !details.rerunning) {
-        void details.rerun().then((stamp) => {
-          if (!stamp) return;
+        void details.rerun().then((again) => {
+          if (!again) return;
           notify(MESSAGES.rerunStarted, 'success');
-          nav.go(screenPath('runDetails', { clientId, projectId, runId: stamp }));
+          nav.go(screenPath('runDetails', { clientId, projectId, runId: again }));
         });
         return;
       }
@@ -89,7 +89,7 @@ export default function RunDetailsScreen() {
                 ] as const,
               ]
             : []),
-          ['Upload', run.rend?.name ?? <Text color="red">{MESSAGES.rendNotFound}</Text>],
+          ['Upload', run.rend?.name ?? <Text color="red">{MESSAGES.uploadDataNotFound}</Text>],
           ...(run.desc ? [['Description', run.desc] as const] : []),
         ]}
       />

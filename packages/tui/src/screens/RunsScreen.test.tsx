@@ -7,9 +7,9 @@ const server = withTestApi({ worker: false });
 
 describe('RunsScreen', { timeout: 30_000 }, () => {
   it('lists requests with a failed one in red and Contact Support; opens details; renames and removes', async () => {
-    const { bucket, run } = await seedProject(server);
+    const { project, run } = await seedProject(server);
     await setRow(server, 'runs', run.stamp, { state: 'Failed', message: 'Row 3 has 2 values, expected 4.' });
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/runs`);
     const frame = await ui.see('First fit');
     expect(frame).toMatch(/First fit\s+generate\s+Failed\s+Row 3 has 2 values/);
     expect(frame).toContain('Contact Support:');
@@ -26,10 +26,10 @@ describe('RunsScreen', { timeout: 30_000 }, () => {
   });
 
   it('S and F narrow the list to a status and a function, on the server', async () => {
-    const { bucket, rend } = await seedProject(server);
-    await seedRun(server, bucket.stamp, rend.stamp, { name: 'Trained', function: 'fit', state: 'Finished' });
-    await seedRun(server, bucket.stamp, rend.stamp, { name: 'Broken', function: 'fit', state: 'Failed', message: 'No rows.' });
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
+    const { project, upload } = await seedProject(server);
+    await seedRun(server, project.stamp, upload.stamp, { name: 'Trained', function: 'fit', state: 'Finished' });
+    await seedRun(server, project.stamp, upload.stamp, { name: 'Broken', function: 'fit', state: 'Failed', message: 'No rows.' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/runs`);
     await ui.see('Broken');
     await ui.type('F');
     await ui.see('function fit (F)');
@@ -43,9 +43,9 @@ describe('RunsScreen', { timeout: 30_000 }, () => {
   });
 
   it('refreshes by itself while a request is not final, as the web list does', async () => {
-    const { bucket, run } = await seedProject(server);
+    const { project, run } = await seedProject(server);
     await setRow(server, 'runs', run.stamp, { state: 'Processing' });
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/runs`);
     await ui.see(/First fit\s+generate\s+Processing/);
     await setRow(server, 'runs', run.stamp, { state: 'Finished' });
     await ui.see(/First fit\s+generate\s+Finished/, 8000);
@@ -53,8 +53,8 @@ describe('RunsScreen', { timeout: 30_000 }, () => {
   });
 
   it('n opens the fit request, s the shrink request; a failed load shows SPEC text', async () => {
-    const { bucket } = await seedProject(server);
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
+    const { project } = await seedProject(server);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/runs`);
     await ui.see('First fit');
     await ui.type('n');
     await ui.see('Create Request');
@@ -64,7 +64,7 @@ describe('RunsScreen', { timeout: 30_000 }, () => {
     await ui.see('Create Shrink Request');
     ui.unmount();
     server.failing.runList = 500;
-    const failed = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/runs`);
+    const failed = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/runs`);
     await failed.see(MESSAGES.loadRequests);
     failed.unmount();
   });

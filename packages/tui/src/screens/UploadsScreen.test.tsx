@@ -20,15 +20,15 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const uploadsOf = (bucket: string, name: string) =>
-  rows(server).selectFrom('rends').select(['stamp', 'active', 'flight']).where('bucket', '=', bucket).where('name', '=', name).execute();
+const uploadsOf = (project: string, name: string) =>
+  rows(server).selectFrom('rends').select(['stamp', 'active', 'flight']).where('bucket', '=', project).where('name', '=', name).execute();
 
 describe('UploadsScreen', { timeout: 30_000 }, () => {
   it('uploads local files by path (streamed, hashed, PUT) and shows the success notice', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     const bytes = '[[1,2,3,4]]';
     await writeFile(join(dir, 'a.json'), bytes);
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/uploads`);
     await ui.see('data.json');
     // The breadcrumbs name the account and the project, as on the web.
     await ui.see('My Account › Analytical Engines › Churn › Uploads');
@@ -37,17 +37,17 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
     await ui.see(/a\.json\s+Ready\s+a\.json \(11 Bytes\): Finished\s+0/, 20_000);
     expect(server.calls.filter((c) => c === 'storagePut')).toHaveLength(1);
     // The server stored the file's bytes under the checksum the client computed.
-    const [made] = await uploadsOf(bucket.stamp, 'a.json');
+    const [made] = await uploadsOf(project.stamp, 'a.json');
     const items = await rows(server).selectFrom('uploads').select(['size', 'checksum', 'stored']).where('rend', '=', made.stamp).execute();
     expect(items).toEqual([{ size: 11, checksum: createHash('sha256').update(bytes).digest('hex'), stored: 1 }]);
     ui.unmount();
   });
 
   it('Esc while a file is sent cancels it: Upload cancelled, and the half-made upload is removed; the screen stays', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     server.storageDelayMs = 3000;
     await writeFile(join(dir, 'slow.json'), '[[1,2,3,4]]');
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/uploads`);
     await ui.see('data.json');
     await ui.type('n', 'slow.json', KEY.enter);
     await ui.see('Esc cancel');
@@ -55,16 +55,16 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
     await ui.see(MESSAGES.uploadCancelled);
     expect(ui.lastFrame()).toContain('Uploads');
     await ui.gone('Esc cancel');
-    const made = await uploadsOf(bucket.stamp, 'slow.json');
+    const made = await uploadsOf(project.stamp, 'slow.json');
     expect(made).toHaveLength(1);
     expect(made[0].active).toBe(0);
     ui.unmount();
   });
 
   it('refuses a wrong extension or a missing file with a clear message', async () => {
-    const { bucket } = await seedProject(server);
+    const { project } = await seedProject(server);
     await writeFile(join(dir, 'x.exe'), 'x');
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/uploads`);
     await ui.see('data.json');
     await ui.type('n', 'x.exe', KEY.enter);
     await ui.see(MESSAGES.invalidFileType(UPLOAD_CONTEXTS.uploads.extensions));
@@ -75,35 +75,35 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
   });
 
   it('renames, removes, and shows the empty text and item errors', async () => {
-    const { bucket, rend } = await seedProject(server);
-    await setRow(server, 'uploads', rend.items[0], {
+    const { project, upload } = await seedProject(server);
+    await setRow(server, 'uploads', upload.items[0], {
       proc: 2,
       cols: null,
       rows: null,
       inputs: null,
       meta_error: 'Row 2 is not an array of numbers',
     });
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/uploads`);
     await ui.see('Row 2 is not an array');
     await ui.type('r', '!', KEY.enter);
     await ui.gone('New name:');
     await ui.see('data.json!');
     await ui.type('d', 'y');
     await ui.see(MESSAGES.noUploads);
-    expect(await uploadsOf(bucket.stamp, 'data.json!')).toEqual([{ stamp: rend.stamp, active: 0, flight: 'Ready' }]);
+    expect(await uploadsOf(project.stamp, 'data.json!')).toEqual([{ stamp: upload.stamp, active: 0, flight: 'Ready' }]);
     ui.unmount();
   });
 
   it('refreshes by itself until uploads are Ready or Failed; a failed load shows SPEC text', async () => {
-    const { bucket, rend } = await seedProject(server);
-    await setRow(server, 'rends', rend.stamp, { flight: 'Processing' });
-    const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
+    const { project, upload } = await seedProject(server);
+    await setRow(server, 'rends', upload.stamp, { flight: 'Processing' });
+    const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/uploads`);
     await ui.see(/data\.json\s+Processing/);
-    await setRow(server, 'rends', rend.stamp, { flight: 'Ready' });
+    await setRow(server, 'rends', upload.stamp, { flight: 'Ready' });
     await ui.see(/data\.json\s+Ready/, 6000);
     ui.unmount();
     server.failing.rendList = 500;
-    const failed = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
+    const failed = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/uploads`);
     await failed.see(MESSAGES.fetchUploads);
     failed.unmount();
   });

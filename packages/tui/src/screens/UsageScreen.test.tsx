@@ -6,11 +6,11 @@ const server = withTestApi({ worker: false });
 
 describe('UsageScreen', { timeout: 30_000 }, () => {
   it('charts requests per day in text, totals them, switches the period with p and opens a quote', async () => {
-    const { bucket, rend } = await seedProject(server);
+    const { project, upload } = await seedProject(server);
     const today = Math.floor(Date.now() / 1000);
-    await seedRun(server, bucket.stamp, rend.stamp, { function: 'fit', createdAt: today });
-    await seedRun(server, bucket.stamp, rend.stamp, { function: 'generate', createdAt: today - 86_400 });
-    const quote = await seedQuote(server, bucket.stamp, rend.stamp, { name: 'Shrink usage', cent: 44 });
+    await seedRun(server, project.stamp, upload.stamp, { function: 'fit', createdAt: today });
+    await seedRun(server, project.stamp, upload.stamp, { function: 'generate', createdAt: today - 86_400 });
+    const quote = await seedQuote(server, project.stamp, upload.stamp, { name: 'Shrink usage', cent: 44 });
     await setRow(server, 'quotes', quote.stamp, { created_at: today });
     const ui = renderUi(server, `/client/${server.user.client}/usage`);
     const frame = await ui.see('Shrink usage');

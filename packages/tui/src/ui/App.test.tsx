@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { seedBucket, withTestApi } from '@portal/testkit/api';
+import { seedEmptyProject, withTestApi } from '@portal/testkit/api';
 import { canLogIn, resetToken } from '@portal/testkit/seed';
 import { KEY, renderUi, resize } from '../../test/ui';
 
@@ -20,8 +20,8 @@ const widest = (frame: string | undefined) => Math.max(...(frame ?? '').split('\
 describe('the terminal UI fits any terminal', { timeout: 60_000 }, () => {
   it('a 60-row list windows around the selection at 80x24 and 200x50, every line cut to the width', async () => {
     expect(NAME60).toHaveLength(60);
-    for (let i = 1; i <= 59; i++) await seedBucket(server, { name: `Project ${String(i).padStart(2, '0')}` });
-    await seedBucket(server, { name: NAME60 });
+    for (let i = 1; i <= 59; i++) await seedEmptyProject(server, { name: `Project ${String(i).padStart(2, '0')}` });
+    await seedEmptyProject(server, { name: NAME60 });
     const ui = renderUi(server, `/client/${server.user.client}/projects`, { size: { columns: 80, rows: 24 } });
     // Newest first: the 60-character name (made last) is the first row, whole: below 100 columns the side menu folds
     // away, and the counts and the time give their width to the name first.
@@ -62,7 +62,7 @@ describe('the terminal UI fits any terminal', { timeout: 60_000 }, () => {
   });
 
   it('a screen opened signed out shows the login, and signing in opens that screen', async () => {
-    await seedBucket(server, { name: 'Asked for before signing in' });
+    await seedEmptyProject(server, { name: 'Asked for before signing in' });
     const ui = renderUi(server, `/client/${server.user.client}/projects`, { signedIn: false });
     let frame = await ui.see('Email:');
     expect(frame).toContain(MESSAGES.tokenMissing);
@@ -106,9 +106,9 @@ describe('the terminal UI fits any terminal', { timeout: 60_000 }, () => {
     try {
       await mkdir(join(dir, 'my data'));
       await writeFile(join(dir, 'my data', 'rows.json'), '[[1,2,3,4]]');
-      const { bucket } = await import('@portal/testkit/api').then((m) => m.seedProject(server));
+      const { project } = await import('@portal/testkit/api').then((m) => m.seedProject(server));
       process.chdir(dir);
-      const ui = renderUi(server, `/client/${server.user.client}/project/${bucket.stamp}/uploads`);
+      const ui = renderUi(server, `/client/${server.user.client}/project/${project.stamp}/uploads`);
       await ui.see(/data\.json\s+Ready/);
       await ui.type('n', 'my', KEY.tab);
       await ui.see("'my data/'");

@@ -2,7 +2,7 @@
 // the terminal's focus coming back (its focus report on stdin) reads again what went stale meanwhile.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FOCUS_REFRESH_MIN_MS as STALE_MS } from '@portal/core';
-import { seedBucket, seedProject, setRow, withTestApi } from '@portal/testkit/api';
+import { seedEmptyProject, seedProject, setRow, withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../../test/ui';
 
 const server = withTestApi({ worker: false });
@@ -17,12 +17,12 @@ afterEach(() => void vi.useRealTimers());
 describe('the terminal UI on the shared cache', { timeout: 30_000 }, () => {
   it('Back shows the project list at once, never loading, and reads it again behind it', async () => {
     await seedProject(server);
-    await seedBucket(server, { name: 'Second project' });
+    await seedEmptyProject(server, { name: 'Second project' });
     const ui = renderUi(server, `/client/${server.user.client}/projects`);
     await ui.see(/Second project .*Churn /);
     await ui.type(KEY.down, KEY.enter);
     await ui.see('Requests');
-    await seedBucket(server, { name: 'Made meanwhile' });
+    await seedEmptyProject(server, { name: 'Made meanwhile' });
     later();
     const before = reads('bucketList');
     const from = ui.frames.length;
@@ -37,11 +37,11 @@ describe('the terminal UI on the shared cache', { timeout: 30_000 }, () => {
   });
 
   it("the terminal's focus coming back shows a rename made elsewhere; its reports never reach a field", async () => {
-    const bucket = await seedBucket(server, { name: 'Named here' });
+    const project = await seedEmptyProject(server, { name: 'Named here' });
     const ui = renderUi(server, `/client/${server.user.client}/projects`, { terminal: true });
     await ui.see('Named here');
     ui.stdin.write(FOCUS_OUT);
-    await setRow(server, 'buckets', bucket.stamp, { name: 'Renamed elsewhere' });
+    await setRow(server, 'buckets', project.stamp, { name: 'Renamed elsewhere' });
     later();
     const before = reads('bucketList');
     ui.stdin.write(FOCUS_IN);

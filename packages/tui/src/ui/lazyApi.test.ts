@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { memoryTokenStore } from '@portal/core';
-import { seedBucket, withTestApi } from '@portal/testkit/api';
+import { seedEmptyProject, withTestApi } from '@portal/testkit/api';
 import { lazyApi } from './lazyApi';
 
 const server = withTestApi({ worker: false });
 
 describe("core's lazy client: a prefetched call", () => {
   it('answers the first identical call (fields in any order) without asking again; later calls ask', async () => {
-    await seedBucket(server, { name: 'Early' });
+    await seedEmptyProject(server, { name: 'Early' });
     const api = lazyApi({ baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
     api.prefetch('bucketList', { active: 1, client: server.user.client });
     api.prefetch('permissions');

@@ -74,7 +74,7 @@ export default function QuoteDetailsPage() {
         <DetailField label="Upload">
           {quote.rend?.name ?? (
             <Box component="span" sx={{ color: 'error.main' }}>
-              {MESSAGES.rendNotFound}
+              {MESSAGES.uploadDataNotFound}
             </Box>
           )}
         </DetailField>

@@ -81,10 +81,10 @@ export default function RunDetailsPage() {
   };
   const final = isFinalState(run.state);
   const rerun = async () => {
-    const stamp = await status.rerun();
-    if (!stamp) return;
+    const again = await status.rerun();
+    if (!again) return;
     notify(MESSAGES.rerunStarted, 'success');
-    navigate(screenPath('runDetails', { clientId, projectId, runId: stamp }));
+    navigate(screenPath('runDetails', { clientId, projectId, runId: again }));
   };
   const { progress, loss, timeline, events } = status;
   const score = runScoreText(run);
@@ -183,7 +183,7 @@ export default function RunDetailsPage() {
         <DetailField label="Upload">
           {run.rend?.name ?? (
             <Box component="span" sx={{ color: 'error.main' }}>
-              {MESSAGES.rendNotFound}
+              {MESSAGES.uploadDataNotFound}
             </Box>
           )}
         </DetailField>

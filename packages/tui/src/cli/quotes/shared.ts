@@ -62,7 +62,7 @@ export async function showQuote(s: Session, q: QuoteStatus): Promise<void> {
     ['Invoice ID', r.invoiceNum],
     ['Payment portal', billing.portalUrl],
     ['Created', time(r.createdAt)],
-    ['Upload', r.rend?.name ?? MESSAGES.rendNotFound],
+    ['Upload', r.rend?.name ?? MESSAGES.uploadDataNotFound],
     ['Project', `${q.bucket.name} (${q.bucket.stamp})`],
     [
       'Request',

@@ -7,14 +7,14 @@ import type { Session } from '../context';
 import { time } from '../common';
 import { CliError } from '../errors';
 
-const rendSize = (r: Upload) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
+const uploadSize = (r: Upload) => r.upload.list.reduce((n, u) => n + u.file.size, 0);
 
 export const uploadColumns = [
   { header: 'Name', get: (r: Upload) => r.name },
   { header: 'ID', get: (r: Upload) => r.stamp },
   { header: 'Status', get: (r: Upload) => r.flight },
   { header: 'Files', get: (r: Upload) => r.upload.list.length },
-  { header: 'Size', get: (r: Upload) => formatSize(rendSize(r)) },
+  { header: 'Size', get: (r: Upload) => formatSize(uploadSize(r)) },
   { header: 'Requests', get: (r: Upload) => r.runs },
   { header: 'Created', get: (r: Upload) => time(r.createdAt) },
   { header: 'Error', get: (r: Upload) => uploadError(r) },
