@@ -1,9 +1,7 @@
 // One screen's frame: a heading, its actions, and its content on dark paper; sets the document title.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
-
-/** True until the first page of this visit has drawn. */
-let firstPage = true;
+import { screenDrawn } from '../lib/firstPage';
 
 export function Page({
   title,
@@ -19,12 +17,10 @@ export function Page({
   useEffect(() => {
     document.title = `${title} · Portal`;
   }, [title]);
-  // A page reached inside the portal moves focus to its title, so a screen reader announces where the user is and Tab
-  // starts from the page; the first page of a visit leaves focus at the top, where the skip link is the first Tab stop.
+  // A page reached inside the portal (after a sign-in too) moves focus to its title; the first screen of a visit does not.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (firstPage) firstPage = false;
-    else heading.current?.focus({ preventScroll: true });
+    if (screenDrawn()) heading.current?.focus({ preventScroll: true });
   }, []);
   return (
     <Paper component="section" aria-labelledby="page-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth, width: '100%' }}>

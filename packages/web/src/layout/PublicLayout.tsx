@@ -1,11 +1,17 @@
 // The frame of the four public screens: a centred card on the light grey page.
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import { Loading } from '../components/Loading';
 import { PAGE_BRAND, PAGE_TEXT } from '../theme';
+import { screenDrawn } from '../lib/firstPage';
 
 export function PublicLayout() {
+  // A public screen counts as the visit's first: the page a sign-in leads to was reached inside the portal, even when
+  // a refused token sent the visitor here before any signed-in page had drawn.
+  useEffect(() => {
+    screenDrawn();
+  }, []);
   return (
     <Box
       component="main"
