@@ -147,15 +147,32 @@ const TEST_STEPS = [
   { name: 'format', group: 'checks', args: ['exec', 'prettier', '--check', '--log-level=warn', '.'] },
   // Dead code: files, exports and dependencies nothing uses (knip.json names the entry points).
   { name: 'dead code', group: 'checks', args: ['exec', 'knip', '--no-progress'] },
-  { name: 'unit and integration tests', args: ['exec', 'vitest', 'run', ...vitestJson('unit')], report: 'unit.json', kind: 'vitest' },
+  // The clients' unit tests share one process per worker (vitest's --no-isolate): each file loading React, Ink, MUI and
+  // core again in a fresh process cost more than its tests. Such a file must leave no state behind that another reads.
+  {
+    name: 'unit tests (core, terminal UI, web)',
+    args: ['exec', 'vitest', 'run', '--project', 'core', '--project', 'tui', '--project', 'web', '--no-isolate', ...vitestJson('clients')],
+    report: 'clients.json',
+    kind: 'vitest',
+  },
+  // The server's files keep a process each: they start servers, databases and workers of their own.
+  {
+    name: 'unit and integration tests (server, test kit)',
+    args: ['exec', 'vitest', 'run', '--project', 'server', '--project', 'testkit', ...vitestJson('server')],
+    report: 'server.json',
+    kind: 'vitest',
+  },
+  // These two mostly wait on the servers, CLIs and nginx they start: side by side they share the two cores.
   {
     name: 'end-to-end tests (terminal)',
+    group: 'processes',
     args: ['--filter', './tests', 'run', 'test:cli', ...vitestJson('cli')],
     report: 'cli.json',
     kind: 'vitest',
   },
   {
     name: 'end-to-end tests (cluster behind nginx)',
+    group: 'processes',
     args: ['--filter', './tests', 'run', 'test:cluster', ...vitestJson('cluster')],
     report: 'cluster.json',
     kind: 'vitest',
