@@ -1,7 +1,64 @@
-// The dialogs every list shares: name (create and rename, with core's title rule) and remove confirmation.
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+// The dialogs every list shares: name (create and rename, with core's title rule) and remove confirmation; and the
+// frame of a dialog that holds a form (title, fields, Cancel and its button), with its sending.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, type DialogProps } from '@mui/material';
 import { checkTitle, TITLE_MAX } from '@portal/core';
+
+/**
+ * A form dialog's sending, for `FormDialog`: `send` runs once the form's own checks pass; `call` resolves to null once
+ * done (the dialog closes) or the sentence to show, which goes to `failed` (shown in the dialog only, which stays
+ * open; no notice repeats it behind).
+ */
+export function useFormDialog(onClose: () => void) {
+  const [busy, setBusy] = useState(false);
+  const send = async (call: () => Promise<string | null>, failed: (message: string) => void) => {
+    setBusy(true);
+    try {
+      const problem = await call();
+      if (problem) failed(problem);
+      else onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, send, onClose };
+}
+
+interface FormDialogProps {
+  open: boolean;
+  /** The title's element id, which names the dialog. */
+  titleId: string;
+  title: string;
+  submitLabel: string;
+  /** Its sending (`useFormDialog`): the submit button is off while the form is sent. */
+  form: ReturnType<typeof useFormDialog>;
+  maxWidth?: DialogProps['maxWidth'];
+  onSubmit(): void | Promise<void>;
+  children: ReactNode;
+}
+
+/** A dialog holding a form: its title, its fields, Cancel, and the submit button (off while the form is sent). */
+export function FormDialog({ open, titleId, title, submitLabel, form, maxWidth = 'xs', onSubmit, children }: FormDialogProps) {
+  const { busy, onClose } = form;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void onSubmit();
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
 
 interface NameDialogProps {
   open: boolean;
@@ -19,7 +76,7 @@ interface NameDialogProps {
 export function NameDialog({ open, title, mode, initial = '', label = 'Name', submitLabel, onClose, onSubmit }: NameDialogProps) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormDialog(onClose);
   useEffect(() => {
     if (open) {
       setValue(initial);
@@ -27,48 +84,34 @@ export function NameDialog({ open, title, mode, initial = '', label = 'Name', su
     }
   }, [open, initial]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const err = checkTitle(value, mode);
     setError(err);
-    if (err) return;
-    setBusy(true);
-    try {
-      const failed = await onSubmit(value.trim());
-      // The dialog says what failed beside the field, and only there: no notice repeats it behind the dialog.
-      if (failed) setError(failed);
-      else onClose();
-    } finally {
-      setBusy(false);
-    }
+    if (!err) await form.send(() => onSubmit(value.trim()), setError);
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="name-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="name-dialog-title">{title}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            margin="dense"
-            label={label}
-            name="name"
-            fullWidth
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            error={!!error}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {submitLabel ?? (mode === 'rename' ? 'Rename' : 'Create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId="name-dialog-title"
+      title={title}
+      submitLabel={submitLabel ?? (mode === 'rename' ? 'Rename' : 'Create')}
+      form={form}
+      onSubmit={submit}
+    >
+      <TextField
+        autoFocus
+        margin="dense"
+        label={label}
+        name="name"
+        fullWidth
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={!!error}
+        helperText={error ?? ' '}
+        slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+      />
+    </FormDialog>
   );
 }
 

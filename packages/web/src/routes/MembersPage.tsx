@@ -1,13 +1,13 @@
 // The client's members: list with roles, invite dialog, pending invitations, role change, remove (confirmed) and leave.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Button, TextField, Typography } from '@mui/material';
 import { checkEmail, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role, loadFailure } from '@portal/core';
 import { useMembers } from '@portal/core/react';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
-import { ConfirmDialog } from '../components/Dialogs';
+import { ConfirmDialog, FormDialog, useFormDialog } from '../components/Dialogs';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
 
@@ -25,7 +25,7 @@ function InviteDialog({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormDialog(onClose);
   useEffect(() => {
     if (open) {
       setEmail('');
@@ -33,62 +33,49 @@ function InviteDialog({
       setError(null);
     }
   }, [open]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const err = checkEmail(email);
     setError(err);
-    if (err) return;
-    setBusy(true);
-    try {
-      const failed = await onSubmit(email.trim(), role);
-      if (failed) setError(failed);
-      else onClose();
-    } finally {
-      setBusy(false);
-    }
+    if (!err) await form.send(() => onSubmit(email.trim(), role), setError);
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invite-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="invite-dialog-title">Invite a member</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            margin="dense"
-            label="Email"
-            name="email"
-            type="email"
-            fullWidth
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={!!error}
-            helperText={error ?? 'They get a link that works once, for 7 days.'}
-          />
-          <TextField
-            select
-            margin="dense"
-            label="Role"
-            name="role"
-            fullWidth
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role)}
-            slotProps={{ select: { native: true } }}
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabel(r)}
-              </option>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Send invitation
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId="invite-dialog-title"
+      title="Invite a member"
+      submitLabel="Send invitation"
+      form={form}
+      onSubmit={submit}
+    >
+      <TextField
+        autoFocus
+        margin="dense"
+        label="Email"
+        name="email"
+        type="email"
+        fullWidth
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={!!error}
+        helperText={error ?? 'They get a link that works once, for 7 days.'}
+      />
+      <TextField
+        select
+        margin="dense"
+        label="Role"
+        name="role"
+        fullWidth
+        value={role}
+        onChange={(e) => setRole(e.target.value as Role)}
+        slotProps={{ select: { native: true } }}
+      >
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {roleLabel(r)}
+          </option>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }
 

@@ -1,19 +1,6 @@
 // The add-endpoint form: an https URL, the events picked from checkboxes, and a name; core's checks beside each field.
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  TextField,
-} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, TextField } from '@mui/material';
 import {
   checkWebhookInput,
   TITLE_MAX,
@@ -22,6 +9,7 @@ import {
   type WebhookFormErrors,
   type WebhookInput,
 } from '@portal/core';
+import { FormDialog, useFormDialog } from '../Dialogs';
 
 export function AddWebhookDialog({
   open,
@@ -38,7 +26,7 @@ export function AddWebhookDialog({
   const [events, setEvents] = useState<string[]>([]);
   const [errors, setErrors] = useState<WebhookFormErrors>({});
   const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormDialog(onClose);
   useEffect(() => {
     if (open) {
       setUrl('https://');
@@ -49,76 +37,64 @@ export function AddWebhookDialog({
     }
   }, [open]);
   const toggle = (event: string, on: boolean) => setEvents((list) => (on ? [...list, event] : list.filter((e) => e !== event)));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const input = { url, events, name };
     const found = checkWebhookInput(input);
     setErrors(found);
     setFailed(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const problem = await onSubmit(input);
-      if (problem) setFailed(problem);
-      else onClose();
-    } finally {
-      setBusy(false);
-    }
+    if (Object.keys(found).length === 0) await form.send(() => onSubmit(input), setFailed);
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-webhook-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="add-webhook-title">Add endpoint</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            margin="dense"
-            label="Endpoint URL"
-            name="url"
-            type="url"
-            fullWidth
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            error={!!(errors.url ?? failed)}
-            helperText={errors.url ?? failed ?? 'Where the portal sends a POST for each event, signed.'}
-          />
-          <TextField
-            margin="dense"
-            label="Name (optional)"
-            name="name"
-            fullWidth
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={!!errors.name}
-            helperText={errors.name ?? "What it is for; the URL's host when empty."}
-            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-          />
-          <FormControl component="fieldset" error={!!errors.events} sx={{ mt: 2 }}>
-            <FormLabel component="legend">Events to send</FormLabel>
-            <FormGroup>
-              {WEBHOOK_EVENTS.map((event) => (
-                <FormControlLabel
-                  key={event}
-                  control={<Checkbox checked={events.includes(event)} onChange={(e) => toggle(event, e.target.checked)} name={event} />}
-                  label={
-                    <span>
-                      <code>{event}</code>: {WEBHOOK_EVENT_LABELS[event]}
-                    </span>
-                  }
-                  sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 }, my: 0.25 }}
-                />
-              ))}
-            </FormGroup>
-            {errors.events && <FormHelperText>{errors.events}</FormHelperText>}
-          </FormControl>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Add endpoint
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId="add-webhook-title"
+      title="Add endpoint"
+      submitLabel="Add endpoint"
+      form={form}
+      maxWidth="sm"
+      onSubmit={submit}
+    >
+      <TextField
+        autoFocus
+        margin="dense"
+        label="Endpoint URL"
+        name="url"
+        type="url"
+        fullWidth
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={!!(errors.url ?? failed)}
+        helperText={errors.url ?? failed ?? 'Where the portal sends a POST for each event, signed.'}
+      />
+      <TextField
+        margin="dense"
+        label="Name (optional)"
+        name="name"
+        fullWidth
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={!!errors.name}
+        helperText={errors.name ?? "What it is for; the URL's host when empty."}
+        slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+      />
+      <FormControl component="fieldset" error={!!errors.events} sx={{ mt: 2 }}>
+        <FormLabel component="legend">Events to send</FormLabel>
+        <FormGroup>
+          {WEBHOOK_EVENTS.map((event) => (
+            <FormControlLabel
+              key={event}
+              control={<Checkbox checked={events.includes(event)} onChange={(e) => toggle(event, e.target.checked)} name={event} />}
+              label={
+                <span>
+                  <code>{event}</code>: {WEBHOOK_EVENT_LABELS[event]}
+                </span>
+              }
+              sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 }, my: 0.25 }}
+            />
+          ))}
+        </FormGroup>
+        {errors.events && <FormHelperText>{errors.events}</FormHelperText>}
+      </FormControl>
+    </FormDialog>
   );
 }
