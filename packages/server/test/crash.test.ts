@@ -6,7 +6,19 @@ import { readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { call, createPgDatabase, dbKinds, fitData, freshDataDir, serverRoot, sha256, signup, uploadFiles, waitFor } from './harness';
+import {
+  call,
+  createPgDatabase,
+  dbKinds,
+  fitData,
+  fitThroughApi,
+  freshDataDir,
+  serverRoot,
+  sha256,
+  signup,
+  uploadFiles,
+  waitFor,
+} from './harness';
 import { openDatabase } from '../src/db/index';
 import pg from 'pg';
 import { CRASH_MESSAGE } from '../src/worker/worker';
@@ -68,14 +80,13 @@ function kill9(p: Proc): Promise<void> {
   });
 }
 
-/** A user with a project holding the plan's largest table and fit parameters for it: training that takes a while. */
-async function trainingSetup(base: string, name: string) {
+/** A user with a project holding the plan's largest table, and a fit request on it: training that takes a while. */
+async function startTraining(base: string, name: string) {
   const A = await signup(base, name);
-  const bucket = (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name } })).body.bucket.stamp;
-  const { rend } = await uploadFiles(base, A.token, bucket, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
-  const param = { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' };
-  const pile = (await call(base, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param } })).body.pile.stamp;
-  return { A, bucket, rend, pile };
+  const project = (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name } })).body.bucket.stamp;
+  const { rend } = await uploadFiles(base, A.token, project, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
+  const fit = await fitThroughApi(base, A.token, { project, upload: rend.stamp, name: 'fit' }, { inputs: 3, outputs: 5 });
+  return { A, project, fit: fit.stamp as string };
 }
 
 /** How long a restarted server may take to settle its items: generous, since other test files share the machine. */
@@ -215,23 +226,7 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
 
   it('kill -9 while a request is Processing: after restart it runs again and finishes', async () => {
     running = await start(dataDir);
-    const A = await signup(running.url, 'crash3');
-    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket
-      .stamp;
-    const { rend } = await uploadFiles(running.url, A.token, bucket, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
-    const pile = (
-      await call(running.url, 'pileCreate', {
-        token: A.token,
-        body: {
-          bucket,
-          variety: 'FitModel',
-          param: { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' },
-        },
-      })
-    ).body.pile.stamp;
-    const fit = (
-      await call(running.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
-    ).body.run.stamp;
+    const { A, project, fit } = await startTraining(running.url, 'crash3');
     const state = async () =>
       (await call(running!.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record.state as string;
     await waitFor(async () => (await state()) === 'Processing', 20_000);
@@ -243,7 +238,7 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
       return s === 'Finished' || s === 'Failed' ? s : null;
     });
     expect(done).toBe('Finished');
-    const models = (await call(running.url, 'clientModelList', { token: A.token, query: { bucket } })).body.model.list;
+    const models = (await call(running.url, 'clientModelList', { token: A.token, query: { bucket: project } })).body.model.list;
     expect(models[0].state).toBe('Finished');
     await kill9(running);
     running = null;
@@ -322,19 +317,8 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     expect(seen.upload.list.map((u: { state: string }) => u.state)).toEqual(Array(6).fill('Finished'));
 
     // Training and generating run in the built server's processing threads.
-    const pile = (
-      await call(api1.url, 'pileCreate', {
-        token: A.token,
-        body: {
-          bucket,
-          variety: 'FitModel',
-          param: { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'regression' },
-        },
-      })
-    ).body.pile.stamp;
-    const fit = (
-      await call(api1.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
-    ).body.run.stamp;
+    const fit = (await fitThroughApi(api1.url, A.token, { project: bucket, upload: rend.stamp, name: 'fit' }, { inputs: 3, outputs: 4 }))
+      .stamp;
     const gen = (
       await call(api2.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })
     ).body.run.stamp;
@@ -365,14 +349,11 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     const one = await start(dir, env, ['worker'], ready);
     const two = await start(dir, env, ['worker'], ready);
     procs.push(one, two);
-    const { A, bucket, rend, pile } = await trainingSetup(api.url, 'lease');
 
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     try {
-      const fit = (
-        await call(api.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
-      ).body.run.stamp;
+      const { A, fit } = await startTraining(api.url, 'lease');
       // Kill whichever worker claimed the training job, the moment it has claimed it.
       const owner = await waitFor(
         async () => (await c.query<{ owner: string }>(`select owner from jobs where ref = $1 and state = 'running'`, [fit])).rows[0]?.owner,
@@ -412,13 +393,10 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     const api = await start(dir, { ...env, PORTAL_WORKER: '0' });
     procs.push(api);
     const leaving = await start(dir, env, ['worker'], /Worker running/);
-    const { A, bucket, rend, pile } = await trainingSetup(api.url, 'drain');
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     try {
-      const fit = (
-        await call(api.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })
-      ).body.run.stamp;
+      const { A, fit } = await startTraining(api.url, 'drain');
       await waitFor(async () => (await c.query(`select 1 from jobs where ref = $1 and state = 'running'`, [fit])).rowCount, 20_000);
       const exited = new Promise<number | null>((resolve) => leaving.child.once('exit', (code) => resolve(code)));
       leaving.child.kill('SIGTERM');

@@ -233,6 +233,15 @@ export async function signup(base: string, label = 'user') {
   };
 }
 
+/** Asks for a password-reset mail with this Host header (a forged one must not decide where its link points). */
+export const resetStartWithHost = (server: TestServer, email: string, host: string) =>
+  server.built.app.inject({
+    method: 'POST',
+    url: CALLS.resetStart.path,
+    headers: { host, 'content-type': 'application/json' },
+    payload: { email },
+  });
+
 /** Makes `user` a member of `client` straight in the database, as an accepted invitation would. */
 export async function addMember(server: TestServer, user: string, client: string): Promise<void> {
   await server.built.services.db
