@@ -2,7 +2,8 @@
 // and runs dist/portal.js as a child process with its own HOME, so the config file lands in a temp folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -19,6 +20,27 @@ export function freePort(): Promise<number> {
       s.close(() => res(port));
     });
   });
+}
+
+/** Small HTTP servers a file stands up beside the real one (one that never answers, one that fails, ...). */
+export function localServers() {
+  const servers: Server[] = [];
+  return {
+    /** Starts one on a free port; resolves to its base URL. */
+    async listen(handler: RequestListener): Promise<string> {
+      const s = createHttpServer(handler);
+      servers.push(s);
+      await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+      return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+    },
+    /** Ends them all, their open connections too (a server that never answers holds them). */
+    close() {
+      for (const s of servers) {
+        s.closeAllConnections();
+        s.close();
+      }
+    },
+  };
 }
 
 export interface Started {

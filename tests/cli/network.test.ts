@@ -1,30 +1,20 @@
 // The built `portal` when the network misbehaves: a server that accepts and never answers, a closed port, and a second
 // server that must never receive the token issued by the first.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
-import { freePort, portal, startServer, type Started } from './harness';
+import { freePort, localServers, portal, startServer, type Started } from './harness';
 
 /** A token's shape (a JWT whose claims read) that no server issued: PORTAL_TOKEN must look like a token to be sent. */
 const SHAPED_TOKEN = 'eyJhbGciOiJub25lIn0.eyJlbWFpbCI6Im5ldEBleGFtcGxlLmNvbSJ9.sig';
 
 let server: Started;
 let home: string;
-const helpers: Server[] = [];
+const helpers = localServers();
 const seen: IncomingHttpHeaders[] = [];
-
-async function listen(
-  handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void,
-): Promise<string> {
-  const s = createServer(handler);
-  helpers.push(s);
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -38,17 +28,14 @@ beforeAll(async () => {
   if (up.code !== 0) throw new Error(up.stderr);
 });
 afterAll(async () => {
-  for (const s of helpers) {
-    s.closeAllConnections();
-    s.close();
-  }
+  helpers.close();
   await server?.stop();
   if (home) await rm(home, { recursive: true, force: true });
 });
 
 describe('portal on a bad network', () => {
   it('a second server never receives the token: Token missing, exit 4, nothing sent', async () => {
-    const other = await listen((req, res) => {
+    const other = await helpers.listen((req, res) => {
       seen.push(req.headers);
       res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     });
@@ -62,7 +49,7 @@ describe('portal on a bad network', () => {
   });
 
   it('a silent server: timed out after PORTAL_TIMEOUT / --timeout seconds, exit 1', async () => {
-    const silent = await listen(() => {});
+    const silent = await helpers.listen(() => {});
     const started = Date.now();
     const r = await portal(home, silent, ['projects', 'list', '--timeout', '1'], { env: { PORTAL_TOKEN: SHAPED_TOKEN } });
     expect(r.code).toBe(1);

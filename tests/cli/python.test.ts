@@ -3,19 +3,17 @@
 // account's key and owner, a server that never answers, a closed port and a failing server.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PYTHON_EXAMPLE_PROJECT, pythonExample } from '@portal/core';
-import { ROOT, freePort, startServer, type Started } from './harness';
+import { ROOT, freePort, localServers, startServer, type Started } from './harness';
 
 const run = promisify(execFile);
 let server: Started;
 let dir: string;
-const helpers: Server[] = [];
+const helpers = localServers();
 let venv: Promise<string> | undefined;
 
 async function api(method: string, path: string, token: string | null, body?: unknown) {
@@ -55,22 +53,12 @@ function installed(pack: string): Promise<string> {
   return venv;
 }
 
-async function listen(handler: RequestListener): Promise<string> {
-  const s = createServer(handler);
-  helpers.push(s);
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
   server = await startServer();
   dir = await mkdtemp(join(tmpdir(), 'portal-python-'));
 }, 180_000);
 afterAll(async () => {
-  for (const s of helpers) {
-    s.closeAllConnections();
-    s.close();
-  }
+  helpers.close();
   await server?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -87,8 +75,8 @@ describe('the Python client', () => {
 
     const python = join(await installed(apikey.pack.linux64), 'bin/python');
 
-    const silent = await listen(() => {});
-    const failing = await listen((_req, res) =>
+    const silent = await helpers.listen(() => {});
+    const failing = await helpers.listen((_req, res) =>
       res
         .writeHead(503, { 'content-type': 'application/json' })
         .end(JSON.stringify({ error: { code: 'unavailable', message: 'Down for maintenance' } })),
