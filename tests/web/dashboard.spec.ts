@@ -3,7 +3,19 @@
 // with the exact time on hover, a remembered dark mode, Ctrl+K search and shortcuts, and removing many rows with one
 // Undo; axe stays at 0 serious in light and dark.
 import { test, expect, type Page } from '@playwright/test';
-import { auth, checkA11y, createProject, createUser, focusUntil, loginToken, notice, shot, type TestUser, inEveryLook } from './helpers';
+import {
+  auth,
+  checkA11y,
+  createProject,
+  createUser,
+  focusUntil,
+  loginToken,
+  notice,
+  shot,
+  sidewaysScroll,
+  type TestUser,
+  inEveryLook,
+} from './helpers';
 
 const LONG = 'A project name that is exactly sixty characters long, ok!!!!'.slice(0, 60);
 
@@ -31,7 +43,7 @@ inEveryLook(({ width, height, scheme }) => {
     } else {
       await expect(page.getByRole('list', { name: 'Projects' }).getByRole('listitem')).toHaveCount(3);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     // The actions sit in a compact menu; the whole name shows on hover.
     await page.getByRole('button', { name: `More actions for ${LONG.slice(0, 58)}00` }).click();
     await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();

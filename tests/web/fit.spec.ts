@@ -2,7 +2,7 @@
 // model it trained is reused from the same form.
 import { test, expect } from '@playwright/test';
 import { MESSAGES } from '@portal/core';
-import { createProject, createUser, loginToken, notice } from './helpers';
+import { mainAlert, chooseFile, createProject, createUser, loginToken, notice } from './helpers';
 
 test('upload a .json from the fit form, then create the request with classification', async ({ page, request }) => {
   const user = await createUser(request, 'fitform');
@@ -10,20 +10,11 @@ test('upload a .json from the fit form, then create the request with classificat
   await loginToken(page, user);
   await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
   await expect(page.getByText('No Ready uploads yet: upload a table below.')).toBeVisible();
-  await page
-    .getByLabel('Choose a file to upload')
-    .setInputFiles({ name: 'model.py', mimeType: 'text/x-python', buffer: Buffer.from('x = 1\n') });
-  await expect(
-    page
-      .getByRole('main')
-      .getByRole('alert')
-      .filter({ hasText: MESSAGES.invalidFileType(['.json']) }),
-  ).toBeVisible();
+  await chooseFile(page, 'model.py', 'text/x-python', 'x = 1\n');
+  await expect(mainAlert(page, MESSAGES.invalidFileType(['.json']))).toBeVisible();
   // Classes 0 and 1 as the target, so classification has two classes to learn.
   const rows = Array.from({ length: 40 }, (_, i) => [i / 40, Math.sin(i), (i % 7) / 7, i % 2]);
-  await page
-    .getByLabel('Choose a file to upload')
-    .setInputFiles({ name: 'classes.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rows)) });
+  await chooseFile(page, 'classes.json', 'application/json', JSON.stringify(rows));
   await expect(notice(page, MESSAGES.uploadSucceeded('classes.json'))).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Upload' })).toHaveText(/classes\.json/, { timeout: 60_000 });
   await page.getByLabel(/^Request name/).fill('Classes');

@@ -3,7 +3,7 @@
 // a line per size, a refusal naming the column; then the request lands on the fit. And a model that needs a key.
 import { test, expect } from '@playwright/test';
 import { FIT_COLUMN_MESSAGES, OPENAI_TEXT_MODEL_ID, TEXT_EMBEDDING_MESSAGES, tableConvertedNote } from '@portal/core';
-import { createProject, createUser, loginToken, notice, shot } from './helpers';
+import { chooseFile, createProject, createUser, loginToken, notice, shot } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -28,9 +28,7 @@ test('a CSV with a text label: columns listed, target found, inputs capped, then
   await loginToken(page, user);
   await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
   await expect(page.getByRole('button', { name: 'Use sample data' })).toBeVisible();
-  await page
-    .getByLabel('Choose a file to upload')
-    .setInputFiles({ name: 'flowers.csv', mimeType: 'text/csv', buffer: Buffer.from(flowersCsv()) });
+  await chooseFile(page, 'flowers.csv', 'text/csv', flowersCsv());
   // Converted in the browser, and it says so.
   await expect(notice(page, tableConvertedNote('flowers.csv'))).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Upload' })).toHaveText(/flowers\.json/, { timeout: 60_000 });

@@ -139,6 +139,23 @@ export async function dismissNotices(page: Page): Promise<void> {
 }
 
 /** A notification of the stack (notistack) with this exact text. */
+/** Hands the page's file field a file of these bytes, as the file picker does (the uploads page takes several). */
+export const chooseFile = (page: Page, name: string, mimeType: string, bytes: string | Buffer, label = 'Choose a file to upload') =>
+  page.getByLabel(label).setInputFiles({ name, mimeType, buffer: Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes) });
+
+/** An alert in the page's main part (a form's or a list's, not a notice) that says this. */
+export const mainAlert = (page: Page, text: string | RegExp) => page.getByRole('main').getByRole('alert').filter({ hasText: text });
+
+/** How far the page scrolls sideways: 0 or less when it fits the window. */
+export const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** A narrow window shows a list as cards: the first list that has items. */
+export const firstCardList = (page: Page) =>
+  page
+    .getByRole('list')
+    .filter({ has: page.getByRole('listitem') })
+    .first();
+
 export function notice(page: Page, text: string | RegExp) {
   return page.locator('#notistack-snackbar').filter({ hasText: text }).first();
 }

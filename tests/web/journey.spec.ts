@@ -1,7 +1,7 @@
 // One user's whole journey through the UI: every route reached by clicking, axe and a screenshot on each.
 import { test, expect, type Page } from '@playwright/test';
 import { MESSAGES, requestFunctionLabel } from '@portal/core';
-import { checkA11y, dismissNotices, fitJson, notice, PASSWORD, shot, unique, rowAction } from './helpers';
+import { mainAlert, chooseFile, checkA11y, dismissNotices, fitJson, notice, PASSWORD, shot, unique, rowAction } from './helpers';
 
 async function visit(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
@@ -128,17 +128,11 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
   await page.getByRole('link', { name: 'Uploads' }).click();
   await expect(page.getByText(MESSAGES.noUploads)).toBeVisible();
   await visit(page, 'uploads');
-  await page
-    .getByLabel('Choose files to upload')
-    .setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid file type. Allowed: .json' })).toBeVisible();
-  await page
-    .getByLabel('Choose files to upload')
-    .setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.alloc(1024 * 1024 + 1, 32) });
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.fileTooLarge })).toBeVisible();
-  await page
-    .getByLabel('Choose files to upload')
-    .setInputFiles({ name: 'sensors.json', mimeType: 'application/json', buffer: Buffer.from(fitJson()) });
+  await chooseFile(page, 'notes.exe', 'application/octet-stream', 'x', 'Choose files to upload');
+  await expect(mainAlert(page, 'Invalid file type. Allowed: .json')).toBeVisible();
+  await chooseFile(page, 'big.json', 'application/json', Buffer.alloc(1024 * 1024 + 1, 32), 'Choose files to upload');
+  await expect(mainAlert(page, MESSAGES.fileTooLarge)).toBeVisible();
+  await chooseFile(page, 'sensors.json', 'application/json', fitJson(), 'Choose files to upload');
   await expect(notice(page, MESSAGES.uploadSucceeded('sensors.json'))).toBeVisible();
   const row = page.getByRole('row', { name: /sensors\.json/ });
   await expect(row.getByRole('cell', { name: 'Ready', exact: true })).toBeVisible({ timeout: 60_000 });
@@ -203,9 +197,7 @@ test('sign up, keys, integrations, projects, uploads, a fit request to its resul
     ')',
     '',
   ].join('\n');
-  await page
-    .getByLabel('Choose a file to upload')
-    .setInputFiles({ name: 'model.py', mimeType: 'text/x-python', buffer: Buffer.from(model) });
+  await chooseFile(page, 'model.py', 'text/x-python', model);
   await expect(notice(page, MESSAGES.uploadSucceeded('model.py'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create Shrink Request' })).toBeVisible();
   await page.getByRole('button', { name: 'Pick an existing upload' }).click();

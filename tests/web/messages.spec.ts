@@ -3,6 +3,8 @@
 import { test, expect, type Page } from '@playwright/test';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import {
+  mainAlert,
+  chooseFile,
   auth,
   createProject,
   MODEL_PY,
@@ -80,7 +82,7 @@ test('list failures: loading, creating, renaming and removing show SPEC messages
   await failOnce(page, '/api/user/permission', 'GET');
   await page.goto('/account');
   await seen(page, MESSAGES.fetchPermissions);
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.fetchPermissions })).toBeVisible();
+  await expect(mainAlert(page, MESSAGES.fetchPermissions)).toBeVisible();
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('button', { name: /^Open Company / })).toBeVisible();
 
@@ -113,9 +115,7 @@ test('list failures: loading, creating, renaming and removing show SPEC messages
   await renameFails(page, 'rows.json', '/api/rend/name', MESSAGES.renameUpload);
   await removeFails(page, 'rows.json', '/api/rend/remove', MESSAGES.removeUpload);
   await failOnce(page, '/api/upload/item', 'PUT');
-  await page
-    .getByLabel('Choose files to upload')
-    .setInputFiles({ name: 'more.json', mimeType: 'application/json', buffer: Buffer.from(fitJson(5)) });
+  await chooseFile(page, 'more.json', 'application/json', fitJson(5), 'Choose files to upload');
   await seen(page, MESSAGES.uploadFiles);
   // The half-made group does not stay in the list.
   await expect(page.getByRole('cell', { name: 'more.json', exact: true })).toHaveCount(0);
@@ -193,7 +193,7 @@ test('fit form: an upload without .json data, a failed create; shrink form: its 
   // The upload went away after it was chosen: the server's 'Selected upload not found' is shown with the failure.
   await request.post('/api/rend/remove', { headers: auth(user), data: { rend: upload, active: 0 } });
   await page.getByRole('button', { name: 'Create Request' }).click();
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: MESSAGES.uploadNotFound })).toBeVisible();
+  await expect(mainAlert(page, MESSAGES.uploadNotFound)).toBeVisible();
 
   await page.goto(`${p}/create-shrink-run`);
   await page.getByRole('button', { name: 'Create Quote' }).click();
@@ -203,15 +203,8 @@ test('fit form: an upload without .json data, a failed create; shrink form: its 
   await expect(page.getByLabel('Description')).toHaveValue('d'.repeat(300));
   await expect(page.getByText('300/300')).toBeVisible();
   await page.getByRole('button', { name: 'Upload a new model file' }).click();
-  await page
-    .getByLabel('Choose a file to upload')
-    .setInputFiles({ name: 'rows.json', mimeType: 'application/json', buffer: Buffer.from('[]') });
-  await expect(
-    page
-      .getByRole('main')
-      .getByRole('alert')
-      .filter({ hasText: MESSAGES.invalidFileType(UPLOAD_CONTEXTS.shrink.extensions) }),
-  ).toBeVisible();
+  await chooseFile(page, 'rows.json', 'application/json', '[]');
+  await expect(mainAlert(page, MESSAGES.invalidFileType(UPLOAD_CONTEXTS.shrink.extensions))).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('button', { name: 'Pick an existing upload' }).click();
   // Only Ready uploads are offered, each with its price estimate.

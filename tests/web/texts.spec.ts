@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { MESSAGES, TEXT_EMBEDDING_MESSAGES } from '@portal/core';
 import { startOpenAiStub, STUB_OPENAI_KEY, type OpenAiStub } from '@portal/testkit/openai';
-import { createProject, createUser, loginToken, notice, rowAction } from './helpers';
+import { chooseFile, createProject, createUser, loginToken, notice, rowAction } from './helpers';
 
 let stub: OpenAiStub;
 test.beforeAll(async () => {
@@ -29,11 +29,7 @@ test('embed texts with the OpenAI key made on Integrations; the key shows its ru
   await expect(row).toBeVisible();
 
   await page.goto(`/client/${user.clientId}/project/${project}/create-fit-run`);
-  await page.getByLabel('Choose a file to upload').setInputFiles({
-    name: 'texts.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(['first text', 'second text'])),
-  });
+  await chooseFile(page, 'texts.json', 'application/json', JSON.stringify(['first text', 'second text']));
   await expect(notice(page, MESSAGES.uploadSucceeded('texts.json'))).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Upload' })).toHaveText(/texts\.json/, { timeout: 60_000 });
   await page.getByRole('radio', { name: 'Reuse a trained model' }).check();

@@ -6,7 +6,21 @@ import { test, expect, type APIRequestContext } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { closeReceivers, webhookReceiver } from '../receiver';
 import { WEBHOOK_MESSAGES } from '@portal/core';
-import { auth, checkA11y, createUser, inEveryLook, loginToken, mailedLink, notice, PASSWORD, shot, unique, type TestUser } from './helpers';
+import {
+  auth,
+  checkA11y,
+  createUser,
+  firstCardList,
+  inEveryLook,
+  loginToken,
+  mailedLink,
+  notice,
+  PASSWORD,
+  shot,
+  sidewaysScroll,
+  unique,
+  type TestUser,
+} from './helpers';
 
 const sixty = (start: string) => `${start} ${'x'.repeat(60)}`.slice(0, 60);
 
@@ -154,15 +168,9 @@ inEveryLook(({ width, scheme }) => {
         expect.soft(await region.evaluate((el) => el.scrollWidth - el.clientWidth), `${label} scrolls sideways`).toBeLessThanOrEqual(0);
       }
     } else {
-      await expect(
-        page
-          .getByRole('list')
-          .filter({ has: page.getByRole('listitem') })
-          .first(),
-      ).toBeVisible();
+      await expect(firstCardList(page)).toBeVisible();
     }
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(sideways, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll(page), 'the page scrolls sideways').toBeLessThanOrEqual(0);
     await checkA11y(page, `webhooks ${width} ${scheme}`);
     await shot(page, `webhooks-${width}-${scheme}`);
   });
