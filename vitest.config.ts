@@ -1,4 +1,5 @@
 // One vitest run for every package's unit and integration tests (end-to-end suites live in tests/).
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -30,7 +31,17 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'tui', root: 'packages/tui', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'tui',
+          root: 'packages/tui',
+          include: ['src/**/*.test.{ts,tsx}'],
+          // An absolute path: relative ones are read from the project's root by vitest and from this folder by knip.
+          setupFiles: [join(import.meta.dirname, 'packages/tui/test/setup.ts')],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       // Not vitest's 'jsdom' environment: it resolves jsdom 31, which needs Node 22. Core's and web's tests
       // install core's jsdom 29 window first (@portal/core/testing/dom), which runs on Node 20.
       { test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },

@@ -10,8 +10,12 @@ export const PORTAL = join(ROOT, 'packages/tui/dist/portal.js');
 export const SERVER = join(ROOT, 'packages/server/dist/main.js');
 const PNPM = join(ROOT, '.tools/node_modules/pnpm/bin/pnpm.cjs');
 
-/** Builds `portal`, and the server when missing (the cluster test calls it itself). */
+/**
+ * Builds `portal`, and the server when missing (the cluster test calls it itself). Under `npm test`, which has just
+ * built every package (PORTAL_TEST_BUILT), there is nothing to do.
+ */
 export function build(): void {
+  if (process.env.PORTAL_TEST_BUILT) return;
   execFileSync(process.execPath, [join(ROOT, 'packages/tui/build.mjs')], { stdio: 'inherit' });
   if (!existsSync(SERVER))
     execFileSync(process.execPath, [PNPM, '--filter', '@portal/server', 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });

@@ -8,6 +8,7 @@ import { nodeApi } from '../src/cli/client';
 import { App } from '../src/ui/App';
 import { TerminalIn } from '../src/ui/terminalIn';
 import type { TestApi, TestUser } from '@portal/testkit/api';
+import { mountedTerminals } from './mounted';
 
 export const KEY = { up: '\u001B[A', down: '\u001B[B', enter: '\r', esc: '\u001B', tab: '\t', shiftTab: '\u001B[Z', space: ' ' } as const;
 
@@ -32,6 +33,16 @@ export function resize(stdout: object, size: { columns: number; rows: number }):
 }
 
 const tick = (ms = 15) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Lets the work React has queued run (its scheduler runs on setImmediate: a frame's effects, where Ink subscribes to
+ * keys, run in the tasks queued after it), then waits `ms`. On a busy machine a wait in milliseconds alone can end
+ * before those tasks have had the processor, and a key typed then finds no one listening.
+ */
+async function settle(ms: number): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  await tick(ms);
+}
 
 /** A terminal's stdin as `portal` has it (a TTY in raw mode): what is written to it arrives as the terminal's bytes. */
 class TestTty extends EventEmitter {
@@ -66,6 +77,7 @@ function renderTerminal(tree: ReactElement, keys: TerminalIn, tty: TestTty): Ret
     exitOnCtrlC: false,
     patchConsole: false,
   });
+  mountedTerminals.add(inst);
   const stdin = Object.assign(tty, { write: (data: string) => void tty.emit('data', Buffer.from(data)) });
   return { ...inst, stdout, stderr, stdin, frames: stdout.frames, lastFrame: stdout.lastFrame } as unknown as ReturnType<typeof render>;
 }
@@ -122,7 +134,7 @@ export function renderUi(
         const end = Date.now() + (k === KEY.esc ? 1000 : 800);
         await tick(k === KEY.esc ? 120 : 10);
         while (inst.frames.length === before && Date.now() < end) await tick(10);
-        await tick(20);
+        await settle(20);
       }
     },
     async gone(text, timeoutMs = 10_000) {
@@ -140,7 +152,7 @@ export function renderUi(
         const frame = (inst.lastFrame() ?? '').replace(/\s+/g, ' ');
         if (typeof text === 'string' ? frame.includes(text) : text.test(frame)) {
           // Ink subscribes to keys in effects that run just after a frame is drawn: let them settle.
-          await tick(50);
+          await settle(50);
           return frame;
         }
         if (Date.now() > end) throw new Error(`Did not see ${String(text)} in:\n${frame}`);

@@ -30,8 +30,9 @@ describe('ApiKeysScreen', { timeout: 30_000 }, () => {
     expect(frame).not.toContain('Name:');
     await ui.type('r', ...Array(6).fill('\u007F'), 'Prod', KEY.enter);
     await ui.see(new RegExp(`Prod\\s+${escape(made.clue)}`));
-    // The list shows the new name as the rename is sent: wait for the server's row.
+    // The list shows the new name as the rename is sent: wait for the server's row and for the list to take keys again.
     await vi.waitFor(async () => expect((await keys())[0].name).toBe('Prod'));
+    await ui.gone('Working…');
     await ui.type('d');
     await ui.see('Remove Prod? (y/n)');
     await ui.type('n');

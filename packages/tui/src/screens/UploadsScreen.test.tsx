@@ -55,9 +55,12 @@ describe('UploadsScreen', { timeout: 30_000 }, () => {
     await ui.see(MESSAGES.uploadCancelled);
     expect(ui.lastFrame()).toContain('Uploads');
     await ui.gone('Esc cancel');
-    const made = await uploadsOf(project.stamp, 'slow.json');
-    expect(made).toHaveLength(1);
-    expect(made[0].active).toBe(0);
+    // The half-made upload is removed after the notice: wait for the server's row.
+    await vi.waitFor(async () => {
+      const made = await uploadsOf(project.stamp, 'slow.json');
+      expect(made).toHaveLength(1);
+      expect(made[0].active).toBe(0);
+    });
     ui.unmount();
   });
 
