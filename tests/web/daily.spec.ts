@@ -129,18 +129,18 @@ for (const [width, height] of [
       request,
     }) => {
       const user = await createUser(request, `chips${width}`);
-      const bucket = await createProject(request, user, 'Chips');
-      await uploadFile(request, user, bucket, 'rows.json', fitJson(30));
-      await uploadFile(request, user, bucket, 'net.py', MODEL_PY);
+      const project = await createProject(request, user, 'Chips');
+      await uploadFile(request, user, project, 'rows.json', fitJson(30));
+      await uploadFile(request, user, project, 'net.py', MODEL_PY);
       await loginToken(page, user);
-      await page.goto(`/client/${user.clientId}/project/${bucket}/uploads`);
+      await page.goto(`/client/${user.clientId}/project/${project}/uploads`);
       const ready = page.locator('[data-tone="success"]', { hasText: 'Ready' }).first();
       await expect(ready).toBeVisible({ timeout: 60_000 });
       if (width > 600) await expect(page.getByRole('columnheader', { name: 'Status' })).toBeVisible();
       await expect(page.getByRole('columnheader', { name: 'Flight' })).toHaveCount(0);
       await checkA11y(page, `uploads (${width})`);
       // The picker offers only the upload with one .py model; the data upload says why not.
-      await page.goto(`/client/${user.clientId}/project/${bucket}/create-shrink-run?view=pick`);
+      await page.goto(`/client/${user.clientId}/project/${project}/create-shrink-run?view=pick`);
       await expect(page.getByText(SHRINK_REASONS.noModel)).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('button', { name: 'Select rows.json' })).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Select net.py' })).toBeEnabled();
@@ -154,15 +154,15 @@ for (const [width, height] of [
       request,
     }) => {
       const user = await createUser(request, `session${width}`);
-      const bucket = await createProject(request, user, 'Return here');
+      const project = await createProject(request, user, 'Return here');
       await loginToken(page, user);
       await page.evaluate(([k]) => localStorage.setItem(k, 'not-a-token'), [TOKEN_KEY]);
-      await page.goto(`/client/${user.clientId}/project/${bucket}/uploads`);
+      await page.goto(`/client/${user.clientId}/project/${project}/uploads`);
       await expect(page).toHaveURL(/\/$/);
       await expect(notice(page, MESSAGES.tokenExpired)).toBeVisible();
       await expect(notice(page, MESSAGES.tokenMissing)).toHaveCount(0);
       // Signing in again opens the page the session ended on.
-      await loginUiTo(page, user.email, new RegExp(`/project/${bucket}/uploads$`));
+      await loginUiTo(page, user.email, new RegExp(`/project/${project}/uploads$`));
       await expect(page.getByRole('heading', { name: 'Uploads', level: 1 })).toBeFocused();
       // A deliberate logout, then Back: the root, quietly.
       if (width < 900) await page.getByRole('button', { name: 'Open navigation' }).click();

@@ -1,10 +1,9 @@
 // The terminal as Ink sees it: a resize redraws the whole frame at the new size at once (within 200 ms), not after
 // seconds of laying out a frame "wider than any terminal".
-import { restoreCi } from './outsideCi';
 import { EventEmitter } from 'node:events';
 import { Box, Text, render, useStdout } from 'ink';
 import { useEffect, useState } from 'react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TerminalOut } from './terminal';
 
 class FakeTty extends EventEmitter {
@@ -35,8 +34,6 @@ function Sized() {
     </Box>
   );
 }
-
-afterAll(restoreCi);
 
 describe('TerminalOut', () => {
   it('redraws the whole frame at the new size within 200 ms of a resize, the screen cleared first', { timeout: 30_000 }, async () => {
