@@ -136,8 +136,7 @@ const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--output
 
 // Steps of one group run at the same time (each its own process, its output printed whole when it ends); the groups
 // run one after another. The checks read files only, so they share the machine's cores; the suites that boot servers
-// run in their own groups, each spreading its files over the cores itself (vitest's and Playwright's workers). A step
-// marked `alongside` starts before the others and runs beside all of them.
+// run in their own groups, each spreading its files over the cores itself (vitest's and Playwright's workers).
 const TEST_STEPS = [
   {
     name: 'typecheck',
@@ -180,11 +179,8 @@ const TEST_STEPS = [
     report: 'cluster.json',
     kind: 'vitest',
   },
-  // The browser suite waits on its one server's queue of jobs and on Chromium far more than it computes (about a third
-  // of one core over its seven minutes): it runs alongside every step above, from the start, its output printed at the end.
   {
     name: 'end-to-end tests (browser)',
-    alongside: true,
     args: ['--filter', './tests', 'run', 'test:web', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reportDir, 'web.json') },
     report: 'web.json',
@@ -240,24 +236,6 @@ function ensureNginx() {
 // CLI again (two suites side by side would each empty and refill packages/tui/dist under the other).
 const BUILT = { PORTAL_TEST_BUILT: '1' };
 
-/** One step with its output shown as it comes (the event loop stays free for the steps running alongside). */
-function runLive(step) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [pnpmBin, ...step.args], {
-      cwd: root,
-      env: { ...process.env, ...BUILT, ...step.env },
-      stdio: 'inherit',
-    });
-    const done = (ok) => resolve({ step, ok, s: (Date.now() - started) / 1000 });
-    child.on('error', (e) => {
-      console.error(e.message);
-      done(false);
-    });
-    child.on('close', (code) => done(code === 0));
-  });
-}
-
 /** One step with its output held back (stdout and stderr interleaved as written), for steps that run side by side. */
 function runQuietly(step) {
   const started = Date.now();
@@ -300,35 +278,31 @@ async function test() {
     else failed += 1;
   };
   const groups = [];
-  for (const step of TEST_STEPS.filter((s) => !s.alongside)) {
+  for (const step of TEST_STEPS) {
     const last = groups.at(-1);
     if (step.group && last?.[0].group === step.group) last.push(step);
     else groups.push([step]);
   }
   const runStart = Date.now();
-  const printHeld = (results) => {
+  for (const group of groups) {
+    if (group.length === 1) {
+      const [step] = group;
+      console.log(`\n=== ${step.name} ===`);
+      const started = Date.now();
+      const ok = run(process.execPath, [pnpmBin, ...step.args], { env: { ...process.env, ...BUILT, ...step.env } }) === 0;
+      times.push({ name: step.name, s: (Date.now() - started) / 1000, ok });
+      tally(step, ok);
+      continue;
+    }
+    console.log(`\n=== ${group.map((s) => s.name).join(', ')} (at the same time) ===`);
+    const results = await Promise.all(group.map((step) => runQuietly(step)));
     for (const r of results) {
       console.log(`\n=== ${r.step.name} ===`);
       process.stdout.write(r.output);
       times.push({ name: r.step.name, s: r.s, ok: r.ok });
       tally(r.step, r.ok);
     }
-  };
-  const alongside = TEST_STEPS.filter((s) => s.alongside);
-  const background = Promise.all(alongside.map((step) => runQuietly(step)));
-  if (alongside.length) console.log(`\n=== ${alongside.map((s) => s.name).join(', ')}: started; its output comes at the end ===`);
-  for (const group of groups) {
-    if (group.length === 1) {
-      console.log(`\n=== ${group[0].name} ===`);
-      const r = await runLive(group[0]);
-      times.push({ name: r.step.name, s: r.s, ok: r.ok });
-      tally(r.step, r.ok);
-      continue;
-    }
-    console.log(`\n=== ${group.map((s) => s.name).join(', ')} (at the same time) ===`);
-    printHeld(await Promise.all(group.map((step) => runQuietly(step))));
   }
-  printHeld(await background);
   // Each step's time, so a suite that grows slow is seen in every run.
   console.log('\nTime per step:');
   for (const t of times) console.log(`  ${t.name.padEnd(42)} ${t.s.toFixed(0).padStart(5)} s${t.ok ? '' : '  (failed)'}`);
