@@ -17,7 +17,10 @@ export interface Cluster {
   apis: ClusterProcess[];
   workers: ClusterProcess[];
   databaseUrl: string;
-  /** Stops API process i with SIGTERM (it drains) and starts a new one on its port, resolved once it is ready. */
+  /**
+   * Takes API process i out of nginx's rotation, stops it with SIGTERM (it drains), starts a new one on its port and
+   * puts it back once it is ready.
+   */
   restartApi(i: number): Promise<void>;
   stop(): Promise<void>;
 }

@@ -86,7 +86,8 @@ function startProcess(name, args, env) {
   };
 }
 
-function nginxConf(prefix, port, apiPorts, drainS) {
+/** nginx's configuration; the API processes at `down` indexes are out of rotation (a deploy's step). */
+function nginxConf(prefix, port, apiPorts, drainS, down = -1) {
   return `worker_processes 1;
 error_log ${prefix}/error.log warn;
 pid ${prefix}/nginx.pid;
@@ -103,7 +104,7 @@ http {
   # (proxy_next_upstream error). Marking it down would, during a rolling restart, keep the new process out of rotation
   # while the other one stops: no live upstream, 502.
   upstream portal_api {
-${apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
+${apiPorts.map((p, i) => `    server 127.0.0.1:${p} max_fails=0${i === down ? ' down' : ''};`).join('\n')}
     keepalive 16;
     # Idle connections to a process are dropped before its drain ends (PORTAL_DRAIN_S), so none is in the pool when
     # it closes its port; the processes keep theirs open longer (KEEPALIVE_TIMEOUT_S 65 s), so they never close first.
@@ -111,6 +112,10 @@ ${apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
   }
   server {
     listen 127.0.0.1:${port};
+    # A reload (a deploy's step) closes the idle client connections of the old workers, racing a client that sends
+    # on one at that moment; browsers send again, a script's fetch does not. Without client keep-alive nothing is
+    # idle, so the rolling test counts what the API processes lose, not what nginx's reload does.
+    keepalive_timeout 0;
     location / {
       proxy_pass http://portal_api;
       proxy_http_version 1.1;
@@ -212,13 +217,6 @@ export async function startCluster({
     for (let i = 0; i < apis; i++) apiProcs.push(startApi(i, await freePort()));
     cleanups.push(() => Promise.all(apiProcs.map((proc) => proc.stop())));
     const apiReady = (a) => waitUntil(a.name, async () => (await fetch(`http://127.0.0.1:${a.port}/api/ready`)).ok, 60_000, a.log);
-    /** A deploy's step: the process is told to stop (SIGTERM: it drains), and a new one takes its port once it has. */
-    const restartApi = async (i) => {
-      const old = apiProcs[i];
-      await old.stop(drainS * 1000 + 30_000);
-      apiProcs[i] = startApi(i, old.port);
-      await apiReady(apiProcs[i]);
-    };
     const workerProcs = [];
     for (let i = 0; i < workers; i++) {
       const proc = startProcess(`worker-${i + 1}`, [SERVER, 'worker'], { ...shared, DATA_DIR: join(dir, `worker-${i + 1}`) });
@@ -229,15 +227,18 @@ export async function startCluster({
 
     const prefix = join(dir, 'nginx');
     await mkdir(prefix, { recursive: true });
-    await writeFile(
-      join(prefix, 'nginx.conf'),
-      nginxConf(
-        prefix,
-        publicPort,
-        apiProcs.map((a) => a.port),
-        drainS,
-      ),
-    );
+    const writeConf = (down) =>
+      writeFile(
+        join(prefix, 'nginx.conf'),
+        nginxConf(
+          prefix,
+          publicPort,
+          apiProcs.map((a) => a.port),
+          drainS,
+          down,
+        ),
+      );
+    await writeConf();
     const ngx = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let ngxLog = '';
     ngx.stderr.on('data', (d) => (ngxLog += d));
@@ -253,6 +254,47 @@ export async function startCluster({
       20_000,
       () => ngxLog,
     );
+
+    /** nginx's worker processes now. */
+    const ngxWorkers = () =>
+      spawnSync('ps', ['-o', 'pid=', '--ppid', String(ngx.pid)], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .map(Number)
+        .filter(Boolean);
+    const gone = (pid) => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    /** Rewrites nginx's configuration and reloads it, resolved once the old workers have finished and exited. */
+    const reload = async (down) => {
+      await writeConf(down);
+      const old = ngxWorkers();
+      ngx.kill('SIGHUP');
+      await waitUntil(
+        'nginx reloaded',
+        async () => old.every(gone) && ngxWorkers().length > 0,
+        30_000,
+        () => ngxLog,
+      );
+    };
+    /**
+     * A deploy's step as operators run it with nginx (which has no active health checks): the process is taken out
+     * of rotation (`down`, reload), told to stop (SIGTERM: it drains), a new one takes its port, and once it is ready
+     * it goes back into rotation. Closing a port nginx still connects to would reset the connections the kernel had
+     * accepted for it but the process had not yet taken: a POST sent on one is lost (502), as nginx never resends it.
+     */
+    const restartApi = async (i) => {
+      const old = apiProcs[i];
+      await reload(i);
+      await old.stop(drainS * 1000 + 30_000);
+      apiProcs[i] = startApi(i, old.port);
+      await apiReady(apiProcs[i]);
+      await reload();
+    };
 
     return { url, dir, apis: apiProcs, workers: workerProcs, databaseUrl: dbUrl.toString(), restartApi, stop: stopAll };
   } catch (err) {

@@ -1,5 +1,8 @@
-// A deploy as operators run it: two API processes behind nginx restarted one after the other (SIGTERM, drain, a new
-// process on the same port) while reads and writes keep coming; no request may fail and every acknowledged write stays.
+// A deploy as operators run it: two API processes behind nginx restarted one after the other (out of nginx's rotation,
+// SIGTERM, drain, a new process on the same port, back into rotation) while reads and writes keep coming; no request
+// may fail and every acknowledged write stays.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxPath, startCluster, type Cluster } from '../../deploy/local-cluster.mjs';
 
@@ -76,6 +79,8 @@ describe.skipIf(!nginx)('a rolling restart behind nginx', () => {
       stop = true;
       await traffic;
     }
+    // A failure carries what nginx saw of it (its error log names the process and what the connection did).
+    if (failures.length) failures.push(`nginx: ${await readFile(join(cluster.dir, 'nginx', 'error.log'), 'utf8').catch(() => '')}`);
     expect(failures).toEqual([]);
     expect(reads).toBeGreaterThan(20);
     expect(created.length).toBeGreaterThan(10);
