@@ -27,116 +27,84 @@ export type JobMetrics = Pick<Metrics, 'jobs' | 'jobSeconds' | 'leaseTakeovers'>
  */
 export class Metrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({
-    name: 'portal_http_requests_total',
-    help: 'API requests by call (route pattern), method and status',
-    labelNames: ['call', 'method', 'status'] as const,
-    registers: [this.registry],
-  });
-  readonly requestSeconds = new Histogram({
-    name: 'portal_http_request_duration_seconds',
-    help: 'API request durations by call and method',
-    labelNames: ['call', 'method'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
-  readonly jobs = new Counter({
-    name: 'portal_jobs_total',
-    help: 'Jobs settled by this process, by kind and outcome (done, failed, overrun, requeued, waiting)',
-    labelNames: ['kind', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly jobSeconds = new Histogram({
-    name: 'portal_job_duration_seconds',
-    help: 'Time a job ran in this process, by kind',
-    labelNames: ['kind'] as const,
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
-    registers: [this.registry],
-  });
-  readonly leaseTakeovers = new Counter({
-    name: 'portal_job_lease_takeovers_total',
-    help: 'Jobs this process took back from a worker whose lease ran out',
-    registers: [this.registry],
-  });
-  readonly storageErrors = new Counter({
-    name: 'portal_storage_errors_total',
-    help: 'Storage operations that failed, by operation',
-    labelNames: ['op'] as const,
-    registers: [this.registry],
-  });
-  readonly mailErrors = new Counter({
-    name: 'portal_mail_errors_total',
-    help: 'Mails that could not be sent (each failed attempt)',
-    registers: [this.registry],
-  });
-  readonly embeddingCalls = new Counter({
-    name: 'portal_embedding_calls_total',
-    help: 'Calls to the embeddings service (OPENAI_BASE_URL), by outcome (ok, timeout, error, rate_limited, refused, server_error)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly embeddingCallSeconds = new Histogram({
-    name: 'portal_embedding_call_duration_seconds',
-    help: 'Time a call to the embeddings service took, answer read',
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
-    registers: [this.registry],
-  });
+  readonly requests = this.counter('portal_http_requests_total', 'API requests by call (route pattern), method and status', [
+    'call',
+    'method',
+    'status',
+  ]);
+  readonly requestSeconds = this.histogram(
+    'portal_http_request_duration_seconds',
+    'API request durations by call and method',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    ['call', 'method'],
+  );
+  readonly jobs = this.counter(
+    'portal_jobs_total',
+    'Jobs settled by this process, by kind and outcome (done, failed, overrun, requeued, waiting)',
+    ['kind', 'outcome'],
+  );
+  readonly jobSeconds = this.histogram(
+    'portal_job_duration_seconds',
+    'Time a job ran in this process, by kind',
+    [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+    ['kind'],
+  );
+  readonly leaseTakeovers = this.counter(
+    'portal_job_lease_takeovers_total',
+    'Jobs this process took back from a worker whose lease ran out',
+  );
+  readonly storageErrors = this.counter('portal_storage_errors_total', 'Storage operations that failed, by operation', ['op']);
+  readonly mailErrors = this.counter('portal_mail_errors_total', 'Mails that could not be sent (each failed attempt)');
+  readonly embeddingCalls = this.counter(
+    'portal_embedding_calls_total',
+    'Calls to the embeddings service (OPENAI_BASE_URL), by outcome (ok, timeout, error, rate_limited, refused, server_error)',
+    ['outcome'],
+  );
+  readonly embeddingCallSeconds = this.histogram(
+    'portal_embedding_call_duration_seconds',
+    'Time a call to the embeddings service took, answer read',
+    [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+  );
 
-  readonly webhookAttempts = new Counter({
-    name: 'portal_webhook_attempts_total',
-    help: 'Webhook delivery attempts by this process, by outcome (delivered, error_status, no_answer)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly webhookLag = new Histogram({
-    name: 'portal_webhook_delivery_lag_seconds',
-    help: 'Time from when a webhook delivery (or its retry) was due to when its attempt started',
-    buckets: [0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600],
-    registers: [this.registry],
-  });
+  readonly webhookAttempts = this.counter(
+    'portal_webhook_attempts_total',
+    'Webhook delivery attempts by this process, by outcome (delivered, error_status, no_answer)',
+    ['outcome'],
+  );
+  readonly webhookLag = this.histogram(
+    'portal_webhook_delivery_lag_seconds',
+    'Time from when a webhook delivery (or its retry) was due to when its attempt started',
+    [0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600],
+  );
 
-  readonly diskFull = new Counter({
-    name: 'portal_disk_full_total',
-    help: "Writes refused because the disk was full (ENOSPC, or the database's disk_full), by part (storage, database)",
-    labelNames: ['part'] as const,
-    registers: [this.registry],
-  });
+  readonly diskFull = this.counter(
+    'portal_disk_full_total',
+    "Writes refused because the disk was full (ENOSPC, or the database's disk_full), by part (storage, database)",
+    ['part'],
+  );
 
   /** Free and total bytes of DATA_DIR's disk at each scrape. */
   watchDisk(space: () => Promise<{ free: number; size: number } | null>): void {
-    const gauge = (name: string, help: string, value: (s: { free: number; size: number }) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers: [this.registry],
-        async collect() {
-          const s = await space();
-          if (s) this.set(value(s));
-        },
+    const diskGauge = (name: string, help: string, value: (s: { free: number; size: number }) => number) =>
+      this.gauge(name, help, async (g) => {
+        const s = await space();
+        if (s) g.set(value(s));
       });
-    gauge('portal_disk_free_bytes', 'Bytes free (for this process) on the disk that holds DATA_DIR', (s) => s.free);
-    gauge('portal_disk_size_bytes', 'Size in bytes of the disk that holds DATA_DIR', (s) => s.size);
+    diskGauge('portal_disk_free_bytes', 'Bytes free (for this process) on the disk that holds DATA_DIR', (s) => s.free);
+    diskGauge('portal_disk_size_bytes', 'Size in bytes of the disk that holds DATA_DIR', (s) => s.size);
   }
 
-  readonly dbQuerySeconds = new Histogram({
-    name: 'portal_db_query_duration_seconds',
-    help: 'Database query durations in this process, by outcome (ok, error)',
-    labelNames: ['outcome'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [this.registry],
-  });
+  readonly dbQuerySeconds = this.histogram(
+    'portal_db_query_duration_seconds',
+    'Database query durations in this process, by outcome (ok, error)',
+    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    ['outcome'],
+  );
 
   constructor(db: Kysely<DB>, pool?: () => PoolStats) {
     if (pool) {
       const poolGauge = (name: string, help: string, value: (p: PoolStats) => number) =>
-        new Gauge({
-          name,
-          help,
-          registers: [this.registry],
-          collect() {
-            this.set(value(pool()));
-          },
-        });
+        this.gauge(name, help, (g) => g.set(value(pool())));
       poolGauge('portal_db_pool_connections', 'Database connections this process holds (busy and idle)', (p) => p.total);
       poolGauge('portal_db_pool_idle', 'Database connections open and idle', (p) => p.idle);
       poolGauge('portal_db_pool_waiting', 'Queries waiting for a free database connection', (p) => p.waiting);
@@ -147,18 +115,37 @@ export class Metrics {
     let snapshot: Promise<QueueRow[]> | null = null;
     const read = () => (snapshot ??= queueSnapshot(db).finally(() => setTimeout(() => (snapshot = null), 0)));
     const queueGauge = (name: string, help: string, value: (r: QueueRow) => number) =>
-      new Gauge({
-        name,
-        help,
-        labelNames: ['kind'] as const,
-        registers: [this.registry],
-        async collect() {
-          fill(this, await read(), value);
-        },
-      });
+      this.gauge(name, help, async (g) => fill(g, await read(), value), ['kind']);
     queueGauge('portal_queue_depth', 'Jobs waiting in the database queue, by kind', (r) => r.queued);
     queueGauge('portal_queue_oldest_age_seconds', 'Age of the oldest waiting job, by kind (0 when none waits)', (r) => r.oldest);
     queueGauge('portal_jobs_running', 'Jobs held by a worker, by kind', (r) => r.running);
+  }
+
+  /** A counter in this registry; with label names, one number for each of their values. */
+  private counter<L extends string = string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+    return new Counter<L>({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private histogram<L extends string = string>(name: string, help: string, buckets: number[], labelNames: readonly L[] = []): Histogram<L> {
+    return new Histogram<L>({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
+
+  /** A gauge in this registry whose value `collect` sets at each scrape. */
+  private gauge<L extends string = string>(
+    name: string,
+    help: string,
+    collect: (g: Gauge<L>) => void | Promise<void>,
+    labelNames: readonly L[] = [],
+  ): Gauge<L> {
+    return new Gauge<L>({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      collect() {
+        return collect(this);
+      },
+    });
   }
 
   /** Counts a call to the embeddings service (the provider settings' onCall). */
