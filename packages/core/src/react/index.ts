@@ -33,6 +33,7 @@ export {
   orderOfSort,
   type ListPaging,
   type ListPagingOptions,
+  type LogPages,
   type Pager,
   type TrailStore,
   type ViewStore,

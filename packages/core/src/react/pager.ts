@@ -15,6 +15,15 @@ export interface Pager {
   first(): void;
 }
 
+/** A log read newest first, a page at a time (the audit log, security events, webhook deliveries). */
+export interface LogPages {
+  /** 1 for the newest page. */
+  page: number;
+  hasOlder: boolean;
+  older(): void;
+  newer(): void;
+}
+
 /** Where the cursors walked are kept: component state by default; the web keeps them in the URL (Back, reload). */
 export interface TrailStore {
   trail: readonly string[];

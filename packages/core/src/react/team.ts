@@ -21,6 +21,7 @@ import { useApi, useNotify } from './context';
 import { callKey, viewKey } from '../query';
 import { useChanged, useClientsChanged } from './entityList';
 import { useLoad, type Loaded } from './useLoad';
+import type { LogPages } from './pager';
 
 const auditPage = (r: { audit: { list: AuditEntry[]; next: string | null } }) => ({ entries: r.audit.list, next: r.audit.next });
 
@@ -157,7 +158,7 @@ export interface AuditFilters {
 /** The most lines one CSV export walks (pages of AUDIT_PAGE_MAX). */
 export const AUDIT_EXPORT_MAX = 10_000;
 
-export interface AuditScreen extends Loaded<{ entries: AuditEntry[]; next: string | null }> {
+export interface AuditScreen extends Loaded<{ entries: AuditEntry[]; next: string | null }>, LogPages {
   /** The action shown ('' for all). */
   action: string;
   setAction(action: string): void;
@@ -166,11 +167,6 @@ export interface AuditScreen extends Loaded<{ entries: AuditEntry[]; next: strin
   setFilters(change: Partial<AuditFilters>): void;
   /** Every line that matches the filters (up to AUDIT_EXPORT_MAX), newest first, as CSV. */
   exportCsv(): Promise<string>;
-  /** 1 for the newest page. */
-  page: number;
-  hasOlder: boolean;
-  older(): void;
-  newer(): void;
 }
 
 /** The client's audit log, newest first, a page at a time (owners only: a member sees the server's 403 sentence). */

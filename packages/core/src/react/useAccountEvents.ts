@@ -7,20 +7,14 @@ import { ACCOUNT_EVENTS_PAGE, ACCOUNT_MESSAGES, accountEventLabel } from '../rul
 import { callKey } from '../query';
 import { useApi } from './context';
 import { useLoad, type Loaded } from './useLoad';
-import { usePager } from './pager';
+import { usePager, type LogPages } from './pager';
 
 /** One event as the account page shows it: when, and what happened as a plain sentence. */
 export interface AccountEventRow extends AccountEvent {
   label: string;
 }
 
-export interface AccountEvents extends Loaded<{ entries: AccountEventRow[]; next: string | null }> {
-  /** 1 for the newest page. */
-  page: number;
-  hasOlder: boolean;
-  older(): void;
-  newer(): void;
-}
+export type AccountEvents = Loaded<{ entries: AccountEventRow[]; next: string | null }> & LogPages;
 
 const eventsPage = (r: { event: { list: AccountEvent[]; next: string | null } }) => ({
   entries: r.event.list.map((e) => ({ ...e, label: accountEventLabel(e) })),

@@ -12,7 +12,7 @@ import { doneMessages, useAct, type ActOptions } from './actions';
 import { useApi } from './context';
 import { useChanged } from './entityList';
 import { useLoad, type Loaded } from './useLoad';
-import { usePager } from './pager';
+import { usePager, type LogPages } from './pager';
 
 const DONE = doneMessages('Endpoint');
 /** How often a log with a delivery waiting for its next attempt is read again; a settled log more slowly. */
@@ -143,12 +143,7 @@ export function useWebhooks(clientId: string): WebhooksScreen {
   };
 }
 
-export interface WebhookLog extends Loaded<{ endpoint: WebhookEndpoint; deliveries: WebhookDelivery[]; next: string | null }> {
-  /** 1 for the newest page. */
-  page: number;
-  hasOlder: boolean;
-  older(): void;
-  newer(): void;
+export interface WebhookLog extends Loaded<{ endpoint: WebhookEndpoint; deliveries: WebhookDelivery[]; next: string | null }>, LogPages {
   redeliver(delivery: string): Promise<string | null>;
 }
 

@@ -1,8 +1,9 @@
 // The client's audit log, newest first: > older page, < newer page, a steps through the action filter.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { AUDIT_ACTION_NAMES, auditActionLabel, formatTime, TEAM_MESSAGES, type AuditEntry, loadFailure } from '@portal/core';
 import { useAudit, useClient } from '@portal/core/react';
 import { ListView } from '../components/ListView';
+import { OlderNewer, olderNewerKey } from '../components/OlderNewer';
 import { useLabel, useNav } from '../ui/context';
 
 const FILTERS = ['', ...AUDIT_ACTION_NAMES];
@@ -32,18 +33,12 @@ export default function AuditScreen() {
           { header: 'Detail', get: (e) => e.detail },
         ]}
         onKey={(input) => {
-          if (input === '>') audit.older();
-          else if (input === '<') audit.newer();
-          else if (input === 'a') audit.setAction(FILTERS[(FILTERS.indexOf(audit.action) + 1) % FILTERS.length]);
-          else return false;
+          if (input !== 'a') return olderNewerKey(audit, input);
+          audit.setAction(FILTERS[(FILTERS.indexOf(audit.action) + 1) % FILTERS.length]);
           return true;
         }}
       />
-      <Text dimColor>
-        Page {audit.page}
-        {audit.hasOlder ? ' · > older' : ''}
-        {audit.page > 1 ? ' · < newer' : ''} · Action: {audit.action ? auditActionLabel(audit.action) : 'all'}
-      </Text>
+      <OlderNewer log={audit}> · Action: {audit.action ? auditActionLabel(audit.action) : 'all'}</OlderNewer>
     </Box>
   );
 }

@@ -1,9 +1,10 @@
 // The user's own security events (sign-ins from new addresses, password, email and two-factor changes), newest first,
 // each a sentence from core's rule: > older page, < newer page. core's useAccountEvents holds the calls.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { ACCOUNT_MESSAGES, formatTime, loadFailure } from '@portal/core';
 import { useAccountEvents, type AccountEventRow } from '@portal/core/react';
 import { ListView } from '../../components/ListView';
+import { OlderNewer, olderNewerKey } from '../../components/OlderNewer';
 import { useHelp, useNav } from '../../ui/context';
 
 export function EventsPanel({ reserve }: { reserve: number }) {
@@ -24,20 +25,11 @@ export function EventsPanel({ reserve }: { reserve: number }) {
           { header: 'When', get: (e) => formatTime(e.at), at: (e) => e.at },
           { header: 'Event', keep: true, get: (e) => e.label },
         ]}
-        onKey={(input) => {
-          if (input === '>') events.older();
-          else if (input === '<') events.newer();
-          else return false;
-          return true;
-        }}
+        onKey={(input) => olderNewerKey(events, input)}
         active={!nav.menuFocused}
         reserve={reserve + 1}
       />
-      <Text dimColor wrap="truncate-end">
-        Page {events.page}
-        {events.hasOlder ? ' · > older' : ''}
-        {events.page > 1 ? ' · < newer' : ''}
-      </Text>
+      <OlderNewer log={events} wrap="truncate-end" />
     </Box>
   );
 }

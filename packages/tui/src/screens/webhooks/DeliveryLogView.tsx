@@ -13,6 +13,7 @@ import {
 } from '@portal/core';
 import { useWebhookDelivery, useWebhookLog } from '@portal/core/react';
 import { ListView } from '../../components/ListView';
+import { OlderNewer, olderNewerKey } from '../../components/OlderNewer';
 import { useHelp, useNav } from '../../ui/context';
 
 /** Attempts shown under the list; the rest are named by count. */
@@ -67,17 +68,11 @@ export function DeliveryLogView({ endpoint, onTest }: { endpoint: WebhookEndpoin
         onKey={(input, d) => {
           if (input === 'R' && d) void log.redeliver(d.stamp);
           else if (input === 't') onTest();
-          else if (input === '>') log.older();
-          else if (input === '<') log.newer();
-          else return false;
+          else return olderNewerKey(log, input);
           return true;
         }}
       />
-      <Text dimColor>
-        Page {log.page}
-        {log.hasOlder ? ' · > older' : ''}
-        {log.page > 1 ? ' · < newer' : ''}
-      </Text>
+      <OlderNewer log={log} />
       {open ? <Attempts id={open} width={width} /> : null}
     </Box>
   );
