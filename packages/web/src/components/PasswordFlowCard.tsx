@@ -1,20 +1,23 @@
 // The card shared by the forgot-password and reset-password pages: a titled form with a failure line, which turns
 // into a success notice and a link once its one call has gone through.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { useAuth } from '@portal/core/react';
 import { FormFailure } from './FormFailure';
 
 /** The form's state: sending (busy), the failure to show, and whether the call went through. */
 export function usePasswordFlow() {
+  // The card shows the failure itself, so core's hook does not notify it too.
+  const auth = useAuth({ notifyFailures: false });
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   /** Runs one of core's auth actions (null on success, else the message to show). */
-  const send = async (action: () => Promise<string | null>) => {
+  const send = async (action: (auth: ReturnType<typeof useAuth>) => Promise<string | null>) => {
     setBusy(true);
     setFailure(null);
-    const failed = await action();
+    const failed = await action(auth);
     setBusy(false);
     if (failed) setFailure(failed);
     else setDone(true);
@@ -26,7 +29,10 @@ export function PasswordFlowCard(props: {
   id: string;
   title: string;
   flow: ReturnType<typeof usePasswordFlow>;
-  onSubmit: (e: FormEvent) => void;
+  /** Checks the fields and sends (the form's own submit is prevented). */
+  onSubmit: () => void;
+  /** The submit button's label. */
+  submit: string;
   doneMessage: string;
   doneLink: string;
   spacing?: number;
@@ -53,11 +59,20 @@ export function PasswordFlowCard(props: {
           </Link>
         </Stack>
       ) : (
-        <form onSubmit={props.onSubmit} noValidate>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            props.onSubmit();
+          }}
+          noValidate
+        >
           <Stack spacing={props.spacing ?? 2}>
             {props.intro}
             <FormFailure message={flow.failure} />
             {props.children}
+            <Button type="submit" variant="contained" size="large" disabled={flow.busy}>
+              {props.submit}
+            </Button>
             <Link component={RouterLink} to="/">
               Back to login
             </Link>

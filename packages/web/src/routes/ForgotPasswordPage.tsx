@@ -1,22 +1,19 @@
 // Request a password-reset link by email; on success SPEC's neutral notice, whether or not the email is known.
-import { useState, type FormEvent } from 'react';
-import { Button, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { TextField, Typography } from '@mui/material';
 import { checkEmail, MESSAGES } from '@portal/core';
-import { useAuth } from '@portal/core/react';
 import { PasswordFlowCard, usePasswordFlow } from '../components/PasswordFlowCard';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const flow = usePasswordFlow();
-  const auth = useAuth({ notifyFailures: false });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const err = checkEmail(email);
     setFieldError(err);
     if (err) return;
-    await flow.send(() => auth.resetStart(email));
+    await flow.send((auth) => auth.resetStart(email));
   };
 
   return (
@@ -25,6 +22,7 @@ export default function ForgotPasswordPage() {
       title="Forgot Password"
       flow={flow}
       onSubmit={submit}
+      submit="Send reset link"
       doneMessage={MESSAGES.resetStarted}
       doneLink="Back to login"
       intro={<Typography variant="body2">Enter the email you signed up with and we will send you a link to set a new password.</Typography>}
@@ -42,9 +40,6 @@ export default function ForgotPasswordPage() {
         fullWidth
         autoFocus
       />
-      <Button type="submit" variant="contained" size="large" disabled={flow.busy}>
-        Send reset link
-      </Button>
     </PasswordFlowCard>
   );
 }

@@ -1,9 +1,8 @@
 // Set a new password with the token from the URL (?token=...): same password rule and match check as sign-up.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { checkResetPassword, FIELD_HINTS, MESSAGES, PASSWORD_MAX } from '@portal/core';
-import { useAuth } from '@portal/core/react';
 import { PasswordFlowCard, usePasswordFlow } from '../components/PasswordFlowCard';
 
 export default function ResetPasswordPage() {
@@ -13,14 +12,12 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const flow = usePasswordFlow();
-  const auth = useAuth({ notifyFailures: false });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const errs = checkResetPassword({ password, confirm });
     setErrors(errs);
     if (errs.password || errs.confirm) return;
-    await flow.send(() => auth.resetFinish(token, password, confirm));
+    await flow.send((auth) => auth.resetFinish(token, password, confirm));
   };
 
   return (
@@ -29,6 +26,7 @@ export default function ResetPasswordPage() {
       title="Reset Password"
       flow={flow}
       onSubmit={submit}
+      submit="Change password"
       doneMessage={MESSAGES.passwordChanged}
       doneLink="Login"
       spacing={1}
@@ -60,9 +58,6 @@ export default function ResetPasswordPage() {
         fullWidth
         slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
       />
-      <Button type="submit" variant="contained" size="large" disabled={flow.busy}>
-        Change password
-      </Button>
     </PasswordFlowCard>
   );
 }
