@@ -2,13 +2,14 @@
 // bounded whatever the account holds. Its sections are a table: where each one's rows are, and how a row is written.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { ACCOUNT_EXPORT_ROWS_MAX, accountExportName, type AccountExportSection, type CallResponse } from '@portal/core';
 import { defineCall, type CallServices } from './define';
 import { accountRow } from './proof';
 import { accountCaller } from './account';
 import { now } from '../ids';
 import type { Services } from '../services';
+import type { DB } from '../db/schema';
 
 /** What the export uses: a call's own services and whether two-factor sign-in is on. */
 export type AccountExportServices = CallServices & Pick<Services, 'otp'>;
@@ -43,6 +44,34 @@ const section = <R extends Paged>(s: Section<R>) => s as unknown as Section<Page
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+/** A field of a section read from one table: a column as it is, or as a number (pg answers bigint columns as text). */
+type Field<T extends keyof DB> = (keyof DB[T] & string) | { num: keyof DB[T] & string };
+
+/**
+ * A section that is one table's rows whose `column` is the user (`within` 'user') or in one of the user's sets, each
+ * row written as `fields` says; the columns it selects are the ones its fields name.
+ */
+function fromTable<T extends keyof DB>(
+  table: T,
+  column: keyof DB[T] & string,
+  within: Exclude<keyof Scope, 'user'> | 'user',
+  fields: Record<string, Field<T>>,
+): Section<Paged> {
+  const entries = Object.entries(fields);
+  const columns = entries.map(([, f]) => (typeof f === 'string' ? f : f.num));
+  // The table is the caller's choice, so the builder is typed loosely here; `fields` and `column` are checked above.
+  return {
+    rows: (db, scope, page) =>
+      page(
+        (db as Kysely<any>)
+          .selectFrom(table as string)
+          .select(['seq', ...columns])
+          .where(column as string, within === 'user' ? '=' : 'in', scope[within]),
+      ),
+    out: (r) => Object.fromEntries(entries.map(([name, f]) => [name, typeof f === 'string' ? (r as Row)[f] : num((r as Row)[f.num])])),
+  };
+}
+
 /** Every section, in the export's order: the user's own fields only, never a secret, a token or a storage key. */
 const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
   clients: section({
@@ -66,156 +95,84 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
       joinedAt: num(r.joined_at),
     }),
   }),
-  projects: section({
-    rows: (db, { clients }, page) =>
-      page(db.selectFrom('buckets').select(['seq', 'stamp', 'client', 'name', 'active', 'created_at']).where('client', 'in', clients)),
-    out: (r) => ({ stamp: r.stamp, client: r.client, name: r.name, active: r.active, createdAt: num(r.created_at) }),
+  projects: fromTable('buckets', 'client', 'clients', {
+    stamp: 'stamp',
+    client: 'client',
+    name: 'name',
+    active: 'active',
+    createdAt: { num: 'created_at' },
   }),
-  uploads: section({
-    rows: (db, { projects }, page) =>
-      page(
-        db.selectFrom('rends').select(['seq', 'stamp', 'bucket', 'name', 'flight', 'active', 'created_at']).where('bucket', 'in', projects),
-      ),
-    out: (r) => ({ stamp: r.stamp, project: r.bucket, name: r.name, state: r.flight, active: r.active, createdAt: num(r.created_at) }),
+  uploads: fromTable('rends', 'bucket', 'projects', {
+    stamp: 'stamp',
+    project: 'bucket',
+    name: 'name',
+    state: 'flight',
+    active: 'active',
+    createdAt: { num: 'created_at' },
   }),
-  files: section({
-    rows: (db, { uploads }, page) =>
-      page(
-        db
-          .selectFrom('uploads')
-          .select([
-            'seq',
-            'stamp',
-            'rend',
-            'name',
-            'state',
-            'file_name',
-            'size',
-            'checksum',
-            'cols',
-            'rows',
-            'inputs',
-            'error',
-            'created_at',
-          ])
-          .where('rend', 'in', uploads),
-      ),
-    out: (r) => ({
-      stamp: r.stamp,
-      upload: r.rend,
-      name: r.name,
-      state: r.state,
-      fileName: r.file_name,
-      size: num(r.size),
-      sha256: r.checksum,
-      columns: num(r.cols),
-      rows: num(r.rows),
-      inputs: num(r.inputs),
-      error: r.error,
-      createdAt: num(r.created_at),
-    }),
+  files: fromTable('uploads', 'rend', 'uploads', {
+    stamp: 'stamp',
+    upload: 'rend',
+    name: 'name',
+    state: 'state',
+    fileName: 'file_name',
+    size: { num: 'size' },
+    sha256: 'checksum',
+    columns: { num: 'cols' },
+    rows: { num: 'rows' },
+    inputs: { num: 'inputs' },
+    error: 'error',
+    createdAt: { num: 'created_at' },
   }),
-  requests: section({
-    rows: (db, { projects }, page) =>
-      page(
-        db
-          .selectFrom('runs')
-          .select([
-            'seq',
-            'stamp',
-            'bucket',
-            'rend',
-            'fit',
-            'model',
-            'quote',
-            'name',
-            'desc',
-            'function',
-            'state',
-            'message',
-            'inputs',
-            'active',
-          ])
-          .select(['created_at', 'started_at', 'finished_at', 'dimensions'])
-          .where('bucket', 'in', projects),
-      ),
-    out: (r) => ({
-      stamp: r.stamp,
-      project: r.bucket,
-      upload: r.rend,
-      fit: r.fit,
-      model: r.model,
-      quote: r.quote,
-      name: r.name,
-      description: r.desc,
-      function: r.function,
-      state: r.state,
-      message: r.message,
-      inputs: num(r.inputs),
-      dimensions: num(r.dimensions),
-      active: r.active,
-      createdAt: num(r.created_at),
-      startedAt: num(r.started_at),
-      finishedAt: num(r.finished_at),
-    }),
+  requests: fromTable('runs', 'bucket', 'projects', {
+    stamp: 'stamp',
+    project: 'bucket',
+    upload: 'rend',
+    fit: 'fit',
+    model: 'model',
+    quote: 'quote',
+    name: 'name',
+    description: 'desc',
+    function: 'function',
+    state: 'state',
+    message: 'message',
+    inputs: { num: 'inputs' },
+    dimensions: { num: 'dimensions' },
+    active: 'active',
+    createdAt: { num: 'created_at' },
+    startedAt: { num: 'started_at' },
+    finishedAt: { num: 'finished_at' },
   }),
-  models: section({
-    rows: (db, { projects }, page) =>
-      page(
-        db
-          .selectFrom('models')
-          .select(['seq', 'stamp', 'bucket', 'rend', 'run', 'name', 'desc', 'state', 'message', 'active', 'created_at'])
-          .where('bucket', 'in', projects),
-      ),
-    out: (r) => ({
-      stamp: r.stamp,
-      project: r.bucket,
-      upload: r.rend,
-      request: r.run,
-      name: r.name,
-      description: r.desc,
-      state: r.state,
-      message: r.message,
-      active: r.active,
-      createdAt: num(r.created_at),
-    }),
+  models: fromTable('models', 'bucket', 'projects', {
+    stamp: 'stamp',
+    project: 'bucket',
+    upload: 'rend',
+    request: 'run',
+    name: 'name',
+    description: 'desc',
+    state: 'state',
+    message: 'message',
+    active: 'active',
+    createdAt: { num: 'created_at' },
   }),
-  apikeys: section({
-    rows: (db, { clients }, page) =>
-      page(
-        db
-          .selectFrom('apikeys')
-          .select(['seq', 'clue', 'client', 'name', 'installs', 'installed_at', 'active', 'created_at'])
-          .where('client', 'in', clients),
-      ),
-    out: (r) => ({
-      id: r.clue,
-      client: r.client,
-      name: r.name,
-      installs: num(r.installs),
-      installedAt: num(r.installed_at),
-      active: r.active,
-      createdAt: num(r.created_at),
-    }),
+  apikeys: fromTable('apikeys', 'client', 'clients', {
+    id: 'clue',
+    client: 'client',
+    name: 'name',
+    installs: { num: 'installs' },
+    installedAt: { num: 'installed_at' },
+    active: 'active',
+    createdAt: { num: 'created_at' },
   }),
-  integrations: section({
-    rows: (db, { clients }, page) =>
-      page(
-        db
-          .selectFrom('integrations')
-          .select(['seq', 'clue', 'client', 'name', 'service', 'runs', 'run_at', 'active', 'created_at'])
-          .where('client', 'in', clients),
-      ),
-    out: (r) => ({
-      id: r.clue,
-      client: r.client,
-      name: r.name,
-      service: r.service,
-      runs: num(r.runs),
-      ranAt: num(r.run_at),
-      active: r.active,
-      createdAt: num(r.created_at),
-    }),
+  integrations: fromTable('integrations', 'client', 'clients', {
+    id: 'clue',
+    client: 'client',
+    name: 'name',
+    service: 'service',
+    runs: { num: 'runs' },
+    ranAt: { num: 'run_at' },
+    active: 'active',
+    createdAt: { num: 'created_at' },
   }),
   // The webhook endpoints of the clients the user owns (owners manage them): where they send and what, never a secret.
   webhooks: section({
@@ -238,11 +195,7 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
     }),
   }),
   // The user's own account-security events.
-  events: section({
-    rows: (db, { user }, page) =>
-      page(db.selectFrom('user_events').select(['seq', 'at', 'action', 'target', 'detail']).where('user_stamp', '=', user)),
-    out: (r) => ({ at: num(r.at), action: r.action, target: r.target, detail: r.detail }),
-  }),
+  events: fromTable('user_events', 'user_stamp', 'user', { at: { num: 'at' }, action: 'action', target: 'target', detail: 'detail' }),
   // The audit log of the clients whose log the user may read (owners, as the audit page).
   audit: section({
     rows: (db, { owned }, page) =>
