@@ -202,7 +202,9 @@ function countTests(step) {
   }
 }
 
-const CHROMIUM = '/usr/bin/chromium';
+// Chromium's headless shell, what Playwright itself runs headless: the browser suite took about a third less CPU
+// with it than with the full browser, on a machine where that suite is bound by CPU.
+const CHROMIUM = '/usr/bin/chromium-headless-shell';
 
 /** The browser tests drive Debian's Chromium (Playwright cannot download its own here): installed when missing and we may. */
 function ensureChromium() {
@@ -211,10 +213,10 @@ function ensureChromium() {
     console.log('Installing Chromium for the browser tests (apt-get) ...');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     if (run('apt-get', ['update', '-qq'], { env }) === 0)
-      run('apt-get', ['install', '-y', '-qq', 'chromium'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   if (!existsSync(CHROMIUM))
-    console.error(`The browser tests need Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
+    console.error(`The browser tests need Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium-headless-shell\`.`);
 }
 
 /** The cluster test runs Debian's nginx in front of the API processes: installed when missing and we may. */
