@@ -11,7 +11,7 @@ import { tmuxServer } from './tmux';
 const SOCKET = `portal-start-${process.pid}`;
 let server: Started;
 let home: string;
-const { tmux, capture, start, see, ended, close } = tmuxServer(SOCKET);
+const { tmux, capture, start, see, press, ended, close } = tmuxServer(SOCKET);
 
 /** Every line of the pane, lines the terminal wrapped joined back: none is wider than the terminal. */
 const fits = (session: string, width: number) => {
@@ -60,12 +60,10 @@ describe('Get started in the terminal', () => {
       for (const step of ['○ Create a project', '○ Upload data', '○ Train a model', '○ Create an API key']) expect(text).toContain(step);
       expect(text).toContain('Start Co');
       fits(s, w);
-      tmux('send-keys', '-t', s, 'g');
-      text = await see(s, 'A project holds your uploads');
+      text = await press(s, 'g', 'A project holds your uploads');
       expect(text.split('\n')[0]).toMatch(/^Portal · My Account › Get started/);
       fits(s, w);
-      tmux('send-keys', '-t', s, 'Enter');
-      await see(s, 'No Projects Found');
+      await press(s, 'Enter', 'No Projects Found');
       fits(s, w);
       tmux('send-keys', '-t', s, 'q');
       await ended(s);
@@ -78,10 +76,8 @@ describe('Get started in the terminal', () => {
     start(s, [80, 24], home, server.url);
     await see(s, 'Get started (1 of 4 done)');
     await see(s, '✓ Create a project');
-    tmux('send-keys', '-t', s, 'g');
-    await see(s, 'x hides this path');
-    tmux('send-keys', '-t', s, 'x');
-    await see(s, 'Hidden from My Account');
+    await press(s, 'g', 'x hides this path');
+    await press(s, 'x', 'Hidden from My Account');
     tmux('send-keys', '-t', s, 'q');
     await ended(s);
     expect(
@@ -92,10 +88,8 @@ describe('Get started in the terminal', () => {
     start(s, [80, 24], home, server.url);
     await see(s, 'Start Co');
     expect(capture(s)).not.toContain('Get started');
-    tmux('send-keys', '-t', s, 'g');
-    await see(s, 'Hidden from My Account');
-    tmux('send-keys', '-t', s, 'x');
-    await see(s, 'x hides this path');
+    await press(s, 'g', 'Hidden from My Account');
+    await press(s, 'x', 'x hides this path');
     tmux('send-keys', '-t', s, 'q');
     await ended(s);
   });

@@ -48,6 +48,12 @@ export function tmuxServer(socket: string) {
     }
   }
 
+  /** Types `key` (tmux's names: 'Enter', 'Escape', ...) and waits until the pane shows `what`; resolves to what it shows. */
+  function press(session: string, key: string, what: string | RegExp): Promise<string> {
+    tmux('send-keys', '-t', session, key);
+    return see(session, what);
+  }
+
   /** Waits until the session's program has ended (its pane, and so the session, closes). */
   async function ended(session: string): Promise<void> {
     const end = Date.now() + 10_000;
@@ -71,5 +77,5 @@ export function tmuxServer(socket: string) {
     }
   }
 
-  return { tmux, capture, start, see, ended, close };
+  return { tmux, capture, start, see, press, ended, close };
 }
