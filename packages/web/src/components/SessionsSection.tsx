@@ -5,6 +5,7 @@ import { useSessions, type SessionRow } from '@portal/core/react';
 import { Ellipsis } from './Cells';
 import { EntityTable } from './EntityTable';
 import { Time } from './Time';
+import { createdColumn } from './table/columns';
 
 export function SessionsSection() {
   const s = useSessions();
@@ -40,7 +41,7 @@ export function SessionsSection() {
             ),
           },
           { id: 'address', label: 'Address', value: (x) => x.address ?? 'Unknown', truncate: true },
-          { id: 'createdAt', label: 'Created', nowrap: true, value: (x) => x.createdAt, render: (x) => <Time at={x.createdAt} /> },
+          createdColumn(),
           { id: 'lastUsedAt', label: 'Last used', nowrap: true, value: (x) => x.lastUsedAt, render: (x) => <Time at={x.lastUsedAt} /> },
         ]}
         actions={(x) =>

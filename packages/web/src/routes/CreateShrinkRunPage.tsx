@@ -27,7 +27,7 @@ import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
-import { Time } from '../components/Time';
+import { createdColumn } from '../components/table/columns';
 
 type View = 'main' | 'pick' | 'upload';
 type Errors = { name?: string | null; desc?: string | null; upload?: string | null };
@@ -143,7 +143,7 @@ export default function CreateShrinkRunPage() {
               value: (r) => estimatePriceCents(r.upload.list),
               render: (r) => formatDollars(estimatePriceCents(r.upload.list)),
             },
-            { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => <Time at={r.createdAt} /> },
+            createdColumn(),
           ]}
           actions={(r) => (
             <Button

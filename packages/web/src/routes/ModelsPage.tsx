@@ -10,8 +10,8 @@ import { useListEditing } from '../components/useListEditing';
 import { useModels } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { notify } from '../lib/notify';
-import { Time } from '../components/Time';
 import { ProjectNotFound } from '../components/NotFound';
+import { createdColumn } from '../components/table/columns';
 
 export default function ModelsPage() {
   const { clientId = '', projectId = '' } = useParams();
@@ -56,7 +56,7 @@ export default function ModelsPage() {
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'desc', label: 'Description', value: (m) => m.desc, truncate: true },
             { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message },
-            { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => <Time at={m.createdAt} /> },
+            createdColumn(),
           ]}
         />
       </Section>
@@ -78,7 +78,7 @@ export default function ModelsPage() {
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'state', label: 'Status', value: (m) => m.state, status: true },
             { id: 'message', minWidth: 200, label: 'Message', value: (m) => m.message, render: (m) => <RunMessage message={m.message} /> },
-            { id: 'createdAt', label: 'Created', nowrap: true, value: (m) => m.createdAt, render: (m) => <Time at={m.createdAt} /> },
+            createdColumn(),
             { id: 'rend', label: 'Upload', value: (m) => m.rend?.name ?? '', truncate: true, priority: 'low' },
           ]}
           actions={(m) => editing.buttons({ id: m.stamp, name: m.name })}

@@ -10,7 +10,7 @@ import { NameDialog } from '../components/Dialogs';
 import { useListEditing } from '../components/useListEditing';
 import { useProjects } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
-import { Time } from '../components/Time';
+import { createdColumn } from '../components/table/columns';
 
 export default function ProjectsPage() {
   const { clientId = '' } = useParams();
@@ -61,7 +61,7 @@ export default function ProjectsPage() {
           { id: 'name', label: 'Name', value: (b) => b.name },
           { id: 'runs', label: 'Transformations', value: (b) => b.runs, align: 'right' },
           { id: 'rends', label: 'Uploads', value: (b) => b.rends, align: 'right' },
-          { id: 'createdAt', label: 'Created', nowrap: true, value: (b) => b.createdAt, render: (b) => <Time at={b.createdAt} /> },
+          createdColumn(),
         ]}
         actions={(b) => (
           <>

@@ -8,8 +8,8 @@ import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useRuns } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
-import { Time } from '../components/Time';
 import { ProjectNotFound } from '../components/NotFound';
+import { createdColumn } from '../components/table/columns';
 
 /** One filter of the list: All, or one of its values. */
 function FilterSelect(props: { label: string; value: string; options: readonly string[]; onChange(value: string): void }) {
@@ -105,7 +105,7 @@ export default function RunsPage() {
           { id: 'function', label: 'Function', value: (r) => requestFunctionLabel(r.function) },
           { id: 'state', label: 'Status', value: (r) => r.state, status: true },
           { id: 'message', minWidth: 200, label: 'Message', value: (r) => r.message, render: (r) => <RunMessage message={r.message} /> },
-          { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => <Time at={r.createdAt} /> },
+          createdColumn(),
           { id: 'rend', label: 'Upload', value: (r) => r.rend?.name ?? '', truncate: true, priority: 'low' },
         ]}
         actions={(r) => (

@@ -9,8 +9,8 @@ import { UploadFiles } from '../components/UploadFiles';
 import { useListEditing } from '../components/useListEditing';
 import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
-import { Time } from '../components/Time';
 import { ProjectNotFound } from '../components/NotFound';
+import { createdColumn } from '../components/table/columns';
 
 export default function UploadsPage() {
   const { clientId = '', projectId = '' } = useParams();
@@ -57,7 +57,7 @@ export default function UploadsPage() {
               render: (r) => <UploadFiles upload={r} />,
             },
             { id: 'runs', label: 'Requests', value: (r) => r.runs, align: 'right' },
-            { id: 'createdAt', label: 'Created', nowrap: true, value: (r) => r.createdAt, render: (r) => <Time at={r.createdAt} /> },
+            createdColumn(),
           ]}
           actions={(r) => editing.buttons({ id: r.stamp, name: r.name })}
         />

@@ -22,10 +22,10 @@ import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { Loading } from '../components/Loading';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
-import { Time } from '../components/Time';
 import { EntityTable } from '../components/EntityTable';
 import { saveFile } from '../lib/saveFile';
 import { useUrlParams } from '../lib/useUrlParams';
+import { createdColumn } from '../components/table/columns';
 
 // The chart library loads with the charts, not with the page (nor the login page).
 const UsageCharts = lazy(() => import('../components/charts/UsageCharts'));
@@ -190,7 +190,7 @@ export default function UsagePage() {
                 { id: 'state', label: 'Status', value: (q) => q.state },
                 { id: 'cent', label: 'Amount', align: 'right', value: (q) => q.cent, render: (q) => formatDollars(q.cent) },
                 { id: 'invoice', label: 'Invoice', value: (q) => q.invoiceNum },
-                { id: 'createdAt', label: 'Created', nowrap: true, value: (q) => q.createdAt, render: (q) => <Time at={q.createdAt} /> },
+                createdColumn(),
               ]}
             />
           </Box>

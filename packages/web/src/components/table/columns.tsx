@@ -1,6 +1,8 @@
 // A list's columns: what each shows, and the one rule of which columns a table keeps when its card is narrow.
 import type { ReactNode } from 'react';
+import { CREATED_SORT } from '@portal/core/react';
 import { Ellipsis, StatusChip } from '../Cells';
+import { Time } from '../Time';
 
 export interface Column<T> {
   id: string;
@@ -23,6 +25,15 @@ export interface Column<T> {
    */
   priority?: 'low';
 }
+
+/** The Created column of every list: the time on one line, sorted by the time; a long list searched sorts it on the server. */
+export const createdColumn = <T extends { createdAt: number }>(): Column<T> => ({
+  id: CREATED_SORT,
+  label: 'Created',
+  nowrap: true,
+  value: (r) => r.createdAt,
+  render: (r) => <Time at={r.createdAt} />,
+});
 
 // A card or a folded line leaves out a field with nothing in it (an empty message), rather than a label with a blank.
 export const isBlank = (v: unknown) => v === null || v === undefined || v === '';
