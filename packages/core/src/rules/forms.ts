@@ -115,15 +115,21 @@ export function hasFinishedJson(upload: UploadGroupLike): boolean {
   return upload.upload.list.some((i) => i.state === 'Finished' && extensionOf(i.name) === '.json');
 }
 
+/** Whether a request can use an upload at all: it must exist and be Ready; null when it can, else the message every door shows. */
+export function readyUploadProblem(upload: UploadGroupLike | undefined): string | null {
+  if (!upload) return MESSAGES.uploadNotFound;
+  if (upload.flight !== 'Ready')
+    return `${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${upload.name} is ${upload.flight}`;
+  return null;
+}
+
 /**
  * Whether an upload can feed a request with model training (or a generate run): it must exist, be Ready and hold a
  * Finished .json file; null when it can, else the message every door shows.
  */
 export function fitUploadProblem(upload: UploadGroupLike | undefined): string | null {
   if (!upload) return MESSAGES.uploadNotFound;
-  if (upload.flight !== 'Ready')
-    return `${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${upload.name} is ${upload.flight}`;
-  return hasFinishedJson(upload) ? null : MESSAGES.generateFileNotFound;
+  return readyUploadProblem(upload) ?? (hasFinishedJson(upload) ? null : MESSAGES.generateFileNotFound);
 }
 
 /** An account holds one API key at a time: a new one can be created only while the list is empty. */

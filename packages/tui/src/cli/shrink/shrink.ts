@@ -6,6 +6,7 @@ import {
   extensionOf,
   formatShrinkPrice,
   shrinkConfirmQuestion,
+  readyUploadProblem,
   shrinkPriceOf,
   LENGTHS,
 } from '@portal/core';
@@ -53,9 +54,8 @@ export async function run(opts: ShrinkOptions, s: Session): Promise<void> {
     api.calls.billingStatus({ client: client.stamp }),
   ]);
   const chosen = uploads.list.find((r) => r.stamp === upload);
-  if (!chosen) throw new CliError(MESSAGES.uploadNotFound);
-  if (chosen.flight !== 'Ready')
-    throw new CliError(`${MESSAGES.uploadNotFound}: only Ready uploads can be used, and ${chosen.name} is ${chosen.flight}`);
+  const unusable = readyUploadProblem(chosen);
+  if (unusable || !chosen) throw new CliError(unusable ?? MESSAGES.uploadNotFound);
   if (chosen.upload.list.length !== 1 || extensionOf(chosen.upload.list[0].name) !== '.py') throw new CliError(MESSAGES.shrinkSingleFile);
   const price = shrinkPriceOf(chosen, billing);
   if (!price) throw new CliError(MESSAGES.shrinkPriceUnknown);
