@@ -286,19 +286,19 @@ describe.each(kinds)('API on the %s database', (kind) => {
   });
 
   it('a generate request whose model fails to train fails too, with a sentence', async () => {
-    const bucket = parse(
+    const project = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Doomed' } })).body,
     ).bucket;
     // Two numbers per row, while the parameters ask for three inputs and a target: training cannot work.
-    const { rend } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'narrow.json', bytes: fitData(20, 1) }]);
+    const { upload } = await uploadFiles(base, A.token, project.stamp, [{ name: 'narrow.json', bytes: fitData(20, 1) }]);
     const pile = parse(
       'pileCreate',
       (
         await call(base, 'pileCreate', {
           token: A.token,
           body: {
-            bucket: bucket.stamp,
+            bucket: project.stamp,
             variety: 'FitModel',
             param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' },
           },
@@ -310,7 +310,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
       (
         await call(base, 'runCreate', {
           token: A.token,
-          body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'Doomed fit' },
+          body: { bucket: project.stamp, function: 'fit', rend: upload.stamp, pile: pile.stamp, name: 'Doomed fit' },
         })
       ).body,
     ).run;
@@ -319,13 +319,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
       (
         await call(base, 'runCreate', {
           token: A.token,
-          body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Doomed embed' },
+          body: { bucket: project.stamp, function: 'generate', rend: upload.stamp, fit: fit.stamp, name: 'Doomed embed' },
         })
       ).body,
     ).run;
-    const final = (stamp: string) =>
+    const final = (id: string) =>
       waitFor(async () => {
-        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: stamp } })).body);
+        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: id } })).body);
         return ['Finished', 'Failed'].includes(r.run.record.state) ? r.run : null;
       });
     const f = await final(fit.stamp);
@@ -337,13 +337,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(g.record.message).toMatch(/^The model this request uses failed to train/);
     const models = parse(
       'clientModelList',
-      (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp } })).body,
+      (await call(base, 'clientModelList', { token: A.token, query: { bucket: project.stamp } })).body,
     );
     expect(models.model.list[0]).toMatchObject({ state: 'Failed', message: f.record.message });
     // Once the fit is known to have failed, a new generate request is refused at once.
     const again = await call(base, 'runCreate', {
       token: A.token,
-      body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Again' },
+      body: { bucket: project.stamp, function: 'generate', rend: upload.stamp, fit: fit.stamp, name: 'Again' },
     });
     expect(again.status).toBe(409);
   });
@@ -472,13 +472,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
 
   it('projects: create, list with counts, rename, remove hides it everywhere', async () => {
     const created = await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Churn' } });
-    const bucket = parse('bucketCreate', created.body).bucket;
-    expect(bucket).toMatchObject({ name: 'Churn', runs: 0, rends: 0 });
+    const project = parse('bucketCreate', created.body).bucket;
+    expect(project).toMatchObject({ name: 'Churn', runs: 0, rends: 0 });
     const list = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body);
-    expect(list.bucket.list.map((b) => b.stamp)).toContain(bucket.stamp);
+    expect(list.bucket.list.map((b) => b.stamp)).toContain(project.stamp);
     const renamed = parse(
       'bucketRename',
-      (await call(base, 'bucketRename', { token: A.token, body: { bucket: bucket.stamp, name: 'Churn 2' } })).body,
+      (await call(base, 'bucketRename', { token: A.token, body: { bucket: project.stamp, name: 'Churn 2' } })).body,
     );
     expect(renamed.bucket.name).toBe('Churn 2');
     expect((await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: '' } })).body.error.message).toBe(
@@ -487,82 +487,83 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect((await call(base, 'bucketRename', { token: A.token, body: { bucket: 'b_nope', name: 'x' } })).status).toBe(404);
     expect((await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 'abc' } })).status).toBe(400);
 
-    await call(base, 'rendCreate', { token: A.token, body: { bucket: bucket.stamp, name: 'data.json' } });
+    await call(base, 'rendCreate', { token: A.token, body: { bucket: project.stamp, name: 'data.json' } });
     const counted = parse(
       'bucketList',
       (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body,
-    ).bucket.list.find((b) => b.stamp === bucket.stamp);
+    ).bucket.list.find((b) => b.stamp === project.stamp);
     expect(counted?.rends).toBe(1);
     // Names are user text: quotes, backslashes and non-ASCII come back exactly (control characters are refused).
     const odd = 'Q"uo\\te\u00e9\u{1F600} </script>';
-    const oddBucket = parse(
+    const oddProject = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: odd } })).body,
     ).bucket;
     const oddListed = parse(
       'bucketList',
       (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body,
-    ).bucket.list.find((b) => b.stamp === oddBucket.stamp);
-    expect(oddListed).toEqual({ stamp: oddBucket.stamp, name: odd, runs: 0, rends: 0, createdAt: oddBucket.createdAt });
+    ).bucket.list.find((b) => b.stamp === oddProject.stamp);
+    expect(oddListed).toEqual({ stamp: oddProject.stamp, name: odd, runs: 0, rends: 0, createdAt: oddProject.createdAt });
 
     expect(
-      parse('bucketRemove', (await call(base, 'bucketRemove', { token: A.token, body: { bucket: bucket.stamp, active: 0 } })).body),
+      parse('bucketRemove', (await call(base, 'bucketRemove', { token: A.token, body: { bucket: project.stamp, active: 0 } })).body),
     ).toEqual({ ok: true });
     const after = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body);
-    expect(after.bucket.list.map((b) => b.stamp)).not.toContain(bucket.stamp);
-    expect((await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).status).toBe(404);
-    expect((await call(base, 'runList', { token: A.token, query: { bucket: bucket.stamp } })).status).toBe(404);
+    expect(after.bucket.list.map((b) => b.stamp)).not.toContain(project.stamp);
+    expect((await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp } })).status).toBe(404);
+    expect((await call(base, 'runList', { token: A.token, query: { bucket: project.stamp } })).status).toBe(404);
   });
 
   it('rows made in the same second list in the order they were made (projects, upload groups, their files)', async () => {
     const B = await signup(base, 'order');
     const names = Array.from({ length: 8 }, (_, i) => `P${i}`);
-    const buckets = [];
+    const projects = [];
     for (const name of names)
-      buckets.push(
+      projects.push(
         parse('bucketCreate', (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name } })).body).bucket,
       );
     const listed = parse('bucketList', (await call(base, 'bucketList', { token: B.token, query: { client: B.client, active: 1 } })).body)
       .bucket.list;
     expect(listed.map((b) => b.name)).toEqual(names);
     // Upload groups list newest first; the files of one group in the order they were registered.
-    const bucket = buckets[0].stamp;
-    const rends = [];
+    const project = projects[0].stamp;
+    const uploads = [];
     for (const name of names)
-      rends.push(parse('rendCreate', (await call(base, 'rendCreate', { token: B.token, body: { bucket, name } })).body).rend);
+      uploads.push(parse('rendCreate', (await call(base, 'rendCreate', { token: B.token, body: { bucket: project, name } })).body).rend);
     const files = names.map((n) => `${n}.json`);
     for (const name of files) {
       await call(base, 'uploadRegister', {
         token: B.token,
-        body: { rend: rends[0].stamp, name, file: { name, size: 2, checksum: sha256('[]') } },
+        body: { rend: uploads[0].stamp, name, file: { name, size: 2, checksum: sha256('[]') } },
       });
     }
-    const groups = parse('rendList', (await call(base, 'rendList', { token: B.token, query: { bucket, active: 1 } })).body).rend.list;
+    const groups = parse('rendList', (await call(base, 'rendList', { token: B.token, query: { bucket: project, active: 1 } })).body).rend
+      .list;
     expect(groups.map((r) => r.name)).toEqual([...names].reverse());
     expect(groups.at(-1)!.upload.list.map((u) => u.name)).toEqual(files);
   });
 
   it('uploads: register, signed PUT, finish; analysis; group Ready; refusals leave nothing behind', async () => {
-    const bucket = parse(
+    const project = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Uploads' } })).body,
     ).bucket;
     const data = fitData(30, 3);
-    const { rend, items } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'train.json', bytes: data }]);
-    expect(rend.flight).toBe('Ready');
-    const item = rend.upload.list[0];
+    const { upload, items } = await uploadFiles(base, A.token, project.stamp, [{ name: 'train.json', bytes: data }]);
+    expect(upload.flight).toBe('Ready');
+    const item = upload.upload.list[0];
     expect(item).toMatchObject({
       stamp: items[0],
       state: 'Finished',
       file: { name: 'train.json', size: data.length, checksum: sha256(data) },
     });
     expect(item.meta).toMatchObject({ proc: 1, rows: 30, cols: 4 });
-    const list = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
+    const list = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp, active: 1 } })).body);
     expect(list.rend.list).toHaveLength(1);
 
     const r2 = parse(
       'rendCreate',
-      (await call(base, 'rendCreate', { token: A.token, body: { bucket: bucket.stamp, name: 'more' } })).body,
+      (await call(base, 'rendCreate', { token: A.token, body: { bucket: project.stamp, name: 'more' } })).body,
     ).rend;
     expect(r2.flight).toBe('Pending');
     const reg = (file: { name: string; size: number; checksum: string }) =>
@@ -592,7 +593,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(wrong.status).toBe(400);
     const afterWrong = parse(
       'rendList',
-      (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).body,
+      (await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp } })).body,
     ).rend.list.find((r) => r.stamp === r2.stamp)!;
     expect(afterWrong.upload.list[0]).toMatchObject({ state: 'Failed', error: expect.stringMatching(/SHA-256/) });
     const short = await reg({ name: 'b.json', size: good.length, checksum: sha256(good) });
@@ -618,19 +619,19 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(parse('rendRemove', (await call(base, 'rendRemove', { token: A.token, body: { rend: r2.stamp, active: 0 } })).body)).toEqual({
       ok: true,
     });
-    const left = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
-    expect(left.rend.list.map((r) => r.stamp)).toEqual([rend.stamp]);
+    const left = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp, active: 1 } })).body);
+    expect(left.rend.list.map((r) => r.stamp)).toEqual([upload.stamp]);
   });
 
   it('requests: plan limits on piles, fit then generate, run and model lists, status, rename, remove', async () => {
-    const bucket = parse(
+    const project = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Fit' } })).body,
     ).bucket;
-    const { rend } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'train.json', bytes: fitData(60, 3) }]);
+    const { upload } = await uploadFiles(base, A.token, project.stamp, [{ name: 'train.json', bytes: fitData(60, 3) }]);
     const param = { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'regression' as const };
     const pileOf = (p: unknown) =>
-      call(base, 'pileCreate', { token: A.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: p } });
+      call(base, 'pileCreate', { token: A.token, body: { bucket: project.stamp, variety: 'FitModel', param: p } });
 
     expect((await pileOf({ ...param, input_column_size: 4 })).body.error.message).toBe(MESSAGES.planLimitInputs('Individual', 3));
     expect((await pileOf({ ...param, output_column_size: 6 })).body.error.message).toBe(MESSAGES.planLimitOutputs('Individual', 5));
@@ -640,14 +641,14 @@ describe.each(kinds)('API on the %s database', (kind) => {
 
     const fitR = await call(base, 'runCreate', {
       token: A.token,
-      body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'Train' },
+      body: { bucket: project.stamp, function: 'fit', rend: upload.stamp, pile: pile.stamp, name: 'Train' },
     });
     expect(fitR.status).toBe(200);
     const fit = parse('runCreate', fitR.body).run;
-    expect(fit).toMatchObject({ function: 'fit', state: 'Pending', rend: { stamp: rend.stamp, name: rend.name } });
+    expect(fit).toMatchObject({ function: 'fit', state: 'Pending', rend: { stamp: upload.stamp, name: upload.name } });
     const genR = await call(base, 'runCreate', {
       token: A.token,
-      body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'Embed' },
+      body: { bucket: project.stamp, function: 'generate', rend: upload.stamp, fit: fit.stamp, name: 'Embed' },
     });
     expect(genR.status).toBe(200);
     const gen = parse('runCreate', genR.body).run;
@@ -657,7 +658,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
       (
         await call(base, 'runCreate', {
           token: A.token,
-          body: { bucket: bucket.stamp, function: 'fit', rend: 'r_nope', pile: pile.stamp, name: 'x' },
+          body: { bucket: project.stamp, function: 'fit', rend: 'r_nope', pile: pile.stamp, name: 'x' },
         })
       ).body.error.message,
     ).toBe(MESSAGES.uploadNotFound);
@@ -665,14 +666,14 @@ describe.each(kinds)('API on the %s database', (kind) => {
       (
         await call(base, 'runCreate', {
           token: A.token,
-          body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: '' },
+          body: { bucket: project.stamp, function: 'fit', rend: upload.stamp, pile: pile.stamp, name: '' },
         })
       ).body.error.message,
     ).toBe(MESSAGES.titleCreate);
 
-    const final = async (stamp: string) =>
+    const final = async (id: string) =>
       waitFor(async () => {
-        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: stamp } })).body);
+        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: id } })).body);
         return r.run.record.state === 'Finished' || r.run.record.state === 'Failed' ? r : null;
       });
     const fitDone = await final(fit.stamp);
@@ -685,20 +686,20 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(download.headers.get('content-disposition')).toMatch(/ensemble_result_/);
     expect(await download.json()).toBeTruthy();
 
-    const runs = parse('runList', (await call(base, 'runList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body);
+    const runs = parse('runList', (await call(base, 'runList', { token: A.token, query: { bucket: project.stamp, active: 1 } })).body);
     expect(runs.run.list.map((r) => r.stamp).sort()).toEqual([fit.stamp, gen.stamp].sort());
     expect(runs.bucket.runs).toBe(2);
-    const rends = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: bucket.stamp } })).body);
-    expect(rends.rend.list[0].runs).toBe(2);
-    expect(rends.rend.list[0].box.list.length).toBe(1);
+    const uploads = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp } })).body);
+    expect(uploads.rend.list[0].runs).toBe(2);
+    expect(uploads.rend.list[0].box.list.length).toBe(1);
 
     const models = parse(
       'clientModelList',
-      (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp, active: 1 } })).body,
+      (await call(base, 'clientModelList', { token: A.token, query: { bucket: project.stamp, active: 1 } })).body,
     );
     expect(models.model.list).toHaveLength(1);
     const model = models.model.list[0];
-    expect(model).toMatchObject({ name: 'Train', state: 'Finished', rend: { stamp: rend.stamp } });
+    expect(model).toMatchObject({ name: 'Train', state: 'Finished', rend: { stamp: upload.stamp } });
     const general = parse('generalModelList', (await call(base, 'generalModelList', { token: A.token, query: { active: 1 } })).body);
     expect(general.model.list.length).toBeGreaterThan(0);
     expect((await call(base, 'modelRename', { token: A.token, body: { model: general.model.list[0].stamp, name: 'Mine' } })).status).toBe(
@@ -713,7 +714,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
       parse('modelRemove', (await call(base, 'modelRemove', { token: A.token, body: { model: model.stamp, active: 0 } })).body),
     ).toEqual({ ok: true });
     expect(
-      parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: bucket.stamp } })).body).model.list,
+      parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: project.stamp } })).body).model.list,
     ).toEqual([]);
 
     expect(
@@ -730,30 +731,33 @@ describe.each(kinds)('API on the %s database', (kind) => {
     // The project list's counts follow request and upload creates and removes (kept on the project row).
     const listed = async () =>
       parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find(
-        (b) => b.stamp === bucket.stamp,
+        (b) => b.stamp === project.stamp,
       );
     expect(await listed()).toMatchObject({ runs: 1, rends: 1 });
-    await call(base, 'rendRemove', { token: A.token, body: { rend: rend.stamp, active: 0 } });
+    await call(base, 'rendRemove', { token: A.token, body: { rend: upload.stamp, active: 0 } });
     await call(base, 'runRemove', { token: A.token, body: { run: fit.stamp, active: 0 } });
     expect(await listed()).toMatchObject({ runs: 0, rends: 0 });
   });
 
   it('a general model generates on any upload: min(columns, 5) values per row in [-1, 1], the same every run', async () => {
-    const bucket = parse(
+    const project = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'General' } })).body,
     ).bucket;
-    const { rend: wide } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'wide.json', bytes: fitData(25, 8) }]);
-    const { rend: narrow } = await uploadFiles(base, A.token, bucket.stamp, [{ name: 'narrow.json', bytes: fitData(12, 2) }]);
-    const generate = async (rend: string, fit: string) =>
-      call(base, 'runCreate', { token: A.token, body: { bucket: bucket.stamp, function: 'generate', rend, fit, name: `General ${fit}` } });
-    const final = async (stamp: string) =>
+    const { upload: wide } = await uploadFiles(base, A.token, project.stamp, [{ name: 'wide.json', bytes: fitData(25, 8) }]);
+    const { upload: narrow } = await uploadFiles(base, A.token, project.stamp, [{ name: 'narrow.json', bytes: fitData(12, 2) }]);
+    const generate = async (upload: string, fit: string) =>
+      call(base, 'runCreate', {
+        token: A.token,
+        body: { bucket: project.stamp, function: 'generate', rend: upload, fit, name: `General ${fit}` },
+      });
+    const final = async (id: string) =>
       waitFor(async () => {
-        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: stamp } })).body);
+        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: id } })).body);
         return r.run.record.state === 'Finished' || r.run.record.state === 'Failed' ? r : null;
       });
-    const result = async (stamp: string) => {
-      const done = await final(stamp);
+    const result = async (id: string) => {
+      const done = await final(id);
       expect(done.run.record).toMatchObject({ state: 'Finished', message: '' });
       return (await (await fetch(done.run.url!)).json()) as { rows: number; width: number; model: string; embeddings: number[][] };
     };
@@ -775,25 +779,25 @@ describe.each(kinds)('API on the %s database', (kind) => {
   it('Enterprise plan: explainability allowed, limits from the plan table', async () => {
     const E = await signup(base, 'ent');
     await setPlan(srv.built.services.db, E.client, 'Enterprise');
-    const bucket = parse(
+    const project = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: E.token, body: { client: E.client, name: 'Ent' } })).body,
     ).bucket;
     const p = { explainability: true, input_column_size: 500, output_column_size: 500, task_target_size: 1, task: 'classification' };
-    const pile = await call(base, 'pileCreate', { token: E.token, body: { bucket: bucket.stamp, variety: 'FitModel', param: p } });
+    const pile = await call(base, 'pileCreate', { token: E.token, body: { bucket: project.stamp, variety: 'FitModel', param: p } });
     expect(pile.status).toBe(200);
     const over = await call(base, 'pileCreate', {
       token: E.token,
-      body: { bucket: bucket.stamp, variety: 'FitModel', param: { ...p, input_column_size: 501 } },
+      body: { bucket: project.stamp, variety: 'FitModel', param: { ...p, input_column_size: 501 } },
     });
     expect(over.body.error.message).toBe(MESSAGES.enterpriseLimit(500));
 
     // Back on the Individual plan, parameters saved under Enterprise no longer pass.
     await setPlan(srv.built.services.db, E.client, 'Individual');
-    const { rend } = await uploadFiles(base, E.token, bucket.stamp, [{ name: 'd.json', bytes: fitData(10, 3) }]);
+    const { upload } = await uploadFiles(base, E.token, project.stamp, [{ name: 'd.json', bytes: fitData(10, 3) }]);
     const run = await call(base, 'runCreate', {
       token: E.token,
-      body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.body.pile.stamp, name: 'Too big now' },
+      body: { bucket: project.stamp, function: 'fit', rend: upload.stamp, pile: pile.body.pile.stamp, name: 'Too big now' },
     });
     expect(run.status).toBe(400);
     expect(run.body.error.message).toBe(MESSAGES.planLimitInputs('Individual', 3));
@@ -803,30 +807,30 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const S = await signup(base, 'shrink');
     // No free credit left: the quote must be paid.
     await srv.built.services.db.updateTable('clients').set({ credit_total: 100 }).where('stamp', '=', S.client).execute();
-    const bucket = parse(
+    const project = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: S.token, body: { client: S.client, name: 'Shrink' } })).body,
     ).bucket;
-    const { rend } = await uploadFiles(base, S.token, bucket.stamp, [{ name: 'model.py', bytes: PY_MODEL }]);
-    expect(rend.flight).toBe('Ready');
-    const params = rend.upload.list[0].meta.inputs!;
+    const { upload } = await uploadFiles(base, S.token, project.stamp, [{ name: 'model.py', bytes: PY_MODEL }]);
+    expect(upload.flight).toBe('Ready');
+    const params = upload.upload.list[0].meta.inputs!;
     expect(params).toBe(10 * 20 + 20 + 20 * 2 + 2);
     const pile = parse(
       'pileCreate',
-      (await call(base, 'pileCreate', { token: S.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body,
+      (await call(base, 'pileCreate', { token: S.token, body: { bucket: project.stamp, variety: 'ShrinkService', param: {} } })).body,
     ).pile;
     const longDesc = await call(base, 'shrinkCreate', {
       token: S.token,
-      body: { bucket: bucket.stamp, function: 'shrink', rend: rend.stamp, pile: pile.stamp, name: 'Small', desc: 'x'.repeat(301) },
+      body: { bucket: project.stamp, function: 'shrink', rend: upload.stamp, pile: pile.stamp, name: 'Small', desc: 'x'.repeat(301) },
     });
     expect(longDesc.body.error.message).toBe(MESSAGES.description);
     const q = await call(base, 'shrinkCreate', {
       token: S.token,
-      body: { bucket: bucket.stamp, function: 'shrink', rend: rend.stamp, pile: pile.stamp, name: 'Small', desc: 'Make it small' },
+      body: { bucket: project.stamp, function: 'shrink', rend: upload.stamp, pile: pile.stamp, name: 'Small', desc: 'Make it small' },
     });
     expect(q.status).toBe(200);
     const quote = parse('shrinkCreate', q.body).quote;
-    expect(quote).toMatchObject({ state: 'Unpaid', cent: 22, function: 'shrink', rend: { stamp: rend.stamp } });
+    expect(quote).toMatchObject({ state: 'Unpaid', cent: 22, function: 'shrink', rend: { stamp: upload.stamp } });
     expect(quote.invoiceNum).toMatch(/^INV-/);
 
     const status = parse('quoteStatus', (await call(base, 'quoteStatus', { token: S.token, query: { quote: quote.stamp } })).body);
@@ -872,24 +876,24 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const start = await billingOf();
     expect(start).toMatchObject({ creditConsumed: '0', accountCentBalance: 0 });
     const total = Number(start.creditBalance) * 1e6;
-    const bucket = parse(
+    const project = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: C.token, body: { client: C.client, name: 'Credit' } })).body,
     ).bucket;
-    const { rend } = await uploadFiles(base, C.token, bucket.stamp, [{ name: 'train.json', bytes: fitData(50, 3) }]);
-    const inputs = rend.upload.list[0].meta.inputs!;
+    const { upload } = await uploadFiles(base, C.token, project.stamp, [{ name: 'train.json', bytes: fitData(50, 3) }]);
+    const inputs = upload.upload.list[0].meta.inputs!;
     expect(inputs).toBe(200);
     const param = { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' as const };
     const pile = parse(
       'pileCreate',
-      (await call(base, 'pileCreate', { token: C.token, body: { bucket: bucket.stamp, variety: 'FitModel', param } })).body,
+      (await call(base, 'pileCreate', { token: C.token, body: { bucket: project.stamp, variety: 'FitModel', param } })).body,
     ).pile;
     const fit = parse(
       'runCreate',
       (
         await call(base, 'runCreate', {
           token: C.token,
-          body: { bucket: bucket.stamp, function: 'fit', rend: rend.stamp, pile: pile.stamp, name: 'F' },
+          body: { bucket: project.stamp, function: 'fit', rend: upload.stamp, pile: pile.stamp, name: 'F' },
         })
       ).body,
     ).run;
@@ -900,7 +904,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     });
     await call(base, 'runCreate', {
       token: C.token,
-      body: { bucket: bucket.stamp, function: 'generate', rend: rend.stamp, fit: fit.stamp, name: 'G' },
+      body: { bucket: project.stamp, function: 'generate', rend: upload.stamp, fit: fit.stamp, name: 'G' },
     });
     expect(await billingOf()).toMatchObject({ creditConsumed: String((2 * inputs) / 1e6) });
 
@@ -909,15 +913,15 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const big = Buffer.from(
       'import torch.nn as nn\n\nclass Big(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2000, 2000)\n',
     );
-    const up = await uploadFiles(base, C.token, bucket.stamp, [{ name: 'big.py', bytes: big }]);
-    expect(up.rend.upload.list[0].meta.inputs).toBe(4_002_000);
+    const up = await uploadFiles(base, C.token, project.stamp, [{ name: 'big.py', bytes: big }]);
+    expect(up.upload.upload.list[0].meta.inputs).toBe(4_002_000);
     const shrinkPile = parse(
       'pileCreate',
-      (await call(base, 'pileCreate', { token: C.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body,
+      (await call(base, 'pileCreate', { token: C.token, body: { bucket: project.stamp, variety: 'ShrinkService', param: {} } })).body,
     ).pile;
     const q = await call(base, 'shrinkCreate', {
       token: C.token,
-      body: { bucket: bucket.stamp, function: 'shrink', rend: up.rend.stamp, pile: shrinkPile.stamp, name: 'Shrink it', desc: '' },
+      body: { bucket: project.stamp, function: 'shrink', rend: up.upload.stamp, pile: shrinkPile.stamp, name: 'Shrink it', desc: '' },
     });
     expect(parse('shrinkCreate', q.body).quote).toMatchObject({ state: 'Unpaid', cent: 88 });
     expect(await billingOf()).toMatchObject({ creditBalance: '0', creditConsumed: '1.0008', accountCentBalance: 88 });
@@ -950,12 +954,12 @@ describe.each(kinds)('API on the %s database', (kind) => {
     // The key finds the account it works for.
     const perms = parse('permissions', (await call(base, 'permissions', { token: key.token })).body);
     expect(perms.map((p) => p.client.stamp)).toEqual([A.client]);
-    const bucket = parse(
+    const project = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Py' } })).body,
     ).bucket;
-    const { rend } = await uploadFiles(base, key.token, bucket.stamp, [{ name: 'd.json', bytes: fitData(10, 2) }]);
-    expect(rend.flight).toBe('Ready');
+    const { upload } = await uploadFiles(base, key.token, project.stamp, [{ name: 'd.json', bytes: fitData(10, 2) }]);
+    expect(upload.flight).toBe('Ready');
     // Not a call the Python client makes, and not another client's data.
     expect((await call(base, 'apikeyList', { token: key.token, query: { client: A.client } })).status).toBe(401);
     const B = await signup(base, 'bob');

@@ -28,14 +28,14 @@ describe.each(kinds)('the audit log of projects, uploads, requests and models on
 
   it('a project: created, renamed, removed and restored, each by whom; a refused rename writes nothing', async () => {
     const t = owner.token;
-    const bucket = (await call(srv.url, 'bucketCreate', { token: t, body: { client: owner.client, name: 'Churn' } })).body.bucket.stamp;
-    expect((await call(srv.url, 'bucketRename', { token: t, body: { bucket, name: 'Churn 2' } })).status).toBe(200);
-    expect((await call(srv.url, 'bucketRename', { token: t, body: { bucket, name: '' } })).status).toBe(400);
-    expect((await call(srv.url, 'bucketRemove', { token: t, body: { bucket, active: 0 } })).status).toBe(200);
-    expect((await call(srv.url, 'bucketRemove', { token: t, body: { bucket, active: 1 } })).status).toBe(200);
+    const project = (await call(srv.url, 'bucketCreate', { token: t, body: { client: owner.client, name: 'Churn' } })).body.bucket.stamp;
+    expect((await call(srv.url, 'bucketRename', { token: t, body: { bucket: project, name: 'Churn 2' } })).status).toBe(200);
+    expect((await call(srv.url, 'bucketRename', { token: t, body: { bucket: project, name: '' } })).status).toBe(400);
+    expect((await call(srv.url, 'bucketRemove', { token: t, body: { bucket: project, active: 0 } })).status).toBe(200);
+    expect((await call(srv.url, 'bucketRemove', { token: t, body: { bucket: project, active: 1 } })).status).toBe(200);
     // Restoring what is already there changes nothing, so it is no line.
-    expect((await call(srv.url, 'bucketRemove', { token: t, body: { bucket, active: 1 } })).status).toBe(200);
-    expect(await lines(bucket)).toEqual([
+    expect((await call(srv.url, 'bucketRemove', { token: t, body: { bucket: project, active: 1 } })).status).toBe(200);
+    expect(await lines(project)).toEqual([
       ['project.create', owner.email, 'Churn'],
       ['project.rename', owner.email, 'Churn 2'],
       ['project.remove', owner.email, 'Churn 2'],
@@ -45,13 +45,13 @@ describe.each(kinds)('the audit log of projects, uploads, requests and models on
 
   it("an upload, a fit request and its model, and a generate request: each one's create, rename, remove and restore", async () => {
     const t = owner.token;
-    const bucket = (await call(srv.url, 'bucketCreate', { token: t, body: { client: owner.client, name: 'Sales' } })).body.bucket.stamp;
-    const { rend } = await uploadFiles(srv.url, t, bucket, [{ name: 'data.json', bytes: fitData() }]);
-    expect(rend.flight).toBe('Ready');
-    await call(srv.url, 'rendRename', { token: t, body: { rend: rend.stamp, name: 'Sales data' } });
-    await call(srv.url, 'rendRemove', { token: t, body: { rend: rend.stamp, active: 0 } });
-    await call(srv.url, 'rendRemove', { token: t, body: { rend: rend.stamp, active: 1 } });
-    expect(await lines(rend.stamp)).toEqual([
+    const project = (await call(srv.url, 'bucketCreate', { token: t, body: { client: owner.client, name: 'Sales' } })).body.bucket.stamp;
+    const { upload } = await uploadFiles(srv.url, t, project, [{ name: 'data.json', bytes: fitData() }]);
+    expect(upload.flight).toBe('Ready');
+    await call(srv.url, 'rendRename', { token: t, body: { rend: upload.stamp, name: 'Sales data' } });
+    await call(srv.url, 'rendRemove', { token: t, body: { rend: upload.stamp, active: 0 } });
+    await call(srv.url, 'rendRemove', { token: t, body: { rend: upload.stamp, active: 1 } });
+    expect(await lines(upload.stamp)).toEqual([
       ['upload.create', owner.email, 'data.json'],
       ['upload.rename', owner.email, 'Sales data'],
       ['upload.remove', owner.email, 'Sales data'],
@@ -59,14 +59,14 @@ describe.each(kinds)('the audit log of projects, uploads, requests and models on
     ]);
 
     const param = { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' };
-    const pile = (await call(srv.url, 'pileCreate', { token: t, body: { bucket, variety: 'FitModel', param } })).body.pile.stamp;
+    const pile = (await call(srv.url, 'pileCreate', { token: t, body: { bucket: project, variety: 'FitModel', param } })).body.pile.stamp;
     const fit = await call(srv.url, 'runCreate', {
       token: t,
-      body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'Trained' },
+      body: { bucket: project, function: 'fit', rend: upload.stamp, pile, name: 'Trained' },
     });
     expect(fit.status).toBe(200);
     const run = fit.body.run.stamp as string;
-    const models = await call(srv.url, 'clientModelList', { token: t, query: { bucket, active: 1 } });
+    const models = await call(srv.url, 'clientModelList', { token: t, query: { bucket: project, active: 1 } });
     const model = models.body.model.list[0].stamp as string;
     await call(srv.url, 'runRename', { token: t, body: { run, name: 'Trained 2' } });
     await call(srv.url, 'runRemove', { token: t, body: { run, active: 0 } });
@@ -91,7 +91,7 @@ describe.each(kinds)('the audit log of projects, uploads, requests and models on
     const key = (await call(srv.url, 'apikeyCreate', { token: t, body: { client: owner.client, name: 'Deploy' } })).body.apikey;
     const gen = await call(srv.url, 'runCreate', {
       token: key.token,
-      body: { bucket, function: 'generate', rend: rend.stamp, fit: run, name: 'Embeddings' },
+      body: { bucket: project, function: 'generate', rend: upload.stamp, fit: run, name: 'Embeddings' },
     });
     expect(gen.status).toBe(200);
     expect(await lines(gen.body.run.stamp)).toEqual([['request.create', `API key ${key.clue}`, 'Embeddings']]);
@@ -99,11 +99,11 @@ describe.each(kinds)('the audit log of projects, uploads, requests and models on
 
   it('a change someone may not make writes no line in anybody’s log', async () => {
     const other = await signup(srv.url, 'intruder');
-    const bucket = (await call(srv.url, 'bucketCreate', { token: owner.token, body: { client: owner.client, name: 'Mine' } })).body.bucket
+    const project = (await call(srv.url, 'bucketCreate', { token: owner.token, body: { client: owner.client, name: 'Mine' } })).body.bucket
       .stamp;
-    expect((await call(srv.url, 'bucketRename', { token: other.token, body: { bucket, name: 'Theirs' } })).status).toBe(403);
-    expect((await call(srv.url, 'bucketRemove', { token: other.token, body: { bucket, active: 0 } })).status).toBe(403);
-    expect(await lines(bucket)).toEqual([['project.create', owner.email, 'Mine']]);
+    expect((await call(srv.url, 'bucketRename', { token: other.token, body: { bucket: project, name: 'Theirs' } })).status).toBe(403);
+    expect((await call(srv.url, 'bucketRemove', { token: other.token, body: { bucket: project, active: 0 } })).status).toBe(403);
+    expect(await lines(project)).toEqual([['project.create', owner.email, 'Mine']]);
   });
 
   it('pages with limit and cursor and answers next, as every list; before is still taken for cursor', async () => {

@@ -58,8 +58,8 @@ describe.skipIf(!built)('backup and restore of the embedded default', () => {
     const project = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Kept' } })).body.bucket
       .stamp;
     const bytes = fitData(30, 2);
-    const { rend } = await uploadFiles(running.url, A.token, project, [{ name: 'kept.json', bytes }]);
-    expect(rend.flight).toBe('Ready');
+    const { upload: kept } = await uploadFiles(running.url, A.token, project, [{ name: 'kept.json', bytes }]);
+    expect(kept.flight).toBe('Ready');
 
     // Taken while the server runs and holds the database: it makes the copy itself.
     const file = join(work, 'portal.backup');
@@ -75,7 +75,7 @@ describe.skipIf(!built)('backup and restore of the embedded default', () => {
       'db.tar.gz',
       'jwt-secret',
       'encryption-key',
-      `files/uploads/${rend.upload.list[0].stamp}`,
+      `files/uploads/${kept.upload.list[0].stamp}`,
     ]);
     // Made after the backup: not in it.
     await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Later' } });
@@ -109,8 +109,8 @@ describe.skipIf(!built)('backup and restore of the embedded default', () => {
     const projects = await call(url, 'bucketList', { token: A.token, query: { client: A.client } });
     expect(projects.status).toBe(200);
     expect(projects.body.bucket.list.map((b: { name: string }) => b.name)).toEqual(['Kept']);
-    const rends = await call(url, 'rendList', { token: login.body.token, query: { bucket: project } });
-    const upload = rends.body.rend.list[0];
+    const uploads = await call(url, 'rendList', { token: login.body.token, query: { bucket: project } });
+    const upload = uploads.body.rend.list[0];
     expect(upload).toMatchObject({ name: 'kept.json', flight: 'Ready' });
     const item = upload.upload.list[0];
     expect(item.file.checksum).toBe(sha256(bytes));

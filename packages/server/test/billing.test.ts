@@ -27,20 +27,20 @@ describe.each(kinds)('billing on the %s database', (kind) => {
   async function setup(credit = 0) {
     const U = await signup(base, 'money');
     await srv.built.services.db.updateTable('clients').set({ credit_total: credit }).where('stamp', '=', U.client).execute();
-    const bucket = parse(
+    const project = parse(
       'bucketCreate',
       (await call(base, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Money' } })).body,
     ).bucket;
-    const { rend } = await uploadFiles(base, U.token, bucket.stamp, [{ name: 'model.py', bytes: PY_MODEL }]);
-    expect(rend.flight).toBe('Ready');
+    const { upload } = await uploadFiles(base, U.token, project.stamp, [{ name: 'model.py', bytes: PY_MODEL }]);
+    expect(upload.flight).toBe('Ready');
     const pile = parse(
       'pileCreate',
-      (await call(base, 'pileCreate', { token: U.token, body: { bucket: bucket.stamp, variety: 'ShrinkService', param: {} } })).body,
+      (await call(base, 'pileCreate', { token: U.token, body: { bucket: project.stamp, variety: 'ShrinkService', param: {} } })).body,
     ).pile;
-    const quote = async (uploadStamp = rend.stamp) =>
+    const quote = async (uploadId = upload.stamp) =>
       call(base, 'shrinkCreate', {
         token: U.token,
-        body: { bucket: bucket.stamp, function: 'shrink', rend: uploadStamp, pile: pile.stamp, name: 'Shrink', desc: '' },
+        body: { bucket: project.stamp, function: 'shrink', rend: uploadId, pile: pile.stamp, name: 'Shrink', desc: '' },
       });
     const billing = async () =>
       parse('billingStatus', (await call(base, 'billingStatus', { token: U.token, query: { client: U.client } })).body).billing;
@@ -61,7 +61,7 @@ describe.each(kinds)('billing on the %s database', (kind) => {
       const runs = (await runsOf(q)).map((r) => r.stamp);
       return runs.length ? srv.built.services.db.selectFrom('jobs').select('id').where('ref', 'in', runs).execute() : [];
     };
-    return { U, bucket, rend, pile, quote, billing, pay, page, runsOf, jobsOf };
+    return { U, project, upload, pile, quote, billing, pay, page, runsOf, jobsOf };
   }
 
   it("a removed project's unpaid quote leaves the balance, leaves the payment page, and paying it is refused with a sentence", async () => {
@@ -71,7 +71,7 @@ describe.each(kinds)('billing on the %s database', (kind) => {
     expect((await m.billing()).accountCentBalance).toBe(22);
     expect(await m.page()).toContain(q.invoiceNum);
 
-    expect((await call(base, 'bucketRemove', { token: m.U.token, body: { bucket: m.bucket.stamp, active: 0 } })).status).toBe(200);
+    expect((await call(base, 'bucketRemove', { token: m.U.token, body: { bucket: m.project.stamp, active: 0 } })).status).toBe(200);
     expect((await m.billing()).accountCentBalance).toBe(0);
     expect(await m.page()).not.toContain(q.invoiceNum);
     const refused = await m.pay(q.stamp);
@@ -89,11 +89,11 @@ describe.each(kinds)('billing on the %s database', (kind) => {
   it("a removed upload's unpaid quote leaves the balance and cannot be paid; the other quote stays owed", async () => {
     const m = await setup();
     const gone = parse('shrinkCreate', (await m.quote()).body).quote;
-    const second = await uploadFiles(base, m.U.token, m.bucket.stamp, [{ name: 'other.py', bytes: PY_MODEL }]);
-    const kept = parse('shrinkCreate', (await m.quote(second.rend.stamp)).body).quote;
+    const second = await uploadFiles(base, m.U.token, m.project.stamp, [{ name: 'other.py', bytes: PY_MODEL }]);
+    const kept = parse('shrinkCreate', (await m.quote(second.upload.stamp)).body).quote;
     expect((await m.billing()).accountCentBalance).toBe(44);
 
-    await call(base, 'rendRemove', { token: m.U.token, body: { rend: m.rend.stamp, active: 0 } });
+    await call(base, 'rendRemove', { token: m.U.token, body: { rend: m.upload.stamp, active: 0 } });
     expect((await m.billing()).accountCentBalance).toBe(22);
     const html = await m.page();
     expect(html).not.toContain(gone.invoiceNum);
@@ -148,19 +148,19 @@ describe.each(kinds)('billing on the %s database', (kind) => {
 
   it('a model counted at 0 parameters, or an upload holding more than the model, is refused, never quoted for free', async () => {
     const m = await setup(1_000_000);
-    await srv.built.services.db.updateTable('uploads').set({ inputs: 0 }).where('rend', '=', m.rend.stamp).execute();
+    await srv.built.services.db.updateTable('uploads').set({ inputs: 0 }).where('rend', '=', m.upload.stamp).execute();
     const zero = await m.quote();
     expect(zero.status).toBe(400);
     expect(zero.body.error.message).toBe(MESSAGES.shrinkNoParameters);
     expect((await m.billing()).creditConsumed).toBe('0');
-    const mixed = await uploadFiles(base, m.U.token, m.bucket.stamp, [
+    const mixed = await uploadFiles(base, m.U.token, m.project.stamp, [
       { name: 'model.py', bytes: PY_MODEL },
       { name: 'more.py', bytes: PY_MODEL },
     ]);
-    const two = await m.quote(mixed.rend.stamp);
+    const two = await m.quote(mixed.upload.stamp);
     expect(two.status).toBe(400);
     expect(two.body.error.message).toBe(MESSAGES.shrinkSingleFile);
-    const quotes = await srv.built.services.db.selectFrom('quotes').select('stamp').where('bucket', '=', m.bucket.stamp).execute();
+    const quotes = await srv.built.services.db.selectFrom('quotes').select('stamp').where('bucket', '=', m.project.stamp).execute();
     expect(quotes).toEqual([]);
     expect((await m.billing()).creditConsumed).toBe('0');
   });

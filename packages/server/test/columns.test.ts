@@ -41,40 +41,40 @@ const SHAPES: Array<[string, unknown]> = [
 describe.each(kinds)('tables and fits by column name on the %s database', (kind) => {
   let srv: TestServer;
   let A: Awaited<ReturnType<typeof signup>>;
-  let bucket: string;
+  let project: string;
   let flowers: string;
 
-  const upload = async (name: string, body: unknown) =>
-    uploadFiles(srv.url, A.token, bucket, [{ name, bytes: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)) }]);
+  const uploadTable = async (name: string, body: unknown) =>
+    uploadFiles(srv.url, A.token, project, [{ name, bytes: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)) }]);
   const preview = async (item: string) =>
     CALLS.uploadPreview.response.parse((await call(srv.url, 'uploadPreview', { token: A.token, query: { upload: item } })).body).preview;
   const fitWith = async (param: Record<string, unknown>) => {
     const p = { explainability: false, output_column_size: 4, task_target_size: 1, task: 'classification', ...param };
-    const pile = await call(srv.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: p } });
+    const pile = await call(srv.url, 'pileCreate', { token: A.token, body: { bucket: project, variety: 'FitModel', param: p } });
     if (pile.status !== 200) return pile;
     return call(srv.url, 'runCreate', {
       token: A.token,
-      body: { bucket, function: 'fit', rend: flowers, pile: pile.body.pile.stamp, name: 'by name' },
+      body: { bucket: project, function: 'fit', rend: flowers, pile: pile.body.pile.stamp, name: 'by name' },
     });
   };
 
   beforeAll(async () => {
     srv = await startServer(kind);
     A = await signup(srv.url, 'columns');
-    bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Flowers' } })).body.bucket.stamp;
+    project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Flowers' } })).body.bucket.stamp;
     const table = parseTableText('flowers.csv', flowersCsv(1_000));
-    const { rend } = await upload('flowers.json', table);
-    expect(rend.flight).toBe('Ready');
-    flowers = rend.stamp;
+    const { upload } = await uploadTable('flowers.json', table);
+    expect(upload.flight).toBe('Ready');
+    flowers = upload.stamp;
   }, 180_000);
   afterAll(async () => {
     await srv?.close();
   });
 
   it.each(SHAPES)('a %s table is analysed with its column names and types', async (shape, doc) => {
-    const { rend, items } = await upload(`${shape}.json`, doc);
-    expect(rend.flight).toBe('Ready');
-    expect(rend.upload.list[0].meta).toMatchObject({ rows: 3, cols: 3, error: null });
+    const { upload, items } = await uploadTable(`${shape}.json`, doc);
+    expect(upload.flight).toBe('Ready');
+    expect(upload.upload.list[0].meta).toMatchObject({ rows: 3, cols: 3, error: null });
     const p = await preview(items[0]);
     expect(p.shape).toBe(shape);
     expect(p.columns.map((c) => [c.name, c.type, c.missing])).toEqual([
@@ -86,7 +86,7 @@ describe.each(kinds)('tables and fits by column name on the %s database', (kind)
   });
 
   it('a CSV turned into the JSON table keeps its text label and counts its empty cells', async () => {
-    const file = (await call(srv.url, 'rendList', { token: A.token, query: { bucket, active: 1 } })).body.rend.list.find(
+    const file = (await call(srv.url, 'rendList', { token: A.token, query: { bucket: project, active: 1 } })).body.rend.list.find(
       (r: { stamp: string }) => r.stamp === flowers,
     ).upload.list[0].stamp;
     const p = await preview(file);
@@ -112,7 +112,7 @@ describe.each(kinds)('tables and fits by column name on the %s database', (kind)
     expect(record.state).toBe('Finished');
     expect(record.metrics).toMatchObject({ name: 'accuracy', rows: 200 });
     expect(record.metrics!.value).toBeGreaterThan(0.9);
-    const list = (await call(srv.url, 'runList', { token: A.token, query: { bucket, function: 'fit' } })).body.run.list;
+    const list = (await call(srv.url, 'runList', { token: A.token, query: { bucket: project, function: 'fit' } })).body.run.list;
     expect(list.find((x: { stamp: string }) => x.stamp === run).metrics).toEqual(record.metrics);
   }, 180_000);
 

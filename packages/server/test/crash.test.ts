@@ -84,8 +84,8 @@ function kill9(p: Proc): Promise<void> {
 async function startTraining(base: string, name: string) {
   const A = await signup(base, name);
   const project = (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name } })).body.bucket.stamp;
-  const { rend } = await uploadFiles(base, A.token, project, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
-  const fit = await fitThroughApi(base, A.token, { project, upload: rend.stamp, name: 'fit' }, { inputs: 3, outputs: 5 });
+  const { upload } = await uploadFiles(base, A.token, project, [{ name: 'big.json', bytes: fitData(5000, 3) }]);
+  const fit = await fitThroughApi(base, A.token, { project, upload: upload.stamp, name: 'fit' }, { inputs: 3, outputs: 5 });
   return { A, project, fit: fit.stamp as string };
 }
 
@@ -115,16 +115,16 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
   it('kill -9 during a PUT: after restart the item is still Pending, no partial file anywhere, and the upload can be sent again', async () => {
     running = await start(dataDir);
     const A = await signup(running.url, 'crash');
-    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket
+    const project = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket
       .stamp;
-    const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name: 'big' } })).body.rend.stamp;
+    const upload = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket: project, name: 'big' } })).body.rend.stamp;
     const data = Buffer.alloc(900_000, '1 2 3\n');
     const reg = await call(running.url, 'uploadRegister', {
       token: A.token,
-      body: { rend, name: 'big.txt', file: { name: 'big.txt', size: data.length, checksum: sha256(data) } },
+      body: { rend: upload, name: 'big.txt', file: { name: 'big.txt', size: data.length, checksum: sha256(data) } },
     });
     expect(reg.status).toBe(200);
-    const stamp = reg.body.upload.stamp as string;
+    const fileId = reg.body.upload.stamp as string;
 
     // Send half the bytes, let the server write them, then kill it.
     const url = new URL(reg.body.upload.url);
@@ -142,16 +142,16 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
 
     running = await start(dataDir);
     expect(await readdir(join(dataDir, 'files-tmp'))).toEqual([]);
-    expect(existsSync(join(dataDir, 'files', 'uploads', stamp))).toBe(false);
-    const list = (await call(running.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list;
-    expect(list[0].upload.list[0]).toMatchObject({ stamp, state: 'Pending' });
+    expect(existsSync(join(dataDir, 'files', 'uploads', fileId))).toBe(false);
+    const list = (await call(running.url, 'rendList', { token: A.token, query: { bucket: project } })).body.rend.list;
+    expect(list[0].upload.list[0]).toMatchObject({ stamp: fileId, state: 'Pending' });
 
     const put = await fetch(reg.body.upload.url.replace(url.origin, running.url), { method: 'PUT', body: new Uint8Array(data) });
     expect(put.status).toBe(200);
-    expect((await call(running.url, 'uploadFinish', { token: A.token, body: { upload: stamp } })).status).toBe(200);
-    await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
+    expect((await call(running.url, 'uploadFinish', { token: A.token, body: { upload: fileId } })).status).toBe(200);
+    await call(running.url, 'rendFinish', { token: A.token, body: { rend: upload } });
     const settled = await waitFor(async () => {
-      const r = (await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list[0];
+      const r = (await call(running!.url, 'rendList', { token: A.token, query: { bucket: project } })).body.rend.list[0];
       return r.flight === 'Ready' || r.flight === 'Failed' ? r : null;
     }, SETTLE_MS);
     expect(settled.upload.list[0].state).not.toMatch(/Pending|Preparing/);
@@ -163,22 +163,22 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
     // First run: no worker, so finishing leaves the items in Preparing with their jobs queued; then a hard kill.
     running = await start(dataDir, { PORTAL_WORKER: '0' });
     const A = await signup(running.url, 'crash2');
-    const bucket = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket
+    const project = (await call(running.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Crash' } })).body.bucket
       .stamp;
-    const rends: string[] = [];
+    const uploads: string[] = [];
     const items: string[] = [];
     for (const name of ['retried.json', 'twice.json']) {
-      const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name } })).body.rend.stamp;
+      const upload = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket: project, name } })).body.rend.stamp;
       const data = fitData(50, 3);
       const reg = await call(running.url, 'uploadRegister', {
         token: A.token,
-        body: { rend, name, file: { name, size: data.length, checksum: sha256(data) } },
+        body: { rend: upload, name, file: { name, size: data.length, checksum: sha256(data) } },
       });
       expect((await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(data) })).status).toBe(200);
       const fin = await call(running.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
       expect(fin.body.upload.state).toBe('Preparing');
-      await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
-      rends.push(rend);
+      await call(running.url, 'rendFinish', { token: A.token, body: { rend: upload } });
+      uploads.push(upload);
       items.push(reg.body.upload.stamp);
     }
     await kill9(running);
@@ -192,9 +192,9 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
 
     running = await start(dataDir);
     const flights = await waitFor(async () => {
-      const list = (await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[];
-      const byStamp = rends.map((s) => list.find((r) => r.stamp === s));
-      return byStamp.every((r) => r.flight === 'Ready' || r.flight === 'Failed') ? byStamp : null;
+      const list = (await call(running!.url, 'rendList', { token: A.token, query: { bucket: project } })).body.rend.list as any[];
+      const byId = uploads.map((s) => list.find((r) => r.stamp === s));
+      return byId.every((r) => r.flight === 'Ready' || r.flight === 'Failed') ? byId : null;
     }, SETTLE_MS);
     expect(flights[0]).toMatchObject({ flight: 'Ready' });
     expect(flights[0].upload.list[0]).toMatchObject({ state: 'Finished', meta: { proc: 1, rows: 50 } });
@@ -202,20 +202,20 @@ describe('crash safety of the built server', { timeout: 240_000 }, () => {
     expect(flights[1].upload.list[0]).toMatchObject({ state: 'Failed', error: CRASH_MESSAGE });
 
     // A real kill while the worker is busy: whatever moment it lands, a restart settles every item.
-    const rend = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket, name: 'live' } })).body.rend.stamp;
+    const upload = (await call(running.url, 'rendCreate', { token: A.token, body: { bucket: project, name: 'live' } })).body.rend.stamp;
     const data = fitData(4000, 3);
     const reg = await call(running.url, 'uploadRegister', {
       token: A.token,
-      body: { rend, name: 'live.json', file: { name: 'live.json', size: data.length, checksum: sha256(data) } },
+      body: { rend: upload, name: 'live.json', file: { name: 'live.json', size: data.length, checksum: sha256(data) } },
     });
     await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(data) });
     await call(running.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
-    await call(running.url, 'rendFinish', { token: A.token, body: { rend } });
+    await call(running.url, 'rendFinish', { token: A.token, body: { rend: upload } });
     await kill9(running);
     running = await start(dataDir);
     const live = await waitFor(async () => {
-      const r = ((await call(running!.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[]).find(
-        (x) => x.stamp === rend,
+      const r = ((await call(running!.url, 'rendList', { token: A.token, query: { bucket: project } })).body.rend.list as any[]).find(
+        (x) => x.stamp === upload,
       );
       return r.flight === 'Ready' || r.flight === 'Failed' ? r : null;
     }, SETTLE_MS);
@@ -308,19 +308,21 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     procs.push(await start(shared, { DATABASE_URL: db.url }, ['worker'], /Worker running/));
 
     const A = await signup(api1.url, 'scale');
-    const bucket = (await call(api2.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Scale' } })).body.bucket.stamp;
+    const project = (await call(api2.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Scale' } })).body.bucket.stamp;
     const files = Array.from({ length: 6 }, (_, i) => ({ name: `part${i}.json`, bytes: fitData(200 + i, 3) }));
-    const { rend } = await uploadFiles(api1.url, A.token, bucket, files);
-    expect(rend.flight).toBe('Ready');
+    const { upload } = await uploadFiles(api1.url, A.token, project, files);
+    expect(upload.flight).toBe('Ready');
     // The second API process sees the same state at once (nothing lives in one process's memory).
-    const seen = (await call(api2.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list[0];
+    const seen = (await call(api2.url, 'rendList', { token: A.token, query: { bucket: project } })).body.rend.list[0];
     expect(seen.upload.list.map((u: { state: string }) => u.state)).toEqual(Array(6).fill('Finished'));
 
     // Training and generating run in the built server's processing threads.
-    const fit = (await fitThroughApi(api1.url, A.token, { project: bucket, upload: rend.stamp, name: 'fit' }, { inputs: 3, outputs: 4 }))
-      .stamp;
+    const fit = (await fitThroughApi(api1.url, A.token, { project, upload: upload.stamp, name: 'fit' }, { inputs: 3, outputs: 4 })).stamp;
     const gen = (
-      await call(api2.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })
+      await call(api2.url, 'runCreate', {
+        token: A.token,
+        body: { bucket: project, function: 'generate', rend: upload.stamp, fit, name: 'gen' },
+      })
     ).body.run.stamp;
     const done = await waitFor(async () => {
       const r = (await call(api1.url, 'runStatus', { token: A.token, query: { run: gen } })).body.run;

@@ -39,12 +39,12 @@ describe.skipIf(!mounted || !pg)('a full disk (DATA_DIR on a small tmpfs)', () =
 
   it('answers 507 naming storage, counts and logs it, fails readiness until space is freed, then takes the file', async () => {
     const A = await signup(srv.url, 'full');
-    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Full' } })).body.bucket.stamp;
-    const rend = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket, name: 'big.json' } })).body.rend.stamp;
+    const project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Full' } })).body.bucket.stamp;
+    const upload = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket: project, name: 'big.json' } })).body.rend.stamp;
     const bytes = Buffer.from(JSON.stringify(Array.from({ length: 30_000 }, (_, i) => [i, i % 7]))); // about 270 kB
     const reg = await call(srv.url, 'uploadRegister', {
       token: A.token,
-      body: { rend, name: 'big.json', file: { name: 'big.json', size: bytes.length, checksum: sha256(bytes) } },
+      body: { rend: upload, name: 'big.json', file: { name: 'big.json', size: bytes.length, checksum: sha256(bytes) } },
     });
     expect(reg.status).toBe(200);
     const put = () => fetch(reg.body.upload.url as string, { method: 'PUT', body: bytes, signal: AbortSignal.timeout(15_000) });
@@ -100,17 +100,18 @@ describe.skipIf(!mounted)('a full disk on the embedded database (DATA_DIR and th
 
   it('answers 507 on every write, counts and logs it, fails readiness, lets jobs wait, and recovers when space is freed', async () => {
     const A = await signup(srv.url, 'dbfull');
-    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Full' } })).body.bucket
+    const project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Full' } })).body.bucket
       .stamp as string;
-    const { rend } = await uploadFiles(srv.url, A.token, bucket, [{ name: 'fit.json', bytes: fitData(200, 3) }]);
-    expect(rend.flight).toBe('Ready');
+    const { upload } = await uploadFiles(srv.url, A.token, project, [{ name: 'fit.json', bytes: fitData(200, 3) }]);
+    expect(upload.flight).toBe('Ready');
     // A request queued while no worker runs: the worker below meets the full disk when it works on it.
     await srv.built.worker!.stop();
     const param = { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' };
-    const pile = (await call(srv.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param } })).body.pile.stamp;
+    const pile = (await call(srv.url, 'pileCreate', { token: A.token, body: { bucket: project, variety: 'FitModel', param } })).body.pile
+      .stamp;
     const queued = await call(srv.url, 'runCreate', {
       token: A.token,
-      body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'Fit' },
+      body: { bucket: project, function: 'fit', rend: upload.stamp, pile, name: 'Fit' },
     });
     expect(queued.status).toBe(200);
     const run = queued.body.run.stamp as string;
@@ -121,13 +122,13 @@ describe.skipIf(!mounted)('a full disk on the embedded database (DATA_DIR and th
     for (let i = 0; i < 40 && !statuses.includes(507); i++) {
       const made = await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: `Project ${i}` } });
       statuses.push(savedOrFull(made, 'project'));
-      const renamed = await call(srv.url, 'bucketRename', { token: A.token, body: { bucket, name: `Full ${i}` } });
+      const renamed = await call(srv.url, 'bucketRename', { token: A.token, body: { bucket: project, name: `Full ${i}` } });
       statuses.push(savedOrFull(renamed, 'rename'));
-      const upload = await call(srv.url, 'rendCreate', { token: A.token, body: { bucket, name: `more ${i}.json` } });
-      statuses.push(savedOrFull(upload, 'upload'));
+      const newUpload = await call(srv.url, 'rendCreate', { token: A.token, body: { bucket: project, name: `more ${i}.json` } });
+      statuses.push(savedOrFull(newUpload, 'upload'));
       const request = await call(srv.url, 'runCreate', {
         token: A.token,
-        body: { bucket, function: 'fit', rend: rend.stamp, pile, name: `Fit ${i}` },
+        body: { bucket: project, function: 'fit', rend: upload.stamp, pile, name: `Fit ${i}` },
       });
       statuses.push(savedOrFull(request, 'request'));
     }

@@ -40,11 +40,12 @@ describe('fuzzing the write calls', () => {
     srv = await startServer('embedded', { worker: false, authRateLimit: 100_000 });
     const A = await signup(srv.url, 'fuzz');
     token = A.token;
-    const bucket = (await call(srv.url, 'bucketCreate', { token, body: { client: A.client, name: 'Fuzz' } })).body.bucket.stamp;
-    const rend = (await call(srv.url, 'rendCreate', { token, body: { bucket, name: 'r' } })).body.rend.stamp;
+    const project = (await call(srv.url, 'bucketCreate', { token, body: { client: A.client, name: 'Fuzz' } })).body.bucket.stamp;
+    const upload = (await call(srv.url, 'rendCreate', { token, body: { bucket: project, name: 'r' } })).body.rend.stamp;
     const key = (await call(srv.url, 'apikeyCreate', { token, body: { client: A.client, name: 'k' } })).body.apikey.clue;
-    const pile = (await call(srv.url, 'pileCreate', { token, body: { bucket, variety: 'ShrinkService', param: {} } })).body.pile.stamp;
-    ids = [A.client, bucket, rend, key, pile, 'general-tabular-regression'];
+    const pile = (await call(srv.url, 'pileCreate', { token, body: { bucket: project, variety: 'ShrinkService', param: {} } })).body.pile
+      .stamp;
+    ids = [A.client, project, upload, key, pile, 'general-tabular-regression'];
   });
   afterAll(async () => {
     await srv?.close();

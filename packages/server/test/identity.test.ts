@@ -184,12 +184,12 @@ describe('logs without secrets', () => {
       secrets.push(resetToken);
       await fetch(`${base}/reset-password?token=${encodeURIComponent(resetToken)}`);
       // A signed upload URL, sent to (with its signature), and a wrong signature (a 4xx logged with its URL).
-      const bucket = (await call(base, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Logs' } })).body.bucket.stamp;
-      const rend = (await call(base, 'rendCreate', { token: U.token, body: { bucket, name: 'a.json' } })).body.rend.stamp;
+      const project = (await call(base, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Logs' } })).body.bucket.stamp;
+      const upload = (await call(base, 'rendCreate', { token: U.token, body: { bucket: project, name: 'a.json' } })).body.rend.stamp;
       const bytes = Buffer.from('[[1,2]]');
       const reg = await call(base, 'uploadRegister', {
         token: U.token,
-        body: { rend, name: 'a.json', file: { name: 'a.json', size: bytes.length, checksum: sha256(bytes) } },
+        body: { rend: upload, name: 'a.json', file: { name: 'a.json', size: bytes.length, checksum: sha256(bytes) } },
       });
       const url = new URL(reg.body.upload.url);
       secrets.push(url.searchParams.get('sig')!);

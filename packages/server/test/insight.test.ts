@@ -9,8 +9,8 @@ const FIT = { explainability: false, input_column_size: 3, output_column_size: 2
 describe.each(kinds)('run insight on the %s database', (kind) => {
   let srv: TestServer;
   let A: Awaited<ReturnType<typeof signup>>;
-  let bucket: string;
-  let rend: string;
+  let project: string;
+  let upload: string;
   let fit: string;
   let generate: string;
 
@@ -28,13 +28,22 @@ describe.each(kinds)('run insight on the %s database', (kind) => {
   beforeAll(async () => {
     srv = await startServer(kind);
     A = await signup(srv.url, 'insight');
-    bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Insight' } })).body.bucket.stamp;
-    rend = (await uploadFiles(srv.url, A.token, bucket, [{ name: 'd.json', bytes: fitData(400, 3) }])).rend.stamp;
-    const pile = (await call(srv.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param: FIT } })).body.pile.stamp;
-    fit = (await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend, pile, name: 'first fit' } })).body.run
-      .stamp;
-    generate = (await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend, fit, name: 'first gen' } }))
-      .body.run.stamp;
+    project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Insight' } })).body.bucket.stamp;
+    upload = (await uploadFiles(srv.url, A.token, project, [{ name: 'd.json', bytes: fitData(400, 3) }])).upload.stamp;
+    const pile = (await call(srv.url, 'pileCreate', { token: A.token, body: { bucket: project, variety: 'FitModel', param: FIT } })).body
+      .pile.stamp;
+    fit = (
+      await call(srv.url, 'runCreate', {
+        token: A.token,
+        body: { bucket: project, function: 'fit', rend: upload, pile, name: 'first fit' },
+      })
+    ).body.run.stamp;
+    generate = (
+      await call(srv.url, 'runCreate', {
+        token: A.token,
+        body: { bucket: project, function: 'generate', rend: upload, fit, name: 'first gen' },
+      })
+    ).body.run.stamp;
     await settled(fit);
     await settled(generate);
   }, 120_000);
@@ -94,13 +103,13 @@ describe.each(kinds)('run insight on the %s database', (kind) => {
     expect(run).toMatchObject({
       function: 'fit',
       name: 'first fit',
-      rend: { stamp: rend },
+      rend: { stamp: upload },
       finishedAt: null,
     });
     // The answer is read before the worker is woken, but a worker polling may take it the moment it is made.
     expect(['Pending', 'Processing']).toContain(run.state);
     expect(run.stamp).not.toBe(fit);
-    expect(gen).toMatchObject({ function: 'generate', name: 'first gen', fit: run.stamp, rend: { stamp: rend } });
+    expect(gen).toMatchObject({ function: 'generate', name: 'first gen', fit: run.stamp, rend: { stamp: upload } });
     expect((await settled(run.stamp)).state).toBe('Finished');
     expect((await settled(gen!.stamp)).state).toBe('Finished');
     const again = await call(srv.url, 'runRerun', { token: A.token, body: { run: generate } });
@@ -110,7 +119,7 @@ describe.each(kinds)('run insight on the %s database', (kind) => {
 
   it('the requests list filters by state and function', async () => {
     const list = async (query: Record<string, string>) =>
-      (await call(srv.url, 'runList', { token: A.token, query: { bucket, active: '1', ...query } })).body.run.list as Array<{
+      (await call(srv.url, 'runList', { token: A.token, query: { bucket: project, active: '1', ...query } })).body.run.list as Array<{
         function: string;
         state: string;
       }>;
@@ -119,7 +128,7 @@ describe.each(kinds)('run insight on the %s database', (kind) => {
     expect(fits.every((r) => r.function === 'fit')).toBe(true);
     expect((await list({ function: 'generate', state: 'Finished' })).length).toBe(3);
     expect(await list({ state: 'Failed' })).toEqual([]);
-    const bad = await call(srv.url, 'runList', { token: A.token, query: { bucket, function: 'dance' } });
+    const bad = await call(srv.url, 'runList', { token: A.token, query: { bucket: project, function: 'dance' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/^function: /);
   });
@@ -160,14 +169,14 @@ describe.each(kinds)('run insight on the %s database', (kind) => {
     const all = CALLS.clientUsage.response.parse(
       (await call(srv.url, 'clientUsage', { token: A.token, query: { client: A.client, days: 7 } })).body,
     );
-    expect(all.usage.projects).toEqual([expect.objectContaining({ bucket, fits: 2, generates: 3, shrinks: 0 })]);
+    expect(all.usage.projects).toEqual([expect.objectContaining({ bucket: project, fits: 2, generates: 3, shrinks: 0 })]);
     const quiet = CALLS.clientUsage.response.parse(
       (await call(srv.url, 'clientUsage', { token: A.token, query: { client: A.client, days: 7, bucket: other } })).body,
     );
     expect(quiet.usage.totals).toEqual({ fits: 0, generates: 0, shrinks: 0, parameters: 0, cents: 0 });
     expect(quiet.usage.projects).toEqual(all.usage.projects);
     const mine = CALLS.clientUsage.response.parse(
-      (await call(srv.url, 'clientUsage', { token: A.token, query: { client: A.client, days: 7, bucket } })).body,
+      (await call(srv.url, 'clientUsage', { token: A.token, query: { client: A.client, days: 7, bucket: project } })).body,
     );
     expect(mine.usage.totals).toEqual(all.usage.totals);
   });
@@ -197,16 +206,17 @@ describe.each(kinds)('run insight on the %s database', (kind) => {
   it('a fit that fails ends its log with the failure sentence, and its run with when it settled', async () => {
     // Rows of 3 values for a request that needs 3 inputs and 2 targets: training refuses the data.
     const thin = (
-      await uploadFiles(srv.url, A.token, bucket, [{ name: 'thin.json', bytes: Buffer.from(JSON.stringify(Array(20).fill([1, 2, 3]))) }])
-    ).rend.stamp;
+      await uploadFiles(srv.url, A.token, project, [{ name: 'thin.json', bytes: Buffer.from(JSON.stringify(Array(20).fill([1, 2, 3]))) }])
+    ).upload.stamp;
     const pile = (
       await call(srv.url, 'pileCreate', {
         token: A.token,
-        body: { bucket, variety: 'FitModel', param: { ...FIT, task_target_size: 1, input_column_size: 3 } },
+        body: { bucket: project, variety: 'FitModel', param: { ...FIT, task_target_size: 1, input_column_size: 3 } },
       })
     ).body.pile.stamp;
-    const bad = (await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend: thin, pile, name: 'bad fit' } }))
-      .body.run.stamp;
+    const bad = (
+      await call(srv.url, 'runCreate', { token: A.token, body: { bucket: project, function: 'fit', rend: thin, pile, name: 'bad fit' } })
+    ).body.run.stamp;
     const record = await settled(bad);
     expect(record.state).toBe('Failed');
     const list = await events(bad);

@@ -112,8 +112,8 @@ describe('request ids', () => {
 
       // An upload's analysis: the worker's lines about the job carry the id of the call that queued it.
       const A = await signup(url, 'debugjobs');
-      const bucket = (await call(url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Debug' } })).body.bucket.stamp;
-      await uploadFiles(url, A.token, bucket, [{ name: 'd.json', bytes: fitData(20, 2) }]);
+      const project = (await call(url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Debug' } })).body.bucket.stamp;
+      await uploadFiles(url, A.token, project, [{ name: 'd.json', bytes: fitData(20, 2) }]);
       const parsed = () => lines.map((l) => JSON.parse(l));
       const done = await waitFor(async () => parsed().find((l) => /^Job analyze \S+: done$/.test(l.msg)));
       expect(done).toMatchObject({ level: 20, outcome: 'done', ms: expect.any(Number) });
@@ -283,12 +283,12 @@ describe('slow clients', () => {
 
   it('lets an upload take longer than the request deadline while its bytes keep moving', async () => {
     const A = await signup(srv.url, 'slowupload');
-    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Slow' } })).body.bucket.stamp;
-    const rend = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket, name: 'slow.json' } })).body.rend.stamp;
+    const project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Slow' } })).body.bucket.stamp;
+    const upload = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket: project, name: 'slow.json' } })).body.rend.stamp;
     const bytes = Buffer.from(JSON.stringify(Array.from({ length: 40 }, (_, i) => [i, i * 2])));
     const reg = await call(srv.url, 'uploadRegister', {
       token: A.token,
-      body: { rend, name: 'slow.json', file: { name: 'slow.json', size: bytes.length, checksum: sha256(bytes) } },
+      body: { rend: upload, name: 'slow.json', file: { name: 'slow.json', size: bytes.length, checksum: sha256(bytes) } },
     });
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(reg.body.upload.url, { method: 'PUT', headers: { 'content-length': bytes.length } }, (res) => {

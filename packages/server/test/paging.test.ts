@@ -9,19 +9,29 @@ type Row = { stamp: string };
 describe.each(await dbKinds())('list pages on the %s database', (kind) => {
   let srv: TestServer;
   let A: Awaited<ReturnType<typeof signup>>;
-  let bucket: string;
+  let project: string;
 
   beforeAll(async () => {
     srv = await startServer(kind, { worker: false });
     A = await signup(srv.url, 'pager');
     // Seven of each, made within the same second or so: the insertion sequence breaks the ties of created_at.
     for (let i = 1; i <= 7; i++) await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: `P${i}` } });
-    bucket = (await call(srv.url, 'bucketList', { token: A.token, query: { client: A.client } })).body.bucket.list[0].stamp;
-    for (let i = 1; i <= 7; i++) await call(srv.url, 'rendCreate', { token: A.token, body: { bucket, name: `U${i}` } });
+    project = (await call(srv.url, 'bucketList', { token: A.token, query: { client: A.client } })).body.bucket.list[0].stamp;
+    for (let i = 1; i <= 7; i++) await call(srv.url, 'rendCreate', { token: A.token, body: { bucket: project, name: `U${i}` } });
     const db = srv.built.services.db;
     const t = Math.floor(Date.now() / 1000);
     for (let i = 1; i <= 7; i++) {
-      const run = { stamp: `run_page_${i}`, bucket, rend: null, pile: null, fit: null, quote: null, model: null, name: `R${i}`, desc: '' };
+      const run = {
+        stamp: `run_page_${i}`,
+        bucket: project,
+        rend: null,
+        pile: null,
+        fit: null,
+        quote: null,
+        model: null,
+        name: `R${i}`,
+        desc: '',
+      };
       const state = i % 2 ? 'Finished' : 'Failed';
       await db
         .insertInto('runs')
@@ -31,7 +41,7 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
         .insertInto('models')
         .values({
           stamp: `m_page_${i}`,
-          bucket,
+          bucket: project,
           rend: null,
           run: null,
           name: `M${i}`,
@@ -68,9 +78,9 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
   const LISTS: Array<{ name: CallName; query: () => Record<string, unknown>; rows: (body: any) => { list: Row[]; next?: string | null } }> =
     [
       { name: 'bucketList', query: () => ({ client: A.client }), rows: (b) => b.bucket },
-      { name: 'rendList', query: () => ({ bucket }), rows: (b) => b.rend },
-      { name: 'runList', query: () => ({ bucket }), rows: (b) => b.run },
-      { name: 'clientModelList', query: () => ({ bucket }), rows: (b) => b.model },
+      { name: 'rendList', query: () => ({ bucket: project }), rows: (b) => b.rend },
+      { name: 'runList', query: () => ({ bucket: project }), rows: (b) => b.run },
+      { name: 'clientModelList', query: () => ({ bucket: project }), rows: (b) => b.model },
       { name: 'integrationList', query: () => ({ client: A.client }), rows: (b) => b.apikey },
     ];
 
@@ -136,14 +146,14 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
   it("a page of uploads carries each upload's files and results in their order, and its count of active requests", async () => {
     const db = srv.built.services.db;
     const t = Math.floor(Date.now() / 1000);
-    const [u7, u6, u5] = (await list('rendList', { bucket, limit: 3 })).rend.list.map((r: Row) => r.stamp);
-    const file = (stamp: string, rend: string, at: number) => ({
-      stamp,
-      rend,
-      name: stamp,
+    const [u7, u6, u5] = (await list('rendList', { bucket: project, limit: 3 })).rend.list.map((r: Row) => r.stamp);
+    const file = (id: string, upload: string, at: number) => ({
+      stamp: id,
+      rend: upload,
+      name: id,
       state: 'Finished',
       checksum: 'c'.repeat(64),
-      file_name: `${stamp}.csv`,
+      file_name: `${id}.csv`,
       size: 10,
       proc: 1,
       cols: 2,
@@ -159,28 +169,28 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
       .insertInto('uploads')
       .values([file('f_b', u7, t + 1), file('f_a', u7, t), file('f_c', u7, t + 1), file('f_d', u5, t)])
       .execute();
-    const box = (stamp: string, rend: string, at: number) => ({
-      stamp,
-      rend,
+    const box = (id: string, upload: string, at: number) => ({
+      stamp: id,
+      rend: upload,
       run: null,
-      name: stamp,
+      name: id,
       size: 4,
-      storage_key: `k/${stamp}`,
+      storage_key: `k/${id}`,
       created_at: at,
     });
     await db
       .insertInto('boxes')
       .values([box('x_b', u6, t + 1), box('x_a', u6, t)])
       .execute();
-    const runOn = (stamp: string, rend: string) => ({
-      stamp,
-      bucket,
-      rend,
+    const runOn = (id: string, upload: string) => ({
+      stamp: id,
+      bucket: project,
+      rend: upload,
       pile: null,
       fit: null,
       quote: null,
       model: null,
-      name: stamp,
+      name: id,
       desc: '',
       function: 'generate',
       state: 'Finished',
@@ -196,7 +206,7 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
       .execute();
     await call(srv.url, 'runRemove', { token: A.token, body: { run: 'run_on_2', active: 0 } });
 
-    const page = (await list('rendList', { bucket, limit: 3 })).rend.list;
+    const page = (await list('rendList', { bucket: project, limit: 3 })).rend.list;
     const shape = page.map((r: { stamp: string; runs: number; upload: { list: Row[] }; box: { list: Row[] } }) => [
       r.stamp,
       r.runs,
@@ -218,12 +228,12 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
       createdAt: t,
     });
     // The whole list and a single upload's answer (its rename) say the same of each upload.
-    const whole = (await list('rendList', { bucket })).rend.list;
+    const whole = (await list('rendList', { bucket: project })).rend.list;
     expect(whole.slice(0, 3)).toEqual(page);
     const renamed = await call(srv.url, 'rendRename', { token: A.token, body: { rend: u7, name: 'U7' } });
     expect(renamed.body.rend).toEqual(page[0]);
     // The request list names each request's upload.
-    const runs = (await list('runList', { bucket, q: 'run_on', limit: 5 })).run.list;
+    const runs = (await list('runList', { bucket: project, q: 'run_on', limit: 5 })).run.list;
     expect(runs.map((r: { stamp: string; rend: unknown }) => [r.stamp, r.rend])).toEqual([
       ['run_on_3', { stamp: u6, name: 'U6' }],
       ['run_on_1', { stamp: u7, name: 'U7' }],
@@ -246,7 +256,7 @@ describe.each(await dbKinds())('list pages on the %s database', (kind) => {
       [{ cursor: "1' or 1=1" }, 'cursor must be the next value of an earlier page of this list'],
       [{ cursor: '9'.repeat(40) }, 'cursor must be the next value of an earlier page of this list'],
     ] as const) {
-      const r = await call(srv.url, 'rendList', { token: A.token, query: { bucket, ...query } });
+      const r = await call(srv.url, 'rendList', { token: A.token, query: { bucket: project, ...query } });
       expect(r.status).toBe(400);
       expect(r.body.error.message).toContain(message);
     }

@@ -16,10 +16,10 @@ class Net(nn.Module):
 describe('upload preview on the embedded database', () => {
   let srv: TestServer;
   let A: Awaited<ReturnType<typeof signup>>;
-  let bucket: string;
+  let project: string;
 
   const preview = async (name: string, bytes: Buffer) => {
-    const { items } = await uploadFiles(srv.url, A.token, bucket, [{ name, bytes }]);
+    const { items } = await uploadFiles(srv.url, A.token, project, [{ name, bytes }]);
     const r = await call(srv.url, 'uploadPreview', { token: A.token, query: { upload: items[0] } });
     expect(r.status).toBe(200);
     return CALLS.uploadPreview.response.parse(r.body).preview;
@@ -28,7 +28,7 @@ describe('upload preview on the embedded database', () => {
   beforeAll(async () => {
     srv = await startServer('embedded');
     A = await signup(srv.url, 'preview');
-    bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Preview' } })).body.bucket.stamp;
+    project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Preview' } })).body.bucket.stamp;
   }, 120_000);
   afterAll(async () => {
     await srv?.close();
@@ -68,7 +68,7 @@ describe('upload preview on the embedded database', () => {
   });
 
   it('a file that failed analysis says so, and another account cannot read a preview', async () => {
-    const { items } = await uploadFiles(srv.url, A.token, bucket, [{ name: 'bad.json', bytes: Buffer.from('[[1, 2], [3]') }]);
+    const { items } = await uploadFiles(srv.url, A.token, project, [{ name: 'bad.json', bytes: Buffer.from('[[1, 2], [3]') }]);
     const r = await call(srv.url, 'uploadPreview', { token: A.token, query: { upload: items[0] } });
     expect(r.body.preview).toMatchObject({ kind: 'none', note: PREVIEW_NOTES.failed });
     const B = await signup(srv.url, 'other');

@@ -59,15 +59,19 @@ describe('the embedding map on the embedded database', () => {
   beforeAll(async () => {
     srv = await startServer('embedded');
     A = await signup(srv.url, 'map');
-    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Map' } })).body.bucket.stamp;
-    const rend = (await uploadFiles(srv.url, A.token, bucket, [{ name: 'two.json', bytes: Buffer.from(JSON.stringify(twoClasses(400))) }]))
-      .rend.stamp;
+    const project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Map' } })).body.bucket.stamp;
+    const upload = (
+      await uploadFiles(srv.url, A.token, project, [{ name: 'two.json', bytes: Buffer.from(JSON.stringify(twoClasses(400))) }])
+    ).upload.stamp;
     const param = { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'classification' };
-    const pile = (await call(srv.url, 'pileCreate', { token: A.token, body: { bucket, variety: 'FitModel', param } })).body.pile.stamp;
-    const fit = (await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'fit', rend, pile, name: 'fit' } })).body.run
+    const pile = (await call(srv.url, 'pileCreate', { token: A.token, body: { bucket: project, variety: 'FitModel', param } })).body.pile
       .stamp;
-    generate = (await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend, fit, name: 'map' } })).body
-      .run.stamp;
+    const fit = (
+      await call(srv.url, 'runCreate', { token: A.token, body: { bucket: project, function: 'fit', rend: upload, pile, name: 'fit' } })
+    ).body.run.stamp;
+    generate = (
+      await call(srv.url, 'runCreate', { token: A.token, body: { bucket: project, function: 'generate', rend: upload, fit, name: 'map' } })
+    ).body.run.stamp;
     expect((await call(srv.url, 'runProjection', { token: A.token, query: { run: generate } })).body.note).toBe(PROJECTION_NOTES.waiting);
     await waitFor(async () => {
       const r = (await call(srv.url, 'runStatus', { token: A.token, query: { run: generate } })).body.run.record;

@@ -14,22 +14,22 @@ const HUNG =
 /** A client with a project, an OpenAI key and a text upload. */
 async function textClient(srv: TestServer, label: string) {
   const U = await signup(srv.url, label);
-  const bucket = (await call(srv.url, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Texts' } })).body.bucket.stamp;
+  const project = (await call(srv.url, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Texts' } })).body.bucket.stamp;
   const key = await call(srv.url, 'integrationCreate', {
     token: U.token,
     body: { client: U.client, name: 'Production key', service: 'OpenAI', token: STUB_OPENAI_KEY },
   });
   expect(key.status).toBe(200);
-  const rend = (await uploadFiles(srv.url, U.token, bucket, [{ name: 'texts.json', bytes: json(['one', 'two']) }])).rend.stamp;
+  const upload = (await uploadFiles(srv.url, U.token, project, [{ name: 'texts.json', bytes: json(['one', 'two']) }])).upload.stamp;
   const generate = async () => {
     const r = await call(srv.url, 'runCreate', {
       token: U.token,
-      body: { bucket, function: 'generate', rend, fit: OPENAI_TEXT_MODEL_ID, name: 'Texts' },
+      body: { bucket: project, function: 'generate', rend: upload, fit: OPENAI_TEXT_MODEL_ID, name: 'Texts' },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.run.stamp as string;
   };
-  return { U, bucket, generate };
+  return { U, project, generate };
 }
 
 const runOf = async (srv: TestServer, token: string, run: string) =>
@@ -68,14 +68,15 @@ for (const kind of await dbKinds()) {
       await waitFor(async () => stub.calls.length >= 2, 20_000);
 
       const V = await signup(srv.url, 'fitter');
-      const bucket = (await call(srv.url, 'bucketCreate', { token: V.token, body: { client: V.client, name: 'Fit' } })).body.bucket.stamp;
-      const { rend } = await uploadFiles(srv.url, V.token, bucket, [{ name: 'train.json', bytes: fitData(40, 3) }]);
+      const project = (await call(srv.url, 'bucketCreate', { token: V.token, body: { client: V.client, name: 'Fit' } })).body.bucket.stamp;
+      const { upload } = await uploadFiles(srv.url, V.token, project, [{ name: 'train.json', bytes: fitData(40, 3) }]);
       const param = { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'regression' };
-      const pile = (await call(srv.url, 'pileCreate', { token: V.token, body: { bucket, variety: 'FitModel', param } })).body.pile.stamp;
+      const pile = (await call(srv.url, 'pileCreate', { token: V.token, body: { bucket: project, variety: 'FitModel', param } })).body.pile
+        .stamp;
       const started = Date.now();
       const fit = await call(srv.url, 'runCreate', {
         token: V.token,
-        body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'Ordinary fit' },
+        body: { bucket: project, function: 'fit', rend: upload.stamp, pile, name: 'Ordinary fit' },
       });
       expect(fit.status).toBe(200);
       const done = await settled(srv, V.token, fit.body.run.stamp as string);

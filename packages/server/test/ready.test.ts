@@ -31,10 +31,10 @@ describe('readiness and worker metrics', () => {
 
   it("counts the worker's jobs by kind and outcome", async () => {
     const A = await signup(withWorker.url, 'metricsjobs');
-    const bucket = (await call(withWorker.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Metrics' } })).body.bucket
-      .stamp;
-    const { rend } = await uploadFiles(withWorker.url, A.token, bucket, [{ name: 'a.json', bytes: fitData(20, 2) }]);
-    expect(rend.flight).toBe('Ready');
+    const project = (await call(withWorker.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Metrics' } })).body
+      .bucket.stamp;
+    const { upload } = await uploadFiles(withWorker.url, A.token, project, [{ name: 'a.json', bytes: fitData(20, 2) }]);
+    expect(upload.flight).toBe('Ready');
     const text = await (await fetch(withWorker.metricsUrl!)).text();
     expect(text).toMatch(/^portal_jobs_total\{kind="analyze",outcome="done"\} [1-9]/m);
     expect(text).toMatch(/^portal_job_duration_seconds_count\{kind="analyze"\} [1-9]/m);

@@ -17,7 +17,7 @@ describe('restoring a removed item (active=1)', () => {
     await srv?.close();
   });
 
-  const buckets = async () =>
+  const projects = async () =>
     (
       (await call(srv.url, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body.bucket.list as {
         stamp: string;
@@ -25,23 +25,26 @@ describe('restoring a removed item (active=1)', () => {
     ).map((b) => b.stamp);
 
   it('puts a removed project and a removed upload back for a member, and refuses anyone else', async () => {
-    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Undo me' } })).body.bucket.stamp;
-    const rend = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket, name: 'data' } })).body.rend.stamp;
-    expect((await call(srv.url, 'rendRemove', { token: A.token, body: { rend, active: 0 } })).status).toBe(200);
-    expect((await call(srv.url, 'bucketRemove', { token: A.token, body: { bucket, active: 0 } })).status).toBe(200);
-    expect(await buckets()).not.toContain(bucket);
+    const project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Undo me' } })).body.bucket
+      .stamp;
+    const upload = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket: project, name: 'data' } })).body.rend.stamp;
+    expect((await call(srv.url, 'rendRemove', { token: A.token, body: { rend: upload, active: 0 } })).status).toBe(200);
+    expect((await call(srv.url, 'bucketRemove', { token: A.token, body: { bucket: project, active: 0 } })).status).toBe(200);
+    expect(await projects()).not.toContain(project);
     // Another user cannot bring it back, nor learn that it exists.
-    expect([403, 404]).toContain((await call(srv.url, 'bucketRemove', { token: B.token, body: { bucket, active: 1 } })).status);
+    expect([403, 404]).toContain((await call(srv.url, 'bucketRemove', { token: B.token, body: { bucket: project, active: 1 } })).status);
     // The upload's project is removed: the upload cannot come back before it.
-    expect((await call(srv.url, 'rendRemove', { token: A.token, body: { rend, active: 1 } })).status).toBe(404);
-    expect((await call(srv.url, 'bucketRemove', { token: A.token, body: { bucket, active: 1 } })).status).toBe(200);
-    expect(await buckets()).toContain(bucket);
-    expect((await call(srv.url, 'rendRemove', { token: A.token, body: { rend, active: 1 } })).status).toBe(200);
-    const rends = (await call(srv.url, 'rendList', { token: A.token, query: { bucket, active: 1 } })).body.rend.list as { stamp: string }[];
-    expect(rends.map((r) => r.stamp)).toEqual([rend]);
+    expect((await call(srv.url, 'rendRemove', { token: A.token, body: { rend: upload, active: 1 } })).status).toBe(404);
+    expect((await call(srv.url, 'bucketRemove', { token: A.token, body: { bucket: project, active: 1 } })).status).toBe(200);
+    expect(await projects()).toContain(project);
+    expect((await call(srv.url, 'rendRemove', { token: A.token, body: { rend: upload, active: 1 } })).status).toBe(200);
+    const uploads = (await call(srv.url, 'rendList', { token: A.token, query: { bucket: project, active: 1 } })).body.rend.list as {
+      stamp: string;
+    }[];
+    expect(uploads.map((r) => r.stamp)).toEqual([upload]);
     // Other calls still treat a removed item as gone.
-    await call(srv.url, 'bucketRemove', { token: A.token, body: { bucket, active: 0 } });
-    expect((await call(srv.url, 'bucketRename', { token: A.token, body: { bucket, name: 'x' } })).status).toBe(404);
+    await call(srv.url, 'bucketRemove', { token: A.token, body: { bucket: project, active: 0 } });
+    expect((await call(srv.url, 'bucketRename', { token: A.token, body: { bucket: project, name: 'x' } })).status).toBe(404);
   });
 
   it('does not restore a removed API key: its token stays revoked', async () => {

@@ -40,16 +40,18 @@ describe('S3-compatible storage', () => {
 
   it('upload, analysis, fit and generate with the bytes in the bucket; download by a pre-signed URL', async () => {
     const A = await signup(srv.url, 's3user');
-    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'S3' } })).body.bucket.stamp;
+    const project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'S3' } })).body.bucket.stamp;
     const data = fitData(25, 2);
-    const { rend } = await uploadFiles(srv.url, A.token, bucket, [{ name: 'train.json', bytes: data }]);
-    expect(rend.flight).toBe('Ready');
-    expect(rend.upload.list[0].meta).toMatchObject({ proc: 1, rows: 25 });
+    const { upload } = await uploadFiles(srv.url, A.token, project, [{ name: 'train.json', bytes: data }]);
+    expect(upload.flight).toBe('Ready');
+    expect(upload.upload.list[0].meta).toMatchObject({ proc: 1, rows: 25 });
 
-    const fit = (await fitThroughApi(srv.url, A.token, { project: bucket, upload: rend.stamp, name: 'fit' }, { inputs: 2, outputs: 3 }))
-      .stamp;
+    const fit = (await fitThroughApi(srv.url, A.token, { project, upload: upload.stamp, name: 'fit' }, { inputs: 2, outputs: 3 })).stamp;
     const gen = (
-      await call(srv.url, 'runCreate', { token: A.token, body: { bucket, function: 'generate', rend: rend.stamp, fit, name: 'gen' } })
+      await call(srv.url, 'runCreate', {
+        token: A.token,
+        body: { bucket: project, function: 'generate', rend: upload.stamp, fit, name: 'gen' },
+      })
     ).body.run.stamp;
     const status = await waitFor(async () => {
       const r = CALLS.runStatus.response.parse((await call(srv.url, 'runStatus', { token: A.token, query: { run: gen } })).body);
@@ -64,12 +66,12 @@ describe('S3-compatible storage', () => {
 
   it('bytes that differ from the registered checksum fail the item with a readable error', async () => {
     const A = await signup(srv.url, 's3bad');
-    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'S3' } })).body.bucket.stamp;
-    const rend = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket, name: 'bad' } })).body.rend.stamp;
+    const project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'S3' } })).body.bucket.stamp;
+    const upload = (await call(srv.url, 'rendCreate', { token: A.token, body: { bucket: project, name: 'bad' } })).body.rend.stamp;
     const good = Buffer.from('[[1,2,3]]');
     const reg = await call(srv.url, 'uploadRegister', {
       token: A.token,
-      body: { rend, name: 'a.json', file: { name: 'a.json', size: good.length, checksum: sha256(good) } },
+      body: { rend: upload, name: 'a.json', file: { name: 'a.json', size: good.length, checksum: sha256(good) } },
     });
     expect(reg.body.upload.url).toContain(endpoint);
     const put = await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(Buffer.from('[[9,9,9]]')) });
@@ -78,9 +80,9 @@ describe('S3-compatible storage', () => {
     const fin = await call(srv.url, 'uploadFinish', { token: A.token, body: { upload: reg.body.upload.stamp } });
     expect(fin.status).toBe(400);
     expect(fin.body.error.message).toMatch(/SHA-256 checksum differs/);
-    await call(srv.url, 'rendFinish', { token: A.token, body: { rend } });
+    await call(srv.url, 'rendFinish', { token: A.token, body: { rend: upload } });
     const settled = await waitFor(async () => {
-      const r = (await call(srv.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list[0];
+      const r = (await call(srv.url, 'rendList', { token: A.token, query: { bucket: project } })).body.rend.list[0];
       return r.flight !== 'Processing' ? r : null;
     });
     expect(settled.flight).toBe('Failed');

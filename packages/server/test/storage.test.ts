@@ -80,41 +80,41 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
     const put = (url: string, bytes: Buffer) =>
       fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/json' } });
 
-    async function project(label: string) {
+    async function makeProject(label: string) {
       const A = await signup(base(), label);
-      const bucket = (await call(base(), 'bucketCreate', { token: A.token, body: { client: A.client, name: label } })).body.bucket
+      const project = (await call(base(), 'bucketCreate', { token: A.token, body: { client: A.client, name: label } })).body.bucket
         .stamp as string;
-      return { ...A, bucket };
+      return { ...A, project };
     }
 
-    async function register(token: string, rend: string, name: string, bytes: Buffer) {
+    async function register(token: string, upload: string, name: string, bytes: Buffer) {
       const reg = await call(base(), 'uploadRegister', {
         token,
-        body: { rend, name, file: { name, size: bytes.length, checksum: sha256(bytes) } },
+        body: { rend: upload, name, file: { name, size: bytes.length, checksum: sha256(bytes) } },
       });
       expect(reg.status).toBe(200);
       return reg.body.upload as { stamp: string; url: string; expiresAt: number };
     }
 
     /** One file through the whole flow; returns the settled group and the item's upload URL. */
-    async function uploadOne(token: string, bucket: string, name: string, bytes: Buffer) {
-      const rend = (await call(base(), 'rendCreate', { token, body: { bucket, name } })).body.rend.stamp as string;
-      const item = await register(token, rend, name, bytes);
+    async function uploadOne(token: string, project: string, name: string, bytes: Buffer) {
+      const upload = (await call(base(), 'rendCreate', { token, body: { bucket: project, name } })).body.rend.stamp as string;
+      const item = await register(token, upload, name, bytes);
       expect((await put(item.url, bytes)).status).toBe(200);
       const fin = await call(base(), 'uploadFinish', { token, body: { upload: item.stamp } });
       expect(fin.status).toBe(200);
-      await call(base(), 'rendFinish', { token, body: { rend } });
+      await call(base(), 'rendFinish', { token, body: { rend: upload } });
       const settled = await waitFor(async () => {
-        const list = await call(base(), 'rendList', { token, query: { bucket } });
-        const r = list.body.rend.list.find((x: { stamp: string }) => x.stamp === rend);
+        const list = await call(base(), 'rendList', { token, query: { bucket: project } });
+        const r = list.body.rend.list.find((x: { stamp: string }) => x.stamp === upload);
         return r && r.flight !== 'Pending' && r.flight !== 'Processing' ? r : null;
       });
-      return { rend, item, settled };
+      return { upload, item, settled };
     }
 
-    async function stored(stamp: string): Promise<Buffer | null> {
-      if (!(await storage().stat(uploadKey(stamp)))) return null;
-      const copy = await storage().localCopy(uploadKey(stamp));
+    async function stored(id: string): Promise<Buffer | null> {
+      if (!(await storage().stat(uploadKey(id)))) return null;
+      const copy = await storage().localCopy(uploadKey(id));
       try {
         return await readFile(copy.path);
       } finally {
@@ -123,13 +123,13 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
     }
 
     it('replaying the signed URL with other bytes of the same length after Ready changes nothing a fit reads', async () => {
-      const A = await project('replay');
+      const A = await makeProject('replay');
       const data = fitData(400, 2);
       const swapped = swapDigits(data);
       expect(swapped.length).toBe(data.length);
       expect(sha256(swapped)).not.toBe(sha256(data));
 
-      const { rend, item, settled } = await uploadOne(A.token, A.bucket, 'train.json', data);
+      const { upload, item, settled } = await uploadOne(A.token, A.project, 'train.json', data);
       expect(settled.flight).toBe('Ready');
 
       const replay = await put(item.url, swapped);
@@ -150,14 +150,14 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
         await call(base(), 'pileCreate', {
           token: A.token,
           body: {
-            bucket: A.bucket,
+            bucket: A.project,
             variety: 'FitModel',
             param: { explainability: false, input_column_size: 2, output_column_size: 2, task_target_size: 1, task: 'regression' },
           },
         })
       ).body.pile.stamp;
       const fit = (
-        await call(base(), 'runCreate', { token: A.token, body: { bucket: A.bucket, function: 'fit', rend, pile, name: 'fit' } })
+        await call(base(), 'runCreate', { token: A.token, body: { bucket: A.project, function: 'fit', rend: upload, pile, name: 'fit' } })
       ).body.run.stamp;
       const status = await waitFor(async () => {
         const r = (await call(base(), 'runStatus', { token: A.token, query: { run: fit } })).body;
@@ -169,11 +169,11 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
     }, 90_000);
 
     it('a link takes one upload: a second PUT after the bytes were accepted cannot change them', async () => {
-      const A = await project('twice');
-      const rend = (await call(base(), 'rendCreate', { token: A.token, body: { bucket: A.bucket, name: 'twice' } })).body.rend.stamp;
+      const A = await makeProject('twice');
+      const upload = (await call(base(), 'rendCreate', { token: A.token, body: { bucket: A.project, name: 'twice' } })).body.rend.stamp;
       const good = Buffer.from('[[1,2,3],[2,3,5]]');
       const other = swapDigits(good);
-      const item = await register(A.token, rend, 'a.json', good);
+      const item = await register(A.token, upload, 'a.json', good);
       expect((await put(item.url, good)).status).toBe(200);
       const second = await put(item.url, other);
       if (store === 'local') {
@@ -191,10 +191,10 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
     });
 
     it('upload links live 15 minutes; an expired one is refused', async () => {
-      const A = await project('ttl');
-      const rend = (await call(base(), 'rendCreate', { token: A.token, body: { bucket: A.bucket, name: 'ttl' } })).body.rend.stamp;
+      const A = await makeProject('ttl');
+      const upload = (await call(base(), 'rendCreate', { token: A.token, body: { bucket: A.project, name: 'ttl' } })).body.rend.stamp;
       const bytes = Buffer.from('[[1,2]]');
-      const item = await register(A.token, rend, 'a.json', bytes);
+      const item = await register(A.token, upload, 'a.json', bytes);
       expect(item.expiresAt - now()).toBeGreaterThan(14 * 60);
       expect(item.expiresAt - now()).toBeLessThanOrEqual(15 * 60);
       if (store === 's3') expect(new URL(item.url).searchParams.get('X-Amz-Expires')).toBe('900');
@@ -202,9 +202,9 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       const short = await startServer(db, { storageUrl, uploadUrlTtlS: 1 });
       try {
         const B = await signup(short.url, 'ttl');
-        const bucket = (await call(short.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'ttl' } })).body.bucket
+        const project = (await call(short.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'ttl' } })).body.bucket
           .stamp;
-        const r = (await call(short.url, 'rendCreate', { token: B.token, body: { bucket, name: 'ttl' } })).body.rend.stamp;
+        const r = (await call(short.url, 'rendCreate', { token: B.token, body: { bucket: project, name: 'ttl' } })).body.rend.stamp;
         const reg = (
           await call(short.url, 'uploadRegister', {
             token: B.token,
@@ -231,16 +231,16 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
     });
 
     it('the sweep deletes objects of failed and removed uploads after the grace period, and nothing else', async () => {
-      const A = await project('sweep');
-      const kept = await uploadOne(A.token, A.bucket, 'kept.json', fitData(20, 2));
-      const failed = await uploadOne(A.token, A.bucket, 'failed.json', Buffer.from('this is not JSON at all'));
-      const removed = await uploadOne(A.token, A.bucket, 'removed.json', fitData(21, 2));
+      const A = await makeProject('sweep');
+      const kept = await uploadOne(A.token, A.project, 'kept.json', fitData(20, 2));
+      const failed = await uploadOne(A.token, A.project, 'failed.json', Buffer.from('this is not JSON at all'));
+      const removed = await uploadOne(A.token, A.project, 'removed.json', fitData(21, 2));
       expect([kept.settled.flight, failed.settled.flight, removed.settled.flight]).toEqual(['Ready', 'Failed', 'Ready']);
-      expect((await call(base(), 'rendRemove', { token: A.token, body: { rend: removed.rend, active: 0 } })).status).toBe(200);
+      expect((await call(base(), 'rendRemove', { token: A.token, body: { rend: removed.upload, active: 0 } })).status).toBe(200);
       // Bytes sent but never finished (S3: a staging object), and a temporary file a crash left behind.
-      const rend = (await call(base(), 'rendCreate', { token: A.token, body: { bucket: A.bucket, name: 'abandoned' } })).body.rend.stamp;
+      const upload = (await call(base(), 'rendCreate', { token: A.token, body: { bucket: A.project, name: 'abandoned' } })).body.rend.stamp;
       const abandonedBytes = Buffer.from('[[1,1,2]]');
-      const abandoned = await register(A.token, rend, 'abandoned.json', abandonedBytes);
+      const abandoned = await register(A.token, upload, 'abandoned.json', abandonedBytes);
       expect((await put(abandoned.url, abandonedBytes)).status).toBe(200);
       const leftover = join(srv.dataDir, 'files-tmp', 'left-by-a-crash');
       await writeFile(leftover, 'partial');
@@ -262,7 +262,7 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       // Within the grace period nothing of theirs goes; the old temporary file does.
       const early = await sweepStorage(srv.built.services.db, storage(), now());
       expect(early.uploads).toBe(0);
-      for (const stamp of [kept.item.stamp, failed.item.stamp, removed.item.stamp]) expect(await stored(stamp)).not.toBeNull();
+      for (const id of [kept.item.stamp, failed.item.stamp, removed.item.stamp]) expect(await stored(id)).not.toBeNull();
       await expect(readFile(leftover)).rejects.toThrow();
 
       const later = now() + storage().sweepGraceS + 5;
@@ -286,15 +286,15 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       expect((await sweepStorage(srv.built.services.db, storage(), later)).uploads).toBe(0);
 
       // A request still waiting on a removed upload keeps its bytes until it is done.
-      const busy = await uploadOne(A.token, A.bucket, 'busy.json', fitData(22, 2));
+      const busy = await uploadOne(A.token, A.project, 'busy.json', fitData(22, 2));
       const db0 = srv.built.services.db;
       const run = `r_sweep${Date.now().toString(36)}`;
       await db0
         .insertInto('runs')
         .values({
           stamp: run,
-          bucket: A.bucket,
-          rend: busy.rend,
+          bucket: A.project,
+          rend: busy.upload,
           pile: null,
           fit: null,
           quote: null,
@@ -310,7 +310,7 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
           created_at: now(),
         })
         .execute();
-      expect((await call(base(), 'rendRemove', { token: A.token, body: { rend: busy.rend, active: 0 } })).status).toBe(200);
+      expect((await call(base(), 'rendRemove', { token: A.token, body: { rend: busy.upload, active: 0 } })).status).toBe(200);
       await sweepStorage(db0, storage(), later);
       expect(await stored(busy.item.stamp)).not.toBeNull();
       await db0.updateTable('runs').set({ state: 'Failed' }).where('stamp', '=', run).execute();
@@ -318,7 +318,7 @@ describe.each(kinds.flatMap((db) => (['local', 's3'] as Store[]).map((store) => 
       expect(await stored(busy.item.stamp)).toBeNull();
 
       // The worker's housekeeping runs the same sweep: an item that failed longer ago than the grace period goes.
-      const late = await uploadOne(A.token, A.bucket, 'late.json', Buffer.from('neither is this'));
+      const late = await uploadOne(A.token, A.project, 'late.json', Buffer.from('neither is this'));
       expect(late.settled.flight).toBe('Failed');
       const db = srv.built.services.db;
       await db

@@ -14,17 +14,26 @@ const ROUNDS = 4;
 
 /** A fresh client whose members are these users with these roles, written as accepted invitations would leave it. */
 async function clientOf(db: Kysely<DB>, members: Array<[User, 'owner' | 'member']>) {
-  const stamp = newId('c_');
+  const client = newId('c_');
   const t = now();
   await db
     .insertInto('clients')
-    .values({ stamp, name: 'Race Client', plan: 'Individual', choice: 'Cloud', active: 1, credit_total: 0, credit_used: 0, created_at: t })
+    .values({
+      stamp: client,
+      name: 'Race Client',
+      plan: 'Individual',
+      choice: 'Cloud',
+      active: 1,
+      credit_total: 0,
+      credit_used: 0,
+      created_at: t,
+    })
     .execute();
   await db
     .insertInto('permissions')
-    .values(members.map(([u, role]) => ({ user_stamp: u.user, client_stamp: stamp, created_at: t, role })))
+    .values(members.map(([u, role]) => ({ user_stamp: u.user, client_stamp: client, created_at: t, role })))
     .execute();
-  return stamp;
+  return client;
 }
 
 const roles = async (db: Kysely<DB>, client: string) =>

@@ -35,7 +35,7 @@ describe.each(kinds)('teams on the %s database', (kind) => {
   let carol: User;
   const members = async (u: User, client = owner.client) =>
     (await call(srv.url, 'memberList', { token: u.token, query: { client } })).body as CallResponse<'memberList'>;
-  const roleOf = async (stamp: string) => (await members(owner)).member.list.find((m) => m.user.stamp === stamp)?.role;
+  const roleOf = async (userId: string) => (await members(owner)).member.list.find((m) => m.user.stamp === userId)?.role;
 
   beforeAll(async () => {
     srv = await startServer(kind);

@@ -43,13 +43,13 @@ type Ids = Record<
   | 'client'
   | 'key'
   | 'integration'
-  | 'bucket'
-  | 'rend'
-  | 'pendingRend'
+  | 'project'
+  | 'upload'
   | 'pendingUpload'
+  | 'pendingFile'
   | 'pile'
   | 'shrinkPile'
-  | 'pyRend'
+  | 'pyUpload'
   | 'fit'
   | 'model'
   | 'quote'
@@ -63,7 +63,7 @@ type Ids = Record<
 type Req = { query?: Record<string, unknown>; body?: Record<string, unknown> };
 
 /** For each call, a request naming the first user's resources (several where a call takes several ids). */
-function requests(a: Ids, own: { bucket: string }): Record<string, Req[]> {
+function requests(a: Ids, own: { project: string }): Record<string, Req[]> {
   return {
     apikeyList: [{ query: { client: a.client } }],
     apikeyCreate: [{ body: { client: a.client, name: 'stolen' } }],
@@ -75,35 +75,35 @@ function requests(a: Ids, own: { bucket: string }): Record<string, Req[]> {
     integrationRemove: [{ body: { apikey: a.integration, active: 0 } }],
     bucketList: [{ query: { client: a.client, active: 1 } }],
     bucketCreate: [{ body: { client: a.client, name: 'stolen' } }],
-    bucketRename: [{ body: { bucket: a.bucket, name: 'stolen' } }],
-    bucketRemove: [{ body: { bucket: a.bucket, active: 0 } }],
-    clientModelList: [{ query: { bucket: a.bucket, active: 1 } }],
+    bucketRename: [{ body: { bucket: a.project, name: 'stolen' } }],
+    bucketRemove: [{ body: { bucket: a.project, active: 0 } }],
+    clientModelList: [{ query: { bucket: a.project, active: 1 } }],
     modelRename: [{ body: { model: a.model, name: 'stolen' } }],
     modelRemove: [{ body: { model: a.model, active: 0 } }],
-    runList: [{ query: { bucket: a.bucket, active: 1 } }],
+    runList: [{ query: { bucket: a.project, active: 1 } }],
     runRename: [{ body: { run: a.fit, name: 'stolen' } }],
     runRemove: [{ body: { run: a.fit, active: 0 } }],
     runStatus: [{ query: { run: a.fit } }],
     runEvents: [{ query: { run: a.fit } }, { query: { run: a.fit, after: 0 } }],
     runRerun: [{ body: { run: a.fit } }],
     clientUsage: [{ query: { client: a.client, days: 30 } }],
-    rendList: [{ query: { bucket: a.bucket, active: 1 } }],
-    rendCreate: [{ body: { bucket: a.bucket, name: 'stolen' } }],
-    rendFinish: [{ body: { rend: a.pendingRend } }],
-    rendRename: [{ body: { rend: a.rend, name: 'stolen' } }],
-    rendRemove: [{ body: { rend: a.rend, active: 0 } }],
-    uploadRegister: [{ body: { rend: a.pendingRend, name: 'x.json', file: { name: 'x.json', size: 2, checksum: sha256('[]') } } }],
-    uploadFinish: [{ body: { upload: a.pendingUpload } }],
-    pileCreate: [{ body: { bucket: a.bucket, variety: 'ShrinkService', param: {} } }],
+    rendList: [{ query: { bucket: a.project, active: 1 } }],
+    rendCreate: [{ body: { bucket: a.project, name: 'stolen' } }],
+    rendFinish: [{ body: { rend: a.pendingUpload } }],
+    rendRename: [{ body: { rend: a.upload, name: 'stolen' } }],
+    rendRemove: [{ body: { rend: a.upload, active: 0 } }],
+    uploadRegister: [{ body: { rend: a.pendingUpload, name: 'x.json', file: { name: 'x.json', size: 2, checksum: sha256('[]') } } }],
+    uploadFinish: [{ body: { upload: a.pendingFile } }],
+    pileCreate: [{ body: { bucket: a.project, variety: 'ShrinkService', param: {} } }],
     runCreate: [
-      { body: { bucket: a.bucket, function: 'fit', rend: a.rend, pile: a.pile, name: 'stolen' } },
+      { body: { bucket: a.project, function: 'fit', rend: a.upload, pile: a.pile, name: 'stolen' } },
       // The caller's own project with the other user's upload, parameters or model.
-      { body: { bucket: own.bucket, function: 'fit', rend: a.rend, pile: a.pile, name: 'stolen' } },
-      { body: { bucket: own.bucket, function: 'generate', rend: a.rend, fit: a.fit, name: 'stolen' } },
+      { body: { bucket: own.project, function: 'fit', rend: a.upload, pile: a.pile, name: 'stolen' } },
+      { body: { bucket: own.project, function: 'generate', rend: a.upload, fit: a.fit, name: 'stolen' } },
     ],
     shrinkCreate: [
-      { body: { bucket: a.bucket, function: 'shrink', rend: a.pyRend, pile: a.shrinkPile, name: 'stolen', desc: '' } },
-      { body: { bucket: own.bucket, function: 'shrink', rend: a.pyRend, pile: a.shrinkPile, name: 'stolen', desc: '' } },
+      { body: { bucket: a.project, function: 'shrink', rend: a.pyUpload, pile: a.shrinkPile, name: 'stolen', desc: '' } },
+      { body: { bucket: own.project, function: 'shrink', rend: a.pyUpload, pile: a.shrinkPile, name: 'stolen', desc: '' } },
     ],
     quoteStatus: [{ query: { quote: a.quote } }],
     billingStatus: [{ query: { client: a.client } }],
@@ -116,7 +116,7 @@ function requests(a: Ids, own: { bucket: string }): Record<string, Req[]> {
     memberRole: [{ body: { client: a.client, user: a.user, role: 'member' } }],
     memberRemove: [{ body: { client: a.client, user: a.user } }],
     audit: [{ query: { client: a.client } }],
-    uploadPreview: [{ query: { upload: a.pendingUpload } }, { query: { upload: a.rend } }],
+    uploadPreview: [{ query: { upload: a.pendingFile } }, { query: { upload: a.upload } }],
     runProjection: [{ query: { run: a.fit } }],
     webhookList: [{ query: { client: a.client } }],
     webhookCreate: [{ body: { client: a.client, url: 'https://example.com/hook', events: ['run.finished'] } }],
@@ -137,7 +137,7 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
   let A: Awaited<ReturnType<typeof signup>>;
   let B: Awaited<ReturnType<typeof signup>>;
   let ids: Ids;
-  let ownBucket: string;
+  let ownProject: string;
 
   /** Everything the first user can see, through the API. */
   const snapshot = async () => {
@@ -146,11 +146,11 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
     return JSON.stringify({
       keys: await get('apikeyList', { client: ids.client }),
       integrations: await get('integrationList', { client: ids.client }),
-      buckets: await get('bucketList', { client: ids.client, active: 1 }),
-      rends: await get('rendList', { bucket: ids.bucket, active: 1 }),
-      runs: await get('runList', { bucket: ids.bucket, active: 1 }),
+      projects: await get('bucketList', { client: ids.client, active: 1 }),
+      uploads: await get('rendList', { bucket: ids.project, active: 1 }),
+      runs: await get('runList', { bucket: ids.project, active: 1 }),
       events: await get('runEvents', { run: ids.fit }),
-      models: await get('clientModelList', { bucket: ids.bucket, active: 1 }),
+      models: await get('clientModelList', { bucket: ids.project, active: 1 }),
       quote: await get('quoteStatus', { quote: ids.quote }),
       members: await get('memberList', { client: ids.client }),
       invites: await get('inviteList', { client: ids.client }),
@@ -172,9 +172,9 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
         body: { client: A.client, name: 'i', service: 'OpenAI', token: 'sk-secret-token' },
       })
     ).body.apikey.clue;
-    const bucket = (await call(base, 'bucketCreate', { token: t, body: { client: A.client, name: 'Mine' } })).body.bucket.stamp;
-    const { rend } = await uploadFiles(base, t, bucket, [{ name: 'd.json', bytes: fitData(20, 3) }]);
-    const py = await uploadFiles(base, t, bucket, [
+    const project = (await call(base, 'bucketCreate', { token: t, body: { client: A.client, name: 'Mine' } })).body.bucket.stamp;
+    const { upload } = await uploadFiles(base, t, project, [{ name: 'd.json', bytes: fitData(20, 3) }]);
+    const py = await uploadFiles(base, t, project, [
       {
         name: 'm.py',
         bytes: Buffer.from(
@@ -182,35 +182,36 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
         ),
       },
     ]);
-    const pendingRend = (await call(base, 'rendCreate', { token: t, body: { bucket, name: 'pending' } })).body.rend.stamp;
-    const pendingUpload = (
+    const pendingUpload = (await call(base, 'rendCreate', { token: t, body: { bucket: project, name: 'pending' } })).body.rend.stamp;
+    const pendingFile = (
       await call(base, 'uploadRegister', {
         token: t,
-        body: { rend: pendingRend, name: 'p.json', file: { name: 'p.json', size: 2, checksum: sha256('[]') } },
+        body: { rend: pendingUpload, name: 'p.json', file: { name: 'p.json', size: 2, checksum: sha256('[]') } },
       })
     ).body.upload.stamp;
     const pile = (
       await call(base, 'pileCreate', {
         token: t,
         body: {
-          bucket,
+          bucket: project,
           variety: 'FitModel',
           param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' },
         },
       })
     ).body.pile.stamp;
-    const shrinkPile = (await call(base, 'pileCreate', { token: t, body: { bucket, variety: 'ShrinkService', param: {} } })).body.pile
-      .stamp;
-    const fit = (await call(base, 'runCreate', { token: t, body: { bucket, function: 'fit', rend: rend.stamp, pile, name: 'fit' } })).body
-      .run;
+    const shrinkPile = (await call(base, 'pileCreate', { token: t, body: { bucket: project, variety: 'ShrinkService', param: {} } })).body
+      .pile.stamp;
+    const fit = (
+      await call(base, 'runCreate', { token: t, body: { bucket: project, function: 'fit', rend: upload.stamp, pile, name: 'fit' } })
+    ).body.run;
     await waitFor(async () =>
       ['Finished', 'Failed'].includes((await call(base, 'runStatus', { token: t, query: { run: fit.stamp } })).body.run.record.state),
     );
-    const model = (await call(base, 'clientModelList', { token: t, query: { bucket } })).body.model.list[0].stamp;
+    const model = (await call(base, 'clientModelList', { token: t, query: { bucket: project } })).body.model.list[0].stamp;
     const quote = (
       await call(base, 'shrinkCreate', {
         token: t,
-        body: { bucket, function: 'shrink', rend: py.rend.stamp, pile: shrinkPile, name: 'q', desc: '' },
+        body: { bucket: project, function: 'shrink', rend: py.upload.stamp, pile: shrinkPile, name: 'q', desc: '' },
       })
     ).body.quote.stamp;
     await waitFor(async () => {
@@ -235,27 +236,27 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
       client: A.client,
       key,
       integration,
-      bucket,
-      rend: rend.stamp,
-      pendingRend,
+      project,
+      upload: upload.stamp,
       pendingUpload,
+      pendingFile,
       pile,
       shrinkPile,
-      pyRend: py.rend.stamp,
+      pyUpload: py.upload.stamp,
       fit: fit.stamp,
       model,
       quote,
       webhook,
       delivery,
     };
-    ownBucket = (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Theirs' } })).body.bucket.stamp;
+    ownProject = (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Theirs' } })).body.bucket.stamp;
   });
   afterAll(async () => {
     await srv?.close();
   });
 
   it('covers every call of the route table that names a resource', () => {
-    const table = requests(ids, { bucket: ownBucket });
+    const table = requests(ids, { project: ownProject });
     const named = (Object.keys(CALLS) as CallName[]).filter((n) => !NO_FOREIGN_ID.includes(n));
     expect(named.filter((n) => !table[n])).toEqual([]);
   });
@@ -263,7 +264,7 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
   it("every call with the second user's token is 403 or 404, and the first user's data is unchanged", async () => {
     const before = await snapshot();
     const results: string[] = [];
-    for (const [name, reqs] of Object.entries(requests(ids, { bucket: ownBucket }))) {
+    for (const [name, reqs] of Object.entries(requests(ids, { project: ownProject }))) {
       for (const req of reqs) {
         const r = await call(srv.url, name as CallName, { token: B.token, ...req });
         if (r.status !== 403 && r.status !== 404) results.push(`${name} ${JSON.stringify(req)} -> ${r.status} ${JSON.stringify(r.body)}`);
@@ -272,16 +273,16 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
     expect(results).toEqual([]);
     expect(await snapshot()).toBe(before);
     // Nothing was created on the intruder's side either.
-    expect((await call(srv.url, 'runList', { token: B.token, query: { bucket: ownBucket } })).body.run.list).toEqual([]);
-    expect((await call(srv.url, 'rendList', { token: B.token, query: { bucket: ownBucket } })).body.rend.list).toEqual([]);
+    expect((await call(srv.url, 'runList', { token: B.token, query: { bucket: ownProject } })).body.run.list).toEqual([]);
+    expect((await call(srv.url, 'rendList', { token: B.token, query: { bucket: ownProject } })).body.rend.list).toEqual([]);
   });
 
   it('every call naming an unknown id is 404, for the owner too', async () => {
     const unknown = Object.fromEntries(Object.keys(ids).map((k) => [k, `x_unknown_${k}`])) as Ids;
     // The owner's own project, so calls that take several ids reach the unknown one.
-    const ownProject = ids.bucket;
+    const ownProject = ids.project;
     const results: string[] = [];
-    for (const [name, reqs] of Object.entries(requests(unknown, { bucket: ownProject }))) {
+    for (const [name, reqs] of Object.entries(requests(unknown, { project: ownProject }))) {
       for (const req of reqs) {
         const r = await call(srv.url, name as CallName, { token: A.token, ...req });
         // An unknown invitation secret is refused like an expired one (401), not looked up as an id.
@@ -298,7 +299,7 @@ describe.each(kinds)('tenancy on the %s database', (kind) => {
     expect(key).toMatch(/^pk_/);
     const before = await snapshot();
     const results: string[] = [];
-    for (const [name, reqs] of Object.entries(requests(ids, { bucket: ownBucket }))) {
+    for (const [name, reqs] of Object.entries(requests(ids, { project: ownProject }))) {
       for (const req of reqs) {
         const r = await call(srv.url, name as CallName, { token: key, ...req });
         if (![401, 403, 404].includes(r.status)) results.push(`${name} ${JSON.stringify(req)} -> ${r.status}`);

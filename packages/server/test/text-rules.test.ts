@@ -43,14 +43,20 @@ describe.each(kinds)('text rules on the %s database', (kind) => {
       }),
     ];
     for (const r of refused) expect(r.body).toEqual({ error: { code: 'invalid_input', message: MESSAGES.controlCharacters } });
-    const bucket = await call(srv.url, 'bucketCreate', { token: u.token, body: { client: u.client, name: 'Churn' } });
-    const rename = await call(srv.url, 'bucketRename', { token: u.token, body: { bucket: bucket.body.bucket.stamp, name: 'Churn\x9b2J' } });
+    const project = await call(srv.url, 'bucketCreate', { token: u.token, body: { client: u.client, name: 'Churn' } });
+    const rename = await call(srv.url, 'bucketRename', {
+      token: u.token,
+      body: { bucket: project.body.bucket.stamp, name: 'Churn\x9b2J' },
+    });
     expect(rename.body.error.message).toBe(MESSAGES.controlCharacters);
-    const rend = await call(srv.url, 'rendCreate', { token: u.token, body: { bucket: bucket.body.bucket.stamp, name: 'data' } });
+    const upload = await call(srv.url, 'rendCreate', { token: u.token, body: { bucket: project.body.bucket.stamp, name: 'data' } });
     const file = { name: 'invoice\u202egpj.exe', size: 2, checksum: sha256('[]') };
-    const upload = await call(srv.url, 'uploadRegister', { token: u.token, body: { rend: rend.body.rend.stamp, name: file.name, file } });
-    expect(upload.status).toBe(400);
-    expect(upload.body.error.message).toBe(MESSAGES.controlCharacters);
+    const registered = await call(srv.url, 'uploadRegister', {
+      token: u.token,
+      body: { rend: upload.body.rend.stamp, name: file.name, file },
+    });
+    expect(registered.status).toBe(400);
+    expect(registered.body.error.message).toBe(MESSAGES.controlCharacters);
     // Ordinary text of every script passes.
     expect((await call(srv.url, 'bucketCreate', { token: u.token, body: { client: u.client, name: 'Société 東京 🚀' } })).status).toBe(200);
   });

@@ -13,7 +13,7 @@ describe('text embeddings through the client’s OpenAI key', () => {
   let srv: TestServer;
   let stub: OpenAiStub;
   let U: Awaited<ReturnType<typeof signup>>;
-  let bucket: string;
+  let project: string;
   let texts: string;
 
   const settled = (run: string) =>
@@ -21,10 +21,10 @@ describe('text embeddings through the client’s OpenAI key', () => {
       const r = (await call(srv.url, 'runStatus', { token: U.token, query: { run } })).body.run;
       return isFinalState(r.record.state) && r;
     }, 60_000);
-  const generate = async (rend: string, extra: Record<string, unknown> = {}, model = OPENAI_TEXT_MODEL_ID) => {
+  const generate = async (upload: string, extra: Record<string, unknown> = {}, model = OPENAI_TEXT_MODEL_ID) => {
     const r = await call(srv.url, 'runCreate', {
       token: U.token,
-      body: { bucket, function: 'generate', rend, fit: model, name: 'Texts', ...extra },
+      body: { bucket: project, function: 'generate', rend: upload, fit: model, name: 'Texts', ...extra },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return settled(r.body.run.stamp as string);
@@ -55,15 +55,15 @@ describe('text embeddings through the client’s OpenAI key', () => {
   beforeEach(async () => {
     stub.reset();
     U = await signup(srv.url, 'texts');
-    bucket = (await call(srv.url, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Texts' } })).body.bucket.stamp;
-    texts = (await uploadFiles(srv.url, U.token, bucket, [{ name: 'texts.json', bytes: json(TEXTS) }])).rend.stamp;
+    project = (await call(srv.url, 'bucketCreate', { token: U.token, body: { client: U.client, name: 'Texts' } })).body.bucket.stamp;
+    texts = (await uploadFiles(srv.url, U.token, project, [{ name: 'texts.json', bytes: json(TEXTS) }])).upload.stamp;
   }, 30_000);
 
   it('a .json list of strings is a text upload: one row per text, one column, texts × 1 input parameters', async () => {
-    const list = (await call(srv.url, 'rendList', { token: U.token, query: { bucket, active: 1 } })).body.rend.list;
-    const rend = list.find((r: { stamp: string }) => r.stamp === texts);
-    expect(rend.flight).toBe('Ready');
-    expect(rend.upload.list[0].meta).toMatchObject({ proc: 1, rows: 3, cols: 1, inputs: 3 });
+    const list = (await call(srv.url, 'rendList', { token: U.token, query: { bucket: project, active: 1 } })).body.rend.list;
+    const upload = list.find((r: { stamp: string }) => r.stamp === texts);
+    expect(upload.flight).toBe('Ready');
+    expect(upload.upload.list[0].meta).toMatchObject({ proc: 1, rows: 3, cols: 1, inputs: 3 });
   });
 
   it('the general models list offers OpenAI text embeddings, which says it uses your OpenAI integration key', async () => {
@@ -164,9 +164,9 @@ describe('text embeddings through the client’s OpenAI key', () => {
   it('a batch that fails after others succeeded leaves no half-written result', async () => {
     await addKey('Production key', STUB_OPENAI_KEY);
     const many = Array.from({ length: 400 }, (_, i) => `text number ${i} `.padEnd(1000, 'x'));
-    const rend = (await uploadFiles(srv.url, U.token, bucket, [{ name: 'many.json', bytes: json(many) }])).rend.stamp;
+    const upload = (await uploadFiles(srv.url, U.token, project, [{ name: 'many.json', bytes: json(many) }])).upload.stamp;
     stub.serverError(4, 500, 1);
-    const run = await generate(rend, { dimensions: 4 });
+    const run = await generate(upload, { dimensions: 4 });
     expect(run.record).toMatchObject({
       state: 'Failed',
       message:
@@ -174,8 +174,8 @@ describe('text embeddings through the client’s OpenAI key', () => {
     });
     expect(run.url).toBeNull();
     expect(stub.calls.map((c) => c.status)).toEqual([200, 500, 500, 500, 500]);
-    const list = (await call(srv.url, 'rendList', { token: U.token, query: { bucket, active: 1 } })).body.rend.list;
-    expect(list.find((r: { stamp: string }) => r.stamp === rend).box.list).toEqual([]);
+    const list = (await call(srv.url, 'rendList', { token: U.token, query: { bucket: project, active: 1 } })).body.rend.list;
+    expect(list.find((r: { stamp: string }) => r.stamp === upload).box.list).toEqual([]);
   }, 30_000);
 
   it('a rate limit that asks for too long a wait fails at once, saying so', async () => {
@@ -191,8 +191,8 @@ describe('text embeddings through the client’s OpenAI key', () => {
     await addKey('Production key', STUB_OPENAI_KEY);
     // 400 texts of 1,000 bytes: the provider's 300,000 tokens a call (a token is at least a byte) make two calls.
     const many = Array.from({ length: 400 }, (_, i) => `text number ${i} `.padEnd(1000, 'x'));
-    const rend = (await uploadFiles(srv.url, U.token, bucket, [{ name: 'many.json', bytes: json(many) }])).rend.stamp;
-    const run = await generate(rend, { dimensions: 4 });
+    const upload = (await uploadFiles(srv.url, U.token, project, [{ name: 'many.json', bytes: json(many) }])).upload.stamp;
+    const run = await generate(upload, { dimensions: 4 });
     expect(run.record.state).toBe('Finished');
     expect(stub.calls.map((c) => c.texts.length)).toEqual([300, 100]);
     const result = await (await fetch(run.url)).json();
@@ -214,7 +214,7 @@ describe('text embeddings through the client’s OpenAI key', () => {
       await (await fetch(ok.url)).text(),
       await (await fetch(srv.metricsUrl!)).text(),
       JSON.stringify(await keys()),
-      JSON.stringify((await call(srv.url, 'runList', { token: U.token, query: { bucket, active: 1 } })).body),
+      JSON.stringify((await call(srv.url, 'runList', { token: U.token, query: { bucket: project, active: 1 } })).body),
     ].join('\n');
     expect(seen).not.toContain(secret);
     expect(seen).not.toContain(secret.slice(8, 24));
@@ -223,17 +223,17 @@ describe('text embeddings through the client’s OpenAI key', () => {
 
   it('says which upload each model needs, and takes a width only for the text model', async () => {
     await addKey('Production key', STUB_OPENAI_KEY);
-    const numbers = (await uploadFiles(srv.url, U.token, bucket, [{ name: 'rows.json', bytes: fitData(20, 3) }])).rend.stamp;
+    const numbers = (await uploadFiles(srv.url, U.token, project, [{ name: 'rows.json', bytes: fitData(20, 3) }])).upload.stamp;
     expect((await generate(numbers)).record.message).toBe(TEXT_EMBEDDING_MESSAGES.notText);
     expect((await generate(texts, {}, 'general-tabular-regression')).record.message).toBe(TEXT_EMBEDDING_MESSAGES.textUpload);
     const wide = await call(srv.url, 'runCreate', {
       token: U.token,
-      body: { bucket, function: 'generate', rend: numbers, fit: 'general-tabular-regression', name: 'x', dimensions: 8 },
+      body: { bucket: project, function: 'generate', rend: numbers, fit: 'general-tabular-regression', name: 'x', dimensions: 8 },
     });
     expect(wide.status).toBe(400);
     const tooWide = await call(srv.url, 'runCreate', {
       token: U.token,
-      body: { bucket, function: 'generate', rend: texts, fit: OPENAI_TEXT_MODEL_ID, name: 'x', dimensions: 5000 },
+      body: { bucket: project, function: 'generate', rend: texts, fit: OPENAI_TEXT_MODEL_ID, name: 'x', dimensions: 5000 },
     });
     expect(tooWide.status).toBe(400);
     expect(tooWide.body.error.message).toContain(TEXT_EMBEDDING_MESSAGES.dimensions);

@@ -95,27 +95,22 @@ describe.each(kinds)('webhooks on the %s database', (kind) => {
     const list = await call(srv.url, 'webhookList', { token: A.token, query: { client: A.client } });
     expect(list.body.webhook.list.map((w: { stamp: string }) => w.stamp)).toEqual([hook.stamp]);
 
-    const bucket = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Hooks' } })).body.bucket.stamp;
-    const { rend } = await uploadFiles(srv.url, A.token, bucket, [{ name: 'fit.json', bytes: fitData() }]);
+    const project = (await call(srv.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Hooks' } })).body.bucket.stamp;
+    const { upload } = await uploadFiles(srv.url, A.token, project, [{ name: 'fit.json', bytes: fitData() }]);
     const ready = await waitFor(async () => rx.got.find((r) => typeOf(r) === 'upload.ready'));
     const event = new Webhook(hook.secret).verify(ready.body, headersOf(ready)) as {
       type: string;
       timestamp: string;
       data: Record<string, unknown>;
     };
-    expect(event).toMatchObject({ type: 'upload.ready', data: { id: rend.stamp, project: bucket, state: 'Ready' } });
+    expect(event).toMatchObject({ type: 'upload.ready', data: { id: upload.stamp, project, state: 'Ready' } });
     expect(Date.parse(event.timestamp)).toBeGreaterThan(Date.now() - 60_000);
     expect(ready.headers['content-type']).toBe('application/json');
 
-    const run = await fitThroughApi(
-      srv.url,
-      A.token,
-      { project: bucket, upload: rend.stamp, name: 'Hooked fit' },
-      { inputs: 3, outputs: 2 },
-    );
+    const run = await fitThroughApi(srv.url, A.token, { project, upload: upload.stamp, name: 'Hooked fit' }, { inputs: 3, outputs: 2 });
     const done = await waitFor(async () => rx.got.find((r) => typeOf(r).startsWith('run.')), 120_000);
     const runEvent = new Webhook(hook.secret).verify(done.body, headersOf(done)) as { data: Record<string, unknown> };
-    expect(runEvent.data).toMatchObject({ id: run.stamp, project: bucket, function: 'fit', name: 'Hooked fit' });
+    expect(runEvent.data).toMatchObject({ id: run.stamp, project, function: 'fit', name: 'Hooked fit' });
     expect(['Finished', 'Failed']).toContain(runEvent.data.state);
     expect(typeof runEvent.data.message).toBe('string');
   }, 180_000);

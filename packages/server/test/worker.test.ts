@@ -126,35 +126,39 @@ describe('worker', () => {
 const FIT_PARAM = { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1, task: 'regression' };
 
 /** A project with one Ready upload of `bytes` for a new client. */
-async function project(url: string, label: string, bytes: Buffer) {
+async function projectWithUpload(url: string, label: string, bytes: Buffer) {
   const A = await signup(url, label);
-  const bucket = (await call(url, 'bucketCreate', { token: A.token, body: { client: A.client, name: label } })).body.bucket.stamp as string;
-  const { rend, items } = await uploadFiles(url, A.token, bucket, [{ name: `${label}.json`, bytes }]);
-  return { ...A, bucket, rend, items };
+  const project = (await call(url, 'bucketCreate', { token: A.token, body: { client: A.client, name: label } })).body.bucket
+    .stamp as string;
+  const { upload, items } = await uploadFiles(url, A.token, project, [{ name: `${label}.json`, bytes }]);
+  return { ...A, project, upload, items };
 }
 
-async function startFit(url: string, p: Awaited<ReturnType<typeof project>>, name = 'fit') {
-  const pile = (await call(url, 'pileCreate', { token: p.token, body: { bucket: p.bucket, variety: 'FitModel', param: FIT_PARAM } })).body
+async function startFit(url: string, p: Awaited<ReturnType<typeof projectWithUpload>>, name = 'fit') {
+  const pile = (await call(url, 'pileCreate', { token: p.token, body: { bucket: p.project, variety: 'FitModel', param: FIT_PARAM } })).body
     .pile.stamp;
-  const run = await call(url, 'runCreate', { token: p.token, body: { bucket: p.bucket, function: 'fit', rend: p.rend.stamp, pile, name } });
+  const run = await call(url, 'runCreate', {
+    token: p.token,
+    body: { bucket: p.project, function: 'fit', rend: p.upload.stamp, pile, name },
+  });
   expect(run.status).toBe(200);
   return run.body.run.stamp as string;
 }
 
 /** Sends files as a new upload and finishes it without waiting for the analysis; the upload's stamp. */
-async function sendFiles(base: string, token: string, bucket: string, files: Array<{ name: string; bytes: Buffer }>): Promise<string> {
-  const rend = (await call(base, 'rendCreate', { token, body: { bucket, name: files[0].name } })).body.rend.stamp as string;
+async function sendFiles(base: string, token: string, project: string, files: Array<{ name: string; bytes: Buffer }>): Promise<string> {
+  const upload = (await call(base, 'rendCreate', { token, body: { bucket: project, name: files[0].name } })).body.rend.stamp as string;
   for (const f of files) {
     const reg = await call(base, 'uploadRegister', {
       token,
-      body: { rend, name: f.name, file: { name: f.name, size: f.bytes.length, checksum: sha256(f.bytes) } },
+      body: { rend: upload, name: f.name, file: { name: f.name, size: f.bytes.length, checksum: sha256(f.bytes) } },
     });
     expect(reg.status, JSON.stringify(reg.body)).toBe(200);
     expect((await fetch(reg.body.upload.url, { method: 'PUT', body: new Uint8Array(f.bytes) })).status).toBe(200);
     expect((await call(base, 'uploadFinish', { token, body: { upload: reg.body.upload.stamp } })).status).toBe(200);
   }
-  await call(base, 'rendFinish', { token, body: { rend } });
-  return rend;
+  await call(base, 'rendFinish', { token, body: { rend: upload } });
+  return upload;
 }
 
 const runState = async (url: string, token: string, run: string) =>
@@ -177,10 +181,10 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     const s = await startServer('embedded', { jobTimeoutS: limits({ analyze: 0.005, fit: 0.005 }) });
     servers.push(s);
     const A = await signup(s.url, 'slow');
-    const bucket = (await call(s.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Slow' } })).body.bucket.stamp;
-    const { rend } = await uploadFiles(s.url, A.token, bucket, [{ name: 'rows.json', bytes: fitData(30_000, 3) }]);
-    expect(rend.flight).toBe('Failed');
-    expect(rend.upload.list[0]).toMatchObject({
+    const project = (await call(s.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Slow' } })).body.bucket.stamp;
+    const { upload } = await uploadFiles(s.url, A.token, project, [{ name: 'rows.json', bytes: fitData(30_000, 3) }]);
+    expect(upload.flight).toBe('Failed');
+    expect(upload.upload.list[0]).toMatchObject({
       state: 'Failed',
       error: 'The file took longer than 0.005 s to analyse. Check that it is a valid .json file, or split it into smaller files.',
     });
@@ -189,7 +193,7 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     const job = await s.built.services.db
       .selectFrom('jobs')
       .selectAll()
-      .where('ref', '=', rend.upload.list[0].stamp)
+      .where('ref', '=', upload.upload.list[0].stamp)
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ state: 'failed', attempts: 1 });
   });
@@ -199,9 +203,9 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     const s = await startServer('embedded', { jobMemoryMb: 20 });
     servers.push(s);
     const A = await signup(s.url, 'big');
-    const bucket = (await call(s.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Big' } })).body.bucket.stamp;
-    const { rend } = await uploadFiles(s.url, A.token, bucket, [{ name: 'rows.json', bytes: fitData(200, 3) }]);
-    expect(rend.upload.list[0]).toMatchObject({
+    const project = (await call(s.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Big' } })).body.bucket.stamp;
+    const { upload } = await uploadFiles(s.url, A.token, project, [{ name: 'rows.json', bytes: fitData(200, 3) }]);
+    expect(upload.upload.list[0]).toMatchObject({
       state: 'Failed',
       error: 'The file needed more than 20 MB of memory to analyse. Check that it is a valid .json file, or split it into smaller files.',
     });
@@ -211,7 +215,7 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
   it('a fit past its time limit fails the run and its model with a sentence', async () => {
     const s = await startServer('embedded', { jobTimeoutS: limits({ fit: 0.05 }) });
     servers.push(s);
-    const p = await project(s.url, 'fitslow', fitData(500, 3));
+    const p = await projectWithUpload(s.url, 'fitslow', fitData(500, 3));
     const run = await startFit(s.url, p);
     expect(await settledRun(s.url, p.token, run)).toMatchObject({
       state: 'Failed',
@@ -222,7 +226,7 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
   it('runs several jobs at once, one per slot', async () => {
     const s = await startServer('embedded', { workerSlots: 2 });
     servers.push(s);
-    const p = await project(s.url, 'slots', fitData(5_000, 3));
+    const p = await projectWithUpload(s.url, 'slots', fitData(5_000, 3));
     const runs = [await startFit(s.url, p, 'a'), await startFit(s.url, p, 'b')];
     const db = s.built.services.db;
     // Both fits hold a slot at the same moment.
@@ -233,17 +237,17 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
   it("one client's queue of slow jobs does not hold another client's first upload behind it", async () => {
     const s = await startServer('embedded', { workerSlots: 1 });
     servers.push(s);
-    const A = await project(s.url, 'busy', fitData(5_000, 3));
+    const A = await projectWithUpload(s.url, 'busy', fitData(5_000, 3));
     const B = await signup(s.url, 'quiet');
-    const bBucket = (await call(s.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Quiet' } })).body.bucket.stamp;
+    const bProject = (await call(s.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Quiet' } })).body.bucket.stamp;
     const fits: string[] = [];
     for (let i = 0; i < 6; i++) fits.push(await startFit(s.url, A, `fit${i}`));
     await waitFor(async () => (await runState(s.url, A.token, fits[0])).state === 'Processing', 20_000);
     // Client B's small upload is queued behind A's fits, yet goes next.
     const t0 = Date.now();
-    const { rend } = await uploadFiles(s.url, B.token, bBucket, [{ name: 'small.json', bytes: fitData(50, 3) }]);
+    const { upload } = await uploadFiles(s.url, B.token, bProject, [{ name: 'small.json', bytes: fitData(50, 3) }]);
     const waited = Date.now() - t0;
-    expect(rend.flight).toBe('Ready');
+    expect(upload.flight).toBe('Ready');
     const states = await Promise.all(fits.map(async (f) => (await runState(s.url, A.token, f)).state));
     expect(
       states.filter((x) => x === 'Pending' || x === 'Processing').length,
@@ -257,28 +261,28 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     const s = await startServer('embedded', { workerSlots: 2, jobTimeoutS: limits({ analyze: analyzeS }), jobMemoryMb: 512 });
     servers.push(s);
     const A = await signup(s.url, 'hostile');
-    const bucket = (await call(s.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Hostile' } })).body.bucket.stamp;
+    const project = (await call(s.url, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Hostile' } })).body.bucket.stamp;
     const B = await signup(s.url, 'bystander');
-    const bBucket = (await call(s.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Bystander' } })).body.bucket
+    const bProject = (await call(s.url, 'bucketCreate', { token: B.token, body: { client: B.client, name: 'Bystander' } })).body.bucket
       .stamp;
     // The issue's three: a zip listing one member many times, a .pt that inflates to 0.9 GB, a memo-aliased pickle.
     const hostile = hostileCorpus().filter((h) => ['repeated.npz', 'bomb.pt', 'aliased.pkl'].includes(h.fileName));
     expect(hostile).toHaveLength(3);
     const sent = await Promise.all(
-      hostile.map(async (h) => ({ h, rend: await sendFiles(s.url, A.token, bucket, [{ name: h.fileName, bytes: h.bytes }]) })),
+      hostile.map(async (h) => ({ h, upload: await sendFiles(s.url, A.token, project, [{ name: h.fileName, bytes: h.bytes }]) })),
     );
 
     const t0 = Date.now();
-    const { rend } = await uploadFiles(s.url, B.token, bBucket, [{ name: 'small.json', bytes: fitData(50, 3) }]);
+    const { upload } = await uploadFiles(s.url, B.token, bProject, [{ name: 'small.json', bytes: fitData(50, 3) }]);
     const waited = Date.now() - t0;
-    expect(rend.flight).toBe('Ready');
+    expect(upload.flight).toBe('Ready');
     // At worst B waits for one slot, i.e. one job's time limit (plus the machine's own latency).
     expect(waited).toBeLessThan(analyzeS * 1000 + 5000);
 
-    for (const { h, rend: stamp } of sent) {
+    for (const { h, upload: id } of sent) {
       const r = await waitFor(async () => {
-        const list = (await call(s.url, 'rendList', { token: A.token, query: { bucket } })).body.rend.list as any[];
-        const x = list.find((y) => y.stamp === stamp);
+        const list = (await call(s.url, 'rendList', { token: A.token, query: { bucket: project } })).body.rend.list as any[];
+        const x = list.find((y) => y.stamp === id);
         return x && (x.flight === 'Ready' || x.flight === 'Failed') ? x : null;
       }, 60_000);
       const error = r.upload.list[0].error as string;
@@ -293,7 +297,7 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
   it('a fit reads only the bytes that were checked: a stored file changed since, fails the run with a sentence', async () => {
     const s = await startServer('embedded');
     servers.push(s);
-    const p = await project(s.url, 'swap', fitData(200, 3));
+    const p = await projectWithUpload(s.url, 'swap', fitData(200, 3));
     const file = join(s.dataDir, 'files', 'uploads', p.items[0]);
     const bytes = await readFile(file);
     await writeFile(file, Buffer.from(bytes.toString().replace(/\d/, (d) => String((Number(d) + 1) % 10))));
@@ -304,7 +308,7 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
   it('a job still running at the shutdown deadline goes back to the queue, its attempt not counted, and finishes later', async () => {
     const s = await startServer('embedded', { shutdownS: 0 });
     servers.push(s);
-    const p = await project(s.url, 'drain', fitData(5_000, 3));
+    const p = await projectWithUpload(s.url, 'drain', fitData(5_000, 3));
     const run = await startFit(s.url, p);
     const db = s.built.services.db;
     await waitFor(async () => (await runState(s.url, p.token, run)).state === 'Processing', 20_000);

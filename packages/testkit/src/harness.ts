@@ -333,7 +333,7 @@ export async function uploadFiles(base: string, token: string, project: string, 
     const r = list.body.rend.list.find((x: any) => x.stamp === made.body.rend.stamp);
     return r && (r.flight === 'Ready' || r.flight === 'Failed') ? r : null;
   });
-  return { rend: settled, items };
+  return { upload: settled, items };
 }
 
 export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
