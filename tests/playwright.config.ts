@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS } from './chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,16 +72,7 @@ export default defineConfig({
       // Chromium's headless shell (Debian's chromium-headless-shell), as Playwright runs headless by default; about a
       // third less CPU than the full browser. PORTAL_E2E_CHROMIUM picks another build (/usr/bin/chromium).
       executablePath: process.env.PORTAL_E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,

@@ -10,6 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS } from '../../tests/chromium.mjs';
 import { signUp, startPortal } from './serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -185,7 +186,7 @@ try {
   }
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    args: CHROMIUM_ARGS,
   });
   const results = { now: { list: [], project: [], back: [], rename: [] }, before: { list: [], project: [], back: [], rename: [] } };
   // Interleaved, so a busy moment of the shared machine falls on both builds alike.

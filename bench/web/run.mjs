@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS } from '../../tests/chromium.mjs';
 import { signUp, startPortal } from './serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -203,16 +204,7 @@ const ratio = portalBytes / baseBytes;
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 const portal = await startPortal(portalOut, join(work, 'data-portal'));
 const bare = await startPortal(baseOut, join(work, 'data-bare'));
