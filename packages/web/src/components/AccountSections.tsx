@@ -4,23 +4,12 @@
 // core's hooks (useAccount.ts) hold the rules and the calls; these render them.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, DialogContentText, Paper, Stack, Typography } from '@mui/material';
 import { ACCOUNT_MESSAGES, exactTime } from '@portal/core';
 import { useAccountDelete, useAccountExport, useEmailChange, usePasswordChange, type AccountStep } from '@portal/core/react';
 import { LightField, type LightFieldProps } from './LightField';
 import { FormFailure } from './FormFailure';
+import { DialogFrame } from './Dialogs';
 import { saveFile } from '../lib/saveFile';
 import { notify } from '../lib/notify';
 
@@ -199,25 +188,26 @@ export function DeleteSection() {
           Delete account…
         </Button>
       </Stack>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="delete-dialog-title">
-        <DialogTitle id="delete-dialog-title">Delete your account</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{ACCOUNT_MESSAGES.deleteConfirm}</DialogContentText>
-          <StepForm
-            step={{ ...del, notice: null }}
-            color="error"
-            submitLabel="Delete my account"
-            fields={[
-              { ...password('password', 'Password'), autoFocus: true },
-              ...(del.needsCode ? [{ name: 'code', label: 'Two-factor code', autoComplete: 'one-time-code', required: true }] : []),
-            ]}
-            submit={(v) => del.remove(del.needsCode ? { password: v.password, code: v.code } : { password: v.password })}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-        </DialogActions>
-      </Dialog>
+      <DialogFrame
+        open={open}
+        onClose={() => setOpen(false)}
+        titleId="delete-dialog-title"
+        title="Delete your account"
+        maxWidth="sm"
+        actions={<Button onClick={() => setOpen(false)}>Cancel</Button>}
+      >
+        <DialogContentText sx={{ mb: 2 }}>{ACCOUNT_MESSAGES.deleteConfirm}</DialogContentText>
+        <StepForm
+          step={{ ...del, notice: null }}
+          color="error"
+          submitLabel="Delete my account"
+          fields={[
+            { ...password('password', 'Password'), autoFocus: true },
+            ...(del.needsCode ? [{ name: 'code', label: 'Two-factor code', autoComplete: 'one-time-code', required: true }] : []),
+          ]}
+          submit={(v) => del.remove(del.needsCode ? { password: v.password, code: v.code } : { password: v.password })}
+        />
+      </DialogFrame>
     </Section>
   );
 }

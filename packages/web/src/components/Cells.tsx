@@ -1,6 +1,7 @@
-// Cells every list shares: a long value cut to one line (whole in a tooltip), an id with a copy button, a status chip.
+// Cells every list shares: a long value cut to one line (whole in a tooltip), an id with a copy button, a status chip;
+// and the head of a small table of details.
 import { useEffect, useRef, useState } from 'react';
-import { Box, Chip, IconButton, SvgIcon, Tooltip } from '@mui/material';
+import { Box, Chip, IconButton, SvgIcon, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
 import { COPIED_RESET_MS, MESSAGES, statusTone, type StatusTone } from '@portal/core';
 import { notify } from '../lib/notify';
 
@@ -84,5 +85,20 @@ export function StatusChip({ state }: { state: string }) {
   const tone = statusTone(state);
   return (
     <Chip size="small" label={state} color={CHIP_COLOUR[tone]} variant={tone === 'neutral' ? 'outlined' : 'filled'} data-tone={tone} />
+  );
+}
+
+/** A small table's head: its columns' labels, those in `right` (numbers) set to the right. */
+export function HeadRow({ cells, right = [] }: { cells: string[]; right?: string[] }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {cells.map((c) => (
+          <TableCell key={c} align={right.includes(c) ? 'right' : undefined}>
+            {c}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
   );
 }

@@ -1,15 +1,80 @@
-// The dialogs every list shares: name (create and rename, with core's title rule) and remove confirmation; and the
-// frame of a dialog that holds a form (title, fields, Cancel and its button), with its sending.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, type DialogProps } from '@mui/material';
+// The dialogs every list shares: name (create and rename, with core's title rule) and remove confirmation; the frame
+// every dialog is drawn in (title, content, buttons); and a dialog that holds a form, with its fields and its sending.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+  type DialogProps,
+  type TextFieldProps,
+} from '@mui/material';
 import { checkTitle, TITLE_MAX } from '@portal/core';
 
+interface DialogFrameProps {
+  open: boolean;
+  onClose(): void;
+  /** The title's element id, which names the dialog. */
+  titleId: string;
+  title: ReactNode;
+  /** The element that describes the dialog to screen readers, if one does. */
+  describedBy?: string;
+  /** Given, the dialog takes the whole of this width; left out, it is as wide as its content. */
+  maxWidth?: DialogProps['maxWidth'];
+  /** Given, title, content and buttons are one form, sent by its submit button. */
+  onSubmit?(e: FormEvent): void;
+  /** The buttons at its foot. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** Every dialog's frame: its title (which names it), its content, and its buttons. */
+export function DialogFrame({ open, onClose, titleId, title, describedBy, maxWidth, onSubmit, actions, children }: DialogFrameProps) {
+  const inside = (
+    <>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      {actions && <DialogActions>{actions}</DialogActions>}
+    </>
+  );
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth={!!maxWidth}
+      maxWidth={maxWidth}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+    >
+      {onSubmit ? (
+        <form onSubmit={onSubmit} noValidate>
+          {inside}
+        </form>
+      ) : (
+        inside
+      )}
+    </Dialog>
+  );
+}
+
 /**
- * A form dialog's sending, for `FormDialog`: `send` runs once the form's own checks pass; `call` resolves to null once
- * done (the dialog closes) or the sentence to show, which goes to `failed` (shown in the dialog only, which stays
- * open; no notice repeats it behind).
+ * A form dialog's state, for `FormDialog` and `DialogField`: its fields (and their messages), set back to `initial`
+ * each time it opens; and its sending: `send` runs once the form's own checks pass; `call` resolves to null once done
+ * (the dialog closes) or the sentence to show, which goes to `failed` (shown in the dialog only, which stays open; no
+ * notice repeats it behind).
  */
-export function useFormDialog(onClose: () => void) {
+export function useFormDialog<F extends object>(open: boolean, onClose: () => void, initial: F) {
+  const [fields, setFields] = useState(initial);
+  // Set back while rendering the opening, so it never shows what was typed the last time it was open.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setFields(initial);
+  }
+  const set = (patch: Partial<F>) => setFields((f) => ({ ...f, ...patch }));
   const [busy, setBusy] = useState(false);
   const send = async (call: () => Promise<string | null>, failed: (message: string) => void) => {
     setBusy(true);
@@ -21,42 +86,60 @@ export function useFormDialog(onClose: () => void) {
       setBusy(false);
     }
   };
-  return { busy, send, onClose };
+  return { open, fields, set, busy, send, onClose };
 }
 
-interface FormDialogProps {
-  open: boolean;
-  /** The title's element id, which names the dialog. */
-  titleId: string;
-  title: string;
+type FormState<F extends object> = ReturnType<typeof useFormDialog<F>>;
+
+interface FormDialogProps<F extends object> extends Pick<DialogFrameProps, 'titleId' | 'title' | 'maxWidth' | 'children'> {
   submitLabel: string;
-  /** Its sending (`useFormDialog`): the submit button is off while the form is sent. */
-  form: ReturnType<typeof useFormDialog>;
-  maxWidth?: DialogProps['maxWidth'];
+  /** Its state (`useFormDialog`): the submit button is off while the form is sent. */
+  form: FormState<F>;
   onSubmit(): void | Promise<void>;
-  children: ReactNode;
 }
 
 /** A dialog holding a form: its title, its fields, Cancel, and the submit button (off while the form is sent). */
-export function FormDialog({ open, titleId, title, submitLabel, form, maxWidth = 'xs', onSubmit, children }: FormDialogProps) {
-  const { busy, onClose } = form;
+export function FormDialog<F extends object>({ submitLabel, form, maxWidth = 'xs', onSubmit, ...frame }: FormDialogProps<F>) {
+  const { open, busy, onClose } = form;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void onSubmit();
   };
+  const actions = (
+    <>
+      <Button onClick={onClose}>Cancel</Button>
+      <Button type="submit" variant="contained" disabled={busy}>
+        {submitLabel}
+      </Button>
+    </>
+  );
+  return <DialogFrame {...frame} open={open} onClose={onClose} maxWidth={maxWidth} onSubmit={submit} actions={actions} />;
+}
+
+type DialogFieldProps<F extends object> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error' | 'helperText'> & {
+  form: FormState<F>;
+  /** The form's field it shows and sets. */
+  name: Extract<keyof F, string>;
+  /** Its message: shown below it in red; else `hint`. */
+  problem?: string | null;
+  hint?: string;
+  maxLength?: number;
+};
+
+/** A text field of a form dialog, bound to one of the form's fields, with its message (or hint) below it. */
+export function DialogField<F extends object>({ form, name, problem, hint, maxLength, ...rest }: DialogFieldProps<F>) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>{children}</DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <TextField
+      margin="dense"
+      fullWidth
+      name={name}
+      value={form.fields[name]}
+      onChange={(e) => form.set({ [name]: e.target.value } as Partial<F>)}
+      error={!!problem}
+      helperText={problem ?? hint}
+      slotProps={maxLength ? { htmlInput: { maxLength } } : undefined}
+      {...rest}
+    />
   );
 }
 
@@ -74,43 +157,28 @@ interface NameDialogProps {
 }
 
 export function NameDialog({ open, title, mode, initial = '', label = 'Name', submitLabel, onClose, onSubmit }: NameDialogProps) {
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const form = useFormDialog(onClose);
-  useEffect(() => {
-    if (open) {
-      setValue(initial);
-      setError(null);
-    }
-  }, [open, initial]);
+  const form = useFormDialog(open, onClose, { name: initial, error: null as string | null });
+  const { name, error } = form.fields;
 
   const submit = async () => {
-    const err = checkTitle(value, mode);
-    setError(err);
-    if (!err) await form.send(() => onSubmit(value.trim()), setError);
+    const err = checkTitle(name, mode);
+    form.set({ error: err });
+    if (!err)
+      await form.send(
+        () => onSubmit(name.trim()),
+        (m) => form.set({ error: m }),
+      );
   };
 
   return (
     <FormDialog
-      open={open}
       titleId="name-dialog-title"
       title={title}
       submitLabel={submitLabel ?? (mode === 'rename' ? 'Rename' : 'Create')}
       form={form}
       onSubmit={submit}
     >
-      <TextField
-        autoFocus
-        margin="dense"
-        label={label}
-        name="name"
-        fullWidth
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={!!error}
-        helperText={error ?? ' '}
-        slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-      />
+      <DialogField form={form} name="name" label={label} problem={error} hint=" " maxLength={TITLE_MAX} autoFocus />
     </FormDialog>
   );
 }
@@ -136,21 +204,26 @@ export function ConfirmDialog({ open, title, text, confirmLabel = 'Remove', onCl
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="confirm-dialog-title" aria-describedby="confirm-dialog-text">
-      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="confirm-dialog-text" sx={{ overflowWrap: 'anywhere' }}>
-          {text}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button onClick={confirm} color="error" variant="contained" disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      titleId="confirm-dialog-title"
+      title={title}
+      describedBy="confirm-dialog-text"
+      actions={
+        <>
+          <Button onClick={onClose} autoFocus>
+            Cancel
+          </Button>
+          <Button onClick={confirm} color="error" variant="contained" disabled={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <DialogContentText id="confirm-dialog-text" sx={{ overflowWrap: 'anywhere' }}>
+        {text}
+      </DialogContentText>
+    </DialogFrame>
   );
 }

@@ -1,23 +1,10 @@
 // An upload file's preview: the first rows with each column's type, statistics and histogram; a text upload's texts
 // with their lengths; a model's layers. Numbers are formatted, long texts cut with the whole value on hover.
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { columnSummary, cutText, formatCell, loadFailure, previewSummary, type PreviewColumn, type UploadPreview } from '@portal/core';
 import { PREVIEW_FAILURE, useUploadPreview } from '@portal/core/react';
+import { HeadRow } from './Cells';
+import { DialogFrame } from './Dialogs';
 import { Loading } from './Loading';
 
 /** Characters of a text shown in a cell; the whole text is the cell's hover title. */
@@ -84,13 +71,7 @@ function PreviewBody({ preview }: { preview: UploadPreview }) {
     return (
       <TableContainer sx={{ maxHeight: '60vh' }}>
         <Table size="small" stickyHeader aria-label="Preview texts">
-          <TableHead>
-            <TableRow>
-              <TableCell>#</TableCell>
-              <TableCell align="right">Length</TableCell>
-              <TableCell>Text</TableCell>
-            </TableRow>
-          </TableHead>
+          <HeadRow cells={['#', 'Length', 'Text']} right={['Length']} />
           <TableBody>
             {preview.texts.map((t, i) => (
               <TableRow key={i}>
@@ -107,14 +88,7 @@ function PreviewBody({ preview }: { preview: UploadPreview }) {
   if (preview.kind === 'model' && preview.model) {
     return (
       <Table size="small" aria-label="Model layers">
-        <TableHead>
-          <TableRow>
-            <TableCell>Layer</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell align="right">Parameters</TableCell>
-            <TableCell align="right">Count</TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow cells={['Layer', 'Type', 'Parameters', 'Count']} right={['Parameters', 'Count']} />
         <TableBody>
           {preview.model.layers.map((l, i) => (
             <TableRow key={i}>
@@ -135,28 +109,29 @@ export function UploadPreviewDialog({ upload, name, onClose }: { upload: string 
   const preview = useUploadPreview(upload);
   const p = preview.data;
   return (
-    <Dialog open={upload !== null} onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="upload-preview-title">
-      <DialogTitle id="upload-preview-title">Preview of {name}</DialogTitle>
-      <DialogContent>
-        {preview.error ? (
-          <Alert severity="error">{loadFailure(preview.error, PREVIEW_FAILURE)}</Alert>
-        ) : !p ? (
-          <Loading />
-        ) : (
-          <>
-            {previewSummary(p) && <Typography sx={{ mb: 1 }}>{previewSummary(p)}</Typography>}
-            {p.note && (
-              <Alert severity="info" sx={{ mb: 1 }}>
-                {p.note}
-              </Alert>
-            )}
-            <PreviewBody preview={p} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    <DialogFrame
+      open={upload !== null}
+      onClose={onClose}
+      titleId="upload-preview-title"
+      title={`Preview of ${name}`}
+      maxWidth="lg"
+      actions={<Button onClick={onClose}>Close</Button>}
+    >
+      {preview.error ? (
+        <Alert severity="error">{loadFailure(preview.error, PREVIEW_FAILURE)}</Alert>
+      ) : !p ? (
+        <Loading />
+      ) : (
+        <>
+          {previewSummary(p) && <Typography sx={{ mb: 1 }}>{previewSummary(p)}</Typography>}
+          {p.note && (
+            <Alert severity="info" sx={{ mb: 1 }}>
+              {p.note}
+            </Alert>
+          )}
+          <PreviewBody preview={p} />
+        </>
+      )}
+    </DialogFrame>
   );
 }

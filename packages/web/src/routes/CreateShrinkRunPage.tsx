@@ -2,18 +2,7 @@
 // pick an upload, upload a .py model; a question before the quote is created. A renderer of core's useShrinkRequest.
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, DialogContentText, Stack, TextField, Typography } from '@mui/material';
 import { DESCRIPTION_MAX, estimatePriceCents, formatDollars, MESSAGES, screenPath, type Upload, shrinkChoice } from '@portal/core';
 import { useShrinkRequest, useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
@@ -27,6 +16,7 @@ import { useLeaveWarning } from '../lib/useLeaveWarning';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { FormFailure } from '../components/FormFailure';
 import { FormActions } from '../components/FormActions';
+import { DialogFrame } from '../components/Dialogs';
 import { createdColumn } from '../components/table/columns';
 
 type View = 'main' | 'pick' | 'upload';
@@ -234,26 +224,26 @@ export default function CreateShrinkRunPage() {
           <FormActions label="Create Quote" busy={busy} onCancel={() => navigate(screenPath('runs', { clientId, projectId }))} />
         </Stack>
       </form>
-      <Dialog
+      <DialogFrame
         open={shrink.question !== null}
         onClose={() => !busy && shrink.cancel()}
-        aria-labelledby="shrink-confirm-title"
-        aria-describedby="shrink-confirm-text"
+        titleId="shrink-confirm-title"
+        title="Confirm the price"
+        describedBy="shrink-confirm-text"
+        actions={
+          <>
+            <Button onClick={shrink.cancel} disabled={busy} autoFocus>
+              Back
+            </Button>
+            <Button onClick={() => void confirm()} variant="contained" disabled={busy}>
+              Create Quote
+            </Button>
+          </>
+        }
       >
-        <DialogTitle id="shrink-confirm-title">Confirm the price</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="shrink-confirm-text">{shrink.priceText}</DialogContentText>
-          <DialogContentText sx={{ mt: 1 }}>{shrink.question}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={shrink.cancel} disabled={busy} autoFocus>
-            Back
-          </Button>
-          <Button onClick={() => void confirm()} variant="contained" disabled={busy}>
-            Create Quote
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <DialogContentText id="shrink-confirm-text">{shrink.priceText}</DialogContentText>
+        <DialogContentText sx={{ mt: 1 }}>{shrink.question}</DialogContentText>
+      </DialogFrame>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 // The client's members: list with roles, invite dialog, pending invitations, role change, remove (confirmed) and leave.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, TextField, Typography } from '@mui/material';
 import { checkEmail, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role, loadFailure } from '@portal/core';
@@ -7,7 +7,7 @@ import { useMembers } from '@portal/core/react';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
 import { EntityTable } from '../components/EntityTable';
-import { ConfirmDialog, FormDialog, useFormDialog } from '../components/Dialogs';
+import { ConfirmDialog, DialogField, FormDialog, useFormDialog } from '../components/Dialogs';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
 
@@ -22,59 +22,35 @@ function InviteDialog({
   onClose(): void;
   onSubmit(email: string, role: Role): Promise<string | null>;
 }) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('member');
-  const [error, setError] = useState<string | null>(null);
-  const form = useFormDialog(onClose);
-  useEffect(() => {
-    if (open) {
-      setEmail('');
-      setRole('member');
-      setError(null);
-    }
-  }, [open]);
+  const form = useFormDialog(open, onClose, { email: '', role: 'member' as Role, error: null as string | null });
+  const { email, role, error } = form.fields;
   const submit = async () => {
     const err = checkEmail(email);
-    setError(err);
-    if (!err) await form.send(() => onSubmit(email.trim(), role), setError);
+    form.set({ error: err });
+    if (!err)
+      await form.send(
+        () => onSubmit(email.trim(), role),
+        (m) => form.set({ error: m }),
+      );
   };
   return (
-    <FormDialog
-      open={open}
-      titleId="invite-dialog-title"
-      title="Invite a member"
-      submitLabel="Send invitation"
-      form={form}
-      onSubmit={submit}
-    >
-      <TextField
-        autoFocus
-        margin="dense"
-        label="Email"
+    <FormDialog titleId="invite-dialog-title" title="Invite a member" submitLabel="Send invitation" form={form} onSubmit={submit}>
+      <DialogField
+        form={form}
         name="email"
+        label="Email"
         type="email"
-        fullWidth
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={!!error}
-        helperText={error ?? 'They get a link that works once, for 7 days.'}
+        problem={error}
+        hint="They get a link that works once, for 7 days."
+        autoFocus
       />
-      <TextField
-        select
-        margin="dense"
-        label="Role"
-        name="role"
-        fullWidth
-        value={role}
-        onChange={(e) => setRole(e.target.value as Role)}
-        slotProps={{ select: { native: true } }}
-      >
+      <DialogField form={form} name="role" label="Role" select slotProps={{ select: { native: true } }}>
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {roleLabel(r)}
           </option>
         ))}
-      </TextField>
+      </DialogField>
     </FormDialog>
   );
 }

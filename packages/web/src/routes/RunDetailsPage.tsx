@@ -16,7 +16,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -30,6 +29,7 @@ import { RunMessage } from '../components/RunMessage';
 import { useRouteClient, useCrumbNames } from '../layout/ChromeContext';
 import { DetailField } from '../components/DetailField';
 import { Time } from '../components/Time';
+import { HeadRow } from '../components/Cells';
 import { NotFound } from '../components/NotFound';
 
 // The chart library loads with the chart, not with the page (nor the login page).
@@ -270,13 +270,7 @@ export default function RunDetailsPage() {
         ) : (
           <Box sx={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label="Event log">
             <Table size="small" stickyHeader>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Kind</TableCell>
-                  <TableCell>Message</TableCell>
-                </TableRow>
-              </TableHead>
+              <HeadRow cells={['Time', 'Kind', 'Message']} />
               <TableBody>
                 {[...events].reverse().map((e) => (
                   <TableRow key={e.seq}>

@@ -1,6 +1,5 @@
 // The add-endpoint form: an https URL, the events picked from checkboxes, and a name; core's checks beside each field.
-import { useEffect, useState } from 'react';
-import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, TextField } from '@mui/material';
+import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel } from '@mui/material';
 import {
   checkWebhookInput,
   TITLE_MAX,
@@ -9,7 +8,7 @@ import {
   type WebhookFormErrors,
   type WebhookInput,
 } from '@portal/core';
-import { FormDialog, useFormDialog } from '../Dialogs';
+import { DialogField, FormDialog, useFormDialog } from '../Dialogs';
 
 export function AddWebhookDialog({
   open,
@@ -21,61 +20,43 @@ export function AddWebhookDialog({
   /** Resolves to null once made (the dialog closes), else the server's sentence, shown in the dialog. */
   onSubmit(input: WebhookInput): Promise<string | null>;
 }) {
-  const [url, setUrl] = useState('https://');
-  const [name, setName] = useState('');
-  const [events, setEvents] = useState<string[]>([]);
-  const [errors, setErrors] = useState<WebhookFormErrors>({});
-  const [failed, setFailed] = useState<string | null>(null);
-  const form = useFormDialog(onClose);
-  useEffect(() => {
-    if (open) {
-      setUrl('https://');
-      setName('');
-      setEvents([]);
-      setErrors({});
-      setFailed(null);
-    }
-  }, [open]);
-  const toggle = (event: string, on: boolean) => setEvents((list) => (on ? [...list, event] : list.filter((e) => e !== event)));
+  const form = useFormDialog(open, onClose, {
+    url: 'https://',
+    name: '',
+    events: [] as string[],
+    errors: {} as WebhookFormErrors,
+    failed: null as string | null,
+  });
+  const { url, name, events, errors, failed } = form.fields;
+  const toggle = (event: string, on: boolean) => form.set({ events: on ? [...events, event] : events.filter((e) => e !== event) });
   const submit = async () => {
     const input = { url, events, name };
     const found = checkWebhookInput(input);
-    setErrors(found);
-    setFailed(null);
-    if (Object.keys(found).length === 0) await form.send(() => onSubmit(input), setFailed);
+    form.set({ errors: found, failed: null });
+    if (Object.keys(found).length === 0)
+      await form.send(
+        () => onSubmit(input),
+        (m) => form.set({ failed: m }),
+      );
   };
   return (
-    <FormDialog
-      open={open}
-      titleId="add-webhook-title"
-      title="Add endpoint"
-      submitLabel="Add endpoint"
-      form={form}
-      maxWidth="sm"
-      onSubmit={submit}
-    >
-      <TextField
-        autoFocus
-        margin="dense"
-        label="Endpoint URL"
+    <FormDialog titleId="add-webhook-title" title="Add endpoint" submitLabel="Add endpoint" form={form} maxWidth="sm" onSubmit={submit}>
+      <DialogField
+        form={form}
         name="url"
+        label="Endpoint URL"
         type="url"
-        fullWidth
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        error={!!(errors.url ?? failed)}
-        helperText={errors.url ?? failed ?? 'Where the portal sends a POST for each event, signed.'}
+        problem={errors.url ?? failed}
+        hint="Where the portal sends a POST for each event, signed."
+        autoFocus
       />
-      <TextField
-        margin="dense"
-        label="Name (optional)"
+      <DialogField
+        form={form}
         name="name"
-        fullWidth
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={!!errors.name}
-        helperText={errors.name ?? "What it is for; the URL's host when empty."}
-        slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+        label="Name (optional)"
+        problem={errors.name}
+        hint="What it is for; the URL's host when empty."
+        maxLength={TITLE_MAX}
       />
       <FormControl component="fieldset" error={!!errors.events} sx={{ mt: 2 }}>
         <FormLabel component="legend">Events to send</FormLabel>

@@ -1,20 +1,7 @@
 // One endpoint's delivery log, newest first: each delivery's time, event, state and last answer, with Redeliver; its
 // details (every attempt's time, status code, duration and first bytes of the answer, and the body sent) in a dialog.
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import {
   answerPreview,
   answerText,
@@ -26,6 +13,8 @@ import {
   type WebhookEndpoint,
 } from '@portal/core';
 import { useWebhookDelivery, useWebhookLog } from '@portal/core/react';
+import { HeadRow } from '../Cells';
+import { DialogFrame } from '../Dialogs';
 import { EntityTable } from '../EntityTable';
 import { OlderNewer } from '../OlderNewer';
 import { Section } from '../Page';
@@ -35,67 +24,65 @@ function DeliveryDialog({ id, onClose, onRedeliver }: { id: string | null; onClo
   const loaded = useWebhookDelivery(id);
   const d = loaded.data;
   return (
-    <Dialog open={!!id} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="delivery-title">
-      <DialogTitle id="delivery-title">Delivery {d ? `of ${d.delivery.type}` : ''}</DialogTitle>
-      <DialogContent>
-        {loaded.error && <Typography color="error">{loadFailure(loaded.error)}</Typography>}
-        {d && (
-          <>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              webhook-id <code>{d.delivery.stamp}</code> · {formatDeliveryStatus(d.delivery)}
-            </Typography>
-            <Box sx={{ overflowX: 'auto', my: 1 }}>
-              <Table size="small" aria-label="Attempts">
-                <TableHead>
+    <DialogFrame
+      open={!!id}
+      onClose={onClose}
+      titleId="delivery-title"
+      title={`Delivery ${d ? `of ${d.delivery.type}` : ''}`}
+      maxWidth="md"
+      actions={
+        <>
+          <Button onClick={onClose}>Close</Button>
+          {id && (
+            <Button variant="contained" onClick={() => onRedeliver(id)}>
+              Redeliver
+            </Button>
+          )}
+        </>
+      }
+    >
+      {loaded.error && <Typography color="error">{loadFailure(loaded.error)}</Typography>}
+      {d && (
+        <>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            webhook-id <code>{d.delivery.stamp}</code> · {formatDeliveryStatus(d.delivery)}
+          </Typography>
+          <Box sx={{ overflowX: 'auto', my: 1 }}>
+            <Table size="small" aria-label="Attempts">
+              <HeadRow cells={['Time', 'Status', 'Duration', 'Answer']} right={['Duration']} />
+              <TableBody>
+                {d.attempts.length === 0 && (
                   <TableRow>
-                    <TableCell>Time</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Duration</TableCell>
-                    <TableCell>Answer</TableCell>
+                    <TableCell colSpan={4}>No attempt yet</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {d.attempts.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={4}>No attempt yet</TableCell>
-                    </TableRow>
-                  )}
-                  {d.attempts.map((a, i) => (
-                    <TableRow key={i}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Time at={a.at} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{answerText(a.status, a.error)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {durationText(a.durationMs)}
-                      </TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 160 }}>
-                        {a.answer ? answerPreview(a.answer, 200) : a.error || '(empty)'}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-            <Typography variant="subtitle2">Body sent</Typography>
-            <Box
-              component="pre"
-              sx={{ m: 0, p: 1, bgcolor: '#11191d', color: '#e0f2f1', borderRadius: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-            >
-              {d.body}
-            </Box>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-        {id && (
-          <Button variant="contained" onClick={() => onRedeliver(id)}>
-            Redeliver
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+                )}
+                {d.attempts.map((a, i) => (
+                  <TableRow key={i}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Time at={a.at} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{answerText(a.status, a.error)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {durationText(a.durationMs)}
+                    </TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 160 }}>
+                      {a.answer ? answerPreview(a.answer, 200) : a.error || '(empty)'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+          <Typography variant="subtitle2">Body sent</Typography>
+          <Box
+            component="pre"
+            sx={{ m: 0, p: 1, bgcolor: '#11191d', color: '#e0f2f1', borderRadius: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+          >
+            {d.body}
+          </Box>
+        </>
+      )}
+    </DialogFrame>
   );
 }
 
