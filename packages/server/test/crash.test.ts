@@ -10,9 +10,11 @@ import {
   call,
   createPgDatabase,
   dbKinds,
+  finalRun,
   fitData,
   fitThroughApi,
   freshDataDir,
+  generateThroughApi,
   serverRoot,
   sha256,
   signup,
@@ -318,18 +320,10 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
 
     // Training and generating run in the built server's processing threads.
     const fit = (await fitThroughApi(api1.url, A.token, { project, upload: upload.stamp, name: 'fit' }, { inputs: 3, outputs: 4 })).stamp;
-    const gen = (
-      await call(api2.url, 'runCreate', {
-        token: A.token,
-        body: { bucket: project, function: 'generate', rend: upload.stamp, fit, name: 'gen' },
-      })
-    ).body.run.stamp;
-    const done = await waitFor(async () => {
-      const r = (await call(api1.url, 'runStatus', { token: A.token, query: { run: gen } })).body.run;
-      return ['Finished', 'Failed'].includes(r.record.state) ? r : null;
-    });
+    const gen = (await generateThroughApi(api2.url, A.token, { project, upload: upload.stamp, fit, name: 'gen' })).stamp;
+    const done = await finalRun(api1.url, A.token, gen);
     expect(done.record).toMatchObject({ state: 'Finished', message: '' });
-    const embeddings = await (await fetch(done.url)).json();
+    const embeddings = await (await fetch(done.url!)).json();
     expect(embeddings).toBeTruthy();
 
     const c = new pg.Client({ connectionString: db.url });

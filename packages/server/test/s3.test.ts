@@ -4,8 +4,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { CALLS } from '@portal/core';
-import { call, fitData, fitThroughApi, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
+import {
+  call,
+  finalRun,
+  fitData,
+  fitThroughApi,
+  generateThroughApi,
+  sha256,
+  signup,
+  startServer,
+  uploadFiles,
+  waitFor,
+  type TestServer,
+} from './harness';
 import { parseStorageUrl } from '../src/storage/s3';
 
 describe('S3-compatible storage', () => {
@@ -47,19 +58,11 @@ describe('S3-compatible storage', () => {
     expect(upload.upload.list[0].meta).toMatchObject({ proc: 1, rows: 25 });
 
     const fit = (await fitThroughApi(srv.url, A.token, { project, upload: upload.stamp, name: 'fit' }, { inputs: 2, outputs: 3 })).stamp;
-    const gen = (
-      await call(srv.url, 'runCreate', {
-        token: A.token,
-        body: { bucket: project, function: 'generate', rend: upload.stamp, fit, name: 'gen' },
-      })
-    ).body.run.stamp;
-    const status = await waitFor(async () => {
-      const r = CALLS.runStatus.response.parse((await call(srv.url, 'runStatus', { token: A.token, query: { run: gen } })).body);
-      return ['Finished', 'Failed'].includes(r.run.record.state) ? r : null;
-    });
-    expect(status.run.record.state).toBe('Finished');
-    expect(status.run.url).toContain(endpoint);
-    const res = await fetch(status.run.url!);
+    const gen = (await generateThroughApi(srv.url, A.token, { project, upload: upload.stamp, fit, name: 'gen' })).stamp;
+    const run = await finalRun(srv.url, A.token, gen);
+    expect(run.record.state).toBe('Finished');
+    expect(run.url).toContain(endpoint);
+    const res = await fetch(run.url!);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/ensemble_result_/);
   });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { CALLS, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
+import { ApiClient, CALLS, callTable, memoryTokenStore, STORAGE_PATH_PREFIX, type CallName, type Plan } from '@portal/core';
 import { call, mailTo, startServer, type TestServer } from './harness';
 import type { Config } from '@portal/server/config';
 import { newModelRow, newQuoteRow, newRunRow } from '@portal/server/db';
@@ -167,6 +167,10 @@ async function newUser(api: TestApi, opts: { name?: string; label?: string } = {
   return { email: body.email, username: n, password: PASSWORD, token: r.body.token, client: r.body.login.client.list[0].stamp, name };
 }
 
+/** Core's API client of the test server (through its proxy), signed in as the test's user unless given a token. */
+export const apiClient = (api: TestApi, token = api.user.token) =>
+  new ApiClient({ calls: callTable, baseUrl: api.url, tokens: memoryTokenStore(token) });
+
 // ---- seeding: states reached over time, written into the server's own database and storage ----
 
 const id = (prefix: string) => prefix + randomBytes(9).toString('base64url');
@@ -265,12 +269,27 @@ export async function seedUpload(api: TestApi, project: string, opts: SeedUpload
   return { stamp, name, items: stamps };
 }
 
-export interface SeedRun {
+/** What a request, a model and a quote are each told: its name, description, state and state's message. */
+interface SeedCommon {
   name?: string;
-  function?: 'fit' | 'generate' | 'shrink';
+  desc?: string;
   state?: string;
   message?: string;
-  desc?: string;
+}
+
+/** The columns a request, a model and a quote share: a fresh id, the project and upload it is made on, what it was told. */
+const commonColumns = (prefix: string, project: string, upload: string | null, opts: SeedCommon, name: string, state: string) => ({
+  stamp: id(prefix),
+  bucket: project,
+  rend: upload,
+  name: opts.name ?? name,
+  desc: opts.desc ?? '',
+  state: opts.state ?? state,
+  message: opts.message ?? '',
+});
+
+export interface SeedRun extends SeedCommon {
+  function?: 'fit' | 'generate' | 'shrink';
   /** A result file (JSON text) the run's download link serves; only a Finished run shows the link. */
   result?: string;
   createdAt?: number;
@@ -278,67 +297,34 @@ export interface SeedRun {
 
 /** Adds a request on an upload. */
 export async function seedRun(api: TestApi, project: string, upload: string | null, opts: SeedRun = {}) {
-  const stamp = id('u_');
+  const common = commonColumns('u_', project, upload, opts, 'First fit', 'Finished');
   let resultKey: string | null = null;
   if (opts.result !== undefined) {
-    resultKey = `results/${stamp}.json`;
+    resultKey = `results/${common.stamp}.json`;
     const dir = await mkdtemp(join(tmpdir(), 'portal-seed-'));
     await writeFile(join(dir, 'r.json'), opts.result);
     await api.server.built.services.storage.putFile(resultKey, join(dir, 'r.json'));
     await rm(dir, { recursive: true, force: true });
   }
-  await db(api)
-    .insertInto('runs')
-    .values(
-      newRunRow({
-        stamp,
-        bucket: project,
-        rend: upload,
-        name: opts.name ?? 'First fit',
-        desc: opts.desc ?? '',
-        function: opts.function ?? 'generate',
-        state: opts.state ?? 'Finished',
-        message: opts.message ?? '',
-        result_key: resultKey,
-        inputs: 40,
-        created_at: opts.createdAt ?? T0,
-      }),
-    )
-    .execute();
-  return { stamp, name: opts.name ?? 'First fit' };
+  const row = newRunRow({
+    ...common,
+    function: opts.function ?? 'generate',
+    result_key: resultKey,
+    inputs: 40,
+    created_at: opts.createdAt ?? T0,
+  });
+  await db(api).insertInto('runs').values(row).execute();
+  return { stamp: row.stamp, name: row.name };
 }
 
 /** Adds one of the client's own models. */
-export async function seedModel(
-  api: TestApi,
-  project: string,
-  upload: string | null,
-  opts: { name?: string; state?: string; message?: string; desc?: string } = {},
-) {
-  const stamp = id('m_');
-  await db(api)
-    .insertInto('models')
-    .values(
-      newModelRow({
-        stamp,
-        bucket: project,
-        rend: upload,
-        name: opts.name ?? 'Churn model',
-        desc: opts.desc ?? '',
-        state: opts.state ?? 'Finished',
-        message: opts.message ?? '',
-        created_at: T0,
-      }),
-    )
-    .execute();
-  return { stamp, name: opts.name ?? 'Churn model' };
+export async function seedModel(api: TestApi, project: string, upload: string | null, opts: SeedCommon = {}) {
+  const row = newModelRow({ ...commonColumns('m_', project, upload, opts, 'Churn model', 'Finished'), created_at: T0 });
+  await db(api).insertInto('models').values(row).execute();
+  return { stamp: row.stamp, name: row.name };
 }
 
-export interface SeedQuote {
-  name?: string;
-  desc?: string;
-  state?: string;
-  message?: string;
+export interface SeedQuote extends SeedCommon {
   cent?: number;
   /** The request a paid quote started. */
   run?: string | null;
@@ -348,29 +334,18 @@ export interface SeedQuote {
 
 /** Adds a shrink quote on an upload (Unpaid unless told), with its own invoice number. */
 export async function seedQuote(api: TestApi, project: string, upload: string | null, opts: SeedQuote = {}) {
-  const stamp = id('q_');
   const invoiceNum = opts.invoiceNum ?? `INV-${randomBytes(4).toString('hex').toUpperCase()}`;
-  await db(api)
-    .insertInto('quotes')
-    .values(
-      newQuoteRow({
-        stamp,
-        bucket: project,
-        rend: upload,
-        run: opts.run ?? null,
-        name: opts.name ?? 'Shrink it',
-        desc: opts.desc ?? '',
-        state: opts.state ?? 'Unpaid',
-        message: opts.message ?? '',
-        cent: opts.cent ?? 22,
-        invoice_num: invoiceNum,
-        inputs: 40,
-        created_at: T0,
-        paid_at: opts.state === 'Paid' ? T0 : null,
-      }),
-    )
-    .execute();
-  return { stamp, name: opts.name ?? 'Shrink it', invoiceNum };
+  const row = newQuoteRow({
+    ...commonColumns('q_', project, upload, opts, 'Shrink it', 'Unpaid'),
+    run: opts.run ?? null,
+    cent: opts.cent ?? 22,
+    invoice_num: invoiceNum,
+    inputs: 40,
+    created_at: T0,
+    paid_at: opts.state === 'Paid' ? T0 : null,
+  });
+  await db(api).insertInto('quotes').values(row).execute();
+  return { stamp: row.stamp, name: row.name, invoiceNum };
 }
 
 /** A project with a Ready upload, a finished request and a model, for list tests. */

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { CALLS, type CallName } from '@portal/core';
+import { CALLS, isFinalState, type CallName } from '@portal/core';
 import { buildApp, type BuiltApp } from '@portal/server/app';
 import { loadConfig, type Config } from '@portal/server/config';
 import { openDatabase } from '@portal/server/db';
@@ -304,6 +304,20 @@ export async function fitThroughApi(
   });
   const body = { bucket: at.project, function: 'fit', rend: at.upload, pile: pile.body.pile.stamp, name: at.name };
   return (await call(base, 'runCreate', { token, body })).body.run;
+}
+
+/** A generate request through the API: a trained fit applied to a Ready upload; the run, as answered. */
+export async function generateThroughApi(base: string, token: string, at: { project: string; upload: string; fit: string; name: string }) {
+  const body = { bucket: at.project, function: 'generate', rend: at.upload, fit: at.fit, name: at.name };
+  return (await call(base, 'runCreate', { token, body })).body.run;
+}
+
+/** Waits until a request is final (Finished or Failed); its status then, as answered. */
+export function finalRun(base: string, token: string, run: string) {
+  return waitFor(async () => {
+    const status = CALLS.runStatus.response.parse((await call(base, 'runStatus', { token, query: { run } })).body).run;
+    return isFinalState(status.record.state) ? status : null;
+  });
 }
 
 export const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');

@@ -6,8 +6,8 @@ import '@portal/core/testing/dom';
 import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seedEmptyProject, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
-import { ApiClient, FOCUS_REFRESH_MIN_MS as STALE_MS, memoryTokenStore, REFRESH_MS, type Timers, callTable } from '@portal/core';
+import { apiClient, seedEmptyProject, seedUpload, setRow, withTestApi } from '@portal/testkit/api';
+import { FOCUS_REFRESH_MIN_MS as STALE_MS, REFRESH_MS, type Timers } from '@portal/core';
 import { PortalProvider, usePager, useProjects, useUploads, type FocusSignal } from '@portal/core/react';
 import { manualTimers } from '@portal/core/testing/timers';
 
@@ -15,7 +15,7 @@ const server = withTestApi({ worker: false });
 const count = (name: string) => server.calls.filter((c) => c === name).length;
 
 function wrapperOf(timers?: Timers, focus?: FocusSignal) {
-  const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+  const api = apiClient(server);
   return ({ children }: { children: ReactNode }) => (
     <PortalProvider api={api} notifier={{ notify: () => {} }} timers={timers} focus={focus}>
       {children}

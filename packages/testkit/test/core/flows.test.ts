@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { rows, seedEmptyProject, seedUpload, withTestApi } from '@portal/testkit/api';
-import { ApiClient, memoryTokenStore, createFitRequest, createShrinkRequest, MESSAGES, callTable } from '@portal/core';
+import { apiClient, rows, seedEmptyProject, seedUpload, withTestApi } from '@portal/testkit/api';
+import { createFitRequest, createShrinkRequest, MESSAGES } from '@portal/core';
 
 // The real server without its worker: the requests stay as created, so what each step wrote can be read back.
 const server = withTestApi({ worker: false });
 
-const client = () => new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
 const piles = (project: string) =>
   rows(server).selectFrom('piles').select(['stamp', 'variety', 'param']).where('bucket', '=', project).execute();
 const runs = (project: string) =>
@@ -27,7 +26,7 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
   it('creates pile → fit run → generate run, named apart, and returns both', async () => {
     const { project, upload } = await projectWithUpload('train.json');
     const param = { explainability: false, input_column_size: 3, output_column_size: 5, task_target_size: 1 };
-    const made = await createFitRequest(client(), { project, upload, name: '  My fit ', param });
+    const made = await createFitRequest(apiClient(server), { project, upload, name: '  My fit ', param });
     expect(server.calls).toEqual(['pileCreate', 'runCreate', 'runCreate']);
     // The parameters with the default task, then the fit on them and the generate on the fit, each named for what it makes.
     const [pile] = await piles(project);
@@ -63,7 +62,7 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
     };
     // The server refuses the fit run: the upload is still being processed.
     const pending = await projectWithUpload('train.json', 'Processing');
-    const refused = await createFitRequest(client(), { ...pending, name: 'F', param }).catch((e) => e);
+    const refused = await createFitRequest(apiClient(server), { ...pending, name: 'F', param }).catch((e) => e);
     expect(refused).toMatchObject({
       status: 409,
       display: 'Failed to create request',
@@ -75,7 +74,7 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
     const ready = await projectWithUpload('train.json');
     server.calls.length = 0;
     server.fail('pileCreate', { status: 500 });
-    const failed = await createFitRequest(client(), { ...ready, name: 'F', param }).catch((e) => e);
+    const failed = await createFitRequest(apiClient(server), { ...ready, name: 'F', param }).catch((e) => e);
     expect(failed).toMatchObject({
       status: 500,
       display: 'Failed to create request',
@@ -89,7 +88,7 @@ describe('createFitRequest', { timeout: 30_000 }, () => {
 describe('createShrinkRequest', { timeout: 30_000 }, () => {
   it('creates pile → shrink and returns the quote', async () => {
     const { project, upload } = await projectWithUpload('net.py');
-    const stamp = await createShrinkRequest(client(), { project, upload, name: 'S', desc: 'd' });
+    const stamp = await createShrinkRequest(apiClient(server), { project, upload, name: 'S', desc: 'd' });
     expect(server.calls).toEqual(['pileCreate', 'shrinkCreate']);
     const [pile] = await piles(project);
     expect([pile.variety, JSON.parse(pile.param)]).toEqual(['ShrinkService', {}]);

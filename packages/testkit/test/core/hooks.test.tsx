@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import {
+  apiClient,
   rows,
   seedEmptyProject,
   seedModel,
@@ -719,7 +720,7 @@ describe('useFitRequest: reuse a trained model', { timeout: 30_000 }, () => {
       await rows(server).selectFrom('runs').select(['function', 'model', 'fit']).where('stamp', '=', general.runId).executeTakeFirst(),
     ).toEqual({ function: 'generate', model: 'general-tabular-classification', fit: null });
     // The server takes only a Finished model of the same project.
-    const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const api = apiClient(server);
     const refused = (fit: string) =>
       api.calls.runCreate({ bucket: project.stamp, function: 'generate', rend: upload.stamp, fit, name: 'X' }).catch((e) => e);
     expect(await refused(pending.stamp)).toMatchObject({

@@ -4,8 +4,8 @@ import '@portal/core/testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { seedEmptyProject, seedProjects, withTestApi } from '@portal/testkit/api';
-import { ApiClient, listPage, listPages, memoryTokenStore, callTable } from '@portal/core';
+import { apiClient, seedEmptyProject, seedProjects, withTestApi } from '@portal/testkit/api';
+import { ApiClient, listPage, listPages } from '@portal/core';
 import { PortalProvider, SEARCH_DEBOUNCE_MS, WHOLE_LIST_MAX, useListPaging, usePager, useProjects } from '@portal/core/react';
 import { manualTimers } from '@portal/core/testing/timers';
 import type { Timers } from '@portal/core';
@@ -15,7 +15,7 @@ const NAMES = ['One', 'Two', 'Three', 'Four', 'Five'];
 
 async function fiveProjects() {
   for (const name of NAMES) await seedEmptyProject(server, { name });
-  return new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+  return apiClient(server);
 }
 
 describe('list pages in core', { timeout: 30_000 }, () => {
@@ -81,7 +81,7 @@ describe('a list screen pages on the server once its list is long (useListPaging
 
   it('10,000 projects: the first answer says the list is long; then pages of 25 newest first, Next and Previous, the order turned, a search', async () => {
     const { name } = await seedProjects(server, 10_000);
-    const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const api = apiClient(server);
     const clock = manualTimers();
     const { result } = render(api, true, clock.timers);
     const names = () => result.current.projects.data?.projects.map((p) => p.name);
@@ -124,7 +124,7 @@ describe('a list screen pages on the server once its list is long (useListPaging
 
   it(`a list of at most ${WHOLE_LIST_MAX} is held whole: one answer, next null, the screen pages it itself`, async () => {
     const { name } = await seedProjects(server, WHOLE_LIST_MAX);
-    const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const api = apiClient(server);
     const { result } = render(api);
     await waitFor(() => expect(result.current.projects.data?.projects).toHaveLength(WHOLE_LIST_MAX));
     expect(result.current.projects.data?.next).toBeNull();

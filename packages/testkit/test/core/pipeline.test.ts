@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rows, seedEmptyProject, setPlan, withTestApi } from '@portal/testkit/api';
+import { apiClient, rows, seedEmptyProject, setPlan, withTestApi } from '@portal/testkit/api';
 import { storedBytes } from '@portal/testkit/seed';
-import { ApiClient, memoryTokenStore, runUpload, type UploadProgress, type UploadSource, callTable } from '@portal/core';
+import { runUpload, type UploadProgress, type UploadSource } from '@portal/core';
 import { fileSource } from '@portal/core/node';
 
 const hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -24,8 +24,6 @@ beforeEach(async () => {
   await setPlan(server, server.user.client, 'Enterprise');
   project = (await seedEmptyProject(server)).stamp;
 });
-
-const client = () => new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
 
 function fileOf(name: string, bytes: Uint8Array): string {
   const path = join(dir, name);
@@ -52,7 +50,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     const a = randomBytes(2.5 * 1024 * 1024);
     const b = randomBytes(1000);
     const progress: UploadProgress[] = [];
-    const result = await runUpload(client(), {
+    const result = await runUpload(apiClient(server), {
       project,
       files: [fileSource(fileOf('first.json', a)), fileSource(fileOf('second.json', b))],
       onProgress: (p) => progress.push(p),
@@ -95,7 +93,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     server.fail('storagePut', { times: 1, status: 503 });
     const bytes = randomBytes(5000);
     const source: UploadSource = new File([bytes], 'retry.json');
-    const result = await runUpload(client(), { project, files: [source], backoffMs: 10 });
+    const result = await runUpload(apiClient(server), { project, files: [source], backoffMs: 10 });
     expect(puts()).toHaveLength(2);
     expect(result.files[0].checksum).toBe(hex(bytes));
     expect(await storedBytes(server, result.files[0].upload)).toEqual({ size: 5000, sha256: hex(bytes) });
@@ -107,7 +105,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     // The storage takes the first PUT's bytes, but its answer never reaches the client; the retry is refused as a repeat.
     server.fail('storagePut', { lost: true });
     const bytes = randomBytes(4000);
-    const result = await runUpload(client(), { project, files: [new File([bytes], 'lost.json')], backoffMs: 5 });
+    const result = await runUpload(apiClient(server), { project, files: [new File([bytes], 'lost.json')], backoffMs: 5 });
     expect(server.calls).toEqual(['rendCreate', 'uploadRegister', 'storagePut', 'storagePut', 'uploadFinish', 'rendFinish']);
     const [item] = await itemRows(result.upload);
     expect(result.files[0].upload).toBe(item.stamp);
@@ -118,7 +116,9 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
 
   it('gives up after three tries with "Failed to upload files." and removes the half-made group', async () => {
     server.fail('storagePut', { times: 5, status: 503 });
-    const err = await runUpload(client(), { project, files: [new File([randomBytes(10)], 'x.json')], backoffMs: 5 }).catch((e) => e);
+    const err = await runUpload(apiClient(server), { project, files: [new File([randomBytes(10)], 'x.json')], backoffMs: 5 }).catch(
+      (e) => e,
+    );
     expect(err.display).toBe('Failed to upload files.');
     expect(err.status).toBe(503);
     expect(err.serverMessage).toBe('Simulated failure');
@@ -133,7 +133,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
 
   it('does not retry a refusal the storage would repeat', async () => {
     // Registered with another file's checksum: the storage reads the bytes, finds them different and refuses them.
-    const err = await runUpload(client(), {
+    const err = await runUpload(apiClient(server), {
       project,
       files: [new File([randomBytes(10)], 'x.json')],
       hash: async () => hex(randomBytes(10)),
@@ -160,7 +160,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     }, 5);
     let sent = false;
     const bytes = randomBytes(8 * 1024 * 1024);
-    const err = await runUpload(client(), {
+    const err = await runUpload(apiClient(server), {
       project,
       files: [fileSource(fileOf('cancel.json', bytes))],
       signal: controller.signal,
@@ -180,7 +180,7 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
   });
 
   it('refuses an empty file list with the upload failure message', async () => {
-    await expect(runUpload(client(), { project, files: [] })).rejects.toMatchObject({ display: 'Failed to upload files.' });
+    await expect(runUpload(apiClient(server), { project, files: [] })).rejects.toMatchObject({ display: 'Failed to upload files.' });
     expect(server.calls).toEqual([]);
     expect(await uploadRows()).toEqual([]);
   });

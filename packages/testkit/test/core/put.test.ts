@@ -2,9 +2,9 @@ import '@portal/core/testing/dom';
 import { createHash, randomFillSync } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rows, seedEmptyProject, setPlan, withTestApi } from '@portal/testkit/api';
+import { apiClient, rows, seedEmptyProject, setPlan, withTestApi } from '@portal/testkit/api';
 import { storedBytes } from '@portal/testkit/seed';
-import { ApiClient, memoryTokenStore, xhrPut, callTable } from '@portal/core';
+import { xhrPut } from '@portal/core';
 
 const hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -19,7 +19,7 @@ describe("xhrPut to the server's storage, from a page on its origin", { timeout:
 
   /** Registers a file of these bytes (under another checksum if given); its upload link and item. */
   async function register(bytes: Uint8Array, checksum = hex(bytes)) {
-    const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(server.user.token) });
+    const api = apiClient(server);
     const project = (await seedEmptyProject(server)).stamp;
     const { rend } = await api.calls.rendCreate({ bucket: project, name: 'data.json' });
     const file = { checksum, name: 'data.json', size: bytes.length };

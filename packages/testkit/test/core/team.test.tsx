@@ -2,15 +2,15 @@ import '@portal/core/testing/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { addMember, invitationToken, invite, rows, userStamp, withTestApi } from '@portal/testkit/api';
-import { ApiClient, memoryTokenStore, MESSAGES, TEAM_MESSAGES, callTable } from '@portal/core';
+import { addMember, apiClient, invitationToken, invite, rows, userStamp, withTestApi } from '@portal/testkit/api';
+import { MESSAGES, TEAM_MESSAGES } from '@portal/core';
 import { PortalProvider, type NotifyKind, useAudit, useInvite, useMembers } from '@portal/core/react';
 
 // The real server on the embedded database.
 const server = withTestApi({ worker: false });
 
 function setup(token = server.user.token) {
-  const api = new ApiClient({ calls: callTable, baseUrl: server.url, tokens: memoryTokenStore(token) });
+  const api = apiClient(server, token);
   const notes: Array<[string, NotifyKind | undefined]> = [];
   const notifier = { notify: (m: string, k?: NotifyKind) => void notes.push([m, k]) };
   const wrapper = ({ children }: { children: ReactNode }) => (
