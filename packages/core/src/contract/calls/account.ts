@@ -17,26 +17,14 @@ import { call } from './common';
 
 // ---- the calls ----
 export const ACCOUNT_CALLS = {
-  accountShow: call({ method: 'GET', path: '/api/user/account', auth: 'bearer', response: AccountResponse }),
+  accountShow: call({ method: 'GET', path: '/api/user/account', response: AccountResponse }),
   // The user's own account-security events, newest first, a page at a time (never in a client's audit log).
-  accountEvents: call({
-    method: 'GET',
-    path: '/api/user/account/events',
-    auth: 'bearer',
-    query: AccountEventsQuery,
-    response: AccountEventsResponse,
-  }),
+  accountEvents: call({ method: 'GET', path: '/api/user/account/events', query: AccountEventsQuery, response: AccountEventsResponse }),
   // The current password and a new one by the sign-up rule; every other session of the account ends.
-  passwordChange: call({
-    method: 'POST',
-    path: '/api/user/password/change',
-    auth: 'bearer',
-    body: PasswordChangeBody,
-    response: PasswordChangeResponse,
-  }),
+  passwordChange: call({ method: 'POST', path: '/api/user/password/change', body: PasswordChangeBody, response: PasswordChangeResponse }),
   // Mails a confirmation link to the new address (and a notice to the old one); the address changes on emailConfirm.
-  emailChange: call({ method: 'POST', path: '/api/user/email/change', auth: 'bearer', body: EmailChangeBody, response: AccountResponse }),
-  emailChangeCancel: call({ method: 'POST', path: '/api/user/email/cancel', auth: 'bearer', response: AccountResponse }),
+  emailChange: call({ method: 'POST', path: '/api/user/email/change', body: EmailChangeBody, response: AccountResponse }),
+  emailChangeCancel: call({ method: 'POST', path: '/api/user/email/cancel', response: AccountResponse }),
   // The link's token alone (the link may be opened signed out, on another device): it proves the new address.
   emailConfirm: call({
     method: 'POST',
@@ -46,12 +34,6 @@ export const ACCOUNT_CALLS = {
     response: EmailConfirmResponse,
   }),
   // Everything the account holds, as one JSON file (an attachment); secrets and tokens never.
-  accountExport: call({ method: 'GET', path: '/api/user/export', auth: 'bearer', response: AccountExport }),
-  accountDelete: call({
-    method: 'POST',
-    path: '/api/user/delete',
-    auth: 'bearer',
-    body: AccountDeleteBody,
-    response: AccountDeleteResponse,
-  }),
+  accountExport: call({ method: 'GET', path: '/api/user/export', response: AccountExport }),
+  accountDelete: call({ method: 'POST', path: '/api/user/delete', body: AccountDeleteBody, response: AccountDeleteResponse }),
 } as const;

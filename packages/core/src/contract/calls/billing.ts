@@ -34,14 +34,13 @@ export const BillingResponse = z.object({ billing: Billing });
 
 // ---- the calls ----
 export const BILLING_CALLS = {
-  clientUsage: call({ method: 'GET', path: '/api/client/usage', auth: 'bearer', query: UsageQuery, response: UsageResponse }),
+  clientUsage: call({ method: 'GET', path: '/api/client/usage', query: UsageQuery, response: UsageResponse }),
   quoteStatus: call({
     method: 'GET',
     path: '/api/quote/status',
-    auth: 'bearer',
     query: QuoteStatusQuery,
     response: QuoteStatusResponse,
     failure: MESSAGES.loadQuote,
   }),
-  billingStatus: call({ method: 'GET', path: '/api/client/billing/status', auth: 'bearer', query: ClientQuery, response: BillingResponse }),
+  billingStatus: call({ method: 'GET', path: '/api/client/billing/status', query: ClientQuery, response: BillingResponse }),
 } as const;

@@ -98,4 +98,9 @@ export interface CallDef {
   stream?: 'application/x-ndjson';
 }
 
-export const call = <const D extends CallDef>(d: D) => d;
+/** One call of the route table; a call that names no `auth` takes the session's bearer token, as most calls do. */
+export function call<const D extends CallDef>(d: D): D;
+export function call<const D extends Omit<CallDef, 'auth'>>(d: D): D & { auth: 'bearer' };
+export function call(d: Omit<CallDef, 'auth'> & { auth?: Auth }): CallDef {
+  return { ...d, auth: d.auth ?? 'bearer' };
+}

@@ -24,17 +24,10 @@ export const IntegrationResponse = z.object({ apikey: IntegrationKey });
 
 // ---- the calls ----
 export const KEY_CALLS = {
-  apikeyList: call({
-    method: 'GET',
-    path: '/api/client/apikey/item',
-    auth: 'bearer',
-    query: PagedClientQuery,
-    response: ApiKeyListResponse,
-  }),
+  apikeyList: call({ method: 'GET', path: '/api/client/apikey/item', query: PagedClientQuery, response: ApiKeyListResponse }),
   apikeyCreate: call({
     method: 'PUT',
     path: '/api/client/apikey/item',
-    auth: 'bearer',
     body: ApiKeyCreateBody,
     response: ApiKeyResponse,
     failure: MESSAGES.createApiKey,
@@ -42,7 +35,6 @@ export const KEY_CALLS = {
   apikeyRename: call({
     method: 'POST',
     path: '/api/client/apikey/name',
-    auth: 'bearer',
     body: ApiKeyRenameBody,
     response: ApiKeyResponse,
     failure: MESSAGES.renameApiKey,
@@ -50,7 +42,6 @@ export const KEY_CALLS = {
   apikeyRemove: call({
     method: 'POST',
     path: '/api/client/apikey/remove',
-    auth: 'bearer',
     body: ApiKeyRemoveBody,
     response: Ok,
     failure: MESSAGES.removeApiKey,
@@ -58,23 +49,15 @@ export const KEY_CALLS = {
   integrationList: call({
     method: 'GET',
     path: '/api/integration/apikey/item',
-    auth: 'bearer',
     query: PagedClientQuery,
     response: IntegrationListResponse,
   }),
   integrationCreate: call({
     method: 'PUT',
     path: '/api/integration/apikey/item',
-    auth: 'bearer',
     body: IntegrationCreateBody,
     response: IntegrationResponse,
   }),
-  integrationRename: call({
-    method: 'POST',
-    path: '/api/integration/apikey/name',
-    auth: 'bearer',
-    body: ApiKeyRenameBody,
-    response: IntegrationResponse,
-  }),
-  integrationRemove: call({ method: 'POST', path: '/api/integration/apikey/remove', auth: 'bearer', body: ApiKeyRemoveBody, response: Ok }),
+  integrationRename: call({ method: 'POST', path: '/api/integration/apikey/name', body: ApiKeyRenameBody, response: IntegrationResponse }),
+  integrationRemove: call({ method: 'POST', path: '/api/integration/apikey/remove', body: ApiKeyRemoveBody, response: Ok }),
 } as const;

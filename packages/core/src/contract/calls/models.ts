@@ -13,24 +13,11 @@ export const ModelRemoveBody = z.object({ model: Id, active: Active });
 
 // ---- the calls ----
 export const MODEL_CALLS = {
-  clientModelList: call({
-    method: 'GET',
-    path: '/api/client/model/item',
-    auth: 'bearer',
-    query: ActiveBucketQuery,
-    response: ClientModelListResponse,
-  }),
-  generalModelList: call({
-    method: 'GET',
-    path: '/api/general/model/item',
-    auth: 'bearer',
-    query: ActiveQuery,
-    response: GeneralModelListResponse,
-  }),
+  clientModelList: call({ method: 'GET', path: '/api/client/model/item', query: ActiveBucketQuery, response: ClientModelListResponse }),
+  generalModelList: call({ method: 'GET', path: '/api/general/model/item', query: ActiveQuery, response: GeneralModelListResponse }),
   modelRename: call({
     method: 'POST',
     path: '/api/client/model/name',
-    auth: 'bearer',
     body: ModelRenameBody,
     response: ModelResponse,
     failure: MESSAGES.renameModel,
@@ -38,7 +25,6 @@ export const MODEL_CALLS = {
   modelRemove: call({
     method: 'POST',
     path: '/api/client/model/remove',
-    auth: 'bearer',
     body: ModelRemoveBody,
     response: Ok,
     failure: MESSAGES.removeModel,

@@ -13,11 +13,10 @@ export const BucketRemoveBody = z.object({ bucket: Id, active: Active });
 
 // ---- the calls ----
 export const PROJECT_CALLS = {
-  bucketList: call({ method: 'GET', path: '/api/bucket/item', auth: 'bearer', query: ActiveClientQuery, response: BucketListResponse }),
+  bucketList: call({ method: 'GET', path: '/api/bucket/item', query: ActiveClientQuery, response: BucketListResponse }),
   bucketCreate: call({
     method: 'PUT',
     path: '/api/bucket/item',
-    auth: 'bearer',
     body: BucketCreateBody,
     response: BucketResponse,
     failure: MESSAGES.createProject,
@@ -25,17 +24,9 @@ export const PROJECT_CALLS = {
   bucketRename: call({
     method: 'POST',
     path: '/api/bucket/name',
-    auth: 'bearer',
     body: BucketRenameBody,
     response: BucketResponse,
     failure: MESSAGES.renameProject,
   }),
-  bucketRemove: call({
-    method: 'POST',
-    path: '/api/bucket/remove',
-    auth: 'bearer',
-    body: BucketRemoveBody,
-    response: Ok,
-    failure: MESSAGES.removeProject,
-  }),
+  bucketRemove: call({ method: 'POST', path: '/api/bucket/remove', body: BucketRemoveBody, response: Ok, failure: MESSAGES.removeProject }),
 } as const;

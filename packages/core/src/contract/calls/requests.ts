@@ -68,34 +68,12 @@ export const ShrinkCreateBody = z.object({
 
 // ---- the calls ----
 export const REQUEST_CALLS = {
-  runList: call({
-    method: 'GET',
-    path: '/api/run/item',
-    auth: 'bearer',
-    query: RunListQuery,
-    response: RunListResponse,
-    failure: MESSAGES.loadRequests,
-  }),
-  runRename: call({
-    method: 'POST',
-    path: '/api/run/name',
-    auth: 'bearer',
-    body: RunRenameBody,
-    response: RunResponse,
-    failure: MESSAGES.renameRun,
-  }),
-  runRemove: call({
-    method: 'POST',
-    path: '/api/run/remove',
-    auth: 'bearer',
-    body: RunRemoveBody,
-    response: Ok,
-    failure: MESSAGES.removeRun,
-  }),
+  runList: call({ method: 'GET', path: '/api/run/item', query: RunListQuery, response: RunListResponse, failure: MESSAGES.loadRequests }),
+  runRename: call({ method: 'POST', path: '/api/run/name', body: RunRenameBody, response: RunResponse, failure: MESSAGES.renameRun }),
+  runRemove: call({ method: 'POST', path: '/api/run/remove', body: RunRemoveBody, response: Ok, failure: MESSAGES.removeRun }),
   runStatus: call({
     method: 'GET',
     path: '/api/run/status',
-    auth: 'bearer',
     query: RunStatusQuery,
     response: RunStatusResponse,
     failure: MESSAGES.loadRun,
@@ -103,7 +81,6 @@ export const REQUEST_CALLS = {
   runEvents: call({
     method: 'GET',
     path: '/api/run/events',
-    auth: 'bearer',
     query: RunEventsQuery,
     response: RunEventsResponse,
     failure: MESSAGES.loadRun,
@@ -111,7 +88,6 @@ export const REQUEST_CALLS = {
   runRerun: call({
     method: 'PUT',
     path: '/api/run/item/rerun',
-    auth: 'bearer',
     body: RunRerunBody,
     response: RunRerunResponse,
     failure: MESSAGES.createRequest,
@@ -119,7 +95,6 @@ export const REQUEST_CALLS = {
   pileCreate: call({
     method: 'PUT',
     path: '/api/pile/item',
-    auth: 'bearer',
     body: PileCreateBody,
     response: PileResponse,
     failure: MESSAGES.createRequest,
@@ -127,7 +102,6 @@ export const REQUEST_CALLS = {
   runCreate: call({
     method: 'PUT',
     path: '/api/run/item/generate',
-    auth: 'bearer',
     body: RunCreateBody,
     response: RunResponse,
     failure: MESSAGES.createRequest,
@@ -135,10 +109,9 @@ export const REQUEST_CALLS = {
   shrinkCreate: call({
     method: 'PUT',
     path: '/api/run/item/shrink',
-    auth: 'bearer',
     body: ShrinkCreateBody,
     response: QuoteResponse,
     failure: MESSAGES.createRequest,
   }),
-  runProjection: call({ method: 'GET', path: '/api/run/projection', auth: 'bearer', query: ProjectionQuery, response: ProjectionResponse }),
+  runProjection: call({ method: 'GET', path: '/api/run/projection', query: ProjectionQuery, response: ProjectionResponse }),
 } as const;

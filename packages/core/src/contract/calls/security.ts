@@ -14,11 +14,11 @@ import { Ok, call } from './common';
 
 // ---- the calls ----
 export const SECURITY_CALLS = {
-  otpStatus: call({ method: 'GET', path: '/api/user/otp', auth: 'bearer', response: OtpStatusResponse }),
-  otpSetup: call({ method: 'POST', path: '/api/user/otp/setup', auth: 'bearer', response: OtpSetupResponse }),
-  otpEnable: call({ method: 'POST', path: '/api/user/otp/enable', auth: 'bearer', body: OtpCodeBody, response: OtpEnableResponse }),
-  otpDisable: call({ method: 'POST', path: '/api/user/otp/disable', auth: 'bearer', body: OtpDisableBody, response: Ok }),
-  sessionList: call({ method: 'GET', path: '/api/user/session', auth: 'bearer', response: SessionListResponse }),
-  sessionEnd: call({ method: 'POST', path: '/api/user/session/end', auth: 'bearer', body: SessionEndBody, response: SessionEndResponse }),
-  sessionEndOthers: call({ method: 'POST', path: '/api/user/session/end-others', auth: 'bearer', response: SessionEndResponse }),
+  otpStatus: call({ method: 'GET', path: '/api/user/otp', response: OtpStatusResponse }),
+  otpSetup: call({ method: 'POST', path: '/api/user/otp/setup', response: OtpSetupResponse }),
+  otpEnable: call({ method: 'POST', path: '/api/user/otp/enable', body: OtpCodeBody, response: OtpEnableResponse }),
+  otpDisable: call({ method: 'POST', path: '/api/user/otp/disable', body: OtpDisableBody, response: Ok }),
+  sessionList: call({ method: 'GET', path: '/api/user/session', response: SessionListResponse }),
+  sessionEnd: call({ method: 'POST', path: '/api/user/session/end', body: SessionEndBody, response: SessionEndResponse }),
+  sessionEndOthers: call({ method: 'POST', path: '/api/user/session/end-others', response: SessionEndResponse }),
 } as const;

@@ -77,15 +77,9 @@ export const SESSION_CALLS = {
     response: Ok,
     failure: MESSAGES.invalidCredentials,
   }),
-  refresh: call({ method: 'POST', path: '/api/user/refresh', auth: 'bearer', response: TokenResponse }),
-  logout: call({ method: 'POST', path: '/api/user/logout', auth: 'bearer', response: Ok }),
-  permissions: call({
-    method: 'GET',
-    path: '/api/user/permission',
-    auth: 'bearer',
-    response: PermissionResponse,
-    failure: MESSAGES.fetchPermissions,
-  }),
+  refresh: call({ method: 'POST', path: '/api/user/refresh', response: TokenResponse }),
+  logout: call({ method: 'POST', path: '/api/user/logout', response: Ok }),
+  permissions: call({ method: 'GET', path: '/api/user/permission', response: PermissionResponse, failure: MESSAGES.fetchPermissions }),
   // The second step of a sign-in: the challenge the password step gave and a code; answers as login does.
   loginOtp: call({ method: 'POST', path: '/api/user/login/otp', auth: 'none', body: LoginOtpBody, response: LoginResponse }),
 } as const;

@@ -28,48 +28,22 @@ export const WEBHOOK_CALLS = {
   webhookList: call({
     method: 'GET',
     path: '/api/client/webhook/item',
-    auth: 'bearer',
     query: WebhookListQuery,
     response: WebhookListResponse,
     failure: WEBHOOK_MESSAGES.loadEndpoints,
   }),
   // Answers the signing secret this once.
-  webhookCreate: call({
-    method: 'PUT',
-    path: '/api/client/webhook/item',
-    auth: 'bearer',
-    body: WebhookCreateBody,
-    response: WebhookSecretResponse,
-  }),
-  webhookShow: call({ method: 'GET', path: '/api/client/webhook/show', auth: 'bearer', query: WebhookQuery, response: WebhookResponse }),
+  webhookCreate: call({ method: 'PUT', path: '/api/client/webhook/item', body: WebhookCreateBody, response: WebhookSecretResponse }),
+  webhookShow: call({ method: 'GET', path: '/api/client/webhook/show', query: WebhookQuery, response: WebhookResponse }),
   // Rename, change the URL or the events, pause (active 0) or resume (active 1).
-  webhookUpdate: call({
-    method: 'POST',
-    path: '/api/client/webhook/update',
-    auth: 'bearer',
-    body: WebhookUpdateBody,
-    response: WebhookResponse,
-  }),
+  webhookUpdate: call({ method: 'POST', path: '/api/client/webhook/update', body: WebhookUpdateBody, response: WebhookResponse }),
   // A new secret, answered once; the old one keeps signing beside it for WEBHOOK_ROTATION_HOURS.
-  webhookRotate: call({
-    method: 'POST',
-    path: '/api/client/webhook/rotate',
-    auth: 'bearer',
-    body: WebhookIdBody,
-    response: WebhookSecretResponse,
-  }),
-  webhookRemove: call({ method: 'POST', path: '/api/client/webhook/remove', auth: 'bearer', body: WebhookIdBody, response: Ok }),
-  webhookTest: call({
-    method: 'POST',
-    path: '/api/client/webhook/test',
-    auth: 'bearer',
-    body: WebhookTestBody,
-    response: WebhookDeliveryResponse,
-  }),
+  webhookRotate: call({ method: 'POST', path: '/api/client/webhook/rotate', body: WebhookIdBody, response: WebhookSecretResponse }),
+  webhookRemove: call({ method: 'POST', path: '/api/client/webhook/remove', body: WebhookIdBody, response: Ok }),
+  webhookTest: call({ method: 'POST', path: '/api/client/webhook/test', body: WebhookTestBody, response: WebhookDeliveryResponse }),
   webhookDeliveries: call({
     method: 'GET',
     path: '/api/client/webhook/delivery',
-    auth: 'bearer',
     query: WebhookDeliveriesQuery,
     response: WebhookDeliveriesResponse,
     failure: WEBHOOK_MESSAGES.loadDeliveries,
@@ -77,14 +51,12 @@ export const WEBHOOK_CALLS = {
   webhookDelivery: call({
     method: 'GET',
     path: '/api/client/webhook/delivery/show',
-    auth: 'bearer',
     query: WebhookDeliveryQuery,
     response: WebhookDeliveryShowResponse,
   }),
   webhookRedeliver: call({
     method: 'POST',
     path: '/api/client/webhook/delivery/redeliver',
-    auth: 'bearer',
     body: WebhookRedeliverBody,
     response: WebhookDeliveryResponse,
   }),
@@ -92,7 +64,6 @@ export const WEBHOOK_CALLS = {
   webhookListen: call({
     method: 'GET',
     path: '/api/client/webhook/listen',
-    auth: 'bearer',
     query: WebhookListenQuery,
     response: WebhookListenLine,
     stream: 'application/x-ndjson',
