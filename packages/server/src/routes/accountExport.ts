@@ -44,22 +44,50 @@ const section = <R extends Paged>(s: Section<R>) => s as unknown as Section<Page
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** A field of a section read from one table: a column as it is, or as a number (pg answers bigint columns as text). */
-type Field<T extends keyof DB> = (keyof DB[T] & string) | { num: keyof DB[T] & string };
+/**
+ * What the export calls a column: its name in camelCase, in the product's words where the wire's differ (a rend is an
+ * upload), and as a number where it is one (pg answers bigint columns as text). One table, so every section says it alike.
+ */
+const EXPORT_NAMES: Readonly<Record<string, string>> = {
+  bucket: 'project',
+  rend: 'upload',
+  run: 'request',
+  flight: 'state',
+  desc: 'description',
+  checksum: 'sha256',
+  cols: 'columns',
+  clue: 'id',
+  run_at: 'ranAt',
+};
+const NUMBER_COLUMNS = new Set([
+  'at',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'installed_at',
+  'run_at',
+  'size',
+  'cols',
+  'rows',
+  'inputs',
+  'dimensions',
+  'installs',
+  'runs',
+]);
+const exportName = (column: string) => EXPORT_NAMES[column] ?? column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * A section that is one table's rows whose `column` is the user (`within` 'user') or in one of the user's sets, each
- * row written as `fields` says; the columns it selects are the ones its fields name.
+ * row written as its `columns`, in their order, under their export names.
  */
 function fromTable<T extends keyof DB>(
   table: T,
   column: keyof DB[T] & string,
   within: Exclude<keyof Scope, 'user'> | 'user',
-  fields: Record<string, Field<T>>,
+  columns: ReadonlyArray<keyof DB[T] & string>,
 ): Section<Paged> {
-  const entries = Object.entries(fields);
-  const columns = entries.map(([, f]) => (typeof f === 'string' ? f : f.num));
-  // The table is the caller's choice, so the builder is typed loosely here; `fields` and `column` are checked above.
+  const fields = columns.map((c) => [exportName(c), c, NUMBER_COLUMNS.has(c)] as const);
+  // The table is the caller's choice, so the builder is typed loosely here; `columns` and `column` are checked above.
   return {
     rows: (db, scope, page) =>
       page(
@@ -68,7 +96,7 @@ function fromTable<T extends keyof DB>(
           .select(['seq', ...columns])
           .where(column as string, within === 'user' ? '=' : 'in', scope[within]),
       ),
-    out: (r) => Object.fromEntries(entries.map(([name, f]) => [name, typeof f === 'string' ? (r as Row)[f] : num((r as Row)[f.num])])),
+    out: (r) => Object.fromEntries(fields.map(([name, c, isNumber]) => [name, isNumber ? num((r as Row)[c]) : (r as Row)[c]])),
   };
 }
 
@@ -95,85 +123,64 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
       joinedAt: num(r.joined_at),
     }),
   }),
-  projects: fromTable('buckets', 'client', 'clients', {
-    stamp: 'stamp',
-    client: 'client',
-    name: 'name',
-    active: 'active',
-    createdAt: { num: 'created_at' },
-  }),
-  uploads: fromTable('rends', 'bucket', 'projects', {
-    stamp: 'stamp',
-    project: 'bucket',
-    name: 'name',
-    state: 'flight',
-    active: 'active',
-    createdAt: { num: 'created_at' },
-  }),
-  files: fromTable('uploads', 'rend', 'uploads', {
-    stamp: 'stamp',
-    upload: 'rend',
-    name: 'name',
-    state: 'state',
-    fileName: 'file_name',
-    size: { num: 'size' },
-    sha256: 'checksum',
-    columns: { num: 'cols' },
-    rows: { num: 'rows' },
-    inputs: { num: 'inputs' },
-    error: 'error',
-    createdAt: { num: 'created_at' },
-  }),
-  requests: fromTable('runs', 'bucket', 'projects', {
-    stamp: 'stamp',
-    project: 'bucket',
-    upload: 'rend',
-    fit: 'fit',
-    model: 'model',
-    quote: 'quote',
-    name: 'name',
-    description: 'desc',
-    function: 'function',
-    state: 'state',
-    message: 'message',
-    inputs: { num: 'inputs' },
-    dimensions: { num: 'dimensions' },
-    active: 'active',
-    createdAt: { num: 'created_at' },
-    startedAt: { num: 'started_at' },
-    finishedAt: { num: 'finished_at' },
-  }),
-  models: fromTable('models', 'bucket', 'projects', {
-    stamp: 'stamp',
-    project: 'bucket',
-    upload: 'rend',
-    request: 'run',
-    name: 'name',
-    description: 'desc',
-    state: 'state',
-    message: 'message',
-    active: 'active',
-    createdAt: { num: 'created_at' },
-  }),
-  apikeys: fromTable('apikeys', 'client', 'clients', {
-    id: 'clue',
-    client: 'client',
-    name: 'name',
-    installs: { num: 'installs' },
-    installedAt: { num: 'installed_at' },
-    active: 'active',
-    createdAt: { num: 'created_at' },
-  }),
-  integrations: fromTable('integrations', 'client', 'clients', {
-    id: 'clue',
-    client: 'client',
-    name: 'name',
-    service: 'service',
-    runs: { num: 'runs' },
-    ranAt: { num: 'run_at' },
-    active: 'active',
-    createdAt: { num: 'created_at' },
-  }),
+  projects: fromTable('buckets', 'client', 'clients', ['stamp', 'client', 'name', 'active', 'created_at']),
+  uploads: fromTable('rends', 'bucket', 'projects', ['stamp', 'bucket', 'name', 'flight', 'active', 'created_at']),
+  files: fromTable('uploads', 'rend', 'uploads', [
+    'stamp',
+    'rend',
+    'name',
+    'state',
+    'file_name',
+    'size',
+    'checksum',
+    'cols',
+    'rows',
+    'inputs',
+    'error',
+    'created_at',
+  ]),
+  requests: fromTable('runs', 'bucket', 'projects', [
+    'stamp',
+    'bucket',
+    'rend',
+    'fit',
+    'model',
+    'quote',
+    'name',
+    'desc',
+    'function',
+    'state',
+    'message',
+    'inputs',
+    'dimensions',
+    'active',
+    'created_at',
+    'started_at',
+    'finished_at',
+  ]),
+  models: fromTable('models', 'bucket', 'projects', [
+    'stamp',
+    'bucket',
+    'rend',
+    'run',
+    'name',
+    'desc',
+    'state',
+    'message',
+    'active',
+    'created_at',
+  ]),
+  apikeys: fromTable('apikeys', 'client', 'clients', ['clue', 'client', 'name', 'installs', 'installed_at', 'active', 'created_at']),
+  integrations: fromTable('integrations', 'client', 'clients', [
+    'clue',
+    'client',
+    'name',
+    'service',
+    'runs',
+    'run_at',
+    'active',
+    'created_at',
+  ]),
   // The webhook endpoints of the clients the user owns (owners manage them): where they send and what, never a secret.
   webhooks: section({
     rows: (db, { owned }, page) =>
@@ -195,7 +202,7 @@ const SECTIONS: Record<AccountExportSection, Section<Paged>> = {
     }),
   }),
   // The user's own account-security events.
-  events: fromTable('user_events', 'user_stamp', 'user', { at: { num: 'at' }, action: 'action', target: 'target', detail: 'detail' }),
+  events: fromTable('user_events', 'user_stamp', 'user', ['at', 'action', 'target', 'detail']),
   // The audit log of the clients whose log the user may read (owners, as the audit page).
   audit: section({
     rows: (db, { owned }, page) =>
