@@ -49,6 +49,8 @@ describe.each(kinds)('API on the %s database', (kind) => {
   afterAll(async () => {
     await srv?.close();
   });
+  /** A call's answer, read through its response schema in the contract (so typed as the call's response). */
+  const answer = async <N extends CallName>(name: N, opts: Parameters<typeof call>[2]) => parse(name, (await call(base, name, opts)).body);
 
   describe('every signed-in call refuses missing, expired and tampered tokens', () => {
     const bearer = Object.entries(CALLS).filter(([, d]) => d.auth === 'bearer') as Array<[CallName, (typeof CALLS)[CallName]]>;
@@ -99,6 +101,11 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const hex = 'a'.repeat(64);
     const file = { checksum: hex, name: 'data.json', size: 3 };
     const fit = { explainability: false, input_column_size: 4, output_column_size: 2, task_target_size: 1, task: 'classification' };
+    // Each case breaks one field of a body that is otherwise good.
+    const withFile = (f: object) => ({ body: { rend: 'u1', name: 'data.json', file: { ...file, ...f } } });
+    const fitPile = (p: object) => ({ body: { bucket: 'b1', variety: 'FitModel', param: { ...fit, ...p } } });
+    const request = (fn: string, more = {}) => ({ body: { bucket: 'b1', function: fn, rend: 'u1', pile: 'p1', name: 'x', ...more } });
+    const integration = (more: object) => ({ body: { client: A.client, name: 'LLM', service: 'OpenAI', token: 'x', ...more } });
     const cases: Array<[CallName, { query?: Record<string, unknown>; body?: unknown }, string]> = [
       ['bucketCreate', { body: {} }, 'client: Invalid input: expected string, received undefined'],
       ['bucketCreate', { body: { client: 5, name: 'x' } }, 'client: Invalid input: expected string, received number'],
@@ -110,28 +117,12 @@ describe.each(kinds)('API on the %s database', (kind) => {
       ['bucketList', { query: { client: A.client, active: 'abc' } }, 'active: Invalid input: expected number, received NaN'],
       ['bucketList', { query: { client: A.client, active: '1.5' } }, 'active: Invalid input: expected int, received number'],
       ['bucketList', { query: {} }, 'client: Invalid input: expected string, received undefined'],
-      [
-        'integrationCreate',
-        { body: { client: A.client, name: 'LLM', service: 'Other', token: 'x' } },
-        'service: Invalid input: expected "OpenAI"',
-      ],
-      ['integrationCreate', { body: { client: A.client, name: 'LLM', service: 'OpenAI', token: '' } }, MESSAGES.integrationToken],
+      ['integrationCreate', integration({ service: 'Other' }), 'service: Invalid input: expected "OpenAI"'],
+      ['integrationCreate', integration({ token: '' }), MESSAGES.integrationToken],
       ['uploadRegister', { body: { rend: 'u1', name: 'n'.repeat(256), file } }, 'name: Too big: expected string to have <=255 characters'],
-      [
-        'uploadRegister',
-        { body: { rend: 'u1', name: 'data.json', file: { ...file, size: -1 } } },
-        'file.size: Too small: expected number to be >=0',
-      ],
-      [
-        'uploadRegister',
-        { body: { rend: 'u1', name: 'data.json', file: { ...file, size: 1.5 } } },
-        'file.size: Invalid input: expected int, received number',
-      ],
-      [
-        'uploadRegister',
-        { body: { rend: 'u1', name: 'data.json', file: { ...file, checksum: 'not-hex' } } },
-        'file.checksum: file.checksum must be a SHA-256 in hex',
-      ],
+      ['uploadRegister', withFile({ size: -1 }), 'file.size: Too small: expected number to be >=0'],
+      ['uploadRegister', withFile({ size: 1.5 }), 'file.size: Invalid input: expected int, received number'],
+      ['uploadRegister', withFile({ checksum: 'not-hex' }), 'file.checksum: file.checksum must be a SHA-256 in hex'],
       ['uploadRegister', { body: { rend: 'u1', name: 'data.json' } }, 'file: Invalid input: expected object, received undefined'],
       ['pileCreate', { body: { bucket: 'b1', variety: 'FitModel' } }, 'param: Invalid input: expected object, received undefined'],
       [
@@ -139,31 +130,11 @@ describe.each(kinds)('API on the %s database', (kind) => {
         { body: { bucket: 'b1', variety: 'Other', param: {} } },
         "variety: Invalid discriminator value. Expected 'FitModel' | 'ShrinkService'",
       ],
-      [
-        'pileCreate',
-        { body: { bucket: 'b1', variety: 'FitModel', param: { ...fit, input_column_size: 1.5 } } },
-        'param.input_column_size: Invalid input: expected int, received number',
-      ],
-      [
-        'pileCreate',
-        { body: { bucket: 'b1', variety: 'FitModel', param: { ...fit, task: 'Guess' } } },
-        'param.task: Invalid option: expected one of "regression"|"classification"',
-      ],
-      [
-        'runCreate',
-        { body: { bucket: 'b1', function: 'shrink', rend: 'u1', pile: 'p1', name: 'x' } },
-        "function: Invalid discriminator value. Expected 'fit' | 'generate'",
-      ],
-      [
-        'shrinkCreate',
-        { body: { bucket: 'b1', function: 'fit', rend: 'u1', pile: 'p1', name: 'x' } },
-        'function: Invalid input: expected "shrink"',
-      ],
-      [
-        'shrinkCreate',
-        { body: { bucket: 'b1', function: 'shrink', rend: 'u1', pile: 'p1', name: 'x', desc: 'd'.repeat(5000) } },
-        MESSAGES.description,
-      ],
+      ['pileCreate', fitPile({ input_column_size: 1.5 }), 'param.input_column_size: Invalid input: expected int, received number'],
+      ['pileCreate', fitPile({ task: 'Guess' }), 'param.task: Invalid option: expected one of "regression"|"classification"'],
+      ['runCreate', request('shrink'), "function: Invalid discriminator value. Expected 'fit' | 'generate'"],
+      ['shrinkCreate', request('fit'), 'function: Invalid input: expected "shrink"'],
+      ['shrinkCreate', request('shrink', { desc: 'd'.repeat(5000) }), MESSAGES.description],
       ['apikeyRename', { body: { apikey: 'k1', name: 'x'.repeat(61) } }, MESSAGES.titleRename],
       ['resetStart', { body: { email: '' } }, MESSAGES.email],
       ['signup', { body: { email: 'x@y.co' } }, 'username: Invalid input: expected string, received undefined'],
@@ -286,46 +257,34 @@ describe.each(kinds)('API on the %s database', (kind) => {
   });
 
   it('a generate request whose model fails to train fails too, with a sentence', async () => {
-    const project = parse(
-      'bucketCreate',
-      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Doomed' } })).body,
-    ).bucket;
+    const project = (await answer('bucketCreate', { token: A.token, body: { client: A.client, name: 'Doomed' } })).bucket;
     // Two numbers per row, while the parameters ask for three inputs and a target: training cannot work.
     const { upload } = await uploadFiles(base, A.token, project.stamp, [{ name: 'narrow.json', bytes: fitData(20, 1) }]);
-    const pile = parse(
-      'pileCreate',
-      (
-        await call(base, 'pileCreate', {
-          token: A.token,
-          body: {
-            bucket: project.stamp,
-            variety: 'FitModel',
-            param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' },
-          },
-        })
-      ).body,
+    const pile = (
+      await answer('pileCreate', {
+        token: A.token,
+        body: {
+          bucket: project.stamp,
+          variety: 'FitModel',
+          param: { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' },
+        },
+      })
     ).pile;
-    const fit = parse(
-      'runCreate',
-      (
-        await call(base, 'runCreate', {
-          token: A.token,
-          body: { bucket: project.stamp, function: 'fit', rend: upload.stamp, pile: pile.stamp, name: 'Doomed fit' },
-        })
-      ).body,
+    const fit = (
+      await answer('runCreate', {
+        token: A.token,
+        body: { bucket: project.stamp, function: 'fit', rend: upload.stamp, pile: pile.stamp, name: 'Doomed fit' },
+      })
     ).run;
-    const gen = parse(
-      'runCreate',
-      (
-        await call(base, 'runCreate', {
-          token: A.token,
-          body: { bucket: project.stamp, function: 'generate', rend: upload.stamp, fit: fit.stamp, name: 'Doomed embed' },
-        })
-      ).body,
+    const gen = (
+      await answer('runCreate', {
+        token: A.token,
+        body: { bucket: project.stamp, function: 'generate', rend: upload.stamp, fit: fit.stamp, name: 'Doomed embed' },
+      })
     ).run;
     const final = (id: string) =>
       waitFor(async () => {
-        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: id } })).body);
+        const r = await answer('runStatus', { token: A.token, query: { run: id } });
         return ['Finished', 'Failed'].includes(r.run.record.state) ? r.run : null;
       });
     const f = await final(fit.stamp);
@@ -335,10 +294,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(f.url).toBeNull();
     expect(g.record.state).toBe('Failed');
     expect(g.record.message).toMatch(/^The model this request uses failed to train/);
-    const models = parse(
-      'clientModelList',
-      (await call(base, 'clientModelList', { token: A.token, query: { bucket: project.stamp } })).body,
-    );
+    const models = await answer('clientModelList', { token: A.token, query: { bucket: project.stamp } });
     expect(models.model.list[0]).toMatchObject({ state: 'Failed', message: f.record.message });
     // Once the fit is known to have failed, a new generate request is refused at once.
     const again = await call(base, 'runCreate', {
@@ -357,7 +313,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(key.pack.linux64).toBe(`${key.clue}/${key.pack.linux64.split('/')[1]}/portal_client-0.2.0-py3-none-any.whl`);
     expect(key.pack.linux64.split('/')[1].length).toBeGreaterThanOrEqual(32);
 
-    const list = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body);
+    const list = await answer('apikeyList', { token: A.token, query: { client: A.client } });
     expect(list.apikey.list.map((k) => [k.clue, k.token])).toEqual([[key.clue, key.token]]);
     expect(list.client.list[0].stamp).toBe(A.client);
 
@@ -377,8 +333,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(pack.status).toBe(200);
     const wheel = Buffer.from(await pack.arrayBuffer());
     expect(wheel.subarray(0, 2).toString()).toBe('PK');
-    const after = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey
-      .list[0];
+    const after = (await answer('apikeyList', { token: A.token, query: { client: A.client } })).apikey.list[0];
     expect(after.installs).toBe(1);
     expect(after.installedAt).toBeGreaterThan(0);
     expect((await fetch(new URL('/api/pack/portal_client-0.1.0-py3-none-any.whl?key=k_nope', base))).status).toBe(404);
@@ -400,9 +355,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
       "This installer link is out of date: copy the pip command from the key's page again.",
     ]);
     expect((await fetch(new URL(`/api/pack/${key.pack.linux64}`, base), { method: 'HEAD' })).status).toBe(200);
-    expect(
-      parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list[0].installs,
-    ).toBe(1);
+    expect((await answer('apikeyList', { token: A.token, query: { client: A.client } })).apikey.list[0].installs).toBe(1);
 
     // Stored under another secret (JWT_SECRET changed): listed as unreadable, not a failure.
     const enc = (
@@ -413,16 +366,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
       .set({ token_enc: new Secrets('old-secret').encrypt('pk_old') })
       .where('clue', '=', key.clue)
       .execute();
-    const unreadable = parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey
-      .list[0];
+    const unreadable = (await answer('apikeyList', { token: A.token, query: { client: A.client } })).apikey.list[0];
     expect(unreadable.token).toBe(UNREADABLE_TOKEN);
     await srv.built.services.db.updateTable('apikeys').set({ token_enc: enc }).where('clue', '=', key.clue).execute();
 
     const removed = await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 0 } });
     expect(parse('apikeyRemove', removed.body)).toEqual({ ok: true });
-    expect(parse('apikeyList', (await call(base, 'apikeyList', { token: A.token, query: { client: A.client } })).body).apikey.list).toEqual(
-      [],
-    );
+    expect((await answer('apikeyList', { token: A.token, query: { client: A.client } })).apikey.list).toEqual([]);
     expect((await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 0 } })).status).toBe(404);
     expect((await call(base, 'apikeyRemove', { token: A.token, body: { apikey: key.clue, active: 2 } })).status).toBe(400);
     // A removed key no longer authenticates.
@@ -439,7 +389,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const key = parse('integrationCreate', created.body).apikey;
     expect(key.token).toBe(maskToken(secret));
     expect(key).toMatchObject({ service: 'OpenAI', runs: 0, runAt: null });
-    const list = parse('integrationList', (await call(base, 'integrationList', { token: A.token, query: { client: A.client } })).body);
+    const list = await answer('integrationList', { token: A.token, query: { client: A.client } });
     expect(list.apikey.list.map((k) => k.token)).toEqual([maskToken(secret)]);
     const row = await srv.built.services.db
       .selectFrom('integrations')
@@ -462,24 +412,17 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect((await call(base, 'integrationRename', { token: A.token, body: { apikey: 'i_nope', name: 'x' } })).body.error.message).toBe(
       MESSAGES.integrationNotFound,
     );
-    expect(
-      parse('integrationRemove', (await call(base, 'integrationRemove', { token: A.token, body: { apikey: key.clue, active: 0 } })).body),
-    ).toEqual({ ok: true });
-    expect(
-      parse('integrationList', (await call(base, 'integrationList', { token: A.token, query: { client: A.client } })).body).apikey.list,
-    ).toEqual([]);
+    expect(await answer('integrationRemove', { token: A.token, body: { apikey: key.clue, active: 0 } })).toEqual({ ok: true });
+    expect((await answer('integrationList', { token: A.token, query: { client: A.client } })).apikey.list).toEqual([]);
   });
 
   it('projects: create, list with counts, rename, remove hides it everywhere', async () => {
     const created = await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Churn' } });
     const project = parse('bucketCreate', created.body).bucket;
     expect(project).toMatchObject({ name: 'Churn', runs: 0, rends: 0 });
-    const list = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body);
+    const list = await answer('bucketList', { token: A.token, query: { client: A.client, active: 1 } });
     expect(list.bucket.list.map((b) => b.stamp)).toContain(project.stamp);
-    const renamed = parse(
-      'bucketRename',
-      (await call(base, 'bucketRename', { token: A.token, body: { bucket: project.stamp, name: 'Churn 2' } })).body,
-    );
+    const renamed = await answer('bucketRename', { token: A.token, body: { bucket: project.stamp, name: 'Churn 2' } });
     expect(renamed.bucket.name).toBe('Churn 2');
     expect((await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: '' } })).body.error.message).toBe(
       MESSAGES.titleCreate,
@@ -488,27 +431,20 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect((await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 'abc' } })).status).toBe(400);
 
     await call(base, 'rendCreate', { token: A.token, body: { bucket: project.stamp, name: 'data.json' } });
-    const counted = parse(
-      'bucketList',
-      (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body,
-    ).bucket.list.find((b) => b.stamp === project.stamp);
+    const counted = (await answer('bucketList', { token: A.token, query: { client: A.client } })).bucket.list.find(
+      (b) => b.stamp === project.stamp,
+    );
     expect(counted?.rends).toBe(1);
     // Names are user text: quotes, backslashes and non-ASCII come back exactly (control characters are refused).
     const odd = 'Q"uo\\te\u00e9\u{1F600} </script>';
-    const oddProject = parse(
-      'bucketCreate',
-      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: odd } })).body,
-    ).bucket;
-    const oddListed = parse(
-      'bucketList',
-      (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body,
-    ).bucket.list.find((b) => b.stamp === oddProject.stamp);
+    const oddProject = (await answer('bucketCreate', { token: A.token, body: { client: A.client, name: odd } })).bucket;
+    const oddListed = (await answer('bucketList', { token: A.token, query: { client: A.client } })).bucket.list.find(
+      (b) => b.stamp === oddProject.stamp,
+    );
     expect(oddListed).toEqual({ stamp: oddProject.stamp, name: odd, runs: 0, rends: 0, createdAt: oddProject.createdAt });
 
-    expect(
-      parse('bucketRemove', (await call(base, 'bucketRemove', { token: A.token, body: { bucket: project.stamp, active: 0 } })).body),
-    ).toEqual({ ok: true });
-    const after = parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client, active: 1 } })).body);
+    expect(await answer('bucketRemove', { token: A.token, body: { bucket: project.stamp, active: 0 } })).toEqual({ ok: true });
+    const after = await answer('bucketList', { token: A.token, query: { client: A.client, active: 1 } });
     expect(after.bucket.list.map((b) => b.stamp)).not.toContain(project.stamp);
     expect((await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp } })).status).toBe(404);
     expect((await call(base, 'runList', { token: A.token, query: { bucket: project.stamp } })).status).toBe(404);
@@ -518,18 +454,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const B = await signup(base, 'order');
     const names = Array.from({ length: 8 }, (_, i) => `P${i}`);
     const projects = [];
-    for (const name of names)
-      projects.push(
-        parse('bucketCreate', (await call(base, 'bucketCreate', { token: B.token, body: { client: B.client, name } })).body).bucket,
-      );
-    const listed = parse('bucketList', (await call(base, 'bucketList', { token: B.token, query: { client: B.client, active: 1 } })).body)
-      .bucket.list;
+    for (const name of names) projects.push((await answer('bucketCreate', { token: B.token, body: { client: B.client, name } })).bucket);
+    const listed = (await answer('bucketList', { token: B.token, query: { client: B.client, active: 1 } })).bucket.list;
     expect(listed.map((b) => b.name)).toEqual(names);
     // Upload groups list newest first; the files of one group in the order they were registered.
     const project = projects[0].stamp;
     const uploads = [];
-    for (const name of names)
-      uploads.push(parse('rendCreate', (await call(base, 'rendCreate', { token: B.token, body: { bucket: project, name } })).body).rend);
+    for (const name of names) uploads.push((await answer('rendCreate', { token: B.token, body: { bucket: project, name } })).rend);
     const files = names.map((n) => `${n}.json`);
     for (const name of files) {
       await call(base, 'uploadRegister', {
@@ -537,17 +468,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
         body: { rend: uploads[0].stamp, name, file: { name, size: 2, checksum: sha256('[]') } },
       });
     }
-    const groups = parse('rendList', (await call(base, 'rendList', { token: B.token, query: { bucket: project, active: 1 } })).body).rend
-      .list;
+    const groups = (await answer('rendList', { token: B.token, query: { bucket: project, active: 1 } })).rend.list;
     expect(groups.map((r) => r.name)).toEqual([...names].reverse());
     expect(groups.at(-1)!.upload.list.map((u) => u.name)).toEqual(files);
   });
 
   it('uploads: register, signed PUT, finish; analysis; group Ready; refusals leave nothing behind', async () => {
-    const project = parse(
-      'bucketCreate',
-      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Uploads' } })).body,
-    ).bucket;
+    const project = (await answer('bucketCreate', { token: A.token, body: { client: A.client, name: 'Uploads' } })).bucket;
     const data = fitData(30, 3);
     const { upload, items } = await uploadFiles(base, A.token, project.stamp, [{ name: 'train.json', bytes: data }]);
     expect(upload.flight).toBe('Ready');
@@ -558,13 +485,10 @@ describe.each(kinds)('API on the %s database', (kind) => {
       file: { name: 'train.json', size: data.length, checksum: sha256(data) },
     });
     expect(item.meta).toMatchObject({ proc: 1, rows: 30, cols: 4 });
-    const list = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp, active: 1 } })).body);
+    const list = await answer('rendList', { token: A.token, query: { bucket: project.stamp, active: 1 } });
     expect(list.rend.list).toHaveLength(1);
 
-    const r2 = parse(
-      'rendCreate',
-      (await call(base, 'rendCreate', { token: A.token, body: { bucket: project.stamp, name: 'more' } })).body,
-    ).rend;
+    const r2 = (await answer('rendCreate', { token: A.token, body: { bucket: project.stamp, name: 'more' } })).rend;
     expect(r2.flight).toBe('Pending');
     const reg = (file: { name: string; size: number; checksum: string }) =>
       call(base, 'uploadRegister', { token: A.token, body: { rend: r2.stamp, name: file.name, file } });
@@ -591,10 +515,9 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const ok = await reg({ name: 'a.json', size: good.length, checksum: sha256(good) });
     const wrong = await fetch(ok.body.upload.url, { method: 'PUT', body: new Uint8Array(Buffer.from('[[9,9,9,9]]')) });
     expect(wrong.status).toBe(400);
-    const afterWrong = parse(
-      'rendList',
-      (await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp } })).body,
-    ).rend.list.find((r) => r.stamp === r2.stamp)!;
+    const afterWrong = (await answer('rendList', { token: A.token, query: { bucket: project.stamp } })).rend.list.find(
+      (r) => r.stamp === r2.stamp,
+    )!;
     expect(afterWrong.upload.list[0]).toMatchObject({ state: 'Failed', error: expect.stringMatching(/SHA-256/) });
     const short = await reg({ name: 'b.json', size: good.length, checksum: sha256(good) });
     expect((await fetch(short.body.upload.url, { method: 'PUT', body: new Uint8Array(good.subarray(0, 5)) })).status).toBe(400);
@@ -606,28 +529,22 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const early = await reg({ name: 'c.json', size: good.length, checksum: sha256(good) });
     expect((await call(base, 'uploadFinish', { token: A.token, body: { upload: early.body.upload.stamp } })).status).toBe(409);
     expect((await call(base, 'uploadFinish', { token: A.token, body: { upload: 'f_nope' } })).status).toBe(404);
-    const fin = parse('rendFinish', (await call(base, 'rendFinish', { token: A.token, body: { rend: r2.stamp } })).body).rend;
+    const fin = (await answer('rendFinish', { token: A.token, body: { rend: r2.stamp } })).rend;
     expect(fin.flight).toBe('Failed');
     expect(fin.upload.list.every((u) => u.state === 'Failed')).toBe(true);
     expect((await call(base, 'rendFinish', { token: A.token, body: { rend: 'r_nope' } })).status).toBe(404);
 
-    const renamed = parse(
-      'rendRename',
-      (await call(base, 'rendRename', { token: A.token, body: { rend: r2.stamp, name: 'Broken' } })).body,
-    );
+    const renamed = await answer('rendRename', { token: A.token, body: { rend: r2.stamp, name: 'Broken' } });
     expect(renamed.rend.name).toBe('Broken');
-    expect(parse('rendRemove', (await call(base, 'rendRemove', { token: A.token, body: { rend: r2.stamp, active: 0 } })).body)).toEqual({
+    expect(await answer('rendRemove', { token: A.token, body: { rend: r2.stamp, active: 0 } })).toEqual({
       ok: true,
     });
-    const left = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp, active: 1 } })).body);
+    const left = await answer('rendList', { token: A.token, query: { bucket: project.stamp, active: 1 } });
     expect(left.rend.list.map((r) => r.stamp)).toEqual([upload.stamp]);
   });
 
   it('requests: plan limits on piles, fit then generate, run and model lists, status, rename, remove', async () => {
-    const project = parse(
-      'bucketCreate',
-      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Fit' } })).body,
-    ).bucket;
+    const project = (await answer('bucketCreate', { token: A.token, body: { client: A.client, name: 'Fit' } })).bucket;
     const { upload } = await uploadFiles(base, A.token, project.stamp, [{ name: 'train.json', bytes: fitData(60, 3) }]);
     const param = { explainability: false, input_column_size: 3, output_column_size: 4, task_target_size: 1, task: 'regression' as const };
     const pileOf = (p: unknown) =>
@@ -673,7 +590,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
 
     const final = async (id: string) =>
       waitFor(async () => {
-        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: id } })).body);
+        const r = await answer('runStatus', { token: A.token, query: { run: id } });
         return r.run.record.state === 'Finished' || r.run.record.state === 'Failed' ? r : null;
       });
     const fitDone = await final(fit.stamp);
@@ -686,53 +603,39 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(download.headers.get('content-disposition')).toMatch(/ensemble_result_/);
     expect(await download.json()).toBeTruthy();
 
-    const runs = parse('runList', (await call(base, 'runList', { token: A.token, query: { bucket: project.stamp, active: 1 } })).body);
+    const runs = await answer('runList', { token: A.token, query: { bucket: project.stamp, active: 1 } });
     expect(runs.run.list.map((r) => r.stamp).sort()).toEqual([fit.stamp, gen.stamp].sort());
     expect(runs.bucket.runs).toBe(2);
-    const uploads = parse('rendList', (await call(base, 'rendList', { token: A.token, query: { bucket: project.stamp } })).body);
+    const uploads = await answer('rendList', { token: A.token, query: { bucket: project.stamp } });
     expect(uploads.rend.list[0].runs).toBe(2);
     expect(uploads.rend.list[0].box.list.length).toBe(1);
 
-    const models = parse(
-      'clientModelList',
-      (await call(base, 'clientModelList', { token: A.token, query: { bucket: project.stamp, active: 1 } })).body,
-    );
+    const models = await answer('clientModelList', { token: A.token, query: { bucket: project.stamp, active: 1 } });
     expect(models.model.list).toHaveLength(1);
     const model = models.model.list[0];
     expect(model).toMatchObject({ name: 'Train', state: 'Finished', rend: { stamp: upload.stamp } });
-    const general = parse('generalModelList', (await call(base, 'generalModelList', { token: A.token, query: { active: 1 } })).body);
+    const general = await answer('generalModelList', { token: A.token, query: { active: 1 } });
     expect(general.model.list.length).toBeGreaterThan(0);
     expect((await call(base, 'modelRename', { token: A.token, body: { model: general.model.list[0].stamp, name: 'Mine' } })).status).toBe(
       403,
     );
-    expect(
-      parse('modelRename', (await call(base, 'modelRename', { token: A.token, body: { model: model.stamp, name: 'Renamed' } })).body).model
-        .name,
-    ).toBe('Renamed');
+    expect((await answer('modelRename', { token: A.token, body: { model: model.stamp, name: 'Renamed' } })).model.name).toBe('Renamed');
     expect((await call(base, 'modelRename', { token: A.token, body: { model: 'm_nope', name: 'x' } })).status).toBe(404);
-    expect(
-      parse('modelRemove', (await call(base, 'modelRemove', { token: A.token, body: { model: model.stamp, active: 0 } })).body),
-    ).toEqual({ ok: true });
-    expect(
-      parse('clientModelList', (await call(base, 'clientModelList', { token: A.token, query: { bucket: project.stamp } })).body).model.list,
-    ).toEqual([]);
+    expect(await answer('modelRemove', { token: A.token, body: { model: model.stamp, active: 0 } })).toEqual({ ok: true });
+    expect((await answer('clientModelList', { token: A.token, query: { bucket: project.stamp } })).model.list).toEqual([]);
 
-    expect(
-      parse('runRename', (await call(base, 'runRename', { token: A.token, body: { run: gen.stamp, name: 'Embeddings' } })).body).run.name,
-    ).toBe('Embeddings');
+    expect((await answer('runRename', { token: A.token, body: { run: gen.stamp, name: 'Embeddings' } })).run.name).toBe('Embeddings');
     expect((await call(base, 'runRename', { token: A.token, body: { run: 'n_nope', name: 'x' } })).body.error.message).toBe(
       MESSAGES.requestNotFound,
     );
-    expect(parse('runRemove', (await call(base, 'runRemove', { token: A.token, body: { run: gen.stamp, active: 0 } })).body)).toEqual({
+    expect(await answer('runRemove', { token: A.token, body: { run: gen.stamp, active: 0 } })).toEqual({
       ok: true,
     });
     expect((await call(base, 'runStatus', { token: A.token, query: { run: gen.stamp } })).status).toBe(404);
     expect((await call(base, 'runStatus', { token: A.token, query: {} })).status).toBe(400);
     // The project list's counts follow request and upload creates and removes (kept on the project row).
     const listed = async () =>
-      parse('bucketList', (await call(base, 'bucketList', { token: A.token, query: { client: A.client } })).body).bucket.list.find(
-        (b) => b.stamp === project.stamp,
-      );
+      (await answer('bucketList', { token: A.token, query: { client: A.client } })).bucket.list.find((b) => b.stamp === project.stamp);
     expect(await listed()).toMatchObject({ runs: 1, rends: 1 });
     await call(base, 'rendRemove', { token: A.token, body: { rend: upload.stamp, active: 0 } });
     await call(base, 'runRemove', { token: A.token, body: { run: fit.stamp, active: 0 } });
@@ -740,10 +643,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
   });
 
   it('a general model generates on any upload: min(columns, 5) values per row in [-1, 1], the same every run', async () => {
-    const project = parse(
-      'bucketCreate',
-      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'General' } })).body,
-    ).bucket;
+    const project = (await answer('bucketCreate', { token: A.token, body: { client: A.client, name: 'General' } })).bucket;
     const { upload: wide } = await uploadFiles(base, A.token, project.stamp, [{ name: 'wide.json', bytes: fitData(25, 8) }]);
     const { upload: narrow } = await uploadFiles(base, A.token, project.stamp, [{ name: 'narrow.json', bytes: fitData(12, 2) }]);
     const generate = async (upload: string, fit: string) =>
@@ -753,7 +653,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
       });
     const final = async (id: string) =>
       waitFor(async () => {
-        const r = parse('runStatus', (await call(base, 'runStatus', { token: A.token, query: { run: id } })).body);
+        const r = await answer('runStatus', { token: A.token, query: { run: id } });
         return r.run.record.state === 'Finished' || r.run.record.state === 'Failed' ? r : null;
       });
     const result = async (id: string) => {
@@ -771,7 +671,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const small = await result(cls.stamp);
     expect(small).toMatchObject({ rows: 12, width: 3, model: 'general-tabular-classification' });
     // Deterministic: the request run again writes the same embeddings.
-    const again = parse('runRerun', (await call(base, 'runRerun', { token: A.token, body: { run: reg.stamp } })).body).run;
+    const again = (await answer('runRerun', { token: A.token, body: { run: reg.stamp } })).run;
     expect((await result(again.stamp)).embeddings).toEqual(out.embeddings);
     expect((await generate('r_nope', 'general-tabular-regression')).status).toBe(404);
   });
@@ -779,10 +679,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
   it('Enterprise plan: explainability allowed, limits from the plan table', async () => {
     const E = await signup(base, 'ent');
     await setPlan(srv.built.services.db, E.client, 'Enterprise');
-    const project = parse(
-      'bucketCreate',
-      (await call(base, 'bucketCreate', { token: E.token, body: { client: E.client, name: 'Ent' } })).body,
-    ).bucket;
+    const project = (await answer('bucketCreate', { token: E.token, body: { client: E.client, name: 'Ent' } })).bucket;
     const p = { explainability: true, input_column_size: 500, output_column_size: 500, task_target_size: 1, task: 'classification' };
     const pile = await call(base, 'pileCreate', { token: E.token, body: { bucket: project.stamp, variety: 'FitModel', param: p } });
     expect(pile.status).toBe(200);
@@ -807,18 +704,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
     const S = await signup(base, 'shrink');
     // No free credit left: the quote must be paid.
     await srv.built.services.db.updateTable('clients').set({ credit_total: 100 }).where('stamp', '=', S.client).execute();
-    const project = parse(
-      'bucketCreate',
-      (await call(base, 'bucketCreate', { token: S.token, body: { client: S.client, name: 'Shrink' } })).body,
-    ).bucket;
+    const project = (await answer('bucketCreate', { token: S.token, body: { client: S.client, name: 'Shrink' } })).bucket;
     const { upload } = await uploadFiles(base, S.token, project.stamp, [{ name: 'model.py', bytes: PY_MODEL }]);
     expect(upload.flight).toBe('Ready');
     const params = upload.upload.list[0].meta.inputs!;
     expect(params).toBe(10 * 20 + 20 + 20 * 2 + 2);
-    const pile = parse(
-      'pileCreate',
-      (await call(base, 'pileCreate', { token: S.token, body: { bucket: project.stamp, variety: 'ShrinkService', param: {} } })).body,
-    ).pile;
+    const pile = (await answer('pileCreate', { token: S.token, body: { bucket: project.stamp, variety: 'ShrinkService', param: {} } }))
+      .pile;
     const longDesc = await call(base, 'shrinkCreate', {
       token: S.token,
       body: { bucket: project.stamp, function: 'shrink', rend: upload.stamp, pile: pile.stamp, name: 'Small', desc: 'x'.repeat(301) },
@@ -833,14 +725,11 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect(quote).toMatchObject({ state: 'Unpaid', cent: 22, function: 'shrink', rend: { stamp: upload.stamp } });
     expect(quote.invoiceNum).toMatch(/^INV-/);
 
-    const status = parse('quoteStatus', (await call(base, 'quoteStatus', { token: S.token, query: { quote: quote.stamp } })).body);
+    const status = await answer('quoteStatus', { token: S.token, query: { quote: quote.stamp } });
     expect(status.quote.run).toBeNull();
     expect((await call(base, 'quoteStatus', { token: S.token, query: { quote: 'q_nope' } })).status).toBe(404);
 
-    const billing = parse(
-      'billingStatus',
-      (await call(base, 'billingStatus', { token: S.token, query: { client: S.client } })).body,
-    ).billing;
+    const billing = (await answer('billingStatus', { token: S.token, query: { client: S.client } })).billing;
     expect(billing.accountCentBalance).toBe(22);
     expect(billing.creditBalance).toBe('0');
     expect(billing.creditConsumed).toBe('0.0001');
@@ -860,42 +749,32 @@ describe.each(kinds)('API on the %s database', (kind) => {
     expect((await fetch(billing.portalUrl.replace(/sig=[^&]+/, 'sig=forged'))).status).toBe(403);
 
     const done = await waitFor(async () => {
-      const s = parse('quoteStatus', (await call(base, 'quoteStatus', { token: S.token, query: { quote: quote.stamp } })).body);
+      const s = await answer('quoteStatus', { token: S.token, query: { quote: quote.stamp } });
       return s.quote.run && (s.quote.run.state === 'Finished' || s.quote.run.state === 'Failed') ? s : null;
     });
     expect(done.quote.record.state).toBe('Paid');
     expect(done.quote.run).toMatchObject({ function: 'shrink', state: 'Finished', quote: quote.stamp });
-    const after = parse('billingStatus', (await call(base, 'billingStatus', { token: S.token, query: { client: S.client } })).body).billing;
+    const after = (await answer('billingStatus', { token: S.token, query: { client: S.client } })).billing;
     expect(after.accountCentBalance).toBe(0);
   });
 
   it('fit and generate spend free credit by their inputs; a quote charges $0.22 per started million beyond it', async () => {
     const C = await signup(base, 'credit');
-    const billingOf = async () =>
-      parse('billingStatus', (await call(base, 'billingStatus', { token: C.token, query: { client: C.client } })).body).billing;
+    const billingOf = async () => (await answer('billingStatus', { token: C.token, query: { client: C.client } })).billing;
     const start = await billingOf();
     expect(start).toMatchObject({ creditConsumed: '0', accountCentBalance: 0 });
     const total = Number(start.creditBalance) * 1e6;
-    const project = parse(
-      'bucketCreate',
-      (await call(base, 'bucketCreate', { token: C.token, body: { client: C.client, name: 'Credit' } })).body,
-    ).bucket;
+    const project = (await answer('bucketCreate', { token: C.token, body: { client: C.client, name: 'Credit' } })).bucket;
     const { upload } = await uploadFiles(base, C.token, project.stamp, [{ name: 'train.json', bytes: fitData(50, 3) }]);
     const inputs = upload.upload.list[0].meta.inputs!;
     expect(inputs).toBe(200);
     const param = { explainability: false, input_column_size: 3, output_column_size: 2, task_target_size: 1, task: 'regression' as const };
-    const pile = parse(
-      'pileCreate',
-      (await call(base, 'pileCreate', { token: C.token, body: { bucket: project.stamp, variety: 'FitModel', param } })).body,
-    ).pile;
-    const fit = parse(
-      'runCreate',
-      (
-        await call(base, 'runCreate', {
-          token: C.token,
-          body: { bucket: project.stamp, function: 'fit', rend: upload.stamp, pile: pile.stamp, name: 'F' },
-        })
-      ).body,
+    const pile = (await answer('pileCreate', { token: C.token, body: { bucket: project.stamp, variety: 'FitModel', param } })).pile;
+    const fit = (
+      await answer('runCreate', {
+        token: C.token,
+        body: { bucket: project.stamp, function: 'fit', rend: upload.stamp, pile: pile.stamp, name: 'F' },
+      })
     ).run;
     expect(await billingOf()).toMatchObject({
       creditConsumed: String(inputs / 1e6),
@@ -915,9 +794,8 @@ describe.each(kinds)('API on the %s database', (kind) => {
     );
     const up = await uploadFiles(base, C.token, project.stamp, [{ name: 'big.py', bytes: big }]);
     expect(up.upload.upload.list[0].meta.inputs).toBe(4_002_000);
-    const shrinkPile = parse(
-      'pileCreate',
-      (await call(base, 'pileCreate', { token: C.token, body: { bucket: project.stamp, variety: 'ShrinkService', param: {} } })).body,
+    const shrinkPile = (
+      await answer('pileCreate', { token: C.token, body: { bucket: project.stamp, variety: 'ShrinkService', param: {} } })
     ).pile;
     const q = await call(base, 'shrinkCreate', {
       token: C.token,
@@ -933,10 +811,7 @@ describe.each(kinds)('API on the %s database', (kind) => {
       body: { email: `${n}@example.com`, username: n, password: PASSWORD, name: '<script>alert(1)</script>' },
     });
     const X = parse('signup', r.body);
-    const billing = parse(
-      'billingStatus',
-      (await call(base, 'billingStatus', { token: X.token, query: { client: X.login.client.list[0].stamp } })).body,
-    ).billing;
+    const billing = (await answer('billingStatus', { token: X.token, query: { client: X.login.client.list[0].stamp } })).billing;
     const page = await fetch(billing.portalUrl);
     const html = await page.text();
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -945,19 +820,13 @@ describe.each(kinds)('API on the %s database', (kind) => {
   });
 
   it('client API keys authenticate the Python client for their own client only', async () => {
-    const key = parse(
-      'apikeyCreate',
-      (await call(base, 'apikeyCreate', { token: A.token, body: { client: A.client, name: 'py' } })).body,
-    ).apikey;
+    const key = (await answer('apikeyCreate', { token: A.token, body: { client: A.client, name: 'py' } })).apikey;
     const projects = await call(base, 'bucketList', { token: key.token, query: { client: A.client } });
     expect(projects.status).toBe(200);
     // The key finds the account it works for.
-    const perms = parse('permissions', (await call(base, 'permissions', { token: key.token })).body);
+    const perms = await answer('permissions', { token: key.token });
     expect(perms.map((p) => p.client.stamp)).toEqual([A.client]);
-    const project = parse(
-      'bucketCreate',
-      (await call(base, 'bucketCreate', { token: A.token, body: { client: A.client, name: 'Py' } })).body,
-    ).bucket;
+    const project = (await answer('bucketCreate', { token: A.token, body: { client: A.client, name: 'Py' } })).bucket;
     const { upload } = await uploadFiles(base, key.token, project.stamp, [{ name: 'd.json', bytes: fitData(10, 2) }]);
     expect(upload.flight).toBe('Ready');
     // Not a call the Python client makes, and not another client's data.
