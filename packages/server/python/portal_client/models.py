@@ -231,10 +231,9 @@ class Metrics:
 
 
 @dataclass
-class Run(_Named):
-    """A request (a run in the API). `function` is "fit", "generate" or "shrink"; `state` is e.g. "Pending",
-    "Processing", "Finished" or "Failed", and `message` says why when it failed. A generate request names the fit
-    request whose model it applies in `fit`."""
+class _Work(_Named):
+    """What a request and its quote both hold first: the request's id, title, description, function ("fit",
+    "generate" or "shrink"), state and the sentence on why it failed."""
 
     stamp: str = ""
     name: str = ""
@@ -242,6 +241,14 @@ class Run(_Named):
     function: str = ""
     state: str = ""
     message: str = ""
+
+
+@dataclass
+class Run(_Work):
+    """A request (a run in the API). `function` is "fit", "generate" or "shrink"; `state` is e.g. "Pending",
+    "Processing", "Finished" or "Failed", and `message` says why when it failed. A generate request names the fit
+    request whose model it applies in `fit`."""
+
     createdAt: int = 0
     rend: Optional[UploadRef] = None
     fit: Optional[str] = None
@@ -289,16 +296,10 @@ class Model(_Named):
 
 
 @dataclass
-class Quote(_Named):
+class Quote(_Work):
     """A shrink request's quote: `cent` is the amount in cents, `state` "Unpaid" or "Paid"; `run` is the request
     the quote started once paid (when read with `Client.quote`)."""
 
-    stamp: str = ""
-    name: str = ""
-    desc: str = ""
-    function: str = ""
-    state: str = ""
-    message: str = ""
     cent: int = 0
     invoiceNum: str = ""
     createdAt: int = 0
