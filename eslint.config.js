@@ -71,6 +71,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [testCode, serverCode] }] },
   },
   {
+    // A group of calls imports no other group, only what they all share (common.ts): a client that loads one group
+    // (contract/load.ts) would build the other's schemas too.
+    files: ['packages/core/src/contract/calls/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            testCode,
+            serverCode,
+            { group: ['./*', '!./common'], message: 'A group of calls imports only common.ts: each group is loaded on its own.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // In test files any `.only` is a focus, however deep it sits (Playwright's test.describe.only, vitest's it.only.each).
     files: ['**/*.test.{ts,tsx,js,mjs}', '**/*.spec.{ts,tsx,js,mjs}', 'tests/**/*.{ts,tsx}'],
     rules: {

@@ -23,7 +23,6 @@ export const UsageResponse = z.object({
   quote: z.object({ list: z.array(UsageQuote) }),
 });
 
-export const QuoteResponse = z.object({ quote: Quote });
 export const QuoteStatusQuery = z.object({ quote: Id });
 export const QuoteStatusResponse = z.object({
   client: Client,

@@ -3,9 +3,8 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../../messages';
 import { OPENAI_MAX_DIMENSIONS, TEXT_EMBEDDING_MESSAGES } from '../../textEmbeddings';
-import { Active, Bucket, Client, FitParam, Id, Pile, Run, RunEvent, RunFunction } from '../entities';
+import { Active, Bucket, Client, FitParam, Id, Pile, Quote, Run, RunEvent, RunFunction } from '../entities';
 import { ProjectionQuery, ProjectionResponse } from '../projection';
-import { QuoteResponse } from './billing';
 import { Description, Ok, SearchPage, TitleCreate, TitleRename, call, listOf } from './common';
 
 /** The requests list, optionally narrowed to one state and one function. */
@@ -57,6 +56,8 @@ export const RunCreateBody = z.discriminatedUnion('function', [
     ),
   }),
 ]);
+/** A shrink request answers its quote, to be paid before it runs. */
+export const QuoteResponse = z.object({ quote: Quote });
 export const ShrinkCreateBody = z.object({
   bucket: Id,
   function: z.literal('shrink'),
