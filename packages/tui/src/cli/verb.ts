@@ -16,6 +16,21 @@ export interface Flag {
   default?: string;
 }
 
+/** `--wait`: follow what the verb made or shows until it is final; `until` says what and when ('the upload until ...'). */
+export const waitFlag = (until: string): Flag => ({ flags: '--wait', description: `follow ${until}` });
+
+/** `--wait` on a verb that makes or shows a request. */
+export const REQUEST_WAIT_FLAG = waitFlag('the request until it is Finished or Failed');
+
+/**
+ * A secret read from standard input (`--password-stdin`, `--token-stdin`, `--otp-stdin`), as gh's `--with-token`: never
+ * an argument, which `ps` and the shell's history would show. `what` is read, `more` follows in brackets.
+ */
+export const stdinFlag = (secret: 'password' | 'token' | 'otp', what: string, more?: string): Flag => ({
+  flags: `--${secret}-stdin`,
+  description: `read ${what} from standard input${more ? ` (${more})` : ''}`,
+});
+
 export interface VerbOptions {
   /** The verb and its arguments as commander reads them: 'list', 'rename <id>', 'push <files...>'. */
   usage: string;

@@ -3,16 +3,13 @@ import { ACCOUNT_MESSAGES, checkCurrentPassword, checkOtp } from '@portal/core';
 import { CliError, usageError } from '../errors';
 import { stdinLines, must } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { stdinFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'delete',
   summary: 'Delete your account: asks your password (and a two-factor code when it is on); you are signed out everywhere',
   flags: [
-    {
-      flags: '--password-stdin',
-      description: `read your password from standard input (the first line; the code may follow on the second)`,
-    },
+    stdinFlag('password', 'your password', 'the first line; the code may follow on the second'),
     { flags: '--otp <code>', description: 'two-factor sign-in on: the code from your authenticator app, or a recovery code' },
     { flags: '--yes', description: 'do not ask for confirmation (required without a terminal)' },
   ],

@@ -3,15 +3,12 @@ import { ACCOUNT_MESSAGES, EMAIL_CONFIRM_TTL_S, checkCurrentPassword, checkEmail
 import { usageError } from '../errors';
 import { must } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { stdinFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'email [new-address]',
   summary: `Change your email address: a link goes to the new address (it works once, for ${EMAIL_CONFIRM_TTL_S / 3600} hours) and a notice to the current one`,
-  flags: [
-    { flags: '--password-stdin', description: 'read your current password from standard input' },
-    { flags: '--cancel', description: 'cancel the change waiting for confirmation' },
-  ],
+  flags: [stdinFlag('password', 'your current password'), { flags: '--cancel', description: 'cancel the change waiting for confirmation' }],
   examples: [
     'portal account email ada@new.example.com',
     'echo "$PW" | portal account email ada@new.example.com --password-stdin',

@@ -3,12 +3,12 @@ import { ACCOUNT_MESSAGES, LENGTHS, checkCurrentPassword, checkPassword, checkPa
 import { CliError } from '../errors';
 import { stdinLines, must } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { stdinFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'password',
   summary: `Change your password (${LENGTHS.password} characters, as at sign-up); every other session is signed out`,
-  flags: [{ flags: '--password-stdin', description: 'read the current password, then the new one, from standard input (one a line)' }],
+  flags: [stdinFlag('password', 'the current password, then the new one,', 'one a line')],
   examples: ['portal account password', 'printf "%s\\n%s\\n" "$OLD_PW" "$NEW_PW" | portal account password --password-stdin'],
 };
 

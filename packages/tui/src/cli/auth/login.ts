@@ -2,21 +2,18 @@
 import { checkOtp, needsOtp } from '@portal/core';
 import { CliError, usageError } from '../errors';
 import { readAll } from '../prompt';
-import { remember, printNextStep } from './shared';
+import { EMAIL_FLAG, remember, printNextStep } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { stdinFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'login',
   summary: 'Sign in; the token is kept in your config folder (mode 0600)',
   flags: [
-    { flags: '--email <email>', description: 'your email address' },
-    { flags: '--password-stdin', description: 'read the password from standard input' },
+    EMAIL_FLAG,
+    stdinFlag('password', 'the password'),
     { flags: '--otp <code>', description: 'two-factor sign-in: the code from your authenticator app, or a recovery code' },
-    {
-      flags: '--otp-stdin',
-      description: 'read the two-factor code from standard input (the line after the password with --password-stdin)',
-    },
+    stdinFlag('otp', 'the two-factor code', 'the line after the password with --password-stdin'),
   ],
   examples: [
     'portal login',

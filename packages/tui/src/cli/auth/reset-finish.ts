@@ -2,15 +2,12 @@
 import { MESSAGES, checkPassword, checkPasswordMatch, resetTokenFrom } from '@portal/core';
 import { CliError } from '../errors';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { stdinFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'reset-finish',
   summary: 'Set a new password with the token from the reset email',
-  flags: [
-    { flags: '--token <token>', description: 'the link from the email, or its token' },
-    { flags: '--password-stdin', description: 'read the new password from standard input' },
-  ],
+  flags: [{ flags: '--token <token>', description: 'the link from the email, or its token' }, stdinFlag('password', 'the new password')],
   examples: [
     'portal password reset-finish --token "$TOKEN"',
     'echo "$NEW_PW" | portal password reset-finish --token "$TOKEN" --password-stdin',

@@ -2,11 +2,12 @@
 import { MESSAGES } from '@portal/core';
 import type { Session } from '../context';
 import type { VerbOptions } from '../verb';
+import { EMAIL_FLAG } from './shared';
 
 export const options: VerbOptions = {
   usage: 'reset-start',
   summary: 'Send a password-reset link to your email',
-  flags: [{ flags: '--email <email>', description: 'your email address' }],
+  flags: [EMAIL_FLAG],
   examples: ['portal password reset-start --email ada@example.com'],
 };
 

@@ -13,6 +13,10 @@ import {
 import type { Session } from '../context';
 import { time as formatTime } from '../common';
 import { DEFAULT_API, originOf, type Store } from '../../store';
+import type { Flag } from '../verb';
+
+/** The account's email, for signing in, signing up and asking for a reset link. */
+export const EMAIL_FLAG: Flag = { flags: '--email <email>', description: 'your email address' };
 
 /** After a sign-in: the API base used becomes the default, and the account is kept when there is only one. */
 export async function remember(s: Session, clients: { stamp: string }[]): Promise<void> {

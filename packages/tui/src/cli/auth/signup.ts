@@ -1,18 +1,18 @@
 // `portal signup`: create a user and an account (named after your company), then sign in.
 import { MESSAGES, checkSignup, firstError, LENGTHS } from '@portal/core';
 import { CliError, usageError } from '../errors';
-import { remember, printNextStep } from './shared';
+import { EMAIL_FLAG, remember, printNextStep } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { stdinFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'signup',
   summary: 'Create a user and an account (named after your company), then sign in',
   flags: [
-    { flags: '--email <email>', description: 'your email address' },
+    EMAIL_FLAG,
     { flags: '--username <name>', description: `${LENGTHS.username} letters, digits, dashes or underscores` },
     { flags: '--name <company>', description: `company name, ${LENGTHS.company} characters` },
-    { flags: '--password-stdin', description: 'read the password from standard input' },
+    stdinFlag('password', 'the password'),
     { flags: '--accept-terms', description: 'agree to the privacy policy and terms of service' },
   ],
   examples: [

@@ -14,15 +14,15 @@ import {
 import { integer } from '../common';
 import { CliError, usageError } from '../errors';
 import { followRun, runStatus, showRun } from '../runs/shared';
-import { FitOptions, columnPicks } from './shared';
+import { FitOptions, REQUEST_NAME_FLAG, UPLOAD_FLAG, columnPicks } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { REQUEST_WAIT_FLAG, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'fit',
   summary: 'Create a request that trains a model on a Ready upload and transforms its data',
   flags: [
-    { flags: '--upload <id>', description: 'a Ready upload of the project (see portal uploads list)' },
+    UPLOAD_FLAG,
     {
       flags: '--target-column <name>',
       description: 'the column the model learns to predict (default: one named like label, target, y or class)',
@@ -39,8 +39,8 @@ export const options: VerbOptions = {
       description: `${TASKS.join(' or ')} (default: inferred from the target column; regression for a fit by sizes)`,
     },
     { flags: '--explain', description: 'compute explainability (not available on the Individual plan)' },
-    { flags: '--name <name>', description: "the request's title (default: the upload's name)" },
-    { flags: '--wait', description: 'follow the request until it is Finished or Failed' },
+    REQUEST_NAME_FLAG,
+    REQUEST_WAIT_FLAG,
   ],
   examples: [
     'portal fit --upload <id> --target-column species --wait',

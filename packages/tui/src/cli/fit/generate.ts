@@ -12,8 +12,9 @@ import {
 import { CliError } from '../errors';
 import { RUN_SHOWN } from '../runs/shared';
 import { showCommand } from '../show';
+import { REQUEST_NAME_FLAG, UPLOAD_FLAG } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { REQUEST_WAIT_FLAG, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'generate',
@@ -23,13 +24,13 @@ export const options: VerbOptions = {
       flags: '--model <id>',
       description: 'a Finished model of the project, or a general model such as general-tabular-regression (see portal models list)',
     },
-    { flags: '--upload <id>', description: 'a Ready upload of the project (see portal uploads list)' },
-    { flags: '--name <name>', description: "the request's title (default: the upload's name)" },
+    UPLOAD_FLAG,
+    REQUEST_NAME_FLAG,
     {
       flags: '--dimensions <n>',
       description: `values per vector, for ${OPENAI_TEXT_MODEL_ID} only (default ${OPENAI_DEFAULT_DIMENSIONS})`,
     },
-    { flags: '--wait', description: 'follow the request until it is Finished or Failed' },
+    REQUEST_WAIT_FLAG,
   ],
   examples: [
     'portal generate --model <id> --upload <id>',

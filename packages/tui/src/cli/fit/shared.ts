@@ -15,6 +15,12 @@ import {
 } from '@portal/core';
 import type { Session } from '../context';
 import { CliError } from '../errors';
+import type { Flag } from '../verb';
+
+/** The upload a fit or a generate request reads. */
+export const UPLOAD_FLAG: Flag = { flags: '--upload <id>', description: 'a Ready upload of the project (see portal uploads list)' };
+/** A fit or a generate request's title. */
+export const REQUEST_NAME_FLAG: Flag = { flags: '--name <name>', description: "the request's title (default: the upload's name)" };
 
 export interface FitOptions {
   upload?: string;

@@ -5,7 +5,7 @@ import { CliError, usageError } from '../errors';
 import { readAll } from '../prompt';
 import { clientId } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { stdinFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'create',
@@ -13,7 +13,7 @@ export const options: VerbOptions = {
   flags: [
     { flags: '--name <name>', description: `title, ${LENGTHS.title} characters` },
     { flags: '--service <service>', description: `the service (${INTEGRATION_SERVICES.join(', ')})`, default: DEFAULT_INTEGRATION_SERVICE },
-    { flags: '--token-stdin', description: "read the service's token from standard input" },
+    stdinFlag('token', "the service's token"),
   ],
   examples: ['echo "$OPENAI_KEY" | portal integrations create --name "OpenAI prod" --token-stdin'],
 };

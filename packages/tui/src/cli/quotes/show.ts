@@ -2,12 +2,12 @@
 import { showCommand } from '../show';
 import { QUOTE_SHOWN } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { waitFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'show <id>',
   summary: 'Show a quote: amount, invoice, payment portal and the processed request',
-  flags: [{ flags: '--wait', description: 'follow until the paid request is Finished or Failed' }],
+  flags: [waitFlag('until the paid request is Finished or Failed')],
   examples: ['portal quotes show <id>', 'portal quotes show <id> --json | jq .quote.record.cent'],
 };
 

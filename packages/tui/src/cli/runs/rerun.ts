@@ -4,12 +4,12 @@ import { CliError } from '../errors';
 import { showCommand } from '../show';
 import { RUN_SHOWN } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { waitFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'rerun <id>',
   summary: 'Make a request again with the same upload and parameters (a fit makes its generate request again too)',
-  flags: [{ flags: '--wait', description: 'follow the new request until it is Finished or Failed' }],
+  flags: [waitFlag('the new request until it is Finished or Failed')],
   examples: ['portal runs rerun <id>', 'portal runs rerun <id> --wait --json'],
 };
 

@@ -2,12 +2,12 @@
 import { showCommand } from '../show';
 import { RUN_SHOWN } from './shared';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { REQUEST_WAIT_FLAG, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'show <id>',
   summary: "Show a request's details and whether its results are ready",
-  flags: [{ flags: '--wait', description: 'follow the request until it is Finished or Failed' }],
+  flags: [REQUEST_WAIT_FLAG],
   examples: ['portal runs show <id>', 'portal runs show <id> --wait'],
 };
 

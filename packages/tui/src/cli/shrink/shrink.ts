@@ -14,7 +14,7 @@ import { CliError, EXIT, usageError } from '../errors';
 import { QUOTE_SHOWN } from '../quotes/shared';
 import { showCommand } from '../show';
 import type { Session } from '../context';
-import type { VerbOptions } from '../verb';
+import { waitFlag, type VerbOptions } from '../verb';
 
 export const options: VerbOptions = {
   usage: 'shrink',
@@ -23,7 +23,7 @@ export const options: VerbOptions = {
     { flags: '--upload <id>', description: 'a Ready upload of the project holding one .py file' },
     { flags: '--name <name>', description: `the request's title, ${LENGTHS.title} characters` },
     { flags: '--desc <text>', description: `a description, ${LENGTHS.description} characters`, default: '' },
-    { flags: '--wait', description: 'follow the quote until its request is Finished or Failed (after payment)' },
+    waitFlag('the quote until its request is Finished or Failed (after payment)'),
     { flags: '-y, --yes', description: 'create the quote without asking (required without a terminal)' },
   ],
   examples: [

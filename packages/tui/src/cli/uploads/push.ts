@@ -4,7 +4,7 @@ import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, isTableText, uploadError,
 import type { Session } from '../context';
 import { CliError, EXIT } from '../errors';
 import { progressReporter } from '../progress';
-import type { VerbOptions } from '../verb';
+import { waitFlag, type VerbOptions } from '../verb';
 import { findUpload, localFiles } from './shared';
 
 export interface PushOptions {
@@ -17,7 +17,7 @@ export const options: VerbOptions = {
   usage: 'push <files...>',
   summary: 'Upload files as one upload (named after the first file), with a progress bar per file',
   flags: [
-    { flags: '--wait', description: 'follow the upload until it is Ready or Failed' },
+    waitFlag('the upload until it is Ready or Failed'),
     {
       flags: '--resume [id]',
       description: 'continue an upload that was cut off (the newest unfinished one holding these files, or this id)',
