@@ -1,9 +1,7 @@
 // The client's audit log, newest first: > older page, < newer page, a steps through the action filter.
-import { Box } from 'ink';
 import { AUDIT_ACTION_NAMES, auditActionLabel, formatTime, TEAM_MESSAGES, type AuditEntry, loadFailure } from '@portal/core';
 import { useAudit, useClient } from '@portal/core/react';
-import { ListView } from '../components/ListView';
-import { OlderNewer, olderNewerKey } from '../components/OlderNewer';
+import { LogView } from '../components/LogView';
 import { useLabel, useNav } from '../ui/context';
 
 const FILTERS = ['', ...AUDIT_ACTION_NAMES];
@@ -16,29 +14,27 @@ export default function AuditScreen() {
   useLabel(clientId, client?.name);
   const denied = audit.error?.status === 403 ? (audit.error.serverMessage ?? TEAM_MESSAGES.auditOwnersOnly) : null;
   return (
-    <Box flexDirection="column">
-      <ListView<AuditEntry>
-        title="Audit Log"
-        rows={audit.data?.entries}
-        loading={audit.loading}
-        empty={TEAM_MESSAGES.noAudit}
-        error={denied ?? loadFailure(audit.error, TEAM_MESSAGES.loadAudit)}
-        keyOf={(e) => `${e.at}-${e.action}-${e.target}-${e.actor.stamp}-${e.detail}`}
-        nameOf={(e) => e.action}
-        cols={[
-          { header: 'When', get: (e) => formatTime(e.at), at: (e) => e.at },
-          { header: 'Who', keep: true, get: (e) => e.actor.email },
-          { header: 'Action', get: (e) => auditActionLabel(e.action) },
-          { header: 'Target', get: (e) => e.target },
-          { header: 'Detail', get: (e) => e.detail },
-        ]}
-        onKey={(input) => {
-          if (input !== 'a') return olderNewerKey(audit, input);
-          audit.setAction(FILTERS[(FILTERS.indexOf(audit.action) + 1) % FILTERS.length]);
-          return true;
-        }}
-      />
-      <OlderNewer log={audit}> · Action: {audit.action ? auditActionLabel(audit.action) : 'all'}</OlderNewer>
-    </Box>
+    <LogView<AuditEntry>
+      log={audit}
+      title="Audit Log"
+      rows={audit.data?.entries}
+      empty={TEAM_MESSAGES.noAudit}
+      error={denied ?? loadFailure(audit.error, TEAM_MESSAGES.loadAudit)}
+      keyOf={(e) => `${e.at}-${e.action}-${e.target}-${e.actor.stamp}-${e.detail}`}
+      nameOf={(e) => e.action}
+      cols={[
+        { header: 'When', get: (e) => formatTime(e.at), at: (e) => e.at },
+        { header: 'Who', keep: true, get: (e) => e.actor.email },
+        { header: 'Action', get: (e) => auditActionLabel(e.action) },
+        { header: 'Target', get: (e) => e.target },
+        { header: 'Detail', get: (e) => e.detail },
+      ]}
+      onKey={(input) => {
+        if (input !== 'a') return false;
+        audit.setAction(FILTERS[(FILTERS.indexOf(audit.action) + 1) % FILTERS.length]);
+        return true;
+      }}
+      note={` · Action: ${audit.action ? auditActionLabel(audit.action) : 'all'}`}
+    />
   );
 }

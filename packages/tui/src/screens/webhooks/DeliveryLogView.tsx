@@ -12,8 +12,7 @@ import {
   type WebhookEndpoint,
 } from '@portal/core';
 import { useWebhookDelivery, useWebhookLog } from '@portal/core/react';
-import { ListView } from '../../components/ListView';
-import { OlderNewer, olderNewerKey } from '../../components/OlderNewer';
+import { LogView } from '../../components/LogView';
 import { useHelp, useNav } from '../../ui/context';
 
 /** Attempts shown under the list; the rest are named by count. */
@@ -50,10 +49,10 @@ export function DeliveryLogView({ endpoint, onTest }: { endpoint: WebhookEndpoin
   const width = nav.size.columns - nav.size.menu - 2;
   return (
     <Box flexDirection="column">
-      <ListView<WebhookDelivery>
+      <LogView<WebhookDelivery>
+        log={log}
         title={`Deliveries of ${endpoint.name}`}
         rows={log.data?.deliveries}
-        loading={log.loading}
         empty={WEBHOOK_MESSAGES.noDeliveries}
         error={loadFailure(log.error)}
         keyOf={(d) => d.stamp}
@@ -68,11 +67,10 @@ export function DeliveryLogView({ endpoint, onTest }: { endpoint: WebhookEndpoin
         onKey={(input, d) => {
           if (input === 'R' && d) void log.redeliver(d.stamp);
           else if (input === 't') onTest();
-          else return olderNewerKey(log, input);
+          else return false;
           return true;
         }}
       />
-      <OlderNewer log={log} />
       {open ? <Attempts id={open} width={width} /> : null}
     </Box>
   );
