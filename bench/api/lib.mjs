@@ -1,6 +1,5 @@
 // What the API benchmarks share: starting the portal and the floors in their own processes, a database, sign-up and
 // seeding, measuring with autocannon. run.mjs, lists.mjs and profile.mjs import it; it imports none of them.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,6 +8,7 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../../packages/server/node-flags.mjs';
+import { startBuilt, startProcess } from '../../packages/testkit/src/built.mjs';
 
 export const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..', '..');
@@ -27,27 +27,10 @@ export const PG_URL = process.env.PG_BENCH_URL ?? process.env.PORTAL_TEST_DATABA
  */
 export const TARGET = { postgresRatio: 0.85, postgresP99Ratio: 1.2, embeddedRps: 800 };
 
-export function startProcess(args, env, pattern) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (d) => {
-      out += d.toString();
-      const m = pattern.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`process exited (${code}):\n${out}`)));
-  });
-}
+export { startProcess };
 
-export const stop = (p) =>
-  new Promise((r) => {
-    if (p.child.exitCode !== null) return r();
-    p.child.once('exit', r);
-    p.child.kill('SIGTERM');
-  });
+/** Ends a started process (SIGTERM) and resolves once it has. */
+export const stop = (p) => p.stop();
 
 /** Resident memory of a process in MB, from /proc. */
 export const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -100,22 +83,8 @@ export async function seed(base) {
 }
 
 /** The built portal in its own process (`nodeArgs`: e.g. --cpu-prof), on a free port. */
-export function startServer(env, nodeArgs = []) {
-  return startProcess(
-    [...SERVER_NODE_FLAGS, ...nodeArgs, serverMain],
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PORTAL_WORKER: '0',
-      AUTH_RATE_LIMIT: '100000',
-      METRICS_PORT: '0',
-      PORTAL_DRAIN_S: '0',
-      ...env,
-    },
-    /Portal running at (http:\/\/\S+)/,
-  );
-}
+export const startServer = (env, nodeArgs = []) =>
+  startBuilt({ PORTAL_WORKER: '0', AUTH_RATE_LIMIT: '100000', ...env }, { nodeArgs: [...SERVER_NODE_FLAGS, ...nodeArgs] });
 
 export async function pgDatabase() {
   const name = `portal_bench_${randomBytes(4).toString('hex')}`;

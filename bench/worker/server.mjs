@@ -1,10 +1,10 @@
 // What the worker benchmarks share: bundling a server source with esbuild, the built server in a process of its own,
 // calls to its API, a signed-up client with a project, one file sent as a new upload, and a median.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBuilt } from '../../packages/testkit/src/built.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -26,37 +26,7 @@ export async function bundle(entry, outfile) {
 }
 
 /** The built server (packages/server/dist) on a free port over `dataDir`; `stop()` ends it and resolves once it has. */
-export function startServer(dataDir) {
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '10000',
-      METRICS_PORT: '0',
-      PORTAL_DRAIN_S: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stop = () =>
-    new Promise((res) => {
-      child.once('exit', res);
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (d) => {
-      out += d.toString();
-      const m = /Portal running at (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1], stop });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-  });
-}
+export const startServer = (dataDir) => startBuilt({ DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000' });
 
 /** One API call; its JSON answer, or an error naming the call. */
 export async function api(base, method, path, token, body) {

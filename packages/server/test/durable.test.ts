@@ -1,41 +1,14 @@
 // The embedded database runs in a thread of its own; what it acknowledged must survive the process being killed.
 // kill -9 while writes are in flight, restart on the same DATA_DIR: every project whose create was answered is there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { call, freshDataDir, serverRoot, signup, testSecret } from './harness';
+import { call, freshDataDir, serverRoot, signup, startBuilt, testSecret } from './harness';
 
 /** One signing key for both lives of the server: sessions made before the kill stay valid after it. */
 const SECRET = testSecret();
 
-function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(serverRoot, 'dist/main.js')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PORTAL_WORKER: '0',
-      JWT_SECRET: SECRET,
-      METRICS_PORT: '0',
-      PORTAL_DRAIN_S: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const read = (d: Buffer) => {
-      out += d.toString();
-      const m = /Portal running at (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}):\n${out}`)));
-  });
-}
+const serve = (dataDir: string) => startBuilt({ DATA_DIR: dataDir, PORTAL_WORKER: '0', JWT_SECRET: SECRET });
 
 describe('the embedded database under kill -9', { timeout: 180_000 }, () => {
   let dataDir: string;

@@ -4,19 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import {
-  call,
-  finalRun,
-  fitData,
-  fitThroughApi,
-  generateThroughApi,
-  sha256,
-  signup,
-  startServer,
-  uploadFiles,
-  waitFor,
-  type TestServer,
-} from './harness';
+import { call, finalRun, fitData, fitThroughApi, generateThroughApi, sha256, signup, startServer, uploadFiles, waitFor } from './harness';
+import type { TestServer } from './harness';
 import { parseStorageUrl } from '../src/storage/s3';
 
 describe('S3-compatible storage', () => {

@@ -6,19 +6,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { parseListenLine, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, type WebhookListenLine } from '@portal/core';
-import {
-  addMember,
-  call,
-  dbKinds,
-  fitData,
-  fitThroughApi,
-  mailTo,
-  signup,
-  startServer,
-  uploadFiles,
-  waitFor,
-  type TestServer,
-} from './harness';
+import { addMember, call, dbKinds, fitData, fitThroughApi, mailTo, signup, startServer, uploadFiles, waitFor } from './harness';
+import type { TestServer } from './harness';
 import { resolveTarget } from '../src/webhooks/address';
 
 const kinds = await dbKinds();

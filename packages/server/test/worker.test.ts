@@ -4,19 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  call,
-  createPgDatabase,
-  dbKinds,
-  fitData,
-  freshDataDir,
-  sha256,
-  signup,
-  startServer,
-  uploadFiles,
-  waitFor,
-  type TestServer,
-} from './harness';
+import { call, createPgDatabase, dbKinds, fitData, freshDataDir, sha256, signup, startServer, uploadFiles, waitFor } from './harness';
+import type { TestServer } from './harness';
 import { newJobRow, openDatabase, type Database } from '../src/db/index';
 import type { Config } from '../src/config';
 import { JobQueue } from '../src/worker/queue';

@@ -1,5 +1,6 @@
 // Test harness: real servers on real databases (a cloned embedded data dir, or a fresh PostgreSQL database per file),
-// started in-process from the server's own modules, and the route table's calls over HTTP.
+// started in-process from the server's own modules (or the built one in a process of its own: built.mjs), and the
+// route table's calls over HTTP.
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
@@ -11,6 +12,8 @@ import { CALLS, isFinalState, type CallName } from '@portal/core';
 import { buildApp, type BuiltApp } from '@portal/server/app';
 import { loadConfig, type Config } from '@portal/server/config';
 import { openDatabase } from '@portal/server/db';
+
+export { startBuilt } from './built.mjs';
 
 /** The server package's folder (its sources, migrations, build and dependencies). */
 export const serverRoot = dirname(createRequire(import.meta.url).resolve('@portal/server/package.json'));
