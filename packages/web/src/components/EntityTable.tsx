@@ -19,6 +19,7 @@ import { WideTable } from './table/WideTable';
 
 export type { Column } from './table/columns';
 export { PAGE_SIZE, pageLabel, useTablePaging } from './table/listView';
+export { fromList, fromLoad, stampOf } from './table/fromLoad';
 
 interface Props<T> {
   /** Names the table for screen readers, e.g. "Projects". */

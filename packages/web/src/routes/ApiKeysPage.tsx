@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { API_DOCS_PATH, MESSAGES, screenPath, type ClientApiKey, loadFailure } from '@portal/core';
+import { API_DOCS_PATH, MESSAGES, screenPath, type ClientApiKey } from '@portal/core';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, fromLoad } from '../components/EntityTable';
 import { NameDialog } from '../components/Dialogs';
 import { useListEditing } from '../components/useListEditing';
 import { useApiKeys } from '@portal/core/react';
@@ -40,9 +40,7 @@ export default function ApiKeysPage() {
       <EntityTable<ClientApiKey>
         label="API keys"
         rows={list}
-        loading={keys.loading}
-        error={loadFailure(keys.error)}
-        onRetry={() => void keys.reload()}
+        {...fromLoad(keys)}
         rowKey={(k) => k.clue}
         idOf={(k) => k.clue}
         empty={MESSAGES.noApiKeys}

@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Stack, TextField, Typography } from '@mui/material';
-import { AUDIT_ACTIONS, auditActionLabel, csvFileName, TEAM_MESSAGES, type AuditEntry, loadFailure } from '@portal/core';
+import { AUDIT_ACTIONS, auditActionLabel, csvFileName, TEAM_MESSAGES, type AuditEntry } from '@portal/core';
 import { useAudit, useClient, useMembers, type AuditFilters } from '@portal/core/react';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, fromLoad } from '../components/EntityTable';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
 import { OlderNewer } from '../components/OlderNewer';
@@ -123,9 +123,7 @@ export default function AuditPage() {
           <EntityTable<AuditEntry>
             label="Audit log"
             rows={audit.data?.entries}
-            loading={audit.loading}
-            error={loadFailure(audit.error, TEAM_MESSAGES.loadAudit)}
-            onRetry={() => void audit.reload()}
+            {...fromLoad(audit, TEAM_MESSAGES.loadAudit)}
             rowKey={(e) => `${e.at}-${e.action}-${e.target}-${e.actor.stamp}-${e.detail}`}
             empty={TEAM_MESSAGES.noAudit}
             filter={false}

@@ -1,10 +1,10 @@
 // Integration keys of the client: ID, name, service, token (masked by the server), run count, last ran.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { MESSAGES, screenPath, type IntegrationKey, loadFailure } from '@portal/core';
+import { MESSAGES, screenPath, type IntegrationKey } from '@portal/core';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, fromLoad } from '../components/EntityTable';
 import { useListEditing } from '../components/useListEditing';
 import { useIntegrations } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
@@ -31,9 +31,7 @@ export default function IntegrationsPage() {
       <EntityTable<IntegrationKey>
         label="Integrations"
         rows={keys.data?.keys}
-        loading={keys.loading}
-        error={loadFailure(keys.error)}
-        onRetry={() => void keys.reload()}
+        {...fromLoad(keys)}
         rowKey={(k) => k.clue}
         idOf={(k) => k.clue}
         empty={MESSAGES.integrationNotFound}

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, TextField, Typography } from '@mui/material';
-import { checkEmail, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role, loadFailure } from '@portal/core';
+import { checkEmail, ROLES, TEAM_MESSAGES, type Invite, type Member, type Role } from '@portal/core';
 import { useMembers } from '@portal/core/react';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, fromLoad } from '../components/EntityTable';
 import { ConfirmDialog, DialogField, FormDialog, useFormDialog } from '../components/Dialogs';
 import { useCrumbNames } from '../layout/ChromeContext';
 import { Time } from '../components/Time';
@@ -97,9 +97,7 @@ export default function MembersPage() {
       <EntityTable<Member>
         label="Members"
         rows={data?.members}
-        loading={team.loading}
-        error={loadFailure(team.error)}
-        onRetry={() => void team.reload()}
+        {...fromLoad(team)}
         rowKey={(m) => m.user.stamp}
         empty={TEAM_MESSAGES.noMembers}
         columns={[

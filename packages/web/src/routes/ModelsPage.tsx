@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { MESSAGES, screenPath, type Model, loadFailure } from '@portal/core';
 import { Page, Section } from '../components/Page';
-import { EntityTable, useTablePaging } from '../components/EntityTable';
+import { EntityTable, fromList, fromLoad, stampOf, useTablePaging } from '../components/EntityTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useModels } from '@portal/core/react';
@@ -26,15 +26,6 @@ export default function ModelsPage() {
     if (failed) notify(failed, 'error');
   }, [failed]);
   if (models.missing) return <ProjectNotFound clientId={clientId} />;
-  // Both tables show the one list read: one loading state, one failure and its retry.
-  const fromList = {
-    idOf: (m: Model) => m.stamp,
-    rowKey: (m: Model) => m.stamp,
-    loading: models.loading,
-    error: failed,
-    onRetry: () => void models.reload(),
-    empty: MESSAGES.noModels,
-  };
   return (
     <Page
       title="Models"
@@ -51,7 +42,11 @@ export default function ModelsPage() {
           urlKey="general"
           label="General models"
           rows={models.data?.general}
-          {...fromList}
+          // Both tables show the one list read: one loading state, one failure and its retry; only the own models page.
+          {...fromLoad(models, MESSAGES.loadTransformations)}
+          rowKey={stampOf}
+          idOf={stampOf}
+          empty={MESSAGES.noModels}
           columns={[
             { id: 'name', label: 'Name', value: (m) => m.name },
             { id: 'desc', label: 'Description', value: (m) => m.desc, truncate: true },
@@ -65,8 +60,8 @@ export default function ModelsPage() {
           removeMany={editing.selection}
           label="Your models"
           rows={models.data?.own}
-          paging={{ of: paging, next: models.data?.next }}
-          {...fromList}
+          {...fromList(models, paging, MESSAGES.loadTransformations)}
+          empty={MESSAGES.noModels}
           emptyHint="Models you train from your uploads appear here, ready to transform new data."
           emptyAction={
             <Button variant="contained" onClick={() => navigate(screenPath('createFitRun', { clientId, projectId }))}>

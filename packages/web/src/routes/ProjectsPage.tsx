@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { loadFailure, MESSAGES, projectOpenTarget, screenPath, type Project } from '@portal/core';
+import { MESSAGES, projectOpenTarget, screenPath, type Project } from '@portal/core';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
-import { EntityTable, useTablePaging } from '../components/EntityTable';
+import { EntityTable, fromList, useTablePaging } from '../components/EntityTable';
 import { NameDialog } from '../components/Dialogs';
 import { useListEditing } from '../components/useListEditing';
 import { useProjects } from '@portal/core/react';
@@ -43,12 +43,7 @@ export default function ProjectsPage() {
         removeMany={editing.selection}
         label="Projects"
         rows={projects.data?.projects}
-        paging={{ of: paging, next: projects.data?.next }}
-        loading={projects.loading}
-        error={loadFailure(projects.error)}
-        onRetry={() => void projects.reload()}
-        rowKey={(b) => b.stamp}
-        idOf={(b) => b.stamp}
+        {...fromList(projects, paging)}
         empty={MESSAGES.noProjects}
         emptyHint="A project holds the data you upload, the models trained from it and the requests that use them."
         emptyAction={

@@ -1,9 +1,9 @@
 // The project's requests: function, status, message (red, with Contact Support), created, upload; open, rename, remove.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { loadFailure, MESSAGES, requestFunctionLabel, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
+import { MESSAGES, requestFunctionLabel, RUN_FUNCTIONS, RUN_STATES, screenPath, type Run } from '@portal/core';
 import { Page } from '../components/Page';
-import { EntityTable, useTablePaging } from '../components/EntityTable';
+import { EntityTable, fromList, useTablePaging } from '../components/EntityTable';
 import { RunMessage } from '../components/RunMessage';
 import { useListEditing } from '../components/useListEditing';
 import { useRuns } from '@portal/core/react';
@@ -81,12 +81,7 @@ export default function RunsPage() {
         removeMany={editing.selection}
         label="Requests"
         rows={runs.data?.runs}
-        paging={{ of: paging, next: runs.data?.next }}
-        loading={runs.loading}
-        error={loadFailure(runs.error, MESSAGES.loadRequests)}
-        onRetry={() => void runs.reload()}
-        rowKey={(r) => r.stamp}
-        idOf={(r) => r.stamp}
+        {...fromList(runs, paging, MESSAGES.loadRequests)}
         empty={MESSAGES.noRequests}
         emptyHint="Requests train a model from an upload and apply it, or shrink a model for a quote. Each needs an upload that is Ready."
         emptyAction={

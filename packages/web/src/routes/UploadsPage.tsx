@@ -1,9 +1,9 @@
 // The project's uploads: a drop zone with progress per file, and the list (flight, items, errors) with rename and remove.
 import { useParams } from 'react-router-dom';
-import { MESSAGES, type Upload, loadFailure } from '@portal/core';
+import { MESSAGES, type Upload } from '@portal/core';
 import { useUploads } from '@portal/core/react';
 import { Page, Section } from '../components/Page';
-import { EntityTable, useTablePaging } from '../components/EntityTable';
+import { EntityTable, fromList, useTablePaging } from '../components/EntityTable';
 import { FileDrop, UploadBatches } from '../components/FileDrop';
 import { UploadFiles } from '../components/UploadFiles';
 import { useListEditing } from '../components/useListEditing';
@@ -36,12 +36,7 @@ export default function UploadsPage() {
           removeMany={editing.selection}
           label="Uploads"
           rows={uploads.data?.uploads}
-          paging={{ of: paging, next: uploads.data?.next }}
-          loading={uploads.loading}
-          error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
-          onRetry={() => void uploads.reload()}
-          rowKey={(r) => r.stamp}
-          idOf={(r) => r.stamp}
+          {...fromList(uploads, paging, MESSAGES.fetchUploads)}
           empty={MESSAGES.noUploads}
           emptyHint="Uploads hold the files your requests read: .json data to train on, a .py model to shrink. Drop files in the box above to start."
           initialSort={{ id: 'createdAt', dir: 'desc' }}

@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
-import { lastDeliveryText, loadFailure, WEBHOOK_MESSAGES, webhookEventsText, webhookStateText, type WebhookEndpoint } from '@portal/core';
+import { lastDeliveryText, WEBHOOK_MESSAGES, webhookEventsText, webhookStateText, type WebhookEndpoint } from '@portal/core';
 import { useClient, useWebhooks } from '@portal/core/react';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
-import { EntityTable } from '../components/EntityTable';
+import { EntityTable, fromLoad, stampOf } from '../components/EntityTable';
 import { ConfirmDialog, NameDialog } from '../components/Dialogs';
 import { RowMenu } from '../components/useListEditing';
 import { AddWebhookDialog } from '../components/webhooks/AddWebhookDialog';
@@ -52,11 +52,9 @@ export default function WebhooksPage() {
           <EntityTable<WebhookEndpoint>
             label="Webhook endpoints"
             rows={endpoints}
-            loading={hooks.loading}
-            error={loadFailure(hooks.error)}
-            onRetry={() => void hooks.reload()}
-            rowKey={(e) => e.stamp}
-            idOf={(e) => e.stamp}
+            {...fromLoad(hooks)}
+            rowKey={stampOf}
+            idOf={stampOf}
             empty={WEBHOOK_MESSAGES.noEndpoints}
             emptyHint="Add an endpoint to have the portal tell your server when a request finishes, an upload is ready, and more."
             columns={[

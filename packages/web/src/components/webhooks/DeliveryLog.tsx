@@ -15,7 +15,7 @@ import {
 import { useWebhookDelivery, useWebhookLog } from '@portal/core/react';
 import { HeadRow } from '../Cells';
 import { DialogFrame } from '../Dialogs';
-import { EntityTable } from '../EntityTable';
+import { EntityTable, fromLoad, stampOf } from '../EntityTable';
 import { OlderNewer } from '../OlderNewer';
 import { Section } from '../Page';
 import { Time } from '../Time';
@@ -95,10 +95,8 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
         urlKey="deliveries"
         label={`Deliveries of ${endpoint.name}`}
         rows={log.data?.deliveries}
-        loading={log.loading}
-        error={loadFailure(log.error)}
-        onRetry={() => void log.reload()}
-        rowKey={(d) => d.stamp}
+        {...fromLoad(log)}
+        rowKey={stampOf}
         empty={WEBHOOK_MESSAGES.noDeliveries}
         filter={false}
         columns={[
