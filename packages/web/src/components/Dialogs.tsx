@@ -1,18 +1,9 @@
 // The dialogs every list shares: name (create and rename, with core's title rule) and remove confirmation; the frame
 // every dialog is drawn in (title, content, buttons); and a dialog that holds a form, with its fields and its sending.
-import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-  type DialogProps,
-  type TextFieldProps,
-} from '@mui/material';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type DialogProps } from '@mui/material';
 import { checkTitle, TITLE_MAX } from '@portal/core';
+import { BoundField, useFields } from './BoundField';
 
 interface DialogFrameProps {
   open: boolean;
@@ -67,14 +58,13 @@ export function DialogFrame({ open, onClose, titleId, title, describedBy, maxWid
  * notice repeats it behind).
  */
 export function useFormDialog<F extends object>(open: boolean, onClose: () => void, initial: F) {
-  const [fields, setFields] = useState(initial);
+  const { fields, set, reset } = useFields(initial);
   // Set back while rendering the opening, so it never shows what was typed the last time it was open.
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setFields(initial);
+    if (open) reset(initial);
   }
-  const set = (patch: Partial<F>) => setFields((f) => ({ ...f, ...patch }));
   const [busy, setBusy] = useState(false);
   const send = async (call: () => Promise<string | null>, failed: (message: string) => void) => {
     setBusy(true);
@@ -116,31 +106,9 @@ export function FormDialog<F extends object>({ submitLabel, form, maxWidth = 'xs
   return <DialogFrame {...frame} open={open} onClose={onClose} maxWidth={maxWidth} onSubmit={submit} actions={actions} />;
 }
 
-type DialogFieldProps<F extends object> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error' | 'helperText'> & {
-  form: FormState<F>;
-  /** The form's field it shows and sets. */
-  name: Extract<keyof F, string>;
-  /** Its message: shown below it in red; else `hint`. */
-  problem?: string | null;
-  hint?: string;
-  maxLength?: number;
-};
-
 /** A text field of a form dialog, bound to one of the form's fields, with its message (or hint) below it. */
-export function DialogField<F extends object>({ form, name, problem, hint, maxLength, ...rest }: DialogFieldProps<F>) {
-  return (
-    <TextField
-      margin="dense"
-      fullWidth
-      name={name}
-      value={form.fields[name]}
-      onChange={(e) => form.set({ [name]: e.target.value } as Partial<F>)}
-      error={!!problem}
-      helperText={problem ?? hint}
-      slotProps={maxLength ? { htmlInput: { maxLength } } : undefined}
-      {...rest}
-    />
-  );
+export function DialogField<F extends object>(props: ComponentProps<typeof BoundField<F>>) {
+  return <BoundField margin="dense" {...props} />;
 }
 
 interface NameDialogProps {

@@ -1,13 +1,43 @@
 // The card shared by the forgot-password and reset-password pages: a titled form with a failure line, which turns
-// into a success notice and a link once its one call has gone through.
+// into a success notice and a link once its one call has gone through. Each page's texts are a row of PASSWORD_FLOWS.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { MESSAGES } from '@portal/core';
 import { useAuth } from '@portal/core/react';
 import { FormFailure } from './FormFailure';
+import { useFields } from './BoundField';
 
-/** The form's state: sending (busy), the failure to show, and whether the call went through. */
-export function usePasswordFlow() {
+interface FlowTexts {
+  title: string;
+  /** Text above the failure line. */
+  intro?: string;
+  /** The submit button's label. */
+  submit: string;
+  doneMessage: string;
+  doneLink: string;
+  /** Between the fields. */
+  spacing: number;
+}
+
+const PASSWORD_FLOWS: Record<'forgot' | 'reset', FlowTexts> = {
+  forgot: {
+    title: 'Forgot Password',
+    intro: 'Enter the email you signed up with and we will send you a link to set a new password.',
+    submit: 'Send reset link',
+    doneMessage: MESSAGES.resetStarted,
+    doneLink: 'Back to login',
+    spacing: 2,
+  },
+  reset: { title: 'Reset Password', submit: 'Change password', doneMessage: MESSAGES.passwordChanged, doneLink: 'Login', spacing: 1 },
+};
+
+/**
+ * The form's state: its fields (and their messages), set with `set`; sending (busy), the failure to show, and whether
+ * the call went through.
+ */
+export function usePasswordFlow<F extends object>(initial: F) {
+  const { fields, set } = useFields(initial);
   // The card shows the failure itself, so core's hook does not notify it too.
   const auth = useAuth({ notifyFailures: false });
   const [failure, setFailure] = useState<string | null>(null);
@@ -22,25 +52,21 @@ export function usePasswordFlow() {
     if (failed) setFailure(failed);
     else setDone(true);
   };
-  return { failure, done, busy, send };
+  return { fields, set, failure, done, busy, send };
 }
 
 export function PasswordFlowCard(props: {
-  id: string;
-  title: string;
+  /** Which of the two pages it is: its texts. */
+  page: keyof typeof PASSWORD_FLOWS;
   flow: ReturnType<typeof usePasswordFlow>;
   /** Checks the fields and sends (the form's own submit is prevented). */
   onSubmit: () => void;
-  /** The submit button's label. */
-  submit: string;
-  doneMessage: string;
-  doneLink: string;
-  spacing?: number;
-  /** Text above the failure line. */
-  intro?: ReactNode;
   children: ReactNode;
 }) {
-  const { id, title, flow } = props;
+  const { flow } = props;
+  const texts = PASSWORD_FLOWS[props.page];
+  const { title } = texts;
+  const id = `${props.page}-title`;
   useEffect(() => {
     document.title = `${title} · Portal`;
   }, [title]);
@@ -52,10 +78,10 @@ export function PasswordFlowCard(props: {
       {flow.done ? (
         <Stack spacing={2}>
           <Alert severity="success" role="status">
-            {props.doneMessage}
+            {texts.doneMessage}
           </Alert>
           <Link component={RouterLink} to="/">
-            {props.doneLink}
+            {texts.doneLink}
           </Link>
         </Stack>
       ) : (
@@ -66,12 +92,12 @@ export function PasswordFlowCard(props: {
           }}
           noValidate
         >
-          <Stack spacing={props.spacing ?? 2}>
-            {props.intro}
+          <Stack spacing={texts.spacing}>
+            {texts.intro && <Typography variant="body2">{texts.intro}</Typography>}
             <FormFailure message={flow.failure} />
             {props.children}
             <Button type="submit" variant="contained" size="large" disabled={flow.busy}>
-              {props.submit}
+              {texts.submit}
             </Button>
             <Link component={RouterLink} to="/">
               Back to login

@@ -1,10 +1,11 @@
 // Create an integration key: name, the one service (OpenAI), and its token (1-10,000 characters).
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, MenuItem, Stack } from '@mui/material';
 import { checkIntegration, DEFAULT_INTEGRATION_SERVICE, INTEGRATION_SERVICES, INTEGRATION_TOKEN_MAX, screenPath } from '@portal/core';
 import { Page } from '../components/Page';
 import { TitleField } from '../components/TitleField';
+import { BoundField, useFields } from '../components/BoundField';
 import { useIntegrations } from '@portal/core/react';
 import { useCrumbNames } from '../layout/ChromeContext';
 
@@ -13,9 +14,8 @@ export default function CreateIntegrationPage() {
   const navigate = useNavigate();
   const integrations = useIntegrations(clientId);
   useCrumbNames({ client: integrations.data?.client?.name });
-  const [name, setName] = useState('');
-  const [service, setService] = useState<(typeof INTEGRATION_SERVICES)[number]>(DEFAULT_INTEGRATION_SERVICE);
-  const [token, setToken] = useState('');
+  const form = useFields({ name: '', service: DEFAULT_INTEGRATION_SERVICE as (typeof INTEGRATION_SERVICES)[number], token: '' });
+  const { name, service, token } = form.fields;
   const [errors, setErrors] = useState<{ name?: string; token?: string }>({});
   const [busy, setBusy] = useState(false);
 
@@ -34,37 +34,24 @@ export default function CreateIntegrationPage() {
     <Page title="Create Integration" maxWidth={640}>
       <form onSubmit={submit} noValidate>
         <Stack spacing={1}>
-          <TitleField label="Name" value={name} onChange={setName} error={errors.name} />
-          <TextField
-            select
-            label="Service"
-            name="service"
-            value={service}
-            onChange={(e) => setService(e.target.value as typeof service)}
-            helperText=" "
-            fullWidth
-          >
+          <TitleField label="Name" value={name} onChange={(v) => form.set({ name: v })} error={errors.name} />
+          <BoundField form={form} name="service" label="Service" select hint=" ">
             {INTEGRATION_SERVICES.map((s) => (
               <MenuItem key={s} value={s}>
                 {s}
               </MenuItem>
             ))}
-          </TextField>
-          <TextField
-            label="Token"
+          </BoundField>
+          <BoundField
+            form={form}
             name="token"
+            label="Token"
             type="password"
             autoComplete="off"
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            error={!!errors.token}
-            helperText={
-              errors.token ??
-              `The service's API token (up to ${INTEGRATION_TOKEN_MAX.toLocaleString('en-US')} characters). It is stored encrypted.`
-            }
+            problem={errors.token}
+            hint={`The service's API token (up to ${INTEGRATION_TOKEN_MAX.toLocaleString('en-US')} characters). It is stored encrypted.`}
+            maxLength={INTEGRATION_TOKEN_MAX}
             required
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: INTEGRATION_TOKEN_MAX } }}
           />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" disabled={busy}>

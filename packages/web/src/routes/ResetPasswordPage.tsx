@@ -1,63 +1,36 @@
 // Set a new password with the token from the URL (?token=...): same password rule and match check as sign-up.
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { TextField } from '@mui/material';
-import { checkResetPassword, FIELD_HINTS, MESSAGES, PASSWORD_MAX } from '@portal/core';
+import { checkResetPassword, FIELD_HINTS, PASSWORD_MAX } from '@portal/core';
+import { BoundField } from '../components/BoundField';
 import { PasswordFlowCard, usePasswordFlow } from '../components/PasswordFlowCard';
 
 export default function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const flow = usePasswordFlow();
+  const flow = usePasswordFlow({ password: '', confirm: '', problems: {} as ReturnType<typeof checkResetPassword> });
+  const { password, confirm, problems } = flow.fields;
 
   const submit = async () => {
     const errs = checkResetPassword({ password, confirm });
-    setErrors(errs);
+    flow.set({ problems: errs });
     if (errs.password || errs.confirm) return;
     await flow.send((auth) => auth.resetFinish(token, password, confirm));
   };
 
+  // Both fields take a new password: the browser offers to make one, and neither takes more than the rule allows.
+  const newPassword = { type: 'password', autoComplete: 'new-password', maxLength: PASSWORD_MAX, required: true } as const;
   return (
-    <PasswordFlowCard
-      id="reset-title"
-      title="Reset Password"
-      flow={flow}
-      onSubmit={submit}
-      submit="Change password"
-      doneMessage={MESSAGES.passwordChanged}
-      doneLink="Login"
-      spacing={1}
-    >
-      <TextField
-        label="New password"
-        type="password"
+    <PasswordFlowCard page="reset" flow={flow} onSubmit={submit}>
+      <BoundField
+        form={flow}
         name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={!!errors.password}
-        helperText={errors.password ?? FIELD_HINTS.password}
-        required
-        fullWidth
+        label="New password"
+        {...newPassword}
+        problem={problems.password}
+        hint={FIELD_HINTS.password}
         autoFocus
-        slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
       />
-      <TextField
-        label="Confirm password"
-        type="password"
-        name="confirm"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={!!errors.confirm}
-        helperText={errors.confirm ?? ' '}
-        required
-        fullWidth
-        slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
-      />
+      <BoundField form={flow} name="confirm" label="Confirm password" {...newPassword} problem={problems.confirm} hint=" " />
     </PasswordFlowCard>
   );
 }
