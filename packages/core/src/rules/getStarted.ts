@@ -40,53 +40,45 @@ const usesProjects = (choice: string) => choice === 'Cloud' || choice === 'Cloud
 /** A model is trained once its fit finished. */
 export const isTrained = (model: Pick<Model, 'state'>): boolean => model.state === 'Finished';
 
+/** The screen a step is done on, with the project it opens. */
+interface Where {
+  screen: ScreenId;
+  params?: ScreenParams;
+}
+
+/** What each step asks, the same in every door: a short imperative and one sentence on why and how. */
+const STEP_TEXTS: Record<StartStepId, Pick<StartStep, 'label' | 'hint'>> = {
+  project: { label: 'Create a project', hint: 'A project holds your uploads, requests and models.' },
+  upload: { label: 'Upload data', hint: 'A table as JSON or CSV: one row per example, numbers or named columns.' },
+  model: { label: 'Train a model', hint: 'A fit request learns an embedding of your data; the model is ready when it finishes.' },
+  apikey: { label: 'Create an API key', hint: 'The key lets your own code and the Python client call the service.' },
+};
+
 /**
  * The steps for a client, in order, each ticked from the facts and linking to its screen: the upload step goes to the
  * first project's uploads, the model step to the fit form of the first project with data.
  */
 export function startSteps(facts: StartFacts): StartStep[] {
   const { clientId, projects } = facts;
-  const at = (screen: ScreenId, params: ScreenParams = {}) => ({ screen, path: screenPath(screen, { clientId, ...params }) });
+  const step = (id: StartStepId, done: boolean, where: Where, command: string): StartStep => ({
+    id,
+    ...STEP_TEXTS[id],
+    done,
+    screen: where.screen,
+    path: screenPath(where.screen, { clientId, ...where.params }),
+    command,
+  });
   const first = projects[0];
   const withData = projects.find((p) => p.rends > 0);
-  const apikey: StartStep = {
-    id: 'apikey',
-    label: 'Create an API key',
-    hint: 'The key lets your own code and the Python client call the service.',
-    done: facts.keys > 0,
-    ...at('apikeys'),
-    command: 'portal keys create --name NAME',
-  };
+  const apikey = step('apikey', facts.keys > 0, { screen: 'apikeys' }, 'portal keys create --name NAME');
   if (!usesProjects(facts.choice)) return [apikey];
+  const uploadsOf: Where = first ? { screen: 'uploads', params: { projectId: first.stamp } } : { screen: 'projects' };
+  const fitIn: Where = withData ? { screen: 'createFitRun', params: { projectId: withData.stamp } } : uploadsOf;
+  const fit = `portal fit --upload UPLOAD --inputs N --outputs M --target T${withData ? ` --project ${withData.stamp}` : ''}`;
   return [
-    {
-      id: 'project',
-      label: 'Create a project',
-      hint: 'A project holds your uploads, requests and models.',
-      done: projects.length > 0,
-      ...at('projects'),
-      command: 'portal projects create --name NAME',
-    },
-    {
-      id: 'upload',
-      label: 'Upload data',
-      hint: 'A table as JSON or CSV: one row per example, numbers or named columns.',
-      done: !!withData,
-      ...(first ? at('uploads', { projectId: first.stamp }) : at('projects')),
-      command: `portal uploads push FILE --project ${first?.stamp ?? 'PROJECT'}`,
-    },
-    {
-      id: 'model',
-      label: 'Train a model',
-      hint: 'A fit request learns an embedding of your data; the model is ready when it finishes.',
-      done: facts.trained,
-      ...(withData
-        ? at('createFitRun', { projectId: withData.stamp })
-        : first
-          ? at('uploads', { projectId: first.stamp })
-          : at('projects')),
-      command: `portal fit --upload UPLOAD --inputs N --outputs M --target T${withData ? ` --project ${withData.stamp}` : ''}`,
-    },
+    step('project', projects.length > 0, { screen: 'projects' }, 'portal projects create --name NAME'),
+    step('upload', !!withData, uploadsOf, `portal uploads push FILE --project ${first?.stamp ?? 'PROJECT'}`),
+    step('model', facts.trained, fitIn, fit),
     apikey,
   ];
 }

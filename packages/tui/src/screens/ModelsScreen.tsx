@@ -4,7 +4,7 @@ import { Box, Text, useInput } from 'ink';
 import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Model, loadFailure } from '@portal/core';
 import { useModels, useNotify } from '@portal/core/react';
 import { ListView, useLongList } from '../components/ListView';
-import { listOrder } from '../components/lists';
+import { fromList } from '../components/lists';
 import { Table } from '../components/Table';
 import { useLabel, useNav } from '../ui/context';
 
@@ -56,12 +56,8 @@ export default function ModelsScreen() {
       <ListView<Model>
         reserve={3 + (showGeneral ? Math.min(general.length, GENERAL_MAX) + 1 : 0) + 2}
         title="Your Models"
-        rows={listOrder(models.data?.own, paging)}
-        paging={{ of: paging, next: models.data?.next }}
-        loading={models.loading}
+        {...fromList(models, models.data?.own, paging, MESSAGES.loadTransformations)}
         empty={MESSAGES.noModels}
-        error={failed}
-        keyOf={(m) => m.stamp}
         nameOf={(m) => m.name}
         cols={[
           { header: 'Name', keep: true, get: (m) => m.name },

@@ -1,9 +1,9 @@
 // Projects of a client: counts of requests and uploads; create, rename, remove; Open goes to requests or shrink.
 import { Box } from 'ink';
-import { MESSAGES, formatTime, projectOpenTarget, type Project, loadFailure } from '@portal/core';
+import { MESSAGES, formatTime, projectOpenTarget, type Project } from '@portal/core';
 import { useProjects } from '@portal/core/react';
 import { ListView, useLongList } from '../components/ListView';
-import { listOrder } from '../components/lists';
+import { fromList } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function ProjectsScreen() {
@@ -16,12 +16,8 @@ export default function ProjectsScreen() {
     <Box flexDirection="column">
       <ListView<Project>
         title="Projects"
-        rows={listOrder(projects.data?.projects, paging)}
-        paging={{ of: paging, next: projects.data?.next }}
-        loading={projects.loading}
+        {...fromList(projects, projects.data?.projects, paging)}
         empty={MESSAGES.noProjects}
-        error={loadFailure(projects.error)}
-        keyOf={(b) => b.stamp}
         nameOf={(b) => b.name}
         cols={[
           { header: 'Name', keep: true, get: (b) => b.name },

@@ -1,9 +1,9 @@
 // Requests of a project: function, status, message (with Contact Support), created, upload; open, rename, remove.
 import { Box, Text } from 'ink';
-import { CONTACT_PATH, MESSAGES, RUN_FUNCTIONS, RUN_STATES, formatTime, nextFilter, screenPath, type Run, loadFailure } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, RUN_FUNCTIONS, RUN_STATES, formatTime, nextFilter, screenPath, type Run } from '@portal/core';
 import { useRuns } from '@portal/core/react';
 import { ListView, useLongList } from '../components/ListView';
-import { listOrder } from '../components/lists';
+import { fromList } from '../components/lists';
 import { useLabel, useNav } from '../ui/context';
 
 export default function RunsScreen() {
@@ -19,12 +19,8 @@ export default function RunsScreen() {
     <Box flexDirection="column">
       <ListView<Run>
         title={`Requests · status ${runs.filters.state || 'all'} (S) · function ${runs.filters.function || 'all'} (F)`}
-        rows={listOrder(runs.data?.runs, paging)}
-        paging={{ of: paging, next: runs.data?.next }}
-        loading={runs.loading}
+        {...fromList(runs, runs.data?.runs, paging, MESSAGES.loadRequests)}
         empty={MESSAGES.noRequests}
-        error={loadFailure(runs.error, MESSAGES.loadRequests)}
-        keyOf={(r) => r.stamp}
         nameOf={(r) => r.name}
         cols={[
           { header: 'Name', keep: true, get: (r) => r.name },

@@ -10,7 +10,6 @@ import {
   type Upload,
   type UploadProgress,
   type UploadSource,
-  loadFailure,
   uploadError,
 } from '@portal/core';
 import { fileSource } from '@portal/core/node';
@@ -19,7 +18,7 @@ import { ListView, useLongList } from '../components/ListView';
 import { PREVIEW_PANEL_LINES, UploadPreviewPanel } from '../components/UploadPreviewPanel';
 import { TextField } from '../components/TextField';
 import { completePath, expandPath, splitPaths } from '../paths';
-import { listOrder } from '../components/lists';
+import { fromList } from '../components/lists';
 import { progressLine } from '../cli/progress';
 import { useCapture, useLabel, useNav } from '../ui/context';
 
@@ -105,12 +104,8 @@ export default function UploadsScreen() {
     <Box flexDirection="column">
       <ListView<Upload>
         title="Uploads"
-        rows={listOrder(uploads.data?.uploads, paging)}
-        paging={{ of: paging, next: uploads.data?.next }}
-        loading={uploads.loading}
+        {...fromList(uploads, uploads.data?.uploads, paging, MESSAGES.fetchUploads)}
         empty={MESSAGES.noUploads}
-        error={loadFailure(uploads.error, MESSAGES.fetchUploads)}
-        keyOf={(r) => r.stamp}
         nameOf={(r) => r.name}
         active={asking === null}
         cols={[
