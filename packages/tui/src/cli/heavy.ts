@@ -1,15 +1,7 @@
-// The parts of core that bring the flows and hashing: loaded by the commands that use them (push, fit, runs, ...), so
-// `portal --version` and `--help` start as fast as a bare commander program, and a list loads only the API client
-// (client.ts) and the schemas of its own calls.
+// The parts of core that bring the request flows: loaded by the commands that use them (fit, generate, shrink, runs,
+// quotes, keys), so `portal --version` and `--help` start as fast as a bare commander program, and a list loads only
+// the API client (client.ts) and the schemas of its own calls. A push loads its own parts (uploads/flow.ts).
 export {
-  ApiError,
-  isApiError,
-  MESSAGES,
-  defaultPut,
-  runUpload,
-  sha256Stream,
-  convertTables,
-  TableTextError,
   createFitRequest,
   createReuseRequest,
   createShrinkRequest,
@@ -18,7 +10,4 @@ export {
   QUOTE_UNPAID,
   installCommand,
   pythonExample,
-  timeoutText,
-  unreachableText,
 } from '@portal/core';
-export { fileSource } from '@portal/core/node';

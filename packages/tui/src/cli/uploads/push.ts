@@ -1,6 +1,6 @@
 // `portal uploads push <files...>`: the files streamed from disk, hashed while read, PUT to their pre-signed URLs, with a
 // progress bar per file; --wait follows the upload's analysis, --resume continues one that was cut off.
-import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, isTableText, uploadError, type Upload } from '@portal/core';
+import { MESSAGES, PLANS, PLAN_LIMITS, checkDropFiles, isTableText, uploadError, type Upload, type UploadSource } from '@portal/core';
 import type { Session } from '../context';
 import { CliError, EXIT } from '../errors';
 import { progressReporter } from '../progress';
@@ -42,12 +42,17 @@ export async function run(opts: PushOptions, s: Session): Promise<void> {
   const [{ diskPut, isDiskSource }, { sha256File }] = await Promise.all([import('../put'), import('@portal/core/node')]);
   const hashes = new Map(local.filter((f) => !isTableText(f.name)).map((f) => [f.path, sha256File(f.path)]));
   for (const h of hashes.values()) h.catch(() => {});
-  const [heavy, api] = await Promise.all([import('../heavy'), s.api()]);
-  const { runUpload, defaultPut, fileSource, ApiError, isApiError, timeoutText, unreachableText, sha256Stream } = heavy;
-  // A CSV or TSV is turned into its JSON table here, before upload, and the notice says so.
-  const converted = await heavy.convertTables(local.map((f) => ({ ...fileSource(f.path), path: f.path }))).catch((e: unknown) => {
-    throw e instanceof heavy.TableTextError ? new CliError(e.message) : e;
-  });
+  const [flow, api] = await Promise.all([import('./flow'), s.api()]);
+  const { runUpload, defaultPut, fileSource, ApiError, isApiError, timeoutText, unreachableText, sha256Stream } = flow;
+  const sources: UploadSource[] = local.map((f) => ({ ...fileSource(f.path), path: f.path }));
+  // A CSV or TSV is turned into its JSON table here, before upload, and the notice says so (its parser loads only then).
+  const converted = local.some((f) => isTableText(f.name))
+    ? await import('./tables').then(({ convertTables, TableTextError }) =>
+        convertTables(sources).catch((e: unknown) => {
+          throw e instanceof TableTextError ? new CliError(e.message) : e;
+        }),
+      )
+    : { files: sources, notes: [] };
   for (const note of converted.notes) s.out.notice(note);
   const list = converted.files;
   const sent = list.map((f) => ({ name: f.name, size: f.size }));
