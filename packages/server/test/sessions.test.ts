@@ -27,6 +27,33 @@ describe.each(kinds)('sessions on the %s database', (kind) => {
     return r.body.session.list;
   };
 
+  it('a session that only reads lists shows when it was last used, written at most once a minute', async () => {
+    const U = await signup(srv.url, 'lister');
+    const script = await signIn(U.email, 'Script/1.0');
+    const lastUsed = async () => {
+      const row = await srv.built.services.db
+        .selectFrom('sessions')
+        .select('last_used_at')
+        .where('user_agent', '=', 'Script/1.0')
+        .where('user_stamp', '=', U.user)
+        .executeTakeFirstOrThrow();
+      return Number(row.last_used_at);
+    };
+    const setLastUsed = (at: number) =>
+      srv.built.services.db.updateTable('sessions').set({ last_used_at: at }).where('user_agent', '=', 'Script/1.0').execute();
+    // The project list reads the session in its own statement (it does not pass through the per-call check).
+    const projects = () => call(srv.url, 'bucketList', { token: script, query: { client: U.client } });
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
+    await setLastUsed(anHourAgo);
+    expect((await projects()).status).toBe(200);
+    const after = await lastUsed();
+    expect(after).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 5);
+    // Within the minute, more calls write nothing.
+    await setLastUsed(after - 30);
+    expect((await projects()).status).toBe(200);
+    expect(await lastUsed()).toBe(after - 30);
+  });
+
   it('lists the sessions with this one marked, and ending another makes its token 401 at once', async () => {
     const U = await signup(srv.url, 'seen');
     const laptop = await signIn(U.email, 'Laptop/1.0');

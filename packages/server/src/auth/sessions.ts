@@ -22,6 +22,8 @@ export interface SessionSeen {
   userAgent?: string | null;
 }
 const TOUCH_EVERY_S = 60;
+/** Sessions whose last write this process remembers; past this many, those older than TOUCH_EVERY_S are forgotten. */
+const TOUCHED_MAX = 10_000;
 const SEEN_MAX = 512;
 const clip = (v: string | null | undefined): string | null => (v ? v.slice(0, SEEN_MAX) : null);
 
@@ -57,6 +59,9 @@ async function rememberAddress(db: Kysely<DB>, user: string, address: string, t:
 }
 
 export class Sessions {
+  /** When this process last wrote each session's last use: within TOUCH_EVERY_S of it, a call writes nothing. */
+  private readonly touched = new Map<string, number>();
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly tokens: Tokens,
@@ -107,9 +112,20 @@ export class Sessions {
     return row ? this.tokens.session({ ...user, sid }, t + SESSION_TTL_S) : null;
   }
 
-  /** Notes that the session was used now; written at most once a minute per session, so a call costs no write. */
+  /**
+   * Notes that the session was used now: written at most once a minute per session, and a call within a minute of
+   * this process's last write for it costs no statement at all (every process keeps its own, so the row is at most
+   * a minute or two behind the last call on any of them).
+   */
   async touch(sid: string): Promise<void> {
     const t = now();
+    if (t - (this.touched.get(sid) ?? -Infinity) < TOUCH_EVERY_S) return;
+    if (this.touched.size >= TOUCHED_MAX) {
+      for (const [id, at] of this.touched) if (t - at >= TOUCH_EVERY_S) this.touched.delete(id);
+      // Still full of sessions used this minute: forgetting them costs each one more write, never a wrong answer.
+      if (this.touched.size >= TOUCHED_MAX) this.touched.clear();
+    }
+    this.touched.set(sid, t);
     await this.db
       .updateTable('sessions')
       .set({ last_used_at: t })

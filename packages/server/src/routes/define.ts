@@ -253,6 +253,8 @@ export function defineCall<N extends CallName, S extends CallServices>(
         body: (def.body ? req.body : undefined) as CallContext<N, S>['body'],
       });
       if (caller.kind === 'user' && caller.sessionPending) throw new Error(`${name} answered without reading the session row`);
+      // A call whose statement read the session notes its use here, as authenticate does for the others.
+      if (opts.sessionInQuery && caller.kind === 'user' && caller.session) await s.sessions.touch(caller.session);
       // A handler that wrote a prepared JSON text itself has already answered; one that answers with a stream returns
       // the reply (still being written).
       if (reply.sent || (result as unknown) === reply) return reply;
