@@ -26,14 +26,19 @@ export function startProcess(args, env, ready, timeoutMs = 60_000) {
     });
   return new Promise((resolve, reject) => {
     let out = '';
+    let started = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`not started within ${timeoutMs} ms:\n${out}`));
     }, timeoutMs);
+    // Its output is read to the end (a pipe left full would stall it) but kept only until it has started.
     const onData = (d) => {
+      if (started) return;
       out += d.toString();
       const m = ready.exec(out);
       if (m) {
+        started = true;
+        out = '';
         clearTimeout(timer);
         resolve({ child, url: m[1] ?? '', stop });
       }
@@ -42,7 +47,7 @@ export function startProcess(args, env, ready, timeoutMs = 60_000) {
     child.stderr.on('data', onData);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`exited (${code ?? signal}):\n${out}`));
+      if (!started) reject(new Error(`exited (${code ?? signal}):\n${out}`));
     });
   });
 }
