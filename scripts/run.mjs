@@ -202,6 +202,42 @@ function countTests(step) {
   }
 }
 
+/** The first line of a failure's message, without colour codes, cut to one terminal line. */
+const firstLine = (text) => (String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 200);
+
+/**
+ * Each failed test of one step's JSON report as "file › name" and its message's first line, so the end of the run
+ * (often all a CI log keeps) says which test failed and why.
+ */
+function failedTests(step) {
+  const file = join(reportDir, step.report);
+  if (!existsSync(file)) return [];
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    if (step.kind === 'vitest')
+      return (r.testResults ?? []).flatMap((f) => {
+        const where = relative(root, f.name ?? '');
+        const tests = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+        if (!tests.length && f.status === 'failed') return [`${where}: ${firstLine(f.message)}`];
+        return tests.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      });
+    const out = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === 'unexpected') {
+            const error = t.results?.at(-1)?.error?.message;
+            out.push(`${spec.file}:${spec.line} › ${spec.title}${t.projectName ? ` [${t.projectName}]` : ''}: ${firstLine(error)}`);
+          }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of r.suites ?? []) walk(suite);
+    return out;
+  } catch {
+    return [];
+  }
+}
+
 // Chromium's headless shell, what Playwright itself runs headless: the browser suite took about a third less CPU
 // with it than with the full browser, on a machine where that suite is bound by CPU.
 const CHROMIUM = '/usr/bin/chromium-headless-shell';
@@ -309,8 +345,11 @@ async function test() {
   console.log('\nTime per step:');
   for (const t of times) console.log(`  ${t.name.padEnd(42)} ${t.s.toFixed(0).padStart(5)} s${t.ok ? '' : '  (failed)'}`);
   console.log(`  ${'all steps (wall clock)'.padEnd(42)} ${((Date.now() - runStart) / 1000).toFixed(0).padStart(5)} s`);
-  if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join(', ')}`);
-  else console.log('\nAll test steps passed.');
+  if (failedSteps.length) {
+    console.error(`\nFailed: ${failedSteps.join(', ')}`);
+    for (const step of TEST_STEPS.filter((s) => s.report && failedSteps.includes(s.name)))
+      for (const line of failedTests(step).slice(0, 20)) console.error(`  ✗ ${line}`);
+  } else console.log('\nAll test steps passed.');
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(failedSteps.length ? 1 : 0);
 }
