@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The pin lives once, in package.json's packageManager field.
@@ -203,7 +204,14 @@ function countTests(step) {
 }
 
 /** The first line of a failure's message, without colour codes, cut to one terminal line. */
-const firstLine = (text) => (String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 200);
+const firstLine = (text) =>
+  (
+    stripVTControlCharacters(String(text ?? ''))
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  )
+    .trim()
+    .slice(0, 200);
 
 /**
  * Each failed test of one step's JSON report as "file › name" and its message's first line, so the end of the run

@@ -84,8 +84,9 @@ export function migrate(raw: Legacy): { saved: Saved; moved: boolean } {
 /** The file folder conf uses for projectName 'portal' with no suffix (XDG_CONFIG_HOME/portal on Linux). */
 export async function configDir(env: Record<string, string | undefined> = process.env): Promise<string> {
   if (env.PORTAL_CONFIG_DIR) return env.PORTAL_CONFIG_DIR;
-  // Loaded here rather than at start-up: `portal --version` and `--help` never open the store.
-  const { default: envPaths } = await import('env-paths');
+  // Loaded here rather than at start-up: `portal --version` and `--help` never open the store (a module's own build,
+  // whose commands all do, loads it with the program: see build.mjs).
+  const { default: envPaths } = await import(/* eager in module builds */ 'env-paths');
   return envPaths('portal', { suffix: '' }).config;
 }
 

@@ -18,7 +18,8 @@ export function nodeDeps(): Deps {
     stderr: process.stderr,
     env: process.env,
     openStore: () => openStore(process.env),
-    makeApi: async (opts) => (await import('./client')).nodeApi(opts),
+    // The API client loads with the first call (a module's own build loads it with the program: see build.mjs).
+    makeApi: async (opts) => (await import(/* eager in module builds */ './client')).nodeApi(opts),
     now: () => Date.now(),
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     cwd: process.cwd(),

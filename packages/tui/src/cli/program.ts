@@ -1,82 +1,53 @@
 // The `portal` program: global flags, every noun's commands, and the one top-level error handler.
 import { Command, CommanderError } from 'commander';
-import { MESSAGES, isApiError, printable, type CliNoun } from '@portal/core';
+import { MESSAGES, isApiError, printable } from '@portal/core';
 import { Session, ExitSignal, flushStore, type Deps } from './context';
 import { CliError, EXIT } from './errors';
 import { examples } from './common';
 import { checkJq, jqArgument, runJq, JqError } from './jq';
 import { jsonFieldsArgument } from './fields';
+import { MODULE_WORDS, modulesNeeded, wordsOf, type ModuleName } from './words';
 
 interface Noun {
   register(program: Command, deps: Deps): void;
 }
 
-/** A top-level module: the commands it registers (its noun's name unless told) and how to load it. */
-interface Module {
-  commands?: readonly string[];
-  load(): Promise<Noun>;
-}
-
-// One module per noun of core's screen table (a screen whose noun has no module does not compile), in the order
-// `portal --help` lists them; billing has no screen of its own (SPEC shows it inside the shrink and quote screens).
-// Each is loaded only when the command line names one of its commands (see modulesFor).
-const NOUNS: Record<CliNoun, Module> = {
-  auth: { commands: ['login', 'logout', 'signup', 'whoami', 'auth', 'password'], load: () => import('./auth/index') },
-  accounts: { load: () => import('./accounts/index') },
-  plan: { load: () => import('./plan/index') },
-  keys: { load: () => import('./keys/index') },
-  integrations: { load: () => import('./integrations/index') },
-  projects: { load: () => import('./projects/index') },
-  uploads: { load: () => import('./uploads/index') },
-  models: { load: () => import('./models/index') },
-  runs: { load: () => import('./runs/index') },
-  fit: { commands: ['fit', 'generate'], load: () => import('./fit/index') },
-  shrink: { load: () => import('./shrink/index') },
-  quotes: { load: () => import('./quotes/index') },
-  members: { load: () => import('./members/index') },
-  invites: { load: () => import('./invites/index') },
-  audit: { load: () => import('./audit/index') },
-  usage: { load: () => import('./usage/index') },
-  webhooks: { load: () => import('./webhooks/index') },
+// How to load each module of words.ts's table (a screen noun with no module does not compile). Each is loaded only
+// when the command line names one of its commands (see words.ts's modulesNeeded).
+const LOAD: Record<ModuleName, () => Promise<Noun>> = {
+  auth: () => import('./auth/index'),
+  accounts: () => import('./accounts/index'),
+  plan: () => import('./plan/index'),
+  keys: () => import('./keys/index'),
+  integrations: () => import('./integrations/index'),
+  projects: () => import('./projects/index'),
+  uploads: () => import('./uploads/index'),
+  models: () => import('./models/index'),
+  runs: () => import('./runs/index'),
+  fit: () => import('./fit/index'),
+  shrink: () => import('./shrink/index'),
+  quotes: () => import('./quotes/index'),
+  members: () => import('./members/index'),
+  invites: () => import('./invites/index'),
+  audit: () => import('./audit/index'),
+  usage: () => import('./usage/index'),
+  webhooks: () => import('./webhooks/index'),
+  account: () => import('./account/index'),
+  billing: () => import('./billing/index'),
+  api: () => import('./api/index'),
+  completion: () => import('./completion'),
+  ui: () => import('./ui/index'),
 };
-const EXTRA_NOUNS: Record<string, Module> = {
-  account: { load: () => import('./account/index') },
-  billing: { load: () => import('./billing/index') },
-  api: { load: () => import('./api/index') },
-  completion: { commands: ['__complete', 'completion'], load: () => import('./completion') },
-  ui: { load: () => import('./ui/index') },
-};
-const MODULES: ReadonlyArray<readonly [string, Module]> = [...Object.entries(NOUNS), ...Object.entries(EXTRA_NOUNS)];
 
-/** The global flags that take a value in the next word (`--api URL`); `--json`'s fields are taken out before. */
-const VALUE_FLAGS = new Set(['--api', '--client', '--project', '--jq', '--timeout']);
-
-/** The command word of a command line: the first word that is neither a global flag nor its value. */
-export function commandWord(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i];
-    if (word === '--') return argv[i + 1];
-    if (!word.startsWith('-')) return word;
-    if (VALUE_FLAGS.has(word)) i++;
-  }
-  return undefined;
-}
-
-/**
- * The modules a command line needs: the one that registers its command word; none for `--version`; every one for
- * help, shell completion (built from the whole program), and a word no module has (commander then names the
- * nearest command).
- */
-export function modulesFor(argv: readonly string[]): ReadonlyArray<readonly [string, Module]> {
-  const word = commandWord(argv);
-  if (word === undefined && argv.some((a) => a === '-V' || a === '--version') && !argv.some((a) => a === '-h' || a === '--help')) return [];
-  const owner = MODULES.find(([name, m]) => (m.commands ?? [name]).includes(word ?? ''));
-  return owner && word !== 'completion' && word !== '__complete' ? [owner] : MODULES;
+/** The modules a command line needs, in `portal --help`'s order. */
+export function modulesFor(argv: readonly string[]): ModuleName[] {
+  const needed = modulesNeeded(argv);
+  return needed === 'none' ? [] : needed === 'all' ? MODULE_WORDS.map(([name]) => name) : [needed];
 }
 
 /** Every module's commands (for the tests: each module registers exactly the commands it is listed with). */
-export const moduleCommands = (): Array<[string, readonly string[], Module['load']]> =>
-  MODULES.map(([name, m]) => [name, m.commands ?? [name], m.load]);
+export const moduleCommands = (): Array<[ModuleName, readonly string[], () => Promise<Noun>]> =>
+  MODULE_WORDS.map(([name]) => [name, wordsOf(name), LOAD[name]]);
 
 /** `portal help <command...>`: the same text as `portal <command...> --help`, for nested commands too. */
 function registerHelp(program: Command): void {
@@ -140,7 +111,7 @@ export async function buildProgram(deps: Deps, argv: readonly string[] = []): Pr
     });
   // Set on the run's own deps (not a copy): the run's store is shared by the deps object it was opened for.
   deps.rerun ??= run;
-  const nouns = await Promise.all(modulesFor(argv).map(([, m]) => m.load()));
+  const nouns = await Promise.all(modulesFor(argv).map((name) => LOAD[name]()));
   for (const noun of [...nouns, { register: registerHelp }]) noun.register(program, deps);
   addListLimits(program);
   return program;
