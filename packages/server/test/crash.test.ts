@@ -334,7 +334,7 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
     expect(jobs.rows.every((j) => j.state === 'done' && j.attempts === 1)).toBe(true);
   });
 
-  it('kill -9 of a worker in the middle of training: another worker takes the job over within 10 s (default lease)', async () => {
+  it('kill -9 of a worker in the middle of training: another worker takes the job over once its 8 s lease runs out', async () => {
     const db = await createPgDatabase();
     const dir = await freshDataDir();
     dirs.push(dir);
@@ -367,7 +367,10 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
         20_000,
       );
       const takeoverMs = Date.now() - killedAt;
-      expect(takeoverMs).toBeLessThan(10_000);
+      // The lease (8 s, the default) is kept in whole seconds and runs out after its last second: a job claimed just
+      // after a second began is free up to 9 s later; the survivor asks every 500 ms. Two seconds more for a machine
+      // busy with other test files: well under the 20 s a second lease would take.
+      expect(takeoverMs).toBeLessThan(9_000 + 500 + 2_000);
       const done = await waitFor(async () => {
         const r = (await call(api.url, 'runStatus', { token: A.token, query: { run: fit } })).body.run.record;
         return ['Finished', 'Failed'].includes(r.state) ? r : null;
