@@ -94,8 +94,8 @@ const { OWN_BUILD, MODULE_WORDS } = await import(
 const MODULE_FILES = new Map(MODULE_WORDS.map(([name]) => [name, name === 'completion' ? './completion' : `./${name}/index`]));
 
 /**
- * The full build's chunk for a package that a module's build imports on demand (conf, env-paths, jq-wasm): one copy
- * of it on disk, not one per module. Such a chunk must hold no code of the portal's own (a second copy of a module
+ * The full build's chunk for a library that a module's build imports on demand (conf, jq-wasm): one copy of it on
+ * disk, not one per module. Such a chunk must hold no code of the portal's own (a second copy of a module
  * would be a second instance of its state beside the module build's): the build fails if it does.
  */
 function appChunkFor(absolute) {
@@ -116,8 +116,8 @@ function appChunkFor(absolute) {
 }
 
 /**
- * In a module's build: the other modules and the UI are left out; libraries it loads on demand (conf, env-paths,
- * jq-wasm) come from the full build's chunks.
+ * In a module's build: the other modules and the UI are left out; libraries it loads on demand (conf, jq-wasm) come
+ * from the full build's chunks.
  */
 const moduleOnly = (name) => ({
   name: 'module-only',
@@ -159,7 +159,7 @@ const moduleOnly = (name) => ({
       });
       if (r.errors.length) return { errors: r.errors };
       // The portal's own packages (@portal/core) are part of the module's build like its other sources.
-      if (!r.path.includes(`${'/'}node_modules${'/'}`)) return r;
+      if (!/[\\/]node_modules[\\/]/.test(r.path)) return r;
       const target = relative(join(dist, 'cmd', name), appChunkFor(r.path));
       return { path: target.startsWith('.') ? target : `./${target}`, external: true };
     });
