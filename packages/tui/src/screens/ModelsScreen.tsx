@@ -1,7 +1,7 @@
 // Models of a project: the general models, and the client's own (rename, remove, Create A New Model).
 import { useEffect, useState } from 'react';
 import { Box, Text, useInput } from 'ink';
-import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Model, loadFailure } from '@portal/core';
+import { CONTACT_PATH, MESSAGES, formatTime, screenPath, type Model } from '@portal/core';
 import { useModels, useNotify } from '@portal/core/react';
 import { ListView, useLongList } from '../components/ListView';
 import { fromList } from '../components/lists';
@@ -27,7 +27,8 @@ export default function ModelsScreen() {
   );
   const general = models.data?.general ?? [];
   // Models are the project's trained data transformations: a failed load says so (SPEC section 8).
-  const failed = loadFailure(models.error, MESSAGES.loadTransformations);
+  const own = fromList(models, models.data?.own, paging, MESSAGES.loadTransformations);
+  const failed = own.error;
   const notify = useNotify();
   useEffect(() => {
     if (failed) notify(failed, 'error');
@@ -56,7 +57,7 @@ export default function ModelsScreen() {
       <ListView<Model>
         reserve={3 + (showGeneral ? Math.min(general.length, GENERAL_MAX) + 1 : 0) + 2}
         title="Your Models"
-        {...fromList(models, models.data?.own, paging, MESSAGES.loadTransformations)}
+        {...own}
         empty={MESSAGES.noModels}
         nameOf={(m) => m.name}
         cols={[
