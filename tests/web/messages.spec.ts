@@ -249,8 +249,9 @@ test('an upload in progress can be cancelled: Upload cancelled. and no half-made
   expect(await leaveWarns()).toBe(false);
   await expect(batch).toHaveCount(0);
   await expect(page.getByText(MESSAGES.noUploads)).toBeVisible();
-  const list = (await (await request.get(`/api/rend/item?active=1&bucket=${fresh}`, { headers: auth(user) })).json()).rend.list;
-  expect(list).toEqual([]);
+  // The cancel removes the half-made upload on the server after the list has dropped it: wait for that call to land.
+  const list = async () => (await (await request.get(`/api/rend/item?active=1&bucket=${fresh}`, { headers: auth(user) })).json()).rend.list;
+  await expect.poll(list, { timeout: 10_000 }).toEqual([]);
   await expect(notice(page, MESSAGES.uploadSucceeded('a.json'))).toHaveCount(0);
   release();
 });
