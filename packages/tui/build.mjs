@@ -1,14 +1,20 @@
 // Bundles `portal` with esbuild, in three parts:
 // - dist/app/: the full build, every command and the terminal UI (Ink and React), split into chunks loaded on demand;
-// - dist/cmd/<module>/: one build per module of the CLI (projects, uploads, ...), holding the program and that module
-//   alone. A command line that names one module runs there: it loads a handful of files where the full build's
-//   shared chunks made it about thirty (see bench/cli/README.md);
+// - dist/cmd/<module>/portal.cjs: one build per module of the CLI (projects, uploads, ...), holding the program and
+//   that module alone in one CommonJS file, with V8's code cache made for it (src/codeCache.ts). A command line that
+//   names one module runs there: one file, read compiled, where the full build's shared chunks made it about thirty
+//   files to parse (see bench/cli/README.md);
 // - dist/portal.js: the launcher, which picks the build from the command line's words (src/cli/words.ts).
 import { build } from 'esbuild';
-import { readFileSync, rmSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync, mkdirSync, mkdtempSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
@@ -86,7 +92,7 @@ const app = await build({
 rmSync(stub);
 
 // The modules of the CLI that get a build of their own, read from the source (words.ts loads nothing).
-const { OWN_BUILD, MODULE_WORDS } = await import(
+const { OWN_BUILD, MODULE_WORDS, wordsOf } = await import(
   `data:text/javascript,${encodeURIComponent(
     (await build({ ...common, entryPoints: ['src/cli/words.ts'], write: false, minify: false, banner: {} })).outputFiles[0].text,
   )}`
@@ -115,6 +121,10 @@ function appChunkFor(absolute) {
   return join(here, found[0]);
 }
 
+/** esbuild's own resolution of an import, from a plugin's onResolve (`marker` tells that plugin it is its own call). */
+const resolveAgain = (b, args, marker) =>
+  b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: marker });
+
 /**
  * In a module's build: the other modules and the UI are left out; libraries it loads on demand (conf, jq-wasm) come
  * from the full build's chunks.
@@ -129,9 +139,9 @@ const moduleOnly = (name) => ({
         (args.importer.endsWith(join('src', 'cli', 'node.ts')) && args.path === '../ui/start');
       return leftOut ? { path: args.path, namespace: 'left-out' } : undefined;
     });
-    // What every command of the module needs is loaded with the program, not on demand: the module itself, and each
-    // import marked `/* eager in module builds */` (the API client, the config folder). One chunk then holds them all
-    // instead of a dozen split along those imports.
+    // What every command of the module needs is evaluated with the program, not on demand: the module itself, and each
+    // import marked `/* eager in module builds */` (the API client, the config folder). A library so marked (env-paths)
+    // is then part of the build's file, not read from the full build's chunks.
     const own = `import('${MODULE_FILES.get(name)}')`;
     b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, ({ path }) => {
       const source = readFileSync(path, 'utf8');
@@ -151,12 +161,7 @@ const moduleOnly = (name) => ({
     }));
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.kind !== 'dynamic-import' || args.path.startsWith('node:') || args.pluginData === 'resolving') return undefined;
-      const r = await b.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        importer: args.importer,
-        pluginData: 'resolving',
-      });
+      const r = await resolveAgain(b, args, 'resolving');
       if (r.errors.length) return { errors: r.errors };
       // The portal's own packages (@portal/core) are part of the module's build like its other sources.
       if (!/[\\/]node_modules[\\/]/.test(r.path)) return r;
@@ -166,20 +171,69 @@ const moduleOnly = (name) => ({
   },
 });
 
+/**
+ * A module's build is one file, where esbuild evaluates what is loaded on demand (the contract's groups, and all they
+ * import) through lazy initialisers. It calls the initialiser of such a module from each module that imports it, but
+ * with a package's `"sideEffects": false` (core's) it drops a module made only of re-exports (core's index) and with
+ * it the calls it held: a value read through core's index was still undefined (ROLES, in the members build). A module
+ * that re-exports is kept here; core's index reaches no group of calls (contract/table.ts is not in it), so keeping it
+ * evaluates no group's schemas.
+ */
+const REEXPORTS = /(?:^|[;}\s])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*['"]/;
+const reexports = new Map();
+const keepReexports = {
+  name: 'keep-reexports',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData || args.path.startsWith('node:')) return undefined;
+      const r = await resolveAgain(b, args, 'keep-reexports');
+      if (r.errors.length) return { errors: r.errors };
+      if (r.external || r.namespace !== 'file') return r;
+      if (!reexports.has(r.path)) reexports.set(r.path, REEXPORTS.test(readFileSync(r.path, 'utf8')));
+      return reexports.get(r.path) ? { ...r, sideEffects: true } : r;
+    });
+  },
+};
+
+// Each module's build is one CommonJS file, with V8's code cache beside it (src/codeCache.ts).
+const codeCache = join(dist, '.codeCache.mjs');
+await build({ ...common, entryPoints: ['src/codeCache.ts'], outfile: codeCache, minify: false, banner: {} });
+const { IMPORT } = await import(pathToFileURL(codeCache).href);
 await Promise.all(
-  OWN_BUILD.map((name) =>
-    build({
+  OWN_BUILD.map(async (name) => {
+    const outfile = join(dist, 'cmd', name, 'portal.cjs');
+    const { metafile } = await build({
       ...common,
-      entryPoints: { portal: 'src/main.ts' },
-      outdir: join(dist, 'cmd', name),
-      splitting: true,
-      // One folder: the full build's chunks are reached by the same relative path from every file.
-      chunkNames: '[name]-[hash]',
-      entryNames: '[name]',
-      plugins: [ofetchStandard, commanderLazySpawn, moduleOnly(name)],
-    }),
-  ),
+      format: 'cjs',
+      banner: {},
+      entryPoints: ['src/main.ts'],
+      outfile,
+      metafile: true,
+      plugins: [ofetchStandard, commanderLazySpawn, moduleOnly(name), keepReexports],
+    });
+    // Its import() calls (Node's modules, libraries from the full build's chunks) go through the launcher (see IMPORT).
+    const loaded = Object.values(metafile.outputs)[0].imports.filter((i) => i.kind === 'dynamic-import');
+    let code = readFileSync(outfile, 'utf8');
+    for (const { path } of loaded) code = code.replaceAll(`import(${JSON.stringify(path)})`, `${IMPORT}(${JSON.stringify(path)})`);
+    const left = code.match(/\bimport\(.{0,40}/);
+    if (left) throw new Error(`${outfile} still calls import() (${left[0]}): only the literal imports of its metafile are rewritten`);
+    writeFileSync(outfile, code);
+    // The cache: what V8 compiled in one run of `portal <module> --help`, in a Node started as a user starts `portal`.
+    const home = mkdtempSync(join(tmpdir(), 'portal-build-'));
+    // (`node -e CODE file word --help`: process.argv is [node, file, word, '--help'], as main.ts expects.)
+    const made = `import { runBuild } from ${JSON.stringify(pathToFileURL(codeCache).href)};
+runBuild(process.argv[1], { makeCache: true });`;
+    try {
+      await run(process.execPath, ['--input-type=module', '-e', made, outfile, wordsOf(name)[0], '--help'], {
+        env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
+      });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+    if (!existsSync(`${outfile}.cache`)) throw new Error(`no code cache was made for ${outfile}`);
+  }),
 );
+rmSync(codeCache);
 
 // The launcher: words.ts and nothing else, then the chosen build.
 await build({

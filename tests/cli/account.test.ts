@@ -5,7 +5,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { ACCOUNT_MESSAGES, CALLS, EMAIL_CONFIRM_PATH, MESSAGES, SECURITY_MESSAGES } from '@portal/core';
+import { ACCOUNT_MESSAGES, EMAIL_CONFIRM_PATH, MESSAGES, SECURITY_MESSAGES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { mailsTo, waitFor } from '@portal/testkit/harness';
 import { cliFixture } from './harness';
 

@@ -101,15 +101,15 @@ export interface Result {
   stderr: string;
 }
 
-/** Runs the built CLI as a user whose home is `home`. */
+/** Runs the built CLI (or another copy of it: `bin`) as a user whose home is `home`. */
 export function portal(
   home: string,
   api: string,
   args: string[],
-  opts: { stdin?: string; cwd?: string; env?: Record<string, string> } = {},
+  opts: { stdin?: string; cwd?: string; env?: Record<string, string>; bin?: string } = {},
 ): Promise<Result> {
   return new Promise((res, rej) => {
-    const child = spawn(process.execPath, [PORTAL, ...args], {
+    const child = spawn(process.execPath, [opts.bin ?? PORTAL, ...args], {
       cwd: opts.cwd ?? home,
       env: {
         PATH: process.env.PATH ?? '',

@@ -2,7 +2,8 @@
 // code, and a refusal that says what to do when no code can be asked for.
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { CALLS, SECURITY_MESSAGES } from '@portal/core';
+import { SECURITY_MESSAGES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { cliFixture } from './harness';
 
 const cli = cliFixture('otp');

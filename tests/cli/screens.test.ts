@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { portal, startServer, type Started } from './harness';
 import { tmuxServer } from './tmux';
 

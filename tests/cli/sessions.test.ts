@@ -1,7 +1,7 @@
 // `portal auth sessions` against the real server: lists where the account is signed in with this session marked,
 // ends another by its ID (its token stops working at once) and ends every other session.
 import { describe, expect, it } from 'vitest';
-import { CALLS } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { cliFixture } from './harness';
 
 const cli = cliFixture('sessions');

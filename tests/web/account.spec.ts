@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { ACCOUNT_MESSAGES, CALLS, SECURITY_MESSAGES } from '@portal/core';
+import { ACCOUNT_MESSAGES, SECURITY_MESSAGES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { admin, checkA11y, createUser, loginToken, mailedLink, PASSWORD, TOKEN_KEY } from './helpers';
 
 const NEW_PASSWORD = 'An0ther!Pass';

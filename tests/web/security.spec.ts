@@ -2,7 +2,8 @@
 // authenticator (generated here from the secret the server showed) opens My Account.
 import { test, expect } from '@playwright/test';
 import { generate } from 'otplib';
-import { CALLS, SECURITY_MESSAGES } from '@portal/core';
+import { SECURITY_MESSAGES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { checkA11y, createUser, loginToken, PASSWORD, TOKEN_KEY } from './helpers';
 
 test('login with two-factor sign-in on: a second step for the code, then My Account', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 // Sessions you can see in the browser: signed in twice, the account page lists both with this one marked; ending the
 // other makes its token useless at once.
 import { test, expect } from '@playwright/test';
-import { CALLS } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { createUser, loginUi } from './helpers';
 
 test('the account page lists the sessions, marks this one and ends the other', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALLS } from './contract';
+import { CALLS } from './contract/table';
 import { checkDimensions, isTextEmbeddingModel, OPENAI_TEXT_MODEL_ID, TEXT_EMBEDDING_MESSAGES } from './textEmbeddings';
 
 describe('text embeddings', () => {

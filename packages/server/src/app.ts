@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { config as zodConfig } from 'zod/mini';
 import { en as zodEnglish } from 'zod/locales';
-import { CALLS } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import type { Config } from './config';
 import type { Database, QueryObserver } from './db/index';
 import { Secrets } from './auth/secrets';

@@ -2,7 +2,6 @@
 // by zod's own JSON Schema converter: nothing in it is written by hand but the summaries beside the calls.
 import * as z from 'zod/mini';
 import {
-  CALLS,
   CALL_GROUPS,
   CALL_REFERENCE,
   contractExports,
@@ -14,6 +13,7 @@ import {
   type CallDef,
   type CallName,
 } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { issueMessage } from './routes/define';
 
 /** What the routes tell of a call beyond the contract (set by defineCall): API keys may make it, attempts are limited. */

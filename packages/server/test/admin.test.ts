@@ -1,6 +1,6 @@
 // Operator commands: plan and choice changes show up in the API at once; grants give access; lookups by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, signup, startServer, type TestServer } from './harness';
 import { AdminError, findClient, grant, listClients, listUsers, setChoice, setPlan, table } from '../src/admin';
 

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { CALLS, ERROR_CODES, MESSAGES, PLAN_LIMITS, STORAGE_PATH_PREFIX, maskToken, type CallName, type CallResponse } from '@portal/core';
+import { ERROR_CODES, MESSAGES, PLAN_LIMITS, STORAGE_PATH_PREFIX, maskToken, type CallName, type CallResponse } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import {
   call,
   createPgDatabase,

@@ -1,6 +1,7 @@
 // Money over HTTP on both databases: what the balance counts, what can be paid, and that paying starts one run, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, MESSAGES, shrinkPrice, type CallName, type CallResponse } from '@portal/core';
+import { MESSAGES, shrinkPrice, type CallName, type CallResponse } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, dbKinds, signup, startServer, uploadFiles, type TestServer } from './harness';
 import { QUOTE_GONE_MESSAGE } from '../src/billing/shrink';
 

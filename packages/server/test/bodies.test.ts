@@ -1,6 +1,7 @@
 // Hostile request bodies over HTTP on both databases: too deep, too big, wrong type, polluting; always a 4xx with a sentence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, ERROR_CODES, type CallName } from '@portal/core';
+import { ERROR_CODES, type CallName } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, dbKinds, signup, startServer, type TestServer } from './harness';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, jsonTooDeep } from '../src/bodies';
 

@@ -2,7 +2,8 @@
 // turned into the JSON table are analysed with their column types; a fit by column names learns the named text label
 // (held-out accuracy in the run's status record); a wrong name or target is refused with a sentence naming it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, FIT_COLUMN_MESSAGES, isFinalState, parseTableText } from '@portal/core';
+import { FIT_COLUMN_MESSAGES, isFinalState, parseTableText } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, dbKinds, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
 
 const kinds = await dbKinds();

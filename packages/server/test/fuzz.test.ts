@@ -1,7 +1,8 @@
 // Fuzz: 10,000+ generated bodies across the write calls, and query strings across the read calls, must never produce a 5xx (in-process inject, embedded database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CALLS, type CallName } from '@portal/core';
+import { type CallName } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, sha256, signup, startServer, type TestServer } from './harness';
 
 const WRITE_CALLS = (Object.keys(CALLS) as CallName[]).filter((n) => CALLS[n].method !== 'GET');

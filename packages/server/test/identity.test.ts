@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { CALLS, ERROR_CODES, MESSAGES } from '@portal/core';
+import { ERROR_CODES, MESSAGES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import {
   call,
   dbKinds,

@@ -1,6 +1,7 @@
 // Run insight against the real server and worker: a fit's event log, rerun, usage per UTC day, request list filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, isFinalState, type RunEvent } from '@portal/core';
+import { isFinalState, type RunEvent } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, dbKinds, fitData, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
 
 const kinds = await dbKinds();

@@ -1,7 +1,8 @@
 // The published contract: GET /api/openapi.json is a valid OpenAPI 3.1 document of every call of core's CALLS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { API_DOCS_PATH, CALLS, CALL_REFERENCE, ERROR_CODES, MESSAGES, type CallName } from '@portal/core';
+import { API_DOCS_PATH, CALL_REFERENCE, ERROR_CODES, MESSAGES, type CallName } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { startServer, type TestServer } from './harness';
 
 type Operation = {

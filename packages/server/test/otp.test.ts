@@ -3,7 +3,8 @@
 // account, the secret encrypted at rest, and API keys that go on working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { CALLS, OTP_MAX_FAILURES, SECURITY_MESSAGES, type CallName } from '@portal/core';
+import { OTP_MAX_FAILURES, SECURITY_MESSAGES, type CallName } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, signup, startServer, PASSWORD, type TestServer } from './harness';
 
 const basic = (email: string, password = PASSWORD) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;

@@ -1,6 +1,7 @@
 // Upload previews against the real server and worker: each upload kind answers what it holds, read back from analysis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, PREVIEW_NOTES, PREVIEW_ROWS } from '@portal/core';
+import { PREVIEW_NOTES, PREVIEW_ROWS } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, signup, startServer, uploadFiles, type TestServer } from './harness';
 import { previewOf } from '../src/processing/preview';
 

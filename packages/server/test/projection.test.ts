@@ -1,7 +1,8 @@
 // The embedding map against the real server and worker: a generate request's vectors projected to 2D, two
 // well-separated classes ending up apart (by centroid distance), and the PCA itself on known data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, isFinalState, PROJECTION_NOTES, type Projection } from '@portal/core';
+import { isFinalState, PROJECTION_NOTES, type Projection } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
 import { projectEmbeddings } from '../src/processing/projection';
 

@@ -1,6 +1,7 @@
 // Teams: members, invitations by mail, roles, leaving, the audit log, and removal on every API process at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, ERROR_CODES, MESSAGES, TEAM_MESSAGES, type CallResponse } from '@portal/core';
+import { ERROR_CODES, MESSAGES, TEAM_MESSAGES, type CallResponse } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, dbKinds, mailTo, mailsTo, signup, startPeer, startServer, waitFor, type TestServer } from './harness';
 import { runAdmin } from '../src/admin';
 import { pruneAudit, AUDIT_RETENTION_S } from '../src/audit';

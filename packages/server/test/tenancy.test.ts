@@ -1,6 +1,7 @@
 // The tenancy matrix, generated from core's route table: a second user's token against the first user's resources.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, type CallName } from '@portal/core';
+import { type CallName } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { call, dbKinds, fitData, mailTo, sha256, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
 
 const kinds = await dbKinds();

@@ -2,7 +2,8 @@
 // embeddings endpoint: text uploads, the general model, the key's counters, failures as sentences, retries, secrecy,
 // and usage.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CALLS, isFinalState, OPENAI_EMBEDDING_MODEL, OPENAI_TEXT_MODEL_ID, TEXT_EMBEDDING_MESSAGES, type RunEvent } from '@portal/core';
+import { isFinalState, OPENAI_EMBEDDING_MODEL, OPENAI_TEXT_MODEL_ID, TEXT_EMBEDDING_MESSAGES, type RunEvent } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { startOpenAiStub, stubVector, STUB_OPENAI_KEY, type OpenAiStub } from '@portal/testkit/openai';
 import { call, fitData, signup, startServer, uploadFiles, waitFor, type TestServer } from './harness';
 

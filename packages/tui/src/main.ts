@@ -16,5 +16,7 @@ for (const stream of [process.stdout, process.stderr]) {
 const opensUi = process.argv.length === 2 || (process.argv[2] === 'ui' && process.argv.length <= 4);
 if (opensUi && process.stdin.isTTY && process.stdout.isTTY) process.stdin.setRawMode(true);
 
-const code = await run(process.argv.slice(2), nodeDeps());
-process.exitCode = code;
+// No top-level await: the modules' builds are CommonJS (see codeCache.ts).
+void run(process.argv.slice(2), nodeDeps()).then((code) => {
+  process.exitCode = code;
+});

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { jwt, make, startServer, type TestServer } from '../../test/server';
 import { ApiClient } from './api';
-import { callTable } from '../contract/calls';
+import { callTable } from '../contract/table';
 import { memoryTokenStore } from './token';
 
 // Answers the real server never gives (the permission list as a bare array, a body outside the contract, a token on a

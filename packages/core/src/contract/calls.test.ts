@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { CALLS } from './calls';
+import { CALLS } from './table';
 
 // SPEC section 7, copied literally: method, path, and the payload fields (query or body) it names.
 const SPEC_CALLS: [string, string, string[]][] = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALLS, type CallName } from './calls';
+import { type CallName } from './calls';
+import { CALLS } from './table';
 import { loadCall } from './load';
 import { CALL_NAMES } from './reference';
 

@@ -1,5 +1,6 @@
 // CSV exports (RFC 4180) of what the audit and usage screens show: the same columns from every door.
-import type { AuditEntry, UsageDay, UsageProject } from '../contract';
+import type { AuditEntry, UsageDay } from '../contract';
+import type { UsageProject } from '../contract/table';
 import { auditActionLabel } from '../rules/team';
 
 type Cell = string | number | null | undefined;

@@ -1,7 +1,8 @@
 // The contract's schemas through the zod type provider's validator, and the serializer: SPEC's 400 sentences, and
 // answers checked in tests.
 import { describe, expect, it } from 'vitest';
-import { CALLS, MESSAGES } from '@portal/core';
+import { MESSAGES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { contractSerializer, contractValidator, refusedInput } from './define';
 
 const route = (schema: (typeof CALLS)[keyof typeof CALLS]['response']) => ({ schema, url: '/api/x', method: 'GET' as const });

@@ -14,7 +14,8 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
-import { CALLS, MESSAGES, type CallName, type CallResponse } from '@portal/core';
+import { MESSAGES, type CallName, type CallResponse } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { badRequest, tokenExpired, tokenMissing, unauthorized, type HttpError } from '../errors';
 import { sha256Hex } from '../auth/secrets';
 import type { Caller, Services } from '../services';

@@ -2,7 +2,8 @@
 // `/api/health` stays the liveness probe (the process runs and its database answers).
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { CALLS, ERROR_CODES } from '@portal/core';
+import { ERROR_CODES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import type { Services } from '../services';
 
 /** What readiness looks at: the database, the disk, the store, and whether this process is draining. */

@@ -1,7 +1,8 @@
 // A client's usage over its last N days (UTC): requests made, input parameters processed and amounts quoted, per day.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { UsageDay, UsageProject } from '@portal/core';
+import type { UsageDay } from '@portal/core';
+import type { UsageProject } from '@portal/core/contract/table';
 import { defineCall, type CallServices } from './define';
 import { requireClient } from '../access';
 import { quoteView } from '../views';

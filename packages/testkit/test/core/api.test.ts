@@ -1,17 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTestApi } from '@portal/testkit/api';
 import { forgedToken } from '@portal/testkit/seed';
-import {
-  CALLS,
-  ApiClient,
-  type ApiClientOptions,
-  ApiError,
-  memoryTokenStore,
-  needsOtp,
-  readClaims,
-  tokenExpiry,
-  callTable,
-} from '@portal/core';
+import { ApiClient, type ApiClientOptions, ApiError, memoryTokenStore, needsOtp, readClaims, tokenExpiry } from '@portal/core';
+import { CALLS, callTable } from '@portal/core/contract/table';
 import { plainHttp } from '@portal/core/node';
 
 // SPEC.md's texts, copied literally.

@@ -18,17 +18,8 @@ import {
 } from '@portal/testkit/api';
 import { seedApiKey, setCredit, storedBytes } from '@portal/testkit/seed';
 import { manualTimers } from '@portal/core/testing/timers';
-import {
-  ApiClient,
-  memoryTokenStore,
-  type TokenStore,
-  PermissionResponse,
-  MESSAGES,
-  POLL_START_MS,
-  type Timers,
-  type UploadProgress,
-  callTable,
-} from '@portal/core';
+import { ApiClient, memoryTokenStore, type TokenStore, MESSAGES, POLL_START_MS, type Timers, type UploadProgress } from '@portal/core';
+import { PermissionResponse, callTable } from '@portal/core/contract/table';
 import {
   PortalProvider,
   type NotifyAction,

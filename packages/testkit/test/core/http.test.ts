@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withTestApi } from '@portal/testkit/api';
-import { CALLS } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { PlainHeaders, plainFetch } from '@portal/core/node';
 
 describe('plainFetch against the real server', { timeout: 30_000 }, () => {

@@ -145,7 +145,7 @@ export const COMPLETE_LIMIT_MS = 1500;
 /** The paths `portal api` completes: every path of the contract's calls, one a line. */
 export async function apiPaths(): Promise<string> {
   // The whole route table, not core's index: see fields.ts.
-  const { CALLS } = await import('@portal/core/contract/calls');
+  const { CALLS } = await import('@portal/core/contract/table');
   return [...new Set(Object.values(CALLS).map((c) => c.path))].map((p) => `${p}\n`).join('');
 }
 

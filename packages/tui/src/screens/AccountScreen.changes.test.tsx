@@ -2,7 +2,8 @@
 // new address, opened in the terminal UI), the export saved as a file, and deleting the account.
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { ACCOUNT_MESSAGES, CALLS } from '@portal/core';
+import { ACCOUNT_MESSAGES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { addMember, userStamp, withTestApi } from '@portal/testkit/api';
 import { mailTo } from '@portal/testkit/harness';
 import { KEY, renderUi } from '../../test/ui';

@@ -2,7 +2,8 @@
 // secret, a code generated here, the recovery codes once) and off, and the sessions list with ending one and the rest.
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { CALLS, SECURITY_MESSAGES } from '@portal/core';
+import { SECURITY_MESSAGES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../../test/ui';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALLS } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { addAccount, withTestApi } from '@portal/testkit/api';
 import { setChoice } from '@portal/testkit/seed';
 import { KEY, renderUi } from '../../test/ui';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { CALLS, MESSAGES, SECURITY_MESSAGES } from '@portal/core';
+import { MESSAGES, SECURITY_MESSAGES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { withTestApi } from '@portal/testkit/api';
 import { KEY, renderUi } from '../../test/ui';
 

@@ -6,7 +6,7 @@ import { lazyApiClient, type LazyApiClient } from '@portal/core/client/lazy';
 
 export function lazyApi(opts: NodeApiOptions): LazyApiClient {
   return lazyApiClient(opts, () =>
-    Promise.all([import('../cli/client'), import('@portal/core/contract/calls')]).then(([client, contract]) =>
+    Promise.all([import('../cli/client'), import('@portal/core/contract/table')]).then(([client, contract]) =>
       client.nodeApi(opts, contract.callTable),
     ),
   );

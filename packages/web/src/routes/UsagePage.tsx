@@ -14,9 +14,8 @@ import {
   usageDaysCsv,
   usageProjectsCsv,
   usageRequests,
-  type UsageProject,
-  type UsageQuote,
 } from '@portal/core';
+import { type UsageProject, type UsageQuote } from '@portal/core/contract/table';
 import { useUsage } from '@portal/core/react';
 import { ClientNotFound } from '../components/NotFound';
 import { Page } from '../components/Page';
