@@ -198,7 +198,7 @@ const keepReexports = {
 // Each module's build is one CommonJS file, with V8's code cache beside it (src/codeCache.ts).
 const codeCache = join(dist, '.codeCache.mjs');
 await build({ ...common, entryPoints: ['src/codeCache.ts'], outfile: codeCache, minify: false, banner: {} });
-const { IMPORT } = await import(pathToFileURL(codeCache).href);
+const { IMPORT, cacheFileOf } = await import(pathToFileURL(codeCache).href);
 await Promise.all(
   OWN_BUILD.map(async (name) => {
     const outfile = join(dist, 'cmd', name, 'portal.cjs');
@@ -218,24 +218,25 @@ await Promise.all(
     const left = code.match(/\bimport\(.{0,40}/);
     if (left) throw new Error(`${outfile} still calls import() (${left[0]}): only the literal imports of its metafile are rewritten`);
     writeFileSync(outfile, code);
-    // The cache: what V8 compiled in one run of `portal <module> --help`, in a Node started as a user starts `portal`.
+    // The cache: what V8 compiled in one run of `portal <module> --help`, in a Node started as a user starts `portal`
+    // (no NODE_OPTIONS: V8 refuses a cache made with other V8 options), with an empty home.
     const home = mkdtempSync(join(tmpdir(), 'portal-build-'));
     // (`node -e CODE file word --help`: process.argv is [node, file, word, '--help'], as main.ts expects.)
     const made = `import { runBuild } from ${JSON.stringify(pathToFileURL(codeCache).href)};
 runBuild(process.argv[1], { makeCache: true });`;
     try {
       await run(process.execPath, ['--input-type=module', '-e', made, outfile, wordsOf(name)[0], '--help'], {
-        env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
+        env: { ...process.env, NODE_OPTIONS: undefined, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
       });
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
-    if (!existsSync(`${outfile}.cache`)) throw new Error(`no code cache was made for ${outfile}`);
+    if (!existsSync(cacheFileOf(outfile))) throw new Error(`no code cache was made for ${outfile}`);
   }),
 );
 rmSync(codeCache);
 
-// The launcher: words.ts and nothing else, then the chosen build.
+// The launcher: words.ts and codeCache.ts, then the chosen build.
 await build({
   ...common,
   entryPoints: { portal: 'src/launch.ts' },
