@@ -52,12 +52,13 @@ export interface Started {
 /** Starts the built server; `env` adds to its environment (e.g. PORTAL_WEBHOOK_ALLOW_PRIVATE=1 for a receiver here). */
 export async function startServer(env: Record<string, string> = {}): Promise<Started> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-cli-e2e-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
-      PORT: String(port),
+      // The server takes a free port itself and names it: a port chosen here could be taken by another file's server
+      // before this one binds it, and the health check below would then be answered by that one.
+      PORT: '0',
+      PUBLIC_URL: undefined,
       HOST: '127.0.0.1',
       DATA_DIR: join(dir, 'data'),
       METRICS_PORT: '0',
@@ -72,10 +73,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const deadline = Date.now() + 120_000;
+  let url = '';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server stopped while starting:\n${log}`);
+    const named = /^Portal running at (\S+)$/m.exec(log);
+    if (named) url = `http://127.0.0.1:${new URL(named[1]).port}`;
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if (url && (await fetch(`${url}/api/health`)).ok) break;
     } catch {}
     if (Date.now() > deadline) throw new Error(`The server did not answer in time:\n${log}`);
     await new Promise((r) => setTimeout(r, 250));
