@@ -68,7 +68,8 @@ const common = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  // PORTAL_NO_MINIFY=1 keeps names and lines readable, for a profile (`node --cpu-prof`) of a command.
+  minify: !process.env.PORTAL_NO_MINIFY,
   legalComments: 'none',
   outExtension: { '.js': '.js' },
   define: { __PORTAL_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
@@ -236,12 +237,16 @@ runBuild(process.argv[1], { makeCache: true });`;
 );
 rmSync(codeCache);
 
-// The launcher: words.ts and codeCache.ts, then the chosen build.
+// The launcher: words.ts and codeCache.ts, then the chosen build. It is CommonJS (see src/launch.ts): dist/ says so in
+// a package.json of its own, and dist/app/, the full build's ES modules, in another.
 await build({
   ...common,
+  format: 'cjs',
   entryPoints: { portal: 'src/launch.ts' },
   outdir: dist,
   entryNames: '[name]',
   banner: { js: '#!/usr/bin/env node' },
 });
+writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+writeFileSync(join(dist, 'app', 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 chmodSync(join(dist, 'portal.js'), 0o755);

@@ -34,6 +34,14 @@ describe("the modules' builds", () => {
     }
   });
 
+  it('the launcher is CommonJS beside the full build of ES modules, and both run', async () => {
+    const typeOf = async (dir: string) => JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')).type;
+    expect({ launcher: await typeOf(DIST), full: await typeOf(join(DIST, 'app')) }).toEqual({ launcher: 'commonjs', full: 'module' });
+    // `--version` and `--help` run in the full build (dist/app/), loaded by the CommonJS launcher with import().
+    const version = await portal(home, server.url, ['--version']);
+    expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/), stderr: '' });
+  });
+
   it('signs up (the config written through conf, from the full build) and lists with --jq (jq, from the full build)', async () => {
     const up = await portal(
       home,

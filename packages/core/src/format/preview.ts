@@ -2,8 +2,14 @@
 import type { PreviewColumn, UploadPreview } from '../contract/preview';
 import { columnChart } from '../insight';
 
-const SIG = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
-const WHOLE = new Intl.NumberFormat('en-US');
+/**
+ * The number formats, made on first use: a process's first Intl formatter loads ICU's data (about 10 ms), which a
+ * module evaluated at start would cost every command of the CLI that bundles it (an upload push showed it).
+ */
+let numberFormats: { sig: Intl.NumberFormat; whole: Intl.NumberFormat } | undefined;
+const formats = () =>
+  (numberFormats ??= { sig: new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 }), whole: new Intl.NumberFormat('en-US') });
+const whole = (n: number) => formats().whole.format(n);
 
 /** Shown for a missing value (NaN, null or an empty text). */
 export const MISSING_CELL = '–';
@@ -18,7 +24,7 @@ export function formatCell(v: number | string | boolean | null | undefined): str
   if (v === null || v === undefined || !Number.isFinite(v)) return MISSING_CELL;
   const a = Math.abs(v);
   if (a !== 0 && (a < 1e-4 || a >= 1e12)) return v.toExponential(2);
-  return Number.isInteger(v) ? WHOLE.format(v) : SIG.format(v);
+  return Number.isInteger(v) ? whole(v) : formats().sig.format(v);
 }
 
 /** A text cut to `max` characters with an ellipsis; the whole value goes in a hover or a wider view. */
@@ -34,7 +40,7 @@ export function columnSummary(c: PreviewColumn): Array<[label: string, value: st
     ['min', formatCell(c.min)],
     ['max', formatCell(c.max)],
     ['mean', formatCell(c.mean)],
-    ['missing', WHOLE.format(c.missing)],
+    ['missing', whole(c.missing)],
   ];
 }
 
@@ -44,11 +50,11 @@ export const histogramLine = (histogram: readonly number[]): string => columnCha
 /** The preview's headline: what the file holds, in words. */
 export function previewSummary(p: UploadPreview): string {
   if (p.kind === 'model' && p.model) {
-    return `${WHOLE.format(p.model.layers.length)} layer${p.model.layers.length === 1 ? '' : 's'}, ${WHOLE.format(p.model.parameters)} parameters`;
+    return `${whole(p.model.layers.length)} layer${p.model.layers.length === 1 ? '' : 's'}, ${whole(p.model.parameters)} parameters`;
   }
-  if (p.kind === 'texts') return `${WHOLE.format(p.totalRows ?? p.texts.length)} texts`;
+  if (p.kind === 'texts') return `${whole(p.totalRows ?? p.texts.length)} texts`;
   const parts = [];
-  if (p.totalRows !== null) parts.push(`${WHOLE.format(p.totalRows)} rows`);
-  if (p.totalCols !== null) parts.push(`${WHOLE.format(p.totalCols)} columns`);
+  if (p.totalRows !== null) parts.push(`${whole(p.totalRows)} rows`);
+  if (p.totalCols !== null) parts.push(`${whole(p.totalCols)} columns`);
   return parts.join(', ');
 }
