@@ -42,7 +42,7 @@ describe('core boundaries', () => {
 
   // In a Node process of its own: the test files that run before this one in the same worker may have installed a DOM
   // or loaded the entry already.
-  it('the main entry loads without a DOM, starts no timer and holds no group of calls', async () => {
+  it('the main entry loads without a DOM, starts no timer and holds no group of calls and no entity schema', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'core-entry-'));
     try {
       await build({
@@ -61,12 +61,15 @@ describe('core boundaries', () => {
           globalThis[name] = (...a) => (started.push(name), real(...a));
         }
         const core = await import('./core.mjs');
-        console.log(JSON.stringify({ exports: Object.keys(core).length, table: 'CALLS' in core, document: typeof globalThis.document, started }));`;
+        const schemas = ['Client', 'Bucket', 'Rend', 'Run', 'Member', 'UploadPreview', 'Projection', 'SessionView', 'AccountView', 'WebhookEndpoint', 'TitleCreate', 'ErrorBody'].filter((n) => n in core);
+        console.log(JSON.stringify({ exports: Object.keys(core).length, table: 'CALLS' in core, schemas, document: typeof globalThis.document, started }));`;
       writeFileSync(join(dir, 'probe.mjs'), probe);
       const out = JSON.parse(execFileSync(process.execPath, [join(dir, 'probe.mjs')], { encoding: 'utf8' }));
       expect(out.exports).toBeGreaterThan(100);
       // The whole route table is @portal/core/contract/table's: a door making a few calls loads their groups alone.
       expect(out.table).toBe(false);
+      // The contract's schemas are table.ts's too: the index carries their types, and builds only the error body's.
+      expect(out.schemas).toEqual(['ErrorBody']);
       expect(out.document).toBe('undefined');
       expect(out.started).toEqual([]);
     } finally {

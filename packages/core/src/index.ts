@@ -1,6 +1,5 @@
 // Public API of @portal/core: framework-free, no side effects on import.
 export * from './contract';
-export { contractExports } from './contract/named';
 export * from './messages';
 export * from './limits';
 export * from './rules';

@@ -1,19 +1,9 @@
 // The OpenAPI 3.1 document of the API, generated from core's contract (CALLS, its zod schemas and CALL_REFERENCE)
 // by zod's own JSON Schema converter: nothing in it is written by hand but the summaries beside the calls.
 import * as z from 'zod/mini';
-import {
-  CALL_GROUPS,
-  CALL_REFERENCE,
-  contractExports,
-  ERROR_CODES,
-  MESSAGES,
-  LIST_PAGE_MAX,
-  TitleCreate,
-  TitleRename,
-  type CallDef,
-  type CallName,
-} from '@portal/core';
-import { CALLS } from '@portal/core/contract/table';
+import { CALL_GROUPS, CALL_REFERENCE, ERROR_CODES, MESSAGES, LIST_PAGE_MAX, type CallDef, type CallName } from '@portal/core';
+import { contractExports } from '@portal/core/contract/named';
+import { CALLS, TitleCreate, TitleRename } from '@portal/core/contract/table';
 import { issueMessage } from './routes/define';
 
 /** What the routes tell of a call beyond the contract (set by defineCall): API keys may make it, attempts are limited. */

@@ -1,7 +1,6 @@
 // Database rows to the wire's entities (core's contract shapes).
 import {
   maskToken,
-  RunMetrics,
   type Project,
   type Client,
   type ClientApiKey,
@@ -14,6 +13,7 @@ import {
   type Box,
   type UploadRef,
 } from '@portal/core';
+import { RunMetrics } from '@portal/core/contract/table';
 import type { Selectable } from 'kysely';
 import { WHEEL_FILE } from './processing/index';
 import type {

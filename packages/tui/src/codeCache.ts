@@ -33,6 +33,14 @@ export function compileBuild(file: string, cachedData?: Buffer): vm.Script {
 }
 
 /**
+ * A Node module, required, as its import() would give it (its exports by name, and itself as `default`). A build's
+ * import() of Node's own modules is a require: an import() would start Node's ES module loader for it, about 1.5 ms of
+ * a push (node:crypto), in a process that otherwise never needs it. Its exports are read from the module when used
+ * (node:crypto's webcrypto, for one, loads only when read).
+ */
+const builtin = (mod: object): object => Object.create(mod, { default: { value: mod, enumerable: true } });
+
+/**
  * Runs a CommonJS build with its code cache when there is one; `makeCache` (build.mjs) compiles it without one and
  * saves V8's compiled code once the run ends.
  */
@@ -46,9 +54,20 @@ export function runBuild(file: string, { makeCache = false } = {}): void {
     }
   }
   const script = compileBuild(file, cachedData);
-  if (makeCache) process.once('exit', () => writeFileSync(cacheFileOf(file), script.createCachedData()));
-  const module = { exports: {} };
-  const load = (specifier: string) => import(specifier.startsWith('node:') ? specifier : new URL(specifier, pathToFileURL(file)).href);
+  const module: { exports: { loadContract?: () => Promise<unknown> } } = { exports: {} };
+  const require = createRequire(file);
+  const load = (specifier: string) =>
+    specifier.startsWith('node:') ? Promise.resolve(builtin(require(specifier))) : import(new URL(specifier, pathToFileURL(file)).href);
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), load);
+  wrapper.call(module.exports, module.exports, require, module, file, dirname(file), load);
+  if (makeCache) {
+    // The build's run has started (its program's first steps are queued); the contract's groups load beside it, each
+    // in one step, so they are loaded well before the help is printed. A cache without them is not written.
+    let loaded = false;
+    void module.exports.loadContract?.().then(() => (loaded = true));
+    process.once('exit', () => {
+      if (loaded) writeFileSync(cacheFileOf(file), script.createCachedData());
+      else process.stderr.write(`${file}: the contract's groups were not loaded before the run ended; no code cache made\n`);
+    });
+  }
 }

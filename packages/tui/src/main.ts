@@ -20,3 +20,12 @@ if (opensUi && process.stdin.isTTY && process.stdout.isTTY) process.stdin.setRaw
 void run(process.argv.slice(2), nodeDeps()).then((code) => {
   process.exitCode = code;
 });
+
+/**
+ * Every group of the contract's calls, loaded (its schemas built). For the code cache of a module's build
+ * (codeCache.ts): a command builds a group's schemas only when it makes its first call, so the run that makes the cache
+ * (`portal <module> --help`) loads them all as well, for their code to be in the cache. Imported here, not at the top:
+ * the full build's commands (`portal --version`) do not load the contract's loader at start.
+ */
+export const loadContract = () =>
+  import('@portal/core/contract/load').then(({ GROUP_MODULES }) => Promise.all(Object.values(GROUP_MODULES).map((load) => load())));

@@ -6,7 +6,8 @@ import type * as z from 'zod/mini';
 import type { CallDef } from './calls/common';
 import type { CALLS } from './table';
 
-export * from './calls/common';
+// Its schemas are reached through table.ts (with the groups that use them); the index carries its types.
+export type { Auth, CallDef, PageQuery } from './calls/common';
 
 export type CallName = keyof typeof CALLS;
 /** Where a client finds a call's entry of the route table: this whole table, or a loader of one group (load.ts). */

@@ -3,15 +3,6 @@
 import * as z from 'zod/mini';
 import { Id } from './entities';
 
-/** Rows a preview shows (the dataset viewer's first page). */
-export const PREVIEW_ROWS = 100;
-/** Columns a preview keeps: wider tables show their first columns and say how many there are. */
-export const PREVIEW_COLUMNS = 50;
-/** Bars in a column's histogram. */
-export const PREVIEW_BINS = 10;
-/** Characters of a text a preview keeps (its whole length is still given). */
-export const PREVIEW_TEXT_CHARS = 2_000;
-
 /**
  * A column's kind. number/integer: numeric ('integer' when every value is whole); boolean: true/false values;
  * category: text with few distinct values (class labels); text: free text (and a text upload's lengths).
@@ -21,8 +12,6 @@ export type ColumnType = z.infer<typeof ColumnType>;
 /** A table cell as the preview shows it: a number, a text, a boolean, or null when missing. */
 export const PreviewCell = z.nullable(z.union([z.number(), z.string(), z.boolean()]));
 export type PreviewCell = z.infer<typeof PreviewCell>;
-/** Most distinct values a preview lists for a category or boolean column. */
-export const PREVIEW_VALUES = 20;
 
 export const PreviewColumn = z.object({
   name: z.string(),
@@ -65,11 +54,3 @@ export type UploadPreview = z.infer<typeof UploadPreview>;
 /** `upload`: a file's id, or an upload's id for its first file. */
 export const UploadPreviewQuery = z.object({ upload: Id });
 export const UploadPreviewResponse = z.object({ preview: UploadPreview });
-
-/** Sentences of the preview call. */
-export const PREVIEW_NOTES = {
-  analysing: 'This file is still being analysed; its preview appears when it is Finished.',
-  failed: 'This file could not be read, so it has no preview.',
-  older: 'This file was analysed before previews existed; upload it again to see one.',
-  binary: 'This file holds arrays or a pickled object: its sizes are shown above; a row-by-row preview covers .json and .txt tables.',
-} as const;

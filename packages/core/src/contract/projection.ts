@@ -3,9 +3,6 @@ import * as z from 'zod/mini';
 import { Id } from './entities';
 import { ColumnType } from './preview';
 
-/** Columns a map can be coloured by (the first ones of the upload, the targets always among them). */
-export const PROJECTION_COLOUR_COLUMNS = 30;
-
 /** One column's colour key per point: a number (the value, or the class's index into `classes`), null when missing. */
 export const ProjectionColour = z.object({
   name: z.string(),
@@ -15,11 +12,6 @@ export const ProjectionColour = z.object({
   classes: z.nullable(z.array(z.string())),
 });
 export type ProjectionColour = z.infer<typeof ProjectionColour>;
-
-/** Most points a map holds; beyond this the worker keeps an even sample and the map says so. */
-export const PROJECTION_MAX_POINTS = 100_000;
-/** Input values kept per point for the hover (the first columns). */
-export const PROJECTION_INPUTS = 6;
 
 export const Projection = z.object({
   /** x and y per point, in row order (of the sample when sampled). */
@@ -48,8 +40,3 @@ export type Projection = z.infer<typeof Projection>;
 
 export const ProjectionQuery = z.object({ run: Id });
 export const ProjectionResponse = z.object({ projection: z.nullable(Projection), note: z.nullable(z.string()) });
-
-export const PROJECTION_NOTES = {
-  waiting: 'The map appears when the request is Finished.',
-  none: 'This request has no map: maps are drawn for generate requests finished after maps existed.',
-} as const;

@@ -14,6 +14,18 @@ import { UPLOAD_CALLS } from './calls/uploads';
 import { WEBHOOK_CALLS } from './calls/webhooks';
 import type { CallDef } from './calls/common';
 
+// The contract's schemas: the entities, what the groups share, and each group's own. Core's index carries only their
+// types (contract/index.ts), so a bundle that evaluates the index at start (each module's build of the CLI) builds
+// none of them until a call's group is loaded.
+export * from './entities';
+export * from './calls/common';
+export * from './team';
+export * from './preview';
+export * from './projection';
+export * from './security';
+export * from './account';
+export * from './webhooks';
+
 export * from './calls/account';
 export * from './calls/billing';
 export * from './calls/keys';

@@ -160,8 +160,6 @@ export const WebhookListenLine = z.union([
   z.object({ type: z.literal('ping') }),
 ]);
 export type WebhookListenLine = z.infer<typeof WebhookListenLine>;
-/** Seconds between the listen stream's pings (a proxy's idle timeout is longer). */
-export const WEBHOOK_LISTEN_PING_S = 20;
 
 /** A line of the listen stream, or null for a line that is not one (skipped). */
 export function parseListenLine(line: string): WebhookListenLine | null {

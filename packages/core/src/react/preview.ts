@@ -1,6 +1,6 @@
 // Seeing the data: an upload's preview (polled while the file is analysed) and a generate request's map.
-import { PREVIEW_NOTES, type UploadPreview } from '../contract/preview';
-import { PROJECTION_NOTES } from '../contract/projection';
+import { PREVIEW_NOTES, PROJECTION_NOTES } from '../contract/constants';
+import type { UploadPreview } from '../contract/preview';
 import type { CallResponse } from '../contract';
 import { useApi } from './context';
 import { callKey } from '../query';

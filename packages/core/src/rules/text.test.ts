@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { TitleCreate, TitleRename, Description } from '../contract/calls';
+import { TitleCreate, TitleRename, Description } from '../contract/calls/common';
 import { SignupBody, UploadRegisterBody } from '../contract/table';
 import { InviteCreateBody } from '../contract/team';
 import { checkCompanyName, checkDescription, checkEmail, checkTitle, checkPlainText, emailKey } from './index';

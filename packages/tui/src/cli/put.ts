@@ -2,7 +2,6 @@
 // as they are read and memory stays flat whatever the file's size (no web-stream adapters, no undici for the bytes).
 import { open } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { ApiClient, PutFn, UploadSource } from '@portal/core';
 
 // With the next chunk read while the current one is sent, 512 KB chunks keep the socket busy; the two buffers are
@@ -27,10 +26,11 @@ export interface PutFailures {
  * limit applies to silence, not to the whole transfer: a large file on a slow link keeps going while bytes move.
  */
 export function diskPut(api: ApiClient, fallback: PutFn, failures: PutFailures): PutFn {
-  return (url, source, { onProgress, signal }) => {
+  return async (url, source, { onProgress, signal }) => {
     if (!isDiskSource(source)) return fallback(url, source, { onProgress, signal });
     const target = new URL(api.resolve(url));
-    const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    // node:https (and TLS with it) loads only for an https address, as in core's API transport (node/http.ts).
+    const request = target.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
     return new Promise<void>((resolve, reject) => {
       const req = request(target, {
         method: 'PUT',

@@ -1,6 +1,7 @@
 // What every group of calls shares: the text rules of titles, the envelopes, paging, the error body, and the
 // shape of one call of the route table (`call`).
 import * as z from 'zod/mini';
+import { LIST_ORDERS, LIST_PAGE_MAX, type ListOrder } from '../constants';
 import { DESCRIPTION_MAX, TITLE_MAX } from '../../limits';
 import { MESSAGES } from '../../messages';
 import { checkTitle } from '../../rules/fields';
@@ -17,26 +18,6 @@ export const Description = z.string().check(z.maxLength(DESCRIPTION_MAX, MESSAGE
 
 // ---- shared bodies and envelopes ----
 export const Ok = z.object({ ok: z.literal(true) });
-export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-export type ErrorBody = z.infer<typeof ErrorBody>;
-export const ERROR_CODES = {
-  invalid: 'invalid_input',
-  unauthorized: 'unauthorized',
-  tokenMissing: 'token_missing',
-  tokenExpired: 'token_expired',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  conflict: 'conflict',
-  tooLarge: 'too_large',
-  /** A 503 of /api/ready: this process should get no traffic now (starting, stopping, or a part it needs is down). */
-  notReady: 'not_ready',
-  rateLimited: 'rate_limited',
-  /** A 401 about an invitation link (expired, withdrawn or used), not about the session: the sign-in stays. */
-  inviteInvalid: 'invite_invalid',
-  /** A 507: the server's disk (storage or database) is full; nothing of the call was saved. */
-  storageFull: 'storage_full',
-  internal: 'internal',
-} as const;
 
 /** A whole number from 1 to `max` in a query, each refusal naming the field and the range. */
 export const wholeUpTo = (field: string, max: number) =>
@@ -48,8 +29,6 @@ export const wholeUpTo = (field: string, max: number) =>
       z.maximum(max, `${field} must be from 1 to ${max}`),
     );
 
-/** Most rows one page of a list carries. */
-export const LIST_PAGE_MAX = 200;
 /**
  * An optional page of a list: `limit` rows after `cursor` (the `next` of the page before). A list asked for a page
  * answers `next` beside `list` (null on the last page); asked without, it answers every row, as SPEC says.
@@ -60,9 +39,6 @@ export const Page = {
     z.string().check(z.regex(/^[0-9]{1,15}\.[0-9]{1,18}(\.[no])?$/, 'cursor must be the next value of an earlier page of this list')),
   ),
 };
-/** The orders a paged list can be asked for (`order`); without one, each list keeps its own (docs/DECISIONS.md). */
-export const LIST_ORDERS = ['newest', 'oldest'] as const;
-export type ListOrder = (typeof LIST_ORDERS)[number];
 /**
  * A page of a project, upload, request or model list can also be asked in an order (`order`) and narrowed to names
  * containing `q` (any case, trimmed; an empty `q` narrows nothing). Only with a page (`limit` or `cursor`): the

@@ -1,7 +1,7 @@
 // Training a model (a fit request): trains on the upload's .json data with the request's parameters, streams
 // progress into the request's event log, and stores the model and its summary.
 import { writeFile } from 'node:fs/promises';
-import { FitParam } from '@portal/core';
+import { FitParam } from '@portal/core/contract/table';
 import type { Result } from '../run-processing';
 import { RunEventWriter } from '../events';
 import { dataFile, failRun, setProcessing, startRun, withResult, type JobHandler } from './job';

@@ -2,7 +2,8 @@
 // events come over one long-lived stream from the portal and each is sent on, with its Standard Webhooks headers
 // (signed by the portal with this stream's secret, printed at the start), to a local URL; a line per event says what
 // the local server answered. Ctrl+C ends it (exit 130).
-import { WEBHOOK_HEADERS, isApiError, listenLine, parseListenLine, printable, type WebhookListenLine } from '@portal/core';
+import { WEBHOOK_HEADERS, isApiError, listenLine, printable, type WebhookListenLine } from '@portal/core';
+import { parseListenLine } from '@portal/core/contract/webhooks';
 import type { Session } from '../context';
 import { CliError, EXIT, usageError } from '../errors';
 import type { VerbOptions } from '../verb';
