@@ -78,11 +78,16 @@ interface PlainInit {
 const httpAgent = new HttpAgent({ keepAlive: true });
 type Sender = (url: URL, options: RequestOptions) => ClientRequest;
 const http: Promise<Sender> = Promise.resolve((url, options) => httpRequest(url, { ...options, agent: httpAgent }));
-// node:https (and TLS with it) loads with the first https call: a command talking to an http server never needs it.
+/**
+ * Node's HTTP module for an address's protocol: node:https (and TLS with it) loads with the first https address, so a
+ * command talking to an http server never loads it (the API calls here, a push's PUT in the CLI).
+ */
+export const httpModuleFor = (protocol: string): Promise<{ Agent: typeof HttpAgent; request: typeof httpRequest }> =>
+  protocol === 'https:' ? import('node:https') : Promise.resolve({ Agent: HttpAgent, request: httpRequest });
 let https: Promise<Sender> | null = null;
 const senderFor = (protocol: string): Promise<Sender> =>
   protocol === 'https:'
-    ? (https ??= import('node:https').then(({ Agent, request }) => {
+    ? (https ??= httpModuleFor(protocol).then(({ Agent, request }) => {
         const agent = new Agent({ keepAlive: true });
         return (url: URL, options: RequestOptions) => request(url, { ...options, agent });
       }))

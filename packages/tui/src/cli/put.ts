@@ -1,8 +1,8 @@
 // Hashing and the direct PUT of a file from disk for Node: node:http(s) fed from two reused buffers, so bytes are sent
 // as they are read and memory stays flat whatever the file's size (no web-stream adapters, no undici for the bytes).
 import { open } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import type { ApiClient, PutFn, UploadSource } from '@portal/core';
+import { httpModuleFor } from '@portal/core/node';
 
 // With the next chunk read while the current one is sent, 512 KB chunks keep the socket busy; the two buffers are
 // all the memory a file of any size takes.
@@ -29,8 +29,7 @@ export function diskPut(api: ApiClient, fallback: PutFn, failures: PutFailures):
   return async (url, source, { onProgress, signal }) => {
     if (!isDiskSource(source)) return fallback(url, source, { onProgress, signal });
     const target = new URL(api.resolve(url));
-    // node:https (and TLS with it) loads only for an https address, as in core's API transport (node/http.ts).
-    const request = target.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+    const { request } = await httpModuleFor(target.protocol);
     return new Promise<void>((resolve, reject) => {
       const req = request(target, {
         method: 'PUT',

@@ -1,5 +1,5 @@
-// What every group of calls shares: the text rules of titles, the envelopes, paging, the error body, and the
-// shape of one call of the route table (`call`).
+// What every group of calls shares: the text rules of titles, the envelopes, paging, and the shape of one call of the
+// route table (`call`). The error body is errorBody.ts's, the error codes and page bounds constants.ts's.
 import * as z from 'zod/mini';
 import { LIST_ORDERS, LIST_PAGE_MAX, type ListOrder } from '../constants';
 import { DESCRIPTION_MAX, TITLE_MAX } from '../../limits';
