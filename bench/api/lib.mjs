@@ -41,12 +41,23 @@ export function cannon(url, headers = {}, duration = DURATION, extra = {}) {
   });
 }
 
-/** A warm-up second, then the measurement; any non-2xx answer or error makes the figure worthless. */
-export async function measure(label, url, headers) {
+/** CPU time (user and system) a process has used so far, in ms, from /proc (clock ticks of 10 ms). */
+export const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/**
+ * A warm-up second, then the measurement; any non-2xx answer or error makes the figure worthless. With the server's
+ * `pid`, also its CPU time per request (µs): steadier than a p99 on a machine the load generator and the database share.
+ */
+export async function measure(label, url, headers, pid) {
   await cannon(url, headers, 1);
+  const before = pid ? cpuMs(pid) : 0;
   const r = await cannon(url, headers);
   if (r.non2xx || r.errors) throw new Error(`${label}: ${r.non2xx} non-2xx responses, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
+  const cpuUs = pid ? ((cpuMs(pid) - before) * 1000) / r.requests.total : null;
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs };
 }
 
 export async function json(url, init) {

@@ -2,8 +2,8 @@
 // Lists at scale: a client with 10,000 projects, a project with 10,000 uploads (one file each) and 10,000 requests, on
 // PostgreSQL; pages of 50 (the first, and one from the middle reached by its cursor) at 32 connections, each against
 // its floor (the same page by hand, floor-lists.mjs) in alternating rounds. Prints req/s, p99 and the ratio to the
-// floor per page, and the server's resident memory before and after the load (targets: TARGET in lib.mjs, memory
-// flat).
+// floor per page, each server's CPU time per request, and the server's resident memory before and after the load
+// (targets: TARGET in lib.mjs, memory flat).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -112,8 +112,8 @@ export async function runLists() {
     const seen = new Map(targets.map(([label]) => [label, { mine: [], floor: [] }]));
     for (let r = 0; r < ROUNDS; r++) {
       for (const [label, path] of targets) {
-        seen.get(label).mine.push(await measure(label, `${server.url}${path}`, headers));
-        seen.get(label).floor.push(await measure(label, `${floor.url}${path}`, headers));
+        seen.get(label).mine.push(await measure(label, `${server.url}${path}`, headers, server.child.pid));
+        seen.get(label).floor.push(await measure(label, `${floor.url}${path}`, headers, floor.child.pid));
       }
       console.log(`  round ${r + 1} of ${ROUNDS} done, ${loadLine()}`);
     }
@@ -131,7 +131,8 @@ export async function runLists() {
           `  floor ${median(floors.map((m) => m.rps))
             .toFixed(0)
             .padStart(6)} req/s  p99 ${String(median(floors.map((m) => m.p99))).padStart(4)} ms` +
-          `  ${ratio.toFixed(2)}x, p99 ${p99Ratio.toFixed(2)}x  (≥ ${TARGET.postgresRatio}x, p99 ≤ ${TARGET.postgresP99Ratio}x: ${pass ? 'met' : 'NOT MET'})`,
+          `  ${ratio.toFixed(2)}x, p99 ${p99Ratio.toFixed(2)}x  (≥ ${TARGET.postgresRatio}x, p99 ≤ ${TARGET.postgresP99Ratio}x: ${pass ? 'met' : 'NOT MET'})` +
+          `  CPU ${median(mine.map((m) => m.cpuUs)).toFixed(0)} against ${median(floors.map((m) => m.cpuUs)).toFixed(0)} µs a request`,
       );
     }
     const after = rssMb(server.child.pid);

@@ -11,7 +11,7 @@ import { registerRequestTimeouts } from '../lifecycle';
 import { HttpError, badRequest, codeForStatus, storageFull } from '../errors';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../bodies';
 import { registerSecurityHeaders } from '../security';
-import { NUL_MESSAGE, contractSerializer, contractValidator, refusedInput } from '../routes/define';
+import { NUL_MESSAGE, contractSerializer, contractValidator, decorateCalls, refusedInput } from '../routes/define';
 import { isUploadBytes } from '../routes/storage';
 
 export interface SecurityOptions {
@@ -66,6 +66,7 @@ async function security(app: FastifyInstance, { config, disk }: SecurityOptions)
   // Every call's query and body are validated against the contract's schemas before its handler, by the zod type
   // provider; its answer is written (and under PORTAL_CHECK_ANSWERS checked) against the contract (routes/define.ts).
   app.setValidatorCompiler(contractValidator);
+  decorateCalls(app);
   app.setSerializerCompiler(contractSerializer(config.checkAnswers));
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/core';
 import { CALLS } from '@portal/core/contract/table';
-import { contractSerializer, contractValidator, refusedInput } from './define';
+import { contractSerializer, contractValidator, nulField, refusedInput } from './define';
 
 const route = (schema: (typeof CALLS)[keyof typeof CALLS]['response']) => ({ schema, url: '/api/x', method: 'GET' as const });
 
@@ -28,5 +28,13 @@ describe('contract compilers', () => {
     expect(contractSerializer(false)(route(CALLS.bucketCreate.response))(wrong)).toBe(JSON.stringify(wrong));
     const ok = { ok: true };
     expect(contractSerializer(true)(route(CALLS.logout.response))(ok)).toBe('{"ok":true}');
+  });
+
+  it('names the first string holding a NUL character by its path, and nothing when there is none', () => {
+    expect(nulField({ client: 'c_1', names: ['a', { deep: 'b\0c' }] })).toBe('names.1.deep');
+    expect(nulField(['x', 'y\0'])).toBe('1');
+    expect(nulField('bare\0')).toBe('input');
+    expect(nulField({ client: 'c_1', limit: 50, names: ['a', { deep: 'b' }], none: null })).toBeNull();
+    expect(nulField(undefined)).toBeNull();
   });
 });

@@ -92,17 +92,23 @@ export function refusedInput(err: unknown): HttpError | null {
 }
 
 /** The path of the first string holding a NUL character: PostgreSQL text cannot store one, so it is bad input. */
-export function nulField(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? path.join('.') || 'input' : null;
+export function nulField(value: unknown): string | null {
+  const path = nulPath(value);
+  return path === null ? null : path.join('.') || 'input';
+}
+
+/** The keys down to the first string holding a NUL character (innermost last), or null; nothing is made on the way. */
+function nulPath(value: unknown): string[] | null {
+  if (typeof value === 'string') return value.includes('\0') ? [] : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const hit = nulField(value[i], [...path, String(i)]);
-      if (hit !== null) return hit;
+      const hit = nulPath(value[i]);
+      if (hit !== null) return [String(i), ...hit];
     }
   } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const hit = nulField(v, [...path, k]);
-      if (hit !== null) return hit;
+    for (const k of Object.keys(value)) {
+      const hit = nulPath((value as Record<string, unknown>)[k]);
+      if (hit !== null) return [k, ...hit];
     }
   }
   return null;
@@ -168,8 +174,23 @@ export async function authenticate(s: CallServices, req: FastifyRequest, allowKe
   return user;
 }
 
-/** What the request's preValidation hook found: the caller (bearer calls) or the reset token (reset calls). */
-const signedIn = new WeakMap<FastifyRequest, { caller: Caller; reset?: { user: string; jti: string } }>();
+/** What a call's preValidation hook found: the caller (bearer calls) or the reset token (reset calls). */
+interface SignedIn {
+  caller: Caller;
+  reset?: { user: string; jti: string };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the call's preValidation hook found (defineCall); null until then, and for calls of no one. */
+    signedIn: SignedIn | null;
+  }
+}
+
+/** Gives every request its `signedIn` slot, once, on the app that the call groups are registered on. */
+export function decorateCalls(app: FastifyInstance): void {
+  app.decorateRequest('signedIn', null);
+}
 const NOBODY: Caller = { kind: 'user', stamp: '', email: '', username: '' };
 
 /**
@@ -237,10 +258,10 @@ export function defineCall<N extends CallName, S extends CallServices>(
       }
       const nul = nulField(req.query) ?? nulField(req.body);
       if (nul !== null) throw badRequest(`${nul}: ${NUL_MESSAGE}`);
-      if (caller !== NOBODY || reset) signedIn.set(req, { caller, reset });
+      if (caller !== NOBODY || reset) req.signedIn = { caller, reset };
     },
     handler: async (req, reply) => {
-      const found = signedIn.get(req);
+      const found = req.signedIn;
       const caller = found?.caller ?? { ...NOBODY };
       const result = await handler({
         s,
