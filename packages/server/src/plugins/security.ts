@@ -66,8 +66,9 @@ async function security(app: FastifyInstance, { config, disk }: SecurityOptions)
   // Every call's query and body are validated against the contract's schemas before its handler, by the zod type
   // provider; its answer is written (and under PORTAL_CHECK_ANSWERS checked) against the contract (routes/define.ts).
   app.setValidatorCompiler(contractValidator);
-  decorateCalls(app);
   app.setSerializerCompiler(contractSerializer(config.checkAnswers));
+  // Each call's caller, found by its preValidation hook, rides on the request (routes/define.ts).
+  decorateCalls(app);
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if ((err instanceof HttpError && err.statusCode === 507) || disk.noteIfFull(err)) {
