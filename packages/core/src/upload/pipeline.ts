@@ -3,7 +3,7 @@ import { ApiError, type ApiClient } from '../client';
 import type { Upload, UploadItem } from '../contract';
 import { TITLE_MAX } from '../limits';
 import { MESSAGES } from '../messages';
-import { isAbortError, sleep, systemTimers, type Timers } from '../timers';
+import { abortReason, isAbortError, sleep, systemTimers, type Timers } from '../timers';
 import { sha256Stream } from './hash';
 import { defaultPut } from './put';
 import type { PutFn, UploadProgress, UploadSource } from './types';
@@ -69,8 +69,11 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
   const backoff = opts.backoffMs ?? 500;
   const timers = opts.timers ?? systemTimers;
 
+  if (signal?.aborted) throw abortReason(signal);
   const resumed = opts.resume;
-  const upload = resumed ?? (await api.calls.rendCreate({ bucket: opts.project, name: uploadGroupName(opts.files) }, { signal })).rend;
+  // Made without the signal: a cancel while this call is on its way would lose its answer, and with it the group the
+  // server made. A cancel meanwhile is seen at the top of the steps below, which then remove the group.
+  const upload = resumed ?? (await api.calls.rendCreate({ bucket: opts.project, name: uploadGroupName(opts.files) })).rend;
   // An item past Pending (Preparing, Finished) has its bytes; a Pending one was registered but not finished.
   const held = (source: UploadSource, checksum: string, arrived: boolean) =>
     resumed?.upload.list.find(
@@ -84,6 +87,7 @@ export async function runUpload(api: ApiClient, opts: RunUploadOptions): Promise
   const files: UploadedFile[] = [];
   let group: Upload | undefined;
   try {
+    if (signal?.aborted) throw abortReason(signal);
     for (const [index, source] of opts.files.entries()) {
       const report = (loaded: number) => opts.onProgress?.({ file: source.name, index, loaded, total: source.size });
       report(0);

@@ -179,6 +179,29 @@ describe('runUpload against the real server', { timeout: 60_000 }, () => {
     expect(await storedBytes(server, item.stamp)).toBeNull();
   });
 
+  it('removes the group when cancelled while the group is being made (its answer arrives after the cancel)', async () => {
+    const controller = new AbortController();
+    const api = apiClient(server);
+    const make = api.calls.rendCreate;
+    // The server makes the group, and the cancel comes before its answer: a call that honoured the signal would throw
+    // that answer away, and with it the only name of the group to remove.
+    api.calls.rendCreate = async (args, options) => {
+      const made = await make(args);
+      controller.abort();
+      if (options?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+      return made;
+    };
+    const err = await runUpload(api, {
+      project,
+      files: [fileSource(fileOf('early.json', randomBytes(1000)))],
+      signal: controller.signal,
+    }).catch((e) => e);
+    expect(err.name).toBe('AbortError');
+    expect(server.calls).not.toContain('uploadRegister');
+    expect(server.calls).toContain('rendRemove');
+    expect((await uploadRows()).map((r) => r.active)).toEqual([0]);
+  });
+
   it('refuses an empty file list with the upload failure message', async () => {
     await expect(runUpload(apiClient(server), { project, files: [] })).rejects.toMatchObject({ display: 'Failed to upload files.' });
     expect(server.calls).toEqual([]);
