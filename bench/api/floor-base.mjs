@@ -8,16 +8,13 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(join(root, 'packages/server/package.json'));
 const pg = require('pg');
-const { jwtVerify } = await import(require.resolve('jose'));
+const { createVerifier } = require('fast-jwt');
 
 pg.types.setTypeParser(20, (v) => Number(v));
-const key = await crypto.subtle.importKey(
-  'raw',
-  createHash('sha256').update(`portal-jwt:${process.env.JWT_SECRET}`).digest(),
-  { name: 'HMAC', hash: 'SHA-256' },
-  false,
-  ['verify'],
-);
+const verifyToken = createVerifier({
+  key: createHash('sha256').update(`portal-jwt:${process.env.JWT_SECRET}`).digest(),
+  algorithms: ['HS256'],
+});
 export const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 export const fail = (reply, status, message) => reply.code(status).send({ error: { code: String(status), message } });
@@ -27,7 +24,7 @@ export async function claimsOf(req, reply) {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   if (!m) return void fail(reply, 401, 'Token missing');
   try {
-    const { payload } = await jwtVerify(m[1], key, { algorithms: ['HS256'] });
+    const payload = verifyToken(m[1]);
     if (payload.typ === 'session' && typeof payload.sid === 'string') return payload;
     return void fail(reply, 401, 'Invalid token');
   } catch {

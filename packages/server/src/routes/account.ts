@@ -176,7 +176,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountServices> = async (app,
     if (await sameAddress(s.db, user.email, email)) throw badRequest(ACCOUNT_MESSAGES.emailSame);
     if (await userByEmail(s.db, email)) throw emailTaken();
     const t = now();
-    const { token, jti, exp } = await s.tokens.emailChange(me.stamp, EMAIL_CONFIRM_TTL_S);
+    const { token, jti, exp } = s.tokens.emailChange(me.stamp, EMAIL_CONFIRM_TTL_S);
     await s.db.transaction().execute(async (trx) => {
       // One change waits at a time: a newer request withdraws the link of the one before.
       await withdrawEmailChanges(trx, me.stamp, t);
@@ -213,7 +213,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountServices> = async (app,
 
   defineCall(app, s, 'emailConfirm', { rateLimit: true }, async ({ body, req }) => {
     const invalid = () => badRequest(ACCOUNT_MESSAGES.emailLinkInvalid);
-    const v = await s.tokens.verify(body.token, 'email');
+    const v = s.tokens.verify(body.token, 'email');
     if (!v.ok || !v.claims.jti) throw invalid();
     const { sub, jti } = v.claims;
     const t = now();

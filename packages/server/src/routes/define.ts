@@ -163,7 +163,7 @@ export async function authenticate(s: CallServices, req: FastifyRequest, allowKe
     if (!key) throw unauthorized('Invalid API key');
     return { kind: 'key', clue: key.clue, client: key.client };
   }
-  const v = await s.tokens.verify(token, 'session');
+  const v = s.tokens.verify(token, 'session');
   if (!v.ok || !v.claims.sid) throw !v.ok && v.reason === 'expired' ? tokenExpired() : unauthorized('Invalid token');
   const user = { kind: 'user' as const, stamp: v.claims.sub, email: v.claims.email, username: v.claims.username, session: v.claims.sid };
   if (sessionInQuery) return { ...user, sessionPending: true };
@@ -252,7 +252,7 @@ export function defineCall<N extends CallName, S extends CallServices>(
       if (def.auth === 'reset') {
         const token = bearerOf(req);
         if (!token) throw tokenMissing();
-        const v = await s.tokens.verify(token, 'reset');
+        const v = s.tokens.verify(token, 'reset');
         if (!v.ok || !v.claims.jti) throw v.ok ? unauthorized() : v.reason === 'expired' ? tokenExpired() : unauthorized();
         reset = { user: v.claims.sub, jti: v.claims.jti };
       }

@@ -16,7 +16,7 @@ export type SecurityServices = CallServices & MailServices & Pick<Services, 'otp
 
 /** The password step's answer for an account with two-factor sign-in: a challenge, good for one second step. */
 export async function otpChallenge(s: Pick<Services, 'db' | 'tokens'>, user: string): Promise<CallResponse<'login'>> {
-  const { token, jti, exp } = await s.tokens.otpChallenge(user, OTP_CHALLENGE_TTL_S);
+  const { token, jti, exp } = s.tokens.otpChallenge(user, OTP_CHALLENGE_TTL_S);
   await s.db.insertInto('otp_challenges').values({ jti, user_stamp: user, expires_at: exp, used_at: null }).execute();
   // Spent challenges of the user go now, so the table stays the size of the sign-ins under way.
   await s.db.deleteFrom('otp_challenges').where('user_stamp', '=', user).where('expires_at', '<', now()).execute();
@@ -48,7 +48,7 @@ async function otpChanged(s: MailServices, stamp: string, action: 'otp.on' | 'ot
 
 export const securityRoutes: FastifyPluginAsyncZod<SecurityServices> = async (app, s) => {
   defineCall(app, s, 'loginOtp', { rateLimit: true }, async ({ body, req }) => {
-    const v = await s.tokens.verify(body.challenge, 'otp');
+    const v = s.tokens.verify(body.challenge, 'otp');
     if (!v.ok || !v.claims.jti) throw unauthorized(SECURITY_MESSAGES.otpChallengeExpired);
     const { sub, jti } = v.claims;
     // Each code a challenge is tried with counts on it first (one statement: racing codes never get more tries than

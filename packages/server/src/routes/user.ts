@@ -111,7 +111,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserServices> = async (app, s) =>
     const user = await userByEmail(s.db, body.email);
     // The answer is the same whether or not the address is registered.
     if (user) {
-      const { token, jti, exp } = await s.tokens.reset(user.stamp);
+      const { token, jti, exp } = s.tokens.reset(user.stamp);
       await s.db.insertInto('reset_tokens').values({ jti, user_stamp: user.stamp, expires_at: exp, used_at: null }).execute();
       // PUBLIC_URL or an allowed host only (see baseUrl): a forged Host would mail the victim a link to someone else's site.
       const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
