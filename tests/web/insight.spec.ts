@@ -1,6 +1,6 @@
 // Run insight in the browser: a real fit's timeline, progress, loss chart, event log, duration and Run again; the
 // requests list's filters; the usage page's charts, periods and quotes; the login page loads no chart code.
-import { test, expect } from '@playwright/test';
+import { test, expect, type Response } from '@playwright/test';
 import { MESSAGES } from '@portal/core';
 import {
   MODEL_PY,
@@ -96,13 +96,16 @@ test('the usage page charts requests, parameters and spend per day, switches per
 });
 
 test('the login page loads no chart code', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('response', async (res) => {
-    if (res.request().resourceType() === 'script') scripts.push(await res.text());
+  // The scripts' bodies are read once the page is idle, inside the test: a read still pending when the test ends
+  // fails it ("response.text: Test ended").
+  const responses: Response[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') responses.push(res);
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  const scripts = await Promise.all(responses.map((r) => r.text()));
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => s.includes('MuiChartsSurface') || s.includes('MuiLineChart'))).toEqual([]);
 });
