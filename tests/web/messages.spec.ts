@@ -32,6 +32,43 @@ async function failOnce(page: Page, path: string, method: string) {
   });
 }
 
+/**
+ * Every call matching `path` and `method` fails with a 500 until the page's Retry button is clicked (retryClicked).
+ * For the lists that keep polling through a server's trouble (uploads, requests): a single failure would be mended by
+ * the next poll, which on a busy machine can come before the test clicks Retry; a poll is told from Retry's call by
+ * the page's own note of the click, set before the click's handler reads again.
+ */
+async function failUntilRetry(page: Page, path: string, method: string) {
+  let passed = false;
+  await page.route(`**${path}*`, async (route) => {
+    if (passed || route.request().method() !== method) return route.fallback();
+    const retried = await page.evaluate(() => (window as { portalRetried?: boolean }).portalRetried === true).catch(() => false);
+    if (retried) {
+      passed = true;
+      return route.fallback();
+    }
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'internal', message: 'Something broke' } }),
+    });
+  });
+}
+
+/** Clicks the main list's Retry, noting the click in the page first (failUntilRetry lets the calls through after it). */
+async function retryClicked(page: Page) {
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      (e) => {
+        if ((e.target as Element).closest('button')?.textContent === 'Retry') (window as { portalRetried?: boolean }).portalRetried = true;
+      },
+      true,
+    ),
+  );
+  await page.getByRole('main').getByRole('button', { name: 'Retry' }).click();
+}
+
 /** The notice is shown; then dismissed, so the next ones are not queued behind it. */
 async function seen(page: Page, message: string) {
   const shown = page.locator('.notistack-MuiContent').filter({ hasText: message }).first();
@@ -108,10 +145,11 @@ test('list failures: loading, creating, renaming and removing show SPEC messages
   await expect(page.getByRole('dialog').getByText(MESSAGES.createApiKey)).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-  await failOnce(page, '/api/rend/item', 'GET');
+  await failUntilRetry(page, '/api/rend/item', 'GET');
   await page.goto(`${p}/uploads`);
   await seen(page, MESSAGES.fetchUploads);
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(mainAlert(page, MESSAGES.fetchUploads)).toBeVisible();
+  await retryClicked(page);
   await renameFails(page, 'rows.json', '/api/rend/name', MESSAGES.renameUpload);
   await removeFails(page, 'rows.json', '/api/rend/remove', MESSAGES.removeUpload);
   await failOnce(page, '/api/upload/item', 'PUT');
@@ -131,10 +169,11 @@ test('list failures: loading, creating, renaming and removing show SPEC messages
   await renameFails(page, model, '/api/client/model/name', MESSAGES.renameModel);
   await removeFails(page, model, '/api/client/model/remove', MESSAGES.removeModel);
 
-  await failOnce(page, '/api/run/item', 'GET');
+  await failUntilRetry(page, '/api/run/item', 'GET');
   await page.goto(`${p}/runs`);
   await seen(page, MESSAGES.loadRequests);
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(mainAlert(page, MESSAGES.loadRequests)).toBeVisible();
+  await retryClicked(page);
   // The fit and its generate request share the name: the first one stands for both.
   await renameFails(page, 'Messages request', '/api/run/name', MESSAGES.renameRun);
   await failOnce(page, '/api/run/remove', 'POST');

@@ -328,10 +328,14 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
 
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
-    const jobs = await c.query<{ state: string; attempts: number }>('select state, attempts from jobs');
+    // A job's row is marked done just after its request is finished, in its own statement.
+    const jobs = await waitFor(async () => {
+      const r = await c.query<{ state: string; attempts: number }>('select state, attempts from jobs');
+      return r.rows.some((j) => j.state === 'running') ? null : r.rows;
+    }, 10_000);
     await c.end();
-    expect(jobs.rows).toHaveLength(8);
-    expect(jobs.rows.every((j) => j.state === 'done' && j.attempts === 1)).toBe(true);
+    expect(jobs).toHaveLength(8);
+    expect(jobs.every((j) => j.state === 'done' && j.attempts === 1)).toBe(true);
   });
 
   it('kill -9 of a worker in the middle of training: another worker takes the job over once its 8 s lease runs out', async () => {
@@ -376,8 +380,12 @@ describe.runIf(kinds.includes('postgres'))('scale-out on PostgreSQL: API process
         return ['Finished', 'Failed'].includes(r.state) ? r : null;
       }, 30_000);
       expect(done).toMatchObject({ state: 'Finished', message: '' });
-      const job = await c.query<{ state: string; attempts: number }>('select state, attempts from jobs where ref = $1', [fit]);
-      expect(job.rows[0]).toEqual({ state: 'done', attempts: 2 });
+      // The request is finished inside the job; the job's own row is marked done just after, in its own statement.
+      const job = await waitFor(async () => {
+        const r = await c.query<{ state: string; attempts: number }>('select state, attempts from jobs where ref = $1', [fit]);
+        return r.rows[0]?.state === 'running' ? null : r.rows[0];
+      }, 10_000);
+      expect(job).toEqual({ state: 'done', attempts: 2 });
     } finally {
       await c.end();
       await db.drop().catch((err) => console.error('could not drop the test database', err));
