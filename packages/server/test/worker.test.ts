@@ -318,10 +318,12 @@ describe('worker limits, slots and fairness (real server, jobs in processes of t
     await next.start();
     try {
       expect(await settledRun(s.url, p.token, run)).toMatchObject({ state: 'Finished', message: '' });
-      expect(await db.selectFrom('jobs').select(['state', 'attempts']).where('ref', '=', run).executeTakeFirstOrThrow()).toEqual({
-        state: 'done',
-        attempts: 1,
-      });
+      // The job's row is marked done just after its request is finished, in its own statement.
+      const job = await waitFor(async () => {
+        const row = await db.selectFrom('jobs').select(['state', 'attempts']).where('ref', '=', run).executeTakeFirstOrThrow();
+        return row.state === 'running' ? null : row;
+      }, 10_000);
+      expect(job).toEqual({ state: 'done', attempts: 1 });
     } finally {
       await next.stop();
     }
