@@ -43,10 +43,17 @@ function startUi() {
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   // eslint-disable-next-line no-control-regex
-  const screen = () => out.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g, '');
+  const strip = (text: string) => text.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g, '');
+  const screen = () => strip(out);
+  // What is on the screen now: Ink draws each frame after erasing the one before, ending the erase at column 1.
+  const frame = () => {
+    const at = out.lastIndexOf('\x1b[G');
+    return strip(at < 0 ? out : out.slice(at));
+  };
   return {
     child,
     screen,
+    frame,
     raw: () => out,
     async see(text: string, timeoutMs = 15_000) {
       const end = Date.now() + timeoutMs;
@@ -55,6 +62,14 @@ function startUi() {
         await new Promise((r) => setTimeout(r, 50));
       }
       await new Promise((r) => setTimeout(r, 150));
+    },
+    /** Waits until the frame on the screen now meets `ok`. */
+    async until(what: string, ok: (frame: string) => boolean, timeoutMs = 15_000) {
+      const end = Date.now() + timeoutMs;
+      while (!ok(frame())) {
+        if (Date.now() > end) throw new Error(`Did not see ${what} in:\n${frame()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
     async keys(...ks: string[]) {
       for (const k of ks) {
@@ -75,7 +90,8 @@ describe('portal interactive UI against the real server', () => {
     await ui.keys('n');
     await ui.see('Name:');
     await ui.keys('From the terminal', '\r');
-    await ui.see('From the terminal');
+    // The list, not the form still showing what was typed: a q typed into the form would never quit.
+    await ui.until('the new project in the list', (f) => f.includes('From the terminal') && !f.includes('Name:'));
     await ui.keys('q');
     expect(await ui.exited).toBe(0);
     const list = await portal(home, server.url, ['projects', 'list', '--json']);

@@ -19,12 +19,12 @@ const json = <T = any>(r: { stdout: string; stderr: string; code: number }): T =
   return JSON.parse(r.stdout) as T;
 };
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
+async function until<T>(what: string | (() => string), fn: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn().catch(() => null);
     if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -71,11 +71,21 @@ describe.skipIf(!nginx)('a cluster behind nginx', () => {
     second.child.kill('SIGSTOP');
     try {
       expect((await run(fitArgs(big.stamp, 'Failover', '--json'))).code).toBe(0);
+      // What the list last showed of the fit, for the failure's message (a fit that ended before it was seen running
+      // cannot be cut off).
+      let seen = 'nothing yet';
       await until(
-        'the fit to be taken by the first worker',
-        async () =>
-          json<any[]>(await run(['runs', 'list', '--json'])).find((r) => r.function === 'fit' && r.name === 'Failover')?.state ===
-          'Processing',
+        () => `the fit to be taken by the first worker (last seen: ${seen})`,
+        async () => {
+          const listed = await run(['runs', 'list', '--json']);
+          if (listed.code !== 0) {
+            seen = `runs list failed: exit ${listed.code}: ${listed.stderr.trim()}`;
+            return false;
+          }
+          const fit = json<any[]>(listed).find((r) => r.function === 'fit' && r.name === 'Failover');
+          seen = fit ? `${fit.state}${fit.message ? `, ${fit.message}` : ''}` : 'not listed';
+          return fit?.state === 'Processing';
+        },
         60_000,
       );
       await first.kill();
