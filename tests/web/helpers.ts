@@ -95,11 +95,18 @@ export async function focusUntil(page: Page, ready: () => Promise<boolean>) {
 
 /** A row's Rename or Remove, from its compact actions menu. `first`: the first row of that name (two lists on a page). */
 export async function rowAction(page: Page, action: 'Rename' | 'Remove', name: string): Promise<void> {
-  await page
-    .getByRole('button', { name: `More actions for ${name}` })
-    .first()
-    .click();
-  await page.getByRole('menuitem', { name: action }).click();
+  const item = page.getByRole('menuitem', { name: action });
+  // Until the menu has closed on the item's click: a CI run showed the menu still open after the click, no dialog.
+  await expect(async () => {
+    if (!(await item.isVisible())) {
+      await page
+        .getByRole('button', { name: `More actions for ${name}` })
+        .first()
+        .click({ timeout: 5_000 });
+    }
+    await item.click({ timeout: 2_000 });
+    await expect(item).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Axe on the current page: no serious or critical violations. */
