@@ -53,7 +53,6 @@ function startUi() {
   return {
     child,
     screen,
-    frame,
     raw: () => out,
     async see(text: string, timeoutMs = 15_000) {
       const end = Date.now() + timeoutMs;

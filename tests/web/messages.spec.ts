@@ -1,6 +1,6 @@
 // SPEC section 8's messages where the web shows them: failed calls (the real server's answer replaced by a 500 for
 // one call), not-found texts, the fit and shrink forms' rules, and cancelling an upload in progress.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page, type Route } from '@playwright/test';
 import { MESSAGES, UPLOAD_CONTEXTS } from '@portal/core';
 import {
   mainAlert,
@@ -18,17 +18,21 @@ import {
   rowAction,
 } from './helpers';
 
+/** A 500 as a broken server would answer it. */
+const brokenAnswer = (route: Route) =>
+  route.fulfill({
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: { code: 'internal', message: 'Something broke' } }),
+  });
+
 /** The next call matching `path` and `method` fails with a 500, as a broken server would answer; others go through. */
 async function failOnce(page: Page, path: string, method: string) {
   let done = false;
   await page.route(`**${path}*`, async (route) => {
     if (done || route.request().method() !== method) return route.fallback();
     done = true;
-    await route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'internal', message: 'Something broke' } }),
-    });
+    await brokenAnswer(route);
   });
 }
 
@@ -47,11 +51,7 @@ async function failUntilRetry(page: Page, path: string, method: string) {
       passed = true;
       return route.fallback();
     }
-    await route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'internal', message: 'Something broke' } }),
-    });
+    await brokenAnswer(route);
   });
 }
 
