@@ -58,6 +58,30 @@ export async function seed(url, client) {
   }
 }
 
+/**
+ * The pages measured, as [label, path]: the first page of each list and the one in its middle, whose cursor is
+ * walked to page by page as a client would (on `base`, a server already serving the seeded rows).
+ */
+export async function listPages(base, headers, client, bucket) {
+  const lists = [
+    ['projects', `/api/bucket/item?active=1&client=${client}`, (b) => b.bucket],
+    ['uploads', `/api/rend/item?active=1&bucket=${bucket}`, (b) => b.rend],
+    ['requests', `/api/run/item?active=1&bucket=${bucket}`, (b) => b.run],
+  ];
+  const targets = [];
+  for (const [label, path, rows] of lists) {
+    let cursor = null;
+    for (let i = 0; i < ROWS / PAGE / 2; i++) {
+      const page = rows(await json(`${base}${path}&limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`, { headers }));
+      if (page.list.length !== PAGE) throw new Error(`${label}: a page of ${page.list.length} rows`);
+      cursor = page.next;
+    }
+    targets.push([`${label}, first page of ${PAGE}`, `${path}&limit=${PAGE}`]);
+    targets.push([`${label}, page ${ROWS / PAGE / 2 + 1} of ${ROWS / PAGE}`, `${path}&limit=${PAGE}&cursor=${cursor}`]);
+  }
+  return targets;
+}
+
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -78,23 +102,7 @@ export async function runLists() {
     const floor = await startProcess([join(here, 'floor-lists.mjs')], env, /listening (http:\/\/\S+)/);
     started.push(floor);
     const headers = { authorization: `Bearer ${token}` };
-    const lists = [
-      ['projects', `/api/bucket/item?active=1&client=${client}`, (b) => b.bucket],
-      ['uploads', `/api/rend/item?active=1&bucket=${bucket}`, (b) => b.rend],
-      ['requests', `/api/run/item?active=1&bucket=${bucket}`, (b) => b.run],
-    ];
-    // The cursor of the middle of each list, walked to page by page as a client would.
-    const targets = [];
-    for (const [label, path, rows] of lists) {
-      let cursor = null;
-      for (let i = 0; i < ROWS / PAGE / 2; i++) {
-        const page = rows(await json(`${server.url}${path}&limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`, { headers }));
-        if (page.list.length !== PAGE) throw new Error(`${label}: a page of ${page.list.length} rows`);
-        cursor = page.next;
-      }
-      targets.push([`${label}, first page of ${PAGE}`, `${path}&limit=${PAGE}`]);
-      targets.push([`${label}, page ${ROWS / PAGE / 2 + 1} of ${ROWS / PAGE}`, `${path}&limit=${PAGE}&cursor=${cursor}`]);
-    }
+    const targets = await listPages(server.url, headers, client, bucket);
     // The floor must answer exactly the portal's JSON, or it would be a floor of other work.
     for (const [label, path] of targets) {
       const [mine, floors] = await Promise.all([server, floor].map((p) => json(`${p.url}${path}`, { headers })));

@@ -34,7 +34,8 @@ async function database(app: FastifyInstance, { config, secrets, database: given
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       migrate: config.migrate ? 'apply' : 'check',
-      onQuery: (...q) => queries.observe?.(...q),
+      // Named parameters, not (...q): a rest array and a spread call on every query otherwise.
+      onQuery: (ms, sqlText, failed) => queries.observe?.(ms, sqlText, failed),
     }));
   if (!given) app.addHook('onClose', () => opened.close());
   app.decorate('database', opened);
