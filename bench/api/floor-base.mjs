@@ -1,9 +1,11 @@
-// What both floors share: pg with the portal's bigint parsing, a pool on DATABASE_URL, and the portal's session token
-// check (the same key it derives from JWT_SECRET, auth/secrets.ts) and error answer.
-import { createHash } from 'node:crypto';
+// What both floors share: pg with the portal's bigint parsing, a pool on DATABASE_URL, the portal's session token
+// check (the same key it derives from JWT_SECRET, auth/secrets.ts) and error answer, and an app whose answers carry
+// the headers the portal's carry.
+import { createHash, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(join(root, 'packages/server/package.json'));
@@ -30,4 +32,20 @@ export async function claimsOf(req, reply) {
   } catch {
     return void fail(reply, 401, 'Token expired');
   }
+}
+
+/**
+ * The floor's Fastify app: every answer carries the headers the portal's answers carry beyond HTTP's own (its
+ * security headers, read off a portal answer by the benchmark and given in FLOOR_HEADERS) and a request id of its
+ * own, so that a floor's answer is the portal's, headers and all, as its JSON is.
+ */
+export function floorApp() {
+  const headers = JSON.parse(process.env.FLOOR_HEADERS ?? '{}');
+  const app = Fastify({ genReqId: () => randomUUID() });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(headers);
+    reply.header('x-request-id', req.id);
+    done();
+  });
+  return app;
 }

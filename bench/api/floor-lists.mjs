@@ -2,8 +2,7 @@
 // token check, session row, membership, project or client, the page by its cursor, the same JSON), one statement a
 // page, in its own process. Pages of a client's projects, of a project's uploads (with their files and results) and of
 // its requests (with their uploads' names), newest or oldest first as the portal lists them; no search, no filters.
-import Fastify from 'fastify';
-import { claimsOf, fail, pool } from './floor-base.mjs';
+import { claimsOf, fail, floorApp, pool } from './floor-base.mjs';
 
 // $1 session, $2 user, $3 the project or client, $4 now, $5 page size + 1, $6 and $7 the cursor (after the first page).
 // The limit sits under a fixed cap so that PostgreSQL keeps the prepared statement's generic plan.
@@ -122,7 +121,7 @@ async function pageOf(req, reply, name, text, parent, sign) {
   return { a, rows, kept, next };
 }
 
-const app = Fastify();
+const app = floorApp();
 app.get('/api/bucket/item', async (req, reply) => {
   const p = await pageOf(req, reply, 'projects', PROJECTS, 'client', 1);
   if (!p?.a) return p;

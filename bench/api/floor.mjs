@@ -1,8 +1,7 @@
 // The floor: a bare Fastify + pg server doing by hand what the portal's project list does (the same token check,
 // session row, membership and client, the active projects oldest first, the same JSON), in its own process.
 // FLOOR_MODE=three: three statements (session, membership + client, projects); FLOOR_MODE=one: one statement.
-import Fastify from 'fastify';
-import { claimsOf, fail, pool } from './floor-base.mjs';
+import { claimsOf, fail, floorApp, pool } from './floor-base.mjs';
 
 const one = process.env.FLOOR_MODE === 'one';
 
@@ -24,7 +23,7 @@ const ALL = `with s as (select 1 from sessions where id = $1 and user_stamp = $2
 const clientOf = (r) => ({ stamp: r.stamp, name: r.name, plan: r.plan, choice: r.choice, active: r.active ? 1 : 0 });
 const bucketOf = (r) => ({ stamp: r.stamp, name: r.name, runs: r.run_count, rends: r.rend_count, createdAt: r.created_at });
 
-const app = Fastify();
+const app = floorApp();
 app.get('/api/bucket/item', async (req, reply) => {
   const claims = await claimsOf(req, reply);
   if (!claims) return reply;

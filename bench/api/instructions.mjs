@@ -23,7 +23,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { here, pgDatabase, serverMain, signUp, startServer, stop } from './lib.mjs';
+import { here, pgDatabase, productHeaders, serverMain, signUp, startServer, stop } from './lib.mjs';
 import { listPages, seed } from './lists.mjs';
 import { SERVER_NODE_FLAGS } from '../../packages/server/node-flags.mjs';
 
@@ -146,6 +146,8 @@ async function main() {
       headers = { authorization: `Bearer ${token}` };
       const bucket = await seed(db.url, client);
       pages = await listPages(server.url, headers, client, bucket);
+      // The floor sends the portal's own headers too (lists.mjs checks that it answers as the portal does).
+      env.FLOOR_HEADERS = JSON.stringify(await productHeaders(`${server.url}${pages[0][1]}`, headers));
     } finally {
       await stop(server);
     }

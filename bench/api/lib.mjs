@@ -67,6 +67,28 @@ export async function json(url, init) {
   return body;
 }
 
+/** HTTP's own headers and the request id, which each server makes its own way; the rest of an answer's are the product's. */
+const HTTP_OWN = new Set(['connection', 'content-length', 'content-type', 'date', 'keep-alive', 'transfer-encoding', 'x-request-id']);
+
+/** The headers a portal answer carries beyond HTTP's own (its security headers): the floors are given them to send. */
+export async function productHeaders(url, headers) {
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  return Object.fromEntries([...res.headers].filter(([k]) => !HTTP_OWN.has(k)));
+}
+
+/** Refuses a floor whose answer carries other headers than the portal's (all but the date and keep-alive; ids by name). */
+export async function sameHeaders(label, portalUrl, floorUrl, headers) {
+  const shown = async (url) => {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    const kept = [...res.headers].filter(([k]) => k !== 'date' && k !== 'keep-alive');
+    return JSON.stringify(kept.map(([k, v]) => (k === 'x-request-id' ? [k] : [k, v])));
+  };
+  const [mine, floor] = await Promise.all([shown(portalUrl), shown(floorUrl)]);
+  if (mine !== floor) throw new Error(`${label}: the floor answers other headers than the portal:\n${mine}\n${floor}`);
+}
+
 export async function signUp(base) {
   const n = `bench${randomBytes(4).toString('hex')}`;
   const signup = await json(`${base}/api/user/signup`, {

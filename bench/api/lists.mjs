@@ -10,7 +10,21 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { CONNECTIONS, TARGET, json, loadLine, measure, pgDatabase, rssMb, signUp, startProcess, startServer, stop } from './lib.mjs';
+import {
+  CONNECTIONS,
+  TARGET,
+  json,
+  loadLine,
+  measure,
+  pgDatabase,
+  productHeaders,
+  rssMb,
+  sameHeaders,
+  signUp,
+  startProcess,
+  startServer,
+  stop,
+} from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(join(here, '..', '..', 'packages/server/package.json'));
@@ -99,14 +113,16 @@ export async function runLists() {
     started.push(server);
     const { token, client } = await signUp(server.url);
     const bucket = await seed(db.url, client);
-    const floor = await startProcess([join(here, 'floor-lists.mjs')], env, /listening (http:\/\/\S+)/);
-    started.push(floor);
     const headers = { authorization: `Bearer ${token}` };
     const targets = await listPages(server.url, headers, client, bucket);
-    // The floor must answer exactly the portal's JSON, or it would be a floor of other work.
+    const FLOOR_HEADERS = JSON.stringify(await productHeaders(`${server.url}${targets[0][1]}`, headers));
+    const floor = await startProcess([join(here, 'floor-lists.mjs')], { ...env, FLOOR_HEADERS }, /listening (http:\/\/\S+)/);
+    started.push(floor);
+    // The floor must answer exactly the portal's JSON and headers, or it would be a floor of other work.
     for (const [label, path] of targets) {
       const [mine, floors] = await Promise.all([server, floor].map((p) => json(`${p.url}${path}`, { headers })));
       if (JSON.stringify(mine) !== JSON.stringify(floors)) throw new Error(`${label}: the floor answers other JSON than the portal`);
+      await sameHeaders(label, `${server.url}${path}`, `${floor.url}${path}`, headers);
     }
     console.log(
       `lists: ${ROWS} projects, ${ROWS} uploads and ${ROWS} requests on PostgreSQL, pages of ${PAGE}, ${CONNECTIONS} connections, ` +

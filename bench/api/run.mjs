@@ -31,6 +31,8 @@ import {
   startServer,
   pgDatabase,
   loadLine,
+  productHeaders,
+  sameHeaders,
 } from './lib.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -85,12 +87,16 @@ export async function run() {
       { label: 'portal-pg', url: `${onPg.url}${target.path}`, headers: target.headers },
       { label: 'portal-embedded', url: `${embedded.url}${embeddedTarget.path}`, headers: embeddedTarget.headers },
     ];
+    const FLOOR_HEADERS = JSON.stringify(await productHeaders(`${onPg.url}${target.path}`, target.headers));
     for (const mode of ['three', 'one']) {
-      const floor = await start(startProcess([join(here, 'floor.mjs')], { ...env, FLOOR_MODE: mode }, /listening (http:\/\/\S+)/));
-      // The floor must answer exactly the portal's JSON, or it would be a floor of other work.
+      const floor = await start(
+        startProcess([join(here, 'floor.mjs')], { ...env, FLOOR_MODE: mode, FLOOR_HEADERS }, /listening (http:\/\/\S+)/),
+      );
+      // The floor must answer exactly the portal's JSON and headers, or it would be a floor of other work.
       const body = await json(`${floor.url}${target.path}`, { headers: target.headers });
       if (JSON.stringify(body) !== JSON.stringify(target.body))
         throw new Error(`the ${mode}-statement floor answers other JSON than the portal`);
+      await sameHeaders(`the ${mode}-statement floor`, `${onPg.url}${target.path}`, `${floor.url}${target.path}`, target.headers);
       servers.push({ label: `floor-${mode}`, url: `${floor.url}${target.path}`, headers: target.headers });
     }
     const rss = () =>
