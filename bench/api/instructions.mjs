@@ -23,7 +23,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { here, pgDatabase, productHeaders, serverMain, signUp, startServer, stop } from './lib.mjs';
+import { SERVER_ENV, here, pgDatabase, productHeaders, serverMain, signUp, startServer, stop } from './lib.mjs';
 import { listPages, seed } from './lists.mjs';
 import { SERVER_NODE_FLAGS } from '../../packages/server/node-flags.mjs';
 
@@ -156,9 +156,8 @@ async function main() {
     console.log(
       `instructions a request (callgrind, every thread): per page ${WARM} requests of warm-up, then the median of ${WINDOWS} counts of ${N}, ${CONCURRENCY} at a time`,
     );
-    const servers = { PORTAL_WORKER: '0', LOG_LEVEL: 'warn', METRICS_PORT: '0', PORTAL_DRAIN_S: '0', AUTH_RATE_LIMIT: '100000' };
     const [mine, floor] = await Promise.all([
-      mkdtemp(join(work, 'portal-')).then((dir) => count(dir, SERVER_NODE_FLAGS, serverMain, { ...env, ...servers }, pages, headers)),
+      mkdtemp(join(work, 'portal-')).then((dir) => count(dir, SERVER_NODE_FLAGS, serverMain, { ...SERVER_ENV, ...env }, pages, headers)),
       mkdtemp(join(work, 'floor-')).then((dir) => count(dir, [], join(here, 'floor-lists.mjs'), env, pages, headers)),
     ]);
     pages.forEach(([label], i) => {

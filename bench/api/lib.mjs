@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../../packages/server/node-flags.mjs';
-import { startBuilt, startProcess } from '../../packages/testkit/src/built.mjs';
+import { BUILT_ENV, startBuilt, startProcess } from '../../packages/testkit/src/built.mjs';
 
 export const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..', '..');
@@ -115,9 +115,11 @@ export async function seed(base) {
   return { path, headers: { authorization: `Bearer ${token}` }, body: list };
 }
 
+/** What a benchmarked portal is told over what every started server is: no worker, sign-ins not rate-limited. */
+export const SERVER_ENV = { ...BUILT_ENV, PORTAL_WORKER: '0', AUTH_RATE_LIMIT: '100000' };
+
 /** The built portal in its own process (`nodeArgs`: e.g. --cpu-prof), on a free port. */
-export const startServer = (env, nodeArgs = []) =>
-  startBuilt({ PORTAL_WORKER: '0', AUTH_RATE_LIMIT: '100000', ...env }, { nodeArgs: [...SERVER_NODE_FLAGS, ...nodeArgs] });
+export const startServer = (env, nodeArgs = []) => startBuilt({ ...SERVER_ENV, ...env }, { nodeArgs: [...SERVER_NODE_FLAGS, ...nodeArgs] });
 
 export async function pgDatabase() {
   const name = `portal_bench_${randomBytes(4).toString('hex')}`;

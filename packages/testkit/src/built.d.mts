@@ -9,6 +9,9 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+/** What every started server is told: a free port on loopback, warnings only, no metrics port, no wait on stopping. */
+export declare const BUILT_ENV: Record<string, string>;
+
 export declare function startProcess(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs?: number): Promise<Started>;
 
 export declare function startBuilt(

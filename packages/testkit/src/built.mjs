@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 const builtMain = join(dirname(createRequire(import.meta.url).resolve('@portal/server/package.json')), 'dist', 'main.js');
 
 /** What every started server is told: a free port on loopback, warnings only, no metrics port, no wait on stopping. */
-const BUILT_ENV = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', METRICS_PORT: '0', PORTAL_DRAIN_S: '0' };
+export const BUILT_ENV = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', METRICS_PORT: '0', PORTAL_DRAIN_S: '0' };
 
 /**
  * `node ...args` with `env` over this process's environment; resolves once its output matches `ready` (the URL in its
