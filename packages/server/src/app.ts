@@ -19,7 +19,7 @@ import { JobQueue } from './worker/queue';
 import { Worker, workerSettings } from './worker/worker';
 import { Metrics, observeQueries, registerMetrics } from './metrics';
 import { REQUEST_ID_HEADER, requestIdOf } from './context';
-import { CLOSE_GRACE_MS, closeGently, registerDrain, serverTimeouts, sleep, trackSockets } from './lifecycle';
+import { CLOSE_GRACE_MS, Connections, serverTimeouts, sleep } from './lifecycle';
 import { DiskWatch } from './disk';
 import { clientErrorHandler } from './security';
 import security from './plugins/security';
@@ -106,8 +106,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
   // Query times go to the metrics, made once the database is open.
   const queries: { observe?: QueryObserver } = {};
 
+  const lifecycle: Services['lifecycle'] = { stopping: false, closed: false };
+  const connections = new Connections(app.server, lifecycle);
+
   // ---- the server's plugins ----
-  await app.register(security, { config, disk });
+  await app.register(security, { config, disk, connections });
   await app.register(database, { config, secrets, database: opts.database, queries });
   const metrics = new Metrics(app.database.db, app.database.pool);
   queries.observe = observeQueries(metrics, app.log);
@@ -135,11 +138,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     jobs: new JobQueue(),
     metrics,
     disk,
-    lifecycle: { stopping: false, closed: false },
+    lifecycle,
     snapshot: app.database.snapshot,
   };
-  registerDrain(app, services.lifecycle);
-  trackSockets(app.server);
   const metricsServer = await registerMetrics(app, metrics, config.metricsPort, config.metricsHost);
 
   // ---- the route groups, each given only the services it uses ----
@@ -196,7 +197,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
     worker,
     metricsUrl: metricsServer.url,
     async close({ drain = false } = {}) {
-      services.lifecycle.stopping = true;
+      connections.drain();
       // The worker stops while the API drains: both deadlines run at once.
       await Promise.all([worker?.stop(), drain ? sleep(config.drainS * 1000) : null]);
       // Requests in flight get the same grace as jobs (PORTAL_SHUTDOWN_S); a client that never finishes its
@@ -205,7 +206,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       services.lifecycle.closed = true;
       try {
         // The port closes first, and connections end as they finish (see closeGently); then the app closes.
-        await closeGently(app.server, drain ? CLOSE_GRACE_MS : 10);
+        await connections.closeGently(drain ? CLOSE_GRACE_MS : 10);
         await app.close();
       } finally {
         clearTimeout(cutOff);

@@ -1,6 +1,5 @@
 // Security headers on every response: a CSP for the web app (its own scripts; inline styles for Emotion/MUI),
 // no framing, no sniffing. Computed once at start, since they never vary per request.
-import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import { ERROR_CODES } from '@portal/core';
 import type { Config } from './config';
@@ -40,14 +39,6 @@ export function securityHeaders(config: Config): Record<string, string> {
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
   };
-}
-
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
 }
 
 /**

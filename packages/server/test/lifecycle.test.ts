@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ERROR_CODES } from '@portal/core';
+import { CALLS } from '@portal/core/contract/table';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { CLOSE_GRACE_MS, CLOSING_MESSAGE, REQUEST_TIMEOUT_MESSAGE } from '../src/lifecycle';
@@ -193,13 +194,15 @@ describe('closing the port after the drain', () => {
     let text = '';
     socket.on('data', (d: Buffer) => (text += d.toString()));
     const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    const ask = async (path: string) => {
+    /** Writes `bytes` and reads the answer they complete. */
+    const send = async (bytes: string) => {
       const from = text.length;
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      socket.write(bytes);
       await waitFor(async () => /\r\n\r\n[\s\S]*\}/.test(text.slice(from)), 10_000);
       return text.slice(from);
     };
-    return { socket, ask, ended };
+    const ask = (path: string) => send(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    return { socket, send, ask, ended };
   };
 
   it('serves the request of a connection accepted before the port closed; a late one on a kept-alive connection gets the product’s 503 with Connection: close', async () => {
@@ -220,6 +223,28 @@ describe('closing the port after the drain', () => {
       expect(late.toLowerCase()).toContain('connection: close');
       expect(JSON.parse(late.slice(late.indexOf('{')))).toEqual({ error: { code: ERROR_CODES.notReady, message: CLOSING_MESSAGE } });
       await Promise.all([kept.ended, fresh.ended]);
+      await closing;
+    } finally {
+      await closing.catch(() => {});
+      await srv.close();
+    }
+  });
+
+  it('closes the connection of a request already running when the drain starts', async () => {
+    const srv = await startServer('embedded', { worker: false, drainS: 0.5 });
+    const kept = await open(srv.url);
+    // Its headers in, its body still to come: running when the drain starts.
+    const begun = new Promise((resolve) => srv.built.app.server.once('request', resolve));
+    kept.socket.write(
+      `POST ${CALLS.signup.path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n`,
+    );
+    await begun;
+    const closing = srv.built.close({ drain: true });
+    try {
+      const answer = await kept.send('{}');
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+      expect(answer.toLowerCase()).toContain('connection: close');
+      await kept.ended;
       await closing;
     } finally {
       await closing.catch(() => {});

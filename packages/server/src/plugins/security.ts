@@ -7,10 +7,10 @@ import { ERROR_CODES, MESSAGES } from '@portal/core';
 import type { Config } from '../config';
 import type { DiskWatch } from '../disk';
 import { REQUEST_ID_HEADER, inRequest, traceRequests } from '../context';
-import { registerRequestTimeouts } from '../lifecycle';
+import { bodyDeadline, type Connections } from '../lifecycle';
 import { HttpError, badRequest, codeForStatus, storageFull } from '../errors';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../bodies';
-import { registerSecurityHeaders } from '../security';
+import { securityHeaders } from '../security';
 import { NUL_MESSAGE, contractSerializer, contractValidator, decorateCalls, refusedInput } from '../routes/define';
 import { isUploadBytes } from '../routes/storage';
 
@@ -18,20 +18,27 @@ export interface SecurityOptions {
   config: Config;
   /** A full disk is answered 507 wherever it is met (a route's database write, a store's file call). */
   disk: DiskWatch;
+  /** The server's connections, which count each request and refuse a late one while the process drains. */
+  connections: Connections;
 }
 
 /** The levels at which the access line (level info) is written. */
 const ACCESS_LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
 
-async function security(app: FastifyInstance, { config, disk }: SecurityOptions) {
-  registerSecurityHeaders(app, config);
+async function security(app: FastifyInstance, { config, disk, connections }: SecurityOptions) {
+  const headers = securityHeaders(config);
+  const deadline = bodyDeadline(config, isUploadBytes);
   // At LOG_LEVEL=debug every request runs in its own context, so its queries' lines carry its id (see context.ts).
   traceRequests(config.logLevel === 'debug' || config.logLevel === 'trace');
+  // What every request gets first, in one hook (each hook is a step of Fastify's runner on every request): the
+  // security headers and its id on the answer, its count on its connection (a late one refused while the process
+  // drains), its body's deadline, then the rest of it in its context.
   app.addHook('onRequest', (req, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, req.id);
+    reply.headers(headers).header(REQUEST_ID_HEADER, req.id);
+    if (!connections.admit(req, reply)) return;
+    deadline(req, reply);
     inRequest(req.id, done);
   });
-  registerRequestTimeouts(app, config, isUploadBytes);
   // The access line, when the level shows it. Callback hooks, not async ones, on every request: an async hook
   // costs a promise per request.
   if (ACCESS_LOG_LEVELS.has(config.logLevel)) {
