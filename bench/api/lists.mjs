@@ -151,10 +151,12 @@ export async function runLists() {
       console.log(
         `  ${label.padEnd(30)} ${median(mine.map((m) => m.rps))
           .toFixed(0)
-          .padStart(6)} req/s  p99 ${String(p99).padStart(4)} ms` +
+          .padStart(6)} req/s  p99 ${p99.toFixed(1).padStart(5)} ms` +
           `  floor ${median(floors.map((m) => m.rps))
             .toFixed(0)
-            .padStart(6)} req/s  p99 ${String(median(floors.map((m) => m.p99))).padStart(4)} ms` +
+            .padStart(6)} req/s  p99 ${median(floors.map((m) => m.p99))
+            .toFixed(1)
+            .padStart(5)} ms` +
           `  ${ratio.toFixed(2)}x, p99 ${p99Ratio.toFixed(2)}x  (≥ ${TARGET.postgresRatio}x, p99 ≤ ${TARGET.postgresP99Ratio}x: ${pass ? 'met' : 'NOT MET'})` +
           `  CPU ${median(mine.map((m) => m.cpuUs)).toFixed(0)} against ${median(floors.map((m) => m.cpuUs)).toFixed(0)} µs a request`,
       );

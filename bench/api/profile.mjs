@@ -44,7 +44,7 @@ async function profileOne(label, env) {
   try {
     const target = await seed(server.url);
     const r = await cannon(`${server.url}${target.path}`, target.headers, SECONDS);
-    console.log(`${label}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms under the profiler, ${loadLine()}`);
+    console.log(`${label}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms under the profiler, ${loadLine()}`);
   } finally {
     await stop(server);
     await rm(data, { recursive: true, force: true });

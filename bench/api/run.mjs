@@ -37,7 +37,7 @@ import {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const line = (label, r, extra = '') =>
-  console.log(`  ${label.padEnd(38)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms${extra}`);
+  console.log(`  ${label.padEnd(38)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99.toFixed(1).padStart(5)} ms${extra}`);
 const verdict = (pass) => (pass ? 'met' : 'NOT MET');
 
 /**
