@@ -66,10 +66,10 @@ export const CLOSE_GRACE_MS = 1000;
 
 export const CLOSING_MESSAGE = 'This server is restarting and took no new request on this connection: send it again.';
 
-/** Per open connection: the requests it has carried (the one running included) and the last one's response. */
+/** Per open connection: the requests it has carried (the one running included) and the response being written. */
 interface Carried {
   requests: number;
-  last: ServerResponse | null;
+  running: ServerResponse | null;
 }
 
 /**
@@ -79,8 +79,8 @@ interface Carried {
  * the product's envelope with `Connection: close` before anything of it runs, so it is safe to send again; the
  * first request of a connection accepted before the port closed is served (its sender gave it to this process and
  * cannot know it was late), and so is every request already running.
- * A request is counted by `admit`, from the one onRequest hook, rather than by a listener of its own on the server
- * and on its response: two function calls a request instead of two listeners.
+ * A request is counted by `admit` and `finished`, from the security plugin's hooks, rather than by listeners of its
+ * own on the server and on its response: two function calls a request instead of two listeners.
  */
 export class Connections {
   private readonly open = new Map<Socket, Carried>();
@@ -90,7 +90,7 @@ export class Connections {
     private readonly lifecycle: Services['lifecycle'],
   ) {
     server.on('connection', (socket: Socket) => {
-      this.open.set(socket, { requests: 0, last: null });
+      this.open.set(socket, { requests: 0, running: null });
       socket.once('close', () => this.open.delete(socket));
     });
   }
@@ -99,7 +99,7 @@ export class Connections {
   admit(req: FastifyRequest, reply: FastifyReply): boolean {
     const carried = this.open.get(req.raw.socket);
     const before = carried ? carried.requests++ : 0;
-    if (carried) carried.last = reply.raw;
+    if (carried) carried.running = reply.raw;
     if (!this.lifecycle.stopping) return true;
     reply.header('connection', 'close');
     if (!this.lifecycle.closed || before === 0) return true;
@@ -110,10 +110,19 @@ export class Connections {
     return false;
   }
 
+  /**
+   * A request's response has been written (onResponse): its connection no longer holds it, so nothing of a finished
+   * request outlives it on a kept-alive connection. A connection that closes first is forgotten with what it held.
+   */
+  finished(req: FastifyRequest, reply: FastifyReply): void {
+    const carried = this.open.get(req.raw.socket);
+    if (carried?.running === reply.raw) carried.running = null;
+  }
+
   /** The drain begins: readiness fails, and every response not yet written, those of running requests too, closes its connection. */
   drain(): void {
     this.lifecycle.stopping = true;
-    for (const { last } of this.open.values()) if (last && !last.headersSent) last.setHeader('connection', 'close');
+    for (const { running } of this.open.values()) if (running && !running.headersSent) running.setHeader('connection', 'close');
   }
 
   /**
@@ -131,9 +140,8 @@ export class Connections {
     const read = new WeakMap<Socket, number>();
     for (const socket of this.open.keys()) read.set(socket, socket.bytesRead);
     const check = () => {
-      for (const [socket, { last }] of this.open) {
-        const running = last !== null && !last.writableFinished;
-        if (!running && read.get(socket) === socket.bytesRead) socket.destroySoon();
+      for (const [socket, { running }] of this.open) {
+        if (running === null && read.get(socket) === socket.bytesRead) socket.destroySoon();
         else read.set(socket, socket.bytesRead);
       }
     };

@@ -39,10 +39,12 @@ async function security(app: FastifyInstance, { config, disk, connections }: Sec
     deadline(req, reply);
     inRequest(req.id, done);
   });
-  // The access line, when the level shows it. Callback hooks, not async ones, on every request: an async hook
-  // costs a promise per request.
-  if (ACCESS_LOG_LEVELS.has(config.logLevel)) {
-    app.addHook('onResponse', (req, reply, done) => {
+  // Once its response is written: its connection lets go of it, and the access line, when the level shows it.
+  // Callback hooks, not async ones, on every request: an async hook costs a promise per request.
+  const accessLine = ACCESS_LOG_LEVELS.has(config.logLevel);
+  app.addHook('onResponse', (req, reply, done) => {
+    connections.finished(req, reply);
+    if (accessLine) {
       req.log.info(
         {
           req: { method: req.method, url: req.url, remoteAddress: req.ip },
@@ -52,9 +54,9 @@ async function security(app: FastifyInstance, { config, disk, connections }: Sec
         },
         'request',
       );
-      done();
-    });
-  }
+    }
+    done();
+  });
 
   // An empty JSON body (curl -H 'content-type: application/json' -X POST) means no body, not an error;
   // anything else goes through Fastify's parser, which refuses __proto__ and constructor pollution.
