@@ -85,19 +85,22 @@ export async function json(url, init) {
 /** HTTP's own headers and the request id, which each server makes its own way; the rest of an answer's are the product's. */
 const HTTP_OWN = new Set(['connection', 'content-length', 'content-type', 'date', 'keep-alive', 'transfer-encoding', 'x-request-id']);
 
-/** The headers a portal answer carries beyond HTTP's own (its security headers): the floors are given them to send. */
-export async function productHeaders(url, headers) {
+/** An answer's headers, its body read and dropped. */
+async function headersOf(url, headers) {
   const res = await fetch(url, { headers });
   await res.arrayBuffer();
-  return Object.fromEntries([...res.headers].filter(([k]) => !HTTP_OWN.has(k)));
+  return [...res.headers];
+}
+
+/** The headers a portal answer carries beyond HTTP's own (its security headers): the floors are given them to send. */
+export async function productHeaders(url, headers) {
+  return Object.fromEntries((await headersOf(url, headers)).filter(([k]) => !HTTP_OWN.has(k)));
 }
 
 /** Refuses a floor whose answer carries other headers than the portal's (all but the date and keep-alive; ids by name). */
 export async function sameHeaders(label, portalUrl, floorUrl, headers) {
   const shown = async (url) => {
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    const kept = [...res.headers].filter(([k]) => k !== 'date' && k !== 'keep-alive');
+    const kept = (await headersOf(url, headers)).filter(([k]) => k !== 'date' && k !== 'keep-alive');
     return JSON.stringify(kept.map(([k, v]) => (k === 'x-request-id' ? [k] : [k, v])));
   };
   const [mine, floor] = await Promise.all([shown(portalUrl), shown(floorUrl)]);

@@ -203,7 +203,6 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<B
       // Requests in flight get the same grace as jobs (PORTAL_SHUTDOWN_S); a client that never finishes its
       // request (a stalled upload body) is then cut off, so a shutdown is never held open by someone else.
       const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownS * 1000);
-      services.lifecycle.closed = true;
       try {
         // The port closes first, and connections end as they finish (see closeGently); then the app closes.
         await connections.closeGently(drain ? CLOSE_GRACE_MS : 10);

@@ -126,7 +126,7 @@ export class Connections {
   }
 
   /**
-   * Stops accepting and lets the open connections end: a running request finishes (its response closes the
+   * Stops accepting (`closed`) and lets the open connections end: a running request finishes (its response closes the
    * connection); a connection accepted but not yet sending gets at least `graceMs` to send its request, which is
    * served; an idle kept-alive one is closed after one to two `graceMs` (a late request on it meanwhile is answered
    * as `admit` says).
@@ -135,6 +135,7 @@ export class Connections {
    * the caller cuts them off at its own deadline.
    */
   closeGently(graceMs: number): Promise<void> {
+    this.lifecycle.closed = true;
     const ended = new Promise<void>((resolve) => NetServer.prototype.close.call(this.server, () => resolve()));
     // Bytes read from each connection at the last check: one that read nothing since, with no request running, is idle.
     const read = new WeakMap<Socket, number>();
