@@ -8,6 +8,7 @@ import { Parser } from 'pg-protocol/dist/parser.js';
 import type { BackendMessage, DatabaseError } from 'pg-protocol/dist/messages.js';
 import { types } from '@electric-sql/pglite';
 import type { EmbeddedSession, SessionResult } from './pglite-dialect';
+import type { Columns } from './arrayRows';
 
 // Built, the thread is dist/pglite-thread.js beside main.js; from source, the .mjs beside this file.
 const built = new URL('./pglite-thread.js', import.meta.url);
@@ -18,7 +19,7 @@ type Answer = {
   rows?: unknown[];
   /** With `rows` as arrays of values: the column names. */
   names?: string[];
-  /** A prepared statement's answer as the server's wire protocol bytes (read here, see rowsOfWire). */
+  /** A prepared statement's answer as the server's wire protocol bytes (read here, see columnsOfWire). */
   raw?: Uint8Array;
   affectedRows?: number;
   results?: SessionResult<unknown>[];
@@ -35,14 +36,14 @@ function revive(e: Record<string, unknown>): Error {
 export const EMBEDDED_PARSERS = { 20: (v: string) => Number(v) };
 
 /**
- * Rows from an answer in the server's wire protocol (RowDescription, DataRows, CommandComplete or an ErrorResponse),
- * read with pg's parser and each value turned by PGlite's own type parsers, so the rows are what PGlite's query
- * gives; an error is thrown with PostgreSQL's fields (code, detail...) on it.
+ * The columns of an answer in the server's wire protocol (RowDescription, DataRows, CommandComplete or an
+ * ErrorResponse), read with pg's parser and each value turned by PGlite's own type parsers, so the values are what
+ * PGlite's query gives; an error is thrown with PostgreSQL's fields (code, detail...) on it.
  */
-export function rowsOfWire<R>(bytes: Uint8Array): SessionResult<R> {
+export function columnsOfWire(bytes: Uint8Array): Columns & { affectedRows?: number } {
   let names: string[] = [];
   let oids: number[] = [];
-  const values: unknown[][] = [];
+  const rows: unknown[][] = [];
   let affectedRows: number | undefined;
   let error: DatabaseError | undefined;
   new Parser().parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), (m: BackendMessage) => {
@@ -52,7 +53,7 @@ export function rowsOfWire<R>(bytes: Uint8Array): SessionResult<R> {
       oids = fields.map((f) => f.dataTypeID);
     } else if (m.name === 'dataRow') {
       const { fields } = m as unknown as { fields: Array<string | null> };
-      values.push(fields.map((v, i) => types.parseType(v, oids[i], EMBEDDED_PARSERS)));
+      rows.push(fields.map((v, i) => types.parseType(v, oids[i], EMBEDDED_PARSERS)));
     } else if (m.name === 'commandComplete') {
       // "UPDATE 3", "INSERT 0 1", "SELECT 100": the count is the last word.
       const count = Number((m as unknown as { text: string }).text.split(' ').pop());
@@ -62,7 +63,7 @@ export function rowsOfWire<R>(bytes: Uint8Array): SessionResult<R> {
     }
   });
   if (error) throw error;
-  return { rows: objects<R>(names, values), affectedRows };
+  return { names, rows, affectedRows };
 }
 
 /** Rows from arrays of values and their column names (a later column of the same name wins, as in objects). */
@@ -126,9 +127,15 @@ export class EmbeddedThread implements EmbeddedSession {
 
   /** A statement with its values bound to its $n parameters; named, it is parsed once in the session and kept. */
   async query<R>(sql: string, params: unknown[] = [], name?: string): Promise<SessionResult<R>> {
+    const { names, rows, affectedRows } = await this.columns(sql, params, name);
+    return { rows: objects<R>(names, rows), affectedRows };
+  }
+
+  /** `query`'s answer as its column names and each row's values in their order (db/statements.ts reads them so). */
+  async columns(sql: string, params: unknown[] = [], name?: string): Promise<Columns & { affectedRows?: number }> {
     const a = await this.send('query', sql, params, name);
-    if (a.raw) return rowsOfWire<R>(a.raw);
-    return { rows: objects<R>(a.names ?? [], (a.rows ?? []) as unknown[][]), affectedRows: a.affectedRows };
+    if (a.raw) return columnsOfWire(a.raw);
+    return { names: a.names ?? [], rows: (a.rows ?? []) as unknown[][], affectedRows: a.affectedRows };
   }
 
   async exec(sql: string): Promise<SessionResult<unknown>[]> {

@@ -4,6 +4,7 @@
 // always bound parameters.
 import { CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Compilable } from 'kysely';
 import type pg from 'pg';
+import { rowsOf, type Columns } from './arrayRows';
 import type { EmbeddedThread } from './embedded-thread';
 import type { SessionLock } from './pglite-dialect';
 import type { DB } from './schema';
@@ -14,9 +15,10 @@ export type QueryObserver = (ms: number, sqlText: string, failed: boolean) => vo
 /**
  * How a statement runs on a database's own connections, without Kysely's executor (its connection provider and
  * chain of promises per query: about 20 µs of the HTTP thread per project list, measured in bench/api's third
- * round). `name`: the statement's name, prepared once per connection; null runs it unnamed.
+ * round). `name`: the statement's name, prepared once per connection; null runs it unnamed. The answer comes as
+ * arrays of values (arrayRows.ts says why).
  */
-type DirectRunner = <R>(text: string, values: unknown[], name: string | null) => Promise<R[]>;
+type DirectRunner = (text: string, values: unknown[], name: string | null) => Promise<Columns>;
 const directRunners = new WeakMap<Kysely<DB>, DirectRunner>();
 
 /** The runner of a database opened by db/index.ts. */
@@ -92,7 +94,7 @@ export function statement<P extends object, R>(
 export async function run<P, R>(db: Kysely<DB>, s: Statement<P, R>, given: P): Promise<R[]> {
   const values = s.values.map((v) => (v instanceof Slot ? (given as Record<string, unknown>)[v.key] : v.fixed));
   const direct = directRunners.get(db);
-  if (direct) return direct<R>(s.sql, values, s.name);
+  if (direct) return rowsOf<R>(await direct(s.sql, values, s.name));
   return (await db.executeQuery<R>(CompiledQuery.raw(s.sql, values))).rows;
 }
 
@@ -104,17 +106,17 @@ export async function run<P, R>(db: Kysely<DB>, s: Statement<P, R>, given: P): P
  * a broken connection is dropped by the pool. Its time goes to the observer.
  */
 export function pgRunner(pool: pg.Pool, observe?: QueryObserver): DirectRunner {
-  return <R>(text: string, values: unknown[], name: string | null) =>
-    new Promise<R[]>((resolve, reject) => {
+  return (text: string, values: unknown[], name: string | null) =>
+    new Promise<Columns>((resolve, reject) => {
       const started = performance.now();
       pool.connect((connectError, client, release) => {
         if (connectError || !client) return reject(connectError ?? new Error('No database connection'));
-        const config = name ? { name, text, values } : { text, values };
-        client.query<R & pg.QueryResultRow>(config, (error: Error | undefined, result: pg.QueryResult<R & pg.QueryResultRow>) => {
+        const config: pg.QueryArrayConfig = name ? { name, text, values, rowMode: 'array' } : { text, values, rowMode: 'array' };
+        client.query(config, (error: Error | undefined, result: pg.QueryArrayResult) => {
           release();
           observe?.(performance.now() - started, text, !!error);
           if (error) reject(error);
-          else resolve(result.rows);
+          else resolve({ names: result.fields.map((f) => f.name), rows: result.rows });
         });
       });
     });
@@ -122,14 +124,14 @@ export function pgRunner(pool: pg.Pool, observe?: QueryObserver): DirectRunner {
 
 /** Statements on the embedded database's session, in their turn (the dialect's lock), named ones kept parsed. */
 export function embeddedRunner(thread: EmbeddedThread, lock: SessionLock, observe?: QueryObserver): DirectRunner {
-  return async <R>(text: string, values: unknown[], name: string | null) => {
+  return async (text: string, values: unknown[], name: string | null) => {
     await lock.acquire('statement');
     const started = performance.now();
     let failed = true;
     try {
-      const { rows } = await thread.query<R>(text, values, name ?? undefined);
+      const { names, rows } = await thread.columns(text, values, name ?? undefined);
       failed = false;
-      return rows;
+      return { names, rows };
     } finally {
       lock.release('statement');
       observe?.(performance.now() - started, text, failed);
