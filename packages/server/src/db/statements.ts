@@ -89,7 +89,8 @@ export function statement<P extends object, R>(
 
 /**
  * A statement's rows for a call's values. Outside a transaction it goes to the database's own connection
- * (directRunner), prepared; in a transaction (`trx` is its own Kysely) it runs through Kysely, unprepared.
+ * (directRunner), prepared, and its rows read their columns from the driver's arrays (arrayRows.ts); in a transaction
+ * (`trx` is its own Kysely) it runs through Kysely, unprepared, and its rows are plain objects. Both read by name.
  */
 export async function run<P, R>(db: Kysely<DB>, s: Statement<P, R>, given: P): Promise<R[]> {
   const values = s.values.map((v) => (v instanceof Slot ? (given as Record<string, unknown>)[v.key] : v.fixed));
