@@ -130,9 +130,9 @@ export function embeddedRunner(thread: EmbeddedThread, lock: SessionLock, observ
     const started = performance.now();
     let failed = true;
     try {
-      const { names, rows } = await thread.columns(text, values, name ?? undefined);
+      const answer = await thread.columns(text, values, name ?? undefined);
       failed = false;
-      return { names, rows };
+      return answer;
     } finally {
       lock.release('statement');
       observe?.(performance.now() - started, text, failed);
